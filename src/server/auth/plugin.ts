@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MSG } from '../../shared/errors.js';
+import * as repo from './repo.js';
+import { SESSION_COOKIE, TOUCH_EVERY_MS, hashToken, sessionLifetime } from './session.js';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Header the SPA sends on every request; cross-site forms cannot set it. */
+export const CLIENT_HEADER = 'x-trilha-client';
+
+/** Loads the session of every request and refuses cross-origin writes (CSRF). */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    if (UNSAFE.has(req.method)) {
+      const origin = req.headers.origin;
+      const sameOrigin = origin !== undefined && safeHost(origin) === req.headers.host;
+      const fromSpa = origin === undefined && req.headers[CLIENT_HEADER] !== undefined;
+      if (!sameOrigin && !fromSpa) {
+        return reply.status(403).send({ error: { code: 'bad_origin', message: MSG.badOrigin } });
+      }
+    }
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const row = await repo.findActiveSession(app.db, hashToken(token));
+    if (!row) return;
+    req.auth = {
+      sessionId: row.session_id,
+      profile: { id: row.profile_id, full_name: row.full_name, email: row.email, user_type: row.user_type },
+    };
+    // Sliding expiry, written at most every few minutes.
+    if (Date.now() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
+      await repo.touchSession(app.db, row.session_id, new Date(Date.now() + sessionLifetime(row.persistent)));
+    }
+  });
+});
+
+function safeHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}

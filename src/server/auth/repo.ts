@@ -1,0 +1,79 @@
+import type { Queryable } from '../db/index.js';
+import { maybeOne, one } from '../db/index.js';
+import type { TProfile } from '../../shared/auth.js';
+
+export interface ProfileWithSecret extends TProfile {
+  password_hash: string | null;
+  blocked_at: string | null;
+}
+
+export interface SessionRow {
+  session_id: string;
+  persistent: boolean;
+  expires_at: string;
+  last_seen_at: string;
+  profile_id: string;
+  full_name: string;
+  email: string | null;
+  user_type: TProfile['user_type'];
+}
+
+export function findProfileByEmail(q: Queryable, email: string) {
+  return maybeOne<ProfileWithSecret>(
+    q,
+    `SELECT id, full_name, email, user_type, password_hash, blocked_at FROM profiles WHERE lower(email) = lower($1)`,
+    [email],
+  );
+}
+
+export function createProfile(q: Queryable, p: { full_name: string; email: string; password_hash: string; user_type: TProfile['user_type'] }) {
+  return one<TProfile>(
+    q,
+    `INSERT INTO profiles (full_name, email, password_hash, user_type) VALUES ($1, $2, $3, $4)
+     RETURNING id, full_name, email, user_type`,
+    [p.full_name, p.email, p.password_hash, p.user_type],
+  );
+}
+
+export async function countAccounts(q: Queryable): Promise<number> {
+  const row = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM profiles WHERE password_hash IS NOT NULL`);
+  return row.n;
+}
+
+export async function insertSession(
+  q: Queryable,
+  s: { tokenHash: string; profileId: string; persistent: boolean; expiresAt: Date; userAgent?: string; ip?: string },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO sessions (token_hash, profile_id, persistent, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [s.tokenHash, s.profileId, s.persistent, s.expiresAt.toISOString(), s.userAgent ?? null, s.ip ?? null],
+  );
+}
+
+export function findActiveSession(q: Queryable, tokenHash: string) {
+  return maybeOne<SessionRow>(
+    q,
+    `SELECT s.id AS session_id, s.persistent, s.expires_at, s.last_seen_at,
+            p.id AS profile_id, p.full_name, p.email, p.user_type
+       FROM sessions s JOIN profiles p ON p.id = s.profile_id
+      WHERE s.token_hash = $1 AND s.expires_at > now() AND p.blocked_at IS NULL`,
+    [tokenHash],
+  );
+}
+
+export async function touchSession(q: Queryable, sessionId: string, expiresAt: Date): Promise<void> {
+  await q.query(`UPDATE sessions SET last_seen_at = now(), expires_at = $2 WHERE id = $1`, [sessionId, expiresAt.toISOString()]);
+}
+
+export async function deleteSession(q: Queryable, tokenHash: string): Promise<void> {
+  await q.query(`DELETE FROM sessions WHERE token_hash = $1`, [tokenHash]);
+}
+
+export async function deleteSessionsOf(q: Queryable, profileId: string): Promise<void> {
+  await q.query(`DELETE FROM sessions WHERE profile_id = $1`, [profileId]);
+}
+
+export async function promoteToSuperAdmin(q: Queryable, email: string): Promise<boolean> {
+  const rows = await q.query(`UPDATE profiles SET user_type = 'super_admin', updated_at = now() WHERE lower(email) = lower($1) RETURNING id`, [email]);
+  return rows.length > 0;
+}

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { ZLogin, ZMe, ZRegister } from '../../shared/auth.js';
+import { requireAuth } from '../http/access.js';
+import * as service from './service.js';
+import { SESSION_COOKIE } from './session.js';
+
+const ZOk = z.object({ ok: z.literal(true) });
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  function setSessionCookie(reply: FastifyReply, s: service.NewSession) {
+    reply.setCookie(SESSION_COOKIE, s.token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: app.config.secureCookies,
+      // Without "Lembrar-me" the cookie has no expiry: it ends with the browser session.
+      ...(s.persistent ? { expires: s.expiresAt } : {}),
+    });
+  }
+  const meta = (req: { headers: Record<string, unknown>; ip: string }) => ({
+    userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
+    ip: req.ip,
+  });
+
+  app.post('/api/auth/register', {
+    schema: { tags: ['auth'], summary: 'Criar conta', body: ZRegister, response: { 201: ZMe } },
+  }, async (req, reply) => {
+    const session = await service.register(app.db, req.body, meta(req));
+    setSessionCookie(reply, session);
+    return reply.status(201).send({ profile: session.profile });
+  });
+
+  app.post('/api/auth/login', {
+    schema: { tags: ['auth'], summary: 'Entrar', body: ZLogin, response: { 200: ZMe } },
+  }, async (req, reply) => {
+    const session = await service.login(app.db, app.loginLimiter, req.body, meta(req));
+    setSessionCookie(reply, session);
+    return { profile: session.profile };
+  });
+
+  app.post('/api/auth/logout', {
+    schema: { tags: ['auth'], summary: 'Sair (revoga a sessão no servidor)', response: { 200: ZOk } },
+  }, async (req, reply) => {
+    await service.logout(app.db, req.cookies[SESSION_COOKIE]);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { ok: true as const };
+  });
+
+  app.get('/api/auth/me', {
+    schema: { tags: ['auth'], summary: 'Usuário da sessão', response: { 200: ZMe } },
+  }, async (req) => ({ profile: requireAuth(req).profile }));
+};

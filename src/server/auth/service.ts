@@ -1,0 +1,82 @@
+import { hash, verify } from '@node-rs/argon2';
+import type { Db } from '../db/index.js';
+import { AUTH_MSG, ZRegister, ZLogin, type TProfile } from '../../shared/auth.js';
+import { AppError, PG, isPgError } from '../http/errors.js';
+import * as repo from './repo.js';
+import { hashToken, newSessionToken, sessionLifetime } from './session.js';
+import type { LoginRateLimiter } from './rate-limit.js';
+import type { z } from 'zod';
+
+// OWASP's Argon2id parameters: 19 MiB, 2 iterations, 1 lane (algorithm 2 = Argon2id).
+const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 } as const;
+// Verified against when the e-mail is unknown, so the answer takes as long either way.
+let dummyHash: Promise<string> | undefined;
+
+export interface NewSession {
+  token: string;
+  persistent: boolean;
+  expiresAt: Date;
+  profile: TProfile;
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2);
+}
+
+async function openSession(db: Db, profile: TProfile, persistent: boolean, meta: { userAgent?: string; ip?: string }): Promise<NewSession> {
+  const token = newSessionToken();
+  const expiresAt = new Date(Date.now() + sessionLifetime(persistent));
+  await repo.insertSession(db, { tokenHash: hashToken(token), profileId: profile.id, persistent, expiresAt, ...meta });
+  return { token, persistent, expiresAt, profile };
+}
+
+/** Creates an account and signs it in. The very first account of the platform becomes super admin. */
+export async function register(db: Db, input: z.output<typeof ZRegister>, meta: { userAgent?: string; ip?: string }): Promise<NewSession> {
+  const passwordHash = await hashPassword(input.password);
+  let profile: TProfile;
+  try {
+    profile = await db.transaction(async (tx) => {
+      // Serialises first sign-ups so exactly one account becomes the first super admin.
+      await tx.query('SELECT pg_advisory_xact_lock(7355609)');
+      const existing = await repo.findProfileByEmail(tx, input.email);
+      if (existing) throw new AppError('email_taken', 409, AUTH_MSG.emailTaken);
+      const isFirst = (await repo.countAccounts(tx)) === 0;
+      return repo.createProfile(tx, {
+        full_name: input.full_name,
+        email: input.email,
+        password_hash: passwordHash,
+        user_type: isFirst ? 'super_admin' : 'member',
+      });
+    });
+  } catch (err) {
+    if (isPgError(err) && err.code === PG.uniqueViolation) throw new AppError('email_taken', 409, AUTH_MSG.emailTaken);
+    throw err;
+  }
+  return openSession(db, profile, false, meta);
+}
+
+/** Checks the password and opens a session; the error never tells whether the e-mail exists. */
+export async function login(
+  db: Db,
+  limiter: LoginRateLimiter,
+  input: z.output<typeof ZLogin>,
+  meta: { userAgent?: string; ip?: string },
+): Promise<NewSession> {
+  const keys = [`email:${input.email}`, `ip:${meta.ip ?? '?'}`];
+  if (limiter.isBlocked(keys)) throw new AppError('rate_limited', 429, AUTH_MSG.tooManyAttempts);
+  const found = await repo.findProfileByEmail(db, input.email);
+  dummyHash ??= hashPassword('trilha-timing-equaliser');
+  const ok = await verify(found?.password_hash ?? (await dummyHash), input.password).catch(() => false);
+  if (!found || !found.password_hash || !ok) {
+    limiter.recordFailure(keys);
+    throw new AppError('invalid_credentials', 401, AUTH_MSG.invalidCredentials);
+  }
+  if (found.blocked_at) throw new AppError('blocked', 403, AUTH_MSG.blocked);
+  limiter.reset([`email:${input.email}`]);
+  const profile: TProfile = { id: found.id, full_name: found.full_name, email: found.email, user_type: found.user_type };
+  return openSession(db, profile, input.remember, meta);
+}
+
+export async function logout(db: Db, token: string | undefined): Promise<void> {
+  if (token) await repo.deleteSession(db, hashToken(token));
+}

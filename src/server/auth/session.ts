@@ -1,0 +1,22 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+export const SESSION_COOKIE = 'trilha_session';
+/** "Lembrar-me": a persistent cookie and server session of 30 days, renewed as it is used. */
+export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
+/** Without "Lembrar-me": a browser-session cookie; the server forgets it after 12 idle hours. */
+export const IDLE_SESSION_MS = 12 * 60 * 60 * 1000;
+/** Extend a session's expiry at most this often, not on every request. */
+export const TOUCH_EVERY_MS = 10 * 60 * 1000;
+
+export function newSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Only the SHA-256 of a token is stored: a leaked sessions table does not sign anyone in. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function sessionLifetime(persistent: boolean): number {
+  return persistent ? REMEMBER_MS : IDLE_SESSION_MS;
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLUB_MSG } from '../../shared/clubs.js';
+import { addMember, call, createClub, createTestApp, signUp, type TestContext } from '../../../test/api.js';
+import { engineName } from '../../../test/db.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  // The first account is the platform's super admin; these tests want ordinary users.
+  await signUp(ctx.app, { name: 'Super Admin' });
+});
+afterAll(() => ctx.close());
+
+describe(`clubs on ${engineName()}`, () => {
+  it('creating a club makes the creator its admin and lists it', async () => {
+    const ana = await signUp(ctx.app, { name: 'Ana' });
+    const res = await call(ctx.app, 'POST', '/api/clubs', { as: ana, body: { name: 'Águias do Sul', slug: 'aguias-do-sul' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ name: 'Águias do Sul', slug: 'aguias-do-sul', timezone: 'America/Sao_Paulo', active: true });
+    const mine = await call(ctx.app, 'GET', '/api/clubs', { as: ana });
+    expect(mine.json()).toEqual([expect.objectContaining({ slug: 'aguias-do-sul', role: 'admin', is_admin: true })]);
+  });
+
+  it('refuses a slug already taken and an invalid slug', async () => {
+    const bia = await signUp(ctx.app);
+    await call(ctx.app, 'POST', '/api/clubs', { as: bia, body: { name: 'Leões', slug: 'leoes' } });
+    const taken = await call(ctx.app, 'POST', '/api/clubs', { as: bia, body: { name: 'Leões 2', slug: 'leoes' } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe(CLUB_MSG.slugTaken);
+    const bad = await call(ctx.app, 'POST', '/api/clubs', { as: bia, body: { name: 'X', slug: 'Com Espaço' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe(CLUB_MSG.slugInvalid);
+    const noName = await call(ctx.app, 'POST', '/api/clubs', { as: bia, body: { name: ' ', slug: 'ok-slug' } });
+    expect(noName.json().error.message).toBe(CLUB_MSG.nameRequired);
+  });
+
+  it('dashboard counts are real', async () => {
+    const carla = await signUp(ctx.app);
+    const club = await createClub(ctx.app, carla, 'Contadores');
+    const other = await signUp(ctx.app);
+    await addMember(ctx.db, club.id, other.profile.id);
+    await ctx.db.query(`INSERT INTO units (club_id, name) VALUES ($1, 'Águia'), ($1, 'Falcão')`, [club.id]);
+    const [task] = await ctx.db.query<{ id: string }>(`INSERT INTO tasks (club_id, title) VALUES ($1, 'T1'), ($1, 'T2') RETURNING id`, [club.id]);
+    await ctx.db.query(`INSERT INTO tasks (club_id, title, active) VALUES ($1, 'Inativa', false)`, [club.id]);
+    await ctx.db.query(`INSERT INTO assigned_tasks (club_id, task_id, profile_id) VALUES ($1, $2, $3)`, [club.id, task.id, other.profile.id]);
+    const res = await call(ctx.app, 'GET', `/api/clubs/${club.id}/dashboard`, { as: carla });
+    expect(res.json()).toEqual({ club_name: 'Contadores', active_members: 2, units: 2, active_tasks: 2, pending_tasks: 1 });
+  });
+
+  it('anonymous requests answer 401; another club answers 404', async () => {
+    const dono = await signUp(ctx.app);
+    const club = await createClub(ctx.app, dono, 'Privado');
+    expect((await call(ctx.app, 'GET', '/api/clubs')).statusCode).toBe(401);
+    expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}`)).statusCode).toBe(401);
+    expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}/dashboard`)).statusCode).toBe(401);
+    const stranger = await signUp(ctx.app);
+    for (const url of [`/api/clubs/${club.id}`, `/api/clubs/${club.id}/dashboard`, '/api/clubs/not-a-uuid']) {
+      const res = await call(ctx.app, 'GET', url, { as: stranger });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+
+  it('an inactive membership gives no access', async () => {
+    const dono = await signUp(ctx.app);
+    const club = await createClub(ctx.app, dono, 'Inativos');
+    const ex = await signUp(ctx.app);
+    await addMember(ctx.db, club.id, ex.profile.id);
+    await ctx.db.query('UPDATE club_members SET active = false WHERE profile_id = $1', [ex.profile.id]);
+    expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}`, { as: ex })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', '/api/clubs', { as: ex })).json()).toEqual([]);
+  });
+});
+
+describe('health and docs', () => {
+  it('health checks the database; docs are served', async () => {
+    const health = await call(ctx.app, 'GET', '/api/health');
+    expect(health.json()).toEqual({ status: 'ok', engine: engineName() });
+    const docs = await call(ctx.app, 'GET', '/api/docs/json');
+    expect(docs.statusCode).toBe(200);
+    expect(Object.keys(docs.json().paths)).toContain('/api/clubs/{clubId}/dashboard');
+  });
+
+  it('unknown API paths answer JSON 404', async () => {
+    const res = await call(ctx.app, 'GET', '/api/nao-existe');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+  });
+});

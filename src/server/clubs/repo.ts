@@ -1,0 +1,45 @@
+import type { Queryable } from '../db/index.js';
+import { maybeOne, one } from '../db/index.js';
+import type { TClub, TDashboardCounts, TMyClub } from '../../shared/clubs.js';
+
+export const CLUB_COLUMNS = 'c.id, c.name, c.slug, c.description, c.timezone, c.active, c.logo_url, c.created_at, c.updated_at';
+
+/** Clubs where the profile has an active membership, oldest membership first. */
+export function listClubsOfProfile(q: Queryable, profileId: string) {
+  return q.query<TMyClub>(
+    `SELECT ${CLUB_COLUMNS}, cm.role, cm.role = 'admin' AS is_admin
+       FROM club_members cm JOIN clubs c ON c.id = cm.club_id
+      WHERE cm.profile_id = $1 AND cm.active
+      ORDER BY cm.created_at, c.name`,
+    [profileId],
+  );
+}
+
+export function getClub(q: Queryable, clubId: string) {
+  return maybeOne<TClub>(q, `SELECT ${CLUB_COLUMNS} FROM clubs c WHERE c.id = $1`, [clubId]);
+}
+
+export function insertClub(q: Queryable, c: { name: string; slug: string; timezone: string; description?: string | null }) {
+  return one<TClub>(
+    q,
+    `INSERT INTO clubs AS c (name, slug, timezone, description) VALUES ($1, $2, $3, $4) RETURNING ${CLUB_COLUMNS}`,
+    [c.name, c.slug, c.timezone, c.description ?? null],
+  );
+}
+
+export async function insertMembership(q: Queryable, m: { clubId: string; profileId: string; role: string }): Promise<void> {
+  await q.query(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, $3)`, [m.clubId, m.profileId, m.role]);
+}
+
+export function dashboardCounts(q: Queryable, clubId: string) {
+  return maybeOne<TDashboardCounts>(
+    q,
+    `SELECT c.name AS club_name,
+            (SELECT count(*)::int FROM club_members WHERE club_id = c.id AND active) AS active_members,
+            (SELECT count(*)::int FROM units WHERE club_id = c.id) AS units,
+            (SELECT count(*)::int FROM tasks WHERE club_id = c.id AND active) AS active_tasks,
+            (SELECT count(*)::int FROM assigned_tasks WHERE club_id = c.id AND status = 'pending') AS pending_tasks
+       FROM clubs c WHERE c.id = $1`,
+    [clubId],
+  );
+}

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZClub, ZCreateClub, ZDashboardCounts, ZMyClub } from '../../shared/clubs.js';
+import { MSG } from '../../shared/errors.js';
+import { requireAuth, requireClubMember } from '../http/access.js';
+import { notFound } from '../http/errors.js';
+import * as repo from './repo.js';
+import * as service from './service.js';
+
+export const ZClubParams = z.object({ clubId: z.string() });
+
+export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/clubs', {
+    schema: { tags: ['clubs'], summary: 'Clubes em que tenho vínculo ativo', response: { 200: z.array(ZMyClub) } },
+  }, async (req) => repo.listClubsOfProfile(app.db, requireAuth(req).profile.id));
+
+  app.post('/api/clubs', {
+    schema: { tags: ['clubs'], summary: 'Criar clube (o criador vira admin)', body: ZCreateClub, response: { 201: ZClub } },
+  }, async (req, reply) => {
+    const auth = requireAuth(req);
+    const club = await service.createClub(app.db, auth.profile.id, req.body);
+    return reply.status(201).send(club);
+  });
+
+  app.get('/api/clubs/:clubId', {
+    schema: { tags: ['clubs'], summary: 'Dados do clube', params: ZClubParams, response: { 200: ZClub } },
+  }, async (req) => {
+    await requireClubMember(app.db, req, req.params.clubId);
+    const club = await repo.getClub(app.db, req.params.clubId);
+    if (!club) throw notFound(MSG.clubNotFound);
+    return club;
+  });
+
+  app.get('/api/clubs/:clubId/dashboard', {
+    schema: { tags: ['clubs'], summary: 'Contadores do painel', params: ZClubParams, response: { 200: ZDashboardCounts } },
+  }, async (req) => {
+    await requireClubMember(app.db, req, req.params.clubId);
+    const counts = await repo.dashboardCounts(app.db, req.params.clubId);
+    if (!counts) throw notFound(MSG.clubNotFound);
+    return counts;
+  });
+};

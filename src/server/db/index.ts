@@ -1,0 +1,16 @@
+import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import type { Db } from './types.js';
+import { openPglite } from './pglite.js';
+import { openPostgres } from './postgres.js';
+
+export type { Db, Queryable } from './types.js';
+export { one, maybeOne } from './types.js';
+
+/** DATABASE_URL selects PostgreSQL; otherwise embedded PGlite persisted under DATA_DIR/pgdata. */
+export async function openDb(config: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  const dir = path.join(config.dataDir, 'pgdata');
+  await mkdir(dir, { recursive: true });
+  return openPglite({ dataDir: dir });
+}

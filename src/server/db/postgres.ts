@@ -1,0 +1,52 @@
+import pg from 'pg';
+import type { Db, Queryable } from './types.js';
+import { typeParsers } from './parsers.js';
+
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    const parser = typeParsers[oid];
+    if (parser && format !== 'binary') return parser;
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+function wrap(conn: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const res = await conn.query({ text: sql, values: [...params], types } as pg.QueryConfig);
+      return res.rows as T[];
+    },
+    async exec(sql: string) {
+      await conn.query({ text: sql, types } as pg.QueryConfig);
+    },
+  };
+}
+
+/** A real PostgreSQL server through pg's Pool (production and scale-out). */
+export function openPostgres(connectionString: string, opts: { max?: number } = {}): Db & { pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString, max: opts.max ?? 10 });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => undefined);
+  return {
+    engine: 'postgres',
+    pool,
+    ...wrap(pool),
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+/** Anything that runs SQL: the database itself or an open transaction. */
+export interface Queryable {
+  /** Runs one parameterised statement and returns its rows. */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export type Engine = 'pglite' | 'postgres';
+
+/** The one database interface every repository uses; PGlite and pg implement it alike. */
+export interface Db extends Queryable {
+  readonly engine: Engine;
+  /** Runs fn inside BEGIN/COMMIT; any throw rolls everything back. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** First row or null. */
+export async function maybeOne<T>(q: Queryable, sql: string, params?: readonly unknown[]): Promise<T | null> {
+  const rows = await q.query<T>(sql, params);
+  return rows[0] ?? null;
+}
+
+/** Exactly one row, or an error (a bug, not a user mistake). */
+export async function one<T>(q: Queryable, sql: string, params?: readonly unknown[]): Promise<T> {
+  const rows = await q.query<T>(sql, params);
+  if (rows.length !== 1) throw new Error(`expected one row, got ${rows.length}`);
+  return rows[0];
+}

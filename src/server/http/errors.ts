@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MSG, type TApiErrorBody } from '../../shared/errors.js';
+
+/** The one error type services throw; mapped to HTTP in {@link registerErrorHandler}. */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message: string = MSG.notFound) => new AppError('not_found', 404, message);
+export const badRequest = (message: string, details?: unknown) => new AppError('bad_request', 400, message, details);
+export const conflict = (message: string) => new AppError('conflict', 409, message);
+export const forbidden = (message: string = MSG.forbidden) => new AppError('forbidden', 403, message);
+
+/** PostgreSQL error with its SQLSTATE code and constraint name (pg and PGlite both expose them). */
+export interface PgError {
+  code: string;
+  constraint?: string;
+  message: string;
+}
+export function isPgError(err: unknown): err is PgError {
+  return typeof err === 'object' && err !== null && typeof (err as PgError).code === 'string' && /^[0-9A-Z]{5}$/.test((err as PgError).code);
+}
+export const PG = { uniqueViolation: '23505', foreignKeyViolation: '23503', checkViolation: '23514', raise: 'P0001' } as const;
+
+function body(code: string, message: string, details?: unknown): TApiErrorBody {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send(body(err.code, err.message, err.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message ?? MSG.invalidData,
+      }));
+      return reply.status(400).send(body('validation', issues[0]?.message ?? MSG.invalidData, issues));
+    }
+    // A database constraint caught a user's mistake that a service did not translate first.
+    if (isPgError(err)) {
+      if (err.code === PG.uniqueViolation) return reply.status(409).send(body('conflict', 'Já existe um registro com esses dados.'));
+      if (err.code === PG.foreignKeyViolation) return reply.status(409).send(body('in_use', 'Existem dados vinculados a este registro.'));
+      if (err.code === PG.checkViolation || err.code === '22P02' || err.code === '22007' || err.code === '22008' || err.code === '22003') {
+        return reply.status(400).send(body('invalid', MSG.invalidData));
+      }
+    }
+    const status = (err as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const message = status === 413 ? 'Arquivo ou requisição grande demais.' : MSG.invalidData;
+      return reply.status(status).send(body('bad_request', message));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(body('internal', MSG.internal));
+  });
+}

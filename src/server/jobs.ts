@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+
+/** A task the server runs on a timer (e.g. recurring-task generation every minute). */
+export interface BackgroundJob {
+  name: string;
+  everyMs: number;
+  run(app: FastifyInstance): Promise<unknown>;
+}
+
+/** Each domain that needs a timer appends its job here. */
+export const backgroundJobs: BackgroundJob[] = [];
+
+/** Starts every job on its interval; a failing run is logged and retried on the next tick. Returns a stop function. */
+export function startBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[] = backgroundJobs): () => void {
+  const timers = jobs.map((job) => {
+    let running = false;
+    const tick = async () => {
+      if (running) return;
+      running = true;
+      try {
+        await job.run(app);
+      } catch (err) {
+        app.log.error({ err, job: job.name }, 'background job failed');
+      } finally {
+        running = false;
+      }
+    };
+    void tick();
+    return setInterval(() => void tick(), job.everyMs);
+  });
+  return () => timers.forEach(clearInterval);
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { DEFAULT_TIMEZONE, isKnownTimezone } from './timezones.js';
+
+export const CLUB_MSG = {
+  nameRequired: 'Informe o nome do clube',
+  slugRequired: 'Informe o identificador (slug) do clube',
+  slugInvalid: 'Use apenas letras minúsculas, números e hífens no identificador',
+  slugTaken: 'Este identificador já está em uso por outro clube. Escolha outro.',
+  timezoneRequired: 'Selecione o fuso horário',
+  created: 'Clube criado com sucesso!',
+  createFallback: 'Erro ao criar clube',
+} as const;
+
+/** 'Clube Águias do Sul!' → 'clube-aguias-do-sul' */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/g, '');
+}
+
+export const ZSlug = z
+  .string({ error: CLUB_MSG.slugRequired })
+  .trim()
+  .min(1, CLUB_MSG.slugRequired)
+  .max(60, CLUB_MSG.slugInvalid)
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, CLUB_MSG.slugInvalid);
+
+export const ZTimezone = z
+  .string({ error: CLUB_MSG.timezoneRequired })
+  .min(1, CLUB_MSG.timezoneRequired)
+  .refine(isKnownTimezone, CLUB_MSG.timezoneRequired);
+
+export const ZCreateClub = z.object({
+  name: z.string({ error: CLUB_MSG.nameRequired }).trim().min(1, CLUB_MSG.nameRequired).max(120),
+  slug: ZSlug,
+  timezone: ZTimezone.default(DEFAULT_TIMEZONE),
+  description: z.string().trim().max(2000).nullish(),
+});
+export type TCreateClub = z.input<typeof ZCreateClub>;
+
+export const ZClub = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  timezone: z.string(),
+  active: z.boolean(),
+  logo_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TClub = z.infer<typeof ZClub>;
+
+/** A club as listed for the signed-in user: the club plus their role in it. */
+export const ZMyClub = ZClub.extend({ role: z.string(), is_admin: z.boolean() });
+export type TMyClub = z.infer<typeof ZMyClub>;
+
+export const ZDashboardCounts = z.object({
+  club_name: z.string(),
+  active_members: z.number().int(),
+  units: z.number().int(),
+  active_tasks: z.number().int(),
+  pending_tasks: z.number().int(),
+});
+export type TDashboardCounts = z.infer<typeof ZDashboardCounts>;

@@ -1,0 +1,16 @@
+/** Error body every API route returns on failure (ARCHITECTURE §6). */
+export interface TApiErrorBody {
+  error: { code: string; message: string; details?: unknown };
+}
+
+/** Fallback texts shared by the server and the client. */
+export const MSG = {
+  unauthenticated: 'Faça login para continuar.',
+  notFound: 'Recurso não encontrado.',
+  clubNotFound: 'Clube não encontrado',
+  forbidden: 'Você não tem permissão para esta ação.',
+  adminOnly: 'Apenas administradores do clube podem fazer isso.',
+  invalidData: 'Dados inválidos. Verifique os campos e tente novamente.',
+  badOrigin: 'Origem da requisição não permitida.',
+  internal: 'Erro interno. Tente novamente em instantes.',
+} as const;

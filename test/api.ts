@@ -1,0 +1,94 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/server/app.js';
+import { openTestDb, type TestDb } from './db.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: TestDb;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The whole app in-process on a fresh database, for one test file. */
+export async function createTestApp(): Promise<TestContext> {
+  const db = await openTestDb();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-test-'));
+  const app = await buildApp({ db, dataDir });
+  await app.ready();
+  return {
+    app,
+    db,
+    dataDir,
+    async close() {
+      await app.close();
+      await db.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Session {
+  cookie: string;
+  profile: { id: string; full_name: string; email: string | null; user_type: string };
+}
+
+/** Sends a request as the SPA does (client header on writes), optionally as a signed-in user. */
+export function call(app: FastifyInstance, method: Method, url: string, opts: { as?: Session | null; body?: unknown; headers?: Record<string, string> } = {}): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: {
+      ...(method === 'GET' ? {} : { 'x-trilha-client': 'web' }),
+      ...(opts.as ? { cookie: opts.as.cookie } : {}),
+      ...opts.headers,
+    },
+    ...(opts.body === undefined ? {} : { payload: opts.body as object }),
+  });
+}
+
+let counter = 0;
+/** A unique e-mail for this test process. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${process.pid}.${counter}.${Date.now() % 100000}@teste.com`;
+}
+
+function sessionCookie(res: LightMyRequestResponse): string {
+  const c = res.cookies.find((k) => k.name === 'trilha_session');
+  if (!c) throw new Error(`no session cookie (status ${res.statusCode}: ${res.body})`);
+  return `trilha_session=${c.value}`;
+}
+
+/** Registers a new account and returns its session. */
+export async function signUp(app: FastifyInstance, opts: { name?: string; email?: string; password?: string } = {}): Promise<Session> {
+  const password = opts.password ?? 'segredo123';
+  const res = await call(app, 'POST', '/api/auth/register', {
+    body: { full_name: opts.name ?? 'Pessoa Teste', email: opts.email ?? uniqueEmail(), password, confirm_password: password },
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed ${res.statusCode}: ${res.body}`);
+  return { cookie: sessionCookie(res), profile: res.json().profile };
+}
+
+export async function login(app: FastifyInstance, email: string, password = 'segredo123', remember = false): Promise<Session> {
+  const res = await call(app, 'POST', '/api/auth/login', { body: { email, password, remember } });
+  if (res.statusCode !== 200) throw new Error(`login failed ${res.statusCode}: ${res.body}`);
+  return { cookie: sessionCookie(res), profile: res.json().profile };
+}
+
+/** Creates a club as the given user (who becomes its admin) and returns its id. */
+export async function createClub(app: FastifyInstance, as: Session, name = 'Clube Teste'): Promise<{ id: string; slug: string; name: string }> {
+  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${++counter}-${process.pid}`;
+  const res = await call(app, 'POST', '/api/clubs', { as, body: { name, slug, timezone: 'America/Sao_Paulo' } });
+  if (res.statusCode !== 201) throw new Error(`create club failed ${res.statusCode}: ${res.body}`);
+  return res.json();
+}
+
+/** Adds an existing account to a club directly in the database (fixtures for permission tests). */
+export async function addMember(db: TestDb, clubId: string, profileId: string, role = 'member', unitId: string | null = null): Promise<void> {
+  await db.query(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, $3, $4)`, [clubId, profileId, role, unitId]);
+}
