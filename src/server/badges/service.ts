@@ -62,7 +62,8 @@ export async function deleteBadge(db: Db, actorId: string, id: string): Promise<
       await writeAudit(tx, { clubId: null, actorId, action: 'badge.delete', entity: 'badge', entityId: id, before });
     });
   } catch (err) {
-    if (isPgError(err) && err.code === PG.foreignKeyViolation) throw new AppError('in_use', 409, BADGE_MSG.inUse);
+    // ON DELETE RESTRICT reports 23001 (restrict_violation), NO ACTION 23503.
+    if (isPgError(err) && (err.code === PG.foreignKeyViolation || err.code === '23001')) throw new AppError('in_use', 409, BADGE_MSG.inUse);
     throw err;
   }
 }
