@@ -35,3 +35,11 @@ export function listPeriods(q: Queryable, clubId: string) {
 export function findPeriod(q: Queryable, clubId: string, periodId: string) {
   return maybeOne<{ id: string }>(q, `SELECT id FROM periods WHERE club_id = $1 AND id = $2`, [clubId, periodId]);
 }
+
+/** Active units of the club, for 'Pontuar unidade'. */
+export function listUnitOptions(q: Queryable, clubId: string) {
+  return q.query<{ id: string; name: string; color: string }>(
+    `SELECT id, name, color FROM units WHERE club_id = $1 AND active ORDER BY name`,
+    [clubId],
+  );
+}

@@ -37,4 +37,11 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
     return repo.listPeriods(app.db, access.clubId);
   });
+
+  app.get('/api/clubs/:clubId/ranking/unit-options', {
+    schema: { tags, summary: 'Unidades ativas (para Pontuar unidade)', params: ZClub, response: { 200: z.array(z.object({ id: z.string(), name: z.string(), color: z.string() })) } },
+  }, async (req) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    return repo.listUnitOptions(app.db, access.clubId);
+  });
 };
