@@ -63,7 +63,7 @@ export function Component() {
           <li key={b.id}>
             <Card className="flex h-full flex-col gap-3">
               <div className="flex items-start gap-3">
-                <div className={`rounded-full border-2 p-2 ${RARITY_CLASS[b.rarity]}`}>
+                <div className={`shrink-0 rounded-full border-2 p-2 ${RARITY_CLASS[b.rarity]}`}>
                   <SvgIcon svg={b.icon_svg} label={`Ícone do badge ${b.name}`} className="h-12 w-12" />
                 </div>
                 <div className="min-w-0 flex-1">

@@ -29,7 +29,7 @@ export function GrantBadgeModal({ clubId, member, heldIds, open, onClose }: { cl
       <ul className="grid gap-3 sm:grid-cols-2">
         {choices.map((b) => (
           <li key={b.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
-            <div className={`rounded-full border-2 p-1.5 ${RARITY_CLASS[b.rarity]}`}><SvgIcon svg={b.icon_svg} label={`Ícone do badge ${b.name}`} className="h-8 w-8" /></div>
+            <div className={`shrink-0 rounded-full border-2 p-1.5 ${RARITY_CLASS[b.rarity]}`}><SvgIcon svg={b.icon_svg} label={`Ícone do badge ${b.name}`} className="h-8 w-8" /></div>
             <div className="min-w-0 flex-1">
               <p className="font-medium">{b.name}</p>
               <p className="text-xs text-slate-600">{RARITY_LABEL[b.rarity]} · {b.points} XP</p>

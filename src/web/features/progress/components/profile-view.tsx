@@ -25,7 +25,7 @@ export function ProfileView({ profile }: { profile: TMemberProfile }) {
             {profile.badges.map((b) => (
               <li key={b.id}>
                 <Card className="flex items-center gap-3">
-                  <div className={`rounded-full border-2 p-2 ${RARITY_CLASS[b.rarity]}`}>
+                  <div className={`shrink-0 rounded-full border-2 p-2 ${RARITY_CLASS[b.rarity]}`}>
                     <SvgIcon svg={b.icon_svg} label={`Ícone do badge ${b.name}`} className="h-10 w-10" />
                   </div>
                   <div className="min-w-0">
