@@ -89,7 +89,7 @@ describe('super admin badges', () => {
     await server.db.query(`UPDATE profiles SET user_type = 'super_admin' WHERE email = $1`, [acc.email]);
     // Through the API (sanitised on save) …
     const saved = await page.evaluate(async (svg) => {
-      const res = await fetch('/api/superadmin/badges', {
+      const res = await fetch('/api/admin/badges', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-trilha-client': 'web' },
         body: JSON.stringify({ name: 'Via API', description: 'x', icon_svg: svg, rarity: 'common', points: 0, active: true, badge_type: 'manual', category: 'special', criteria_type: '', criteria_value: 0 }),

@@ -41,36 +41,36 @@ async function badgeNames(profileId: string): Promise<string[]> {
 
 describe(`badges admin on ${engineName()}`, () => {
   it('only super admins write badges; rules of the form are enforced', async () => {
-    expect((await call(ctx.app, 'POST', '/api/superadmin/badges', { as: admin, body: valid })).statusCode).toBe(403);
-    expect((await call(ctx.app, 'GET', '/api/superadmin/badges', { as: admin })).statusCode).toBe(403);
-    const noName = await call(ctx.app, 'POST', '/api/superadmin/badges', { as: superAdmin, body: { ...valid, name: ' ' } });
+    expect((await call(ctx.app, 'POST', '/api/admin/badges', { as: admin, body: valid })).statusCode).toBe(403);
+    expect((await call(ctx.app, 'GET', '/api/admin/badges', { as: admin })).statusCode).toBe(403);
+    const noName = await call(ctx.app, 'POST', '/api/admin/badges', { as: superAdmin, body: { ...valid, name: ' ' } });
     expect(noName.json().error.message).toBe(BADGE_MSG.nameRequired);
-    const negative = await call(ctx.app, 'POST', '/api/superadmin/badges', { as: superAdmin, body: { ...valid, points: -1 } });
+    const negative = await call(ctx.app, 'POST', '/api/admin/badges', { as: superAdmin, body: { ...valid, points: -1 } });
     expect(negative.json().error.message).toBe(BADGE_MSG.pointsMin);
-    const noType = await call(ctx.app, 'POST', '/api/superadmin/badges', { as: superAdmin, body: { ...valid, badge_type: 'auto' } });
+    const noType = await call(ctx.app, 'POST', '/api/admin/badges', { as: superAdmin, body: { ...valid, badge_type: 'auto' } });
     expect(noType.json().error.message).toBe(BADGE_MSG.criteriaTypeRequired);
-    const zero = await call(ctx.app, 'POST', '/api/superadmin/badges', { as: superAdmin, body: { ...valid, badge_type: 'auto', criteria_type: 'task_count', criteria_value: 0 } });
+    const zero = await call(ctx.app, 'POST', '/api/admin/badges', { as: superAdmin, body: { ...valid, badge_type: 'auto', criteria_type: 'task_count', criteria_value: 0 } });
     expect(zero.json().error.message).toBe(BADGE_MSG.criteriaValueMin);
 
-    const manual = await call(ctx.app, 'POST', '/api/superadmin/badges', { as: superAdmin, body: { ...valid, criteria_type: 'task_count', criteria_value: 5 } });
+    const manual = await call(ctx.app, 'POST', '/api/admin/badges', { as: superAdmin, body: { ...valid, criteria_type: 'task_count', criteria_value: 5 } });
     expect(manual.statusCode).toBe(201);
     expect(manual.json()).toMatchObject({ name: 'Estrela', badge_type: 'manual', auto_criteria: null, rarity: 'rare' });
-    const auto = await call(ctx.app, 'PUT', `/api/superadmin/badges/${manual.json().id}`, { as: superAdmin, body: { ...valid, badge_type: 'auto', criteria_type: 'points_total', criteria_value: 100 } });
+    const auto = await call(ctx.app, 'PUT', `/api/admin/badges/${manual.json().id}`, { as: superAdmin, body: { ...valid, badge_type: 'auto', criteria_type: 'points_total', criteria_value: 100 } });
     expect(auto.json().auto_criteria).toEqual({ type: 'points_total', value: 100 });
     const [stored] = await ctx.db.query<{ auto_criteria: unknown }>('SELECT auto_criteria FROM badges WHERE id = $1', [manual.json().id]);
     expect(stored.auto_criteria).toEqual({ type: 'points_total', points: 100 });
-    const list = (await call(ctx.app, 'GET', '/api/superadmin/badges', { as: superAdmin })).json();
+    const list = (await call(ctx.app, 'GET', '/api/admin/badges', { as: superAdmin })).json();
     expect(list.map((b: { name: string }) => b.name)).toContain('Estrela');
   });
 
   it('sanitises the SVG when saved and when read back', async () => {
     const evil = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><foreignObject><img src=x onerror=alert(3)></foreignObject><image href="https://evil.example/x.png"/><circle cx="5" cy="5" r="4" fill="url(https://evil.example/#a)"/></svg>';
-    const res = await call(ctx.app, 'POST', '/api/superadmin/badges', { as: superAdmin, body: { ...valid, name: 'Malicioso', icon_svg: evil } });
+    const res = await call(ctx.app, 'POST', '/api/admin/badges', { as: superAdmin, body: { ...valid, name: 'Malicioso', icon_svg: evil } });
     expect(res.statusCode).toBe(201);
     const [row] = await ctx.db.query<{ icon_svg: string }>('SELECT icon_svg FROM badges WHERE id = $1', [res.json().id]);
     for (const bad of ['onload', 'script', 'foreignObject', 'onerror', 'evil.example']) expect(row.icon_svg).not.toContain(bad);
     expect(row.icon_svg).toMatch(/^<svg[\s>]/);
-    const notSvg = await call(ctx.app, 'POST', '/api/superadmin/badges', { as: superAdmin, body: { ...valid, icon_svg: '<script>alert(1)</script>' } });
+    const notSvg = await call(ctx.app, 'POST', '/api/admin/badges', { as: superAdmin, body: { ...valid, icon_svg: '<script>alert(1)</script>' } });
     expect(notSvg.json().error.message).toBe(BADGE_MSG.iconInvalid);
     // A row written around the API is still cleaned on the way out.
     const raw = await insertBadge(ctx.db, { name: 'Cru', type: 'manual', svg: evil });
@@ -83,11 +83,11 @@ describe(`badges admin on ${engineName()}`, () => {
     const member = await newMember('Dono');
     const held = await insertBadge(ctx.db, { name: 'Guardado', type: 'manual' });
     await call(ctx.app, 'POST', url(`/members/${member.profile.id}/badges`), { as: admin, body: { badge_id: held } });
-    const refused = await call(ctx.app, 'DELETE', `/api/superadmin/badges/${held}`, { as: superAdmin });
+    const refused = await call(ctx.app, 'DELETE', `/api/admin/badges/${held}`, { as: superAdmin });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(BADGE_MSG.inUse);
     const free = await insertBadge(ctx.db, { name: 'Livre', type: 'manual' });
-    expect((await call(ctx.app, 'DELETE', `/api/superadmin/badges/${free}`, { as: superAdmin })).statusCode).toBe(204);
+    expect((await call(ctx.app, 'DELETE', `/api/admin/badges/${free}`, { as: superAdmin })).statusCode).toBe(204);
   });
 
   it('admins grant manual badges once, with XP; not automatic ones; members cannot', async () => {

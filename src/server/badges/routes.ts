@@ -13,14 +13,14 @@ const ZBadgeParams = z.object({ badgeId: z.string() });
 export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['badges'];
 
-  app.get('/api/superadmin/badges', {
+  app.get('/api/admin/badges', {
     schema: { tags, summary: 'Todos os badges (super admin)', response: { 200: z.array(ZBadge) } },
   }, async (req) => {
     requireSuperAdmin(req);
     return (await repo.listBadges(app.db)).map(service.toBadge);
   });
 
-  app.get('/api/superadmin/badges/:badgeId', {
+  app.get('/api/admin/badges/:badgeId', {
     schema: { tags, summary: 'Um badge (super admin)', params: ZBadgeParams, response: { 200: ZBadge } },
   }, async (req) => {
     requireSuperAdmin(req);
@@ -29,21 +29,21 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
     return service.toBadge(row);
   });
 
-  app.post('/api/superadmin/badges', {
+  app.post('/api/admin/badges', {
     schema: { tags, summary: 'Criar badge (SVG sanitizado)', body: ZBadgeInput, response: { 201: ZBadge } },
   }, async (req, reply) => {
     const auth = requireSuperAdmin(req);
     return reply.status(201).send(await service.createBadge(app.db, auth.profile.id, req.body));
   });
 
-  app.put('/api/superadmin/badges/:badgeId', {
+  app.put('/api/admin/badges/:badgeId', {
     schema: { tags, summary: 'Editar badge', params: ZBadgeParams, body: ZBadgeInput, response: { 200: ZBadge } },
   }, async (req) => {
     const auth = requireSuperAdmin(req);
     return service.updateBadge(app.db, auth.profile.id, req.params.badgeId, req.body);
   });
 
-  app.delete('/api/superadmin/badges/:badgeId', {
+  app.delete('/api/admin/badges/:badgeId', {
     schema: { tags, summary: 'Excluir badge', params: ZBadgeParams, response: { 204: z.null() } },
   }, async (req, reply) => {
     const auth = requireSuperAdmin(req);

@@ -3,7 +3,7 @@ import { api } from '@web/lib/api';
 import { badgesQueryOptions } from './list-badges';
 
 export function deleteBadge(id: string): Promise<void> {
-  return api<void>('DELETE', `/api/superadmin/badges/${id}`);
+  return api<void>('DELETE', `/api/admin/badges/${id}`);
 }
 
 export function useDeleteBadge() {

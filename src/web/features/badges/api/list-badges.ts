@@ -3,7 +3,7 @@ import type { TBadge } from '@shared/badges';
 import { api } from '@web/lib/api';
 
 export function listBadges(): Promise<TBadge[]> {
-  return api<TBadge[]>('GET', '/api/superadmin/badges');
+  return api<TBadge[]>('GET', '/api/admin/badges');
 }
 
 export const badgesQueryOptions = () => queryOptions({ queryKey: ['superadmin', 'badges'], queryFn: listBadges });

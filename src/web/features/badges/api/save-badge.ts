@@ -4,7 +4,7 @@ import { api } from '@web/lib/api';
 import { badgesQueryOptions } from './list-badges';
 
 export function saveBadge(id: string | null, body: TBadgeInput): Promise<TBadge> {
-  return id ? api<TBadge>('PUT', `/api/superadmin/badges/${id}`, body) : api<TBadge>('POST', '/api/superadmin/badges', body);
+  return id ? api<TBadge>('PUT', `/api/admin/badges/${id}`, body) : api<TBadge>('POST', '/api/admin/badges', body);
 }
 
 export function useSaveBadge() {
