@@ -1,0 +1,148 @@
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/index.js';
+import { one } from '../db/index.js';
+import type { DemoStep } from '../demo/context.js';
+import type { ClubAccess } from '../http/access.js';
+import { readEnv } from '../config.js';
+import { localDiskStorage } from '../storage/storage.js';
+import { ICON_TEMPLATES } from '../../shared/badges.js';
+import { sanitizeSvg } from '../badges/sanitize.js';
+import { completeSubtask, completeTask, adjustPoints } from './service.js';
+import { approveSubmission } from './submissions.js';
+import * as repo from './repo.js';
+import { grantManualBadge } from '../badges/service.js';
+import { awardMembershipDurationBadges } from '../badges/engine.js';
+
+const icon = (key: string) => sanitizeSvg(ICON_TEMPLATES.find((t) => t.key === key)?.svg ?? ICON_TEMPLATES[0].svg);
+
+const BADGES = [
+  { name: 'Primeiros Passos', description: 'Concluiu a primeira tarefa', icon: 'star', rarity: 'common', points: 5, type: 'auto', category: 'progress', criteria: { type: 'task_count', count: 1 } },
+  { name: 'Dedicação', description: 'Concluiu 5 tarefas', icon: 'medal', rarity: 'rare', points: 15, type: 'auto', category: 'progress', criteria: { type: 'task_count', count: 5 } },
+  { name: 'Centena', description: 'Chegou a 100 pontos', icon: 'trophy', rarity: 'epic', points: 20, type: 'auto', category: 'achievement', criteria: { type: 'points_total', points: 100 } },
+  { name: 'Gabarito', description: 'Acertou todas as perguntas de um questionário', icon: 'lightning', rarity: 'rare', points: 10, type: 'auto', category: 'achievement', criteria: { type: 'task_perfect', count: 1 } },
+  { name: 'Pódio', description: 'Ficou entre os 3 primeiros do ranking', icon: 'crown', rarity: 'legendary', points: 25, type: 'auto', category: 'special', criteria: { type: 'ranking_position', position: 3 } },
+  { name: 'Sempre Presente', description: 'Acessou 7 dias seguidos', icon: 'fire', rarity: 'rare', points: 10, type: 'auto', category: 'social', criteria: { type: 'login_streak', days: 7 } },
+  { name: 'Veterano', description: 'Um ano de clube', icon: 'medal', rarity: 'epic', points: 30, type: 'auto', category: 'special', criteria: { type: 'membership_duration', days: 365 } },
+  { name: 'Amigo do Clube', description: 'Reconhecimento da diretoria', icon: 'star', rarity: 'common', points: 10, type: 'manual', category: 'social', criteria: null },
+  { name: 'Especialidade de Nós', description: 'Concluiu a especialidade de Nós e Amarras', icon: 'trophy', rarity: 'rare', points: 15, type: 'manual', category: 'specialties', criteria: null },
+] as const;
+
+async function ensureBadge(q: Queryable, b: (typeof BADGES)[number]): Promise<string> {
+  const existing = await q.query<{ id: string }>('SELECT id FROM badges WHERE name = $1', [b.name]);
+  if (existing[0]) return existing[0].id;
+  const row = await one<{ id: string }>(
+    q,
+    `INSERT INTO badges (name, description, icon_svg, rarity, points, badge_type, category, auto_criteria) VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb) RETURNING id`,
+    [b.name, b.description, icon(b.icon), b.rarity, b.points, b.type, b.category, b.criteria ? JSON.stringify(b.criteria) : null],
+  );
+  return row.id;
+}
+
+async function task(q: Queryable, clubId: string, t: { title: string; type: string; points: number; description: string }): Promise<string> {
+  const row = await one<{ id: string }>(
+    q,
+    `INSERT INTO tasks (club_id, title, type, points, description, available_date) VALUES ($1, $2, $3, $4, $5, now() - interval '20 days') RETURNING id`,
+    [clubId, t.title, t.type, t.points, t.description],
+  );
+  return row.id;
+}
+
+// A 1×1 PNG standing in for the photos members sent.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * Gamification demo (issue 5): badges, tasks of each type done by the members (some recorded by the
+ * admin for children without accounts), submissions awaiting approval, unit points from the weekly
+ * meeting, and a ranking with a clear podium.
+ */
+export const seedGamification: DemoStep = async (ctx) => {
+  const { db, clubId, adminId, memberIds, unitIds } = ctx;
+  const badgeIds = new Map<string, string>();
+  for (const b of BADGES) badgeIds.set(b.name, await ensureBadge(db, b));
+
+  const bible = await task(db, clubId, { title: 'Trazer a Bíblia na reunião', type: 'check', points: 10, description: 'Confirme que trouxe sua Bíblia.' });
+  const reading = await task(db, clubId, { title: 'Leitura bíblica diária', type: 'accumulative', points: 5, description: 'Registre cada dia de leitura.' });
+  const quiz = await task(db, clubId, { title: 'Quiz: Criação', type: 'quiz', points: 30, description: 'Cinco perguntas sobre Gênesis 1 e 2.' });
+  const questions: Array<[string, string[], string]> = [
+    ['Em quantos dias Deus criou o mundo?', ['5', '6', '7', '8'], '6'],
+    ['O que foi criado no primeiro dia?', ['A luz', 'Os animais', 'O homem', 'As plantas'], 'A luz'],
+    ['No sétimo dia Deus descansou.', ['Verdadeiro', 'Falso'], 'Verdadeiro'],
+  ];
+  const questionIds: string[] = [];
+  for (const [i, [text, options, correct]] of questions.entries()) {
+    const q = await one<{ id: string }>(
+      db,
+      `INSERT INTO questions (task_id, text, answer_type, options, correct_answer, order_position) VALUES ($1, $2, $3, $4::jsonb, $5, $6) RETURNING id`,
+      [quiz, text, options.length === 2 ? 'single_choice' : 'multiple_choice', JSON.stringify(options), correct, i + 1],
+    );
+    questionIds.push(q.id);
+  }
+  const knots = await task(db, clubId, { title: 'Especialidade de Nós e Amarras', type: 'milestone', points: 50, description: 'Aprenda e demonstre os nós.' });
+  const subtaskIds: string[] = [];
+  for (const [i, title] of ['Nó direito', 'Lais de guia', 'Nó de escota', 'Amarra quadrada'].entries()) {
+    const s = await one<{ id: string }>(db, `INSERT INTO subtasks (parent_task_id, title, points, required, order_position) VALUES ($1, $2, 5, $3, $4) RETURNING id`, [knots, title, i < 3, i + 1]);
+    subtaskIds.push(s.id);
+  }
+  await db.query('INSERT INTO task_badges (task_id, badge_id) VALUES ($1, $2)', [knots, badgeIds.get('Especialidade de Nós')]);
+  const photo = await task(db, clubId, { title: 'Foto da boa ação da semana', type: 'submission', points: 20, description: 'Envie uma foto ou vídeo da sua boa ação.' });
+  await task(db, clubId, { title: 'Ficha de saúde atualizada', type: 'form', points: 10, description: 'Responda à ficha.' });
+
+  const access: ClubAccess = { clubId, profileId: adminId, role: 'admin', isAdmin: true, viaSuperAdmin: false };
+  const members = memberIds.slice(1);
+  const allRight = questionIds.map((id, i) => ({ question_id: id, answer: questions[i][2] }));
+  const oneWrong = allRight.map((a, i) => (i === 0 ? { ...a, answer: '7' } : a));
+  // Who did what: the first three form a clear podium.
+  const plan: Array<{ who: number; bible?: boolean; reading?: number; quiz?: 'perfect' | 'one_wrong'; knots?: number; photo?: boolean }> = [
+    { who: 6, bible: true, reading: 6, quiz: 'perfect', knots: 4, photo: true },
+    { who: 3, bible: true, reading: 4, quiz: 'perfect', knots: 3 },
+    { who: 9, bible: true, reading: 3, quiz: 'one_wrong', knots: 2, photo: true },
+    { who: 0, bible: true, reading: 2, quiz: 'one_wrong' },
+    { who: 1, bible: true, reading: 1 },
+    { who: 7, reading: 2 },
+    { who: 4, bible: true },
+    { who: 10, quiz: 'one_wrong' },
+  ];
+  for (const p of plan) {
+    const profileId = members[p.who];
+    if (p.bible) await completeTask(db, access, bible, { profile_id: profileId });
+    for (let i = 0; i < (p.reading ?? 0); i += 1) await completeTask(db, access, reading, { profile_id: profileId });
+    if (p.quiz) await completeTask(db, access, quiz, { profile_id: profileId, answers: p.quiz === 'perfect' ? allRight : oneWrong });
+    for (let i = 0; i < (p.knots ?? 0); i += 1) await completeSubtask(db, access, knots, subtaskIds[i], profileId);
+    if (p.photo) await completeTask(db, access, photo, { profile_id: profileId });
+  }
+
+  // Evidence waiting in the approval queue (members with an account sent it themselves).
+  const storage = localDiskStorage(path.join(readEnv().dataDir, 'uploads'));
+  for (const who of [0, 3]) {
+    const profileId = members[who];
+    const key = `evidence/${clubId}/${randomUUID()}.png`;
+    await storage.put(key, PNG);
+    await db.transaction(async (tx) => {
+      const a = await repo.ensureAssignment(tx, clubId, photo, profileId);
+      await repo.insertSubmission(tx, { clubId, assignmentId: a.id, taskId: photo, profileId, comment: 'Ajudei a vizinha com as compras.', key, name: 'boa-acao.png', mime: 'image/png', size: PNG.length });
+      await repo.setAssignmentStatus(tx, a.id, 'submitted', false);
+    });
+  }
+  // One approved through the queue, so the audit log shows a decision.
+  const key = `evidence/${clubId}/${randomUUID()}.png`;
+  await storage.put(key, PNG);
+  const submission = await db.transaction(async (tx) => {
+    const a = await repo.ensureAssignment(tx, clubId, photo, members[1]);
+    const s = await repo.insertSubmission(tx, { clubId, assignmentId: a.id, taskId: photo, profileId: members[1], comment: 'Recolhemos lixo na praça.', key, name: 'praca.png', mime: 'image/png', size: PNG.length });
+    await repo.setAssignmentStatus(tx, a.id, 'submitted', false);
+    return s;
+  });
+  await approveSubmission(db, access, submission.id);
+
+  // Weekly meeting: unit points and individual bonus/penalty, each with a reason.
+  const unitPoints: Array<[number, number, string]> = [[2, 40, 'Uniforme completo'], [1, 25, 'Pontualidade'], [0, 15, 'Todos com a Bíblia'], [3, 10, 'Pontualidade']];
+  for (const [unit, points, reason] of unitPoints) await adjustPoints(db, access, { unit_id: unitIds[unit], points, reason });
+  await adjustPoints(db, access, { profile_id: members[3], points: 10, reason: 'Ajudou a organizar o acampamento' });
+  await adjustPoints(db, access, { profile_id: members[7], points: -5, reason: 'Atraso sem justificativa' });
+
+  // A manual badge granted by the director, and one member already a year in the club (daily job).
+  await grantManualBadge(db, access, members[3], badgeIds.get('Amigo do Clube') ?? '');
+  await db.query(`UPDATE club_members SET created_at = now() - interval '400 days' WHERE club_id = $1 AND profile_id = $2`, [clubId, members[0]]);
+  await awardMembershipDurationBadges(db);
+};
