@@ -164,4 +164,26 @@ describe('gamification journey', () => {
     await expectNoA11yViolations(page, 'empty ranking');
     await page.context().close();
   });
+
+  it('works at 360 px: my tasks, ranking and profile fit the screen', async () => {
+    const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    await registerAndCreateClub(page, { clubName: 'Clube Pequeno' });
+    const [{ id: clubId }] = await sql<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Pequeno'`);
+    await sql(`INSERT INTO tasks (club_id, title, type, points, due_date) VALUES ($1, 'Tarefa com um título bem comprido para caber', 'accumulative', 5, now() + interval '3 days')`, [clubId]);
+    const [unit] = await sql<{ id: string }>(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Falcões', '#f59e0b') RETURNING id`, [clubId]);
+    const [kid] = await sql<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Joaquim Pereira de Albuquerque') RETURNING id`);
+    await sql(`INSERT INTO club_members (club_id, profile_id, unit_id) VALUES ($1, $2, $3)`, [clubId, kid.id, unit.id]);
+    await sql(`INSERT INTO point_events (club_id, profile_id, unit_id, source, points, reason) VALUES ($1, $2, $3, 'manual', 12, 'Pontualidade')`, [clubId, kid.id, unit.id]);
+    for (const [path, heading] of [['/dashboard/my-tasks', 'Minhas Tarefas'], ['/dashboard/ranking', 'Ranking'], ['/dashboard/profile', 'Meu Perfil'], ['/dashboard/approvals', 'Aprovações']]) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectNoA11yViolations(page, `${heading} at 360px`);
+    }
+    await page.goto('/dashboard/ranking');
+    await page.getByRole('row').filter({ hasText: 'Joaquim' }).waitFor();
+    await screenshot(page, 'gamification-10-ranking-360');
+    await page.context().close();
+  });
 });

@@ -197,6 +197,24 @@ describe(`progress on ${engineName()}`, () => {
     expect(ledger).toBe(20);
   });
 
+  it('evidence larger than the JSON body limit is accepted; a PDF too; the size limit is enforced', async () => {
+    const member = await signUp(ctx.app, { name: 'Grande' });
+    await addMember(ctx.db, club.id, member.profile.id);
+    const t1 = await insertTask(ctx.db, club.id, { title: 'Vídeo grande', type: 'submission' });
+    const big = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]);
+    const res = await submit(member, t1, { name: 'grande.png', bytes: big, type: 'image/png' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().evidence_size).toBe(big.length);
+    const t2 = await insertTask(ctx.db, club.id, { title: 'Documento', type: 'submission' });
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const doc = await submit(member, t2, { name: 'relatorio.pdf', bytes: pdf, type: 'application/pdf' });
+    expect(doc.json()).toMatchObject({ evidence_mime: 'application/pdf' });
+    const t3 = await insertTask(ctx.db, club.id, { title: 'Enorme', type: 'submission' });
+    const huge = await submit(member, t3, { name: 'enorme.png', bytes: Buffer.concat([PNG, Buffer.alloc(21 * 1024 * 1024)]), type: 'image/png' });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error.message).toBe(PROGRESS_MSG.evidenceTooBig);
+  });
+
   it('linked badges are granted on completion, once, with their XP in the ledger', async () => {
     const member = await signUp(ctx.app, { name: 'Badge' });
     await addMember(ctx.db, club.id, member.profile.id);

@@ -45,7 +45,7 @@ export function ProfileView({ profile }: { profile: TMemberProfile }) {
         {profile.history.length === 0 ? (
           <EmptyState message="Nenhuma pontuação registrada ainda." />
         ) : (
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <div tabIndex={0} role="region" aria-label="Tabela do histórico de pontos" className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus:outline-none focus:ring-2 focus:ring-emerald-600/40">
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-slate-700">
                 <tr>

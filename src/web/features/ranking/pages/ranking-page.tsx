@@ -86,15 +86,15 @@ export function Component() {
 
 function IndividualTable({ rows }: { rows: TIndividualRankingRow[] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div tabIndex={0} role="region" aria-label="Tabela do ranking individual" className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus:outline-none focus:ring-2 focus:ring-emerald-600/40">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Ranking individual</caption>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
             <th scope="col" className="px-3 py-2">Posição</th>
             <th scope="col" className="px-3 py-2">Nome</th>
-            <th scope="col" className="px-3 py-2">Unidade</th>
-            <th scope="col" className="px-3 py-2 text-right">Tarefas</th>
+            <th scope="col" className="hidden px-3 py-2 sm:table-cell">Unidade</th>
+            <th scope="col" className="hidden px-3 py-2 text-right sm:table-cell">Tarefas</th>
             <th scope="col" className="px-3 py-2 text-right">Pontos</th>
           </tr>
         </thead>
@@ -110,8 +110,11 @@ function IndividualTable({ rows }: { rows: TIndividualRankingRow[] }) {
                     {r.ranking}º
                   </span>
                 </td>
-                <td className="px-3 py-2">{r.full_name}</td>
                 <td className="px-3 py-2">
+                  {r.full_name}
+                  {r.unit_name ? <span className="block text-xs text-slate-600 sm:hidden">{r.unit_name} · {r.total_tasks} tarefas</span> : null}
+                </td>
+                <td className="hidden px-3 py-2 sm:table-cell">
                   {r.unit_name ? (
                     <span className="inline-flex items-center gap-1.5">
                       <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: r.unit_color ?? '#0ea5e9' }} />
@@ -119,7 +122,7 @@ function IndividualTable({ rows }: { rows: TIndividualRankingRow[] }) {
                     </span>
                   ) : '-'}
                 </td>
-                <td className="px-3 py-2 text-right">{r.total_tasks}</td>
+                <td className="hidden px-3 py-2 text-right sm:table-cell">{r.total_tasks}</td>
                 <td className="px-3 py-2 text-right font-semibold">{r.total_points}</td>
               </tr>
             );
