@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIN_MSG } from '../../shared/finance.js';
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
+import { seedDemoClub } from '../demo/base.js';
+import { seedFinance } from './demo-seed.js';
+import { monthlyReport } from './repo.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -426,5 +429,24 @@ describe(`finance on ${engineName()}`, () => {
     const stranger = await signUp(ctx.app);
     expect((await get(c, '/my-savings-goals', stranger)).statusCode).toBe(404);
     expect((await call(ctx.app, 'GET', `${c.base}/my-savings-goals`)).statusCode).toBe(401);
+  });
+});
+
+describe(`finance demo seed on ${engineName()}`, () => {
+  it('creates two caixas, goals and months of conciliated transactions for the report chart', async () => {
+    const demo = await seedDemoClub(ctx.db);
+    await seedFinance(demo);
+    const accounts = await ctx.db.query<{ name: string; reconciled: boolean }>(
+      `SELECT ca.name, ca.current_balance = v.expected_balance AS reconciled
+         FROM cash_accounts ca JOIN v_cash_account_conciliation v ON v.cash_account_id = ca.id WHERE ca.club_id = $1 ORDER BY ca.name`,
+      [demo.clubId],
+    );
+    expect(accounts).toEqual([{ name: 'Caixa Geral', reconciled: true }, { name: 'Cantina', reconciled: true }]);
+    const goals = await ctx.db.query<{ n: number; members: number }>(
+      'SELECT count(*)::int AS n, count(profile_id)::int AS members FROM savings_goals WHERE club_id = $1', [demo.clubId]);
+    expect(goals[0].n).toBeGreaterThanOrEqual(3);
+    expect(goals[0].members).toBeGreaterThanOrEqual(1);
+    const months = await monthlyReport(ctx.db, demo.clubId);
+    expect(months.filter((m) => m.income !== '0.00' && m.expense !== '0.00').length).toBeGreaterThanOrEqual(6);
   });
 });
