@@ -11,18 +11,18 @@ export function SavingsGoalCard({ goal, actions }: { goal: TSavingsGoal; actions
     <Card>
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-medium text-slate-900">{goal.name}</p>
+          <p className="break-words font-medium text-slate-900">{goal.name}</p>
           <div className="mt-1">
             {goal.profile_id ? <Tag tone="violet">{goal.profile_name ?? 'Membro'}</Tag> : <Tag tone="blue">Clube</Tag>}
           </div>
         </div>
-        <div className="flex shrink-0 items-center gap-1">
-          <span className="text-sm font-semibold text-emerald-800">{goal.percent}%</span>
-          {actions}
-        </div>
+        {actions ? <div className="-mr-2 -mt-1 flex shrink-0">{actions}</div> : null}
       </div>
-      <div className="mt-3">
-        <ProgressBar value={goal.percent} label={`Progresso de ${goal.name}`} />
+      <div className="mt-3 flex items-center gap-2">
+        <div className="flex-1">
+          <ProgressBar value={goal.percent} label={`Progresso de ${goal.name}`} />
+        </div>
+        <span className="text-sm font-semibold text-emerald-800">{goal.percent}%</span>
       </div>
       <p className="mt-2 text-sm text-slate-700">
         {formatMoney(goal.current_amount)} de {formatMoney(goal.goal_amount)}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Plus } from 'lucide-react';
 import { FIN_MSG } from '@shared/finance';
 import { Button } from '@web/components/ui/button';
@@ -11,11 +11,13 @@ import { useCashAccounts } from '../api/list-cash-accounts';
 import { useFinanceMembers } from '../api/list-finance-members';
 import { CashAccountsSection } from '../components/cash-accounts-section';
 import { ChartOfAccountsTab } from '../components/chart-of-accounts-tab';
-import { ReportsTab } from '../components/reports-tab';
 import { SavingsGoalsSection } from '../components/savings-goals-section';
 import { SummaryCards } from '../components/summary-cards';
 import { TransactionModal } from '../components/transaction-modal';
 import { TransactionsSection } from '../components/transactions-section';
+
+// recharts is heavy: loaded only when 'Relatórios' opens.
+const ReportsTab = lazy(() => import('../components/reports-tab').then((m) => ({ default: m.ReportsTab })));
 
 const TABS = [
   { id: 'overview', label: 'Visão geral' },
@@ -78,7 +80,7 @@ function Finance({ clubId }: { clubId: string }) {
           </div>
         ) : null}
         {tab === 'chart' ? <ChartOfAccountsTab clubId={clubId} /> : null}
-        {tab === 'reports' ? <ReportsTab clubId={clubId} /> : null}
+        {tab === 'reports' ? <Suspense fallback={<PageSpinner />}><ReportsTab clubId={clubId} /></Suspense> : null}
       </div>
       {creating ? <TransactionModal clubId={clubId} members={memberList} onClose={() => setCreating(false)} /> : null}
     </div>
