@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  FIN_MSG,
   ZCashAccount,
   ZChartAccount,
   ZChartTotals,
@@ -20,6 +21,7 @@ import {
   ZUpdateChartAccount,
 } from '../../shared/finance.js';
 import { requireClubAdmin, requireClubMember } from '../http/access.js';
+import { badRequest } from '../http/errors.js';
 import { transactionsCsv } from './csv.js';
 import './hooks.js';
 import * as repo from './repo.js';
@@ -147,10 +149,17 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => service.totalsByChartAccount(db, (await admin(req, req.params.clubId)).clubId, req.query));
 
   app.get('/api/clubs/:clubId/finance/transactions.csv', {
-    schema: { tags, summary: 'Exportar lançamentos (CSV pt-BR)', params: ZClubParams, querystring: ZRequiredRange, response: { 200: z.string() } },
+    schema: {
+      tags, summary: 'Exportar lançamentos (CSV pt-BR; from e to obrigatórios)', params: ZClubParams,
+      querystring: z.object({ from: z.string().optional(), to: z.string().optional() }),
+      response: { 200: z.string() },
+    },
   }, async (req, reply) => {
     const { clubId } = await admin(req, req.params.clubId);
-    const { from, to } = req.query;
+    // Validated after the access check, so a stranger gets 404 rather than a hint about the query.
+    const range = ZRequiredRange.safeParse(req.query);
+    if (!range.success) throw badRequest(range.error.issues[0]?.message ?? FIN_MSG.rangeRequired);
+    const { from, to } = range.data;
     const rows = await repo.transactionsInRange(db, clubId, from, to);
     return reply
       .type('text/csv; charset=utf-8')
