@@ -19,6 +19,11 @@ afterAll(async () => {
 /** Money as the page shows it: 'R$ 1.234,50' (Intl puts a no-break space after R$). */
 const brl = (s: string) => new RegExp(`R\\$\\s${s.replace('.', '\\.')}`);
 
+/** Toasts fade in and out: axe may catch one mid-animation at low contrast, so checks wait for them to leave. */
+async function toastsGone(page: Page) {
+  await expect.poll(() => page.locator('[role="status"][aria-live="polite"]').count(), { timeout: 15_000 }).toBe(0);
+}
+
 async function fillDialog(page: Page, title: string, fields: Record<string, string>, selects: Record<string, string> = {}) {
   const dialog = page.getByRole('dialog', { name: title });
   await dialog.waitFor();
@@ -109,6 +114,7 @@ describe('financial journey', () => {
     const expenseRow = page.locator('section[aria-labelledby="lancamentos-title"] li').filter({ hasText: 'Lonas' });
     expect(await expenseRow.textContent()).toMatch(/−\sR\$\s20,00/);
     expect(await expenseRow.textContent()).toContain('Pedro Almeida');
+    await toastsGone(page);
     await expectNoA11yViolations(page, 'financial with data');
     await screenshot(page, 'finance-03-with-data');
 
@@ -144,6 +150,7 @@ describe('financial journey', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Desativar Rifas' }).click();
     await page.getByRole('button', { name: 'Reativar Rifas' }).waitFor();
+    await toastsGone(page);
     await expectNoA11yViolations(page, 'plano de contas');
     await screenshot(page, 'finance-06-chart');
 
@@ -157,6 +164,7 @@ describe('financial journey', () => {
     expect(csv.headers()['content-type']).toMatch(/text\/csv/);
     expect(await csv.text()).toContain(';Despesa;Lonas;-20,00;Caixa Geral;Materiais;Pedro Almeida;Acampamento;');
     await page.getByRole('cell', { name: 'Materiais' }).waitFor();
+    await toastsGone(page);
     await expectNoA11yViolations(page, 'relatórios');
     await screenshot(page, 'finance-07-reports');
 
