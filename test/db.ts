@@ -7,7 +7,11 @@ import { openPglite } from '../src/server/db/pglite.js';
 import { openPostgres } from '../src/server/db/postgres.js';
 import { withDatabase } from './global-setup.js';
 
-export type TestDb = Db & { dispose(): Promise<void> };
+export type TestDb = Db & {
+  /** The PostgreSQL URL of this test database (null on PGlite): a second app instance can open its own pool. */
+  url: string | null;
+  dispose(): Promise<void>;
+};
 
 /** A fresh, migrated database for one test file, on the engine of the running project. */
 export async function openTestDb(opts: { poolSize?: number } = {}): Promise<TestDb> {
@@ -19,8 +23,10 @@ export async function openTestDb(opts: { poolSize?: number } = {}): Promise<Test
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
     await admin.end();
-    const db = openPostgres(withDatabase(url, name), { max: opts.poolSize ?? 10 });
+    const dbUrl = withDatabase(url, name);
+    const db = openPostgres(dbUrl, { max: opts.poolSize ?? 10 });
     return Object.assign(db, {
+      url: dbUrl,
       async dispose() {
         await db.close();
         const a = new pg.Client({ connectionString: url });
@@ -32,10 +38,9 @@ export async function openTestDb(opts: { poolSize?: number } = {}): Promise<Test
   }
   const dump = await readFile(inject('pgliteDump'));
   const db = await openPglite({ loadDataDir: new Blob([dump]) });
-  return Object.assign(db, { dispose: () => db.close() });
+  return Object.assign(db, { url: null, dispose: () => db.close() });
 }
 
-/** The URL of a second connection to the same PostgreSQL test database (multi-instance tests). */
 export function engineName(): 'pglite' | 'postgres' {
   return process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 }

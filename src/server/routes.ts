@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.js';
 import { clubRoutes } from './clubs/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { taskRoutes } from './tasks/routes.js';
+import { recurringRoutes } from './recurring/routes.js';
 
 /** Every domain's HTTP routes; app.ts registers them in this order. */
-export const domainRoutes: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes, clubRoutes];
+export const domainRoutes: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes, clubRoutes, taskRoutes, recurringRoutes];
