@@ -74,14 +74,19 @@ export const ZRecurringInput = z
     day_of_month: z.preprocess(
       (v) => (v === '' || v === undefined ? null : toIntOrZero(v)),
       z.number().int().min(1, RECURRING_MSG.dayOfMonthInvalid).max(31, RECURRING_MSG.dayOfMonthInvalid).nullable(),
-    ),
+    )
+      .optional()
+      .transform((v) => v ?? null),
     generation_time: z
       .string({ error: RECURRING_MSG.timeRequired })
       .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, RECURRING_MSG.timeRequired)
       .transform((t) => (t.length === 5 ? `${t}:00` : t)),
     duration_hours: zPositiveInt(RECURRING_MSG.durationInvalid, RECURRING_DEFAULTS.duration_hours),
     start_date: zDate(RECURRING_MSG.startRequired),
-    end_date: z.preprocess((v) => (v === '' || v === undefined ? null : v), zDate(RECURRING_MSG.endBeforeStart).nullable()),
+    end_date: z
+      .preprocess((v) => (v === '' || v === undefined ? null : v), zDate(RECURRING_MSG.endBeforeStart).nullable())
+      .optional()
+      .transform((v) => v ?? null),
     active: z.boolean().default(true),
   })
   .superRefine((r, ctx) => {

@@ -107,7 +107,9 @@ const zOptionalText = z
 const zOptionalInstant = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
   z.iso.datetime({ offset: true, error: TASK_MSG.dateInvalid }).nullable(),
-);
+)
+  .optional()
+  .transform((v) => v ?? null);
 
 export const ZTaskInput = z
   .object({
