@@ -7,11 +7,8 @@ import { openPglite } from '../src/server/db/pglite.js';
 import { openPostgres } from '../src/server/db/postgres.js';
 import { withDatabase } from './global-setup.js';
 
-export type TestDb = Db & {
-  /** The PostgreSQL URL of this test database (null on PGlite): a second app instance can open its own pool. */
-  url: string | null;
-  dispose(): Promise<void>;
-};
+/** url: the PostgreSQL connection string of this file's database (postgres project only). */
+export type TestDb = Db & { dispose(): Promise<void>; url?: string };
 
 /** A fresh, migrated database for one test file, on the engine of the running project. */
 export async function openTestDb(opts: { poolSize?: number } = {}): Promise<TestDb> {
@@ -38,7 +35,7 @@ export async function openTestDb(opts: { poolSize?: number } = {}): Promise<Test
   }
   const dump = await readFile(inject('pgliteDump'));
   const db = await openPglite({ loadDataDir: new Blob([dump]) });
-  return Object.assign(db, { url: null, dispose: () => db.close() });
+  return Object.assign(db, { dispose: () => db.close() });
 }
 
 export function engineName(): 'pglite' | 'postgres' {
