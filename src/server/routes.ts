@@ -3,6 +3,15 @@ import { authRoutes } from './auth/routes.js';
 import { clubRoutes } from './clubs/routes.js';
 import { financeRoutes } from './finance/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { recurringRoutes } from './recurring/routes.js';
+import { taskRoutes } from './tasks/routes.js';
 
 /** Every domain's HTTP routes; app.ts registers them in this order. */
-export const domainRoutes: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes, clubRoutes, financeRoutes];
+export const domainRoutes: FastifyPluginAsyncZod[] = [
+  healthRoutes,
+  authRoutes,
+  clubRoutes,
+  taskRoutes,
+  recurringRoutes,
+  financeRoutes,
+];
