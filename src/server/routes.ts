@@ -2,6 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.js';
 import { clubRoutes } from './clubs/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { memberRoutes } from './members/routes.js';
+import { periodRoutes } from './periods/routes.js';
+import { settingsRoutes } from './settings/routes.js';
+import { unitRoutes } from './units/routes.js';
 
 /** Every domain's HTTP routes; app.ts registers them in this order. */
-export const domainRoutes: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes, clubRoutes];
+export const domainRoutes: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes, clubRoutes, memberRoutes, unitRoutes, periodRoutes, settingsRoutes];
