@@ -66,22 +66,22 @@ const requiredEmail = z
   .transform((v) => v.toLowerCase());
 
 export const ZRole = z.string({ error: MEMBER_MSG.roleRequired }).trim().min(1, MEMBER_MSG.roleRequired).max(60);
-const unitId = z.string().uuid().nullish().transform((v) => v ?? null);
+/** A unit of the club, or none ('' from an empty select means none). */
+const unitId = z.union([z.uuid({ error: 'Unidade inválida' }), z.literal('')]).nullish().transform((v) => v || null);
 
 /**
  * Adding a member, two ways: by e-mail (an existing account joins at once; an unknown e-mail gets an
  * invitation link), or as a member without an account (name only, e-mail optional).
  */
-export const ZAddMember = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('email'), email: requiredEmail, role: ZRole, unit_id: unitId }),
-  z.object({
-    mode: z.literal('accountless'),
-    full_name: z.string({ error: MEMBER_MSG.nameRequired }).trim().min(1, MEMBER_MSG.nameRequired).max(120),
-    email: optionalEmail,
-    role: ZRole,
-    unit_id: unitId,
-  }),
-]);
+export const ZAddMemberByEmail = z.object({ mode: z.literal('email'), email: requiredEmail, role: ZRole, unit_id: unitId });
+export const ZAddAccountlessMember = z.object({
+  mode: z.literal('accountless'),
+  full_name: z.string({ error: MEMBER_MSG.nameRequired }).trim().min(1, MEMBER_MSG.nameRequired).max(120),
+  email: optionalEmail,
+  role: ZRole,
+  unit_id: unitId,
+});
+export const ZAddMember = z.discriminatedUnion('mode', [ZAddMemberByEmail, ZAddAccountlessMember]);
 export type TAddMember = z.input<typeof ZAddMember>;
 
 export const ZUpdateMember = z.object({ role: ZRole, unit_id: unitId, active: z.boolean() });
