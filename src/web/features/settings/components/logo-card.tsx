@@ -51,7 +51,7 @@ export function LogoCard({ club, canEdit }: { club: TClub; canEdit: boolean }) {
         )}
         {canEdit ? (
           <div className="space-y-2">
-            <input ref={input} id="logo-file" type="file" accept="image/*" className="sr-only" onChange={(e) => void onFile(e.target.files?.[0])} />
+            <input ref={input} id="logo-file" type="file" accept="image/*" aria-label="Arquivo do logo" tabIndex={-1} className="sr-only" onChange={(e) => void onFile(e.target.files?.[0])} />
             <div className="flex flex-wrap gap-2">
               <Button variant="secondary" icon={<ImageUp aria-hidden="true" className="h-4 w-4" />} loading={upload.isPending} onClick={() => input.current?.click()}>
                 {club.logo_url ? 'Trocar logo' : 'Enviar logo'}

@@ -61,7 +61,7 @@ function UnitsScreen({ clubId, isAdmin }: { clubId: string; isAdmin: boolean }) 
               <div className="flex items-start gap-3">
                 <UnitBadge name={u.name} color={u.color} />
                 <div className="min-w-0 flex-1">
-                  <h2 className="truncate text-lg font-semibold text-slate-900">{u.name}</h2>
+                  <h2 className="break-words text-lg font-semibold text-slate-900">{u.name}</h2>
                   <div className="mt-1 flex flex-wrap items-center gap-2">
                     <ActiveTag active={u.active} feminine />
                     <span className="text-xs text-slate-600">{u.member_count} {u.member_count === 1 ? 'membro' : 'membros'}</span>
