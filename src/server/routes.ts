@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.js';
+import { badgeRoutes } from './badges/routes.js';
 import { clubRoutes } from './clubs/routes.js';
 import { financeRoutes } from './finance/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { memberRoutes } from './members/routes.js';
 import { periodRoutes } from './periods/routes.js';
+import { progressRoutes } from './progress/routes.js';
+import { rankingRoutes } from './ranking/routes.js';
 import { recurringRoutes } from './recurring/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { taskRoutes } from './tasks/routes.js';
@@ -21,5 +24,8 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   settingsRoutes,
   taskRoutes,
   recurringRoutes,
+  progressRoutes,
+  rankingRoutes,
+  badgeRoutes,
   financeRoutes,
 ];
