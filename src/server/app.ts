@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/index.js';
@@ -41,6 +42,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const uploadsDir = path.join(config.dataDir, 'uploads');
+  await mkdir(uploadsDir, { recursive: true });
   app.decorate('db', config.db);
   app.decorate('storage', config.storage ?? localDiskStorage(uploadsDir));
   app.decorate('loginLimiter', config.loginLimiter ?? new LoginRateLimiter({ email: 10, ip: 100 }, 15 * 60 * 1000));
@@ -96,7 +98,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url.startsWith(UPLOADS_URL_PREFIX) || !webDir || req.method !== 'GET') {
+    if (req.url.startsWith('/api/') || req.url.startsWith(UPLOADS_URL_PREFIX) || !webDir || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'not_found', message: MSG.notFound } });
     }
     // History fallback: every client route is served the SPA shell.

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { AUTH_MSG } from '../src/shared/auth.js';
+import {
+  expectNoA11yViolations, launchBrowser, loginThroughUi, newPage, registerAndCreateClub, registerThroughUi, screenshot,
+  startServer, uniqueEmail, type E2EServer,
+} from './harness.js';
+
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('foundation journey', () => {
+  it('landing → register → create club → dashboard → sign out → guard', async () => {
+    const page = await newPage(browser, server.baseUrl);
+    await page.goto('/');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('pontuando junto');
+    expect(await page.getByText('Cadastro grátis').isVisible()).toBe(true);
+    expect(await page.getByText('Sem cartão de crédito').isVisible()).toBe(true);
+    expect(await page.getByText('Pronto em 5 minutos').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 3 }).count()).toBe(6);
+    await expectNoA11yViolations(page, 'landing');
+    await screenshot(page, 'foundation-01-landing');
+
+    await page.getByRole('link', { name: 'Criar conta' }).first().click();
+    await page.waitForURL('**/register');
+    await expectNoA11yViolations(page, 'register');
+    const acc = await registerThroughUi(page, { name: 'Diretora Ana' });
+
+    await page.getByText('Nenhum clube selecionado').waitFor();
+    await expectNoA11yViolations(page, 'dashboard without club');
+    await screenshot(page, 'foundation-02-no-club');
+
+    await page.locator('main').getByRole('link', { name: 'Criar clube' }).click();
+    await page.getByLabel('Nome do clube').fill('Águias do Sul');
+    // The slug follows the name, and the time zone defaults to São Paulo.
+    expect(await page.getByLabel('Identificador (slug)').inputValue()).toBe('aguias-do-sul');
+    expect(await page.getByLabel('Fuso horário').inputValue()).toBe('America/Sao_Paulo');
+    await expectNoA11yViolations(page, 'create club');
+    await screenshot(page, 'foundation-03-create-club');
+    await page.getByRole('button', { name: 'Criar clube' }).click();
+
+    await page.getByRole('heading', { name: 'Bem-vindo ao Águias do Sul' }).waitFor();
+    expect(await page.getByLabel('Clube atual').inputValue()).not.toBe('');
+    // Real counters: the creator is the one active member.
+    const members = page.getByRole('group', { name: 'Membros Ativos' });
+    await expect.poll(() => members.textContent()).toBe('Membros Ativos1');
+    await expect.poll(() => page.getByRole('group', { name: 'Tarefas Pendentes' }).textContent()).toBe('Tarefas Pendentes0');
+    await expectNoA11yViolations(page, 'dashboard');
+    await screenshot(page, 'foundation-04-dashboard');
+
+    // Quick actions navigate.
+    await page.getByRole('link', { name: 'Ver ranking' }).click();
+    await page.waitForURL('**/dashboard/ranking');
+    await page.goBack();
+
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL('**/login');
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    await expectNoA11yViolations(page, 'login');
+
+    await loginThroughUi(page, acc.email);
+    await page.getByRole('heading', { name: 'Bem-vindo ao Águias do Sul' }).waitFor();
+    await page.context().close();
+  });
+
+  it('login failure shows a pt-BR message in a red box', async () => {
+    const page = await newPage(browser, server.baseUrl);
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(uniqueEmail('ninguem'));
+    await page.getByLabel('Senha').fill('errada123');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: AUTH_MSG.invalidCredentials });
+    await alert.waitFor();
+    expect(await alert.getAttribute('class')).toContain('bg-red-50');
+    await screenshot(page, 'foundation-05-login-error');
+    await page.context().close();
+  });
+
+  it('every register validation message', async () => {
+    const page = await newPage(browser, server.baseUrl);
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await page.getByText(AUTH_MSG.nameRequired).waitFor();
+    await page.getByLabel('Nome completo').fill('Teste');
+    await page.getByLabel('E-mail').fill('sem-arroba');
+    await page.getByLabel('Senha', { exact: true }).fill('abc');
+    await page.getByLabel('Confirmar senha').fill('abc');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await page.getByText(AUTH_MSG.emailInvalid).waitFor();
+    await page.getByText(AUTH_MSG.passwordTooShort).waitFor();
+    await page.getByLabel('E-mail').fill(uniqueEmail());
+    await page.getByLabel('Senha', { exact: true }).fill('abcdef');
+    await page.getByLabel('Confirmar senha').fill('abcdeX');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await page.getByText(AUTH_MSG.passwordsDiffer).waitFor();
+    await expectNoA11yViolations(page, 'register with errors');
+    await screenshot(page, 'foundation-06-register-errors');
+
+    // An e-mail already in use gets its own message.
+    const existing = uniqueEmail('existente');
+    const other = await newPage(browser, server.baseUrl);
+    await registerThroughUi(other, { email: existing });
+    await other.context().close();
+    await page.getByLabel('E-mail').fill(existing);
+    await page.getByLabel('Confirmar senha').fill('abcdef');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await page.getByText(AUTH_MSG.emailTaken).waitFor();
+    await page.context().close();
+  });
+
+  it('guards: /superadmin sends a member to /dashboard; unknown routes show a not-found page', async () => {
+    const page = await newPage(browser, server.baseUrl);
+    await registerAndCreateClub(page, { clubName: 'Clube Guarda' });
+    await page.goto('/superadmin');
+    await page.waitForURL(/\/dashboard$/);
+    expect(await page.getByRole('link', { name: 'Super Admin' }).count()).toBe(0);
+    await page.goto('/nao-existe');
+    await page.getByText('Página não encontrada').waitFor();
+    await page.context().close();
+  });
+
+  it('works at 360 px: the menu opens as a drawer', async () => {
+    const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    await registerAndCreateClub(page, { clubName: 'Clube Celular' });
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await page.getByRole('link', { name: 'Unidades' }).click();
+    await page.waitForURL('**/dashboard/units');
+    await expectNoA11yViolations(page, 'units at 360px');
+    await screenshot(page, 'foundation-07-mobile');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    await page.context().close();
+  });
+});

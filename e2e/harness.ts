@@ -1,0 +1,120 @@
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app.js';
+import { openPglite } from '../src/server/db/pglite.js';
+import { migrate } from '../src/server/db/migrate.js';
+import type { Db } from '../src/server/db/index.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WEB_DIR = path.join(ROOT, 'dist', 'web');
+export const SCREENSHOT_DIR = path.join(ROOT, 'e2e', 'screenshots');
+
+export interface E2EServer {
+  baseUrl: string;
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** The built app (dist/web) on a random port with a fresh PGlite data dir: the embedded default. */
+export async function startServer(): Promise<E2EServer> {
+  if (!existsSync(path.join(WEB_DIR, 'index.html'))) throw new Error('dist/web is missing: run `npx vite build` first');
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-e2e-'));
+  const db = await openPglite({ dataDir: path.join(dataDir, 'pgdata') });
+  await migrate(db);
+  const app = await buildApp({ db, dataDir, webDir: WEB_DIR });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium, headless, with the flags that work on this machine (no network beyond loopback). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function newPage(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  return context.newPage();
+}
+
+/** Fails on any serious or critical axe violation of the page as it is now. */
+export async function expectNoA11yViolations(page: Page, label = page.url()): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (bad.length > 0) {
+    const detail = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n  ')}`).join('\n');
+    throw new Error(`Accessibility violations on ${label}:\n${detail}`);
+  }
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+let seq = 0;
+export function uniqueEmail(prefix = 'e2e'): string {
+  seq += 1;
+  return `${prefix}.${Date.now()}.${seq}@teste.com`;
+}
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Registers through /register and waits for the redirect to /dashboard. */
+export async function registerThroughUi(page: Page, account: Partial<Account> = {}): Promise<Account> {
+  const acc = { name: account.name ?? 'Pessoa E2E', email: account.email ?? uniqueEmail(), password: account.password ?? 'segredo123' };
+  await page.goto('/register');
+  await page.getByLabel('Nome completo').fill(acc.name);
+  await page.getByLabel('E-mail').fill(acc.email);
+  await page.getByLabel('Senha', { exact: true }).fill(acc.password);
+  await page.getByLabel('Confirmar senha').fill(acc.password);
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await page.waitForURL('**/dashboard', { timeout: 15_000 });
+  return acc;
+}
+
+/** Registers a new account and creates a club through the UI; ends on /dashboard with the club selected. */
+export async function registerAndCreateClub(page: Page, opts: { account?: Partial<Account>; clubName?: string } = {}): Promise<Account & { clubName: string }> {
+  const acc = await registerThroughUi(page, opts.account);
+  const clubName = opts.clubName ?? `Clube E2E ${seq}`;
+  await page.locator('main').getByRole('link', { name: 'Criar clube' }).click();
+  await page.getByLabel('Nome do clube').fill(clubName);
+  await page.getByRole('button', { name: 'Criar clube' }).click();
+  await page.getByRole('heading', { name: `Bem-vindo ao ${clubName}` }).waitFor();
+  return { ...acc, clubName };
+}
+
+/** Signs in through /login. */
+export async function loginThroughUi(page: Page, email: string, password = 'segredo123'): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL('**/dashboard**');
+}

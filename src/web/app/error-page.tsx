@@ -1,0 +1,18 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+
+/** The router's error screen (spec 2: 'Unexpected Application Error!' followed by the message). */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  return (
+    <main className="mx-auto max-w-2xl p-8">
+      <h1 className="text-2xl font-bold text-red-800">Unexpected Application Error!</h1>
+      <p className="mt-3 font-mono text-slate-800">{message}</p>
+      <a href="/dashboard" className="mt-6 inline-block text-emerald-800 underline">Voltar ao painel</a>
+    </main>
+  );
+}

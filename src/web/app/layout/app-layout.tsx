@@ -1,0 +1,143 @@
+import { Suspense, useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate, Link } from 'react-router';
+import { ArrowLeft, ChevronsLeft, ChevronsRight, LogOut, Menu, Shield, UserCircle, X } from 'lucide-react';
+import { toast } from 'react-hot-toast';
+import { useMe } from '../../features/auth/api/get-me';
+import { useLogout } from '../../features/auth/api/logout';
+import { useCurrentClub } from '../../features/clubs/use-current-club';
+import { PageSpinner } from '../../components/ui/spinner';
+import { ClubSelector } from './club-selector';
+import { CLUB_MENU, SUPERADMIN_MENU, type MenuItem } from './menu';
+
+const COLLAPSED_KEY = 'trilha.sidebarCollapsed';
+
+function MenuLink({ item, collapsed, onNavigate }: { item: MenuItem; collapsed: boolean; onNavigate: () => void }) {
+  const Icon = item.icon;
+  return (
+    <NavLink
+      to={item.to}
+      end={item.end}
+      onClick={onNavigate}
+      title={collapsed ? item.label : undefined}
+      className={({ isActive }) =>
+        `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${isActive ? 'bg-white text-emerald-900' : 'text-emerald-50 hover:bg-emerald-800'}`
+      }
+    >
+      <Icon aria-hidden="true" className="h-5 w-5 shrink-0" />
+      <span className={collapsed ? 'sr-only' : ''}>{item.label}</span>
+    </NavLink>
+  );
+}
+
+/** The authenticated shell: collapsible sidebar (drawer on phones), club selector, menu, user box. */
+export function AppLayout({ area }: { area: 'club' | 'superadmin' }) {
+  const me = useMe();
+  const current = useCurrentClub();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+
+  const isSuperAdmin = me.data?.user_type === 'super_admin';
+  const showSuperMenu = isSuperAdmin && location.pathname.startsWith('/superadmin');
+  const items = showSuperMenu ? SUPERADMIN_MENU : CLUB_MENU.filter((i) => !i.adminOnly || current.isAdmin);
+  const narrow = collapsed && !drawerOpen;
+
+  function toggleCollapsed() {
+    setCollapsed((c) => {
+      localStorage.setItem(COLLAPSED_KEY, c ? '0' : '1');
+      return !c;
+    });
+  }
+
+  async function signOut() {
+    try {
+      await logout.mutateAsync();
+    } catch {
+      toast.error('Erro ao sair. Tente novamente.');
+    }
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <div className="min-h-screen md:flex">
+      <a href="#conteudo" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Pular para o conteúdo
+      </a>
+      {/* Top bar on phones */}
+      <header className="flex items-center justify-between bg-emerald-900 px-4 py-3 text-white md:hidden">
+        <Link to="/dashboard" className="text-lg font-bold">Trilha</Link>
+        <button type="button" onClick={() => setDrawerOpen(true)} aria-label="Abrir menu" aria-expanded={drawerOpen} className="rounded-lg p-2 hover:bg-emerald-800">
+          <Menu aria-hidden="true" className="h-6 w-6" />
+        </button>
+      </header>
+      {drawerOpen ? <div className="fixed inset-0 z-30 bg-slate-900/50 md:hidden" onClick={() => setDrawerOpen(false)} aria-hidden="true" /> : null}
+      <aside
+        aria-label="Barra lateral"
+        className={`fixed inset-y-0 left-0 z-40 flex w-72 flex-col bg-emerald-900 text-white transition-transform md:sticky md:top-0 md:h-screen md:translate-x-0 ${
+          drawerOpen ? 'translate-x-0' : 'max-md:invisible -translate-x-full'
+        } ${narrow ? 'md:w-20' : 'md:w-64'}`}
+      >
+        <div className="flex items-center justify-between px-4 py-4">
+          <Link to="/dashboard" className={`text-xl font-bold tracking-tight ${narrow ? 'md:sr-only' : ''}`}>Trilha</Link>
+          <button type="button" onClick={() => setDrawerOpen(false)} aria-label="Fechar menu" className="rounded-lg p-1.5 hover:bg-emerald-800 md:hidden">
+            <X aria-hidden="true" className="h-5 w-5" />
+          </button>
+          <button
+            type="button"
+            onClick={toggleCollapsed}
+            aria-label={collapsed ? 'Expandir barra lateral' : 'Recolher barra lateral'}
+            className="hidden rounded-lg p-1.5 hover:bg-emerald-800 md:inline-flex"
+          >
+            {collapsed ? <ChevronsRight aria-hidden="true" className="h-5 w-5" /> : <ChevronsLeft aria-hidden="true" className="h-5 w-5" />}
+          </button>
+        </div>
+        {area === 'club' || !showSuperMenu ? (
+          <div className="px-4 pb-4">
+            <ClubSelector current={current} collapsed={narrow} />
+          </div>
+        ) : null}
+        <nav aria-label={showSuperMenu ? 'Menu do super admin' : 'Menu do clube'} className="flex-1 space-y-1 overflow-y-auto px-3">
+          {items.map((item) => (
+            <MenuLink key={item.to} item={item} collapsed={narrow} onNavigate={() => setDrawerOpen(false)} />
+          ))}
+          {showSuperMenu ? (
+            <MenuLink item={{ to: '/dashboard', label: 'Voltar ao painel', icon: ArrowLeft, end: true }} collapsed={narrow} onNavigate={() => setDrawerOpen(false)} />
+          ) : isSuperAdmin ? (
+            <div className="mt-4 border-t border-emerald-800 pt-4">
+              <MenuLink item={{ to: '/superadmin', label: 'Super Admin', icon: Shield }} collapsed={narrow} onNavigate={() => setDrawerOpen(false)} />
+            </div>
+          ) : null}
+        </nav>
+        <div className="border-t border-emerald-800 p-3">
+          <div className={`flex items-center gap-2 ${narrow ? 'md:flex-col' : ''}`}>
+            <Link to="/dashboard/profile" className="flex min-w-0 flex-1 items-center gap-2 rounded-lg p-1 hover:bg-emerald-800" title="Meu Perfil">
+              <UserCircle aria-hidden="true" className="h-8 w-8 shrink-0" />
+              <span className={`min-w-0 ${narrow ? 'md:sr-only' : ''}`}>
+                <span className="block truncate text-sm font-medium">{me.data?.full_name}</span>
+                <span className="block truncate text-xs text-emerald-100">{me.data?.email}</span>
+              </span>
+            </Link>
+            <button
+              type="button"
+              onClick={signOut}
+              disabled={logout.isPending}
+              aria-label="Sair"
+              title="Sair"
+              className="rounded-lg p-2 text-emerald-50 hover:bg-emerald-800 disabled:opacity-60"
+            >
+              <LogOut aria-hidden="true" className="h-5 w-5" />
+            </button>
+          </div>
+        </div>
+      </aside>
+      <main id="conteudo" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import {
+  Award, BarChart3, Building2, CheckSquare, ClipboardCheck, Calendar, FileBarChart, LayoutDashboard,
+  ListTodo, Settings, Shield, Trophy, Users, UsersRound, Wallet, type LucideIcon,
+} from 'lucide-react';
+
+export interface MenuItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Shown only to admins of the selected club. */
+  adminOnly?: boolean;
+  /** Exact match for the active highlight (index routes). */
+  end?: boolean;
+}
+
+/** The club menu (spec 2 "Authenticated shell"), plus the member and approval screens. */
+export const CLUB_MENU: MenuItem[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/dashboard/members', label: 'Membros', icon: Users },
+  { to: '/dashboard/units', label: 'Unidades', icon: UsersRound },
+  { to: '/dashboard/tasks', label: 'Tarefas', icon: ListTodo },
+  { to: '/dashboard/my-tasks', label: 'Minhas Tarefas', icon: CheckSquare },
+  { to: '/dashboard/approvals', label: 'Aprovações', icon: ClipboardCheck, adminOnly: true },
+  { to: '/dashboard/periods', label: 'Períodos', icon: Calendar },
+  { to: '/dashboard/financial', label: 'Financeiro', icon: Wallet, adminOnly: true },
+  { to: '/dashboard/ranking', label: 'Ranking', icon: Trophy },
+  { to: '/dashboard/settings', label: 'Configurações', icon: Settings, adminOnly: true },
+];
+
+export const SUPERADMIN_MENU: MenuItem[] = [
+  { to: '/superadmin', label: 'Dashboard', icon: BarChart3, end: true },
+  { to: '/superadmin/clubs', label: 'Clubes', icon: Building2 },
+  { to: '/superadmin/badges', label: 'Badges', icon: Award },
+  { to: '/superadmin/users', label: 'Usuários', icon: Shield },
+  { to: '/superadmin/reports', label: 'Relatórios', icon: FileBarChart },
+];

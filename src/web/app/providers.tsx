@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router/dom';
+import { Toaster, ToastBar, toast } from 'react-hot-toast';
+import { createQueryClient } from './query-client';
+import { router } from './router';
+import { meQueryOptions } from '../features/auth/api/get-me';
+
+/** Spec 4: the session is recovered when the tab becomes visible again. */
+function useRecoverSessionOnVisible(qc: QueryClient) {
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void qc.invalidateQueries({ queryKey: meQueryOptions().queryKey });
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [qc]);
+}
+
+export function AppProviders() {
+  const [queryClient] = useState(createQueryClient);
+  useRecoverSessionOnVisible(queryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      {/* Spec 8/9: top right, 4 s, a click dismisses. */}
+      <Toaster position="top-right" toastOptions={{ duration: 4000 }}>
+        {(t) => (
+          <button type="button" onClick={() => toast.dismiss(t.id)} className="cursor-pointer text-left" aria-label="Fechar notificação">
+            <ToastBar toast={t} />
+          </button>
+        )}
+      </Toaster>
+    </QueryClientProvider>
+  );
+}

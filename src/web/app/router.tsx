@@ -1,0 +1,56 @@
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { RouteErrorPage } from './error-page';
+import { RedirectIfSignedIn, RequireAuth, RequireSuperAdmin } from './guards';
+import { AppLayout } from './layout/app-layout';
+
+/**
+ * Every screen of Trilha. Pages are lazy modules exporting `Component`, so each screen's code
+ * loads only when it is opened.
+ */
+export const router = createBrowserRouter([
+  {
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/', lazy: () => import('../features/landing/pages/landing-page') },
+      { path: '/login', element: <RedirectIfSignedIn><LazyOutlet /></RedirectIfSignedIn>, children: [{ index: true, lazy: () => import('../features/auth/pages/login-page') }] },
+      { path: '/register', element: <RedirectIfSignedIn><LazyOutlet /></RedirectIfSignedIn>, children: [{ index: true, lazy: () => import('../features/auth/pages/register-page') }] },
+      { path: '/convite/:token', lazy: () => import('../features/members/pages/invite-page') },
+      {
+        path: '/dashboard',
+        element: <RequireAuth><AppLayout area="club" /></RequireAuth>,
+        children: [
+          { index: true, lazy: () => import('../features/dashboard/pages/dashboard-page') },
+          { path: 'clubs/new', lazy: () => import('../features/clubs/pages/create-club-page') },
+          { path: 'members', lazy: () => import('../features/members/pages/members-page') },
+          { path: 'members/:memberId', lazy: () => import('../features/progress/pages/member-profile-page') },
+          { path: 'units', lazy: () => import('../features/units/pages/units-page') },
+          { path: 'tasks', lazy: () => import('../features/tasks/pages/tasks-page') },
+          { path: 'my-tasks', lazy: () => import('../features/progress/pages/my-tasks-page') },
+          { path: 'approvals', lazy: () => import('../features/progress/pages/approvals-page') },
+          { path: 'profile', lazy: () => import('../features/progress/pages/profile-page') },
+          { path: 'periods', lazy: () => import('../features/periods/pages/periods-page') },
+          { path: 'financial', lazy: () => import('../features/finance/pages/financial-page') },
+          { path: 'ranking', lazy: () => import('../features/ranking/pages/ranking-page') },
+          { path: 'settings', lazy: () => import('../features/settings/pages/settings-page') },
+        ],
+      },
+      {
+        path: '/superadmin',
+        element: <RequireSuperAdmin><AppLayout area="superadmin" /></RequireSuperAdmin>,
+        children: [
+          { index: true, lazy: () => import('../features/admin/pages/admin-dashboard-page') },
+          { path: 'clubs', lazy: () => import('../features/admin/pages/admin-clubs-page') },
+          { path: 'badges', lazy: () => import('../features/badges/pages/badges-page') },
+          { path: 'users', lazy: () => import('../features/admin/pages/admin-users-page') },
+          { path: 'reports', lazy: () => import('../features/admin/pages/admin-reports-page') },
+        ],
+      },
+      { path: '/cadastro', element: <Navigate to="/register" replace /> },
+      { path: '*', lazy: () => import('./not-found-page') },
+    ],
+  },
+]);
+
+function LazyOutlet() {
+  return <Outlet />;
+}

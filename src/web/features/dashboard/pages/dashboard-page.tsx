@@ -1,0 +1,63 @@
+import { Link } from 'react-router';
+import { Building2, ClipboardList, Clock, ListChecks, Plus, Trophy, UserPlus, Users, UsersRound } from 'lucide-react';
+import { StatCard } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { useCurrentClub } from '../../clubs/use-current-club';
+import { useDashboard } from '../../clubs/api/get-dashboard';
+
+const QUICK_ACTIONS = [
+  { to: '/dashboard/tasks', label: 'Criar tarefa', icon: ClipboardList },
+  { to: '/dashboard/members', label: 'Adicionar membro', icon: UserPlus },
+  { to: '/dashboard/ranking', label: 'Ver ranking', icon: Trophy },
+];
+
+export function Component() {
+  const current = useCurrentClub();
+  const dashboard = useDashboard(current.clubId);
+
+  if (current.isLoading) return <PageSpinner />;
+  if (!current.club) {
+    return (
+      <div className="mx-auto max-w-2xl">
+        <h1 className="mb-6 text-2xl font-bold">Dashboard</h1>
+        <EmptyState
+          icon={<Building2 className="h-12 w-12" />}
+          message="Nenhum clube selecionado"
+          hint="Selecione um clube na barra lateral ou crie o seu agora mesmo."
+          action={
+            <Link to="/dashboard/clubs/new" className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800">
+              <Plus aria-hidden="true" className="h-4 w-4" /> Criar clube
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+
+  const counts = dashboard.data;
+  const value = (n: number | undefined) => (dashboard.isLoading ? '…' : (n ?? 0));
+  return (
+    <div>
+      <h1 className="text-2xl font-bold text-slate-900">Bem-vindo ao {current.club.name}</h1>
+      <p className="mt-1 text-slate-600">Acompanhe o seu clube e coloque a turma para pontuar.</p>
+      {dashboard.isError ? <p role="alert" className="mt-4 text-red-700">Não foi possível carregar os contadores.</p> : null}
+      <section aria-label="Resumo do clube" className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Membros Ativos" value={value(counts?.active_members)} icon={<Users className="h-6 w-6" />} />
+        <StatCard label="Unidades" value={value(counts?.units)} icon={<UsersRound className="h-6 w-6" />} accent="text-sky-700 bg-sky-50" />
+        <StatCard label="Tarefas Ativas" value={value(counts?.active_tasks)} icon={<ListChecks className="h-6 w-6" />} accent="text-violet-700 bg-violet-50" />
+        <StatCard label="Tarefas Pendentes" value={value(counts?.pending_tasks)} icon={<Clock className="h-6 w-6" />} accent="text-amber-800 bg-amber-50" />
+      </section>
+      <section aria-labelledby="acoes-rapidas" className="mt-8">
+        <h2 id="acoes-rapidas" className="mb-3 text-lg font-semibold">Ações rápidas</h2>
+        <div className="flex flex-wrap gap-3">
+          {QUICK_ACTIONS.map(({ to, label, icon: Icon }) => (
+            <Link key={to} to={to} className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50">
+              <Icon aria-hidden="true" className="h-4 w-4 text-emerald-700" /> {label}
+            </Link>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { NoClubState } from '../../../components/ui/no-club-state';
+import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { useCurrentClub } from '../../../features/clubs/use-current-club';
+
+export function Component() {
+  const { club } = useCurrentClub();
+  if (!club) return <NoClubState purpose="ver as aprovações" />;
+  return <PlaceholderPage title="Aprovações" />;
+}

@@ -1,0 +1,36 @@
+import { format, parseISO } from 'date-fns';
+import { ptBR } from 'date-fns/locale';
+
+/** Week starts on Sunday (spec 9); ptBR's own default is Sunday too. */
+export const DATE_LOCALE = { locale: ptBR, weekStartsOn: 0 as const };
+
+function toDate(value: string | Date): Date {
+  return typeof value === 'string' ? parseISO(value) : value;
+}
+
+/** dd/MM/yyyy HH:mm */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  return value ? format(toDate(value), 'dd/MM/yyyy HH:mm', DATE_LOCALE) : '-';
+}
+
+/** dd/MM/yyyy */
+export function formatDate(value: string | Date | null | undefined): string {
+  return value ? format(toDate(value), 'dd/MM/yyyy', DATE_LOCALE) : '-';
+}
+
+const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 'R$ 1.234,50' from a decimal string or number. */
+export function formatMoney(value: string | number | null | undefined): string {
+  return BRL.format(Number(value ?? 0));
+}
+
+/** ISO string → value for <input type="datetime-local"> in the browser's time zone. */
+export function toLocalDateTimeInput(iso: string | null | undefined): string {
+  return iso ? format(parseISO(iso), "yyyy-MM-dd'T'HH:mm") : '';
+}
+
+/** <input type="datetime-local"> value → ISO string (or null when empty). */
+export function fromLocalDateTimeInput(value: string | null | undefined): string | null {
+  return value ? new Date(value).toISOString() : null;
+}
