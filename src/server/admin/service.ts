@@ -63,7 +63,8 @@ export async function createClubFor(db: Db, actorId: string, input: z.output<typ
 
 /** Edits a club's data or its active flag, audited with before and after. */
 export async function updateClub(db: Db, actorId: string, clubId: string, input: z.output<typeof ZAdminUpdateClub>): Promise<TAdminClub> {
-  await requireClub(db, clubId);
+  const current = await requireClub(db, clubId);
+  if (Object.values(input).every((v) => v === undefined)) return current;
   try {
     return await db.transaction(async (tx) => {
       const before = await repo.lockClub(tx, clubId);
