@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { badgeRoutes } from './badges/routes.js';
 import { clubRoutes } from './clubs/routes.js';
@@ -28,4 +29,5 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   rankingRoutes,
   badgeRoutes,
   financeRoutes,
+  adminRoutes,
 ];
