@@ -52,13 +52,25 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+const pageErrors = new WeakMap<Page, string[]>();
+
+/** A fresh browser context and page; Content-Security-Policy violations and uncaught errors are recorded. */
 export async function newPage(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-  return context.newPage();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  pageErrors.set(page, errors);
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(`uncaught: ${err.message}`));
+  return page;
 }
 
-/** Fails on any serious or critical axe violation of the page as it is now. */
+/** Fails on any serious or critical axe violation of the page as it is now (and on CSP violations or uncaught errors so far). */
 export async function expectNoA11yViolations(page: Page, label = page.url()): Promise<void> {
+  const errors = pageErrors.get(page) ?? [];
+  if (errors.length > 0) throw new Error(`Browser errors on ${label}:\n${errors.join('\n')}`);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (bad.length > 0) {

@@ -7,7 +7,8 @@ import { openPglite } from '../src/server/db/pglite.js';
 import { openPostgres } from '../src/server/db/postgres.js';
 import { withDatabase } from './global-setup.js';
 
-export type TestDb = Db & { dispose(): Promise<void> };
+/** url: the PostgreSQL connection string of this file's database (postgres project only). */
+export type TestDb = Db & { dispose(): Promise<void>; url?: string };
 
 /** A fresh, migrated database for one test file, on the engine of the running project. */
 export async function openTestDb(opts: { poolSize?: number } = {}): Promise<TestDb> {
@@ -19,8 +20,10 @@ export async function openTestDb(opts: { poolSize?: number } = {}): Promise<Test
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
     await admin.end();
-    const db = openPostgres(withDatabase(url, name), { max: opts.poolSize ?? 10 });
+    const dbUrl = withDatabase(url, name);
+    const db = openPostgres(dbUrl, { max: opts.poolSize ?? 10 });
     return Object.assign(db, {
+      url: dbUrl,
       async dispose() {
         await db.close();
         const a = new pg.Client({ connectionString: url });
@@ -35,7 +38,6 @@ export async function openTestDb(opts: { poolSize?: number } = {}): Promise<Test
   return Object.assign(db, { dispose: () => db.close() });
 }
 
-/** The URL of a second connection to the same PostgreSQL test database (multi-instance tests). */
 export function engineName(): 'pglite' | 'postgres' {
   return process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 }

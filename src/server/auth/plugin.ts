@@ -3,8 +3,10 @@ import fp from 'fastify-plugin';
 import { MSG } from '../../shared/errors.js';
 import * as repo from './repo.js';
 import { SESSION_COOKIE, TOUCH_EVERY_MS, hashToken, sessionLifetime } from './session.js';
+import { noteSessionDay } from '../badges/login-days.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const PROTECTED = /^\/api\/(clubs|admin)(\/|\?|$)/;
 /** Header the SPA sends on every request; cross-site forms cannot set it. */
 export const CLIENT_HEADER = 'x-trilha-client';
 
@@ -23,13 +25,18 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       }
     }
     const token = req.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const row = await repo.findActiveSession(app.db, hashToken(token));
-    if (!row) return;
+    const row = token ? await repo.findActiveSession(app.db, hashToken(token)) : null;
+    if (!row) {
+      // Club and platform data need a session: answer 401 before any body or parameter validation.
+      if (PROTECTED.test(req.url)) return reply.status(401).send({ error: { code: 'unauthenticated', message: MSG.unauthenticated } });
+      return;
+    }
     req.auth = {
       sessionId: row.session_id,
       profile: { id: row.profile_id, full_name: row.full_name, email: row.email, user_type: row.user_type },
     };
+    // Each day a member uses a session counts for the login_streak badge criterion (issue 5).
+    await noteSessionDay(app, row.profile_id);
     // Sliding expiry, written at most every few minutes.
     if (Date.now() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
       await repo.touchSession(app.db, row.session_id, new Date(Date.now() + sessionLifetime(row.persistent)));
