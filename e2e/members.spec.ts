@@ -204,6 +204,11 @@ describe('invitation journey', () => {
     expect(await plain.getByRole('button', { name: 'Adicionar membro' }).count()).toBe(0);
     expect(await plain.getByText(admin.email).count()).toBe(0);
     await expectNoA11yViolations(plain, 'members as plain member');
+    // At 360 px the table scrolls inside its box; the page itself does not overflow.
+    await plain.setViewportSize({ width: 360, height: 740 });
+    expect(await plain.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await expectNoA11yViolations(plain, 'members at 360 px');
+    await screenshot(plain, 'members-08-narrow');
     await plain.context().close();
   });
 });
