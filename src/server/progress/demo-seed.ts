@@ -39,7 +39,16 @@ async function ensureBadge(q: Queryable, b: (typeof BADGES)[number]): Promise<st
   return row.id;
 }
 
-async function task(q: Queryable, clubId: string, t: { title: string; type: string; points: number; description: string }): Promise<string> {
+/** The tasks domain's demo task of this type when it is open now; otherwise one of our own. */
+async function openTask(q: Queryable, clubId: string, t: { title: string; type: string; points: number; description: string }): Promise<string> {
+  const found = await q.query<{ id: string }>(
+    `SELECT id FROM tasks WHERE club_id = $1 AND type = $2 AND active
+        AND (available_date IS NULL OR available_date <= now()) AND (due_date IS NULL OR due_date >= now())
+        AND ($2 NOT IN ('quiz', 'milestone') OR EXISTS (SELECT 1 FROM questions WHERE task_id = tasks.id) OR EXISTS (SELECT 1 FROM subtasks WHERE parent_task_id = tasks.id))
+      ORDER BY created_at LIMIT 1`,
+    [clubId, t.type],
+  );
+  if (found[0]) return found[0].id;
   const row = await one<{ id: string }>(
     q,
     `INSERT INTO tasks (club_id, title, type, points, description, available_date) VALUES ($1, $2, $3, $4, $5, now() - interval '20 days') RETURNING id`,
@@ -61,37 +70,42 @@ export const seedGamification: DemoStep = async (ctx) => {
   const badgeIds = new Map<string, string>();
   for (const b of BADGES) badgeIds.set(b.name, await ensureBadge(db, b));
 
-  const bible = await task(db, clubId, { title: 'Trazer a Bíblia na reunião', type: 'check', points: 10, description: 'Confirme que trouxe sua Bíblia.' });
-  const reading = await task(db, clubId, { title: 'Leitura bíblica diária', type: 'accumulative', points: 5, description: 'Registre cada dia de leitura.' });
-  const quiz = await task(db, clubId, { title: 'Quiz: Criação', type: 'quiz', points: 30, description: 'Cinco perguntas sobre Gênesis 1 e 2.' });
-  const questions: Array<[string, string[], string]> = [
-    ['Em quantos dias Deus criou o mundo?', ['5', '6', '7', '8'], '6'],
-    ['O que foi criado no primeiro dia?', ['A luz', 'Os animais', 'O homem', 'As plantas'], 'A luz'],
-    ['No sétimo dia Deus descansou.', ['Verdadeiro', 'Falso'], 'Verdadeiro'],
-  ];
-  const questionIds: string[] = [];
-  for (const [i, [text, options, correct]] of questions.entries()) {
-    const q = await one<{ id: string }>(
-      db,
-      `INSERT INTO questions (task_id, text, answer_type, options, correct_answer, order_position) VALUES ($1, $2, $3, $4::jsonb, $5, $6) RETURNING id`,
-      [quiz, text, options.length === 2 ? 'single_choice' : 'multiple_choice', JSON.stringify(options), correct, i + 1],
-    );
-    questionIds.push(q.id);
+  const bible = await openTask(db, clubId, { title: 'Trazer a Bíblia na reunião', type: 'check', points: 10, description: 'Confirme que trouxe sua Bíblia.' });
+  const reading = await openTask(db, clubId, { title: 'Leitura bíblica diária', type: 'accumulative', points: 5, description: 'Registre cada dia de leitura.' });
+  const quiz = await openTask(db, clubId, { title: 'Quiz: Criação', type: 'quiz', points: 30, description: 'Perguntas sobre Gênesis 1 e 2.' });
+  if ((await db.query('SELECT 1 FROM questions WHERE task_id = $1', [quiz])).length === 0) {
+    const questions: Array<[string, string[], string]> = [
+      ['Em quantos dias Deus criou o mundo?', ['5', '6', '7', '8'], '6'],
+      ['O que foi criado no primeiro dia?', ['A luz', 'Os animais', 'O homem', 'As plantas'], 'A luz'],
+      ['No sétimo dia Deus descansou.', ['Verdadeiro', 'Falso'], 'Verdadeiro'],
+    ];
+    for (const [i, [text, options, correct]] of questions.entries()) {
+      await db.query(
+        `INSERT INTO questions (task_id, text, answer_type, options, correct_answer, order_position) VALUES ($1, $2, $3, $4::jsonb, $5, $6)`,
+        [quiz, text, options.length === 2 ? 'single_choice' : 'multiple_choice', JSON.stringify(options), correct, i + 1],
+      );
+    }
   }
-  const knots = await task(db, clubId, { title: 'Especialidade de Nós e Amarras', type: 'milestone', points: 50, description: 'Aprenda e demonstre os nós.' });
-  const subtaskIds: string[] = [];
-  for (const [i, title] of ['Nó direito', 'Lais de guia', 'Nó de escota', 'Amarra quadrada'].entries()) {
-    const s = await one<{ id: string }>(db, `INSERT INTO subtasks (parent_task_id, title, points, required, order_position) VALUES ($1, $2, 5, $3, $4) RETURNING id`, [knots, title, i < 3, i + 1]);
-    subtaskIds.push(s.id);
+  const quizQuestions = await repo.listQuestions(db, quiz);
+  const allRight = quizQuestions.map((q) => ({ question_id: q.id, answer: q.correct_answer ?? 'Minha resposta' }));
+  // The first graded question answered wrong: one mistake.
+  const firstGraded = quizQuestions.findIndex((q) => q.correct_answer !== null && (q.options ?? []).length > 1);
+  const oneWrong = allRight.map((a, i) => {
+    const q = quizQuestions[i];
+    return i === firstGraded ? { ...a, answer: (q.options ?? []).find((o) => o !== q.correct_answer) ?? a.answer } : a;
+  });
+  const knots = await openTask(db, clubId, { title: 'Especialidade de Nós e Amarras', type: 'milestone', points: 50, description: 'Aprenda e demonstre os nós.' });
+  if ((await repo.countSubtasks(db, knots)) === 0) {
+    for (const [i, title] of ['Nó direito', 'Lais de guia', 'Nó de escota', 'Amarra quadrada'].entries()) {
+      await db.query(`INSERT INTO subtasks (parent_task_id, title, points, required, order_position) VALUES ($1, $2, 5, $3, $4)`, [knots, title, i < 3, i + 1]);
+    }
   }
-  await db.query('INSERT INTO task_badges (task_id, badge_id) VALUES ($1, $2)', [knots, badgeIds.get('Especialidade de Nós')]);
-  const photo = await task(db, clubId, { title: 'Foto da boa ação da semana', type: 'submission', points: 20, description: 'Envie uma foto ou vídeo da sua boa ação.' });
-  await task(db, clubId, { title: 'Ficha de saúde atualizada', type: 'form', points: 10, description: 'Responda à ficha.' });
+  const subtaskIds = (await db.query<{ id: string }>('SELECT id FROM subtasks WHERE parent_task_id = $1 ORDER BY order_position', [knots])).map((r) => r.id);
+  await db.query('INSERT INTO task_badges (task_id, badge_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [knots, badgeIds.get('Especialidade de Nós')]);
+  const photo = await openTask(db, clubId, { title: 'Foto da boa ação da semana', type: 'submission', points: 20, description: 'Envie uma foto ou vídeo da sua boa ação.' });
 
   const access: ClubAccess = { clubId, profileId: adminId, role: 'admin', isAdmin: true, viaSuperAdmin: false };
   const members = memberIds.slice(1);
-  const allRight = questionIds.map((id, i) => ({ question_id: id, answer: questions[i][2] }));
-  const oneWrong = allRight.map((a, i) => (i === 0 ? { ...a, answer: '7' } : a));
   // Who did what: the first three form a clear podium.
   const plan: Array<{ who: number; bible?: boolean; reading?: number; quiz?: 'perfect' | 'one_wrong'; knots?: number; photo?: boolean }> = [
     { who: 6, bible: true, reading: 6, quiz: 'perfect', knots: 4, photo: true },
@@ -108,9 +122,13 @@ export const seedGamification: DemoStep = async (ctx) => {
     if (p.bible) await completeTask(db, access, bible, { profile_id: profileId });
     for (let i = 0; i < (p.reading ?? 0); i += 1) await completeTask(db, access, reading, { profile_id: profileId });
     if (p.quiz) await completeTask(db, access, quiz, { profile_id: profileId, answers: p.quiz === 'perfect' ? allRight : oneWrong });
-    for (let i = 0; i < (p.knots ?? 0); i += 1) await completeSubtask(db, access, knots, subtaskIds[i], profileId);
+    for (let i = 0; i < Math.min(p.knots ?? 0, subtaskIds.length); i += 1) await completeSubtask(db, access, knots, subtaskIds[i], profileId);
     if (p.photo) await completeTask(db, access, photo, { profile_id: profileId });
   }
+
+  // Two members chose the form and have not sent it yet: pending on the dashboard.
+  const form = await openTask(db, clubId, { title: 'Ficha de saúde atualizada', type: 'form', points: 10, description: 'Responda à ficha.' });
+  for (const who of [2, 5]) await db.transaction((tx) => repo.ensureAssignment(tx, clubId, form, members[who]));
 
   // Evidence waiting in the approval queue (members with an account sent it themselves).
   const storage = localDiskStorage(path.join(readEnv().dataDir, 'uploads'));
