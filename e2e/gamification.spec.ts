@@ -135,7 +135,9 @@ describe('gamification journey', () => {
     await screenshot(member, 'gamification-08-profile');
 
     // The admin's view of a member: 'Pontuar' with a reason, and record a task on behalf.
-    await admin.goto(`/dashboard/members/${rival.id}`);
+    await admin.goto('/dashboard/members');
+    await admin.getByRole('link', { name: 'Rival Forte' }).click();
+    await admin.waitForURL(`**/dashboard/members/${rival.id}`);
     await admin.getByRole('heading', { name: 'Rival Forte' }).waitFor();
     await admin.getByRole('button', { name: 'Pontuar' }).click();
     const scoreDialog = admin.getByRole('dialog', { name: 'Pontuar Rival Forte' });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { FileUp, KeyRound, Pencil, Trash2, UserPlus, Users } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { MEMBER_MSG, roleLabel, type TInvitationLink, type TMember } from '@shared/members';
@@ -26,10 +27,10 @@ export function Component() {
   const current = useCurrentClub();
   if (current.isLoading) return <PageSpinner />;
   if (!current.clubId) return <NoClubState purpose="gerenciar membros" />;
-  return <MembersScreen clubId={current.clubId} isAdmin={current.isAdmin} />;
+  return <MembersScreen clubId={current.clubId} isAdmin={current.isAdmin} canOpenProfiles={current.isAdmin || /^conselheir/i.test(current.club?.role ?? '')} />;
 }
 
-function MembersScreen({ clubId, isAdmin }: { clubId: string; isAdmin: boolean }) {
+function MembersScreen({ clubId, isAdmin, canOpenProfiles }: { clubId: string; isAdmin: boolean; canOpenProfiles: boolean }) {
   const members = useMembers(clubId);
   const units = useUnitOptions(clubId);
   const remove = useDeleteMember(clubId);
@@ -93,7 +94,12 @@ function MembersScreen({ clubId, isAdmin }: { clubId: string; isAdmin: boolean }
               {members.data.map((m) => (
                 <tr key={m.id}>
                   <td className="px-4 py-3 font-medium text-slate-900">
-                    <span className="mr-2">{m.full_name}</span>
+                    {/* The member's profile: points, badges, 'Pontuar' and recording tasks on their behalf (issue 5). */}
+                    {canOpenProfiles ? (
+                      <Link to={`/dashboard/members/${m.profile_id}`} className="mr-2 text-emerald-800 underline-offset-2 hover:underline">{m.full_name}</Link>
+                    ) : (
+                      <span className="mr-2">{m.full_name}</span>
+                    )}
                     {m.has_account ? null : <Tag tone="amber">Sem conta</Tag>}
                   </td>
                   {isAdmin ? <td className="px-4 py-3 text-slate-700">{m.email ?? '-'}</td> : null}
