@@ -63,7 +63,7 @@ export async function deleteBadge(db: Db, actorId: string, id: string): Promise<
     });
   } catch (err) {
     // ON DELETE RESTRICT reports 23001 (restrict_violation), NO ACTION 23503.
-    if (isPgError(err) && (err.code === PG.foreignKeyViolation || err.code === '23001')) throw new AppError('in_use', 409, BADGE_MSG.inUse);
+    if (isPgError(err) && (err.code === PG.foreignKeyViolation || err.code === PG.restrictViolation)) throw new AppError('in_use', 409, BADGE_MSG.inUse);
     throw err;
   }
 }

@@ -102,4 +102,11 @@ describe(`ranking on ${engineName()}`, () => {
     expect((await get(`/ranking/individual?period_id=${p.id}`)).statusCode).toBe(404);
     expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}/ranking/individual`, { as: other })).statusCode).toBe(404);
   });
+
+  it('a unit with unit-wide points cannot be deleted (its history stays); one without can', async () => {
+    await expect(ctx.db.query('DELETE FROM units WHERE id = $1', [falcoes])).rejects.toMatchObject({ code: '23503' });
+    const empty = await insertUnit(ctx.db, club.id, 'Sem pontos');
+    await ctx.db.query('DELETE FROM units WHERE id = $1', [empty]);
+    expect(await ctx.db.query('SELECT 1 FROM units WHERE id = $1', [empty])).toHaveLength(0);
+  });
 });
