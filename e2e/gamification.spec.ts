@@ -188,4 +188,67 @@ describe('gamification journey', () => {
     await screenshot(page, 'gamification-10-ranking-360');
     await page.context().close();
   });
+
+  it('admin rejects with a reason, the member sees it and resends; Pontuar unidade moves the unit ranking', async () => {
+    const admin = await newPage(browser, server.baseUrl);
+    await registerAndCreateClub(admin, { clubName: 'Clube Rejeita' });
+    const [{ id: clubId }] = await sql<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Rejeita'`);
+    const [aguias] = await sql<{ id: string }>(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Águias', '#0ea5e9') RETURNING id`, [clubId]);
+    await sql(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Falcões', '#f59e0b')`, [clubId]);
+    await sql(`INSERT INTO tasks (club_id, title, type, points) VALUES ($1, 'Vídeo do hino', 'submission', 15)`, [clubId]);
+    const member = await newPage(browser, server.baseUrl);
+    const acc = await registerThroughUi(member, { name: 'Tiago Reis' });
+    const [{ id: memberId }] = await sql<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [acc.email]);
+    await sql(`INSERT INTO club_members (club_id, profile_id, unit_id) VALUES ($1, $2, $3)`, [clubId, memberId, aguias.id]);
+
+    const send = async (comment: string) => {
+      await member.goto('/dashboard/my-tasks');
+      await member.getByRole('button', { name: /: Vídeo do hino$/ }).click();
+      const dialog = member.getByRole('dialog', { name: 'Vídeo do hino' });
+      await dialog.getByLabel('Comprovação (foto, vídeo ou documento)').setInputFiles({ name: 'hino.png', mimeType: 'image/png', buffer: PNG });
+      await dialog.getByLabel('Comentário').fill(comment);
+      await dialog.getByRole('button', { name: 'Enviar comprovação' }).click();
+      await member.getByText(PROGRESS_MSG.submitted).waitFor();
+    };
+    await send('Primeira tentativa');
+
+    await admin.goto('/dashboard/approvals');
+    await admin.getByRole('button', { name: 'Rejeitar envio de Tiago Reis' }).click();
+    const reject = admin.getByRole('dialog', { name: 'Rejeitar envio' });
+    await reject.getByRole('button', { name: 'Rejeitar' }).click();
+    await reject.getByText(PROGRESS_MSG.rejectReasonRequired).waitFor();
+    await reject.getByLabel('Motivo da rejeição').fill('O vídeo ficou sem som');
+    await expectNoA11yViolations(admin, 'reject modal');
+    await reject.getByRole('button', { name: 'Rejeitar' }).click();
+    await admin.getByText(PROGRESS_MSG.rejected, { exact: true }).waitFor();
+
+    await member.goto('/dashboard/my-tasks');
+    await member.getByText('Rejeitado: O vídeo ficou sem som').waitFor();
+    await screenshot(member, 'gamification-11-rejected');
+    await send('Agora com som');
+    await admin.goto('/dashboard/approvals');
+    await admin.getByText('“Agora com som”').waitFor();
+    await admin.getByRole('button', { name: 'Aprovar envio de Tiago Reis' }).click();
+    await admin.getByText(`${PROGRESS_MSG.approved} +15 pontos`).waitFor();
+
+    // Weekly meeting: points for the whole Falcões unit.
+    await admin.goto('/dashboard/ranking');
+    await admin.getByRole('button', { name: 'Pontuar unidade' }).click();
+    const score = admin.getByRole('dialog', { name: 'Pontuar unidade' });
+    await score.getByLabel('Unidade').selectOption({ label: 'Falcões' });
+    await score.getByLabel('Pontos (negativo para penalidade)').fill('20');
+    await score.getByLabel('Motivo').fill('Uniforme completo');
+    await expectNoA11yViolations(admin, 'score unit modal');
+    await score.getByRole('button', { name: 'Pontuar' }).click();
+    await admin.getByText(PROGRESS_MSG.adjusted).waitFor();
+    await admin.getByRole('button', { name: 'Unidades' }).click();
+    const first = admin.getByRole('listitem').filter({ hasText: '1º' });
+    await expect.poll(() => first.textContent()).toContain('Falcões');
+    expect(await first.textContent()).toContain('20');
+    expect(await admin.getByRole('listitem').filter({ hasText: '2º' }).textContent()).toContain('Águias');
+    await expectNoA11yViolations(admin, 'unit ranking after scoring');
+    await screenshot(admin, 'gamification-12-unit-ranking');
+    await admin.context().close();
+    await member.context().close();
+  });
 });
