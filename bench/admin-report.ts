@@ -23,22 +23,20 @@ async function generate(db: Db): Promise<void> {
                     FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM profiles) p
                     JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM clubs) c ON c.k = p.rn % $1`, [N.clubs]);
   await db.query(`INSERT INTO tasks (club_id, title) SELECT c.id, 'Tarefa ' || t FROM clubs c, generate_series(1, $1) t`, [N.tasksPerClub]);
-  // Completions: three quarters through the ledger, a quarter as approved assignments without points.
-  await db.query(`WITH m AS (SELECT cm.club_id, cm.profile_id, row_number() OVER () AS rn FROM club_members cm),
-                       t AS (SELECT id, club_id, row_number() OVER (PARTITION BY club_id ORDER BY id) AS k FROM tasks)
-                  INSERT INTO point_events (club_id, profile_id, source, task_id, points, occurred_at)
-                  SELECT m.club_id, m.profile_id, 'task_completion', t.id, 10, now() - (g % 400) * interval '1 day'
-                    FROM generate_series(1, $1) g
-                    JOIN m ON m.rn = 1 + g % (SELECT count(*) FROM club_members)
-                    JOIN t ON t.club_id = m.club_id AND t.k = 1 + g % $2`, [Math.round(N.completions * 0.75), N.tasksPerClub]);
+  // One assignment per (task, member) pair used, and N completions spread over them and 400 days.
   await db.query(`WITH m AS (SELECT cm.club_id, cm.profile_id, row_number() OVER () AS rn FROM club_members cm),
                        t AS (SELECT id, club_id, row_number() OVER (PARTITION BY club_id ORDER BY id) AS k FROM tasks)
                   INSERT INTO assigned_tasks (club_id, task_id, profile_id, status, completed_at)
-                  SELECT DISTINCT ON (t.id, m.profile_id) m.club_id, t.id, m.profile_id, 'approved', now() - (g % 400) * interval '1 day'
+                  SELECT DISTINCT m.club_id, t.id, m.profile_id, 'completed', now()
                     FROM generate_series(1, $1) g
-                    JOIN m ON m.rn = 1 + (g * 7) % (SELECT count(*) FROM club_members)
-                    JOIN t ON t.club_id = m.club_id AND t.k = 1 + g % $2
-                  ON CONFLICT DO NOTHING`, [Math.round(N.completions * 0.25), N.tasksPerClub]);
+                    JOIN m ON m.rn = 1 + g % (SELECT count(*) FROM club_members)
+                    JOIN t ON t.club_id = m.club_id AND t.k = 1 + g % $2`, [N.completions, N.tasksPerClub]);
+  await db.query(`WITH a AS (SELECT id, club_id, task_id, profile_id, row_number() OVER () AS rn FROM assigned_tasks)
+                  INSERT INTO task_completions (club_id, task_id, profile_id, assignment_id, points, completed_at)
+                  SELECT a.club_id, a.task_id, a.profile_id, a.id, 10, now() - (g % 400) * interval '1 day'
+                    FROM generate_series(1, $1) g JOIN a ON a.rn = 1 + g % (SELECT count(*) FROM assigned_tasks)`, [N.completions]);
+  await db.query(`INSERT INTO login_days (profile_id, day)
+                  SELECT p.id, current_date - d FROM profiles p, generate_series(0, 59, 7) d WHERE abs(hashtext(p.id::text)) % 3 = 0`);
   await db.query(`INSERT INTO sessions (token_hash, profile_id, expires_at, last_seen_at)
                   SELECT md5(p.id::text), p.id, now() + interval '1 day', now() - (abs(hashtext(p.id::text)) % 90) * interval '1 day'
                     FROM profiles p`);
@@ -61,10 +59,10 @@ async function benchEngine(engine: string, db: Db): Promise<void> {
   await migrate(db);
   const t0 = performance.now();
   await generate(db);
-  const [counts] = await db.query<{ p: number; c: number; pe: number; at: number }>(
+  const [counts] = await db.query<{ p: number; c: number; tc: number; ld: number }>(
     `SELECT (SELECT count(*)::int FROM profiles) AS p, (SELECT count(*)::int FROM clubs) AS c,
-            (SELECT count(*)::int FROM point_events) AS pe, (SELECT count(*)::int FROM assigned_tasks) AS at`);
-  console.log(`[${engine}] data: ${counts.p} accounts, ${counts.c} clubs, ${counts.pe} ledger completions, ${counts.at} assignments (${((performance.now() - t0) / 1000).toFixed(1)} s to generate)`);
+            (SELECT count(*)::int FROM task_completions) AS tc, (SELECT count(*)::int FROM login_days) AS ld`);
+  console.log(`[${engine}] data: ${counts.p} accounts, ${counts.c} clubs, ${counts.tc} completions, ${counts.ld} login days (${((performance.now() - t0) / 1000).toFixed(1)} s to generate)`);
   await time('platform stats (4 counters)', engine, () => repo.platformStats(db));
   await time('monthly report, 12 months', engine, () => repo.monthlyReport(db, 12, REPORT_TIMEZONE));
   await time('monthly report, 36 months', engine, () => repo.monthlyReport(db, 36, REPORT_TIMEZONE));

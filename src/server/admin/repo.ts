@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
-import type { TAdminClub, TAdminUser, TPlatformStats, TReportMonth } from '../../shared/admin.js';
+import { REPORT_TIMEZONE, type TAdminClub, type TAdminUser, type TPlatformStats, type TReportMonth } from '../../shared/admin.js';
 import { CLUB_COLUMNS } from '../clubs/repo.js';
 
 /** An account is a profile that can sign in; club members added without one are not platform users. */
@@ -70,6 +70,12 @@ export async function deleteClubCascade(q: Queryable, clubId: string): Promise<v
   await q.query(`DELETE FROM transactions WHERE club_id = $1`, [clubId]);
   await q.query(`DELETE FROM club_members WHERE club_id = $1`, [clubId]);
   await q.query(`DELETE FROM clubs WHERE id = $1`, [clubId]);
+}
+
+/** Storage keys of the files a club's rows point to (submission evidence), removed after the club. */
+export async function clubFileKeys(q: Queryable, clubId: string): Promise<string[]> {
+  const rows = await q.query<{ key: string }>(`SELECT evidence_key AS key FROM task_submissions WHERE club_id = $1`, [clubId]);
+  return rows.map((r) => r.key);
 }
 
 export function findAccountByEmail(q: Queryable, email: string) {
@@ -153,17 +159,9 @@ export async function setBlocked(q: Queryable, profileId: string, blocked: boole
   );
 }
 
-// A completion is a ledger row of a task (each repeat of an accumulative task is one), or a
-// finished assignment that left no such row (e.g. a task worth no points).
-const COMPLETIONS = `
-  SELECT pe.occurred_at AS at, pe.club_id, pe.profile_id FROM point_events pe
-   WHERE pe.source IN ('task_completion', 'submission_approval') AND pe.task_id IS NOT NULL
-  UNION ALL
-  SELECT a.completed_at, a.club_id, a.profile_id FROM assigned_tasks a
-   WHERE a.status IN ('completed', 'approved') AND a.completed_at IS NOT NULL
-     AND NOT EXISTS (SELECT 1 FROM point_events pe
-                      WHERE pe.task_id = a.task_id AND pe.profile_id = a.profile_id
-                        AND pe.source IN ('task_completion', 'submission_approval'))`;
+// A completion is a task_completions row (issue 5): one per time a member completed a task,
+// accumulative repeats and approved submissions included.
+const COMPLETIONS = `SELECT tc.completed_at AS at, tc.club_id, tc.profile_id FROM task_completions tc`;
 
 /**
  * New clubs, new accounts and task completions per calendar month (in tz), the last n months,
@@ -197,12 +195,15 @@ export function monthlyReport(q: Queryable, months: number, tz: string) {
   );
 }
 
-// Active = an active membership, and either signed in or completed a task (in that club) in the
-// last 30 days. Each IN list is computed once and hashed, not probed per membership.
+// Active = an active membership, and either used Trilha (a login day, or a session seen) or completed
+// a task in that club in the last 30 days. Each IN list is computed once and hashed.
 const ACTIVE_MEMBERSHIPS = `
   SELECT cm.club_id, cm.profile_id FROM club_members cm
    WHERE cm.active AND (
-         cm.profile_id IN (SELECT s.profile_id FROM sessions s WHERE s.last_seen_at >= now() - interval '30 days')
+         cm.profile_id IN (SELECT ld.profile_id FROM login_days ld
+                            WHERE ld.day > (now() AT TIME ZONE '${REPORT_TIMEZONE}')::date - 30
+                           UNION
+                           SELECT s.profile_id FROM sessions s WHERE s.last_seen_at >= now() - interval '30 days')
       OR (cm.club_id, cm.profile_id) IN (SELECT x.club_id, x.profile_id FROM (${COMPLETIONS}) x
                                           WHERE x.at >= now() - interval '30 days'))`;
 
