@@ -88,7 +88,7 @@ export function RecurringFormModal({ clubId, timeZone, rt, onClose }: { clubId: 
           <SelectField label="Frequência" required value={values.frequency} onChange={(e) => set('frequency', e.target.value as TFrequency)} error={errors.frequency}>
             {FREQUENCIES.map((f) => <option key={f} value={f}>{FREQUENCY_LABELS[f]}</option>)}
           </SelectField>
-          <TextField label={`Intervalo (a cada quantos ${unit[1]})`} required type="number" min={1} step={1} value={values.interval} onChange={(e) => set('interval', e.target.value)} error={errors.interval} />
+          <TextField label={`Intervalo (em ${unit[1]})`} required type="number" min={1} step={1} value={values.interval} onChange={(e) => set('interval', e.target.value)} error={errors.interval} />
         </div>
         {values.frequency === 'weekly' ? (
           <fieldset aria-describedby={errors.days_of_week ? 'weekday-error' : undefined}>
