@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-hot-toast';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import {
@@ -12,6 +11,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../c
 import { Modal } from '../../../components/ui/modal';
 import { useSaveRecurringTask } from '../api/save-recurring-task';
 import { fieldErrors, type FieldErrors } from './form-errors';
+import { withToast } from './with-toast';
 
 interface Values {
   title: string;
@@ -60,18 +60,9 @@ export function RecurringFormModal({ clubId, timeZone, rt, onClose }: { clubId: 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const parsed = ZRecurringInput.safeParse({ ...values, day_of_month: values.frequency === 'monthly' ? values.day_of_month : null });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync({ input: parsed.data, id: rt?.id });
-      toast.success(rt ? RECURRING_MSG.updated : RECURRING_MSG.created);
-      onClose();
-    } catch {
-      toast.error(RECURRING_MSG.saveError);
-    }
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    if (!parsed.success) return;
+    if (await withToast(() => save.mutateAsync({ input: parsed.data, id: rt?.id }), { success: rt ? RECURRING_MSG.updated : RECURRING_MSG.created, error: RECURRING_MSG.saveError })) onClose();
   }
 
   const unit = FREQUENCY_UNITS[values.frequency];
