@@ -1,9 +1,103 @@
-import { NoClubState } from '../../../components/ui/no-club-state';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
-import { useCurrentClub } from '../../../features/clubs/use-current-club';
+import { lazy, Suspense, useState } from 'react';
+import { Plus } from 'lucide-react';
+import { FIN_MSG } from '@shared/finance';
+import { Button } from '@web/components/ui/button';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { NoClubState } from '@web/components/ui/no-club-state';
+import { PageHeader } from '@web/components/ui/page-header';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { useCurrentClub } from '@web/features/clubs/use-current-club';
+import { useCashAccounts } from '../api/list-cash-accounts';
+import { useFinanceMembers } from '../api/list-finance-members';
+import { CashAccountsSection } from '../components/cash-accounts-section';
+import { ChartOfAccountsTab } from '../components/chart-of-accounts-tab';
+import { SavingsGoalsSection } from '../components/savings-goals-section';
+import { SummaryCards } from '../components/summary-cards';
+import { TransactionModal } from '../components/transaction-modal';
+import { TransactionsSection } from '../components/transactions-section';
+
+// recharts is heavy: loaded only when 'Relatórios' opens.
+const ReportsTab = lazy(() => import('../components/reports-tab').then((m) => ({ default: m.ReportsTab })));
+
+const TABS = [
+  { id: 'overview', label: 'Visão geral' },
+  { id: 'chart', label: 'Plano de contas' },
+  { id: 'reports', label: 'Relatórios' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+function NewTransactionButton({ clubId, onOpen }: { clubId: string; onOpen: () => void }) {
+  const accounts = useCashAccounts(clubId);
+  const none = accounts.isSuccess && accounts.data.length === 0;
+  return (
+    <div className="flex flex-col items-start gap-1 sm:items-end">
+      <Button
+        icon={<Plus aria-hidden="true" className="h-4 w-4" />}
+        disabled={!accounts.isSuccess || none}
+        aria-describedby={none ? 'need-cash-account' : undefined}
+        onClick={onOpen}
+      >
+        Novo Lançamento
+      </Button>
+      {none ? <p id="need-cash-account" role="status" className="text-sm text-red-700">{FIN_MSG.needCashAccount}</p> : null}
+    </div>
+  );
+}
+
+function Finance({ clubId }: { clubId: string }) {
+  const [tab, setTab] = useState<TabId>('overview');
+  const [creating, setCreating] = useState(false);
+  const members = useFinanceMembers(clubId);
+  const memberList = members.data ?? [];
+  return (
+    <div>
+      <PageHeader title="Financeiro" description="Caixas, cofres e lançamentos do clube." actions={<NewTransactionButton clubId={clubId} onOpen={() => setCreating(true)} />} />
+      <div role="tablist" aria-label="Seções do financeiro" className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            onClick={() => setTab(t.id)}
+            className={`whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium ${tab === t.id ? 'border-emerald-700 text-emerald-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'overview' ? (
+          <div className="space-y-8">
+            <SummaryCards clubId={clubId} />
+            <div className="grid gap-8 lg:grid-cols-2">
+              <CashAccountsSection clubId={clubId} />
+              <SavingsGoalsSection clubId={clubId} members={memberList} />
+            </div>
+            <TransactionsSection clubId={clubId} />
+          </div>
+        ) : null}
+        {tab === 'chart' ? <ChartOfAccountsTab clubId={clubId} /> : null}
+        {tab === 'reports' ? <Suspense fallback={<PageSpinner />}><ReportsTab clubId={clubId} /></Suspense> : null}
+      </div>
+      {creating ? <TransactionModal clubId={clubId} members={memberList} onClose={() => setCreating(false)} /> : null}
+    </div>
+  );
+}
 
 export function Component() {
-  const { club } = useCurrentClub();
+  const { club, isAdmin, isLoading } = useCurrentClub();
+  if (isLoading) return <PageSpinner />;
   if (!club) return <NoClubState purpose="gerenciar as finanças" />;
-  return <PlaceholderPage title="Financeiro" />;
+  if (!isAdmin) {
+    return (
+      <div>
+        <PageHeader title="Financeiro" />
+        <EmptyState message="Apenas administradores do clube acessam o financeiro." hint="Seus cofres aparecem em Meu perfil, em 'Meus Cofres'." />
+      </div>
+    );
+  }
+  return <Finance clubId={club.id} />;
 }

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { FIN_MSG } from '../src/shared/finance.js';
+import {
+  expectNoA11yViolations, launchBrowser, loginThroughUi, newPage, registerAndCreateClub, screenshot, startServer, type E2EServer,
+} from './harness.js';
+
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Money as the page shows it: 'R$ 1.234,50' (Intl puts a no-break space after R$). */
+const brl = (s: string) => new RegExp(`R\\$\\s${s.replace('.', '\\.')}`);
+
+/** Toasts fade in and out: axe may catch one mid-animation at low contrast, so checks wait for them to leave. */
+async function toastsGone(page: Page) {
+  await expect.poll(() => page.locator('[role="status"][aria-live="polite"]').count(), { timeout: 15_000 }).toBe(0);
+}
+
+async function fillDialog(page: Page, title: string, fields: Record<string, string>, selects: Record<string, string> = {}) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  for (const [label, value] of Object.entries(selects)) await dialog.getByLabel(label).selectOption({ label: value });
+  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value);
+  return dialog;
+}
+
+describe('financial journey', () => {
+  it('caixa, club and member goals, income and expense, filter, Estornar, delete warning, plano de contas, relatórios', async () => {
+    const page = await newPage(browser, server.baseUrl);
+    const { clubName } = await registerAndCreateClub(page, { clubName: 'Clube Tesouro' });
+    // A member with a goal of their own (members are managed elsewhere; the fixture goes straight to the database).
+    const [club] = await server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
+    const [pedro] = await server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Pedro Almeida') RETURNING id`);
+    await server.db.query('INSERT INTO club_members (club_id, profile_id) VALUES ($1, $2)', [club.id, pedro.id]);
+
+    await page.getByRole('link', { name: 'Financeiro' }).click();
+    await page.waitForURL('**/dashboard/financial');
+    const newTx = page.getByRole('button', { name: 'Novo Lançamento' });
+    await page.getByText(FIN_MSG.needCashAccount).waitFor();
+    expect(await newTx.isDisabled()).toBe(true);
+    await expectNoA11yViolations(page, 'financial empty');
+    await screenshot(page, 'finance-01-empty');
+
+    // Caixa: the name is required; the balance starts at the initial balance.
+    await page.getByRole('button', { name: 'Novo Caixa' }).click();
+    let dialog = await fillDialog(page, 'Novo Caixa', {});
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.getByText(FIN_MSG.cashAccountNameRequired).first().waitFor();
+    await expectNoA11yViolations(page, 'cash account modal with error');
+    dialog = await fillDialog(page, 'Novo Caixa', { 'Nome do caixa': 'Caixa Geral', 'Saldo inicial (R$)': '100.00' });
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const saldo = page.getByLabel('Saldo de Caixa Geral');
+    await expect.poll(() => saldo.textContent()).toMatch(brl('100,00'));
+    await expect.poll(() => newTx.isEnabled()).toBe(true);
+
+    // Goals: one of the club, one of Pedro.
+    await page.getByRole('button', { name: 'Novo Cofre' }).click();
+    dialog = await fillDialog(page, 'Novo Cofre / Meta', { 'Nome da meta': 'Acampamento', 'Valor da meta (R$)': '200' });
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Novo Cofre' }).click();
+    dialog = await fillDialog(page, 'Novo Cofre / Meta', { 'Nome da meta': 'Uniforme do Pedro', 'Valor da meta (R$)': '100' }, { 'Dono do cofre': 'Pedro Almeida' });
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Filter: 'Cofres do Clube' shows the club's only; Pedro shows his plus the club's.
+    const goals = page.locator('section[aria-labelledby="cofres-title"] li');
+    await expect.poll(() => goals.count()).toBe(1);
+    await page.getByLabel('Filtrar cofres por membro').selectOption({ label: 'Pedro Almeida' });
+    await expect.poll(() => goals.count()).toBe(2);
+    await page.getByRole('progressbar', { name: 'Progresso de Uniforme do Pedro' }).waitFor();
+    await page.getByLabel('Filtrar cofres por membro').selectOption({ label: 'Cofres do Clube' });
+    await expect.poll(() => goals.count()).toBe(1);
+
+    // Income into the club goal.
+    await newTx.click();
+    dialog = await fillDialog(page, 'Novo Lançamento', {});
+    expect(await dialog.getByLabel('Tipo').inputValue()).toBe('income');
+    expect(await dialog.getByLabel('Data').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await dialog.getByRole('button', { name: 'Registrar' }).click();
+    await dialog.getByText(FIN_MSG.transactionRequired).first().waitFor();
+    await fillDialog(page, 'Novo Lançamento', { 'Valor (R$)': '50', 'Descrição': 'Rifa de junho' },
+      { Caixa: 'Caixa Geral', 'Conta (plano de contas)': 'Eventos', 'Cofre (opcional)': 'Acampamento (Clube)' });
+    await dialog.getByRole('button', { name: 'Registrar' }).click();
+    await page.getByText(FIN_MSG.transactionSaved).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => saldo.textContent()).toMatch(brl('150,00'));
+
+    // Expense from the goal; the chart choices follow the type.
+    await newTx.click();
+    dialog = await fillDialog(page, 'Novo Lançamento', {}, { Tipo: 'Despesa' });
+    const chartOptions = await dialog.getByLabel('Conta (plano de contas)').locator('option').allTextContents();
+    expect(chartOptions).toContain('Materiais');
+    expect(chartOptions).not.toContain('Mensalidades');
+    await fillDialog(page, 'Novo Lançamento', { 'Valor (R$)': '20.00', 'Descrição': 'Lonas' },
+      { Caixa: 'Caixa Geral', 'Conta (plano de contas)': 'Materiais', 'Membro (opcional)': 'Pedro Almeida', 'Cofre (opcional)': 'Acampamento (Clube)' });
+    await expectNoA11yViolations(page, 'transaction modal');
+    await screenshot(page, 'finance-02-transaction-modal');
+    await dialog.getByRole('button', { name: 'Registrar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => saldo.textContent()).toMatch(brl('130,00'));
+    await expect.poll(() => page.getByRole('group', { name: 'Saldo Total' }).textContent()).toMatch(brl('130,00'));
+    await expect.poll(() => page.getByRole('progressbar', { name: 'Progresso de Acampamento' }).getAttribute('aria-valuenow')).toBe('15');
+    await page.getByText(/R\$\s30,00 de R\$\s200,00/).waitFor();
+    const expenseRow = page.locator('section[aria-labelledby="lancamentos-title"] li').filter({ hasText: 'Lonas' });
+    expect(await expenseRow.textContent()).toMatch(/−\sR\$\s20,00/);
+    expect(await expenseRow.textContent()).toContain('Pedro Almeida');
+    await toastsGone(page);
+    await expectNoA11yViolations(page, 'financial with data');
+    await screenshot(page, 'finance-03-with-data');
+
+    // Estornar the expense: balance and goal come back.
+    await page.getByRole('button', { name: 'Estornar Lonas' }).click();
+    dialog = page.getByRole('dialog', { name: 'Estornar lançamento' });
+    await dialog.getByRole('button', { name: 'Estornar' }).click();
+    await page.getByText(FIN_MSG.transactionReversed).waitFor();
+    await expect.poll(() => saldo.textContent()).toMatch(brl('150,00'));
+    await expect.poll(() => page.getByRole('progressbar', { name: 'Progresso de Acampamento' }).getAttribute('aria-valuenow')).toBe('25');
+    await page.getByText('Estorno: Lonas').waitFor();
+    expect(await page.getByRole('button', { name: 'Estornar Lonas' }).count()).toBe(0);
+
+    // Delete the income: the confirmation warns balances are NOT reversed; conciliation flags the gap.
+    await page.getByRole('button', { name: 'Excluir Rifa de junho' }).click();
+    dialog = page.getByRole('dialog', { name: 'Excluir lançamento' });
+    await dialog.getByText(/NÃO serão revertidos/).waitFor();
+    await expectNoA11yViolations(page, 'delete transaction confirmation');
+    await screenshot(page, 'finance-04-delete-warning');
+    await dialog.getByRole('button', { name: 'Excluir' }).click();
+    await page.getByText(FIN_MSG.transactionDeleted).waitFor();
+    await expect.poll(() => page.locator('section[aria-labelledby="lancamentos-title"] li').count()).toBe(2);
+    expect(await saldo.textContent()).toMatch(brl('150,00'));
+    await page.getByText(/Divergência de R\$\s50,00/).waitFor();
+    await screenshot(page, 'finance-05-after-delete');
+
+    // Plano de contas: defaults exist; create and deactivate one.
+    await page.getByRole('tab', { name: 'Plano de contas' }).click();
+    await page.getByText('Mensalidades').waitFor();
+    await page.getByRole('button', { name: 'Nova conta' }).click();
+    dialog = await fillDialog(page, 'Nova conta', { 'Nome da conta': 'Rifas' });
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Desativar Rifas' }).click();
+    await page.getByRole('button', { name: 'Reativar Rifas' }).waitFor();
+    await toastsGone(page);
+    await expectNoA11yViolations(page, 'plano de contas');
+    await screenshot(page, 'finance-06-chart');
+
+    // Relatórios: the chart renders and the CSV link carries the range.
+    await page.getByRole('tab', { name: 'Relatórios' }).click();
+    await page.locator('.recharts-surface').first().waitFor();
+    await page.getByText('Receitas x Despesas (últimos 12 meses)').waitFor();
+    const href = await page.getByRole('link', { name: 'Exportar CSV' }).getAttribute('href');
+    expect(href).toMatch(/transactions\.csv\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/);
+    const csv = await page.request.get(href ?? '');
+    expect(csv.headers()['content-type']).toMatch(/text\/csv/);
+    expect(await csv.text()).toContain(';Despesa;Lonas;-20,00;Caixa Geral;Materiais;Pedro Almeida;Acampamento;');
+    await page.getByRole('cell', { name: 'Materiais' }).waitFor();
+    await toastsGone(page);
+    await expectNoA11yViolations(page, 'relatórios');
+    await screenshot(page, 'finance-07-reports');
+
+    // Soft delete of the goal after 'Esta ação é irreversível.'.
+    await page.getByRole('tab', { name: 'Visão geral' }).click();
+    await page.getByRole('button', { name: 'Excluir Acampamento' }).click();
+    dialog = page.getByRole('dialog', { name: 'Excluir cofre' });
+    await dialog.getByText(FIN_MSG.confirmIrreversible).waitFor();
+    await dialog.getByRole('button', { name: 'Excluir' }).click();
+    await expect.poll(() => page.locator('section[aria-labelledby="cofres-title"] li').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('works at 360 px wide', async () => {
+    const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    await registerAndCreateClub(page, { clubName: 'Clube Estreito' });
+    await page.goto('/dashboard/financial');
+    await page.getByText(FIN_MSG.needCashAccount).waitFor();
+    await expectNoA11yViolations(page, 'financial at 360px');
+    await screenshot(page, 'finance-08-mobile');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.context().close();
+  });
+});
+
+describe('financial reports on the demo club', () => {
+  it('the demo seed fills the 12-month chart and the totals', async () => {
+    const { seedDemoClub, DEMO_ADMIN } = await import('../src/server/demo/base.js');
+    const { seedFinance } = await import('../src/server/finance/demo-seed.js');
+    await seedFinance(await seedDemoClub(server.db));
+    const page = await newPage(browser, server.baseUrl);
+    await loginThroughUi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto('/dashboard/financial');
+    await page.getByLabel('Saldo de Caixa Geral').waitFor();
+    await screenshot(page, 'finance-09-demo-overview');
+    await page.getByRole('tab', { name: 'Relatórios' }).click();
+    await page.locator('.recharts-bar-rectangle').first().waitFor();
+    expect(await page.locator('.recharts-bar-rectangle').count()).toBeGreaterThanOrEqual(12);
+    await page.getByRole('cell', { name: 'Mensalidades' }).waitFor();
+    await expectNoA11yViolations(page, 'demo reports');
+    await screenshot(page, 'finance-10-demo-reports');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,306 @@
+import type { Queryable } from '../db/index.js';
+import { maybeOne, one } from '../db/index.js';
+import type {
+  TCashAccount,
+  TChartAccount,
+  TFinanceMember,
+  TFinanceSummary,
+  TSavingsGoal,
+  TTransaction,
+  TTransactionType,
+} from '../../shared/finance.js';
+
+// ——— Cash accounts ———
+
+const CASH_ACCOUNT_SELECT = `
+  SELECT ca.id, ca.name, ca.description, ca.initial_balance, ca.current_balance, ca.active, ca.created_at,
+         v.expected_balance, ca.current_balance - v.expected_balance AS difference,
+         ca.current_balance = v.expected_balance AS reconciled, v.transactions_count
+    FROM cash_accounts ca
+    JOIN v_cash_account_conciliation v ON v.cash_account_id = ca.id`;
+
+export function listCashAccounts(q: Queryable, clubId: string) {
+  return q.query<TCashAccount>(`${CASH_ACCOUNT_SELECT} WHERE ca.club_id = $1 AND ca.active ORDER BY ca.name, ca.created_at`, [clubId]);
+}
+
+export function getCashAccount(q: Queryable, clubId: string, id: string) {
+  return maybeOne<TCashAccount>(q, `${CASH_ACCOUNT_SELECT} WHERE ca.club_id = $1 AND ca.id = $2 AND ca.active`, [clubId, id]);
+}
+
+/** Current balance starts equal to the initial balance (spec 3). */
+export function insertCashAccount(q: Queryable, clubId: string, a: { name: string; description: string | null; initial_balance: string }) {
+  return one<{ id: string }>(
+    q,
+    `INSERT INTO cash_accounts (club_id, name, description, initial_balance, current_balance)
+     VALUES ($1, $2, $3, $4, $4) RETURNING id`,
+    [clubId, a.name, a.description, a.initial_balance],
+  );
+}
+
+export async function updateCashAccount(q: Queryable, clubId: string, id: string, a: { name: string; description: string | null }): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE cash_accounts SET name = $3, description = $4, updated_at = now()
+      WHERE club_id = $1 AND id = $2 AND active RETURNING id`,
+    [clubId, id, a.name, a.description],
+  );
+  return rows.length > 0;
+}
+
+export async function deactivateCashAccount(q: Queryable, clubId: string, id: string): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE cash_accounts SET active = false, updated_at = now() WHERE club_id = $1 AND id = $2 AND active RETURNING id`,
+    [clubId, id],
+  );
+  return rows.length > 0;
+}
+
+// ——— Savings goals ———
+
+const GOAL_SELECT = `
+  SELECT g.id, g.name, g.description, g.goal_amount, g.current_amount, g.start_date, g.end_date,
+         g.profile_id, p.full_name AS profile_name, g.active, g.created_at,
+         round(g.current_amount * 100 / g.goal_amount)::int AS percent
+    FROM savings_goals g
+    LEFT JOIN profiles p ON p.id = g.profile_id`;
+
+/** Spec 7: a member's goals plus the club's when a profile is given, otherwise the club's only; or every goal. */
+export function listSavingsGoals(q: Queryable, clubId: string, filter: { profileId: string | null; all: boolean }) {
+  if (filter.all) {
+    return q.query<TSavingsGoal>(`${GOAL_SELECT} WHERE g.club_id = $1 AND g.active ORDER BY g.profile_id NULLS FIRST, g.name`, [clubId]);
+  }
+  return q.query<TSavingsGoal>(
+    `${GOAL_SELECT} WHERE g.club_id = $1 AND g.active AND (g.profile_id IS NULL OR g.profile_id = $2)
+      ORDER BY g.profile_id NULLS FIRST, g.name`,
+    [clubId, filter.profileId],
+  );
+}
+
+/** One member's own active goals ('Meus Cofres'). */
+export function listOwnSavingsGoals(q: Queryable, clubId: string, profileId: string) {
+  return q.query<TSavingsGoal>(`${GOAL_SELECT} WHERE g.club_id = $1 AND g.active AND g.profile_id = $2 ORDER BY g.name`, [clubId, profileId]);
+}
+
+export function getSavingsGoal(q: Queryable, clubId: string, id: string) {
+  return maybeOne<TSavingsGoal>(q, `${GOAL_SELECT} WHERE g.club_id = $1 AND g.id = $2 AND g.active`, [clubId, id]);
+}
+
+interface GoalFields {
+  name: string;
+  description: string | null;
+  goal_amount: string;
+  start_date: string | null;
+  end_date: string | null;
+  profile_id: string | null;
+}
+
+export function insertSavingsGoal(q: Queryable, clubId: string, g: GoalFields) {
+  return one<{ id: string }>(
+    q,
+    `INSERT INTO savings_goals (club_id, name, description, goal_amount, current_amount, start_date, end_date, profile_id)
+     VALUES ($1, $2, $3, $4, 0, $5, $6, $7) RETURNING id`,
+    [clubId, g.name, g.description, g.goal_amount, g.start_date, g.end_date, g.profile_id],
+  );
+}
+
+/** Everything but current_amount, which only register_transaction moves. */
+export async function updateSavingsGoal(q: Queryable, clubId: string, id: string, g: GoalFields): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE savings_goals SET name = $3, description = $4, goal_amount = $5, start_date = $6, end_date = $7,
+            profile_id = $8, updated_at = now()
+      WHERE club_id = $1 AND id = $2 AND active RETURNING id`,
+    [clubId, id, g.name, g.description, g.goal_amount, g.start_date, g.end_date, g.profile_id],
+  );
+  return rows.length > 0;
+}
+
+export async function deactivateSavingsGoal(q: Queryable, clubId: string, id: string): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE savings_goals SET active = false, updated_at = now() WHERE club_id = $1 AND id = $2 AND active RETURNING id`,
+    [clubId, id],
+  );
+  return rows.length > 0;
+}
+
+// ——— Members (for the goal filter and the transaction form) ———
+
+export function listMembers(q: Queryable, clubId: string) {
+  return q.query<TFinanceMember>(
+    `SELECT p.id AS profile_id, p.full_name FROM club_members cm JOIN profiles p ON p.id = cm.profile_id
+      WHERE cm.club_id = $1 AND cm.active ORDER BY p.full_name, p.id`,
+    [clubId],
+  );
+}
+
+export async function isClubMember(q: Queryable, clubId: string, profileId: string): Promise<boolean> {
+  const rows = await q.query('SELECT 1 FROM club_members WHERE club_id = $1 AND profile_id = $2', [clubId, profileId]);
+  return rows.length > 0;
+}
+
+// ——— Chart of accounts ———
+
+const CHART_COLUMNS = 'id, name, type, active, created_at';
+
+export function listChartAccounts(q: Queryable, clubId: string, includeInactive: boolean) {
+  return q.query<TChartAccount>(
+    `SELECT ${CHART_COLUMNS} FROM chart_of_accounts WHERE club_id = $1 AND ($2 OR active) ORDER BY name, type`,
+    [clubId, includeInactive],
+  );
+}
+
+export function getChartAccount(q: Queryable, clubId: string, id: string) {
+  return maybeOne<TChartAccount>(q, `SELECT ${CHART_COLUMNS} FROM chart_of_accounts WHERE club_id = $1 AND id = $2`, [clubId, id]);
+}
+
+export function insertChartAccount(q: Queryable, clubId: string, c: { name: string; type: TTransactionType }) {
+  return one<TChartAccount>(
+    q,
+    `INSERT INTO chart_of_accounts (club_id, name, type) VALUES ($1, $2, $3) RETURNING ${CHART_COLUMNS}`,
+    [clubId, c.name, c.type],
+  );
+}
+
+export function updateChartAccount(q: Queryable, clubId: string, id: string, c: { name?: string; active?: boolean }) {
+  return maybeOne<TChartAccount>(
+    q,
+    `UPDATE chart_of_accounts SET name = coalesce($3, name), active = coalesce($4, active), updated_at = now()
+      WHERE club_id = $1 AND id = $2 RETURNING ${CHART_COLUMNS}`,
+    [clubId, id, c.name ?? null, c.active ?? null],
+  );
+}
+
+export async function createDefaultChartOfAccounts(q: Queryable, clubId: string): Promise<void> {
+  await q.query('SELECT create_default_chart_of_accounts($1)', [clubId]);
+}
+
+// ——— Transactions ———
+
+const TRANSACTION_SELECT = `
+  SELECT t.id, t.type, t.amount, t.description, t.transaction_date, t.created_at,
+         t.cash_account_id, ca.name AS cash_account_name,
+         t.profile_id, p.full_name AS profile_name,
+         t.chart_account_id, coa.name AS chart_account_name,
+         t.savings_goal_id, g.name AS savings_goal_name,
+         t.created_by, t.reversal_of,
+         (SELECT r.id FROM transactions r WHERE r.reversal_of = t.id) AS reversed_by
+    FROM transactions t
+    JOIN cash_accounts ca ON ca.id = t.cash_account_id
+    LEFT JOIN profiles p ON p.id = t.profile_id
+    LEFT JOIN chart_of_accounts coa ON coa.id = t.chart_account_id
+    LEFT JOIN savings_goals g ON g.id = t.savings_goal_id`;
+
+/** Newest first: by date, then by creation (spec 7). */
+export function listRecentTransactions(q: Queryable, clubId: string, limit: number) {
+  return q.query<TTransaction>(
+    `${TRANSACTION_SELECT} WHERE t.club_id = $1 ORDER BY t.transaction_date DESC, t.created_at DESC, t.id DESC LIMIT $2`,
+    [clubId, limit],
+  );
+}
+
+export function getTransaction(q: Queryable, clubId: string, id: string) {
+  return maybeOne<TTransaction>(q, `${TRANSACTION_SELECT} WHERE t.club_id = $1 AND t.id = $2`, [clubId, id]);
+}
+
+export interface RegisterTransactionArgs {
+  clubId: string;
+  cashAccountId: string;
+  profileId: string | null;
+  chartAccountId: string | null;
+  savingsGoalId: string | null;
+  type: TTransactionType;
+  amount: string;
+  description: string;
+  transactionDate: string | null;
+  createdBy: string;
+}
+
+/** Calls the plpgsql function: the only path by which balances change. Returns the new id. */
+export async function registerTransaction(q: Queryable, a: RegisterTransactionArgs): Promise<string> {
+  const row = await one<{ id: string }>(
+    q,
+    `SELECT register_transaction(
+       p_club_id => $1, p_cash_account_id => $2, p_profile_id => $3, p_chart_account_id => $4,
+       p_savings_goal_id => $5, p_type => $6, p_amount => $7::numeric, p_description => $8,
+       p_transaction_date => $9::date, p_created_by => $10) AS id`,
+    [a.clubId, a.cashAccountId, a.profileId, a.chartAccountId, a.savingsGoalId, a.type, a.amount, a.description, a.transactionDate, a.createdBy],
+  );
+  return row.id;
+}
+
+export async function reverseTransaction(q: Queryable, clubId: string, transactionId: string, createdBy: string): Promise<string> {
+  const row = await one<{ id: string }>(q, 'SELECT reverse_transaction($1, $2, $3) AS id', [clubId, transactionId, createdBy]);
+  return row.id;
+}
+
+export function deleteTransaction(q: Queryable, clubId: string, id: string) {
+  return maybeOne<{ id: string }>(q, 'DELETE FROM transactions WHERE club_id = $1 AND id = $2 RETURNING id', [clubId, id]);
+}
+
+// ——— Summary and reports ———
+
+export function summary(q: Queryable, clubId: string) {
+  return one<TFinanceSummary>(
+    q,
+    `SELECT (SELECT coalesce(sum(current_balance), 0.00)::numeric(16,2) FROM cash_accounts WHERE club_id = $1 AND active) AS total_balance,
+            (SELECT count(*)::int FROM cash_accounts WHERE club_id = $1 AND active) AS cash_accounts,
+            (SELECT count(*)::int FROM savings_goals WHERE club_id = $1 AND active) AS savings_goals`,
+    [clubId],
+  );
+}
+
+/*
+ * A reversal counts against the type it undoes: the reversal (an expense) of an income lowers
+ * that month's income instead of inflating its expenses.
+ */
+const EFFECTIVE = `
+  SELECT t.*,
+         CASE WHEN t.reversal_of IS NULL THEN t.type WHEN t.type = 'income' THEN 'expense' ELSE 'income' END AS effective_type,
+         CASE WHEN t.reversal_of IS NULL THEN t.amount ELSE -t.amount END AS effective_amount
+    FROM transactions t WHERE t.club_id = $1`;
+
+/** Income and expense per month for the last 12 months (club's local calendar), oldest first. */
+export function monthlyReport(q: Queryable, clubId: string) {
+  return q.query<{ month: string; income: string; expense: string }>(
+    `WITH cur AS (SELECT date_trunc('month', now() AT TIME ZONE c.timezone)::date AS m FROM clubs c WHERE c.id = $1),
+          months AS (SELECT generate_series(m - interval '11 months', m, interval '1 month')::date AS m FROM cur),
+          eff AS (${EFFECTIVE} AND t.transaction_date >= (SELECT min(m) FROM months))
+     SELECT to_char(months.m, 'YYYY-MM') AS month,
+            round(coalesce(sum(eff.effective_amount) FILTER (WHERE eff.effective_type = 'income'), 0), 2) AS income,
+            round(coalesce(sum(eff.effective_amount) FILTER (WHERE eff.effective_type = 'expense'), 0), 2) AS expense
+       FROM months
+       LEFT JOIN eff ON date_trunc('month', eff.transaction_date)::date = months.m
+      GROUP BY months.m ORDER BY months.m`,
+    [clubId],
+  );
+}
+
+/** Net totals per chart account (uncategorised grouped per type), optionally within a date range. */
+export function totalsByChartAccount(q: Queryable, clubId: string, range: { from: string | null; to: string | null }) {
+  return q.query<{ chart_account_id: string | null; name: string | null; type: TTransactionType; total: string }>(
+    `WITH eff AS (${EFFECTIVE} AND ($2::date IS NULL OR t.transaction_date >= $2) AND ($3::date IS NULL OR t.transaction_date <= $3))
+     SELECT eff.chart_account_id, coa.name, eff.effective_type AS type, round(sum(eff.effective_amount), 2) AS total
+       FROM eff LEFT JOIN chart_of_accounts coa ON coa.id = eff.chart_account_id
+      GROUP BY eff.chart_account_id, coa.name, eff.effective_type
+      ORDER BY eff.effective_type DESC, sum(eff.effective_amount) DESC, coa.name NULLS LAST`,
+    [clubId, range.from, range.to],
+  );
+}
+
+export interface CsvTransactionRow {
+  transaction_date: string;
+  type: TTransactionType;
+  amount: string;
+  description: string;
+  cash_account_name: string;
+  chart_account_name: string | null;
+  profile_name: string | null;
+  savings_goal_name: string | null;
+  reversal_of: string | null;
+}
+
+export function transactionsInRange(q: Queryable, clubId: string, from: string, to: string) {
+  return q.query<CsvTransactionRow>(
+    `${TRANSACTION_SELECT} WHERE t.club_id = $1 AND t.transaction_date BETWEEN $2 AND $3
+      ORDER BY t.transaction_date, t.created_at, t.id`,
+    [clubId, from, to],
+  );
+}

@@ -1,0 +1,170 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  FIN_MSG,
+  ZCashAccount,
+  ZChartAccount,
+  ZChartTotals,
+  ZCreateCashAccount,
+  ZCreateChartAccount,
+  ZCreateTransaction,
+  ZFinanceMember,
+  ZFinanceSummary,
+  ZMonthlyReport,
+  ZOptionalRange,
+  ZRequiredRange,
+  ZSavingsGoal,
+  ZSavingsGoalInput,
+  ZSavingsGoalQuery,
+  ZTransaction,
+  ZUpdateCashAccount,
+  ZUpdateChartAccount,
+} from '../../shared/finance.js';
+import { requireClubAdmin, requireClubMember } from '../http/access.js';
+import { badRequest } from '../http/errors.js';
+import { transactionsCsv } from './csv.js';
+import './hooks.js';
+import * as repo from './repo.js';
+import * as service from './service.js';
+
+const ZClubParams = z.object({ clubId: z.string() });
+const ZItemParams = z.object({ clubId: z.string(), id: z.string() });
+const ZOk = z.object({ ok: z.literal(true) });
+const tags = ['finance'];
+
+/** Finance is admin-only (issue 6); a member reads only their own savings goals. */
+export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+  const admin = async (req: Parameters<typeof requireClubAdmin>[1], clubId: string) => {
+    const access = await requireClubAdmin(db, req, clubId);
+    return { clubId: access.clubId, profileId: access.profileId };
+  };
+
+  app.get('/api/clubs/:clubId/finance/summary', {
+    schema: { tags, summary: 'Saldo total e contagens', params: ZClubParams, response: { 200: ZFinanceSummary } },
+  }, async (req) => repo.summary(db, (await admin(req, req.params.clubId)).clubId));
+
+  app.get('/api/clubs/:clubId/finance/members', {
+    schema: { tags, summary: 'Membros (filtro de cofres e lançamentos)', params: ZClubParams, response: { 200: z.array(ZFinanceMember) } },
+  }, async (req) => repo.listMembers(db, (await admin(req, req.params.clubId)).clubId));
+
+  // ——— Cash accounts ———
+  app.get('/api/clubs/:clubId/cash-accounts', {
+    schema: { tags, summary: 'Caixas ativos com conciliação', params: ZClubParams, response: { 200: z.array(ZCashAccount) } },
+  }, async (req) => repo.listCashAccounts(db, (await admin(req, req.params.clubId)).clubId));
+
+  app.post('/api/clubs/:clubId/cash-accounts', {
+    schema: { tags, summary: 'Criar caixa', params: ZClubParams, body: ZCreateCashAccount, response: { 201: ZCashAccount } },
+  }, async (req, reply) => reply.status(201).send(await service.createCashAccount(db, await admin(req, req.params.clubId), req.body)));
+
+  app.put('/api/clubs/:clubId/cash-accounts/:id', {
+    schema: { tags, summary: 'Editar nome e descrição do caixa', params: ZItemParams, body: ZUpdateCashAccount, response: { 200: ZCashAccount } },
+  }, async (req) => service.updateCashAccount(db, await admin(req, req.params.clubId), req.params.id, req.body));
+
+  app.delete('/api/clubs/:clubId/cash-accounts/:id', {
+    schema: { tags, summary: 'Desativar caixa', params: ZItemParams, response: { 200: ZOk } },
+  }, async (req) => {
+    await service.deactivateCashAccount(db, await admin(req, req.params.clubId), req.params.id);
+    return { ok: true as const };
+  });
+
+  // ——— Savings goals ———
+  app.get('/api/clubs/:clubId/savings-goals', {
+    schema: { tags, summary: 'Cofres: do clube, de um membro + do clube, ou todos', params: ZClubParams, querystring: ZSavingsGoalQuery, response: { 200: z.array(ZSavingsGoal) } },
+  }, async (req) => {
+    const { clubId } = await admin(req, req.params.clubId);
+    return repo.listSavingsGoals(db, clubId, { profileId: req.query.profile_id, all: req.query.all === 'true' });
+  });
+
+  app.post('/api/clubs/:clubId/savings-goals', {
+    schema: { tags, summary: 'Criar cofre', params: ZClubParams, body: ZSavingsGoalInput, response: { 201: ZSavingsGoal } },
+  }, async (req, reply) => reply.status(201).send(await service.createSavingsGoal(db, await admin(req, req.params.clubId), req.body)));
+
+  app.put('/api/clubs/:clubId/savings-goals/:id', {
+    schema: { tags, summary: 'Editar cofre', params: ZItemParams, body: ZSavingsGoalInput, response: { 200: ZSavingsGoal } },
+  }, async (req) => service.updateSavingsGoal(db, await admin(req, req.params.clubId), req.params.id, req.body));
+
+  app.delete('/api/clubs/:clubId/savings-goals/:id', {
+    schema: { tags, summary: 'Desativar cofre', params: ZItemParams, response: { 200: ZOk } },
+  }, async (req) => {
+    await service.deactivateSavingsGoal(db, await admin(req, req.params.clubId), req.params.id);
+    return { ok: true as const };
+  });
+
+  app.get('/api/clubs/:clubId/my-savings-goals', {
+    schema: { tags, summary: 'Meus Cofres (somente leitura, do membro logado)', params: ZClubParams, response: { 200: z.array(ZSavingsGoal) } },
+  }, async (req) => {
+    const access = await requireClubMember(db, req, req.params.clubId);
+    return repo.listOwnSavingsGoals(db, access.clubId, access.profileId);
+  });
+
+  // ——— Chart of accounts ———
+  app.get('/api/clubs/:clubId/chart-of-accounts', {
+    schema: {
+      tags, summary: 'Plano de contas', params: ZClubParams,
+      querystring: z.object({ include_inactive: z.enum(['true', 'false']).optional() }),
+      response: { 200: z.array(ZChartAccount) },
+    },
+  }, async (req) => repo.listChartAccounts(db, (await admin(req, req.params.clubId)).clubId, req.query.include_inactive === 'true'));
+
+  app.post('/api/clubs/:clubId/chart-of-accounts', {
+    schema: { tags, summary: 'Criar conta', params: ZClubParams, body: ZCreateChartAccount, response: { 201: ZChartAccount } },
+  }, async (req, reply) => reply.status(201).send(await service.createChartAccount(db, await admin(req, req.params.clubId), req.body)));
+
+  app.patch('/api/clubs/:clubId/chart-of-accounts/:id', {
+    schema: { tags, summary: 'Renomear ou (des)ativar conta', params: ZItemParams, body: ZUpdateChartAccount, response: { 200: ZChartAccount } },
+  }, async (req) => service.updateChartAccount(db, await admin(req, req.params.clubId), req.params.id, req.body));
+
+  app.delete('/api/clubs/:clubId/chart-of-accounts/:id', {
+    schema: { tags, summary: 'Desativar conta', params: ZItemParams, response: { 200: ZChartAccount } },
+  }, async (req) => service.updateChartAccount(db, await admin(req, req.params.clubId), req.params.id, { active: false }));
+
+  // ——— Transactions ———
+  app.get('/api/clubs/:clubId/transactions', {
+    schema: { tags, summary: 'Últimos 20 lançamentos', params: ZClubParams, response: { 200: z.array(ZTransaction) } },
+  }, async (req) => service.listRecentTransactions(db, (await admin(req, req.params.clubId)).clubId));
+
+  app.post('/api/clubs/:clubId/transactions', {
+    schema: { tags, summary: 'Registrar lançamento (register_transaction)', params: ZClubParams, body: ZCreateTransaction, response: { 201: ZTransaction } },
+  }, async (req, reply) => reply.status(201).send(await service.registerTransaction(db, await admin(req, req.params.clubId), req.body)));
+
+  app.post('/api/clubs/:clubId/transactions/:id/reverse', {
+    schema: { tags, summary: 'Estornar lançamento (registra o oposto)', params: ZItemParams, response: { 201: ZTransaction } },
+  }, async (req, reply) => reply.status(201).send(await service.reverseTransaction(db, await admin(req, req.params.clubId), req.params.id)));
+
+  app.delete('/api/clubs/:clubId/transactions/:id', {
+    schema: { tags, summary: 'Excluir lançamento (NÃO reverte saldos)', params: ZItemParams, response: { 200: ZOk } },
+  }, async (req) => {
+    await service.deleteTransaction(db, await admin(req, req.params.clubId), req.params.id);
+    return { ok: true as const };
+  });
+
+  // ——— Reports ———
+  app.get('/api/clubs/:clubId/finance/reports/monthly', {
+    schema: { tags, summary: 'Receitas e despesas por mês (últimos 12 meses)', params: ZClubParams, response: { 200: ZMonthlyReport } },
+  }, async (req) => repo.monthlyReport(db, (await admin(req, req.params.clubId)).clubId));
+
+  app.get('/api/clubs/:clubId/finance/reports/by-chart-account', {
+    schema: { tags, summary: 'Totais por conta do plano de contas', params: ZClubParams, querystring: ZOptionalRange, response: { 200: ZChartTotals } },
+  }, async (req) => service.totalsByChartAccount(db, (await admin(req, req.params.clubId)).clubId, req.query));
+
+  app.get('/api/clubs/:clubId/finance/transactions.csv', {
+    schema: {
+      tags, summary: 'Exportar lançamentos (CSV pt-BR; from e to obrigatórios)', params: ZClubParams,
+      querystring: z.object({ from: z.string().optional(), to: z.string().optional() }),
+      response: { 200: z.string() },
+    },
+  }, async (req, reply) => {
+    const { clubId } = await admin(req, req.params.clubId);
+    // Validated after the access check, so a stranger gets 404 rather than a hint about the query.
+    const range = ZRequiredRange.safeParse(req.query);
+    if (!range.success) throw badRequest(range.error.issues[0]?.message ?? FIN_MSG.rangeRequired);
+    const { from, to } = range.data;
+    const rows = await repo.transactionsInRange(db, clubId, from, to);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="lancamentos-${from}-a-${to}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(transactionsCsv(rows));
+  });
+};

@@ -1,0 +1,300 @@
+import { z } from 'zod';
+
+/** pt-BR texts of spec sections 5 and 8 (verbatim) plus the finance rules Trilha adds. */
+export const FIN_MSG = {
+  cashAccountNameRequired: 'Preencha o nome do caixa',
+  goalRequired: 'Preencha o nome e valor da meta',
+  transactionRequired: 'Preencha todos os campos obrigatórios',
+  needCashAccount: 'Crie ao menos um caixa antes de registrar lançamentos',
+  chartNameRequired: 'Preencha o nome da conta',
+  chartTypeRequired: 'Escolha o tipo da conta (receita ou despesa)',
+  chartDuplicate: 'Já existe uma conta com este nome e tipo no plano de contas.',
+  amountInvalid: 'Valor inválido. Use apenas números, com até 2 casas decimais (ex.: 150,00).',
+  amountDecimals: 'O valor deve ter no máximo 2 casas decimais.',
+  amountTooLarge: 'O valor máximo permitido é R$ 999.999.999.999,99.',
+  initialBalanceNegative: 'O saldo inicial não pode ser negativo.',
+  dateInvalid: 'Data inválida.',
+  goalDates: 'A data final deve ser igual ou posterior à data inicial.',
+  rangeRequired: 'Informe o período (data inicial e final).',
+  rangeOrder: 'A data final deve ser igual ou posterior à data inicial.',
+  idInvalid: 'Identificador inválido.',
+  cashAccountNotFound: 'Caixa não encontrado.',
+  goalNotFound: 'Cofre não encontrado.',
+  transactionNotFound: 'Lançamento não encontrado.',
+  chartNotFound: 'Conta do plano de contas não encontrada.',
+  memberNotFound: 'Membro não encontrado no clube.',
+  confirmIrreversible: 'Esta ação é irreversível.',
+  confirmDeleteTransaction:
+    'O lançamento será excluído, mas os saldos NÃO serão revertidos automaticamente. Para desfazer um lançamento mantendo os saldos corretos, use Estornar.',
+  confirmReverse: 'Será registrado um lançamento oposto de mesmo valor, no mesmo caixa e cofre.',
+  // Spec 8: the server message is appended after ': '.
+  saveCashAccountError: 'Erro ao salvar caixa',
+  deleteCashAccountError: 'Erro ao excluir caixa',
+  saveGoalError: 'Erro ao salvar cofre',
+  deleteGoalError: 'Erro ao excluir cofre',
+  saveTransactionError: 'Erro ao salvar lançamento',
+  deleteTransactionError: 'Erro ao excluir lançamento',
+  transactionSaved: 'Lançamento registrado com sucesso!',
+  transactionDeleted: 'Lançamento excluído! ATENÇÃO: Ajuste os saldos manualmente se necessário.',
+  transactionReversed: 'Lançamento estornado com sucesso!',
+  reverseError: 'Erro ao estornar lançamento',
+  cashAccountSaved: 'Caixa salvo com sucesso!',
+  cashAccountDeleted: 'Caixa excluído com sucesso!',
+  goalSaved: 'Cofre salvo com sucesso!',
+  goalDeleted: 'Cofre excluído com sucesso!',
+  chartSaved: 'Conta salva com sucesso!',
+  chartDeactivated: 'Conta desativada com sucesso!',
+  chartSaveError: 'Erro ao salvar conta',
+} as const;
+
+export const TRANSACTION_TYPES = ['income', 'expense'] as const;
+export type TTransactionType = (typeof TRANSACTION_TYPES)[number];
+export const TRANSACTION_TYPE_LABEL: Record<TTransactionType, string> = { income: 'Receita', expense: 'Despesa' };
+export const RECENT_TRANSACTIONS_LIMIT = 20;
+export const MONEY_MAX = '999999999999.99';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True when s is a real calendar date 'YYYY-MM-DD'. */
+export function isIsoDate(s: string): boolean {
+  if (!DATE_RE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+export type MoneyParse = { ok: true; value: string } | { ok: false; message: string };
+
+/**
+ * Parses a decimal amount typed by a person ('150', '150.5', '150,50') into canonical '150.50',
+ * without ever going through a float. Zero is refused unless allowZero; blanks, zero and
+ * negatives get `requiredMessage` (the spec's text for "amount greater than 0").
+ */
+export function parseMoney(raw: string, opts: { requiredMessage: string; allowZero?: boolean; negativeMessage?: string }): MoneyParse {
+  const s = raw.trim().replace(/\s/g, '');
+  if (s === '') return { ok: false, message: opts.requiredMessage };
+  const m = /^(-?)(\d*)(?:[.,](\d*))?$/.exec(s);
+  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return { ok: false, message: FIN_MSG.amountInvalid };
+  const [, sign, intRaw, decRaw = ''] = m;
+  const intPart = intRaw.replace(/^0+/, '') || '0';
+  const isZero = intPart === '0' && /^0*$/.test(decRaw);
+  if (sign === '-' && !isZero) return { ok: false, message: opts.negativeMessage ?? opts.requiredMessage };
+  if (decRaw.length > 2) return { ok: false, message: FIN_MSG.amountDecimals };
+  if (intPart.length > 12) return { ok: false, message: FIN_MSG.amountTooLarge };
+  if (isZero && !opts.allowZero) return { ok: false, message: opts.requiredMessage };
+  return { ok: true, value: `${intPart}.${decRaw.padEnd(2, '0')}` };
+}
+
+/** A money field: a decimal string in, canonical 'N.NN' string out. */
+export function zMoney(opts: { requiredMessage: string; allowZero?: boolean; negativeMessage?: string }) {
+  return z.string({ error: opts.requiredMessage }).transform((v, ctx) => {
+    const r = parseMoney(v, opts);
+    if (!r.ok) {
+      ctx.addIssue({ code: 'custom', message: r.message });
+      return z.NEVER;
+    }
+    return r.value;
+  });
+}
+
+/** Required id in a body: blank → the form's required message. */
+const zRequiredId = (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).regex(UUID_RE, FIN_MSG.idInvalid);
+
+/** Optional id from a select: '' or null means none. */
+const zOptionalId = z
+  .string()
+  .trim()
+  .regex(/^$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, FIN_MSG.idInvalid)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const zOptionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const zOptionalDate = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isIsoDate(v), FIN_MSG.dateInvalid)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const zRequiredDate = (message: string) => z.string({ error: message }).trim().min(1, message).refine(isIsoDate, FIN_MSG.dateInvalid);
+
+// ——— Cash accounts (caixas) ———
+
+export const ZCreateCashAccount = z.object({
+  name: z.string({ error: FIN_MSG.cashAccountNameRequired }).trim().min(1, FIN_MSG.cashAccountNameRequired).max(120),
+  description: zOptionalText(1000),
+  // Spec 5: initial balance only on create; blank means zero.
+  initial_balance: zMoney({ requiredMessage: FIN_MSG.amountInvalid, allowZero: true, negativeMessage: FIN_MSG.initialBalanceNegative })
+    .optional()
+    .transform((v) => v ?? '0.00'),
+});
+export type TCreateCashAccount = z.input<typeof ZCreateCashAccount>;
+
+export const ZUpdateCashAccount = ZCreateCashAccount.pick({ name: true, description: true });
+export type TUpdateCashAccount = z.input<typeof ZUpdateCashAccount>;
+
+export const ZCashAccount = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  initial_balance: z.string(),
+  current_balance: z.string(),
+  active: z.boolean(),
+  created_at: z.string(),
+  /** initial balance + Σ transactions of this account. */
+  expected_balance: z.string(),
+  /** current_balance − expected_balance ('0.00' when conciliated). */
+  difference: z.string(),
+  reconciled: z.boolean(),
+  transactions_count: z.number().int(),
+});
+export type TCashAccount = z.infer<typeof ZCashAccount>;
+
+// ——— Savings goals (cofres) ———
+
+export const ZSavingsGoalInput = z
+  .object({
+    name: z.string({ error: FIN_MSG.goalRequired }).trim().min(1, FIN_MSG.goalRequired).max(120),
+    goal_amount: zMoney({ requiredMessage: FIN_MSG.goalRequired }),
+    description: zOptionalText(1000),
+    start_date: zOptionalDate,
+    end_date: zOptionalDate,
+    /** null = club-wide goal. */
+    profile_id: zOptionalId,
+  })
+  .refine((g) => !g.start_date || !g.end_date || g.end_date >= g.start_date, { message: FIN_MSG.goalDates, path: ['end_date'] });
+export type TSavingsGoalInput = z.input<typeof ZSavingsGoalInput>;
+
+export const ZSavingsGoal = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  goal_amount: z.string(),
+  current_amount: z.string(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  profile_id: z.string().nullable(),
+  profile_name: z.string().nullable(),
+  active: z.boolean(),
+  created_at: z.string(),
+  /** current ÷ goal in whole percent (may pass 100; bars cap at 100). */
+  percent: z.number().int(),
+});
+export type TSavingsGoal = z.infer<typeof ZSavingsGoal>;
+
+export const ZSavingsGoalQuery = z.object({
+  /** A member: their goals plus the club's. Absent: the club's only ('Cofres do Clube'). */
+  profile_id: zOptionalId,
+  /** Every active goal (club and all members), for the transaction form. */
+  all: z.enum(['true', 'false']).optional(),
+});
+
+// ——— Chart of accounts (plano de contas) ———
+
+export const ZCreateChartAccount = z.object({
+  name: z.string({ error: FIN_MSG.chartNameRequired }).trim().min(1, FIN_MSG.chartNameRequired).max(120),
+  type: z.enum(TRANSACTION_TYPES, { error: FIN_MSG.chartTypeRequired }),
+});
+export type TCreateChartAccount = z.input<typeof ZCreateChartAccount>;
+
+export const ZUpdateChartAccount = z.object({
+  name: z.string({ error: FIN_MSG.chartNameRequired }).trim().min(1, FIN_MSG.chartNameRequired).max(120).optional(),
+  active: z.boolean().optional(),
+});
+export type TUpdateChartAccount = z.input<typeof ZUpdateChartAccount>;
+
+export const ZChartAccount = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  active: z.boolean(),
+  created_at: z.string(),
+});
+export type TChartAccount = z.infer<typeof ZChartAccount>;
+
+// ——— Transactions (lançamentos) ———
+
+export const ZCreateTransaction = z.object({
+  cash_account_id: zRequiredId(FIN_MSG.transactionRequired),
+  description: z.string({ error: FIN_MSG.transactionRequired }).trim().min(1, FIN_MSG.transactionRequired).max(500),
+  amount: zMoney({ requiredMessage: FIN_MSG.transactionRequired }),
+  type: z.enum(TRANSACTION_TYPES, { error: FIN_MSG.transactionRequired }).default('income'),
+  /** Absent: today in the club's time zone. */
+  transaction_date: zOptionalDate,
+  profile_id: zOptionalId,
+  chart_account_id: zOptionalId,
+  savings_goal_id: zOptionalId,
+});
+export type TCreateTransaction = z.input<typeof ZCreateTransaction>;
+
+export const ZTransaction = z.object({
+  id: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  amount: z.string(),
+  description: z.string(),
+  transaction_date: z.string(),
+  created_at: z.string(),
+  cash_account_id: z.string(),
+  cash_account_name: z.string(),
+  profile_id: z.string().nullable(),
+  profile_name: z.string().nullable(),
+  chart_account_id: z.string().nullable(),
+  chart_account_name: z.string().nullable(),
+  savings_goal_id: z.string().nullable(),
+  savings_goal_name: z.string().nullable(),
+  created_by: z.string().nullable(),
+  /** This transaction is the reversal ("estorno") of that one. */
+  reversal_of: z.string().nullable(),
+  /** The reversal that undid this transaction, if any. */
+  reversed_by: z.string().nullable(),
+});
+export type TTransaction = z.infer<typeof ZTransaction>;
+
+// ——— Summary, members, reports ———
+
+export const ZFinanceSummary = z.object({
+  total_balance: z.string(),
+  cash_accounts: z.number().int(),
+  savings_goals: z.number().int(),
+});
+export type TFinanceSummary = z.infer<typeof ZFinanceSummary>;
+
+export const ZFinanceMember = z.object({ profile_id: z.string(), full_name: z.string() });
+export type TFinanceMember = z.infer<typeof ZFinanceMember>;
+
+export const ZMonthlyReportRow = z.object({
+  /** 'YYYY-MM' */
+  month: z.string(),
+  income: z.string(),
+  expense: z.string(),
+});
+export const ZMonthlyReport = z.array(ZMonthlyReportRow);
+export type TMonthlyReportRow = z.infer<typeof ZMonthlyReportRow>;
+
+export const ZChartTotalRow = z.object({
+  chart_account_id: z.string().nullable(),
+  name: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  /** Net of reversals. */
+  total: z.string(),
+});
+export const ZChartTotals = z.array(ZChartTotalRow);
+export type TChartTotalRow = z.infer<typeof ZChartTotalRow>;
+export const UNCATEGORIZED_LABEL = 'Sem categoria';
+
+export const ZOptionalRange = z
+  .object({ from: zOptionalDate, to: zOptionalDate })
+  .refine((r) => !r.from || !r.to || r.to >= r.from, { message: FIN_MSG.rangeOrder, path: ['to'] });
+
+export const ZRequiredRange = z
+  .object({ from: zRequiredDate(FIN_MSG.rangeRequired), to: zRequiredDate(FIN_MSG.rangeRequired) })
+  .refine((r) => r.to >= r.from, { message: FIN_MSG.rangeOrder, path: ['to'] });
+export type TRequiredRange = z.infer<typeof ZRequiredRange>;

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Download } from 'lucide-react';
+import { FIN_MSG, ZRequiredRange, type TChartTotalRow } from '@shared/finance';
+import { Card } from '@web/components/ui/card';
+import { TextField } from '@web/components/ui/field';
+import { Spinner } from '@web/components/ui/spinner';
+import { formatMoney } from '@web/lib/format';
+import { useMonthlyReport } from '../api/get-monthly-report';
+import { transactionsCsvUrl, useChartTotals } from '../api/get-chart-totals';
+import { todayIso } from './toast-error';
+
+const MONTHS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
+/** '2026-03' → 'mar/26' */
+const monthLabel = (ym: string) => `${MONTHS[Number(ym.slice(5, 7)) - 1]}/${ym.slice(2, 4)}`;
+
+function firstDayMonthsAgo(n: number): string {
+  const d = new Date();
+  const f = new Date(d.getFullYear(), d.getMonth() - n, 1);
+  return `${f.getFullYear()}-${String(f.getMonth() + 1).padStart(2, '0')}-01`;
+}
+
+function TotalsTable({ rows, title }: { rows: TChartTotalRow[]; title: string }) {
+  return (
+    <div>
+      <h3 className="mb-1 font-medium">{title}</h3>
+      {rows.length === 0 ? <p className="text-sm text-slate-600">Nenhum lançamento no período.</p> : (
+        <table className="w-full text-sm">
+          <thead className="sr-only"><tr><th>Conta</th><th>Total</th></tr></thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={`${r.chart_account_id ?? 'none'}-${r.type}`} className="border-b border-slate-100">
+                <td className="py-1.5 pr-2">{r.name}</td>
+                <td className="py-1.5 text-right tabular-nums">{formatMoney(r.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+/** 'Relatórios': 12-month income vs expense chart, totals by chart account, CSV export of a date range. */
+export function ReportsTab({ clubId }: { clubId: string }) {
+  const monthly = useMonthlyReport(clubId);
+  const [from, setFrom] = useState(firstDayMonthsAgo(11));
+  const [to, setTo] = useState(todayIso());
+  const range = ZRequiredRange.safeParse({ from, to });
+  const rangeError = range.success ? undefined : range.error.issues[0]?.message;
+  const totals = useChartTotals(clubId, from, to, range.success);
+  const data = (monthly.data ?? []).map((m) => ({ mes: monthLabel(m.month), Receitas: Number(m.income), Despesas: Number(m.expense) }));
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <h2 className="mb-3 text-lg font-semibold">Receitas x Despesas (últimos 12 meses)</h2>
+        {monthly.isLoading ? <Spinner /> : (
+          <div className="h-72 w-full" role="img" aria-label="Gráfico de receitas e despesas por mês nos últimos 12 meses">
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="mes" fontSize={12} />
+                <YAxis fontSize={12} width={72} tickFormatter={(v: number) => formatMoney(v).replace(',00', '')} />
+                <Tooltip formatter={(v) => formatMoney(Number(v))} />
+                <Legend />
+                <Bar dataKey="Receitas" fill="#047857" radius={[4, 4, 0, 0]} />
+                <Bar dataKey="Despesas" fill="#b91c1c" radius={[4, 4, 0, 0]} />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        )}
+      </Card>
+
+      <Card>
+        <h2 className="mb-3 text-lg font-semibold">Totais por conta e exportação</h2>
+        <div className="mb-4 flex flex-wrap items-end gap-3">
+          <TextField label="De" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+          <TextField label="Até" type="date" value={to} onChange={(e) => setTo(e.target.value)} error={rangeError} />
+          {range.success ? (
+            <a
+              href={transactionsCsvUrl(clubId, from, to)}
+              download
+              className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 text-sm font-medium text-white hover:bg-emerald-800"
+            >
+              <Download aria-hidden="true" className="h-4 w-4" /> Exportar CSV
+            </a>
+          ) : null}
+        </div>
+        <p className="mb-3 text-xs text-slate-600">O CSV abre em planilhas com vírgula decimal e datas dd/MM/aaaa; despesas saem negativas. {range.success ? '' : FIN_MSG.rangeRequired}</p>
+        {totals.isLoading ? <Spinner /> : null}
+        {totals.data ? (
+          <div className="grid gap-6 md:grid-cols-2">
+            <TotalsTable title="Receitas" rows={totals.data.filter((r) => r.type === 'income')} />
+            <TotalsTable title="Despesas" rows={totals.data.filter((r) => r.type === 'expense')} />
+          </div>
+        ) : null}
+      </Card>
+    </div>
+  );
+}

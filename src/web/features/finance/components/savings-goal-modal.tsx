@@ -1,0 +1,75 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-hot-toast';
+import type { z } from 'zod';
+import { FIN_MSG, ZSavingsGoalInput, type TFinanceMember, type TSavingsGoal } from '@shared/finance';
+import { Button } from '@web/components/ui/button';
+import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
+import { Modal } from '@web/components/ui/modal';
+import { useSaveSavingsGoal } from '../api/save-savings-goal';
+import { toastFinanceError } from './toast-error';
+
+type FormIn = z.input<typeof ZSavingsGoalInput>;
+type FormOut = z.output<typeof ZSavingsGoalInput>;
+
+/** Create or edit a cofre (club-wide or a member's). Its current amount moves only with transactions. */
+export function SavingsGoalModal({ clubId, goal, members, onClose }: {
+  clubId: string; goal: TSavingsGoal | null; members: TFinanceMember[]; onClose: () => void;
+}) {
+  const save = useSaveSavingsGoal(clubId);
+  const { register, handleSubmit, formState } = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(ZSavingsGoalInput),
+    defaultValues: {
+      name: goal?.name ?? '',
+      description: goal?.description ?? '',
+      goal_amount: goal?.goal_amount ?? '',
+      start_date: goal?.start_date ?? '',
+      end_date: goal?.end_date ?? '',
+      profile_id: goal?.profile_id ?? '',
+    },
+  });
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      try {
+        await save.mutateAsync({ id: goal?.id ?? null, input: values });
+        toast.success(FIN_MSG.goalSaved);
+        onClose();
+      } catch (err) {
+        toastFinanceError(FIN_MSG.saveGoalError, err);
+      }
+    },
+    (errors) => {
+      const first = Object.values(errors)[0]?.message;
+      if (typeof first === 'string') toast.error(first);
+    },
+  );
+
+  return (
+    <Modal
+      open
+      title={goal ? 'Editar Cofre' : 'Novo Cofre / Meta'}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>Cancelar</Button>
+          <Button type="submit" form="savings-goal-form" loading={save.isPending}>Salvar</Button>
+        </>
+      }
+    >
+      <form id="savings-goal-form" onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label="Nome da meta" required error={formState.errors.name?.message} {...register('name')} />
+        <TextField label="Valor da meta (R$)" type="number" step="0.01" min="0.01" inputMode="decimal" required error={formState.errors.goal_amount?.message} {...register('goal_amount')} />
+        <SelectField label="Dono do cofre" hint="Sem membro, o cofre é do clube." {...register('profile_id')}>
+          <option value="">Cofre do Clube</option>
+          {members.map((m) => <option key={m.profile_id} value={m.profile_id}>{m.full_name}</option>)}
+        </SelectField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Início (opcional)" type="date" error={formState.errors.start_date?.message} {...register('start_date')} />
+          <TextField label="Fim (opcional)" type="date" error={formState.errors.end_date?.message} {...register('end_date')} />
+        </div>
+        <TextAreaField label="Descrição (opcional)" {...register('description')} />
+      </form>
+    </Modal>
+  );
+}

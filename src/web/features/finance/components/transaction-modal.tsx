@@ -1,0 +1,91 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-hot-toast';
+import type { z } from 'zod';
+import { FIN_MSG, TRANSACTION_TYPE_LABEL, TRANSACTION_TYPES, ZCreateTransaction, type TFinanceMember } from '@shared/finance';
+import { Button } from '@web/components/ui/button';
+import { SelectField, TextField } from '@web/components/ui/field';
+import { Modal } from '@web/components/ui/modal';
+import { useCashAccounts } from '../api/list-cash-accounts';
+import { useChartAccounts } from '../api/list-chart-accounts';
+import { useSavingsGoals } from '../api/list-savings-goals';
+import { useCreateTransaction } from '../api/create-transaction';
+import { todayIso, toastFinanceError } from './toast-error';
+
+type FormIn = z.input<typeof ZCreateTransaction>;
+type FormOut = z.output<typeof ZCreateTransaction>;
+
+/** 'Novo Lançamento': type defaults to income, date to today; chart accounts filtered by the chosen type. */
+export function TransactionModal({ clubId, members, onClose }: { clubId: string; members: TFinanceMember[]; onClose: () => void }) {
+  const create = useCreateTransaction(clubId);
+  const accounts = useCashAccounts(clubId);
+  const chart = useChartAccounts(clubId);
+  const goals = useSavingsGoals(clubId, 'all');
+  const { register, handleSubmit, formState, watch, setValue } = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(ZCreateTransaction),
+    defaultValues: {
+      type: 'income', cash_account_id: '', amount: '', description: '', transaction_date: todayIso(),
+      chart_account_id: '', profile_id: '', savings_goal_id: '',
+    },
+  });
+  const type = watch('type') ?? 'income';
+  const chartChoices = (chart.data ?? []).filter((c) => c.active && c.type === type);
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      try {
+        await create.mutateAsync(values);
+        toast.success(FIN_MSG.transactionSaved);
+        onClose();
+      } catch (err) {
+        toastFinanceError(FIN_MSG.saveTransactionError, err);
+      }
+    },
+    () => toast.error(FIN_MSG.transactionRequired),
+  );
+  const typeField = register('type', { onChange: () => setValue('chart_account_id', '') });
+
+  return (
+    <Modal
+      open
+      size="lg"
+      title="Novo Lançamento"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>Cancelar</Button>
+          <Button type="submit" form="transaction-form" loading={create.isPending}>Registrar</Button>
+        </>
+      }
+    >
+      <form id="transaction-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Tipo" {...typeField}>
+          {TRANSACTION_TYPES.map((t) => <option key={t} value={t}>{TRANSACTION_TYPE_LABEL[t]}</option>)}
+        </SelectField>
+        <SelectField label="Caixa" required error={formState.errors.cash_account_id?.message} {...register('cash_account_id')}>
+          <option value="">Selecione o caixa</option>
+          {accounts.data?.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
+        </SelectField>
+        <TextField label="Valor (R$)" type="number" step="0.01" min="0.01" inputMode="decimal" required error={formState.errors.amount?.message} {...register('amount')} />
+        <TextField label="Data" type="date" required error={formState.errors.transaction_date?.message} {...register('transaction_date')} />
+        <div className="sm:col-span-2">
+          <TextField label="Descrição" required error={formState.errors.description?.message} {...register('description')} />
+        </div>
+        <SelectField label="Conta (plano de contas)" {...register('chart_account_id')}>
+          <option value="">Sem categoria</option>
+          {chartChoices.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+        </SelectField>
+        <SelectField label="Membro (opcional)" {...register('profile_id')}>
+          <option value="">Nenhum</option>
+          {members.map((m) => <option key={m.profile_id} value={m.profile_id}>{m.full_name}</option>)}
+        </SelectField>
+        <div className="sm:col-span-2">
+          <SelectField label="Cofre (opcional)" hint="Uma receita no cofre aumenta o valor guardado; uma despesa o reduz." {...register('savings_goal_id')}>
+            <option value="">Nenhum</option>
+            {goals.data?.map((g) => <option key={g.id} value={g.id}>{g.profile_name ? `${g.name} (${g.profile_name})` : `${g.name} (Clube)`}</option>)}
+          </SelectField>
+        </div>
+      </form>
+    </Modal>
+  );
+}
