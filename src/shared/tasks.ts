@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RARITIES } from './badges.js';
 
 export const TASK_TYPES = ['check', 'quiz', 'form', 'accumulative', 'milestone', 'submission'] as const;
 export type TTaskType = (typeof TASK_TYPES)[number];
@@ -242,20 +243,12 @@ export type TReorder = z.infer<typeof ZReorder>;
 
 // Task badges --------------------------------------------------------------------------------
 
-export const BADGE_RARITIES = ['common', 'rare', 'epic', 'legendary'] as const;
-export const BADGE_RARITY_LABELS: Record<(typeof BADGE_RARITIES)[number], string> = {
-  common: 'Comum',
-  rare: 'Raro',
-  epic: 'Épico',
-  legendary: 'Lendário',
-};
-
 export const ZBadgeSummary = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
   icon_svg: z.string(),
-  rarity: z.enum(BADGE_RARITIES),
+  rarity: z.enum(RARITIES),
   points: z.number().int(),
 });
 export type TBadgeSummary = z.infer<typeof ZBadgeSummary>;
