@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { QUESTION_MSG, SUBTASK_MSG, TASK_MSG, TASK_TYPE_DESCRIPTIONS } from '../src/shared/tasks.js';
+import { QUESTION_MSG, SUBTASK_MSG, TASK_BADGE_MSG, TASK_MSG, TASK_TYPE_DESCRIPTIONS } from '../src/shared/tasks.js';
 import { RECURRING_MSG } from '../src/shared/recurring.js';
 import { dueOccurrences, localDateString } from '../src/server/recurring/schedule.js';
 import {
@@ -168,6 +168,11 @@ describe('Tarefas e Desafios', () => {
     await expect.poll(() => bd.getByRole('button', { name: 'Vincular Explorador', exact: true }).count()).toBe(0);
     await expectNoA11yViolations(page, 'badges modal');
     await screenshot(page, 'tasks-05-badges');
+    // Once every active badge is linked, the modal says to ask the super admin for more.
+    await bd.getByRole('button', { name: 'Vincular Leitor', exact: true }).click();
+    await bd.getByText(TASK_BADGE_MSG.askSuperAdmin).waitFor();
+    await bd.getByRole('button', { name: 'Desvincular Leitor' }).click();
+    await bd.getByRole('button', { name: 'Vincular Leitor', exact: true }).waitFor();
     await bd.getByRole('button', { name: 'Concluído' }).click();
 
     // Delete with confirmation.
@@ -211,6 +216,18 @@ describe('Tarefas e Desafios', () => {
     expect(await card.textContent()).toContain('48h');
     expect(await card.textContent()).not.toContain(RECURRING_MSG.never);
     await page.getByRole('tab', { name: `Tarefas (${5 + expected})` }).waitFor();
+
+    // Editing shows the saved schedule back.
+    await page.getByRole('button', { name: 'Editar Relatório da unidade' }).click();
+    const re = page.getByRole('dialog', { name: 'Editar Tarefa Recorrente' });
+    expect(await re.getByLabel('Frequência').inputValue()).toBe('weekly');
+    expect(await re.getByLabel('Quarta').isChecked()).toBe(true);
+    expect(await re.getByLabel('Terça').isChecked()).toBe(false);
+    expect(await re.getByLabel('Data de início').inputValue()).toBe(start);
+    await re.getByLabel('Pontos').fill('12');
+    await re.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, RECURRING_MSG.updated);
+    await card.getByText('12 pts').waitFor();
 
     // 'Gerar Instâncias Agora' catches up a rule the every-minute job has not handled yet.
     const missedStart = localDateString(new Date(Date.now() - 3 * DAY), TZ);
