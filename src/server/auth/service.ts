@@ -40,7 +40,8 @@ export async function register(db: Db, input: z.output<typeof ZRegister>, meta: 
       // Serialises first sign-ups so exactly one account becomes the first super admin.
       await tx.query('SELECT pg_advisory_xact_lock(7355609)');
       const existing = await repo.findProfileByEmail(tx, input.email);
-      if (existing) throw new AppError('email_taken', 409, AUTH_MSG.emailTaken);
+      // An accountless member's profile is claimed only through the club's link (no e-mail verification here).
+      if (existing) throw new AppError('email_taken', 409, existing.password_hash ? AUTH_MSG.emailTaken : AUTH_MSG.emailOfAccountlessMember);
       const isFirst = (await repo.countAccounts(tx)) === 0;
       return repo.createProfile(tx, {
         full_name: input.full_name,

@@ -28,7 +28,7 @@ export interface PgError {
 export function isPgError(err: unknown): err is PgError {
   return typeof err === 'object' && err !== null && typeof (err as PgError).code === 'string' && /^[0-9A-Z]{5}$/.test((err as PgError).code);
 }
-export const PG = { uniqueViolation: '23505', foreignKeyViolation: '23503', checkViolation: '23514', raise: 'P0001' } as const;
+export const PG = { uniqueViolation: '23505', foreignKeyViolation: '23503', restrictViolation: '23001', checkViolation: '23514', raise: 'P0001' } as const;
 
 function body(code: string, message: string, details?: unknown): TApiErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };
@@ -49,7 +49,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // A database constraint caught a user's mistake that a service did not translate first.
     if (isPgError(err)) {
       if (err.code === PG.uniqueViolation) return reply.status(409).send(body('conflict', 'Já existe um registro com esses dados.'));
-      if (err.code === PG.foreignKeyViolation) return reply.status(409).send(body('in_use', 'Existem dados vinculados a este registro.'));
+      // ON DELETE RESTRICT raises 23001, NO ACTION raises 23503: both mean "still referenced".
+      if (err.code === PG.foreignKeyViolation || err.code === PG.restrictViolation) return reply.status(409).send(body('in_use', 'Existem dados vinculados a este registro.'));
       if (err.code === PG.checkViolation || err.code === '22P02' || err.code === '22007' || err.code === '22008' || err.code === '22003') {
         return reply.status(400).send(body('invalid', MSG.invalidData));
       }

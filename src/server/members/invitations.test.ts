@@ -116,6 +116,14 @@ describe(`invitations on ${engineName()}`, () => {
     expect(again.json().error.message).toBe(MEMBER_MSG.hasAccount);
   });
 
+  it('plain sign-up cannot take over an accountless member by typing their e-mail', async () => {
+    const email = uniqueEmail('crianca');
+    await call(ctx.app, 'POST', `/api/clubs/${club.id}/members`, { as: admin, body: { mode: 'accountless', full_name: 'Criança', email, role: 'Desbravador(a)' } });
+    const res = await call(ctx.app, 'POST', '/api/auth/register', { body: reg('Impostor', email) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(AUTH_MSG.emailOfAccountlessMember);
+  });
+
   it('admins can cancel a pending invitation', async () => {
     const { token, id } = await invite();
     expect((await call(ctx.app, 'DELETE', `/api/clubs/${club.id}/invitations/${id}`, { as: admin })).statusCode).toBe(200);

@@ -5,8 +5,8 @@ import { writeAudit } from '../audit/repo.js';
 import type { ClubAccess } from '../http/access.js';
 import * as repo from './repo.js';
 
-// ON DELETE RESTRICT raises restrict_violation (23001); NO ACTION raises foreign_key_violation.
-const IN_USE_CODES = new Set<string>([PG.foreignKeyViolation, '23001']);
+// ON DELETE RESTRICT raises restrict_violation; NO ACTION raises foreign_key_violation.
+const IN_USE_CODES = new Set<string>([PG.foreignKeyViolation, PG.restrictViolation]);
 
 export async function createUnit(db: Db, access: ClubAccess, input: repo.UnitFields): Promise<TUnit> {
   return db.transaction(async (tx) => {

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { Toaster, ToastBar, toast } from 'react-hot-toast';
 import { createQueryClient } from './query-client';
 import { router } from './router';
 import { meQueryOptions } from '../features/auth/api/get-me';
+import { useTopDialog } from '../components/ui/top-layer';
 
 /** Spec 4: the session is recovered when the tab becomes visible again. */
 function useRecoverSessionOnVisible(qc: QueryClient) {
@@ -23,14 +25,22 @@ export function AppProviders() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      {/* Spec 8/9: top right, 4 s, a click dismisses. */}
-      <Toaster position="top-right" toastOptions={{ duration: 4000 }}>
-        {(t) => (
-          <button type="button" onClick={() => toast.dismiss(t.id)} className="cursor-pointer text-left" aria-label="Fechar notificação">
-            <ToastBar toast={t} />
-          </button>
-        )}
-      </Toaster>
+      <Toasts />
     </QueryClientProvider>
   );
+}
+
+/** Spec 8/9: top right, 4 s, a click dismisses. Rendered inside an open modal so it stays above it. */
+function Toasts() {
+  const topDialog = useTopDialog();
+  const toaster = (
+    <Toaster position="top-right" toastOptions={{ duration: 4000 }}>
+      {(t) => (
+        <button type="button" onClick={() => toast.dismiss(t.id)} className="cursor-pointer text-left" title="Clique para fechar">
+          <ToastBar toast={t} />
+        </button>
+      )}
+    </Toaster>
+  );
+  return topDialog ? createPortal(toaster, topDialog) : toaster;
 }

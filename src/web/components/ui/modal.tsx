@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { X } from 'lucide-react';
+import { pushDialog, removeDialog } from './top-layer';
 
 export interface ModalProps {
   open: boolean;
@@ -17,8 +18,13 @@ export function Modal({ open, title, onClose, children, footer, size = 'md' }: M
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open) return;
+    if (!dialog.open) dialog.showModal();
+    pushDialog(dialog);
+    return () => {
+      removeDialog(dialog);
+      if (dialog.open) dialog.close();
+    };
   }, [open]);
   const width = size === 'xl' ? 'max-w-4xl' : size === 'lg' ? 'max-w-2xl' : 'max-w-lg';
   return (

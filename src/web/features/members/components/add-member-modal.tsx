@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
@@ -55,12 +55,13 @@ export function AddMemberModal({ clubId, open, units, onClose }: { clubId: strin
 }
 
 function ModeOption({ checked, onSelect, title, text }: { checked: boolean; onSelect: () => void; title: string; text: string }) {
+  const id = useId();
   return (
     <label className={`flex cursor-pointer gap-2 rounded-lg border p-3 ${checked ? 'border-emerald-600 bg-emerald-50' : 'border-slate-300'}`}>
-      <input type="radio" name="add-mode" checked={checked} onChange={onSelect} className="mt-1" />
+      <input type="radio" name="add-mode" checked={checked} onChange={onSelect} aria-describedby={`${id}-text`} className="mt-1" />
       <span>
         <span className="block font-medium text-slate-900">{title}</span>
-        <span className="block text-xs text-slate-600">{text}</span>
+        <span id={`${id}-text`} className="block text-xs text-slate-600">{text}</span>
       </span>
     </label>
   );

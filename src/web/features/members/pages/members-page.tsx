@@ -76,13 +76,13 @@ function MembersScreen({ clubId, isAdmin }: { clubId: string; isAdmin: boolean }
       {members.isError ? <p role="alert" className="text-red-700">Não foi possível carregar os membros.</p> : null}
       {members.data && members.data.length === 0 ? <EmptyState icon={<Users className="h-10 w-10" />} message="Nenhum membro cadastrado ainda." /> : null}
       {members.data && members.data.length > 0 ? (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div tabIndex={0} role="region" aria-label="Tabela de membros" className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600">
           <table className="min-w-full text-sm">
             <caption className="sr-only">Membros do clube</caption>
             <thead className="bg-slate-50 text-left text-slate-700">
               <tr>
                 <th scope="col" className="px-4 py-3 font-semibold">Nome</th>
-                <th scope="col" className="px-4 py-3 font-semibold">E-mail</th>
+                {isAdmin ? <th scope="col" className="px-4 py-3 font-semibold">E-mail</th> : null}
                 <th scope="col" className="px-4 py-3 font-semibold">Função</th>
                 <th scope="col" className="px-4 py-3 font-semibold">Unidade</th>
                 <th scope="col" className="px-4 py-3 font-semibold">Status</th>
@@ -96,7 +96,7 @@ function MembersScreen({ clubId, isAdmin }: { clubId: string; isAdmin: boolean }
                     <span className="mr-2">{m.full_name}</span>
                     {m.has_account ? null : <Tag tone="amber">Sem conta</Tag>}
                   </td>
-                  <td className="px-4 py-3 text-slate-700">{m.email ?? '-'}</td>
+                  {isAdmin ? <td className="px-4 py-3 text-slate-700">{m.email ?? '-'}</td> : null}
                   <td className="px-4 py-3 text-slate-700">{m.role === 'admin' ? <Tag tone="violet">{roleLabel(m.role)}</Tag> : roleLabel(m.role)}</td>
                   <td className="px-4 py-3 text-slate-700">{m.unit_name ?? '-'}</td>
                   <td className="px-4 py-3"><ActiveTag active={m.active} /></td>

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MEMBER_MSG } from '../src/shared/members.js';
+import {
+  expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, uniqueEmail,
+  type Account, type E2EServer,
+} from './harness.js';
+
+let server: E2EServer;
+let browser: Browser;
+let page: Page;
+let admin: Account & { clubName: string };
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await newPage(browser, server.baseUrl);
+  admin = await registerAndCreateClub(page, { account: { name: 'Diretora Ana' }, clubName: 'Clube dos Membros' });
+  const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube dos Membros'`);
+  await server.db.query(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Águias', '#0ea5e9'), ($1, 'Gaivotas', '#ec4899')`, [club.id]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const toast = (p: Page, text: string) => p.getByText(text, { exact: true }).first().waitFor();
+const row = (name: string) => page.getByRole('row').filter({ hasText: name });
+
+describe('members screen', () => {
+  it('lists the admin; adds an existing account at once and a member without account', async () => {
+    const other = await newPage(browser, server.baseUrl);
+    const existing = await registerThroughUi(other, { name: 'Carlos Conselheiro' });
+    await other.context().close();
+
+    await page.getByRole('link', { name: 'Membros' }).click();
+    await row('Diretora Ana').getByText('Administrador(a)').waitFor();
+    await expectNoA11yViolations(page, 'members list');
+
+    await page.getByRole('button', { name: 'Adicionar membro' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adicionar membro' });
+    await dialog.getByRole('button', { name: 'Adicionar' }).click();
+    await dialog.getByText(MEMBER_MSG.emailRequired).waitFor();
+    await dialog.getByLabel('E-mail', { exact: true }).fill(existing.email);
+    await dialog.getByLabel('Função').selectOption('Conselheiro(a)');
+    await dialog.getByLabel('Unidade').selectOption({ label: 'Águias' });
+    await expectNoA11yViolations(page, 'add member');
+    await screenshot(page, 'members-01-add');
+    await dialog.getByRole('button', { name: 'Adicionar' }).click();
+    await toast(page, MEMBER_MSG.added);
+    await row('Carlos Conselheiro').getByText('Águias').waitFor();
+
+    await page.getByRole('button', { name: 'Adicionar membro' }).click();
+    await dialog.getByText('Sem conta', { exact: true }).click();
+    await dialog.getByLabel('Nome completo').fill('Pedrinho Desbravador');
+    await dialog.getByLabel('Unidade').selectOption({ label: 'Gaivotas' });
+    await dialog.getByRole('button', { name: 'Adicionar' }).click();
+    await toast(page, MEMBER_MSG.added);
+    const pedro = row('Pedrinho Desbravador');
+    await pedro.getByText('Sem conta').waitFor();
+    expect(await pedro.getByRole('cell').nth(1).textContent()).toBe('-');
+    await expectNoA11yViolations(page, 'members with accountless');
+    await screenshot(page, 'members-02-list');
+  });
+
+  it('edits a role and unit; refuses to demote the last admin; deletes after confirming', async () => {
+    await row('Carlos Conselheiro').getByRole('button', { name: 'Editar Carlos Conselheiro' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar Carlos Conselheiro' });
+    await edit.getByLabel('Função').selectOption('Instrutor(a)');
+    await edit.getByLabel('Unidade').selectOption('');
+    await edit.getByLabel('Membro ativo').uncheck();
+    await edit.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, MEMBER_MSG.updated);
+    const carlos = row('Carlos Conselheiro');
+    await carlos.getByText('Instrutor(a)').waitFor();
+    await carlos.getByText('Inativo').waitFor();
+
+    await row('Diretora Ana').getByRole('button', { name: 'Editar Diretora Ana' }).click();
+    const self = page.getByRole('dialog', { name: 'Editar Diretora Ana' });
+    await self.getByLabel('Função').selectOption('Diretor(a)');
+    await self.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, MEMBER_MSG.lastAdmin);
+    expect(await self.isVisible()).toBe(true);
+    await screenshot(page, 'members-03-last-admin');
+    await self.getByRole('button', { name: 'Cancelar' }).click();
+
+    await carlos.getByRole('button', { name: 'Excluir Carlos Conselheiro' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirmar Exclusão' });
+    await confirm.getByRole('button', { name: 'Excluir' }).click();
+    await toast(page, MEMBER_MSG.deleted);
+    await expect.poll(() => row('Carlos Conselheiro').count()).toBe(0);
+  });
+
+  it('CSV import: preview shows the bad row and blocks importing; a fixed file imports', async () => {
+    await page.getByRole('button', { name: 'Importar CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importar membros (CSV)' });
+    await dialog.getByLabel('Conteúdo do CSV').fill('nome;e-mail;função;unidade\nLia;;Desbravador(a);Águias\nTeo;;;Leões');
+    await dialog.getByRole('button', { name: 'Pré-visualizar' }).click();
+    await dialog.getByText(`${MEMBER_MSG.csvUnknownUnit}: Leões`).waitFor();
+    expect(await dialog.getByRole('button', { name: /^Importar/ }).isDisabled()).toBe(true);
+    await expectNoA11yViolations(page, 'csv preview');
+    await screenshot(page, 'members-04-csv-preview');
+    await dialog.getByLabel('Conteúdo do CSV').fill('nome;e-mail;função;unidade\nLia;;Desbravador(a);Águias\nTeo;;;Gaivotas');
+    await dialog.getByRole('button', { name: 'Pré-visualizar' }).click();
+    await dialog.getByText('2 linha(s) prontas para importar.').waitFor();
+    await dialog.getByRole('button', { name: 'Importar 2 membro(s)' }).click();
+    await toast(page, MEMBER_MSG.imported(2));
+    await row('Teo').getByText('Gaivotas').waitFor();
+  });
+});
+
+describe('invitation journey', () => {
+  it('admin invites an e-mail → the new person registers through the link → appears in the member list', async () => {
+    const email = uniqueEmail('convidada');
+    await page.getByRole('button', { name: 'Adicionar membro' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adicionar membro' });
+    await dialog.getByLabel('E-mail', { exact: true }).fill(email);
+    await dialog.getByLabel('Unidade').selectOption({ label: 'Águias' });
+    await dialog.getByRole('button', { name: 'Adicionar' }).click();
+    const link = await dialog.getByLabel('Link do convite').inputValue();
+    expect(link).toMatch(/\/convite\/[A-Za-z0-9_-]{40,}$/);
+    await screenshot(page, 'members-05-invite-link');
+    await dialog.getByRole('button', { name: 'Concluir' }).click();
+    await page.getByRole('heading', { name: 'Convites pendentes' }).waitFor();
+
+    const guest = await newPage(browser, server.baseUrl);
+    await guest.goto(new URL(link).pathname);
+    await guest.getByRole('heading', { name: `Convite para ${admin.clubName}` }).waitFor();
+    expect(await guest.getByLabel('E-mail').inputValue()).toBe(email);
+    await expectNoA11yViolations(guest, 'invite page');
+    await screenshot(guest, 'members-06-invite-page');
+    await guest.getByLabel('Nome completo').fill('Bruna Convidada');
+    await guest.getByLabel('Senha', { exact: true }).fill('segredo123');
+    await guest.getByLabel('Confirmar senha').fill('segredo123');
+    await guest.getByRole('button', { name: 'Criar conta e entrar no clube' }).click();
+    await guest.waitForURL('**/dashboard');
+    await guest.getByRole('heading', { name: `Bem-vindo ao ${admin.clubName}` }).waitFor();
+    await toast(guest, MEMBER_MSG.joined);
+
+    // The link is single use.
+    const again = await newPage(browser, server.baseUrl);
+    await again.goto(new URL(link).pathname);
+    await again.getByText(MEMBER_MSG.invitationInvalid).waitFor();
+    await again.context().close();
+    await guest.context().close();
+
+    await page.reload();
+    await row('Bruna Convidada').getByText(email).waitFor();
+    expect(await row('Bruna Convidada').getByText('Águias').isVisible()).toBe(true);
+    await expectNoA11yViolations(page, 'members after invite');
+    await screenshot(page, 'members-07-joined');
+  });
+
+  it('an accountless member claims the profile through an access link; an existing account accepts a link after signing in', async () => {
+    await row('Pedrinho Desbravador').getByRole('button', { name: 'Gerar link de acesso para Pedrinho Desbravador' }).click();
+    const linkDialog = page.getByRole('dialog', { name: 'Link de acesso' });
+    const link = await linkDialog.getByLabel('Link do convite').inputValue();
+    await linkDialog.getByRole('button', { name: 'Concluir' }).click();
+
+    const kid = await newPage(browser, server.baseUrl);
+    await kid.goto(new URL(link).pathname);
+    await kid.getByText('Crie o acesso de Pedrinho Desbravador ao clube.').waitFor();
+    expect(await kid.getByLabel('Nome completo').inputValue()).toBe('Pedrinho Desbravador');
+    const kidEmail = uniqueEmail('pedrinho');
+    await kid.getByLabel('E-mail').fill(kidEmail);
+    await kid.getByLabel('Senha', { exact: true }).fill('segredo123');
+    await kid.getByLabel('Confirmar senha').fill('segredo123');
+    await kid.getByRole('button', { name: 'Criar conta e entrar no clube' }).click();
+    await kid.waitForURL('**/dashboard');
+    await kid.context().close();
+    await page.reload();
+    await row('Pedrinho Desbravador').getByText(kidEmail).waitFor();
+    expect(await row('Pedrinho Desbravador').getByText('Sem conta').count()).toBe(0);
+    expect(await page.getByRole('row').filter({ hasText: 'Pedrinho' }).count()).toBe(1);
+
+    // Someone who already has an account: "Já tenho conta" signs in and joins in one step.
+    const veteran = await newPage(browser, server.baseUrl);
+    const acc = await registerThroughUi(veteran, { name: 'Vera Veterana' });
+    await veteran.getByRole('button', { name: 'Sair' }).click();
+    await veteran.waitForURL('**/login');
+    await page.getByRole('button', { name: 'Adicionar membro' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adicionar membro' });
+    await dialog.getByLabel('E-mail', { exact: true }).fill(uniqueEmail('endereco-antigo'));
+    await dialog.getByRole('button', { name: 'Adicionar' }).click();
+    const link2 = await dialog.getByLabel('Link do convite').inputValue();
+    await dialog.getByRole('button', { name: 'Concluir' }).click();
+    await veteran.goto(new URL(link2).pathname);
+    await veteran.getByRole('tab', { name: 'Já tenho conta' }).click();
+    await veteran.getByLabel('E-mail').fill(acc.email);
+    await veteran.getByLabel('Senha').fill(acc.password);
+    await veteran.getByRole('button', { name: 'Entrar e aceitar convite' }).click();
+    await veteran.waitForURL('**/dashboard');
+    await veteran.getByRole('heading', { name: `Bem-vindo ao ${admin.clubName}` }).waitFor();
+    await veteran.context().close();
+  });
+
+  it('a plain member sees the list without e-mails or admin actions', async () => {
+    const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = $1`, [admin.clubName]);
+    const plain = await newPage(browser, server.baseUrl);
+    const acc = await registerThroughUi(plain, { name: 'Membro Simples' });
+    const [p] = await server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [acc.email]);
+    await server.db.query(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, 'Desbravador(a)')`, [club.id, p.id]);
+    await plain.goto('/dashboard/members');
+    await plain.getByRole('row').filter({ hasText: 'Diretora Ana' }).waitFor();
+    expect(await plain.getByRole('button', { name: 'Adicionar membro' }).count()).toBe(0);
+    expect(await plain.getByText(admin.email).count()).toBe(0);
+    await expectNoA11yViolations(plain, 'members as plain member');
+    // At 360 px the table scrolls inside its box; the page itself does not overflow.
+    await plain.setViewportSize({ width: 360, height: 740 });
+    expect(await plain.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await expectNoA11yViolations(plain, 'members at 360 px');
+    await screenshot(plain, 'members-08-narrow');
+    await plain.context().close();
+  });
+});
