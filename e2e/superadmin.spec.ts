@@ -144,17 +144,19 @@ describe('super admin area', () => {
 
   it('the report page shows charts and offers a CSV export', async () => {
     const page = superPage;
-    // Two completions in the club this month (one through the points ledger, one approved without points).
+    // Two completions in the club this month, as the progress screens record them.
     const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE slug = 'aguias-do-cerrado'`);
     const [bruno] = await server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Bruno Dono'`);
-    const [t1, t2] = await server.db.query<{ id: string }>(`INSERT INTO tasks (club_id, title) VALUES ($1, 'Nó de escota'), ($1, 'Acampamento') RETURNING id`, [club.id]);
-    await server.db.query(`INSERT INTO assigned_tasks (club_id, task_id, profile_id, status, completed_at) VALUES ($1, $2, $3, 'completed', now()), ($1, $4, $3, 'approved', now())`,
-      [club.id, t1.id, bruno.id, t2.id]);
-    await server.db.query(`INSERT INTO point_events (club_id, profile_id, source, task_id, points) VALUES ($1, $2, 'task_completion', $3, 10)`, [club.id, bruno.id, t1.id]);
+    const [task] = await server.db.query<{ id: string }>(`INSERT INTO tasks (club_id, title, type) VALUES ($1, 'Nó de escota', 'accumulative') RETURNING id`, [club.id]);
+    const [assignment] = await server.db.query<{ id: string }>(
+      `INSERT INTO assigned_tasks (club_id, task_id, profile_id, status, completed_at) VALUES ($1, $2, $3, 'completed', now()) RETURNING id`,
+      [club.id, task.id, bruno.id]);
+    await server.db.query(`INSERT INTO task_completions (club_id, task_id, profile_id, assignment_id, points) VALUES ($1, $2, $3, $4, 10), ($1, $2, $3, $4, 10)`,
+      [club.id, task.id, bruno.id, assignment.id]);
     await page.goto('/superadmin/reports');
     await page.getByRole('figure', { name: 'Novos clubes e novos usuários por mês' }).locator('svg.recharts-surface').first().waitFor();
     await page.getByRole('figure', { name: 'Tarefas concluídas por mês' }).locator('svg.recharts-surface').first().waitFor();
-    // Bruno has no session any more (blocked) but completed tasks this month: he counts as active.
+    // Bruno is blocked now, but he used Trilha and completed tasks in the last 30 days: he counts as active.
     expect(await page.getByRole('group', { name: 'Membros ativos (últimos 30 dias)' }).textContent()).toBe('Membros ativos (últimos 30 dias)1');
     await page.getByRole('figure', { name: /Membros ativos por clube/ }).locator('svg.recharts-surface').first().waitFor();
     const firstRow = page.getByRole('table').locator('tbody tr').first();

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { QUESTION_MSG, SUBTASK_MSG, TASK_MSG, TASK_TYPE_DESCRIPTIONS } from '../src/shared/tasks.js';
+import { QUESTION_MSG, SUBTASK_MSG, TASK_BADGE_MSG, TASK_MSG, TASK_TYPE_DESCRIPTIONS } from '../src/shared/tasks.js';
 import { RECURRING_MSG } from '../src/shared/recurring.js';
 import { dueOccurrences, localDateString } from '../src/server/recurring/schedule.js';
-import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, screenshot, startServer, type E2EServer } from './harness.js';
+import {
+  expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, type E2EServer,
+} from './harness.js';
 
 let server: E2EServer;
 let browser: Browser;
@@ -126,6 +128,18 @@ describe('Tarefas e Desafios', () => {
     await expect.poll(() => items.first().textContent()).toContain('Davi venceu Golias.');
     await expectNoA11yViolations(page, 'questions modal');
     await screenshot(page, 'tasks-03-questions');
+    // A third question, deleted after confirming; the others keep their numbers.
+    await qd.getByRole('button', { name: 'Nova Pergunta' }).click();
+    await qd.getByLabel('Texto da pergunta').fill('Comente o capítulo');
+    await qd.getByLabel('Tipo de resposta').selectOption('free_text');
+    await qd.getByRole('button', { name: 'Salvar pergunta' }).click();
+    await expect.poll(() => items.count()).toBe(3);
+    await qd.getByRole('button', { name: 'Excluir pergunta 3' }).click();
+    const qconfirm = page.getByRole('dialog', { name: 'Confirmar Exclusão' });
+    expect(await qconfirm.textContent()).toContain(QUESTION_MSG.confirmDelete);
+    await qconfirm.getByRole('button', { name: 'Excluir' }).click();
+    await toast(page, QUESTION_MSG.deleted);
+    await expect.poll(() => items.count()).toBe(2);
     await qd.getByRole('button', { name: 'Concluído' }).click();
 
     // Subtasks with the defaults (5 points, required).
@@ -154,6 +168,11 @@ describe('Tarefas e Desafios', () => {
     await expect.poll(() => bd.getByRole('button', { name: 'Vincular Explorador', exact: true }).count()).toBe(0);
     await expectNoA11yViolations(page, 'badges modal');
     await screenshot(page, 'tasks-05-badges');
+    // Once every active badge is linked, the modal says to ask the super admin for more.
+    await bd.getByRole('button', { name: 'Vincular Leitor', exact: true }).click();
+    await bd.getByText(TASK_BADGE_MSG.askSuperAdmin).waitFor();
+    await bd.getByRole('button', { name: 'Desvincular Leitor' }).click();
+    await bd.getByRole('button', { name: 'Vincular Leitor', exact: true }).waitFor();
     await bd.getByRole('button', { name: 'Concluído' }).click();
 
     // Delete with confirmation.
@@ -198,6 +217,18 @@ describe('Tarefas e Desafios', () => {
     expect(await card.textContent()).not.toContain(RECURRING_MSG.never);
     await page.getByRole('tab', { name: `Tarefas (${5 + expected})` }).waitFor();
 
+    // Editing shows the saved schedule back.
+    await page.getByRole('button', { name: 'Editar Relatório da unidade' }).click();
+    const re = page.getByRole('dialog', { name: 'Editar Tarefa Recorrente' });
+    expect(await re.getByLabel('Frequência').inputValue()).toBe('weekly');
+    expect(await re.getByLabel('Quarta').isChecked()).toBe(true);
+    expect(await re.getByLabel('Terça').isChecked()).toBe(false);
+    expect(await re.getByLabel('Data de início').inputValue()).toBe(start);
+    await re.getByLabel('Pontos').fill('12');
+    await re.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, RECURRING_MSG.updated);
+    await card.getByText('12 pts').waitFor();
+
     // 'Gerar Instâncias Agora' catches up a rule the every-minute job has not handled yet.
     const missedStart = localDateString(new Date(Date.now() - 3 * DAY), TZ);
     await server.db.query(
@@ -232,6 +263,32 @@ describe('Tarefas e Desafios', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await expectNoA11yViolations(page, 'tasks 360px');
     await screenshot(page, 'tasks-08-narrow');
+    await page.context().close();
+  });
+
+  it('a member sees active tasks read-only, without the recurring tab', async () => {
+    const adminPage = await newPage(browser, server.baseUrl);
+    await registerAndCreateClub(adminPage, { clubName: 'Clube do Membro' });
+    await adminPage.context().close();
+    const page = await newPage(browser, server.baseUrl);
+    const member = await registerThroughUi(page, { name: 'Membro Leitor' });
+    await server.db.query(
+      `INSERT INTO club_members (club_id, profile_id, role)
+       SELECT c.id, p.id, 'Desbravador(a)' FROM clubs c, profiles p WHERE c.name = 'Clube do Membro' AND p.email = $1`,
+      [member.email],
+    );
+    await server.db.query(
+      `INSERT INTO tasks (club_id, title, type, active) SELECT id, 'Visível', 'quiz', true FROM clubs WHERE name = 'Clube do Membro'
+       UNION ALL SELECT id, 'Escondida', 'check', false FROM clubs WHERE name = 'Clube do Membro'`,
+    );
+    await page.goto('/dashboard/tasks');
+    await page.getByRole('article', { name: 'Visível' }).waitFor();
+    expect(await page.getByRole('article', { name: 'Escondida' }).count()).toBe(0);
+    expect(await page.getByRole('tab', { name: /Recorrentes/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Nova Tarefa' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Editar Visível' }).count()).toBe(0);
+    await expectNoA11yViolations(page, 'tasks as member');
+    await screenshot(page, 'tasks-09-member');
     await page.context().close();
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TASK_TYPES, TASK_DEFAULTS, TASK_MSG, toIntOrZero, zPoints } from './tasks.js';
+import { ZTaskTemplateRow, taskTemplateFields, toIntOrZero } from './tasks.js';
 
 export const FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export type TFrequency = (typeof FREQUENCIES)[number];
@@ -64,10 +64,7 @@ const zDate = (message: string) => z.iso.date({ error: message });
 
 export const ZRecurringInput = z
   .object({
-    title: z.string({ error: RECURRING_MSG.titleRequired }).trim().min(1, RECURRING_MSG.titleRequired).max(200),
-    description: z.string().trim().max(5000).nullish().transform((v) => (v ? v : null)),
-    type: z.enum(TASK_TYPES, { error: TASK_MSG.typeRequired }).default(TASK_DEFAULTS.type),
-    points: zPoints(TASK_MSG.pointsInvalid, TASK_DEFAULTS.points),
+    ...taskTemplateFields(RECURRING_MSG.titleRequired),
     frequency: z.enum(FREQUENCIES, { error: RECURRING_MSG.frequencyRequired }).default(RECURRING_DEFAULTS.frequency),
     interval: zPositiveInt(RECURRING_MSG.intervalInvalid, RECURRING_DEFAULTS.interval),
     days_of_week: z.array(z.number().int().min(0).max(6)).max(7).nullish(),
@@ -109,13 +106,7 @@ export const ZRecurringInput = z
 export type TRecurringInput = z.input<typeof ZRecurringInput>;
 export type TRecurringValues = z.output<typeof ZRecurringInput>;
 
-export const ZRecurringTask = z.object({
-  id: z.string(),
-  club_id: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  type: z.enum(TASK_TYPES),
-  points: z.number().int(),
+export const ZRecurringTask = ZTaskTemplateRow.extend({
   frequency: z.enum(FREQUENCIES),
   interval: z.number().int(),
   days_of_week: z.array(z.number().int()).nullable(),

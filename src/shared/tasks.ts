@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RARITIES } from './badges.js';
 
 export const TASK_TYPES = ['check', 'quiz', 'form', 'accumulative', 'milestone', 'submission'] as const;
 export type TTaskType = (typeof TASK_TYPES)[number];
@@ -111,12 +112,19 @@ const zOptionalInstant = z.preprocess(
   .optional()
   .transform((v) => v ?? null);
 
-export const ZTaskInput = z
-  .object({
-    title: z.string({ error: TASK_MSG.titleRequired }).trim().min(1, TASK_MSG.titleRequired).max(200),
+/** The fields a task and a recurring task (the template of its tasks) both take. */
+export function taskTemplateFields(titleRequired: string) {
+  return {
+    title: z.string({ error: titleRequired }).trim().min(1, titleRequired).max(200),
     description: zOptionalText,
     type: z.enum(TASK_TYPES, { error: TASK_MSG.typeRequired }).default(TASK_DEFAULTS.type),
     points: zPoints(TASK_MSG.pointsInvalid, TASK_DEFAULTS.points),
+  };
+}
+
+export const ZTaskInput = z
+  .object({
+    ...taskTemplateFields(TASK_MSG.titleRequired),
     available_date: zOptionalInstant,
     due_date: zOptionalInstant,
     active: z.boolean().default(TASK_DEFAULTS.active),
@@ -128,13 +136,17 @@ export const ZTaskInput = z
 export type TTaskInput = z.input<typeof ZTaskInput>;
 export type TTaskValues = z.output<typeof ZTaskInput>;
 
-export const ZTask = z.object({
+/** The columns a task and a recurring task both have. */
+export const ZTaskTemplateRow = z.object({
   id: z.string(),
   club_id: z.string(),
   title: z.string(),
   description: z.string().nullable(),
   type: z.enum(TASK_TYPES),
   points: z.number().int(),
+});
+
+export const ZTask = ZTaskTemplateRow.extend({
   available_date: z.string().nullable(),
   due_date: z.string().nullable(),
   active: z.boolean(),
@@ -231,20 +243,12 @@ export type TReorder = z.infer<typeof ZReorder>;
 
 // Task badges --------------------------------------------------------------------------------
 
-export const BADGE_RARITIES = ['common', 'rare', 'epic', 'legendary'] as const;
-export const BADGE_RARITY_LABELS: Record<(typeof BADGE_RARITIES)[number], string> = {
-  common: 'Comum',
-  rare: 'Raro',
-  epic: 'Épico',
-  legendary: 'Lendário',
-};
-
 export const ZBadgeSummary = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
   icon_svg: z.string(),
-  rarity: z.enum(BADGE_RARITIES),
+  rarity: z.enum(RARITIES),
   points: z.number().int(),
 });
 export type TBadgeSummary = z.infer<typeof ZBadgeSummary>;

@@ -153,11 +153,14 @@ describe(`super admin clubs on ${engineName()}`, () => {
       `SELECT club_id, actor_id, before FROM audit_log WHERE action = 'club.delete' AND entity_id = $1`, [club.id]);
     expect(audit).toMatchObject({ club_id: null, actor_id: superAdmin.profile.id, before: { name: 'Clube Cheio' } });
     await expect(access(path.join(ctx.dataDir, 'uploads', logoKey))).rejects.toThrow();
+    await expect(access(path.join(ctx.dataDir, 'uploads', 'evidence', club.id, 'prova.png'))).rejects.toThrow();
+    await access(path.join(ctx.dataDir, 'uploads', 'evidence', keep.id, 'prova.png'));
     expect((await call(ctx.app, 'DELETE', `/api/admin/clubs/${club.id}`, { as: superAdmin, body: { confirm_name: 'Clube Cheio' } })).statusCode).toBe(404);
   });
 });
 
-const CLUB_TABLES = ['units', 'club_members', 'periods', 'recurring_tasks', 'tasks', 'assigned_tasks', 'member_badges',
+const CLUB_TABLES = ['units', 'club_members', 'club_invitations', 'periods', 'recurring_tasks', 'tasks', 'assigned_tasks',
+  'task_completions', 'task_answers', 'subtask_completions', 'task_submissions', 'member_badges',
   'point_events', 'cash_accounts', 'savings_goals', 'chart_of_accounts', 'transactions'] as const;
 
 async function countClubRows(clubId: string): Promise<Record<string, number>> {
@@ -187,7 +190,20 @@ async function fillClub(clubId: string, adminId: string, kidId: string): Promise
   await q(`INSERT INTO subtasks (parent_task_id, title, order_position) VALUES ($1, 'S', 1)`, [task.id]);
   const [badge] = await q<{ id: string }>(`INSERT INTO badges (name, description, icon_svg) VALUES ('B', 'd', '<svg/>') RETURNING id`, []);
   await q(`INSERT INTO task_badges (task_id, badge_id) VALUES ($1, $2)`, [task.id, badge.id]);
-  await q(`INSERT INTO assigned_tasks (club_id, task_id, profile_id, status, completed_at) VALUES ($1, $2, $3, 'completed', now())`, [clubId, task.id, kidId]);
+  const [asg] = await q<{ id: string }>(
+    `INSERT INTO assigned_tasks (club_id, task_id, profile_id, status, completed_at) VALUES ($1, $2, $3, 'completed', now()) RETURNING id`,
+    [clubId, task.id, kidId]);
+  await q(`INSERT INTO task_completions (club_id, task_id, profile_id, assignment_id, points) VALUES ($1, $2, $3, $4, 10)`, [clubId, task.id, kidId, asg.id]);
+  await q(`INSERT INTO task_answers (club_id, assignment_id, question_id, answer)
+           SELECT $1, $2, id, 'Resposta' FROM questions WHERE task_id = $3`, [clubId, asg.id, task.id]);
+  await q(`INSERT INTO subtask_completions (club_id, subtask_id, profile_id, points) SELECT $1, id, $2, 5 FROM subtasks WHERE parent_task_id = $3`,
+    [clubId, kidId, task.id]);
+  const evidenceKey = `evidence/${clubId}/prova.png`;
+  await mkdir(path.join(ctx.dataDir, 'uploads', 'evidence', clubId), { recursive: true });
+  await writeFile(path.join(ctx.dataDir, 'uploads', evidenceKey), 'png');
+  await q(`INSERT INTO task_submissions (club_id, assignment_id, task_id, profile_id, evidence_key, evidence_name, evidence_mime, evidence_size)
+           VALUES ($1, $2, $3, $4, $5, 'prova.png', 'image/png', 3)`, [clubId, asg.id, task.id, kidId, evidenceKey]);
+  await q(`INSERT INTO club_invitations (club_id, email, token_hash) VALUES ($1, 'convite@teste.com', md5($2))`, [clubId, clubId]);
   await q(`INSERT INTO member_badges (club_id, profile_id, badge_id, awarded_by) VALUES ($1, $2, $3, $4)`, [clubId, kidId, badge.id, adminId]);
   await q(`INSERT INTO point_events (club_id, profile_id, unit_id, source, task_id, points) VALUES ($1, $2, $3, 'task_completion', $4, 10)`,
     [clubId, kidId, unit.id, task.id]);

@@ -22,6 +22,17 @@ function monthAgo(n: number): string {
 /** The 15th of the month n months ago, at noon in São Paulo. */
 const midMonth = (n: number) => `${monthAgo(n)}-15T12:00:00-03:00`;
 
+/** Completions as the progress domain records them: an assignment and one task_completions row per time ('now' or ISO). */
+async function complete(clubId: string, taskId: string, profileId: string, times: string[]): Promise<void> {
+  const [a] = await ctx.db.query<{ id: string }>(
+    `INSERT INTO assigned_tasks (club_id, task_id, profile_id, status, completed_at) VALUES ($1, $2, $3, 'completed', now()) RETURNING id`,
+    [clubId, taskId, profileId]);
+  for (const at of times) {
+    await ctx.db.query(`INSERT INTO task_completions (club_id, task_id, profile_id, assignment_id, points, completed_at)
+                        VALUES ($1, $2, $3, $4, 10, $5::timestamptz)`, [clubId, taskId, profileId, a.id, at]);
+  }
+}
+
 describe(`platform report on ${engineName()}`, () => {
   it('counts new clubs, new users and task completions per month, and members active in 30 days', async () => {
     const owner = await signUp(ctx.app, { name: 'Dona' });
@@ -36,18 +47,14 @@ describe(`platform report on ${engineName()}`, () => {
     await ctx.db.query(`UPDATE sessions SET last_seen_at = now() - interval '40 days' WHERE profile_id = $1`, [quiet.profile.id]);
 
     const [t1, t2, t3] = await ctx.db.query<{ id: string }>(
-      `INSERT INTO tasks (club_id, title) VALUES ($1, 'Ledger'), ($1, 'Sem pontos'), ($1, 'Pendente') RETURNING id`, [club.id]);
-    // Twice through the ledger (an accumulative task) this month: two completions, one assignment.
-    await ctx.db.query(`INSERT INTO assigned_tasks (club_id, task_id, profile_id, status, completed_at) VALUES ($1, $2, $3, 'completed', now())`,
-      [club.id, t1.id, kid.profile.id]);
-    await ctx.db.query(`INSERT INTO point_events (club_id, profile_id, source, task_id, points, occurred_at)
-                        VALUES ($1, $2, 'task_completion', $3, 10, now()), ($1, $2, 'task_completion', $3, 10, now())`,
-      [club.id, kid.profile.id, t1.id]);
-    // A finished assignment with no ledger row, last month.
-    await ctx.db.query(`INSERT INTO assigned_tasks (club_id, task_id, profile_id, status, completed_at) VALUES ($1, $2, $3, 'approved', $4)`,
-      [club.id, t2.id, quiet.profile.id, midMonth(1)]);
+      `INSERT INTO tasks (club_id, title, type) VALUES ($1, 'Acumulativa', 'accumulative'), ($1, 'Envio', 'submission'), ($1, 'Pendente', 'check')
+       RETURNING id`, [club.id]);
+    // An accumulative task done twice this month: two completions of one assignment.
+    await complete(club.id, t1.id, kid.profile.id, ['now', 'now']);
+    // A submission approved last month (quiet's, whose sessions are older than 30 days).
+    await complete(club.id, t2.id, quiet.profile.id, [midMonth(1)]);
     await ctx.db.query(`INSERT INTO assigned_tasks (club_id, task_id, profile_id) VALUES ($1, $2, $3)`, [club.id, t3.id, kid.profile.id]);
-    // Manual points and badge XP are not task completions.
+    // Points without a completion (manual adjustment) are not task completions.
     await ctx.db.query(`INSERT INTO point_events (club_id, profile_id, source, points, reason) VALUES ($1, $2, 'manual', 5, 'Bônus')`,
       [club.id, kid.profile.id]);
 

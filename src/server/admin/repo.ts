@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
-import type { TAdminClub, TAdminUser, TPlatformStats, TReportMonth } from '../../shared/admin.js';
+import { REPORT_TIMEZONE, type TAdminClub, type TAdminUser, type TPlatformStats, type TReportMonth } from '../../shared/admin.js';
 import { CLUB_COLUMNS } from '../clubs/repo.js';
 
 /** An account is a profile that can sign in; club members added without one are not platform users. */
@@ -72,6 +72,12 @@ export async function deleteClubCascade(q: Queryable, clubId: string): Promise<v
   await q.query(`DELETE FROM clubs WHERE id = $1`, [clubId]);
 }
 
+/** Storage keys of the files a club's rows point to (submission evidence), removed after the club. */
+export async function clubFileKeys(q: Queryable, clubId: string): Promise<string[]> {
+  const rows = await q.query<{ key: string }>(`SELECT evidence_key AS key FROM task_submissions WHERE club_id = $1`, [clubId]);
+  return rows.map((r) => r.key);
+}
+
 export function findAccountByEmail(q: Queryable, email: string) {
   return maybeOne<{ id: string; full_name: string; email: string; blocked_at: string | null }>(
     q,
@@ -91,17 +97,23 @@ export function likeLiteral(s: string): string {
 export async function searchUsers(q: Queryable, search: string, limit: number, offset: number) {
   const term = likeLiteral(search);
   const total = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM profiles p WHERE ${USER_FILTER}`, [term]);
+  // The page of ids first, so the per-user lookups run for 50 rows, not for every match.
   const users = await q.query<TAdminUser>(
-    `SELECT p.id, p.full_name, p.email, p.user_type, p.blocked_at, p.created_at,
-            (SELECT max(s.last_seen_at) FROM sessions s WHERE s.profile_id = p.id) AS last_seen_at,
+    `WITH page AS (
+       SELECT p.id, p.full_name, p.email, p.user_type, p.blocked_at, p.created_at
+         FROM profiles p
+        WHERE ${USER_FILTER}
+        ORDER BY p.user_type = 'super_admin' DESC, lower(p.full_name), p.id
+        LIMIT $2 OFFSET $3
+     )
+     SELECT page.*,
+            (SELECT max(s.last_seen_at) FROM sessions s WHERE s.profile_id = page.id) AS last_seen_at,
             coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'role', cm.role, 'active', cm.active)
                                       ORDER BY c.name)
                         FROM club_members cm JOIN clubs c ON c.id = cm.club_id
-                       WHERE cm.profile_id = p.id), '[]'::json) AS clubs
-       FROM profiles p
-      WHERE ${USER_FILTER}
-      ORDER BY p.user_type = 'super_admin' DESC, lower(p.full_name), p.id
-      LIMIT $2 OFFSET $3`,
+                       WHERE cm.profile_id = page.id), '[]'::json) AS clubs
+       FROM page
+      ORDER BY page.user_type = 'super_admin' DESC, lower(page.full_name), page.id`,
     [term, limit, offset],
   );
   return { users, total: total.n };
@@ -147,44 +159,53 @@ export async function setBlocked(q: Queryable, profileId: string, blocked: boole
   );
 }
 
-// A completion is a ledger row of a task (each repeat of an accumulative task is one), or a
-// finished assignment that left no such row (e.g. a task worth no points).
-const COMPLETIONS = `
-  SELECT pe.occurred_at AS at, pe.club_id, pe.profile_id FROM point_events pe
-   WHERE pe.source IN ('task_completion', 'submission_approval') AND pe.task_id IS NOT NULL
-  UNION ALL
-  SELECT a.completed_at, a.club_id, a.profile_id FROM assigned_tasks a
-   WHERE a.status IN ('completed', 'approved') AND a.completed_at IS NOT NULL
-     AND NOT EXISTS (SELECT 1 FROM point_events pe
-                      WHERE pe.task_id = a.task_id AND pe.profile_id = a.profile_id
-                        AND pe.source IN ('task_completion', 'submission_approval'))`;
+// A completion is a task_completions row (issue 5): one per time a member completed a task,
+// accumulative repeats and approved submissions included.
+const COMPLETIONS = `SELECT tc.completed_at AS at, tc.club_id, tc.profile_id FROM task_completions tc`;
 
-/** New clubs, new accounts and task completions per calendar month (in tz), the last n months. */
+/**
+ * New clubs, new accounts and task completions per calendar month (in tz), the last n months,
+ * zero-filled. Each source is read once, from the first month's start on, and grouped by month.
+ */
 export function monthlyReport(q: Queryable, months: number, tz: string) {
   return q.query<TReportMonth>(
     `WITH bounds AS (
        SELECT generate_series(date_trunc('month', now() AT TIME ZONE $2) - make_interval(months => $1 - 1),
                               date_trunc('month', now() AT TIME ZONE $2), interval '1 month') AS m
-     ), completions AS (${COMPLETIONS})
+     ), since AS (
+       SELECT min(m) AT TIME ZONE $2 AS at FROM bounds
+     ), clubs_m AS (
+       SELECT date_trunc('month', c.created_at AT TIME ZONE $2) AS m, count(*)::int AS n
+         FROM clubs c, since WHERE c.created_at >= since.at GROUP BY 1
+     ), users_m AS (
+       SELECT date_trunc('month', p.created_at AT TIME ZONE $2) AS m, count(*)::int AS n
+         FROM profiles p, since WHERE ${IS_ACCOUNT} AND p.created_at >= since.at GROUP BY 1
+     ), done_m AS (
+       SELECT date_trunc('month', x.at AT TIME ZONE $2) AS m, count(*)::int AS n
+         FROM (${COMPLETIONS}) x, since WHERE x.at >= since.at GROUP BY 1
+     )
      SELECT to_char(b.m, 'YYYY-MM') AS month,
-            (SELECT count(*)::int FROM clubs c
-              WHERE c.created_at AT TIME ZONE $2 >= b.m AND c.created_at AT TIME ZONE $2 < b.m + interval '1 month') AS new_clubs,
-            (SELECT count(*)::int FROM profiles p
-              WHERE ${IS_ACCOUNT} AND p.created_at AT TIME ZONE $2 >= b.m AND p.created_at AT TIME ZONE $2 < b.m + interval '1 month') AS new_users,
-            (SELECT count(*)::int FROM completions x
-              WHERE x.at AT TIME ZONE $2 >= b.m AND x.at AT TIME ZONE $2 < b.m + interval '1 month') AS tasks_completed
-       FROM bounds b ORDER BY b.m`,
+            coalesce(c.n, 0) AS new_clubs, coalesce(u.n, 0) AS new_users, coalesce(d.n, 0) AS tasks_completed
+       FROM bounds b
+       LEFT JOIN clubs_m c ON c.m = b.m
+       LEFT JOIN users_m u ON u.m = b.m
+       LEFT JOIN done_m d ON d.m = b.m
+      ORDER BY b.m`,
     [months, tz],
   );
 }
 
-// Active = an active membership, and either signed in or completed a task in the last 30 days.
+// Active = an active membership, and either used Trilha (a login day, or a session seen) or completed
+// a task in that club in the last 30 days. Each IN list is computed once and hashed.
 const ACTIVE_MEMBERSHIPS = `
   SELECT cm.club_id, cm.profile_id FROM club_members cm
    WHERE cm.active AND (
-         EXISTS (SELECT 1 FROM sessions s WHERE s.profile_id = cm.profile_id AND s.last_seen_at >= now() - interval '30 days')
-      OR EXISTS (SELECT 1 FROM (${COMPLETIONS}) x
-                  WHERE x.profile_id = cm.profile_id AND x.club_id = cm.club_id AND x.at >= now() - interval '30 days'))`;
+         cm.profile_id IN (SELECT ld.profile_id FROM login_days ld
+                            WHERE ld.day > (now() AT TIME ZONE '${REPORT_TIMEZONE}')::date - 30
+                           UNION
+                           SELECT s.profile_id FROM sessions s WHERE s.last_seen_at >= now() - interval '30 days')
+      OR (cm.club_id, cm.profile_id) IN (SELECT x.club_id, x.profile_id FROM (${COMPLETIONS}) x
+                                          WHERE x.at >= now() - interval '30 days'))`;
 
 export async function activeMembers30d(q: Queryable): Promise<number> {
   const row = await one<{ n: number }>(q, `SELECT count(DISTINCT profile_id)::int AS n FROM (${ACTIVE_MEMBERSHIPS}) a`);

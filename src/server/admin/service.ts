@@ -93,13 +93,14 @@ export async function deleteClub(db: Db, storage: Storage, actorId: string, club
     const club = await repo.lockClub(tx, clubId);
     if (!club) throw notFound(MSG.clubNotFound);
     if (confirmName.trim() !== club.name.trim()) throw badRequest(ADMIN_MSG.confirmNameMismatch);
+    const files = await repo.clubFileKeys(tx, clubId);
     await repo.deleteClubCascade(tx, clubId);
     await writeAudit(tx, { clubId: null, actorId, action: 'club.delete', entity: 'club', entityId: clubId, before: club });
-    return club;
+    const logo = club.logo_url ? storage.keyFromUrl(club.logo_url) : null;
+    return logo ? [...files, logo] : files;
   });
-  // The logo file goes after the commit: a failed delete must not lose it.
-  const key = deleted.logo_url ? storage.keyFromUrl(deleted.logo_url) : null;
-  if (key) await storage.remove(key);
+  // Files go after the commit: a failed delete must not lose them.
+  for (const key of deleted) await storage.remove(key);
 }
 
 /** Records that a super admin opened a club in the club screens and returns the club. */

@@ -1,24 +1,28 @@
 import { toast } from 'react-hot-toast';
 import { X } from 'lucide-react';
-import { BADGE_RARITY_LABELS, TASK_BADGE_MSG, type TBadgeSummary, type TTask } from '@shared/tasks';
+import { RARITY_CLASS, RARITY_LABEL } from '@shared/badges';
+import { TASK_BADGE_MSG, type TBadgeSummary, type TTask } from '@shared/tasks';
 import { Button, IconButton } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
+import { SvgIcon } from '../../../components/ui/svg-icon';
 import { useTaskBadges } from '../api/list-task-badges';
 import { useAvailableBadges } from '../api/list-available-badges';
 import { useLinkBadge } from '../api/link-badge';
 import { useUnlinkBadge } from '../api/unlink-badge';
 
-/** The SVG as an image: markup shown this way can never run script (ARCHITECTURE: badge SVG). */
 function BadgeIcon({ badge }: { badge: TBadgeSummary }) {
-  return <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(badge.icon_svg)}`} alt="" className="h-10 w-10 shrink-0" />;
+  return <SvgIcon svg={badge.icon_svg} label={`Ícone do badge ${badge.name}`} />;
 }
 
 function BadgeText({ badge }: { badge: TBadgeSummary }) {
   return (
     <span className="min-w-0 text-left">
       <span className="block font-medium text-slate-900">{badge.name}</span>
-      <span className="block text-xs text-slate-600">{BADGE_RARITY_LABELS[badge.rarity]} · {badge.points} XP</span>
+      <span className="mt-0.5 flex items-center gap-1.5 text-xs text-slate-600">
+        <span className={`rounded-full border px-1.5 ${RARITY_CLASS[badge.rarity]}`}>{RARITY_LABEL[badge.rarity]}</span>
+        {badge.points} XP
+      </span>
     </span>
   );
 }

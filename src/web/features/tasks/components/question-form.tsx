@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-hot-toast';
 import {
   ANSWER_TYPES, ANSWER_TYPE_LABELS, DEFAULT_OPTION_COUNT, QUESTION_MSG, TRUE_FALSE_OPTIONS, ZQuestionInput,
   type TAnswerType, type TQuestion,
@@ -8,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { useSaveQuestion } from '../api/save-question';
 import { fieldErrors, type FieldErrors } from './form-errors';
+import { withToast } from './with-toast';
 
 const emptyOptions = () => Array<string>(DEFAULT_OPTION_COUNT).fill('');
 
@@ -43,18 +43,9 @@ export function QuestionForm({ clubId, taskId, question, onDone }: { clubId: str
       options: answerType === 'free_text' ? null : options,
       correct_answer: answerType === 'free_text' ? null : correct || null,
     });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync({ input: parsed.data, id: question?.id });
-      toast.success(QUESTION_MSG.saved);
-      onDone();
-    } catch {
-      toast.error(QUESTION_MSG.saveError);
-    }
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    if (!parsed.success) return;
+    if (await withToast(() => save.mutateAsync({ input: parsed.data, id: question?.id }), { success: QUESTION_MSG.saved, error: QUESTION_MSG.saveError })) onDone();
   }
 
   return (

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-hot-toast';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import {
@@ -12,6 +11,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../c
 import { Modal } from '../../../components/ui/modal';
 import { useSaveRecurringTask } from '../api/save-recurring-task';
 import { fieldErrors, type FieldErrors } from './form-errors';
+import { withToast } from './with-toast';
 
 interface Values {
   title: string;
@@ -60,18 +60,9 @@ export function RecurringFormModal({ clubId, timeZone, rt, onClose }: { clubId: 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const parsed = ZRecurringInput.safeParse({ ...values, day_of_month: values.frequency === 'monthly' ? values.day_of_month : null });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync({ input: parsed.data, id: rt?.id });
-      toast.success(rt ? RECURRING_MSG.updated : RECURRING_MSG.created);
-      onClose();
-    } catch {
-      toast.error(RECURRING_MSG.saveError);
-    }
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    if (!parsed.success) return;
+    if (await withToast(() => save.mutateAsync({ input: parsed.data, id: rt?.id }), { success: rt ? RECURRING_MSG.updated : RECURRING_MSG.created, error: RECURRING_MSG.saveError })) onClose();
   }
 
   const unit = FREQUENCY_UNITS[values.frequency];
@@ -88,7 +79,7 @@ export function RecurringFormModal({ clubId, timeZone, rt, onClose }: { clubId: 
           <SelectField label="Frequência" required value={values.frequency} onChange={(e) => set('frequency', e.target.value as TFrequency)} error={errors.frequency}>
             {FREQUENCIES.map((f) => <option key={f} value={f}>{FREQUENCY_LABELS[f]}</option>)}
           </SelectField>
-          <TextField label={`Intervalo (a cada quantos ${unit[1]})`} required type="number" min={1} step={1} value={values.interval} onChange={(e) => set('interval', e.target.value)} error={errors.interval} />
+          <TextField label={`Intervalo (em ${unit[1]})`} required type="number" min={1} step={1} value={values.interval} onChange={(e) => set('interval', e.target.value)} error={errors.interval} />
         </div>
         {values.frequency === 'weekly' ? (
           <fieldset aria-describedby={errors.days_of_week ? 'weekday-error' : undefined}>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toast } from 'react-hot-toast';
 import { Plus, Repeat, Zap } from 'lucide-react';
 import { RECURRING_MSG, type TRecurringTask } from '@shared/recurring';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +8,7 @@ import { useDeleteRecurringTask } from '../api/delete-recurring-task';
 import { useGenerateRecurringTasks } from '../api/generate-recurring-tasks';
 import { useSetRecurringActive } from '../api/set-recurring-active';
 import { RecurringCard, type RecurringAction } from './recurring-card';
+import { withToast } from './with-toast';
 
 /** The recurring tab: 'Gerar Instâncias Agora', cards, activate/deactivate and delete. */
 export function RecurringTab({ clubId, items, onCreate, onEdit }: {
@@ -22,35 +22,20 @@ export function RecurringTab({ clubId, items, onCreate, onEdit }: {
   const toggle = useSetRecurringActive(clubId);
   const generate = useGenerateRecurringTasks(clubId);
 
-  async function onGenerate() {
-    try {
-      await generate.mutateAsync();
-      toast.success(RECURRING_MSG.generated);
-    } catch {
-      toast.error(RECURRING_MSG.generateError);
-    }
-  }
+  const onGenerate = () => withToast(() => generate.mutateAsync(), { success: RECURRING_MSG.generated, error: RECURRING_MSG.generateError });
 
   async function onAction(action: RecurringAction, rt: TRecurringTask) {
     if (action === 'edit') return onEdit(rt);
     if (action === 'delete') return setDeleting(rt);
-    try {
-      await toggle.mutateAsync({ id: rt.id, active: !rt.active });
-      toast.success(rt.active ? RECURRING_MSG.deactivated : RECURRING_MSG.activated);
-    } catch {
-      toast.error(RECURRING_MSG.saveError);
-    }
+    await withToast(() => toggle.mutateAsync({ id: rt.id, active: !rt.active }), {
+      success: rt.active ? RECURRING_MSG.deactivated : RECURRING_MSG.activated,
+      error: RECURRING_MSG.saveError,
+    });
   }
 
   async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.success(RECURRING_MSG.deleted);
-      setDeleting(null);
-    } catch {
-      toast.error(RECURRING_MSG.deleteError);
-    }
+    const target = deleting;
+    if (target && (await withToast(() => remove.mutateAsync(target.id), { success: RECURRING_MSG.deleted, error: RECURRING_MSG.deleteError }))) setDeleting(null);
   }
 
   return (

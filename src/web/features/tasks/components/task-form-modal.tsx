@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-hot-toast';
 import {
   TASK_DEFAULTS, TASK_MSG, TASK_TYPES, TASK_TYPE_DESCRIPTIONS, TASK_TYPE_LABELS, ZTaskInput, type TTask, type TTaskType,
 } from '@shared/tasks';
@@ -9,6 +8,7 @@ import { Modal } from '../../../components/ui/modal';
 import { fromLocalDateTimeInput, toLocalDateTimeInput } from '../../../lib/format';
 import { useSaveTask } from '../api/save-task';
 import { fieldErrors, type FieldErrors } from './form-errors';
+import { withToast } from './with-toast';
 
 interface Values {
   title: string;
@@ -49,18 +49,9 @@ export function TaskFormModal({ clubId, task, onClose }: { clubId: string; task:
       due_date: fromLocalDateTimeInput(values.due_date),
     };
     const parsed = ZTaskInput.safeParse(payload);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync({ input: parsed.data, taskId: task?.id });
-      toast.success(task ? TASK_MSG.updated : TASK_MSG.created);
-      onClose();
-    } catch {
-      toast.error(TASK_MSG.saveError);
-    }
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    if (!parsed.success) return;
+    if (await withToast(() => save.mutateAsync({ input: parsed.data, taskId: task?.id }), { success: task ? TASK_MSG.updated : TASK_MSG.created, error: TASK_MSG.saveError })) onClose();
   }
 
   return (

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toast } from 'react-hot-toast';
 import { ClipboardList, Plus } from 'lucide-react';
 import { TASK_MSG, type TTask } from '@shared/tasks';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +9,7 @@ import { BadgesModal } from './badges-modal';
 import { QuestionsModal } from './questions-modal';
 import { SubtasksModal } from './subtasks-modal';
 import { TaskCard, type TaskAction } from './task-card';
+import { withToast } from './with-toast';
 
 type Open = { kind: Exclude<TaskAction, 'edit'>; task: TTask } | null;
 
@@ -26,13 +26,7 @@ export function TasksTab({ clubId, tasks, isAdmin, onCreate, onEdit }: {
   const close = () => setOpen(null);
 
   async function confirmDelete(task: TTask) {
-    try {
-      await remove.mutateAsync(task.id);
-      toast.success(TASK_MSG.deleted);
-      close();
-    } catch {
-      toast.error(TASK_MSG.deleteError);
-    }
+    if (await withToast(() => remove.mutateAsync(task.id), { success: TASK_MSG.deleted, error: TASK_MSG.deleteError })) close();
   }
 
   if (tasks.length === 0) {
