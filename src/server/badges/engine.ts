@@ -54,7 +54,7 @@ export async function awardTaskBadges(q: Queryable, clubId: string, profileId: s
 type Metrics = Record<TCriteriaType, number | null>;
 
 /** The seven auto-criteria measures of one member in one club, in one query. */
-async function memberMetrics(q: Queryable, clubId: string, profileId: string): Promise<Metrics> {
+async function memberMetrics(q: Queryable, clubId: string, profileId: string, needRanking: boolean): Promise<Metrics> {
   const row = await maybeOne<Metrics>(
     q,
     `SELECT
@@ -64,12 +64,13 @@ async function memberMetrics(q: Queryable, clubId: string, profileId: string): P
           SELECT count(*) AS n FROM (
             SELECT day - (row_number() OVER (ORDER BY day))::int AS island FROM login_days WHERE profile_id = $2
           ) d GROUP BY island) s) AS login_streak,
-       (SELECT ranking FROM v_individual_ranking WHERE club_id = $1 AND profile_id = $2) AS ranking_position,
+       -- The ranking aggregates the whole club's ledger: only when a ranking badge is in play.
+       CASE WHEN $3 THEN (SELECT ranking FROM v_individual_ranking WHERE club_id = $1 AND profile_id = $2) END AS ranking_position,
        (SELECT count(*)::int FROM member_badges WHERE club_id = $1 AND profile_id = $2) AS badge_count,
        (SELECT count(*)::int FROM task_completions
          WHERE club_id = $1 AND profile_id = $2 AND question_count > 0 AND correct_count = question_count) AS task_perfect,
        (SELECT current_date - created_at::date FROM club_members WHERE club_id = $1 AND profile_id = $2) AS membership_duration`,
-    [clubId, profileId],
+    [clubId, profileId, needRanking],
   );
   if (!row) throw new Error('metrics query returned nothing');
   return row;
@@ -97,10 +98,12 @@ export async function awardAutomaticBadges(q: Queryable, clubId: string, profile
       [clubId, profileId],
     );
     if (candidates.length === 0) break;
-    const metrics = await memberMetrics(q, clubId, profileId);
+    const criteriaOf = new Map(candidates.map((b) => [b.id, criteriaFromJson(b.auto_criteria)]));
+    const needRanking = [...criteriaOf.values()].some((c) => c?.type === 'ranking_position');
+    const metrics = await memberMetrics(q, clubId, profileId, needRanking);
     let grantedThisRound = 0;
     for (const badge of candidates) {
-      const criteria = criteriaFromJson(badge.auto_criteria);
+      const criteria = criteriaOf.get(badge.id);
       if (!criteria || criteria.value < 1 || !meets(criteria.type, metrics[criteria.type], criteria.value)) continue;
       const got = await grantBadge(q, { clubId, profileId, badge });
       if (got) {
@@ -118,6 +121,9 @@ export async function awardAutomaticBadges(q: Queryable, clubId: string, profile
  * (their own other criteria are evaluated too). Returns who got what, by profile.
  */
 export async function awardRankingBadges(q: Queryable, clubId: string): Promise<Map<string, TAwardedBadge[]>> {
+  const result = new Map<string, TAwardedBadge[]>();
+  const [any] = await q.query(`SELECT 1 FROM badges WHERE active AND badge_type = 'auto' AND auto_criteria->>'type' = 'ranking_position' LIMIT 1`);
+  if (!any) return result;
   const rows = await q.query<{ profile_id: string }>(
     `SELECT DISTINCT r.profile_id FROM badges b
        JOIN v_individual_ranking r ON r.club_id = $1 AND r.ranking <= (b.auto_criteria->>'position')::int
@@ -126,7 +132,6 @@ export async function awardRankingBadges(q: Queryable, clubId: string): Promise<
       ORDER BY r.profile_id`,
     [clubId],
   );
-  const result = new Map<string, TAwardedBadge[]>();
   for (const r of rows) {
     const got = await awardAutomaticBadges(q, clubId, r.profile_id);
     if (got.length > 0) result.set(r.profile_id, got);
