@@ -83,6 +83,14 @@ describe('gamification journey', () => {
     await member.getByText('Você acertou 2 de 2! +10 pontos').waitFor();
     await member.getByText('Badge conquistado: Dupla Conquista!').waitFor();
 
+    // The quiz now shows the member's answers and result.
+    await member.getByRole('tab', { name: /Concluídas/ }).click();
+    await member.getByRole('button', { name: 'Ver: Quiz da Criação' }).click();
+    await member.getByRole('dialog', { name: 'Quiz da Criação' }).getByText('Resultado: 2 de 2 corretas · 10 pontos.').waitFor();
+    await member.keyboard.press('Escape');
+    await member.getByRole('dialog', { name: 'Quiz da Criação' }).waitFor({ state: 'hidden' });
+    await member.getByRole('tab', { name: /Disponíveis/ }).click();
+
     // Submission with evidence.
     await member.getByRole('button', { name: 'Fazer: Foto do acampamento' }).click();
     const subDialog = member.getByRole('dialog', { name: 'Foto do acampamento' });
@@ -247,6 +255,14 @@ describe('gamification journey', () => {
     expect(await first.textContent()).toContain('20');
     expect(await admin.getByRole('listitem').filter({ hasText: '2º' }).textContent()).toContain('Águias');
     await expectNoA11yViolations(admin, 'unit ranking after scoring');
+    // Period filter: this week's period has the points, an old one has none.
+    await sql(`INSERT INTO periods (club_id, name, start_date, end_date) VALUES ($1, 'Semana atual', now() - interval '3 days', now() + interval '3 days'), ($1, 'Ano passado', now() - interval '400 days', now() - interval '300 days')`, [clubId]);
+    await admin.reload();
+    await admin.getByRole('button', { name: 'Unidades' }).click();
+    await admin.getByLabel('Período').selectOption({ label: 'Ano passado' });
+    await admin.getByText(RANKING_MSG.empty).waitFor();
+    await admin.getByLabel('Período').selectOption({ label: 'Semana atual' });
+    await admin.getByRole('listitem').filter({ hasText: 'Falcões' }).waitFor();
     await screenshot(admin, 'gamification-12-unit-ranking');
     await admin.context().close();
     await member.context().close();
