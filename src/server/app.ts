@@ -76,9 +76,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   for (const routes of domainRoutes) await app.register(routes);
 
+  // Only club logos are public; other uploads (submission evidence) go through authorised routes.
+  await mkdir(path.join(uploadsDir, 'logos'), { recursive: true });
   await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: UPLOADS_URL_PREFIX,
+    root: path.join(uploadsDir, 'logos'),
+    prefix: `${UPLOADS_URL_PREFIX}logos/`,
     decorateReply: false,
     index: false,
     cacheControl: false,

@@ -60,4 +60,14 @@ describe(`route security on ${engineName()}`, () => {
       expect({ r: `${r.method} ${r.path}`, ok: [400, 403].includes(member.statusCode) }).toEqual({ r: `${r.method} ${r.path}`, ok: true });
     }
   });
+
+  it('serves club logos publicly but never other uploads such as submission evidence', async () => {
+    await ctx.app.storage.put('logos/club-logos/publico.png', new Uint8Array([1, 2, 3]));
+    await ctx.app.storage.put('evidence/clube/privado.png', new Uint8Array([1, 2, 3]));
+    const logo = await call(ctx.app, 'GET', '/uploads/logos/club-logos/publico.png');
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['cache-control']).toContain('max-age=3600');
+    expect((await call(ctx.app, 'GET', '/uploads/evidence/clube/privado.png')).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', '/uploads/logos/../evidence/clube/privado.png')).statusCode).toBe(404);
+  });
 });
