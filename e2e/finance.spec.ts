@@ -178,6 +178,22 @@ describe('financial journey', () => {
     await page.context().close();
   });
 
+  it("a member's own goals appear read-only under 'Meus Cofres' on their profile", async () => {
+    const page = await newPage(browser, server.baseUrl);
+    const { email, clubName } = await registerAndCreateClub(page, { clubName: 'Clube Perfil Cofres' });
+    const [row] = await server.db.query<{ club_id: string; profile_id: string }>(
+      `SELECT c.id AS club_id, p.id AS profile_id FROM clubs c, profiles p WHERE c.name = $1 AND p.email = $2`, [clubName, email]);
+    await server.db.query(
+      `INSERT INTO savings_goals (club_id, name, goal_amount, current_amount, profile_id) VALUES ($1, 'Minha Bíblia', 80, 20, $2)`,
+      [row.club_id, row.profile_id]);
+    await page.goto('/dashboard/profile');
+    await page.getByRole('heading', { name: 'Meus Cofres' }).waitFor();
+    await page.getByText('Minha Bíblia').waitFor();
+    await expectNoA11yViolations(page, 'profile with Meus Cofres');
+    await screenshot(page, 'finance-profile-meus-cofres');
+    await page.context().close();
+  });
+
   it('works at 360 px wide', async () => {
     const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
     await registerAndCreateClub(page, { clubName: 'Clube Estreito' });

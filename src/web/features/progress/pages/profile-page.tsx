@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -5,7 +6,8 @@ import { useCurrentClub } from '../../../features/clubs/use-current-club';
 import { useMemberProfile } from '../api/get-member-profile';
 import { ProfileView } from '../components/profile-view';
 
-export function Component() {
+/** 'Meu Perfil'. `extra` renders more sections of the member's own (e.g. their savings goals, from finance). */
+export function MyProfilePage({ extra }: { extra?: (clubId: string) => ReactNode }) {
   const { club, clubId, isLoading } = useCurrentClub();
   const profile = useMemberProfile(clubId);
   if (isLoading) return <PageSpinner />;
@@ -17,6 +19,11 @@ export function Component() {
       {profile.isLoading ? <PageSpinner /> : null}
       {profile.isError ? <p role="alert" className="text-red-700">Não foi possível carregar seu perfil.</p> : null}
       {p ? <ProfileView profile={p} /> : null}
+      {p && clubId && extra ? <div className="mt-8">{extra(clubId)}</div> : null}
     </div>
   );
+}
+
+export function Component() {
+  return <MyProfilePage />;
 }
