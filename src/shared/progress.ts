@@ -1,16 +1,7 @@
 import { z } from 'zod';
+import { TASK_TYPES, type TTaskType } from './tasks.js';
 
-export const TASK_TYPES = ['check', 'quiz', 'form', 'accumulative', 'milestone', 'submission'] as const;
-export type TTaskType = (typeof TASK_TYPES)[number];
-
-export const TASK_TYPE_LABEL: Record<TTaskType, string> = {
-  check: 'Confirmação',
-  quiz: 'Questionário',
-  form: 'Formulário',
-  accumulative: 'Acumulativa',
-  milestone: 'Marco',
-  submission: 'Envio de material',
-};
+export { TASK_TYPES, type TTaskType };
 
 export const ASSIGNMENT_STATUSES = ['pending', 'submitted', 'approved', 'rejected', 'completed'] as const;
 export type TAssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];

@@ -5,12 +5,12 @@ export const TASK_TYPES = ['check', 'quiz', 'form', 'accumulative', 'milestone',
 export type TTaskType = (typeof TASK_TYPES)[number];
 
 export const TASK_TYPE_LABELS: Record<TTaskType, string> = {
-  check: 'Check',
+  check: 'Confirmação',
   quiz: 'Quiz',
   form: 'Formulário',
   accumulative: 'Acumulativa',
   milestone: 'Marco',
-  submission: 'Envio',
+  submission: 'Envio de material',
 };
 
 /** What each type means (spec 3), shown in the task form when the type is chosen. */

@@ -1,5 +1,6 @@
 import { AlertTriangle, CalendarClock } from 'lucide-react';
-import { TASK_TYPE_LABEL, type TMyTask } from '@shared/progress';
+import { type TMyTask } from '@shared/progress';
+import { TASK_TYPE_LABELS } from '@shared/tasks';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Tag } from '../../../components/ui/tag';
@@ -15,7 +16,7 @@ export function TaskCard({ task, actionLabel, onOpen }: { task: TMyTask; actionL
         <Tag tone="amber">{task.points} pts</Tag>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Tag tone="violet">{TASK_TYPE_LABEL[task.type]}</Tag>
+        <Tag tone="violet">{TASK_TYPE_LABELS[task.type]}</Tag>
         <TaskStatusTag status={task.status} />
         {task.type === 'accumulative' && task.completions > 0 ? <Tag tone="green">{task.completions}× concluída</Tag> : null}
         {task.type === 'milestone' && task.subtasks_total > 0 ? <Tag tone="blue">{task.subtasks_done}/{task.subtasks_total} subtarefas</Tag> : null}

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CheckCircle2, Circle, FileUp, XCircle } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import {
-  EVIDENCE_ACCEPT, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_LABEL, PROGRESS_MSG, TASK_TYPE_LABEL, type TMyTaskDetail,
+  EVIDENCE_ACCEPT, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_LABEL, PROGRESS_MSG, type TMyTaskDetail,
 } from '@shared/progress';
+import { TASK_TYPE_LABELS } from '@shared/tasks';
 import { Button } from '../../../components/ui/button';
 import { FormError, TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
@@ -55,7 +56,7 @@ function TaskBody({ clubId, task, member, onDone }: { clubId: string; task: TMyT
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
-        <Tag tone="violet">{TASK_TYPE_LABEL[task.type]}</Tag>
+        <Tag tone="violet">{TASK_TYPE_LABELS[task.type]}</Tag>
         <Tag tone="amber">{task.points} pontos</Tag>
         <TaskStatusTag status={task.status} />
         {task.due_date ? <span className="text-sm text-slate-600">Prazo: {formatDateTime(task.due_date)}</span> : null}
