@@ -92,3 +92,16 @@ export async function createClub(app: FastifyInstance, as: Session, name = 'Club
 export async function addMember(db: TestDb, clubId: string, profileId: string, role = 'member', unitId: string | null = null): Promise<void> {
   await db.query(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, $3, $4)`, [clubId, profileId, role, unitId]);
 }
+
+/**
+ * The usual fixture of a club test: a throwaway first account (the platform's super admin), then an
+ * admin with a club and a plain member of it.
+ */
+export async function setUpClubWithMember(ctx: TestContext, clubName: string): Promise<{ admin: Session; member: Session; club: { id: string; slug: string; name: string } }> {
+  await signUp(ctx.app, { name: 'Super Admin' });
+  const admin = await signUp(ctx.app, { name: 'Admin' });
+  const member = await signUp(ctx.app, { name: 'Membro' });
+  const club = await createClub(ctx.app, admin, clubName);
+  await addMember(ctx.db, club.id, member.profile.id);
+  return { admin, member, club };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERIOD_MSG } from '../../shared/periods.js';
-import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { call, createClub, createTestApp, setUpClubWithMember, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
 
 let ctx: TestContext;
@@ -9,11 +9,7 @@ let member: Session;
 let club: { id: string };
 beforeAll(async () => {
   ctx = await createTestApp();
-  await signUp(ctx.app, { name: 'Super Admin' });
-  admin = await signUp(ctx.app, { name: 'Admin' });
-  member = await signUp(ctx.app, { name: 'Membro' });
-  club = await createClub(ctx.app, admin, 'Períodos');
-  await addMember(ctx.db, club.id, member.profile.id);
+  ({ admin, member, club } = await setUpClubWithMember(ctx, 'Períodos'));
 });
 afterAll(() => ctx.close());
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLUB_MSG } from '../../shared/clubs.js';
 import { SETTINGS_MSG } from '../../shared/settings.js';
-import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { call, createClub, createTestApp, setUpClubWithMember, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
 
 let ctx: TestContext;
@@ -12,11 +12,7 @@ let member: Session;
 let club: { id: string };
 beforeAll(async () => {
   ctx = await createTestApp();
-  await signUp(ctx.app, { name: 'Super Admin' });
-  admin = await signUp(ctx.app, { name: 'Admin' });
-  member = await signUp(ctx.app, { name: 'Membro' });
-  club = await createClub(ctx.app, admin, 'Configurado');
-  await addMember(ctx.db, club.id, member.profile.id);
+  ({ admin, member, club } = await setUpClubWithMember(ctx, 'Configurado'));
 });
 afterAll(() => ctx.close());
 
