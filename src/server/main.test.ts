@@ -38,10 +38,13 @@ describe(`server lifecycle on ${engineName()}`, () => {
     });
     // The request is being processed (Argon2id hashing) when the stop begins.
     await received;
+    const stopStarted = Date.now();
     const stopped = first.stop();
     const res = await inFlight;
     expect(res.status).toBe(201);
     await stopped;
+    // The keep-alive connection of the finished request does not hold the shutdown (72 s keep-alive timeout).
+    expect(Date.now() - stopStarted).toBeLessThan(30_000);
     // New connections are refused once stopped.
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
 

@@ -35,7 +35,14 @@ export async function startServer(env: EnvConfig, opts: { jobs?: boolean } = {})
     stop() {
       stopping ??= (async () => {
         stopJobs();
-        await app.close();
+        // Connections busy when the stop began finish their response first; closing them as soon as they
+        // turn idle keeps a keep-alive client from holding the shutdown for the 72 s keep-alive timeout.
+        const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+        try {
+          await app.close();
+        } finally {
+          clearInterval(sweep);
+        }
         await db.close();
       })();
       return stopping;
