@@ -4,10 +4,18 @@ import { openDb } from '../src/server/db/index.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { DEMO_ADMIN, DEMO_SLUG, seedDemoClub } from '../src/server/demo/base.js';
 import type { DemoStep } from '../src/server/demo/context.js';
+import { seedDemoPeriods } from '../src/server/periods/demo-seed.js';
+import { seedDemoInvitations } from '../src/server/members/demo-seed.js';
+import { seedDemoTasks } from '../src/server/tasks/demo-seed.js';
+import { seedDemoRecurring } from '../src/server/recurring/demo-seed.js';
 import { seedFinance } from '../src/server/finance/demo-seed.js';
 
 /** Each domain adds its step; they run in this order after the club, units and members exist. */
 const steps: DemoStep[] = [
+  seedDemoPeriods,
+  seedDemoInvitations,
+  seedDemoTasks,
+  seedDemoRecurring,
   seedFinance,
 ];
 

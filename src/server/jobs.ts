@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { recurringGenerationJob } from './recurring/job.js';
+import { membershipBadgesJob } from './badges/jobs.js';
 
 /** A task the server runs on a timer (e.g. recurring-task generation every minute). */
 export interface BackgroundJob {
@@ -8,7 +10,7 @@ export interface BackgroundJob {
 }
 
 /** Each domain that needs a timer appends its job here. */
-export const backgroundJobs: BackgroundJob[] = [];
+export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob];
 
 /** Starts every job on its interval; a failing run is logged and retried on the next tick. Returns a stop function. */
 export function startBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[] = backgroundJobs): () => void {

@@ -1,8 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { badgeRoutes } from './badges/routes.js';
 import { clubRoutes } from './clubs/routes.js';
 import { financeRoutes } from './finance/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { memberRoutes } from './members/routes.js';
+import { periodRoutes } from './periods/routes.js';
+import { progressRoutes } from './progress/routes.js';
+import { rankingRoutes } from './ranking/routes.js';
+import { recurringRoutes } from './recurring/routes.js';
+import { settingsRoutes } from './settings/routes.js';
+import { taskRoutes } from './tasks/routes.js';
+import { unitRoutes } from './units/routes.js';
 
 /** Every domain's HTTP routes; app.ts registers them in this order. */
-export const domainRoutes: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes, clubRoutes, financeRoutes];
+export const domainRoutes: FastifyPluginAsyncZod[] = [
+  healthRoutes,
+  authRoutes,
+  clubRoutes,
+  memberRoutes,
+  unitRoutes,
+  periodRoutes,
+  settingsRoutes,
+  taskRoutes,
+  recurringRoutes,
+  progressRoutes,
+  rankingRoutes,
+  badgeRoutes,
+  financeRoutes,
+  adminRoutes,
+];

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { MSG } from '../../shared/errors.js';
 import * as repo from './repo.js';
 import { SESSION_COOKIE, TOUCH_EVERY_MS, hashToken, sessionLifetime } from './session.js';
+import { noteSessionDay } from '../badges/login-days.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PROTECTED = /^\/api\/(clubs|admin)(\/|\?|$)/;
@@ -34,6 +35,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       sessionId: row.session_id,
       profile: { id: row.profile_id, full_name: row.full_name, email: row.email, user_type: row.user_type },
     };
+    // Each day a member uses a session counts for the login_streak badge criterion (issue 5).
+    await noteSessionDay(app, row.profile_id);
     // Sliding expiry, written at most every few minutes.
     if (Date.now() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
       await repo.touchSession(app.db, row.session_id, new Date(Date.now() + sessionLifetime(row.persistent)));

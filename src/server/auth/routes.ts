@@ -8,17 +8,18 @@ import { SESSION_COOKIE } from './session.js';
 
 const ZOk = z.object({ ok: z.literal(true) });
 
+/** Sets the session cookie; without "Lembrar-me" it has no expiry, so it ends with the browser session. */
+export function setSessionCookie(reply: FastifyReply, s: service.NewSession, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, s.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    ...(s.persistent ? { expires: s.expiresAt } : {}),
+  });
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  function setSessionCookie(reply: FastifyReply, s: service.NewSession) {
-    reply.setCookie(SESSION_COOKIE, s.token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: app.config.secureCookies,
-      // Without "Lembrar-me" the cookie has no expiry: it ends with the browser session.
-      ...(s.persistent ? { expires: s.expiresAt } : {}),
-    });
-  }
   const meta = (req: { headers: Record<string, unknown>; ip: string }) => ({
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
     ip: req.ip,
@@ -28,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['auth'], summary: 'Criar conta', body: ZRegister, response: { 201: ZMe } },
   }, async (req, reply) => {
     const session = await service.register(app.db, req.body, meta(req));
-    setSessionCookie(reply, session);
+    setSessionCookie(reply, session, app.config.secureCookies);
     return reply.status(201).send({ profile: session.profile });
   });
 
@@ -36,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['auth'], summary: 'Entrar', body: ZLogin, response: { 200: ZMe } },
   }, async (req, reply) => {
     const session = await service.login(app.db, app.loginLimiter, req.body, meta(req));
-    setSessionCookie(reply, session);
+    setSessionCookie(reply, session, app.config.secureCookies);
     return { profile: session.profile };
   });
 

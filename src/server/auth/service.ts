@@ -23,7 +23,8 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2);
 }
 
-async function openSession(db: Db, profile: TProfile, persistent: boolean, meta: { userAgent?: string; ip?: string }): Promise<NewSession> {
+/** Opens a session for a profile that just proved who it is (password or invitation sign-up). */
+export async function openSession(db: Db, profile: TProfile, persistent: boolean, meta: { userAgent?: string; ip?: string }): Promise<NewSession> {
   const token = newSessionToken();
   const expiresAt = new Date(Date.now() + sessionLifetime(persistent));
   await repo.insertSession(db, { tokenHash: hashToken(token), profileId: profile.id, persistent, expiresAt, ...meta });

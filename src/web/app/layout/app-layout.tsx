@@ -6,6 +6,7 @@ import { useMe } from '../../features/auth/api/get-me';
 import { useLogout } from '../../features/auth/api/logout';
 import { useCurrentClub } from '../../features/clubs/use-current-club';
 import { PageSpinner } from '../../components/ui/spinner';
+import { ApprovalsCounter } from '../../features/progress/components/approvals-counter';
 import { ClubSelector } from './club-selector';
 import { CLUB_MENU, SUPERADMIN_MENU, type MenuItem } from './menu';
 
@@ -25,6 +26,7 @@ function MenuLink({ item, collapsed, onNavigate }: { item: MenuItem; collapsed: 
     >
       <Icon aria-hidden="true" className="h-5 w-5 shrink-0" />
       <span className={collapsed ? 'sr-only' : ''}>{item.label}</span>
+      {item.counter === 'approvals' && !collapsed ? <ApprovalsCounter /> : null}
     </NavLink>
   );
 }

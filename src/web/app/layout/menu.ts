@@ -11,6 +11,8 @@ export interface MenuItem {
   adminOnly?: boolean;
   /** Exact match for the active highlight (index routes). */
   end?: boolean;
+  /** A live counter shown beside the label. */
+  counter?: 'approvals';
 }
 
 /** The club menu (spec 2 "Authenticated shell"), plus the member and approval screens. */
@@ -20,7 +22,7 @@ export const CLUB_MENU: MenuItem[] = [
   { to: '/dashboard/units', label: 'Unidades', icon: UsersRound },
   { to: '/dashboard/tasks', label: 'Tarefas', icon: ListTodo },
   { to: '/dashboard/my-tasks', label: 'Minhas Tarefas', icon: CheckSquare },
-  { to: '/dashboard/approvals', label: 'Aprovações', icon: ClipboardCheck, adminOnly: true },
+  { to: '/dashboard/approvals', label: 'Aprovações', icon: ClipboardCheck, adminOnly: true, counter: 'approvals' },
   { to: '/dashboard/periods', label: 'Períodos', icon: Calendar },
   { to: '/dashboard/financial', label: 'Financeiro', icon: Wallet, adminOnly: true },
   { to: '/dashboard/ranking', label: 'Ranking', icon: Trophy },

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { TMyClub } from '@shared/clubs';
 import { useMe } from '../auth/api/get-me';
+import { useClub } from './api/get-club';
 import { useMyClubs } from './api/list-my-clubs';
 import { setSelectedClubId, useSelectedClubId } from './selected-club-store';
 
@@ -22,19 +23,28 @@ export function useCurrentClub(): CurrentClub {
   const me = useMe();
   const clubsQuery = useMyClubs(Boolean(me.data));
   const selectedId = useSelectedClubId();
-  const clubs = clubsQuery.data ?? [];
+  const superAdmin = me.data?.user_type === 'super_admin';
+  const memberships = useMemo(() => clubsQuery.data ?? [], [clubsQuery.data]);
+  // A super admin may have opened a club they are not a member of ('Abrir como admin', issue 7):
+  // it stays selectable, as admin, while it is the selected one.
+  const openedId = superAdmin && clubsQuery.isSuccess && selectedId && !memberships.some((c) => c.id === selectedId) ? selectedId : null;
+  const opened = useClub(openedId);
+  const clubs = useMemo(
+    () => (openedId && opened.data ? [...memberships, { ...opened.data, role: 'admin', is_admin: true }] : memberships),
+    [memberships, openedId, opened.data],
+  );
   const selected = clubs.find((c) => c.id === selectedId) ?? clubs[0] ?? null;
+  const openedPending = openedId !== null && opened.isLoading;
 
   useEffect(() => {
-    if (clubsQuery.isSuccess && selected && selected.id !== selectedId) setSelectedClubId(selected.id);
-  }, [clubsQuery.isSuccess, selected, selectedId]);
+    if (clubsQuery.isSuccess && !openedPending && selected && selected.id !== selectedId) setSelectedClubId(selected.id);
+  }, [clubsQuery.isSuccess, openedPending, selected, selectedId]);
 
-  const superAdmin = me.data?.user_type === 'super_admin';
   return {
     club: selected,
     clubId: selected?.id ?? null,
     isAdmin: Boolean(selected && (selected.is_admin || superAdmin)),
     clubs,
-    isLoading: me.isLoading || clubsQuery.isLoading,
+    isLoading: me.isLoading || clubsQuery.isLoading || openedPending,
   };
 }

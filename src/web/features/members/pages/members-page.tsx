@@ -1,9 +1,141 @@
+import { useState } from 'react';
+import { FileUp, KeyRound, Pencil, Trash2, UserPlus, Users } from 'lucide-react';
+import { toast } from 'react-hot-toast';
+import { MEMBER_MSG, roleLabel, type TInvitationLink, type TMember } from '@shared/members';
+import { Button, IconButton } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Modal } from '../../../components/ui/modal';
 import { NoClubState } from '../../../components/ui/no-club-state';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
-import { useCurrentClub } from '../../../features/clubs/use-current-club';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { ActiveTag, Tag } from '../../../components/ui/tag';
+import { errorMessage } from '../../../lib/api';
+import { useCurrentClub } from '../../clubs/use-current-club';
+import { useMembers } from '../api/list-members';
+import { useUnitOptions } from '../api/list-unit-options';
+import { useDeleteMember } from '../api/delete-member';
+import { useCreateClaimLink } from '../api/create-claim-link';
+import { AddMemberModal } from '../components/add-member-modal';
+import { CsvImportModal } from '../components/csv-import-modal';
+import { EditMemberModal } from '../components/edit-member-modal';
+import { InvitationLink } from '../components/invitation-link';
+import { PendingInvitations } from '../components/pending-invitations';
 
 export function Component() {
-  const { club } = useCurrentClub();
-  if (!club) return <NoClubState purpose="gerenciar membros" />;
-  return <PlaceholderPage title="Membros" />;
+  const current = useCurrentClub();
+  if (current.isLoading) return <PageSpinner />;
+  if (!current.clubId) return <NoClubState purpose="gerenciar membros" />;
+  return <MembersScreen clubId={current.clubId} isAdmin={current.isAdmin} />;
+}
+
+function MembersScreen({ clubId, isAdmin }: { clubId: string; isAdmin: boolean }) {
+  const members = useMembers(clubId);
+  const units = useUnitOptions(clubId);
+  const remove = useDeleteMember(clubId);
+  const claim = useCreateClaimLink(clubId);
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [editing, setEditing] = useState<TMember | null>(null);
+  const [deleting, setDeleting] = useState<TMember | null>(null);
+  const [claimLink, setClaimLink] = useState<{ member: TMember; link: TInvitationLink } | null>(null);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success(MEMBER_MSG.deleted);
+      setDeleting(null);
+    } catch (err) {
+      toast.error(errorMessage(err, MEMBER_MSG.deleteError));
+    }
+  };
+
+  const makeClaimLink = async (member: TMember) => {
+    try {
+      setClaimLink({ member, link: await claim.mutateAsync(member.id) });
+    } catch (err) {
+      toast.error(errorMessage(err, 'Erro ao gerar o link de acesso.'));
+    }
+  };
+
+  const unitList = units.data ?? [];
+  return (
+    <div>
+      <PageHeader
+        title="Membros"
+        description="Quem faz parte do clube, sua função e unidade."
+        actions={isAdmin ? (
+          <>
+            <Button variant="secondary" icon={<FileUp aria-hidden="true" className="h-4 w-4" />} onClick={() => setImporting(true)}>Importar CSV</Button>
+            <Button icon={<UserPlus aria-hidden="true" className="h-4 w-4" />} onClick={() => setAdding(true)}>Adicionar membro</Button>
+          </>
+        ) : null}
+      />
+      {members.isLoading ? <PageSpinner /> : null}
+      {members.isError ? <p role="alert" className="text-red-700">Não foi possível carregar os membros.</p> : null}
+      {members.data && members.data.length === 0 ? <EmptyState icon={<Users className="h-10 w-10" />} message="Nenhum membro cadastrado ainda." /> : null}
+      {members.data && members.data.length > 0 ? (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+          <table className="min-w-full text-sm">
+            <caption className="sr-only">Membros do clube</caption>
+            <thead className="bg-slate-50 text-left text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">Nome</th>
+                <th scope="col" className="px-4 py-3 font-semibold">E-mail</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Função</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Unidade</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+                {isAdmin ? <th scope="col" className="px-4 py-3 text-right font-semibold">Ações</th> : null}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {members.data.map((m) => (
+                <tr key={m.id}>
+                  <td className="px-4 py-3 font-medium text-slate-900">
+                    <span className="mr-2">{m.full_name}</span>
+                    {m.has_account ? null : <Tag tone="amber">Sem conta</Tag>}
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">{m.email ?? '-'}</td>
+                  <td className="px-4 py-3 text-slate-700">{m.role === 'admin' ? <Tag tone="violet">{roleLabel(m.role)}</Tag> : roleLabel(m.role)}</td>
+                  <td className="px-4 py-3 text-slate-700">{m.unit_name ?? '-'}</td>
+                  <td className="px-4 py-3"><ActiveTag active={m.active} /></td>
+                  {isAdmin ? (
+                    <td className="whitespace-nowrap px-4 py-2 text-right">
+                      {m.has_account ? null : (
+                        <IconButton label={`Gerar link de acesso para ${m.full_name}`} icon={<KeyRound aria-hidden="true" className="h-4 w-4" />} onClick={() => void makeClaimLink(m)} disabled={claim.isPending} />
+                      )}
+                      <IconButton label={`Editar ${m.full_name}`} icon={<Pencil aria-hidden="true" className="h-4 w-4" />} onClick={() => setEditing(m)} />
+                      <IconButton label={`Excluir ${m.full_name}`} icon={<Trash2 aria-hidden="true" className="h-4 w-4" />} className="hover:text-red-700" onClick={() => setDeleting(m)} />
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {isAdmin ? <PendingInvitations clubId={clubId} /> : null}
+
+      <AddMemberModal clubId={clubId} open={adding} units={unitList} onClose={() => setAdding(false)} />
+      <CsvImportModal clubId={clubId} open={importing} onClose={() => setImporting(false)} />
+      <EditMemberModal clubId={clubId} member={editing} units={unitList} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Confirmar Exclusão"
+        message={<>Remover <strong>{deleting?.full_name}</strong> do clube? O histórico de pontos é mantido.</>}
+        loading={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+      <Modal open={claimLink !== null} title="Link de acesso" onClose={() => setClaimLink(null)} footer={<Button onClick={() => setClaimLink(null)}>Concluir</Button>}>
+        {claimLink ? (
+          <div className="space-y-3">
+            <p className="text-slate-800">Envie este link para <strong>{claimLink.member.full_name}</strong> (ou responsável). Ao abri-lo, a pessoa define e-mail e senha e passa a acessar o próprio perfil, com todo o progresso já registrado.</p>
+            <InvitationLink invitation={claimLink.link} />
+          </div>
+        ) : null}
+      </Modal>
+    </div>
+  );
 }

@@ -1,9 +1,143 @@
+import { useState, type FormEvent } from 'react';
+import { Check, ClipboardCheck, X } from 'lucide-react';
+import { toast } from 'react-hot-toast';
+import { PROGRESS_MSG, type TQueuedSubmission } from '@shared/progress';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { TextAreaField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
 import { NoClubState } from '../../../components/ui/no-club-state';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { Tag } from '../../../components/ui/tag';
 import { useCurrentClub } from '../../../features/clubs/use-current-club';
+import { errorMessage } from '@web/lib/api';
+import { formatDateTime } from '@web/lib/format';
+import { useSubmissions, type SubmissionStatus } from '../api/list-submissions';
+import { useApproveSubmission, useRejectSubmission } from '../api/review-submission';
+import { EvidencePreview } from '../components/evidence-preview';
+import { toastCompletion } from '../components/completion-toast';
+
+const TABS: Array<{ key: SubmissionStatus; label: string; empty: string }> = [
+  { key: 'submitted', label: 'Pendentes', empty: 'Nenhum envio aguardando aprovação.' },
+  { key: 'approved', label: 'Aprovados', empty: 'Nenhum envio aprovado ainda.' },
+  { key: 'rejected', label: 'Rejeitados', empty: 'Nenhum envio rejeitado.' },
+];
 
 export function Component() {
-  const { club } = useCurrentClub();
-  if (!club) return <NoClubState purpose="ver as aprovações" />;
-  return <PlaceholderPage title="Aprovações" />;
+  const { club, clubId, isAdmin, isLoading } = useCurrentClub();
+  const [tab, setTab] = useState<SubmissionStatus>('submitted');
+  const list = useSubmissions(isAdmin ? clubId : null, tab);
+  const [rejecting, setRejecting] = useState<TQueuedSubmission | null>(null);
+
+  if (isLoading) return <PageSpinner />;
+  if (!club || !clubId) return <NoClubState purpose="ver as aprovações" />;
+  if (!isAdmin) return <EmptyState message="Apenas administradores do clube podem aprovar envios." />;
+  const current = TABS.find((t) => t.key === tab) ?? TABS[0];
+
+  return (
+    <div>
+      <PageHeader title="Aprovações" description="Confira as comprovações enviadas e aprove ou rejeite com um motivo." />
+      <div role="tablist" aria-label="Situação dos envios" className="mb-4 flex flex-wrap gap-2">
+        {TABS.map((t) => (
+          <button
+            key={t.key}
+            role="tab"
+            type="button"
+            aria-selected={tab === t.key}
+            onClick={() => setTab(t.key)}
+            className={`rounded-full px-4 py-1.5 text-sm font-medium ${tab === t.key ? 'bg-emerald-700 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50'}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={current.label}>
+        {list.isLoading ? <PageSpinner /> : null}
+        {list.isError ? <p role="alert" className="text-red-700">Não foi possível carregar os envios.</p> : null}
+        {list.isSuccess && list.data.length === 0 ? <EmptyState icon={<ClipboardCheck className="h-10 w-10" />} message={current.empty} /> : null}
+        <div className="grid gap-4 lg:grid-cols-2">
+          {(list.data ?? []).map((s) => (
+            <SubmissionCard key={s.id} clubId={clubId} submission={s} onReject={() => setRejecting(s)} />
+          ))}
+        </div>
+      </div>
+      <RejectModal clubId={clubId} submission={rejecting} onClose={() => setRejecting(null)} />
+    </div>
+  );
+}
+
+function SubmissionCard({ clubId, submission: s, onReject }: { clubId: string; submission: TQueuedSubmission; onReject: () => void }) {
+  const approve = useApproveSubmission(clubId);
+  async function onApprove() {
+    try {
+      const result = await approve.mutateAsync(s.id);
+      toastCompletion(result, true, PROGRESS_MSG.approved);
+    } catch (err) {
+      toast.error(errorMessage(err, PROGRESS_MSG.reviewError));
+    }
+  }
+  return (
+    <Card className="space-y-3">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 className="font-semibold text-slate-900">{s.task_title}</h2>
+          <p className="text-sm text-slate-700">{s.full_name}{s.unit_name ? ` · ${s.unit_name}` : ''}</p>
+          <p className="text-xs text-slate-600">Enviado em {formatDateTime(s.created_at)}</p>
+        </div>
+        <Tag tone="amber">{s.task_points} pts</Tag>
+      </div>
+      {s.comment ? <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">“{s.comment}”</p> : null}
+      <EvidencePreview clubId={clubId} submission={s} />
+      {s.status === 'submitted' ? (
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onReject} icon={<X aria-hidden="true" className="h-4 w-4" />} aria-label={`Rejeitar envio de ${s.full_name}`}>Rejeitar</Button>
+          <Button onClick={onApprove} loading={approve.isPending} icon={<Check aria-hidden="true" className="h-4 w-4" />} aria-label={`Aprovar envio de ${s.full_name}`}>Aprovar</Button>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-700">
+          {s.status === 'approved' ? 'Aprovado' : 'Rejeitado'} por {s.reviewer_name ?? '-'} em {formatDateTime(s.reviewed_at)}
+          {s.reject_reason ? ` · Motivo: ${s.reject_reason}` : ''}
+        </p>
+      )}
+    </Card>
+  );
+}
+
+function RejectModal({ clubId, submission, onClose }: { clubId: string; submission: TQueuedSubmission | null; onClose: () => void }) {
+  const reject = useRejectSubmission(clubId);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  function close() {
+    setReason('');
+    setError(null);
+    onClose();
+  }
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!submission) return;
+    if (!reason.trim()) return setError(PROGRESS_MSG.rejectReasonRequired);
+    try {
+      await reject.mutateAsync({ id: submission.id, reason: reason.trim() });
+      toast.success(PROGRESS_MSG.rejected);
+      close();
+    } catch (err) {
+      const msg = errorMessage(err, PROGRESS_MSG.reviewError);
+      setError(msg);
+      toast.error(msg);
+    }
+  }
+  return (
+    <Modal open={submission !== null} title="Rejeitar envio" onClose={close}>
+      <form onSubmit={submit} className="space-y-3" noValidate>
+        <p className="text-slate-700">{submission?.full_name} verá o motivo e poderá enviar de novo.</p>
+        <TextAreaField label="Motivo da rejeição" value={reason} onChange={(e) => setReason(e.target.value)} error={error ?? undefined} maxLength={1000} />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={close} disabled={reject.isPending}>Cancelar</Button>
+          <Button type="submit" variant="danger" loading={reject.isPending}>Rejeitar</Button>
+        </div>
+      </form>
+    </Modal>
+  );
 }

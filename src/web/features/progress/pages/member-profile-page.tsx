@@ -1,9 +1,72 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeft, Award, PlusCircle } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
 import { NoClubState } from '../../../components/ui/no-club-state';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSpinner } from '../../../components/ui/spinner';
 import { useCurrentClub } from '../../../features/clubs/use-current-club';
+import { errorMessage } from '@web/lib/api';
+import { useMemberProfile } from '../api/get-member-profile';
+import { useMyTasks } from '../api/list-my-tasks';
+import { AdjustPointsModal } from '../components/adjust-points-modal';
+import { GrantBadgeModal } from '../components/grant-badge-modal';
+import { ProfileView } from '../components/profile-view';
+import { TaskCard } from '../components/task-card';
+import { TaskModal } from '../components/task-modal';
 
 export function Component() {
-  const { club } = useCurrentClub();
-  if (!club) return <NoClubState purpose="ver o perfil do membro" />;
-  return <PlaceholderPage title="Perfil do Membro" />;
+  const { memberId = '' } = useParams();
+  const { club, clubId, isAdmin, isLoading } = useCurrentClub();
+  const profile = useMemberProfile(clubId, memberId);
+  const tasks = useMyTasks(clubId, memberId);
+  const [scoring, setScoring] = useState(false);
+  const [granting, setGranting] = useState(false);
+  const [openTask, setOpenTask] = useState<string | null>(null);
+
+  if (isLoading) return <PageSpinner />;
+  if (!club || !clubId) return <NoClubState purpose="ver o perfil do membro" />;
+  const p = profile.data;
+  const member = p ? { id: p.profile_id, name: p.full_name } : null;
+  const openTasks = (tasks.data ?? []).filter((t) => t.available_now && (t.type === 'accumulative' || (t.status !== 'completed' && t.status !== 'approved')));
+
+  return (
+    <div>
+      <Link to="/dashboard/members" className="mb-3 inline-flex items-center gap-1 text-sm text-slate-700 hover:underline">
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Membros
+      </Link>
+      <PageHeader
+        title={p?.full_name ?? 'Perfil do Membro'}
+        description={p ? [p.role, p.unit_name ?? 'Sem unidade', p.email].filter(Boolean).join(' · ') : undefined}
+        actions={member && isAdmin ? (
+          <>
+            <Button variant="secondary" onClick={() => setGranting(true)} icon={<Award aria-hidden="true" className="h-4 w-4" />}>Conceder badge</Button>
+            <Button onClick={() => setScoring(true)} icon={<PlusCircle aria-hidden="true" className="h-4 w-4" />}>Pontuar</Button>
+          </>
+        ) : undefined}
+      />
+      {profile.isLoading ? <PageSpinner /> : null}
+      {profile.isError ? <p role="alert" className="text-red-700">{errorMessage(profile.error, 'Não foi possível carregar o perfil do membro.')}</p> : null}
+      {p ? <ProfileView profile={p} /> : null}
+
+      {member && tasks.isSuccess ? (
+        <section aria-labelledby="record-title" className="mt-8">
+          <h2 id="record-title" className="mb-1 text-lg font-semibold">Registrar tarefa</h2>
+          <p className="mb-3 text-sm text-slate-600">Marque uma tarefa como feita por {member.name} (por exemplo, quem não tem conta).</p>
+          {openTasks.length === 0 ? <p className="text-slate-600">Nenhuma tarefa em aberto para este membro.</p> : null}
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {openTasks.map((t) => <TaskCard key={t.id} task={t} actionLabel="Registrar" onOpen={() => setOpenTask(t.id)} />)}
+          </div>
+        </section>
+      ) : null}
+
+      {member ? (
+        <>
+          <AdjustPointsModal clubId={clubId} member={member} open={scoring} onClose={() => setScoring(false)} />
+          <GrantBadgeModal clubId={clubId} member={member} heldIds={(p?.badges ?? []).map((b) => b.badge_id)} open={granting} onClose={() => setGranting(false)} />
+          <TaskModal clubId={clubId} taskId={openTask} member={member} onClose={() => setOpenTask(null)} />
+        </>
+      ) : null}
+    </div>
+  );
 }

@@ -1,9 +1,60 @@
+import { useState } from 'react';
+import { CheckSquare } from 'lucide-react';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { NoClubState } from '../../../components/ui/no-club-state';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSpinner } from '../../../components/ui/spinner';
 import { useCurrentClub } from '../../../features/clubs/use-current-club';
+import { useMyTasks } from '../api/list-my-tasks';
+import { TaskModal } from '../components/task-modal';
+import { TaskCard, actionLabelFor, groupTasks } from '../components/task-card';
+
+const TABS = [
+  { key: 'available', label: 'Disponíveis', empty: 'Nenhuma tarefa disponível agora.' },
+  { key: 'waiting', label: 'Aguardando aprovação', empty: 'Nenhum envio aguardando aprovação.' },
+  { key: 'done', label: 'Concluídas', empty: 'Você ainda não concluiu nenhuma tarefa.' },
+] as const;
 
 export function Component() {
-  const { club } = useCurrentClub();
-  if (!club) return <NoClubState purpose="ver suas tarefas" />;
-  return <PlaceholderPage title="Minhas Tarefas" />;
+  const { club, clubId, isLoading } = useCurrentClub();
+  const tasks = useMyTasks(clubId);
+  const [tab, setTab] = useState<(typeof TABS)[number]['key']>('available');
+  const [openTask, setOpenTask] = useState<string | null>(null);
+
+  if (isLoading) return <PageSpinner />;
+  if (!club || !clubId) return <NoClubState purpose="ver suas tarefas" />;
+  const groups = groupTasks(tasks.data ?? []);
+  const current = TABS.find((t) => t.key === tab) ?? TABS[0];
+  const list = groups[current.key];
+
+  return (
+    <div>
+      <PageHeader title="Minhas Tarefas" description="Escolha uma tarefa, conclua e acompanhe seus pontos." />
+      <div role="tablist" aria-label="Situação das tarefas" className="mb-4 flex flex-wrap gap-2">
+        {TABS.map((t) => (
+          <button
+            key={t.key}
+            role="tab"
+            type="button"
+            aria-selected={tab === t.key}
+            onClick={() => setTab(t.key)}
+            className={`rounded-full px-4 py-1.5 text-sm font-medium ${tab === t.key ? 'bg-emerald-700 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50'}`}
+          >
+            {t.label} ({groups[t.key].length})
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={current.label}>
+        {tasks.isLoading ? <PageSpinner /> : null}
+        {tasks.isError ? <p role="alert" className="text-red-700">Não foi possível carregar suas tarefas.</p> : null}
+        {tasks.isSuccess && list.length === 0 ? <EmptyState icon={<CheckSquare className="h-10 w-10" />} message={current.empty} /> : null}
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {list.map((t) => (
+            <TaskCard key={t.id} task={t} actionLabel={actionLabelFor(t)} onOpen={() => setOpenTask(t.id)} />
+          ))}
+        </div>
+      </div>
+      <TaskModal clubId={clubId} taskId={openTask} onClose={() => setOpenTask(null)} />
+    </div>
+  );
 }

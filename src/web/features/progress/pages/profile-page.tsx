@@ -1,9 +1,22 @@
 import { NoClubState } from '../../../components/ui/no-club-state';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSpinner } from '../../../components/ui/spinner';
 import { useCurrentClub } from '../../../features/clubs/use-current-club';
+import { useMemberProfile } from '../api/get-member-profile';
+import { ProfileView } from '../components/profile-view';
 
 export function Component() {
-  const { club } = useCurrentClub();
+  const { club, clubId, isLoading } = useCurrentClub();
+  const profile = useMemberProfile(clubId);
+  if (isLoading) return <PageSpinner />;
   if (!club) return <NoClubState purpose="ver seu perfil" />;
-  return <PlaceholderPage title="Meu Perfil" />;
+  const p = profile.data;
+  return (
+    <div>
+      <PageHeader title="Meu Perfil" description={p ? `${p.full_name}${p.unit_name ? ` · ${p.unit_name}` : ''} · ${club.name}` : club.name} />
+      {profile.isLoading ? <PageSpinner /> : null}
+      {profile.isError ? <p role="alert" className="text-red-700">Não foi possível carregar seu perfil.</p> : null}
+      {p ? <ProfileView profile={p} /> : null}
+    </div>
+  );
 }

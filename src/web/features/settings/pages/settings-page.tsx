@@ -1,9 +1,97 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-hot-toast';
+import type { z } from 'zod';
+import type { TClub } from '@shared/clubs';
+import { SETTINGS_MSG, ZClubSettings } from '@shared/settings';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/field';
 import { NoClubState } from '../../../components/ui/no-club-state';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
-import { useCurrentClub } from '../../../features/clubs/use-current-club';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { TimezoneSelect } from '../../../components/ui/timezone-select';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { useCurrentClub } from '../../clubs/use-current-club';
+import { useClub } from '../api/get-club';
+import { useUpdateSettings } from '../api/update-settings';
+import { LogoCard } from '../components/logo-card';
+
+type FormIn = z.input<typeof ZClubSettings>;
+type FormOut = z.output<typeof ZClubSettings>;
 
 export function Component() {
-  const { club } = useCurrentClub();
-  if (!club) return <NoClubState purpose="ver as configurações" />;
-  return <PlaceholderPage title="Configurações do Clube" />;
+  const current = useCurrentClub();
+  const club = useClub(current.clubId);
+  if (current.isLoading) return <PageSpinner />;
+  if (!current.clubId) return <NoClubState purpose="ver as configurações" />;
+  if (club.isLoading) return <PageSpinner />;
+  if (!club.data) {
+    const missing = club.error instanceof ApiError && club.error.status === 404;
+    return <EmptyState message={missing ? SETTINGS_MSG.clubNotFound : 'Não foi possível carregar o clube.'} />;
+  }
+  return <SettingsScreen club={club.data} canEdit={current.isAdmin} />;
+}
+
+const fromClub = (c: TClub): FormIn => ({ name: c.name, description: c.description ?? '', timezone: c.timezone, active: c.active });
+
+function SettingsScreen({ club, canEdit }: { club: TClub; canEdit: boolean }) {
+  const update = useUpdateSettings(club.id);
+  const { register, handleSubmit, formState, reset } = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(ZClubSettings), defaultValues: fromClub(club) });
+  useEffect(() => reset(fromClub(club)), [club, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      toast.success(SETTINGS_MSG.updated);
+    } catch (err) {
+      toast.error(errorMessage(err, SETTINGS_MSG.updateError));
+    }
+  });
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <PageHeader title="Configurações do Clube" description="Nome, logo, fuso horário e status do clube." />
+      <LogoCard club={club} canEdit={canEdit} />
+      <Card>
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Dados do clube">
+          <fieldset disabled={!canEdit} className="space-y-4">
+            <TextField label="Nome do clube" required error={formState.errors.name?.message} {...register('name')} />
+            <TextAreaField label="Descrição" {...register('description')} />
+            <TimezoneSelect label="Fuso horário" required error={formState.errors.timezone?.message} {...register('timezone')} />
+            <CheckboxField label="Clube ativo" {...register('active')} />
+          </fieldset>
+          {canEdit ? (
+            <div className="flex justify-end gap-2">
+              <Button variant="secondary" onClick={() => reset(fromClub(club))} disabled={update.isPending}>Cancelar</Button>
+              <Button type="submit" loading={update.isPending}>Salvar</Button>
+            </div>
+          ) : (
+            <p className="text-sm text-slate-600">Apenas administradores do clube podem alterar as configurações.</p>
+          )}
+        </form>
+      </Card>
+      <Card>
+        <h2 className="mb-3 text-lg font-semibold">Informações</h2>
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          <Info label="Identificador (slug)" value={club.slug} />
+          <Info label="ID" value={club.id} />
+          <Info label="Criado em" value={formatDateTime(club.created_at)} />
+          <Info label="Última atualização" value={formatDateTime(club.updated_at)} />
+        </dl>
+      </Card>
+    </div>
+  );
+}
+
+function Info({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="break-all font-mono text-slate-900">{value}</dd>
+    </div>
+  );
 }

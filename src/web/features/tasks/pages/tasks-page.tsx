@@ -1,9 +1,78 @@
+import { useState } from 'react';
+import { Plus } from 'lucide-react';
+import type { TRecurringTask } from '@shared/recurring';
+import type { TTask } from '@shared/tasks';
+import { Button } from '../../../components/ui/button';
 import { NoClubState } from '../../../components/ui/no-club-state';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
-import { useCurrentClub } from '../../../features/clubs/use-current-club';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { useCurrentClub } from '../../clubs/use-current-club';
+import { useTasks } from '../api/list-tasks';
+import { useRecurringTasks } from '../api/list-recurring-tasks';
+import { TasksTab } from '../components/tasks-tab';
+import { RecurringTab } from '../components/recurring-tab';
+import { TaskFormModal } from '../components/task-form-modal';
+import { RecurringFormModal } from '../components/recurring-form-modal';
 
+type Tab = 'tasks' | 'recurring';
+type Form = { kind: 'task'; task: TTask | null } | { kind: 'recurring'; rt: TRecurringTask | null } | null;
+
+/** 'Tarefas e Desafios': normal tasks and (for admins) recurring tasks, in two tabs with counts. */
 export function Component() {
-  const { club } = useCurrentClub();
-  if (!club) return <NoClubState purpose="gerenciar tarefas" />;
-  return <PlaceholderPage title="Tarefas e Desafios" />;
+  const { club, clubId, isAdmin, isLoading } = useCurrentClub();
+  const tasks = useTasks(clubId);
+  const recurring = useRecurringTasks(clubId, isAdmin);
+  const [tab, setTab] = useState<Tab>('tasks');
+  const [form, setForm] = useState<Form>(null);
+
+  if (isLoading) return <PageSpinner />;
+  if (!club || !clubId) return <NoClubState purpose="gerenciar tarefas" />;
+
+  const tabs: Array<{ id: Tab; label: string; count: number | undefined }> = [
+    { id: 'tasks', label: 'Tarefas', count: tasks.data?.length },
+    ...(isAdmin ? [{ id: 'recurring' as const, label: 'Tarefas Recorrentes', count: recurring.data?.length }] : []),
+  ];
+  const newTask = () => setForm({ kind: 'task', task: null });
+  const newRecurring = () => setForm({ kind: 'recurring', rt: null });
+
+  return (
+    <div>
+      <PageHeader
+        title="Tarefas e Desafios"
+        description="Crie tarefas, quizzes e desafios para os membros do clube."
+        actions={isAdmin ? (
+          <Button icon={<Plus aria-hidden="true" className="h-4 w-4" />} onClick={tab === 'tasks' ? newTask : newRecurring}>
+            {tab === 'tasks' ? 'Nova Tarefa' : 'Nova Tarefa Recorrente'}
+          </Button>
+        ) : null}
+      />
+      <div role="tablist" aria-label="Tipos de tarefa" className="mb-5 flex gap-1 border-b border-slate-200">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            onClick={() => setTab(t.id)}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${tab === t.id ? 'border-emerald-700 text-emerald-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+          >
+            {t.label} ({t.count ?? '…'})
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'tasks' ? (
+          tasks.isLoading ? <PageSpinner /> : tasks.isError ? <p role="alert" className="text-red-700">Não foi possível carregar as tarefas.</p> : (
+            <TasksTab clubId={clubId} tasks={tasks.data ?? []} isAdmin={isAdmin} onCreate={newTask} onEdit={(task) => setForm({ kind: 'task', task })} />
+          )
+        ) : recurring.isLoading ? <PageSpinner /> : recurring.isError ? <p role="alert" className="text-red-700">Não foi possível carregar as tarefas recorrentes.</p> : (
+          <RecurringTab clubId={clubId} items={recurring.data ?? []} onCreate={newRecurring} onEdit={(rt) => setForm({ kind: 'recurring', rt })} />
+        )}
+      </div>
+      {form?.kind === 'task' ? <TaskFormModal clubId={clubId} task={form.task} onClose={() => setForm(null)} /> : null}
+      {form?.kind === 'recurring' ? <RecurringFormModal clubId={clubId} timeZone={club.timezone} rt={form.rt} onClose={() => setForm(null)} /> : null}
+    </div>
+  );
 }

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { CLUB_MSG } from '../src/shared/clubs.js';
+import { SETTINGS_MSG } from '../src/shared/settings.js';
+import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, screenshot, startServer, type E2EServer } from './harness.js';
+
+let server: E2EServer;
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await newPage(browser, server.baseUrl);
+  await registerAndCreateClub(page, { clubName: 'Clube Configurável' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
+
+describe('club settings screen', () => {
+  it('edits name, time zone and description; Cancel resets; name is required', async () => {
+    await page.getByRole('link', { name: 'Configurações' }).click();
+    const name = page.getByLabel('Nome do clube');
+    await expect.poll(() => name.inputValue()).toBe('Clube Configurável');
+    expect(await page.getByLabel('Fuso horário').inputValue()).toBe('America/Sao_Paulo');
+    const regions = await page.locator('optgroup').evaluateAll((els) => els.map((e) => e.getAttribute('label')));
+    expect(regions).toEqual(['América do Sul', 'América Central', 'América do Norte', 'Europa', 'África', 'Ásia', 'Oceania', 'Atlântico']);
+    await page.getByText('Identificador (slug)').waitFor();
+    await expectNoA11yViolations(page, 'settings');
+    await screenshot(page, 'settings-01-form');
+
+    await name.fill('');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText(CLUB_MSG.nameRequired).waitFor();
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    expect(await name.inputValue()).toBe('Clube Configurável');
+
+    await name.fill('Clube Renomeado');
+    await page.getByLabel('Descrição').fill('Nosso clube de sábado');
+    await page.getByLabel('Fuso horário').selectOption('Europe/Lisbon');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(SETTINGS_MSG.updated);
+    // The sidebar's club selector follows.
+    await expect.poll(() => page.getByLabel('Clube atual').locator('option:checked').textContent()).toBe('Clube Renomeado');
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Fuso horário').inputValue()).toBe('Europe/Lisbon');
+  });
+
+  it('uploads a logo shown in the sidebar, refuses a fake image and a big one, removes it after confirming', async () => {
+    const fileInput = page.locator('#logo-file');
+    await fileInput.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('texto que finge ser imagem') });
+    await toast(SETTINGS_MSG.notImage);
+    await fileInput.setInputFiles({ name: 'grande.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(2.1 * 1024 * 1024)]) });
+    await toast(SETTINGS_MSG.tooLarge);
+    await fileInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await toast(SETTINGS_MSG.logoUploaded);
+    const logo = page.getByRole('img', { name: /^Logo do / });
+    await logo.waitFor();
+    const src = await logo.getAttribute('src');
+    expect(src).toMatch(/^\/uploads\/logos\/club-logos\/[0-9a-f-]+-\d+\.png$/);
+    await page.locator('aside img[src^="/uploads/logos/"]').first().waitFor();
+    await expectNoA11yViolations(page, 'settings with logo');
+    await screenshot(page, 'settings-02-logo');
+
+    await page.getByRole('button', { name: 'Remover logo' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remover logo' });
+    await confirm.getByText(SETTINGS_MSG.confirmRemoveLogo).waitFor();
+    await confirm.getByRole('button', { name: 'Remover' }).click();
+    await toast(SETTINGS_MSG.logoRemoved);
+    await page.getByText('Sem logo').waitFor();
+    expect(await page.locator('aside img[src^="/uploads/logos/"]').count()).toBe(0);
+  });
+});

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_MSG } from '../src/shared/admin.js';
+import { AUTH_MSG } from '../src/shared/auth.js';
+import {
+  expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer,
+  type Account, type E2EServer,
+} from './harness.js';
+
+let server: E2EServer;
+let browser: Browser;
+let superPage: Page;
+let owner: Account;
+let ownerPage: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  // The first account of a fresh platform is its super admin.
+  superPage = await newPage(browser, server.baseUrl);
+  await registerThroughUi(superPage, { name: 'Super Sara' });
+  ownerPage = await newPage(browser, server.baseUrl);
+  owner = await registerThroughUi(ownerPage, { name: 'Bruno Dono' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const card = (page: Page, name: string) => page.locator('main').getByRole('heading', { name, exact: true }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
+
+describe('super admin area', () => {
+  it('dashboard: the four platform counters and the way into each screen', async () => {
+    const page = superPage;
+    await page.getByRole('link', { name: 'Super Admin' }).click();
+    await page.waitForURL(/\/superadmin$/);
+    await expect.poll(() => page.getByRole('group', { name: 'Total de Usuários' }).textContent()).toBe('Total de Usuários2');
+    expect(await page.getByRole('group', { name: 'Total de Clubes' }).textContent()).toBe('Total de Clubes0');
+    for (const name of ['Gerenciar Clubes', 'Gerenciar Badges', 'Usuários', 'Relatórios']) {
+      expect(await page.locator('main').getByRole('link', { name: new RegExp(name) }).count()).toBe(1);
+    }
+    await expectNoA11yViolations(page, 'superadmin dashboard');
+    await screenshot(page, 'superadmin-01-dashboard');
+  });
+
+  it('creates a club for someone else, who then sees it; opens it as admin; edits, deactivates and deletes', async () => {
+    const page = superPage;
+    await page.goto('/superadmin/clubs');
+    await page.getByText('Nenhum clube cadastrado ainda.').waitFor();
+    await page.getByRole('button', { name: 'Novo Clube' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novo Clube' });
+    await dialog.getByLabel('Nome do clube').fill('Águias do Cerrado');
+    expect(await dialog.getByLabel('Identificador (slug)').inputValue()).toBe('aguias-do-cerrado');
+    await dialog.getByLabel('E-mail do primeiro administrador').fill('ninguem@teste.com');
+    await dialog.getByRole('button', { name: 'Criar clube' }).click();
+    // No account with that e-mail: a clear message, and the modal stays open.
+    await dialog.getByRole('alert').filter({ hasText: ADMIN_MSG.adminAccountMissing }).waitFor();
+    await expectNoA11yViolations(page, 'new club modal with error');
+    await screenshot(page, 'superadmin-02-new-club-error');
+    await dialog.getByLabel('E-mail do primeiro administrador').fill(owner.email);
+    await dialog.getByRole('button', { name: 'Criar clube' }).click();
+    await page.getByText(ADMIN_MSG.clubCreated).first().waitFor();
+    await card(page, 'Águias do Cerrado').getByText('1 membro').waitFor();
+    expect(await page.getByRole('group', { name: 'Total de Clubes' }).textContent()).toBe('Total de Clubes1');
+
+    // The named admin sees the club as theirs.
+    await ownerPage.reload();
+    await ownerPage.getByRole('heading', { name: 'Bem-vindo ao Águias do Cerrado' }).waitFor();
+    expect(await ownerPage.getByRole('link', { name: 'Configurações' }).count()).toBe(1);
+
+    // 'Abrir como admin': the super admin lands in the club screens with the club selected.
+    await card(page, 'Águias do Cerrado').getByRole('button', { name: 'Abrir como admin' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('heading', { name: 'Bem-vindo ao Águias do Cerrado' }).waitFor();
+    const selector = page.getByLabel('Clube atual');
+    expect(await selector.locator('option:checked').textContent()).toBe('Águias do Cerrado');
+    await expectNoA11yViolations(page, 'club opened as admin');
+    await screenshot(page, 'superadmin-03-opened-as-admin');
+    const audit = await server.db.query(`SELECT 1 FROM audit_log WHERE action = 'club.open_as_admin'`);
+    expect(audit).toHaveLength(1);
+
+    // Edit and deactivate.
+    await page.goto('/superadmin/clubs');
+    await page.getByRole('button', { name: 'Editar Águias do Cerrado' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar Clube' });
+    await edit.getByLabel('Descrição (opcional)').fill('Clube do Planalto Central');
+    await edit.getByRole('button', { name: 'Salvar' }).click();
+    await card(page, 'Águias do Cerrado').getByText('Clube do Planalto Central').waitFor();
+    await page.getByRole('button', { name: 'Desativar Águias do Cerrado' }).click();
+    await card(page, 'Águias do Cerrado').getByText('Inativo', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Ativar Águias do Cerrado' }).click();
+    await card(page, 'Águias do Cerrado').getByText('Ativo', { exact: true }).waitFor();
+
+    // Delete a second club: the button works only once the name is typed.
+    await page.getByRole('button', { name: 'Novo Clube' }).click();
+    await dialog.getByLabel('Nome do clube').fill('Clube Descartável');
+    await dialog.getByLabel('E-mail do primeiro administrador').fill(owner.email);
+    await dialog.getByRole('button', { name: 'Criar clube' }).click();
+    await card(page, 'Clube Descartável').waitFor();
+    await expectNoA11yViolations(page, 'clubs list');
+    await screenshot(page, 'superadmin-04-clubs');
+    await page.getByRole('button', { name: 'Excluir Clube Descartável' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirmar Exclusão' });
+    const del = confirm.getByRole('button', { name: 'Excluir clube' });
+    expect(await del.isDisabled()).toBe(true);
+    await confirm.getByLabel('Digite "Clube Descartável" para confirmar').fill('Clube Descartável');
+    expect(await del.isEnabled()).toBe(true);
+    // Let the button's colour transition from its disabled shade finish before measuring contrast.
+    await page.waitForTimeout(300);
+    await expectNoA11yViolations(page, 'delete club dialog');
+    await screenshot(page, 'superadmin-05-delete');
+    await del.click();
+    await page.getByText(ADMIN_MSG.clubDeleted).first().waitFor();
+    await expect.poll(() => page.getByRole('heading', { name: 'Clube Descartável' }).count()).toBe(0);
+  });
+
+  it('blocks a user, who is signed out at once and cannot sign in again', async () => {
+    const page = superPage;
+    await page.goto('/superadmin/users');
+    await page.getByLabel('Buscar por nome ou e-mail').fill('bruno');
+    const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Bruno Dono' }) });
+    await row.getByText('Águias do Cerrado · Admin').waitFor();
+    await expect.poll(() => page.getByRole('list', { name: 'Usuários' }).getByRole('heading').count()).toBe(1);
+    await expectNoA11yViolations(page, 'users');
+    await screenshot(page, 'superadmin-06-users');
+    await row.getByRole('button', { name: 'Bloquear' }).click();
+    await page.getByRole('dialog', { name: 'Bloquear usuário' }).getByRole('button', { name: 'Bloquear' }).click();
+    await row.getByText('Bloqueado', { exact: true }).waitFor();
+
+    // Bruno's open tab: the next time it checks the session (here, coming back to the tab), he is out.
+    await ownerPage.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await ownerPage.waitForURL('**/login');
+    await ownerPage.getByLabel('E-mail').fill(owner.email);
+    await ownerPage.getByLabel('Senha').fill(owner.password);
+    await ownerPage.getByRole('button', { name: 'Entrar' }).click();
+    await ownerPage.getByRole('alert').filter({ hasText: AUTH_MSG.blocked }).waitFor();
+    await screenshot(ownerPage, 'superadmin-07-blocked-login');
+
+    // A super admin cannot block themself.
+    await page.getByLabel('Buscar por nome ou e-mail').fill('sara');
+    const self = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Super Sara' }) });
+    expect(await self.getByRole('button', { name: 'Bloquear' }).isDisabled()).toBe(true);
+  });
+
+  it('the report page shows charts and offers a CSV export', async () => {
+    const page = superPage;
+    // Two completions in the club this month (one through the points ledger, one approved without points).
+    const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE slug = 'aguias-do-cerrado'`);
+    const [bruno] = await server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Bruno Dono'`);
+    const [t1, t2] = await server.db.query<{ id: string }>(`INSERT INTO tasks (club_id, title) VALUES ($1, 'Nó de escota'), ($1, 'Acampamento') RETURNING id`, [club.id]);
+    await server.db.query(`INSERT INTO assigned_tasks (club_id, task_id, profile_id, status, completed_at) VALUES ($1, $2, $3, 'completed', now()), ($1, $4, $3, 'approved', now())`,
+      [club.id, t1.id, bruno.id, t2.id]);
+    await server.db.query(`INSERT INTO point_events (club_id, profile_id, source, task_id, points) VALUES ($1, $2, 'task_completion', $3, 10)`, [club.id, bruno.id, t1.id]);
+    await page.goto('/superadmin/reports');
+    await page.getByRole('figure', { name: 'Novos clubes e novos usuários por mês' }).locator('svg.recharts-surface').first().waitFor();
+    await page.getByRole('figure', { name: 'Tarefas concluídas por mês' }).locator('svg.recharts-surface').first().waitFor();
+    // Bruno has no session any more (blocked) but completed tasks this month: he counts as active.
+    expect(await page.getByRole('group', { name: 'Membros ativos (últimos 30 dias)' }).textContent()).toBe('Membros ativos (últimos 30 dias)1');
+    await page.getByRole('figure', { name: /Membros ativos por clube/ }).locator('svg.recharts-surface').first().waitFor();
+    const firstRow = page.getByRole('table').locator('tbody tr').first();
+    expect(await firstRow.locator('td').allTextContents()).toEqual(['1', '2', '2']);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exportar CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^trilha-relatorio-\d{4}-\d{2}-\d{2}\.csv$/);
+    await expectNoA11yViolations(page, 'reports');
+    await screenshot(page, 'superadmin-08-reports');
+  });
+
+  it('a non-super-admin typing /superadmin lands on /dashboard, and the API refuses them', async () => {
+    const page = await newPage(browser, server.baseUrl);
+    await registerAndCreateClub(page, { clubName: 'Clube Comum' });
+    for (const path of ['/superadmin', '/superadmin/users', '/superadmin/reports']) {
+      await page.goto(path);
+      await page.waitForURL(/\/dashboard$/);
+    }
+    const status = await page.evaluate(async () => (await fetch('/api/admin/stats')).status);
+    expect(status).toBe(403);
+    await page.context().close();
+  });
+
+  it('works at 360 px', async () => {
+    const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    await page.context().addCookies(await superPage.context().cookies());
+    for (const path of ['/superadmin/clubs', '/superadmin/users', '/superadmin/reports']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(360);
+    }
+    await screenshot(page, 'superadmin-09-mobile-reports');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZAdminClub, ZAdminClubList, ZAdminCreateClub, ZAdminDeleteClub, ZAdminUpdateClub, ZAdminUserList, ZAdminUserQuery,
+  ZPlatformReport, ZPlatformStats, ZReportQuery, ZSetBlocked, ZSetUserType,
+} from '../../shared/admin.js';
+import { ZClub } from '../../shared/clubs.js';
+import { requireSuperAdmin } from '../http/access.js';
+import * as repo from './repo.js';
+import * as service from './service.js';
+
+const tags = ['admin'];
+const ZClubParams = z.object({ clubId: z.string() });
+const ZProfileParams = z.object({ profileId: z.string() });
+const ZUserResult = z.object({ ok: z.literal(true) });
+
+/** The super admin area: platform stats, every club, every account. Only user_type 'super_admin' passes. */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Refuse before validating, so a non-super-admin learns nothing from validation errors.
+  app.addHook('preValidation', async (req) => {
+    requireSuperAdmin(req);
+  });
+
+  app.get('/api/admin/stats', {
+    schema: { tags, summary: 'Contadores da plataforma', response: { 200: ZPlatformStats } },
+  }, async (req) => {
+    requireSuperAdmin(req);
+    return repo.platformStats(app.db);
+  });
+
+  app.get('/api/admin/clubs', {
+    schema: { tags, summary: 'Todos os clubes com totais', response: { 200: ZAdminClubList } },
+  }, async (req) => {
+    requireSuperAdmin(req);
+    const clubs = await repo.listClubs(app.db);
+    const active = clubs.filter((c) => c.active);
+    return {
+      totals: { clubs: clubs.length, active_clubs: active.length, members: clubs.reduce((n, c) => n + c.member_count, 0) },
+      clubs,
+    };
+  });
+
+  app.post('/api/admin/clubs', {
+    schema: { tags, summary: 'Criar clube para outra pessoa (primeiro admin por e-mail)', body: ZAdminCreateClub, response: { 201: ZAdminClub } },
+  }, async (req, reply) => {
+    const auth = requireSuperAdmin(req);
+    return reply.status(201).send(await service.createClubFor(app.db, auth.profile.id, req.body));
+  });
+
+  app.patch('/api/admin/clubs/:clubId', {
+    schema: { tags, summary: 'Editar, ativar ou desativar um clube', params: ZClubParams, body: ZAdminUpdateClub, response: { 200: ZAdminClub } },
+  }, async (req) => {
+    const auth = requireSuperAdmin(req);
+    return service.updateClub(app.db, auth.profile.id, req.params.clubId, req.body);
+  });
+
+  app.delete('/api/admin/clubs/:clubId', {
+    schema: { tags, summary: 'Excluir um clube e todos os seus dados', params: ZClubParams, body: ZAdminDeleteClub, response: { 204: z.null() } },
+  }, async (req, reply) => {
+    const auth = requireSuperAdmin(req);
+    await service.deleteClub(app.db, app.storage, auth.profile.id, req.params.clubId, req.body.confirm_name);
+    return reply.status(204).send(null);
+  });
+
+  app.post('/api/admin/clubs/:clubId/open', {
+    schema: { tags, summary: 'Abrir um clube como admin (registrado na auditoria)', params: ZClubParams, response: { 200: ZClub } },
+  }, async (req) => {
+    const auth = requireSuperAdmin(req);
+    return service.openClubAsAdmin(app.db, auth.profile.id, req.params.clubId);
+  });
+
+  app.get('/api/admin/users', {
+    schema: { tags, summary: 'Buscar usuários por nome ou e-mail', querystring: ZAdminUserQuery, response: { 200: ZAdminUserList } },
+  }, async (req) => {
+    requireSuperAdmin(req);
+    return service.searchUsers(app.db, req.query.q, req.query.page);
+  });
+
+  app.put('/api/admin/users/:profileId/user-type', {
+    schema: { tags, summary: 'Promover a super admin ou remover', params: ZProfileParams, body: ZSetUserType, response: { 200: ZUserResult } },
+  }, async (req) => {
+    const auth = requireSuperAdmin(req);
+    await service.setUserType(app.db, auth.profile.id, req.params.profileId, req.body.user_type);
+    return { ok: true as const };
+  });
+
+  app.put('/api/admin/users/:profileId/blocked', {
+    schema: { tags, summary: 'Bloquear (encerra as sessões) ou desbloquear', params: ZProfileParams, body: ZSetBlocked, response: { 200: ZUserResult } },
+  }, async (req) => {
+    const auth = requireSuperAdmin(req);
+    await service.setBlocked(app.db, auth.profile.id, req.params.profileId, req.body.blocked);
+    return { ok: true as const };
+  });
+
+  app.get('/api/admin/reports', {
+    schema: { tags, summary: 'Relatório da plataforma', querystring: ZReportQuery, response: { 200: ZPlatformReport } },
+  }, async (req) => {
+    requireSuperAdmin(req);
+    return service.platformReport(app.db, req.query.months);
+  });
+
+  app.get('/api/admin/reports/export.csv', {
+    schema: { tags, summary: 'Relatório da plataforma em CSV', querystring: ZReportQuery, produces: ['text/csv'] },
+  }, async (req, reply) => {
+    requireSuperAdmin(req);
+    const report = await service.platformReport(app.db, req.query.months);
+    const day = report.generated_at.slice(0, 10);
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="trilha-relatorio-${day}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(service.reportCsv(report));
+  });
+};

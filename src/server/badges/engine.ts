@@ -1,0 +1,184 @@
+import type { Db, Queryable } from '../db/index.js';
+import { maybeOne } from '../db/index.js';
+import { criteriaFromJson, type TCriteriaType } from '../../shared/badges.js';
+import type { TAwardedBadge } from '../../shared/progress.js';
+import { appendPointEvent } from '../progress/ledger.js';
+import { sanitizeSvg } from './sanitize.js';
+
+interface BadgeRow {
+  id: string;
+  name: string;
+  icon_svg: string;
+  points: number;
+  auto_criteria: unknown;
+}
+
+/**
+ * Gives a badge to a member of a club, at most once (UNIQUE club/profile/badge), and books its XP
+ * in the ledger. Returns the badge when it was new, null when the member already had it.
+ */
+export async function grantBadge(
+  q: Queryable,
+  g: { clubId: string; profileId: string; badge: Pick<BadgeRow, 'id' | 'name' | 'icon_svg' | 'points'>; awardedBy?: string | null },
+): Promise<TAwardedBadge | null> {
+  const inserted = await q.query(
+    `INSERT INTO member_badges (club_id, profile_id, badge_id, awarded_by) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (club_id, profile_id, badge_id) DO NOTHING RETURNING id`,
+    [g.clubId, g.profileId, g.badge.id, g.awardedBy ?? null],
+  );
+  if (inserted.length === 0) return null;
+  if (g.badge.points > 0) {
+    await appendPointEvent(q, { clubId: g.clubId, profileId: g.profileId, source: 'badge', points: g.badge.points, badgeId: g.badge.id, createdBy: g.awardedBy ?? null });
+  }
+  return { id: g.badge.id, name: g.badge.name, icon_svg: sanitizeSvg(g.badge.icon_svg), points: g.badge.points };
+}
+
+/** Every active badge linked to the task (any type) goes to the member who completed it. */
+export async function awardTaskBadges(q: Queryable, clubId: string, profileId: string, taskId: string): Promise<TAwardedBadge[]> {
+  const badges = await q.query<BadgeRow>(
+    `SELECT b.id, b.name, b.icon_svg, b.points, b.auto_criteria
+       FROM task_badges tb JOIN badges b ON b.id = tb.badge_id
+      WHERE tb.task_id = $1 AND b.active
+        AND NOT EXISTS (SELECT 1 FROM member_badges mb WHERE mb.club_id = $2 AND mb.profile_id = $3 AND mb.badge_id = b.id)
+      ORDER BY b.id`,
+    [taskId, clubId, profileId],
+  );
+  const awarded: TAwardedBadge[] = [];
+  for (const badge of badges) {
+    const got = await grantBadge(q, { clubId, profileId, badge });
+    if (got) awarded.push(got);
+  }
+  return awarded;
+}
+
+type Metrics = Record<TCriteriaType, number | null>;
+
+/** The seven auto-criteria measures of one member in one club, in one query. */
+async function memberMetrics(q: Queryable, clubId: string, profileId: string): Promise<Metrics> {
+  const row = await maybeOne<Metrics>(
+    q,
+    `SELECT
+       (SELECT count(*)::int FROM task_completions WHERE club_id = $1 AND profile_id = $2) AS task_count,
+       (SELECT coalesce(sum(points), 0)::int FROM point_events WHERE club_id = $1 AND profile_id = $2) AS points_total,
+       (SELECT coalesce(max(n), 0)::int FROM (
+          SELECT count(*) AS n FROM (
+            SELECT day - (row_number() OVER (ORDER BY day))::int AS island FROM login_days WHERE profile_id = $2
+          ) d GROUP BY island) s) AS login_streak,
+       (SELECT ranking FROM v_individual_ranking WHERE club_id = $1 AND profile_id = $2) AS ranking_position,
+       (SELECT count(*)::int FROM member_badges WHERE club_id = $1 AND profile_id = $2) AS badge_count,
+       (SELECT count(*)::int FROM task_completions
+         WHERE club_id = $1 AND profile_id = $2 AND question_count > 0 AND correct_count = question_count) AS task_perfect,
+       (SELECT current_date - created_at::date FROM club_members WHERE club_id = $1 AND profile_id = $2) AS membership_duration`,
+    [clubId, profileId],
+  );
+  if (!row) throw new Error('metrics query returned nothing');
+  return row;
+}
+
+function meets(type: TCriteriaType, measured: number | null, target: number): boolean {
+  if (measured === null) return false;
+  // A position is met by being at it or above it (smaller number).
+  return type === 'ranking_position' ? measured >= 1 && measured <= target : measured >= target;
+}
+
+/**
+ * Evaluates every active automatic badge the member does not hold yet and grants the ones whose
+ * criterion is met. Repeats while something was granted: a badge's XP or the badge count itself
+ * can satisfy another criterion.
+ */
+export async function awardAutomaticBadges(q: Queryable, clubId: string, profileId: string): Promise<TAwardedBadge[]> {
+  const awarded: TAwardedBadge[] = [];
+  for (let round = 0; round < 20; round += 1) {
+    const candidates = await q.query<BadgeRow>(
+      `SELECT b.id, b.name, b.icon_svg, b.points, b.auto_criteria FROM badges b
+        WHERE b.active AND b.badge_type = 'auto' AND b.auto_criteria IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM member_badges mb WHERE mb.club_id = $1 AND mb.profile_id = $2 AND mb.badge_id = b.id)
+        ORDER BY b.id`,
+      [clubId, profileId],
+    );
+    if (candidates.length === 0) break;
+    const metrics = await memberMetrics(q, clubId, profileId);
+    let grantedThisRound = 0;
+    for (const badge of candidates) {
+      const criteria = criteriaFromJson(badge.auto_criteria);
+      if (!criteria || criteria.value < 1 || !meets(criteria.type, metrics[criteria.type], criteria.value)) continue;
+      const got = await grantBadge(q, { clubId, profileId, badge });
+      if (got) {
+        awarded.push(got);
+        grantedThisRound += 1;
+      }
+    }
+    if (grantedThisRound === 0) break;
+  }
+  return awarded;
+}
+
+/**
+ * Points moved: members who now sit at or above a ranking_position badge's position get it
+ * (their own other criteria are evaluated too). Returns who got what, by profile.
+ */
+export async function awardRankingBadges(q: Queryable, clubId: string): Promise<Map<string, TAwardedBadge[]>> {
+  const rows = await q.query<{ profile_id: string }>(
+    `SELECT DISTINCT r.profile_id FROM badges b
+       JOIN v_individual_ranking r ON r.club_id = $1 AND r.ranking <= (b.auto_criteria->>'position')::int
+      WHERE b.active AND b.badge_type = 'auto' AND b.auto_criteria->>'type' = 'ranking_position'
+        AND NOT EXISTS (SELECT 1 FROM member_badges mb WHERE mb.club_id = $1 AND mb.profile_id = r.profile_id AND mb.badge_id = b.id)
+      ORDER BY r.profile_id`,
+    [clubId],
+  );
+  const result = new Map<string, TAwardedBadge[]>();
+  for (const r of rows) {
+    const got = await awardAutomaticBadges(q, clubId, r.profile_id);
+    if (got.length > 0) result.set(r.profile_id, got);
+  }
+  return result;
+}
+
+/** After any event of a member: their auto badges, then ranking badges of the whole club. */
+export async function awardAfterEvent(q: Queryable, clubId: string, profileId: string): Promise<TAwardedBadge[]> {
+  const own = await awardAutomaticBadges(q, clubId, profileId);
+  const byRanking = await awardRankingBadges(q, clubId);
+  return [...own, ...(byRanking.get(profileId) ?? [])];
+}
+
+/**
+ * Daily check (membership_duration): every active member whose membership reached a badge's days
+ * gets it, in every club. Safe to run on several instances at once (unique member badge).
+ */
+export async function awardMembershipDurationBadges(db: Db): Promise<number> {
+  const due = await db.query<{ club_id: string; profile_id: string }>(
+    `SELECT DISTINCT cm.club_id, cm.profile_id FROM badges b
+       JOIN club_members cm ON cm.active AND current_date - cm.created_at::date >= (b.auto_criteria->>'days')::int
+      WHERE b.active AND b.badge_type = 'auto' AND b.auto_criteria->>'type' = 'membership_duration'
+        AND NOT EXISTS (SELECT 1 FROM member_badges mb WHERE mb.club_id = cm.club_id AND mb.profile_id = cm.profile_id AND mb.badge_id = b.id)`,
+  );
+  let granted = 0;
+  for (const m of due) {
+    const got = await db.transaction(async (tx) => {
+      await tx.query('SELECT 1 FROM club_members WHERE club_id = $1 AND profile_id = $2 FOR UPDATE', [m.club_id, m.profile_id]);
+      return awardAfterEvent(tx, m.club_id, m.profile_id);
+    });
+    granted += got.length;
+  }
+  return granted;
+}
+
+/**
+ * Records today's sign-in (America/Sao_Paulo calendar day) for the login_streak criterion; on a
+ * new day the member's automatic badges are evaluated in each of their clubs.
+ */
+export async function recordLoginDay(db: Db, profileId: string): Promise<void> {
+  const inserted = await db.query(
+    `INSERT INTO login_days (profile_id, day) VALUES ($1, (now() AT TIME ZONE 'America/Sao_Paulo')::date)
+     ON CONFLICT DO NOTHING RETURNING day`,
+    [profileId],
+  );
+  if (inserted.length === 0) return;
+  const clubs = await db.query<{ club_id: string }>('SELECT club_id FROM club_members WHERE profile_id = $1 AND active', [profileId]);
+  for (const c of clubs) {
+    await db.transaction(async (tx) => {
+      await tx.query('SELECT 1 FROM club_members WHERE club_id = $1 AND profile_id = $2 FOR UPDATE', [c.club_id, profileId]);
+      await awardAfterEvent(tx, c.club_id, profileId);
+    });
+  }
+}

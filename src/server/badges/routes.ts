@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZBadge, ZBadgeInput, ZGrantBadge } from '../../shared/badges.js';
+import { ZAwardedBadge } from '../../shared/progress.js';
+import { requireClubAdmin, requireClubMember, requireSuperAdmin } from '../http/access.js';
+import { BADGE_MSG } from '../../shared/badges.js';
+import { notFound } from '../http/errors.js';
+import * as repo from './repo.js';
+import * as service from './service.js';
+
+const ZBadgeParams = z.object({ badgeId: z.string() });
+
+export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['badges'];
+
+  app.get('/api/superadmin/badges', {
+    schema: { tags, summary: 'Todos os badges (super admin)', response: { 200: z.array(ZBadge) } },
+  }, async (req) => {
+    requireSuperAdmin(req);
+    return (await repo.listBadges(app.db)).map(service.toBadge);
+  });
+
+  app.get('/api/superadmin/badges/:badgeId', {
+    schema: { tags, summary: 'Um badge (super admin)', params: ZBadgeParams, response: { 200: ZBadge } },
+  }, async (req) => {
+    requireSuperAdmin(req);
+    const row = await repo.getBadge(app.db, req.params.badgeId);
+    if (!row) throw notFound(BADGE_MSG.notFound);
+    return service.toBadge(row);
+  });
+
+  app.post('/api/superadmin/badges', {
+    schema: { tags, summary: 'Criar badge (SVG sanitizado)', body: ZBadgeInput, response: { 201: ZBadge } },
+  }, async (req, reply) => {
+    const auth = requireSuperAdmin(req);
+    return reply.status(201).send(await service.createBadge(app.db, auth.profile.id, req.body));
+  });
+
+  app.put('/api/superadmin/badges/:badgeId', {
+    schema: { tags, summary: 'Editar badge', params: ZBadgeParams, body: ZBadgeInput, response: { 200: ZBadge } },
+  }, async (req) => {
+    const auth = requireSuperAdmin(req);
+    return service.updateBadge(app.db, auth.profile.id, req.params.badgeId, req.body);
+  });
+
+  app.delete('/api/superadmin/badges/:badgeId', {
+    schema: { tags, summary: 'Excluir badge', params: ZBadgeParams, response: { 204: z.null() } },
+  }, async (req, reply) => {
+    const auth = requireSuperAdmin(req);
+    await service.deleteBadge(app.db, auth.profile.id, req.params.badgeId);
+    return reply.status(204).send(null);
+  });
+
+  app.get('/api/clubs/:clubId/badges', {
+    schema: { tags, summary: 'Badges ativos, por raridade', params: z.object({ clubId: z.string() }), response: { 200: z.array(ZBadge) } },
+  }, async (req) => {
+    await requireClubMember(app.db, req, req.params.clubId);
+    return (await repo.listActiveBadges(app.db)).map(service.toBadge);
+  });
+
+  app.post('/api/clubs/:clubId/members/:memberId/badges', {
+    schema: { tags, summary: 'Conceder badge manual a um membro', params: z.object({ clubId: z.string(), memberId: z.string() }), body: ZGrantBadge, response: { 201: z.object({ badges_awarded: z.array(ZAwardedBadge) }) } },
+  }, async (req, reply) => {
+    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    return reply.status(201).send(await service.grantManualBadge(app.db, access, req.params.memberId, req.body.badge_id));
+  });
+};

@@ -1,0 +1,87 @@
+import type { Db } from '../db/index.js';
+import { BADGE_MSG, criteriaFromJson, criteriaToJson, type TBadge, type TBadgeInputOut } from '../../shared/badges.js';
+import { PROGRESS_MSG } from '../../shared/progress.js';
+import { AppError, PG, badRequest, conflict, isPgError, notFound } from '../http/errors.js';
+import type { ClubAccess } from '../http/access.js';
+import { writeAudit } from '../audit/repo.js';
+import * as progressRepo from '../progress/repo.js';
+import { awardAfterEvent, grantBadge } from './engine.js';
+import { sanitizeSvg } from './sanitize.js';
+import * as repo from './repo.js';
+
+/** A badge as the API returns it: icon sanitised again on the way out, criteria as {type, value}. */
+export function toBadge(row: repo.BadgeDbRow): TBadge {
+  return { ...row, icon_svg: sanitizeSvg(row.icon_svg), auto_criteria: criteriaFromJson(row.auto_criteria) };
+}
+
+function toWrite(input: TBadgeInputOut): repo.BadgeWrite {
+  const icon = sanitizeSvg(input.icon_svg);
+  if (!icon) throw badRequest(BADGE_MSG.iconInvalid);
+  return {
+    name: input.name,
+    description: input.description,
+    icon_svg: icon,
+    rarity: input.rarity,
+    points: input.points,
+    active: input.active,
+    badge_type: input.badge_type,
+    category: input.category,
+    auto_criteria: criteriaToJson(input),
+  };
+}
+
+export async function createBadge(db: Db, actorId: string, input: TBadgeInputOut): Promise<TBadge> {
+  const write = toWrite(input);
+  return db.transaction(async (tx) => {
+    const id = await repo.insertBadge(tx, write);
+    const row = await repo.getBadge(tx, id);
+    if (!row) throw notFound(BADGE_MSG.notFound);
+    await writeAudit(tx, { clubId: null, actorId, action: 'badge.create', entity: 'badge', entityId: id, after: write });
+    return toBadge(row);
+  });
+}
+
+export async function updateBadge(db: Db, actorId: string, id: string, input: TBadgeInputOut): Promise<TBadge> {
+  const write = toWrite(input);
+  return db.transaction(async (tx) => {
+    const before = await repo.getBadge(tx, id);
+    if (!before || !(await repo.updateBadge(tx, id, write))) throw notFound(BADGE_MSG.notFound);
+    const row = await repo.getBadge(tx, id);
+    if (!row) throw notFound(BADGE_MSG.notFound);
+    await writeAudit(tx, { clubId: null, actorId, action: 'badge.update', entity: 'badge', entityId: id, before, after: write });
+    return toBadge(row);
+  });
+}
+
+/** Deleting a badge that members hold or tasks link is refused (spec 8 text). */
+export async function deleteBadge(db: Db, actorId: string, id: string): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const before = await repo.getBadge(tx, id);
+      if (!before || !(await repo.deleteBadge(tx, id))) throw notFound(BADGE_MSG.notFound);
+      await writeAudit(tx, { clubId: null, actorId, action: 'badge.delete', entity: 'badge', entityId: id, before });
+    });
+  } catch (err) {
+    // ON DELETE RESTRICT reports 23001 (restrict_violation), NO ACTION 23503.
+    if (isPgError(err) && (err.code === PG.foreignKeyViolation || err.code === '23001')) throw new AppError('in_use', 409, BADGE_MSG.inUse);
+    throw err;
+  }
+}
+
+/** An admin grants a manual badge to a member of their club (once; XP to the ledger; audited). */
+export async function grantManualBadge(db: Db, access: ClubAccess, memberId: string, badgeId: string) {
+  return db.transaction(async (tx) => {
+    const member = await progressRepo.findMember(tx, access.clubId, memberId);
+    if (!member) throw notFound(PROGRESS_MSG.memberNotFound);
+    await progressRepo.lockMember(tx, access.clubId, member.profile_id);
+    const badge = await repo.getBadge(tx, badgeId);
+    if (!badge) throw notFound(BADGE_MSG.notFound);
+    if (!badge.active) throw badRequest(BADGE_MSG.inactive);
+    if (badge.badge_type !== 'manual') throw badRequest(BADGE_MSG.notManual);
+    const got = await grantBadge(tx, { clubId: access.clubId, profileId: member.profile_id, badge, awardedBy: access.profileId });
+    if (!got) throw conflict(BADGE_MSG.alreadyHas);
+    await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'badge.grant', entity: 'member_badge', entityId: badge.id, after: { profile_id: member.profile_id, badge_id: badge.id } });
+    const more = await awardAfterEvent(tx, access.clubId, member.profile_id);
+    return { badges_awarded: [got, ...more] };
+  });
+}

@@ -1,0 +1,105 @@
+import Papa from 'papaparse';
+import { z } from 'zod';
+import type { Db, Queryable } from '../db/index.js';
+import { ADMIN_ROLE, CSV_MAX_ROWS, DEFAULT_MEMBER_ROLE, MEMBER_MSG, type TCsvImportResult, type TCsvRow } from '../../shared/members.js';
+import { AppError, badRequest } from '../http/errors.js';
+import { writeAudit } from '../audit/repo.js';
+import type { ClubAccess } from '../http/access.js';
+import * as repo from './repo.js';
+
+const HEADER_ALIASES: Record<string, 'full_name' | 'email' | 'role' | 'unit'> = {
+  nome: 'full_name', name: 'full_name', 'nome completo': 'full_name', full_name: 'full_name',
+  email: 'email', 'e-mail': 'email', mail: 'email',
+  funcao: 'role', cargo: 'role', papel: 'role', role: 'role',
+  unidade: 'unit', unit: 'unit',
+};
+export const CSV_MSG_HEADER = 'O arquivo precisa de um cabeçalho com as colunas: nome, e-mail, função, unidade.';
+
+const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+
+function normaliseRole(raw: string): string {
+  const r = raw.trim();
+  if (!r) return DEFAULT_MEMBER_ROLE;
+  return ['admin', 'administrador', 'administradora', 'administrador(a)'].includes(fold(r)) ? ADMIN_ROLE : r;
+}
+
+/** Parses the file into rows (header line 1, data from line 2); separator , or ; is detected. */
+function parseCsv(csv: string): Array<{ line: number; full_name: string; email: string; role: string; unit: string }> {
+  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (h) => HEADER_ALIASES[fold(h)] ?? fold(h),
+  });
+  if (!parsed.meta.fields?.includes('full_name')) throw badRequest(CSV_MSG_HEADER);
+  return parsed.data.map((r, i) => ({
+    line: i + 2,
+    full_name: (r.full_name ?? '').trim(),
+    email: (r.email ?? '').trim().toLowerCase(),
+    role: r.role ?? '',
+    unit: (r.unit ?? '').trim(),
+  }));
+}
+
+interface PlannedRow extends TCsvRow {
+  unitId: string | null;
+  existingProfileId: string | null;
+}
+
+/** Validates every row against the club as it is now; nothing is written. */
+async function planImport(q: Queryable, clubId: string, csv: string): Promise<PlannedRow[]> {
+  const rows = parseCsv(csv);
+  if (rows.length === 0) throw badRequest(MEMBER_MSG.csvEmpty);
+  if (rows.length > CSV_MAX_ROWS) throw badRequest(MEMBER_MSG.csvTooMany);
+  const units = new Map((await repo.listUnitNames(q, clubId)).map((u) => [fold(u.name), u.id]));
+  const emails = rows.map((r) => r.email).filter(Boolean);
+  const profiles = new Map((await repo.findProfilesByEmails(q, emails)).map((p) => [(p.email ?? '').toLowerCase(), p]));
+  const members = await repo.memberProfileIds(q, clubId);
+  const seen = new Set<string>();
+  return rows.map((r) => {
+    const errors: string[] = [];
+    if (!r.full_name) errors.push(MEMBER_MSG.nameRequired);
+    else if (r.full_name.length > 120) errors.push('Nome muito longo');
+    let existingProfileId: string | null = null;
+    if (r.email) {
+      if (!z.email().safeParse(r.email).success) errors.push(MEMBER_MSG.emailInvalid);
+      else if (seen.has(r.email)) errors.push(MEMBER_MSG.csvDuplicateEmail);
+      else {
+        const profile = profiles.get(r.email);
+        if (profile && members.has(profile.id)) errors.push(MEMBER_MSG.alreadyMember);
+        existingProfileId = profile?.id ?? null;
+      }
+      seen.add(r.email);
+    }
+    const role = normaliseRole(r.role);
+    if (role.length > 60) errors.push('Função muito longa');
+    const unitId = r.unit ? units.get(fold(r.unit)) ?? null : null;
+    if (r.unit && !unitId) errors.push(`${MEMBER_MSG.csvUnknownUnit}: ${r.unit}`);
+    return { line: r.line, full_name: r.full_name, email: r.email || null, role, unit_name: r.unit || null, errors, unitId, existingProfileId };
+  });
+}
+
+const publicRow = ({ line, full_name, email, role, unit_name, errors }: PlannedRow): TCsvRow => ({ line, full_name, email, role, unit_name, errors });
+
+/**
+ * Previews (dry run) or imports a CSV of members: all rows or none. People with a known e-mail are
+ * linked; everyone else becomes a member without an account, who can claim the profile later.
+ */
+export async function importMembersCsv(db: Db, access: ClubAccess, csv: string, dryRun: boolean): Promise<TCsvImportResult> {
+  if (dryRun) {
+    const plan = await planImport(db, access.clubId, csv);
+    return { rows: plan.map(publicRow), valid: plan.every((r) => r.errors.length === 0), imported: 0 };
+  }
+  return db.transaction(async (tx) => {
+    // Serialises imports into one club so the validation below still holds when rows are written.
+    await tx.query(`SELECT id FROM clubs WHERE id = $1 FOR UPDATE`, [access.clubId]);
+    const plan = await planImport(tx, access.clubId, csv);
+    const result = { rows: plan.map(publicRow), valid: plan.every((r) => r.errors.length === 0), imported: 0 };
+    if (!result.valid) throw new AppError('csv_invalid', 400, MEMBER_MSG.csvHasErrors, result);
+    for (const row of plan) {
+      const profileId = row.existingProfileId ?? (await repo.insertAccountlessProfile(tx, { full_name: row.full_name, email: row.email })).id;
+      await repo.insertMember(tx, { clubId: access.clubId, profileId, role: row.role, unitId: row.unitId });
+    }
+    await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'member.import', entity: 'club_member', after: { count: plan.length } });
+    return { ...result, imported: plan.length };
+  });
+}

@@ -1,0 +1,83 @@
+import type { Queryable } from '../db/index.js';
+import { maybeOne, one } from '../db/index.js';
+import type { TPendingInvitation } from '../../shared/members.js';
+
+export interface InvitationRow {
+  id: string;
+  club_id: string;
+  email: string | null;
+  profile_id: string | null;
+  role: string;
+  unit_id: string | null;
+  expires_at: string;
+}
+
+const COLUMNS = 'i.id, i.club_id, i.email, i.profile_id, i.role, i.unit_id, i.expires_at';
+const VALID = 'i.used_at IS NULL AND i.expires_at > now()';
+
+export function insertInvitation(
+  q: Queryable,
+  i: { clubId: string; tokenHash: string; email: string | null; profileId: string | null; role: string; unitId: string | null; createdBy: string; days: number },
+) {
+  return one<InvitationRow>(
+    q,
+    `INSERT INTO club_invitations AS i (club_id, token_hash, email, profile_id, role, unit_id, created_by, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(days => $8::int)) RETURNING ${COLUMNS}`,
+    [i.clubId, i.tokenHash, i.email, i.profileId, i.role, i.unitId, i.createdBy, i.days],
+  );
+}
+
+/** A usable invitation (not used, not expired) with what its page shows. */
+export function findValidInvitation(q: Queryable, tokenHash: string, forUpdate = false) {
+  return maybeOne<InvitationRow & { club_name: string; club_logo_url: string | null; full_name: string | null; profile_has_account: boolean }>(
+    q,
+    `SELECT ${COLUMNS}, c.name AS club_name, c.logo_url AS club_logo_url, p.full_name,
+            coalesce(p.password_hash IS NOT NULL, false) AS profile_has_account
+       FROM club_invitations i JOIN clubs c ON c.id = i.club_id LEFT JOIN profiles p ON p.id = i.profile_id
+      WHERE i.token_hash = $1 AND ${VALID}
+      ${forUpdate ? 'FOR UPDATE OF i' : ''}`,
+    [tokenHash],
+  );
+}
+
+export async function markUsed(q: Queryable, invitationId: string, profileId: string): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE club_invitations i SET used_at = now(), used_by = $2 WHERE i.id = $1 AND ${VALID} RETURNING i.id`,
+    [invitationId, profileId],
+  );
+  return rows.length > 0;
+}
+
+export function listPendingInvitations(q: Queryable, clubId: string) {
+  return q.query<TPendingInvitation>(
+    `SELECT i.id, coalesce(i.email, p.email) AS email, p.full_name, i.role, u.name AS unit_name, i.expires_at, i.created_at
+       FROM club_invitations i LEFT JOIN profiles p ON p.id = i.profile_id
+       LEFT JOIN units u ON u.club_id = i.club_id AND u.id = i.unit_id
+      WHERE i.club_id = $1 AND ${VALID}
+      ORDER BY i.created_at DESC`,
+    [clubId],
+  );
+}
+
+export async function deleteInvitation(q: Queryable, clubId: string, invitationId: string): Promise<boolean> {
+  const rows = await q.query(`DELETE FROM club_invitations WHERE club_id = $1 AND id = $2 RETURNING id`, [clubId, invitationId]);
+  return rows.length > 0;
+}
+
+/** Adds the person to the club; an earlier, deactivated membership comes back active. */
+export async function upsertMembership(q: Queryable, m: { clubId: string; profileId: string; role: string; unitId: string | null }) {
+  await q.query(
+    `INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (club_id, profile_id) DO UPDATE SET active = true, updated_at = now()`,
+    [m.clubId, m.profileId, m.role, m.unitId],
+  );
+}
+
+export function claimProfile(q: Queryable, profileId: string, p: { full_name: string; email: string; password_hash: string }) {
+  return one<{ id: string; full_name: string; email: string | null; user_type: 'member' | 'super_admin' }>(
+    q,
+    `UPDATE profiles SET full_name = $2, email = $3, password_hash = $4, updated_at = now()
+      WHERE id = $1 AND password_hash IS NULL RETURNING id, full_name, email, user_type`,
+    [profileId, p.full_name, p.email, p.password_hash],
+  );
+}

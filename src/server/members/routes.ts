@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZProfile, ZRegister } from '../../shared/auth.js';
+import {
+  MEMBER_MSG, ZAddMember, ZAddMemberResult, ZCsvImport, ZCsvImportResult, ZInvitationAccepted, ZInvitationLink,
+  ZInvitationPreview, ZMember, ZPendingInvitation, ZUpdateMember,
+} from '../../shared/members.js';
+import { requireAuth, requireClubAdmin, requireClubMember } from '../http/access.js';
+import { ZClubParams } from '../clubs/routes.js';
+import { setSessionCookie } from '../auth/routes.js';
+import * as repo from './repo.js';
+import * as invitationRepo from './invitation-repo.js';
+import * as service from './service.js';
+import * as invitationService from './invitation-service.js';
+import { importMembersCsv } from './csv-import.js';
+
+const ZMemberParams = ZClubParams.extend({ memberId: z.uuid({ error: MEMBER_MSG.notFound }) });
+const ZInvitationParams = ZClubParams.extend({ invitationId: z.uuid({ error: MEMBER_MSG.invitationInvalid }) });
+const ZTokenParams = z.object({ token: z.string().min(16).max(100) });
+const ZOk = z.object({ ok: z.literal(true) });
+
+export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/clubs/:clubId/members', {
+    schema: { tags: ['members'], summary: 'Membros do clube (e-mails só para admins)', params: ZClubParams, response: { 200: z.array(ZMember) } },
+  }, async (req) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    return repo.listMembers(app.db, access.clubId, access.isAdmin);
+  });
+
+  app.post('/api/clubs/:clubId/members', {
+    schema: {
+      tags: ['members'],
+      summary: 'Adicionar membro: por e-mail (conta existente entra já; e-mail novo recebe convite) ou sem conta',
+      params: ZClubParams, body: ZAddMember, response: { 201: ZAddMemberResult },
+    },
+  }, async (req, reply) => {
+    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    return reply.status(201).send(await service.addMember(app.db, access, req.body));
+  });
+
+  app.post('/api/clubs/:clubId/members/import', {
+    schema: {
+      tags: ['members'],
+      summary: 'Importar membros de CSV (nome, e-mail, função, unidade): prévia com dry_run, depois tudo ou nada',
+      params: ZClubParams, body: ZCsvImport, response: { 200: ZCsvImportResult },
+    },
+  }, async (req) => {
+    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    return importMembersCsv(app.db, access, req.body.csv, req.body.dry_run);
+  });
+
+  app.put('/api/clubs/:clubId/members/:memberId', {
+    schema: { tags: ['members'], summary: 'Editar função, unidade e status do membro', params: ZMemberParams, body: ZUpdateMember, response: { 200: ZMember } },
+  }, async (req) => {
+    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    return service.updateMember(app.db, access, req.params.memberId, req.body);
+  });
+
+  app.delete('/api/clubs/:clubId/members/:memberId', {
+    schema: { tags: ['members'], summary: 'Remover membro do clube', params: ZMemberParams, response: { 200: ZOk } },
+  }, async (req) => {
+    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    await service.removeMember(app.db, access, req.params.memberId);
+    return { ok: true as const };
+  });
+
+  app.post('/api/clubs/:clubId/members/:memberId/invitation', {
+    schema: { tags: ['members'], summary: 'Link para um membro sem conta criar o próprio acesso', params: ZMemberParams, response: { 201: ZInvitationLink } },
+  }, async (req, reply) => {
+    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    return reply.status(201).send(await service.inviteToClaim(app.db, access, req.params.memberId));
+  });
+
+  app.get('/api/clubs/:clubId/invitations', {
+    schema: { tags: ['members'], summary: 'Convites pendentes', params: ZClubParams, response: { 200: z.array(ZPendingInvitation) } },
+  }, async (req) => {
+    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    return invitationRepo.listPendingInvitations(app.db, access.clubId);
+  });
+
+  app.delete('/api/clubs/:clubId/invitations/:invitationId', {
+    schema: { tags: ['members'], summary: 'Cancelar convite', params: ZInvitationParams, response: { 200: ZOk } },
+  }, async (req) => {
+    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    await service.revokeInvitation(app.db, access, req.params.invitationId);
+    return { ok: true as const };
+  });
+
+  app.get('/api/invitations/:token', {
+    schema: { tags: ['members'], summary: 'Dados públicos de um convite válido', params: ZTokenParams, response: { 200: ZInvitationPreview } },
+  }, async (req) => invitationService.previewInvitation(app.db, req.params.token));
+
+  app.post('/api/invitations/:token/accept', {
+    schema: { tags: ['members'], summary: 'Entrar no clube com o convite (usuário logado)', params: ZTokenParams, response: { 200: ZInvitationAccepted } },
+  }, async (req) => invitationService.acceptInvitation(app.db, requireAuth(req).profile.id, req.params.token));
+
+  app.post('/api/invitations/:token/register', {
+    schema: {
+      tags: ['members'],
+      summary: 'Criar conta pelo convite e entrar no clube (ou assumir o perfil de membro sem conta)',
+      params: ZTokenParams, body: ZRegister,
+      response: { 201: z.object({ profile: ZProfile, club_id: z.string() }) },
+    },
+  }, async (req, reply) => {
+    const session = await invitationService.registerWithInvitation(app.db, req.params.token, req.body, {
+      userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
+      ip: req.ip,
+    });
+    setSessionCookie(reply, session, app.config.secureCookies);
+    return reply.status(201).send({ profile: session.profile, club_id: session.clubId });
+  });
+};

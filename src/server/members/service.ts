@@ -1,0 +1,124 @@
+import type { z } from 'zod';
+import type { Db, Queryable } from '../db/index.js';
+import {
+  ADMIN_ROLE, INVITATION_DAYS, MEMBER_MSG,
+  type TAddMemberResult, type TInvitationLink, type TMember, type ZAddMember, type ZUpdateMember,
+} from '../../shared/members.js';
+import { AppError, PG, badRequest, conflict, isPgError, notFound } from '../http/errors.js';
+import { writeAudit } from '../audit/repo.js';
+import type { ClubAccess } from '../http/access.js';
+import { hashToken, newSessionToken } from '../auth/session.js';
+import * as repo from './repo.js';
+import * as invitations from './invitation-repo.js';
+
+async function requireUnitOfClub(q: Queryable, clubId: string, unitId: string | null): Promise<void> {
+  if (unitId && !(await repo.unitExists(q, clubId, unitId))) throw badRequest(MEMBER_MSG.unitNotFound);
+}
+
+async function loadMember(q: Queryable, clubId: string, memberId: string): Promise<TMember> {
+  const member = await repo.getMember(q, clubId, memberId);
+  if (!member) throw notFound(MEMBER_MSG.notFound);
+  return member;
+}
+
+/** Creates a single-use invitation link; only the token's hash is stored. */
+export async function createInvitation(
+  q: Queryable,
+  access: ClubAccess,
+  i: { email: string | null; profileId: string | null; role: string; unitId: string | null },
+): Promise<TInvitationLink> {
+  const token = newSessionToken();
+  const row = await invitations.insertInvitation(q, {
+    clubId: access.clubId, tokenHash: hashToken(token), email: i.email, profileId: i.profileId,
+    role: i.role, unitId: i.unitId, createdBy: access.profileId, days: INVITATION_DAYS,
+  });
+  await writeAudit(q, {
+    clubId: access.clubId, actorId: access.profileId, action: 'invitation.create', entity: 'invitation', entityId: row.id,
+    after: { email: row.email, profile_id: row.profile_id, role: row.role, unit_id: row.unit_id, expires_at: row.expires_at },
+  });
+  return { id: row.id, token, path: `/convite/${token}`, email: row.email, expires_at: row.expires_at };
+}
+
+/**
+ * Adds a member. By e-mail: a known person joins at once, an unknown e-mail gets an invitation link.
+ * Accountless: a profile without password (children without e-mail), which a link can later let them claim.
+ */
+export async function addMember(db: Db, access: ClubAccess, input: z.output<typeof ZAddMember>): Promise<TAddMemberResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      await requireUnitOfClub(tx, access.clubId, input.unit_id);
+      let profileId: string;
+      if (input.mode === 'email') {
+        const existing = await repo.findProfileByEmail(tx, input.email);
+        if (!existing) {
+          const invitation = await createInvitation(tx, access, { email: input.email, profileId: null, role: input.role, unitId: input.unit_id });
+          return { result: 'invited' as const, invitation };
+        }
+        if (await repo.getMemberByProfile(tx, access.clubId, existing.id)) throw conflict(MEMBER_MSG.alreadyMember);
+        profileId = existing.id;
+      } else {
+        if (input.email && (await repo.findProfileByEmail(tx, input.email))) throw conflict(MEMBER_MSG.emailInUse);
+        profileId = (await repo.insertAccountlessProfile(tx, { full_name: input.full_name, email: input.email })).id;
+      }
+      const { id } = await repo.insertMember(tx, { clubId: access.clubId, profileId, role: input.role, unitId: input.unit_id });
+      const member = await loadMember(tx, access.clubId, id);
+      await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'member.add', entity: 'club_member', entityId: id, after: member });
+      return { result: 'added' as const, member };
+    });
+  } catch (err) {
+    // Two admins adding the same person at once: the unique keys decide.
+    if (isPgError(err) && err.code === PG.uniqueViolation) {
+      throw conflict(err.constraint === 'profiles_email_key' ? MEMBER_MSG.emailInUse : MEMBER_MSG.alreadyMember);
+    }
+    throw err;
+  }
+}
+
+/** Refuses to leave the club without an active admin. Call with the admins locked. */
+function assertKeepsAnAdmin(activeAdmins: string[], member: TMember, next: { role: string; active: boolean } | null): void {
+  const isActiveAdmin = member.active && member.role === ADMIN_ROLE;
+  const staysActiveAdmin = next !== null && next.active && next.role === ADMIN_ROLE;
+  if (isActiveAdmin && !staysActiveAdmin && activeAdmins.filter((id) => id !== member.id).length === 0) {
+    throw new AppError('last_admin', 409, MEMBER_MSG.lastAdmin);
+  }
+}
+
+export async function updateMember(db: Db, access: ClubAccess, memberId: string, input: z.output<typeof ZUpdateMember>): Promise<TMember> {
+  return db.transaction(async (tx) => {
+    const admins = await repo.lockActiveAdmins(tx, access.clubId);
+    const before = await loadMember(tx, access.clubId, memberId);
+    assertKeepsAnAdmin(admins, before, input);
+    await requireUnitOfClub(tx, access.clubId, input.unit_id);
+    await repo.updateMember(tx, access.clubId, memberId, input);
+    const after = await loadMember(tx, access.clubId, memberId);
+    const action = before.role !== after.role ? 'member.role_change' : 'member.update';
+    await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action, entity: 'club_member', entityId: memberId, before, after });
+    return after;
+  });
+}
+
+export async function removeMember(db: Db, access: ClubAccess, memberId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const admins = await repo.lockActiveAdmins(tx, access.clubId);
+    const before = await loadMember(tx, access.clubId, memberId);
+    assertKeepsAnAdmin(admins, before, null);
+    await repo.deleteMember(tx, access.clubId, memberId);
+    await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'member.remove', entity: 'club_member', entityId: memberId, before });
+  });
+}
+
+/** A link that lets an accountless member set their own e-mail and password on their profile. */
+export async function inviteToClaim(db: Db, access: ClubAccess, memberId: string): Promise<TInvitationLink> {
+  return db.transaction(async (tx) => {
+    const member = await loadMember(tx, access.clubId, memberId);
+    if (member.has_account) throw conflict(MEMBER_MSG.hasAccount);
+    return createInvitation(tx, access, { email: member.email, profileId: member.profile_id, role: member.role, unitId: member.unit_id });
+  });
+}
+
+export async function revokeInvitation(db: Db, access: ClubAccess, invitationId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await invitations.deleteInvitation(tx, access.clubId, invitationId))) throw notFound(MEMBER_MSG.invitationInvalid);
+    await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'invitation.revoke', entity: 'invitation', entityId: invitationId });
+  });
+}

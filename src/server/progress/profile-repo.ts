@@ -1,0 +1,45 @@
+import type { Queryable } from '../db/index.js';
+import { maybeOne } from '../db/index.js';
+import type { TEarnedBadge, TMemberProfile, TPointEvent } from '../../shared/progress.js';
+
+type ProfileHead = Omit<TMemberProfile, 'badges' | 'history'>;
+
+/** A member's totals: ledger points, ranking position, completions (inactive members too, for history). */
+export function getProfileHead(q: Queryable, clubId: string, memberOrProfileId: string) {
+  return maybeOne<ProfileHead>(
+    q,
+    `SELECT cm.profile_id, p.full_name, p.email, cm.role, cm.unit_id, u.name AS unit_name, cm.created_at AS member_since,
+            (SELECT coalesce(sum(pe.points), 0)::int FROM point_events pe WHERE pe.club_id = cm.club_id AND pe.profile_id = cm.profile_id) AS total_points,
+            (SELECT r.ranking FROM v_individual_ranking r WHERE r.club_id = cm.club_id AND r.profile_id = cm.profile_id) AS ranking,
+            (SELECT count(*)::int FROM task_completions tc WHERE tc.club_id = cm.club_id AND tc.profile_id = cm.profile_id) AS total_tasks
+       FROM club_members cm JOIN profiles p ON p.id = cm.profile_id LEFT JOIN units u ON u.id = cm.unit_id
+      WHERE cm.club_id = $1 AND (cm.profile_id::text = $2 OR cm.id::text = $2)`,
+    [clubId, memberOrProfileId],
+  );
+}
+
+export function listEarnedBadges(q: Queryable, clubId: string, profileId: string) {
+  return q.query<TEarnedBadge>(
+    `SELECT mb.id, b.id AS badge_id, b.name, b.description, b.icon_svg, b.rarity, b.points, mb.awarded_at, aw.full_name AS awarded_by_name
+       FROM member_badges mb JOIN badges b ON b.id = mb.badge_id LEFT JOIN profiles aw ON aw.id = mb.awarded_by
+      WHERE mb.club_id = $1 AND mb.profile_id = $2 ORDER BY mb.awarded_at DESC`,
+    [clubId, profileId],
+  );
+}
+
+/** The member's points history, newest first (the last 200 events). */
+export function listPointHistory(q: Queryable, clubId: string, profileId: string) {
+  return q.query<TPointEvent>(
+    `SELECT pe.id, pe.source, pe.points, pe.reason, t.title AS task_title, b.name AS badge_name, u.name AS unit_name,
+            pe.occurred_at, cb.full_name AS created_by_name
+       FROM point_events pe
+       LEFT JOIN tasks t ON t.id = pe.task_id
+       LEFT JOIN badges b ON b.id = pe.badge_id
+       LEFT JOIN units u ON u.id = pe.unit_id
+       LEFT JOIN profiles cb ON cb.id = pe.created_by
+      WHERE pe.club_id = $1 AND pe.profile_id = $2
+      ORDER BY pe.occurred_at DESC, pe.id
+      LIMIT 200`,
+    [clubId, profileId],
+  );
+}

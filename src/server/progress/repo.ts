@@ -1,0 +1,287 @@
+import type { Queryable } from '../db/index.js';
+import { maybeOne, one } from '../db/index.js';
+import type { TAssignmentStatus, TMyQuestion, TMySubtask, TMyTask, TQueuedSubmission, TSubmissionInfo, TTaskType } from '../../shared/progress.js';
+
+export interface MemberRow {
+  profile_id: string;
+  role: string;
+  unit_id: string | null;
+}
+
+/** Locks the member's row: every progress event of one member runs one at a time. */
+export function lockMember(q: Queryable, clubId: string, profileId: string) {
+  return maybeOne<MemberRow>(
+    q,
+    `SELECT profile_id, role, unit_id FROM club_members WHERE club_id = $1 AND profile_id = $2 AND active FOR UPDATE`,
+    [clubId, profileId],
+  );
+}
+
+/** An active member found by profile id or by membership id. */
+export function findMember(q: Queryable, clubId: string, memberOrProfileId: string) {
+  return maybeOne<MemberRow>(
+    q,
+    `SELECT profile_id, role, unit_id FROM club_members
+      WHERE club_id = $1 AND (profile_id::text = $2 OR id::text = $2) AND active`,
+    [clubId, memberOrProfileId],
+  );
+}
+
+export interface TaskRow {
+  id: string;
+  title: string;
+  type: TTaskType;
+  points: number;
+  active: boolean;
+  available_now: boolean;
+}
+
+const AVAILABLE_NOW = `(t.active AND (t.available_date IS NULL OR t.available_date <= now()) AND (t.due_date IS NULL OR t.due_date >= now()))`;
+
+export function getTask(q: Queryable, clubId: string, taskId: string) {
+  return maybeOne<TaskRow>(
+    q,
+    `SELECT t.id, t.title, t.type, t.points, t.active, ${AVAILABLE_NOW} AS available_now
+       FROM tasks t WHERE t.club_id = $1 AND t.id::text = $2`,
+    [clubId, taskId],
+  );
+}
+
+export interface AssignmentRow {
+  id: string;
+  status: TAssignmentStatus;
+}
+
+/** The member's assignment for the task, created on first use (spec 4), locked for this transaction. */
+export async function ensureAssignment(q: Queryable, clubId: string, taskId: string, profileId: string): Promise<AssignmentRow> {
+  await q.query(
+    `INSERT INTO assigned_tasks (club_id, task_id, profile_id) VALUES ($1, $2, $3) ON CONFLICT (task_id, profile_id) DO NOTHING`,
+    [clubId, taskId, profileId],
+  );
+  return one<AssignmentRow>(
+    q,
+    `SELECT id, status FROM assigned_tasks WHERE club_id = $1 AND task_id = $2 AND profile_id = $3 FOR UPDATE`,
+    [clubId, taskId, profileId],
+  );
+}
+
+export async function setAssignmentStatus(q: Queryable, assignmentId: string, status: TAssignmentStatus, completed: boolean): Promise<void> {
+  await q.query(
+    `UPDATE assigned_tasks SET status = $2, updated_at = now(), completed_at = CASE WHEN $3 THEN now() ELSE completed_at END WHERE id = $1`,
+    [assignmentId, status, completed],
+  );
+}
+
+export async function insertCompletion(
+  q: Queryable,
+  c: { clubId: string; taskId: string; profileId: string; assignmentId: string; points: number; questionCount?: number | null; correctCount?: number | null; recordedBy: string },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO task_completions (club_id, task_id, profile_id, assignment_id, points, question_count, correct_count, recorded_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [c.clubId, c.taskId, c.profileId, c.assignmentId, c.points, c.questionCount ?? null, c.correctCount ?? null, c.recordedBy],
+  );
+}
+
+export interface QuestionRow {
+  id: string;
+  answer_type: 'multiple_choice' | 'single_choice' | 'free_text';
+  options: string[] | null;
+  correct_answer: string | null;
+}
+
+export function listQuestions(q: Queryable, taskId: string) {
+  return q.query<QuestionRow>(
+    `SELECT id, answer_type, options, correct_answer FROM questions WHERE task_id = $1 ORDER BY order_position`,
+    [taskId],
+  );
+}
+
+export async function insertAnswers(q: Queryable, clubId: string, assignmentId: string, answers: Array<{ questionId: string; answer: string; isCorrect: boolean | null }>): Promise<void> {
+  if (answers.length === 0) return;
+  await q.query(
+    `INSERT INTO task_answers (club_id, assignment_id, question_id, answer, is_correct)
+     SELECT $1, $2, a.question_id, a.answer, a.is_correct
+       FROM jsonb_to_recordset($3::jsonb) AS a(question_id uuid, answer text, is_correct boolean)`,
+    [clubId, assignmentId, JSON.stringify(answers.map((a) => ({ question_id: a.questionId, answer: a.answer, is_correct: a.isCorrect })))],
+  );
+}
+
+export function getSubtask(q: Queryable, taskId: string, subtaskId: string) {
+  return maybeOne<{ id: string; title: string; points: number }>(
+    q,
+    `SELECT id, title, points FROM subtasks WHERE parent_task_id = $1 AND id::text = $2`,
+    [taskId, subtaskId],
+  );
+}
+
+/** Inserts the tick; false when the member had already ticked it. */
+export async function insertSubtaskCompletion(q: Queryable, s: { clubId: string; subtaskId: string; profileId: string; points: number; recordedBy: string }): Promise<boolean> {
+  const rows = await q.query(
+    `INSERT INTO subtask_completions (club_id, subtask_id, profile_id, points, recorded_by) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (subtask_id, profile_id) DO NOTHING RETURNING id`,
+    [s.clubId, s.subtaskId, s.profileId, s.points, s.recordedBy],
+  );
+  return rows.length > 0;
+}
+
+/** Whether the milestone is now done: every required subtask ticked (every subtask when none is required). */
+export async function milestoneDone(q: Queryable, taskId: string, profileId: string): Promise<boolean> {
+  const r = await one<{ required_total: number; required_done: number; total: number; done: number }>(
+    q,
+    `SELECT count(*) FILTER (WHERE s.required)::int AS required_total,
+            count(sc.id) FILTER (WHERE s.required)::int AS required_done,
+            count(*)::int AS total, count(sc.id)::int AS done
+       FROM subtasks s LEFT JOIN subtask_completions sc ON sc.subtask_id = s.id AND sc.profile_id = $2
+      WHERE s.parent_task_id = $1`,
+    [taskId, profileId],
+  );
+  return r.required_total > 0 ? r.required_done === r.required_total : r.total > 0 && r.done === r.total;
+}
+
+export async function countSubtasks(q: Queryable, taskId: string): Promise<number> {
+  const row = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM subtasks WHERE parent_task_id = $1`, [taskId]);
+  return row.n;
+}
+
+const MY_TASK_COLUMNS = `
+  t.id, t.title, t.description, t.type, t.points, t.available_date, t.due_date,
+  ${AVAILABLE_NOW} AS available_now,
+  a.status,
+  (SELECT count(*)::int FROM task_completions tc WHERE tc.assignment_id = a.id) AS completions,
+  (SELECT coalesce(sum(pe.points), 0)::int FROM point_events pe
+    WHERE pe.club_id = t.club_id AND pe.profile_id = $2 AND pe.task_id = t.id AND pe.source <> 'badge') AS points_earned,
+  (SELECT max(tc.completed_at) FROM task_completions tc WHERE tc.assignment_id = a.id) AS last_completed_at,
+  (SELECT count(*)::int FROM subtasks s WHERE s.parent_task_id = t.id) AS subtasks_total,
+  (SELECT count(*)::int FROM subtask_completions sc JOIN subtasks s ON s.id = sc.subtask_id
+    WHERE s.parent_task_id = t.id AND sc.profile_id = $2) AS subtasks_done,
+  CASE WHEN a.status = 'rejected' THEN
+    (SELECT ts.reject_reason FROM task_submissions ts WHERE ts.assignment_id = a.id ORDER BY ts.created_at DESC LIMIT 1)
+  END AS reject_reason`;
+
+/** Tasks open now plus every task the member has started, with their progress. */
+export function listMemberTasks(q: Queryable, clubId: string, profileId: string) {
+  return q.query<TMyTask>(
+    `SELECT ${MY_TASK_COLUMNS}
+       FROM tasks t LEFT JOIN assigned_tasks a ON a.task_id = t.id AND a.profile_id = $2
+      WHERE t.club_id = $1 AND (${AVAILABLE_NOW} OR a.id IS NOT NULL)
+      ORDER BY ${AVAILABLE_NOW} DESC, t.due_date ASC NULLS LAST, t.created_at DESC`,
+    [clubId, profileId],
+  );
+}
+
+export function getMemberTask(q: Queryable, clubId: string, profileId: string, taskId: string) {
+  return maybeOne<TMyTask & { assignment_id: string | null }>(
+    q,
+    `SELECT ${MY_TASK_COLUMNS}, a.id AS assignment_id
+       FROM tasks t LEFT JOIN assigned_tasks a ON a.task_id = t.id AND a.profile_id = $2
+      WHERE t.club_id = $1 AND t.id::text = $3 AND (${AVAILABLE_NOW} OR a.id IS NOT NULL)`,
+    [clubId, profileId, taskId],
+  );
+}
+
+/** Questions without correct answers unless the member has already answered (then theirs and the right one). */
+export function listMemberQuestions(q: Queryable, taskId: string, assignmentId: string | null) {
+  return q.query<TMyQuestion>(
+    `SELECT qu.id, qu.text, qu.answer_type, qu.options, qu.order_position,
+            ta.answer AS my_answer, ta.is_correct,
+            CASE WHEN ta.id IS NOT NULL THEN qu.correct_answer END AS correct_answer
+       FROM questions qu LEFT JOIN task_answers ta ON ta.question_id = qu.id AND ta.assignment_id = $2
+      WHERE qu.task_id = $1 ORDER BY qu.order_position`,
+    [taskId, assignmentId],
+  );
+}
+
+export function listMemberSubtasks(q: Queryable, taskId: string, profileId: string) {
+  return q.query<TMySubtask>(
+    `SELECT s.id, s.title, s.description, s.points, s.required, s.order_position,
+            sc.id IS NOT NULL AS done, sc.completed_at
+       FROM subtasks s LEFT JOIN subtask_completions sc ON sc.subtask_id = s.id AND sc.profile_id = $2
+      WHERE s.parent_task_id = $1 ORDER BY s.order_position`,
+    [taskId, profileId],
+  );
+}
+
+const SUBMISSION_COLUMNS = `ts.id, ts.status, ts.comment, ts.evidence_name, ts.evidence_mime, ts.evidence_size, ts.reject_reason, ts.created_at, ts.reviewed_at`;
+
+export function listAssignmentSubmissions(q: Queryable, assignmentId: string | null) {
+  return q.query<TSubmissionInfo>(
+    `SELECT ${SUBMISSION_COLUMNS} FROM task_submissions ts WHERE ts.assignment_id = $1 ORDER BY ts.created_at DESC`,
+    [assignmentId],
+  );
+}
+
+export function insertSubmission(
+  q: Queryable,
+  s: { clubId: string; assignmentId: string; taskId: string; profileId: string; comment: string | null; key: string; name: string; mime: string; size: number },
+) {
+  return one<TSubmissionInfo>(
+    q,
+    `INSERT INTO task_submissions AS ts (club_id, assignment_id, task_id, profile_id, comment, evidence_key, evidence_name, evidence_mime, evidence_size)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${SUBMISSION_COLUMNS}`,
+    [s.clubId, s.assignmentId, s.taskId, s.profileId, s.comment, s.key, s.name, s.mime, s.size],
+  );
+}
+
+export interface SubmissionRow {
+  id: string;
+  assignment_id: string;
+  task_id: string;
+  profile_id: string;
+  status: 'submitted' | 'approved' | 'rejected';
+  evidence_key: string;
+  evidence_name: string;
+  evidence_mime: string;
+}
+
+export function lockSubmission(q: Queryable, clubId: string, submissionId: string) {
+  return maybeOne<SubmissionRow>(
+    q,
+    `SELECT id, assignment_id, task_id, profile_id, status, evidence_key, evidence_name, evidence_mime
+       FROM task_submissions WHERE club_id = $1 AND id::text = $2 FOR UPDATE`,
+    [clubId, submissionId],
+  );
+}
+
+export function getSubmission(q: Queryable, clubId: string, submissionId: string) {
+  return maybeOne<SubmissionRow>(
+    q,
+    `SELECT id, assignment_id, task_id, profile_id, status, evidence_key, evidence_name, evidence_mime
+       FROM task_submissions WHERE club_id = $1 AND id::text = $2`,
+    [clubId, submissionId],
+  );
+}
+
+export async function reviewSubmission(q: Queryable, id: string, r: { status: 'approved' | 'rejected'; reviewerId: string; reason: string | null }): Promise<void> {
+  await q.query(
+    `UPDATE task_submissions SET status = $2, reviewed_by = $3, reviewed_at = now(), reject_reason = $4 WHERE id = $1`,
+    [id, r.status, r.reviewerId, r.reason],
+  );
+}
+
+/** The approval queue ('submitted' first, oldest first) or the decided ones (newest first). */
+export function listSubmissions(q: Queryable, clubId: string, status: 'submitted' | 'approved' | 'rejected') {
+  return q.query<TQueuedSubmission>(
+    `SELECT ${SUBMISSION_COLUMNS}, ts.task_id, t.title AS task_title, t.points AS task_points, ts.profile_id, p.full_name,
+            u.name AS unit_name, rv.full_name AS reviewer_name
+       FROM task_submissions ts
+       JOIN tasks t ON t.id = ts.task_id
+       JOIN profiles p ON p.id = ts.profile_id
+       LEFT JOIN club_members cm ON cm.club_id = ts.club_id AND cm.profile_id = ts.profile_id
+       LEFT JOIN units u ON u.id = cm.unit_id
+       LEFT JOIN profiles rv ON rv.id = ts.reviewed_by
+      WHERE ts.club_id = $1 AND ts.status = $2
+      ORDER BY CASE WHEN $2 = 'submitted' THEN ts.created_at END ASC, ts.reviewed_at DESC
+      LIMIT 200`,
+    [clubId, status],
+  );
+}
+
+export async function countWaitingSubmissions(q: Queryable, clubId: string): Promise<number> {
+  const row = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM task_submissions WHERE club_id = $1 AND status = 'submitted'`, [clubId]);
+  return row.n;
+}
+
+export function findUnit(q: Queryable, clubId: string, unitId: string) {
+  return maybeOne<{ id: string; name: string }>(q, `SELECT id, name FROM units WHERE club_id = $1 AND id::text = $2`, [clubId, unitId]);
+}

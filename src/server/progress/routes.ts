@@ -1,0 +1,189 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  PROGRESS_MSG,
+  ZCompleteTask,
+  ZCompletionResult,
+  ZMemberProfile,
+  ZMyTask,
+  ZMyTaskDetail,
+  ZOnBehalf,
+  ZPendingCount,
+  ZPointAdjustment,
+  ZPointAdjustmentResult,
+  ZQueuedSubmission,
+  ZRejectSubmission,
+  ZSubmissionInfo,
+} from '../../shared/progress.js';
+import { requireClubAdmin, requireClubMember } from '../http/access.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { sanitizeSvg } from '../badges/sanitize.js';
+import type { Db } from '../db/index.js';
+import * as repo from './repo.js';
+import * as profiles from './profile-repo.js';
+import * as service from './service.js';
+import * as submissions from './submissions.js';
+
+const ZClub = z.object({ clubId: z.string() });
+const ZClubTask = ZClub.extend({ taskId: z.string() });
+const ZClubMember = ZClub.extend({ memberId: z.string() });
+const ZClubSubmission = ZClub.extend({ submissionId: z.string() });
+const ZOk = z.object({ ok: z.literal(true) });
+
+async function memberProfile(db: Db, clubId: string, memberId: string) {
+  const head = await profiles.getProfileHead(db, clubId, memberId);
+  if (!head) throw notFound(PROGRESS_MSG.memberNotFound);
+  const badges = (await profiles.listEarnedBadges(db, clubId, head.profile_id)).map((b) => ({ ...b, icon_svg: sanitizeSvg(b.icon_svg) }));
+  const history = await profiles.listPointHistory(db, clubId, head.profile_id);
+  return { ...head, badges, history };
+}
+
+async function taskDetail(db: Db, clubId: string, profileId: string, taskId: string) {
+  const task = await repo.getMemberTask(db, clubId, profileId, taskId);
+  if (!task) throw notFound(PROGRESS_MSG.taskNotFound);
+  const { assignment_id: assignmentId, ...rest } = task;
+  const questions = task.type === 'quiz' || task.type === 'form' ? await repo.listMemberQuestions(db, task.id, assignmentId) : [];
+  const subtasks = task.type === 'milestone' ? await repo.listMemberSubtasks(db, task.id, profileId) : [];
+  const subs = task.type === 'submission' ? await repo.listAssignmentSubmissions(db, assignmentId) : [];
+  return { ...rest, questions, subtasks, submissions: subs };
+}
+
+export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['progress'];
+
+  app.get('/api/clubs/:clubId/my-tasks', {
+    schema: { tags, summary: 'Minhas Tarefas: tarefas disponíveis e meu progresso', params: ZClub, response: { 200: z.array(ZMyTask) } },
+  }, async (req) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    return repo.listMemberTasks(app.db, access.clubId, access.profileId);
+  });
+
+  app.get('/api/clubs/:clubId/my-tasks/:taskId', {
+    schema: { tags, summary: 'Uma tarefa com perguntas (sem respostas corretas), subtarefas e envios', params: ZClubTask, response: { 200: ZMyTaskDetail } },
+  }, async (req) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    return taskDetail(app.db, access.clubId, access.profileId, req.params.taskId);
+  });
+
+  app.post('/api/clubs/:clubId/my-tasks/:taskId/start', {
+    schema: { tags, summary: 'Escolher uma tarefa (cria minha atribuição)', params: ZClubTask, response: { 200: z.object({ status: z.string() }) } },
+  }, async (req) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    return service.startTask(app.db, access, req.params.taskId);
+  });
+
+  app.post('/api/clubs/:clubId/my-tasks/:taskId/complete', {
+    schema: { tags, summary: 'Concluir tarefa (ou registrar por um membro)', params: ZClubTask, body: ZCompleteTask, response: { 200: ZCompletionResult } },
+  }, async (req) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    return service.completeTask(app.db, access, req.params.taskId, req.body);
+  });
+
+  app.post('/api/clubs/:clubId/my-tasks/:taskId/subtasks/:subtaskId/complete', {
+    schema: { tags, summary: 'Concluir subtarefa de um marco', params: ZClubTask.extend({ subtaskId: z.string() }), body: ZOnBehalf, response: { 200: ZCompletionResult } },
+  }, async (req) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    return service.completeSubtask(app.db, access, req.params.taskId, req.params.subtaskId, req.body.profile_id);
+  });
+
+  app.post('/api/clubs/:clubId/my-tasks/:taskId/submissions', {
+    schema: { tags, summary: 'Enviar comprovação (multipart: file, comment)', params: ZClubTask, consumes: ['multipart/form-data'], response: { 201: ZSubmissionInfo } },
+  }, async (req, reply) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    if (!req.isMultipart()) throw badRequest(PROGRESS_MSG.evidenceRequired);
+    let file: submissions.EvidenceFile | null = null;
+    let comment: string | null = null;
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        file = { bytes, filename: part.filename };
+      } else if (part.fieldname === 'comment' && typeof part.value === 'string') {
+        comment = part.value;
+      }
+    }
+    const created = await submissions.submitEvidence(app.db, app.storage, access, req.params.taskId, file, comment);
+    return reply.status(201).send(created);
+  });
+
+  app.get('/api/clubs/:clubId/members/:memberId/tasks', {
+    schema: { tags, summary: 'Tarefas de um membro (para registrar por ele)', params: ZClubMember, response: { 200: z.array(ZMyTask) } },
+  }, async (req) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const target = await service.resolveTarget(app.db, access, req.params.memberId);
+    return repo.listMemberTasks(app.db, access.clubId, target.profileId);
+  });
+
+  app.get('/api/clubs/:clubId/members/:memberId/tasks/:taskId', {
+    schema: { tags, summary: 'Uma tarefa de um membro', params: ZClubMember.extend({ taskId: z.string() }), response: { 200: ZMyTaskDetail } },
+  }, async (req) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const target = await service.resolveTarget(app.db, access, req.params.memberId);
+    return taskDetail(app.db, access.clubId, target.profileId, req.params.taskId);
+  });
+
+  app.get('/api/clubs/:clubId/submissions', {
+    schema: { tags, summary: 'Fila de aprovações', params: ZClub, querystring: z.object({ status: z.enum(['submitted', 'approved', 'rejected']).default('submitted') }), response: { 200: z.array(ZQueuedSubmission) } },
+  }, async (req) => {
+    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    return repo.listSubmissions(app.db, access.clubId, req.query.status);
+  });
+
+  app.get('/api/clubs/:clubId/submissions/pending-count', {
+    schema: { tags, summary: 'Quantos envios aguardam aprovação', params: ZClub, response: { 200: ZPendingCount } },
+  }, async (req) => {
+    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    return { pending: await repo.countWaitingSubmissions(app.db, access.clubId) };
+  });
+
+  app.get('/api/clubs/:clubId/submissions/:submissionId/evidence', {
+    schema: { tags, summary: 'Arquivo de comprovação (admins ou quem enviou)', params: ZClubSubmission, querystring: z.object({ download: z.enum(['1']).optional() }) },
+  }, async (req, reply) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const file = await submissions.readEvidence(app.db, app.storage, access, req.params.submissionId);
+    const inline = !req.query.download && (file.mime.startsWith('image/') || file.mime.startsWith('video/') || file.mime === 'application/pdf');
+    const safeName = file.name.replace(/[^\w.\- ]/g, '_');
+    return reply
+      .header('Content-Type', file.mime)
+      .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${safeName}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+      .header('Cache-Control', 'private, max-age=300')
+      .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
+      .send(Buffer.from(file.bytes));
+  });
+
+  app.post('/api/clubs/:clubId/submissions/:submissionId/approve', {
+    schema: { tags, summary: 'Aprovar envio (pontos concedidos)', params: ZClubSubmission, response: { 200: ZCompletionResult } },
+  }, async (req) => {
+    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    return submissions.approveSubmission(app.db, access, req.params.submissionId);
+  });
+
+  app.post('/api/clubs/:clubId/submissions/:submissionId/reject', {
+    schema: { tags, summary: 'Rejeitar envio com motivo', params: ZClubSubmission, body: ZRejectSubmission, response: { 200: ZOk } },
+  }, async (req) => {
+    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    await submissions.rejectSubmission(app.db, access, req.params.submissionId, req.body.reason);
+    return { ok: true as const };
+  });
+
+  app.post('/api/clubs/:clubId/point-adjustments', {
+    schema: { tags, summary: 'Pontuar membro ou unidade (bônus/penalidade com motivo)', params: ZClub, body: ZPointAdjustment, response: { 201: ZPointAdjustmentResult } },
+  }, async (req, reply) => {
+    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    return reply.status(201).send(await service.adjustPoints(app.db, access, req.body));
+  });
+
+  app.get('/api/clubs/:clubId/profile', {
+    schema: { tags, summary: 'Meu Perfil: pontos, posição, badges e histórico', params: ZClub, response: { 200: ZMemberProfile } },
+  }, async (req) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    return memberProfile(app.db, access.clubId, access.profileId);
+  });
+
+  app.get('/api/clubs/:clubId/members/:memberId/profile', {
+    schema: { tags, summary: 'Perfil de um membro (admins e conselheiros da unidade)', params: ZClubMember, response: { 200: ZMemberProfile } },
+  }, async (req) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    if (!access.isAdmin) await service.resolveTarget(app.db, access, req.params.memberId);
+    return memberProfile(app.db, access.clubId, req.params.memberId);
+  });
+};

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Db } from '../db/index.js';
+import { EVIDENCE_MAX_BYTES, PROGRESS_MSG, isAcceptedEvidenceMime, type TCompletionResult, type TSubmissionInfo } from '../../shared/progress.js';
+import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
+import type { ClubAccess } from '../http/access.js';
+import type { Storage } from '../storage/storage.js';
+import { writeAudit } from '../audit/repo.js';
+import { awardAfterEvent, awardTaskBadges } from '../badges/engine.js';
+import { appendPointEvent } from './ledger.js';
+import * as repo from './repo.js';
+
+export interface EvidenceFile {
+  bytes: Uint8Array;
+  filename: string;
+}
+
+/** The evidence's real type from its bytes (never its name); SVG and other active content refused. */
+export async function checkEvidence(file: EvidenceFile | null): Promise<{ mime: string; ext: string }> {
+  if (!file || file.bytes.length === 0) throw badRequest(PROGRESS_MSG.evidenceRequired);
+  if (file.bytes.length > EVIDENCE_MAX_BYTES) throw new AppError('too_large', 413, PROGRESS_MSG.evidenceTooBig);
+  const type = await fileTypeFromBuffer(file.bytes);
+  if (!type || !isAcceptedEvidenceMime(type.mime) || type.mime.includes('svg')) throw badRequest(PROGRESS_MSG.evidenceType);
+  return { mime: type.mime, ext: type.ext };
+}
+
+/** A member sends evidence for a submission task; it waits for an admin's decision. */
+export async function submitEvidence(db: Db, storage: Storage, access: ClubAccess, taskId: string, file: EvidenceFile | null, comment: string | null): Promise<TSubmissionInfo> {
+  const type = await checkEvidence(file);
+  const bytes = (file as EvidenceFile).bytes;
+  const key = `evidence/${access.clubId}/${randomUUID()}.${type.ext}`;
+  // Fail fast before writing the file; the transaction below re-checks under the member lock.
+  const pre = await repo.getTask(db, access.clubId, taskId);
+  if (!pre) throw notFound(PROGRESS_MSG.taskNotFound);
+  if (pre.type !== 'submission') throw badRequest(PROGRESS_MSG.wrongFlow);
+  await storage.put(key, bytes);
+  try {
+    return await db.transaction(async (tx) => {
+      const member = await repo.lockMember(tx, access.clubId, access.profileId);
+      if (!member) throw notFound(PROGRESS_MSG.memberNotFound);
+      const task = await repo.getTask(tx, access.clubId, taskId);
+      if (!task) throw notFound(PROGRESS_MSG.taskNotFound);
+      if (!task.available_now) throw new AppError('not_available', 409, PROGRESS_MSG.taskNotAvailable);
+      const assignment = await repo.ensureAssignment(tx, access.clubId, task.id, access.profileId);
+      if (assignment.status === 'submitted') throw conflict(PROGRESS_MSG.awaitingApproval);
+      if (assignment.status === 'approved' || assignment.status === 'completed') throw conflict(PROGRESS_MSG.alreadyCompleted);
+      const name = ((file as EvidenceFile).filename || `comprovacao.${type.ext}`).slice(0, 200);
+      const submission = await repo.insertSubmission(tx, {
+        clubId: access.clubId, assignmentId: assignment.id, taskId: task.id, profileId: access.profileId,
+        comment: comment?.trim() ? comment.trim().slice(0, 2000) : null, key, name, mime: type.mime, size: bytes.length,
+      });
+      await repo.setAssignmentStatus(tx, assignment.id, 'submitted', false);
+      return submission;
+    });
+  } catch (err) {
+    await storage.remove(key);
+    throw err;
+  }
+}
+
+/** Approves a waiting submission: points and linked badges to the member, decision in audit_log. */
+export async function approveSubmission(db: Db, access: ClubAccess, submissionId: string): Promise<TCompletionResult> {
+  return db.transaction(async (tx) => {
+    const peek = await repo.getSubmission(tx, access.clubId, submissionId);
+    if (!peek) throw notFound();
+    // Member lock first, then the submission: the same order as the member's own requests.
+    await repo.lockMember(tx, access.clubId, peek.profile_id);
+    const sub = await repo.lockSubmission(tx, access.clubId, submissionId);
+    if (!sub || sub.status !== 'submitted') throw conflict(PROGRESS_MSG.submissionNotWaiting);
+    const task = await repo.getTask(tx, access.clubId, sub.task_id);
+    if (!task) throw notFound(PROGRESS_MSG.taskNotFound);
+    await repo.reviewSubmission(tx, sub.id, { status: 'approved', reviewerId: access.profileId, reason: null });
+    await repo.insertCompletion(tx, { clubId: access.clubId, taskId: task.id, profileId: sub.profile_id, assignmentId: sub.assignment_id, points: task.points, recordedBy: access.profileId });
+    await repo.setAssignmentStatus(tx, sub.assignment_id, 'approved', true);
+    if (task.points > 0) {
+      await appendPointEvent(tx, { clubId: access.clubId, profileId: sub.profile_id, source: 'submission_approval', points: task.points, taskId: task.id, createdBy: access.profileId });
+    }
+    await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'submission.approve', entity: 'task_submission', entityId: sub.id, before: { status: 'submitted' }, after: { status: 'approved', points: task.points, profile_id: sub.profile_id, task_id: task.id } });
+    const badges = [...(await awardTaskBadges(tx, access.clubId, sub.profile_id, task.id)), ...(await awardAfterEvent(tx, access.clubId, sub.profile_id))];
+    return { status: 'approved', points_awarded: task.points, correct_count: null, question_count: null, badges_awarded: badges };
+  });
+}
+
+/** Rejects a waiting submission with a reason the member sees; they may send new evidence. */
+export async function rejectSubmission(db: Db, access: ClubAccess, submissionId: string, reason: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const sub = await repo.lockSubmission(tx, access.clubId, submissionId);
+    if (!sub) throw notFound();
+    if (sub.status !== 'submitted') throw conflict(PROGRESS_MSG.submissionNotWaiting);
+    await repo.reviewSubmission(tx, sub.id, { status: 'rejected', reviewerId: access.profileId, reason });
+    await repo.setAssignmentStatus(tx, sub.assignment_id, 'rejected', false);
+    await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'submission.reject', entity: 'task_submission', entityId: sub.id, before: { status: 'submitted' }, after: { status: 'rejected', reason, profile_id: sub.profile_id, task_id: sub.task_id } });
+  });
+}
+
+/** The evidence bytes, for an admin of the club or the member who sent it. */
+export async function readEvidence(db: Db, storage: Storage, access: ClubAccess, submissionId: string) {
+  const sub = await repo.getSubmission(db, access.clubId, submissionId);
+  if (!sub || (!access.isAdmin && sub.profile_id !== access.profileId)) throw notFound();
+  const bytes = await storage.get(sub.evidence_key);
+  if (!bytes) throw notFound();
+  return { bytes, mime: sub.evidence_mime, name: sub.evidence_name };
+}

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { RANKING_MSG, ZIndividualRankingRow, ZRankingPeriod, ZRankingQuery, ZUnitRankingRow } from '../../shared/ranking.js';
+import { requireClubMember } from '../http/access.js';
+import { notFound } from '../http/errors.js';
+import type { Db } from '../db/index.js';
+import * as repo from './repo.js';
+
+const ZClub = z.object({ clubId: z.string() });
+
+async function checkPeriod(db: Db, clubId: string, periodId?: string): Promise<void> {
+  if (periodId && !(await repo.findPeriod(db, clubId, periodId))) throw notFound(RANKING_MSG.periodNotFound);
+}
+
+export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['ranking'];
+
+  app.get('/api/clubs/:clubId/ranking/individual', {
+    schema: { tags, summary: 'Ranking individual (geral ou de um período)', params: ZClub, querystring: ZRankingQuery, response: { 200: z.array(ZIndividualRankingRow) } },
+  }, async (req) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    await checkPeriod(app.db, access.clubId, req.query.period_id);
+    return repo.individualRanking(app.db, access.clubId, req.query.period_id);
+  });
+
+  app.get('/api/clubs/:clubId/ranking/units', {
+    schema: { tags, summary: 'Ranking de unidades (geral ou de um período)', params: ZClub, querystring: ZRankingQuery, response: { 200: z.array(ZUnitRankingRow) } },
+  }, async (req) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    await checkPeriod(app.db, access.clubId, req.query.period_id);
+    return repo.unitRanking(app.db, access.clubId, req.query.period_id);
+  });
+
+  app.get('/api/clubs/:clubId/ranking/periods', {
+    schema: { tags, summary: 'Períodos do clube para o filtro do ranking', params: ZClub, response: { 200: z.array(ZRankingPeriod) } },
+  }, async (req) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    return repo.listPeriods(app.db, access.clubId);
+  });
+
+  app.get('/api/clubs/:clubId/ranking/unit-options', {
+    schema: { tags, summary: 'Unidades ativas (para Pontuar unidade)', params: ZClub, response: { 200: z.array(z.object({ id: z.string(), name: z.string(), color: z.string() })) } },
+  }, async (req) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    return repo.listUnitOptions(app.db, access.clubId);
+  });
+};

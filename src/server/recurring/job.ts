@@ -1,0 +1,9 @@
+import type { BackgroundJob } from '../jobs.js';
+import { generateRecurringInstances } from './engine.js';
+
+/** Every minute, in every app instance: safe because the engine claims rows with SKIP LOCKED. */
+export const recurringGenerationJob: BackgroundJob = {
+  name: 'recurring-task-generation',
+  everyMs: 60_000,
+  run: (app) => generateRecurringInstances(app.db),
+};

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZGenerateResult, ZRecurringInput, ZRecurringTask, ZSetActive } from '../../shared/recurring.js';
+import { requireClubAdmin } from '../http/access.js';
+import * as service from './service.js';
+
+const ZClubParams = z.object({ clubId: z.string() });
+const ZRecurringParams = ZClubParams.extend({ recurringId: z.string() });
+const tags = ['recurring'];
+
+/** Recurring tasks (admins only) and the on-demand run of the generation engine. */
+export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = '/api/clubs/:clubId/recurring-tasks';
+
+  app.get(base, {
+    schema: { tags, summary: 'Tarefas recorrentes do clube', params: ZClubParams, response: { 200: z.array(ZRecurringTask) } },
+  }, async (req) => service.listRecurring(app.db, await requireClubAdmin(app.db, req, req.params.clubId)));
+
+  app.post(base, {
+    schema: { tags, summary: 'Criar tarefa recorrente (e gerar as ocorrências já devidas)', params: ZClubParams, body: ZRecurringInput, response: { 201: ZRecurringTask } },
+  }, async (req, reply) => {
+    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    return reply.status(201).send(await service.createRecurring(app.db, access, req.body, req.log));
+  });
+
+  app.put(`${base}/:recurringId`, {
+    schema: { tags, summary: 'Atualizar tarefa recorrente', params: ZRecurringParams, body: ZRecurringInput, response: { 200: ZRecurringTask } },
+  }, async (req) => {
+    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    return service.updateRecurring(app.db, access, req.params.recurringId, req.body, req.log);
+  });
+
+  app.patch(`${base}/:recurringId/active`, {
+    schema: { tags, summary: 'Ativar ou desativar', params: ZRecurringParams, body: ZSetActive, response: { 200: ZRecurringTask } },
+  }, async (req) => {
+    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    return service.setRecurringActive(app.db, access, req.params.recurringId, req.body.active);
+  });
+
+  app.delete(`${base}/:recurringId`, {
+    schema: { tags, summary: 'Excluir (tarefas já geradas permanecem)', params: ZRecurringParams, response: { 204: z.null() } },
+  }, async (req, reply) => {
+    await service.deleteRecurring(app.db, await requireClubAdmin(app.db, req, req.params.clubId), req.params.recurringId);
+    return reply.status(204).send(null);
+  });
+
+  app.post('/api/clubs/:clubId/generate-recurring-tasks', {
+    schema: { tags, summary: 'Gerar instâncias agora', params: ZClubParams, response: { 200: ZGenerateResult } },
+  }, async (req) => service.generateForClub(app.db, await requireClubAdmin(app.db, req, req.params.clubId)));
+};

@@ -1,0 +1,199 @@
+import type { Queryable } from '../db/index.js';
+import { maybeOne, one } from '../db/index.js';
+import type { TBadgeSummary, TQuestion, TSubtask, TTask, TTaskBadge, TTaskType, TTaskValues } from '../../shared/tasks.js';
+
+const TASK_SELECT = `
+  SELECT t.id, t.club_id, t.title, t.description, t.type, t.points, t.available_date, t.due_date, t.active,
+         t.recurring_task_id, t.occurrence_start, t.created_at, t.updated_at,
+         (SELECT count(*)::int FROM questions q WHERE q.task_id = t.id) AS question_count,
+         (SELECT count(*)::int FROM subtasks s WHERE s.parent_task_id = t.id) AS subtask_count,
+         (SELECT count(*)::int FROM task_badges tb WHERE tb.task_id = t.id) AS badge_count
+    FROM tasks t`;
+
+/** A club's tasks, newest first (generated ones of one run: latest occurrence first). */
+export function listTasks(q: Queryable, clubId: string, onlyActive: boolean) {
+  return q.query<TTask>(
+    `${TASK_SELECT} WHERE t.club_id = $1 AND (t.active OR NOT $2)
+      ORDER BY t.created_at DESC, t.occurrence_start DESC NULLS LAST, t.id`,
+    [clubId, onlyActive],
+  );
+}
+
+export function getTask(q: Queryable, clubId: string, taskId: string) {
+  return maybeOne<TTask>(q, `${TASK_SELECT} WHERE t.club_id = $1 AND t.id = $2`, [clubId, taskId]);
+}
+
+/** Locks the task row: concurrent additions of questions or subtasks to one task take turns. */
+export function lockTask(q: Queryable, clubId: string, taskId: string) {
+  return maybeOne<{ id: string; type: TTaskType }>(q, `SELECT id, type FROM tasks WHERE club_id = $1 AND id = $2 FOR UPDATE`, [clubId, taskId]);
+}
+
+export async function insertTask(q: Queryable, clubId: string, t: TTaskValues): Promise<string> {
+  const row = await one<{ id: string }>(
+    q,
+    `INSERT INTO tasks (club_id, title, description, type, points, available_date, due_date, active)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [clubId, t.title, t.description, t.type, t.points, t.available_date, t.due_date, t.active],
+  );
+  return row.id;
+}
+
+export async function updateTask(q: Queryable, clubId: string, taskId: string, t: TTaskValues): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE tasks SET title = $3, description = $4, type = $5, points = $6, available_date = $7, due_date = $8,
+            active = $9, updated_at = now()
+      WHERE club_id = $1 AND id = $2 RETURNING id`,
+    [clubId, taskId, t.title, t.description, t.type, t.points, t.available_date, t.due_date, t.active],
+  );
+  return rows.length === 1;
+}
+
+export async function deleteTask(q: Queryable, clubId: string, taskId: string): Promise<boolean> {
+  const rows = await q.query(`DELETE FROM tasks WHERE club_id = $1 AND id = $2 RETURNING id`, [clubId, taskId]);
+  return rows.length === 1;
+}
+
+// Questions and subtasks: ordered children of a task -------------------------------------------
+
+const QUESTION_COLUMNS = 'id, task_id, text, answer_type, options, correct_answer, order_position';
+const SUBTASK_COLUMNS = 'id, parent_task_id, title, description, points, required, order_position';
+
+export function listQuestions(q: Queryable, taskId: string) {
+  return q.query<TQuestion>(`SELECT ${QUESTION_COLUMNS} FROM questions WHERE task_id = $1 ORDER BY order_position`, [taskId]);
+}
+
+export interface QuestionValues {
+  text: string;
+  answer_type: TQuestion['answer_type'];
+  options: string[] | null;
+  correct_answer: string | null;
+}
+
+/** Appends a question at the end: order_position = highest + 1, starting at 1 (caller holds the task lock). */
+export function insertQuestion(q: Queryable, taskId: string, v: QuestionValues) {
+  return one<TQuestion>(
+    q,
+    `INSERT INTO questions (task_id, text, answer_type, options, correct_answer, order_position)
+     VALUES ($1, $2, $3, $4::jsonb, $5, (SELECT coalesce(max(order_position), 0) + 1 FROM questions WHERE task_id = $1))
+     RETURNING ${QUESTION_COLUMNS}`,
+    [taskId, v.text, v.answer_type, v.options === null ? null : JSON.stringify(v.options), v.correct_answer],
+  );
+}
+
+export function updateQuestion(q: Queryable, taskId: string, questionId: string, v: QuestionValues) {
+  return maybeOne<TQuestion>(
+    q,
+    `UPDATE questions SET text = $3, answer_type = $4, options = $5::jsonb, correct_answer = $6, updated_at = now()
+      WHERE task_id = $1 AND id = $2 RETURNING ${QUESTION_COLUMNS}`,
+    [taskId, questionId, v.text, v.answer_type, v.options === null ? null : JSON.stringify(v.options), v.correct_answer],
+  );
+}
+
+export interface SubtaskValues {
+  title: string;
+  description: string | null;
+  points: number;
+  required: boolean;
+}
+
+export function listSubtasks(q: Queryable, taskId: string) {
+  return q.query<TSubtask>(`SELECT ${SUBTASK_COLUMNS} FROM subtasks WHERE parent_task_id = $1 ORDER BY order_position`, [taskId]);
+}
+
+export function insertSubtask(q: Queryable, taskId: string, v: SubtaskValues) {
+  return one<TSubtask>(
+    q,
+    `INSERT INTO subtasks (parent_task_id, title, description, points, required, order_position)
+     VALUES ($1, $2, $3, $4, $5, (SELECT coalesce(max(order_position), 0) + 1 FROM subtasks WHERE parent_task_id = $1))
+     RETURNING ${SUBTASK_COLUMNS}`,
+    [taskId, v.title, v.description, v.points, v.required],
+  );
+}
+
+export function updateSubtask(q: Queryable, taskId: string, subtaskId: string, v: SubtaskValues) {
+  return maybeOne<TSubtask>(
+    q,
+    `UPDATE subtasks SET title = $3, description = $4, points = $5, required = $6, updated_at = now()
+      WHERE parent_task_id = $1 AND id = $2 RETURNING ${SUBTASK_COLUMNS}`,
+    [taskId, subtaskId, v.title, v.description, v.points, v.required],
+  );
+}
+
+/** The two ordered children of a task share their SQL shape: table and parent column. */
+export type OrderedChild = { table: 'questions'; parent: 'task_id' } | { table: 'subtasks'; parent: 'parent_task_id' };
+export const QUESTIONS: OrderedChild = { table: 'questions', parent: 'task_id' };
+export const SUBTASKS: OrderedChild = { table: 'subtasks', parent: 'parent_task_id' };
+
+/** Deletes one child and closes the gap, so positions stay 1..n (the unique key is checked per statement). */
+export async function deleteOrderedChild(q: Queryable, kind: OrderedChild, taskId: string, id: string): Promise<Record<string, unknown> | null> {
+  const removed = await maybeOne<Record<string, unknown> & { order_position: number }>(
+    q,
+    `DELETE FROM ${kind.table} WHERE ${kind.parent} = $1 AND id = $2 RETURNING *`,
+    [taskId, id],
+  );
+  if (!removed) return null;
+  await q.query(
+    `UPDATE ${kind.table} SET order_position = order_position - 1 WHERE ${kind.parent} = $1 AND order_position > $2`,
+    [taskId, removed.order_position],
+  );
+  return removed;
+}
+
+export async function childIds(q: Queryable, kind: OrderedChild, taskId: string): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(`SELECT id FROM ${kind.table} WHERE ${kind.parent} = $1`, [taskId]);
+  return rows.map((r) => r.id);
+}
+
+/** Renumbers 1..n in the given order, in one statement (the DEFERRABLE unique key is checked at its end). */
+export async function reorderChildren(q: Queryable, kind: OrderedChild, taskId: string, ids: readonly string[]): Promise<void> {
+  await q.query(
+    `UPDATE ${kind.table} c SET order_position = o.pos, updated_at = now()
+       FROM unnest($2::uuid[]) WITH ORDINALITY AS o(id, pos)
+      WHERE c.${kind.parent} = $1 AND c.id = o.id`,
+    [taskId, ids],
+  );
+}
+
+// Task badges ------------------------------------------------------------------------------------
+
+const BADGE_JSON = `json_build_object('id', b.id, 'name', b.name, 'description', b.description, 'icon_svg', b.icon_svg,
+                                      'rarity', b.rarity, 'points', b.points)`;
+
+export function listTaskBadges(q: Queryable, taskId: string) {
+  return q.query<TTaskBadge>(
+    `SELECT tb.id, tb.task_id, tb.badge_id, tb.created_at, ${BADGE_JSON} AS badge
+       FROM task_badges tb JOIN badges b ON b.id = tb.badge_id
+      WHERE tb.task_id = $1 ORDER BY tb.created_at, b.name`,
+    [taskId],
+  );
+}
+
+/** Active badges not yet linked to the task, by rarity then name (spec 7: "list active ordered by rarity"). */
+export function listLinkableBadges(q: Queryable, taskId: string) {
+  return q.query<TBadgeSummary>(
+    `SELECT b.id, b.name, b.description, b.icon_svg, b.rarity, b.points
+       FROM badges b
+      WHERE b.active AND NOT EXISTS (SELECT 1 FROM task_badges tb WHERE tb.task_id = $1 AND tb.badge_id = b.id)
+      ORDER BY array_position(ARRAY['common','rare','epic','legendary'], b.rarity), b.name`,
+    [taskId],
+  );
+}
+
+export function isActiveBadge(q: Queryable, badgeId: string) {
+  return maybeOne<{ id: string }>(q, `SELECT id FROM badges WHERE id = $1 AND active`, [badgeId]);
+}
+
+/** Links a badge; null when it was already linked. */
+export async function linkBadge(q: Queryable, taskId: string, badgeId: string): Promise<string | null> {
+  const row = await maybeOne<{ id: string }>(
+    q,
+    `INSERT INTO task_badges (task_id, badge_id) VALUES ($1, $2) ON CONFLICT (task_id, badge_id) DO NOTHING RETURNING id`,
+    [taskId, badgeId],
+  );
+  return row?.id ?? null;
+}
+
+export async function unlinkBadge(q: Queryable, taskId: string, badgeId: string): Promise<boolean> {
+  const rows = await q.query(`DELETE FROM task_badges WHERE task_id = $1 AND badge_id = $2 RETURNING id`, [taskId, badgeId]);
+  return rows.length === 1;
+}

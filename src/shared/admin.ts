@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { AUTH_MSG } from './auth.js';
+import { CLUB_MSG, ZClub, ZSlug, ZTimezone } from './clubs.js';
+import { DEFAULT_TIMEZONE } from './timezones.js';
+
+/** pt-BR texts of the super admin area (server errors and client toasts). */
+export const ADMIN_MSG = {
+  adminEmailRequired: 'Informe o e-mail do primeiro administrador',
+  adminAccountMissing: 'Nenhuma conta encontrada com este e-mail. Peça para a pessoa se cadastrar no Trilha antes de criar o clube.',
+  adminAccountBlocked: 'A conta deste e-mail está bloqueada. Desbloqueie-a ou informe outro e-mail.',
+  confirmNameMismatch: 'Digite o nome do clube exatamente como aparece para confirmar a exclusão.',
+  lastSuperAdmin: 'Não é possível remover ou bloquear o último super admin da plataforma.',
+  cannotBlockSelf: 'Você não pode bloquear a sua própria conta.',
+  userNotFound: 'Usuário não encontrado',
+  clubCreated: 'Clube criado com sucesso!',
+  clubUpdated: 'Clube atualizado com sucesso!',
+  clubActivated: 'Clube ativado com sucesso!',
+  clubDeactivated: 'Clube desativado com sucesso!',
+  clubDeleted: 'Clube excluído com sucesso!',
+  clubSaveError: 'Erro ao salvar clube. Tente novamente.',
+  clubDeleteError: 'Erro ao excluir clube.',
+  clubOpenError: 'Erro ao abrir o clube.',
+  promoted: 'Usuário promovido a super admin!',
+  demoted: 'Usuário deixou de ser super admin.',
+  blocked: 'Usuário bloqueado. As sessões dele foram encerradas.',
+  unblocked: 'Usuário desbloqueado.',
+  userSaveError: 'Erro ao atualizar usuário.',
+} as const;
+
+/** Spec 3, 'Platform stats': the four counters of /superadmin. */
+export const ZPlatformStats = z.object({
+  totalClubes: z.number().int(),
+  clubesAtivos: z.number().int(),
+  totalUsuarios: z.number().int(),
+  totalTarefas: z.number().int(),
+});
+export type TPlatformStats = z.infer<typeof ZPlatformStats>;
+
+/** A club as the super admin sees it: the club plus its active members and its tasks. */
+export const ZAdminClub = ZClub.extend({
+  member_count: z.number().int(),
+  task_count: z.number().int(),
+});
+export type TAdminClub = z.infer<typeof ZAdminClub>;
+
+export const ZAdminClubList = z.object({
+  totals: z.object({ clubs: z.number().int(), active_clubs: z.number().int(), members: z.number().int() }),
+  clubs: z.array(ZAdminClub),
+});
+export type TAdminClubList = z.infer<typeof ZAdminClubList>;
+
+const clubName = z.string({ error: CLUB_MSG.nameRequired }).trim().min(1, CLUB_MSG.nameRequired).max(120);
+const clubDescription = z.string().trim().max(2000).nullish().transform((v) => (v ? v : null));
+
+/** New club created by a super admin for someone else, who becomes its first admin. */
+export const ZAdminCreateClub = z.object({
+  name: clubName,
+  slug: ZSlug,
+  timezone: ZTimezone.default(DEFAULT_TIMEZONE),
+  description: clubDescription,
+  admin_email: z
+    .string({ error: ADMIN_MSG.adminEmailRequired })
+    .trim()
+    .min(1, ADMIN_MSG.adminEmailRequired)
+    .max(254, AUTH_MSG.emailInvalid)
+    .pipe(z.email({ error: AUTH_MSG.emailInvalid }))
+    .transform((v) => v.toLowerCase()),
+});
+export type TAdminCreateClub = z.input<typeof ZAdminCreateClub>;
+
+/** Edit or (de)activate a club; only the fields sent change. */
+export const ZAdminUpdateClub = z.object({
+  name: clubName.optional(),
+  slug: ZSlug.optional(),
+  timezone: ZTimezone.optional(),
+  description: clubDescription.optional(),
+  active: z.boolean().optional(),
+});
+export type TAdminUpdateClub = z.input<typeof ZAdminUpdateClub>;
+
+/** Deleting a club is confirmed by typing its name. */
+export const ZAdminDeleteClub = z.object({
+  confirm_name: z.string({ error: ADMIN_MSG.confirmNameMismatch }).min(1, ADMIN_MSG.confirmNameMismatch),
+});
+export type TAdminDeleteClub = z.infer<typeof ZAdminDeleteClub>;
+
+export const USER_PAGE_SIZE = 50;
+
+export const ZAdminUserQuery = z.object({
+  q: z.string().trim().max(200).default(''),
+  page: z.coerce.number().int().min(1).default(1),
+});
+
+export const ZAdminUserClub = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.string(),
+  active: z.boolean(),
+});
+
+export const ZAdminUser = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  email: z.string().nullable(),
+  user_type: z.enum(['member', 'super_admin']),
+  blocked_at: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string().nullable(),
+  clubs: z.array(ZAdminUserClub),
+});
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+
+export const ZAdminUserList = z.object({
+  users: z.array(ZAdminUser),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type TAdminUserList = z.infer<typeof ZAdminUserList>;
+
+export const ZSetUserType = z.object({ user_type: z.enum(['member', 'super_admin']) });
+export type TSetUserType = z.infer<typeof ZSetUserType>;
+
+export const ZSetBlocked = z.object({ blocked: z.boolean() });
+export type TSetBlocked = z.infer<typeof ZSetBlocked>;
+
+export const REPORT_MONTHS_DEFAULT = 12;
+/** Months of the platform report are counted in the platform's default time zone. */
+export const REPORT_TIMEZONE = DEFAULT_TIMEZONE;
+
+export const ZReportQuery = z.object({
+  months: z.coerce.number().int().min(1).max(36).default(REPORT_MONTHS_DEFAULT),
+});
+
+export const ZReportMonth = z.object({
+  /** 'YYYY-MM' */
+  month: z.string(),
+  new_clubs: z.number().int(),
+  new_users: z.number().int(),
+  tasks_completed: z.number().int(),
+});
+export type TReportMonth = z.infer<typeof ZReportMonth>;
+
+export const ZPlatformReport = z.object({
+  months: z.array(ZReportMonth),
+  active_members_30d: z.number().int(),
+  /** Clubs with the most members active in the last 30 days (at most 10). */
+  active_members_by_club: z.array(z.object({ club_id: z.string(), club_name: z.string(), active_members: z.number().int() })),
+  generated_at: z.string(),
+});
+export type TPlatformReport = z.infer<typeof ZPlatformReport>;
+
+/** 'YYYY-MM' → 'jan/2026' */
+export function monthLabel(month: string): string {
+  const names = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
+  const [y, m] = month.split('-');
+  return `${names[Number(m) - 1] ?? m}/${y}`;
+}

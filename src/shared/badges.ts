@@ -1,0 +1,171 @@
+import { z } from 'zod';
+
+export const RARITIES = ['common', 'rare', 'epic', 'legendary'] as const;
+export type TRarity = (typeof RARITIES)[number];
+export const RARITY_LABEL: Record<TRarity, string> = { common: 'Comum', rare: 'Raro', epic: 'Épico', legendary: 'Lendário' };
+/** Tailwind classes per rarity (spec 9: colours distinguish common, rare, epic and others). */
+export const RARITY_CLASS: Record<TRarity, string> = {
+  common: 'bg-slate-100 text-slate-800 border-slate-300',
+  rare: 'bg-blue-100 text-blue-800 border-blue-300',
+  epic: 'bg-purple-100 text-purple-800 border-purple-300',
+  legendary: 'bg-amber-100 text-amber-900 border-amber-400',
+};
+
+export const BADGE_TYPES = ['auto', 'manual'] as const;
+export type TBadgeType = (typeof BADGE_TYPES)[number];
+export const BADGE_TYPE_LABEL: Record<TBadgeType, string> = { auto: 'Automático', manual: 'Manual' };
+
+export const CATEGORIES = ['progress', 'achievement', 'social', 'special', 'classes', 'specialties'] as const;
+export type TCategory = (typeof CATEGORIES)[number];
+export const CATEGORY_LABEL: Record<TCategory, string> = {
+  progress: 'Progresso',
+  achievement: 'Conquista',
+  social: 'Social',
+  special: 'Especial',
+  classes: 'Classes',
+  specialties: 'Especialidades',
+};
+
+export const CRITERIA_TYPES = [
+  'task_count',
+  'points_total',
+  'login_streak',
+  'ranking_position',
+  'badge_count',
+  'task_perfect',
+  'membership_duration',
+] as const;
+export type TCriteriaType = (typeof CRITERIA_TYPES)[number];
+/** The one numeric field each criteria type carries (spec 3). */
+export const CRITERIA_FIELD = {
+  task_count: 'count',
+  points_total: 'points',
+  login_streak: 'days',
+  ranking_position: 'position',
+  badge_count: 'count',
+  task_perfect: 'count',
+  membership_duration: 'days',
+} as const satisfies Record<TCriteriaType, string>;
+export const CRITERIA_LABEL: Record<TCriteriaType, string> = {
+  task_count: 'Quantidade de tarefas concluídas',
+  points_total: 'Total de pontos',
+  login_streak: 'Dias seguidos de acesso',
+  ranking_position: 'Posição no ranking (até)',
+  badge_count: 'Quantidade de badges',
+  task_perfect: 'Questionários sem erros',
+  membership_duration: 'Dias como membro',
+};
+
+export const BADGE_DEFAULTS = {
+  rarity: 'common',
+  points: 10,
+  active: true,
+  badge_type: 'manual',
+  category: 'achievement',
+  criteria_value: 0,
+} as const;
+
+export const BADGE_MSG = {
+  nameRequired: 'Informe o nome do badge',
+  descriptionRequired: 'Informe a descrição do badge',
+  iconRequired: 'Informe o ícone SVG do badge',
+  iconInvalid: 'O ícone deve ser um SVG válido',
+  pointsMin: 'Os pontos devem ser no mínimo 0',
+  criteriaTypeRequired: 'Selecione o tipo de critério',
+  criteriaValueMin: 'O valor do critério deve ser no mínimo 1',
+  saveError: 'Erro ao salvar badge. Tente novamente.',
+  deleteError: 'Erro ao excluir badge. Verifique se não há dados vinculados.',
+  updated: 'Badge atualizado com sucesso!',
+  created: 'Badge criado com sucesso!',
+  deleted: 'Badge excluído com sucesso!',
+  notFound: 'Badge não encontrado.',
+  inUse: 'Erro ao excluir badge. Verifique se não há dados vinculados.',
+  notManual: 'Apenas badges manuais podem ser concedidos manualmente.',
+  alreadyHas: 'Este membro já possui este badge.',
+  inactive: 'Este badge está inativo.',
+  granted: 'Badge concedido com sucesso!',
+  grantError: 'Erro ao conceder badge. Tente novamente.',
+} as const;
+
+const icon = (path: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${path}</svg>`;
+
+/** The six icon templates of the badge form (spec 9). */
+export const ICON_TEMPLATES: Array<{ key: string; label: string; svg: string }> = [
+  { key: 'trophy', label: 'Troféu', svg: icon('<path d="M6 9H4.5a2.5 2.5 0 0 1 0-5H6"/><path d="M18 9h1.5a2.5 2.5 0 0 0 0-5H18"/><path d="M4 22h16"/><path d="M10 14.66V17c0 .55-.47.98-.97 1.21C7.85 18.75 7 20.24 7 22"/><path d="M14 14.66V17c0 .55.47.98.97 1.21C16.15 18.75 17 20.24 17 22"/><path d="M18 2H6v7a6 6 0 0 0 12 0V2Z"/>') },
+  { key: 'star', label: 'Estrela', svg: icon('<polygon points="12 2 15.09 8.26 22 9.27 17 14.14 18.18 21.02 12 17.77 5.82 21.02 7 14.14 2 9.27 8.91 8.26 12 2"/>') },
+  { key: 'medal', label: 'Medalha', svg: icon('<path d="M7.21 15 2.66 7.14a2 2 0 0 1 .13-2.2L4.4 2.8A2 2 0 0 1 6 2h12a2 2 0 0 1 1.6.8l1.6 2.14a2 2 0 0 1 .14 2.2L16.79 15"/><path d="M11 12 5.12 2.2"/><path d="m13 12 5.88-9.8"/><path d="M8 7h8"/><circle cx="12" cy="17" r="5"/><path d="M12 18v-2h-.5"/>') },
+  { key: 'lightning', label: 'Raio', svg: icon('<polygon points="13 2 3 14 12 14 11 22 21 10 12 10 13 2"/>') },
+  { key: 'crown', label: 'Coroa', svg: icon('<path d="m2 4 3 12h14l3-12-6 7-4-7-4 7-6-7z"/><path d="M5 20h14"/>') },
+  { key: 'fire', label: 'Fogo', svg: icon('<path d="M8.5 14.5A2.5 2.5 0 0 0 11 12c0-1.38-.5-2-1-3-1.07-2.14-.22-4.05 2-6 .5 2.5 2 4.9 4 6.5 2 1.6 3 3.5 3 5.5a7 7 0 1 1-14 0c0-1.15.43-2.29 1-3a2.5 2.5 0 0 0 2.5 2.5z"/>') },
+];
+
+export const ZAutoCriteria = z.object({
+  type: z.enum(CRITERIA_TYPES),
+  value: z.number().int(),
+});
+
+const trimmed = (msg: string, max: number) => z.string({ error: msg }).trim().min(1, msg).max(max, msg);
+
+/**
+ * The badge form and request. `criteria_type` '' means 'Nenhum'. Criteria are kept only for auto
+ * badges with a type (spec 5); the server stores them as `{type, <field>: value}`.
+ */
+export const ZBadgeInput = z
+  .object({
+    name: trimmed(BADGE_MSG.nameRequired, 100),
+    description: trimmed(BADGE_MSG.descriptionRequired, 500),
+    icon_svg: z.string({ error: BADGE_MSG.iconRequired }).trim().min(1, BADGE_MSG.iconRequired).max(50_000, BADGE_MSG.iconInvalid),
+    rarity: z.enum(RARITIES),
+    points: z.coerce.number({ error: BADGE_MSG.pointsMin }).int(BADGE_MSG.pointsMin).min(0, BADGE_MSG.pointsMin).max(100000),
+    active: z.boolean(),
+    badge_type: z.enum(BADGE_TYPES),
+    category: z.enum(CATEGORIES),
+    criteria_type: z.union([z.enum(CRITERIA_TYPES), z.literal('')]),
+    criteria_value: z.coerce.number().int().min(0),
+  })
+  .superRefine((v, ctx) => {
+    if (v.badge_type !== 'auto') return;
+    if (v.criteria_type === '') {
+      ctx.addIssue({ code: 'custom', message: BADGE_MSG.criteriaTypeRequired, path: ['criteria_type'] });
+    } else if (v.criteria_value < 1) {
+      ctx.addIssue({ code: 'custom', message: BADGE_MSG.criteriaValueMin, path: ['criteria_value'] });
+    }
+  });
+export type TBadgeInput = z.input<typeof ZBadgeInput>;
+export type TBadgeInputOut = z.output<typeof ZBadgeInput>;
+
+export const ZBadge = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  icon_svg: z.string(),
+  rarity: z.enum(RARITIES),
+  points: z.number().int(),
+  active: z.boolean(),
+  badge_type: z.enum(BADGE_TYPES),
+  category: z.enum(CATEGORIES),
+  auto_criteria: ZAutoCriteria.nullable(),
+  created_at: z.string(),
+  awarded_count: z.number().int(),
+});
+export type TBadge = z.infer<typeof ZBadge>;
+
+export const ZGrantBadge = z.object({ badge_id: z.string().uuid() });
+
+/** Reads the stored `{type, count|points|days|position}` JSON into `{type, value}`. */
+export function criteriaFromJson(json: unknown): z.infer<typeof ZAutoCriteria> | null {
+  if (!json || typeof json !== 'object') return null;
+  const rec = json as Record<string, unknown>;
+  const type = rec.type;
+  if (typeof type !== 'string' || !(CRITERIA_TYPES as readonly string[]).includes(type)) return null;
+  const t = type as TCriteriaType;
+  const value = Number(rec[CRITERIA_FIELD[t]] ?? 0);
+  return { type: t, value: Number.isFinite(value) ? Math.trunc(value) : 0 };
+}
+
+/** The JSON stored in badges.auto_criteria, or null (manual badge, or no type chosen). */
+export function criteriaToJson(input: Pick<TBadgeInputOut, 'badge_type' | 'criteria_type' | 'criteria_value'>): Record<string, string | number> | null {
+  if (input.badge_type !== 'auto' || input.criteria_type === '') return null;
+  return { type: input.criteria_type, [CRITERIA_FIELD[input.criteria_type]]: input.criteria_value };
+}

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+
+/** 'admin' grants club admin rights; the others are titles shown as text (spec 1). */
+export const ADMIN_ROLE = 'admin';
+export const MEMBER_ROLES = [
+  { value: 'admin', label: 'Administrador(a)' },
+  { value: 'Diretor(a)', label: 'Diretor(a)' },
+  { value: 'Secretário(a)', label: 'Secretário(a)' },
+  { value: 'Tesoureiro(a)', label: 'Tesoureiro(a)' },
+  { value: 'Conselheiro(a)', label: 'Conselheiro(a)' },
+  { value: 'Instrutor(a)', label: 'Instrutor(a)' },
+  { value: 'Desbravador(a)', label: 'Desbravador(a)' },
+  { value: 'member', label: 'Membro' },
+] as const;
+export const DEFAULT_MEMBER_ROLE = 'Desbravador(a)';
+/** Invitations are valid for 14 days and can be used once. */
+export const INVITATION_DAYS = 14;
+export const CSV_MAX_ROWS = 500;
+
+export function roleLabel(role: string): string {
+  return MEMBER_ROLES.find((r) => r.value === role)?.label ?? role;
+}
+
+export const MEMBER_MSG = {
+  nameRequired: 'Informe o nome do membro',
+  emailRequired: 'Informe o e-mail',
+  emailInvalid: 'Informe um e-mail válido',
+  roleRequired: 'Informe a função',
+  alreadyMember: 'Esta pessoa já faz parte do clube.',
+  emailInUse: 'Já existe uma pessoa cadastrada com este e-mail. Adicione pelo e-mail da conta.',
+  lastAdmin: 'O clube precisa de pelo menos um administrador ativo. Promova outro membro a admin antes de remover ou alterar este.',
+  notFound: 'Membro não encontrado',
+  unitNotFound: 'Unidade não encontrada',
+  hasAccount: 'Este membro já tem conta no Trilha.',
+  added: 'Membro adicionado com sucesso!',
+  invited: 'Convite criado! Copie o link e envie para a pessoa.',
+  updated: 'Membro atualizado com sucesso!',
+  deleted: 'Membro removido com sucesso!',
+  saveError: 'Erro ao salvar membro. Tente novamente.',
+  deleteError: 'Erro ao remover membro.',
+  invitationInvalid: 'Este convite é inválido, já foi usado ou expirou.',
+  invitationClaimNeedsNewAccount: 'Este convite é para criar o acesso de um membro já cadastrado. Saia da sua conta e crie o acesso pelo link.',
+  joined: 'Você agora faz parte do clube!',
+  csvEmpty: 'O arquivo CSV está vazio.',
+  csvTooMany: `O arquivo pode ter no máximo ${CSV_MAX_ROWS} linhas.`,
+  csvHasErrors: 'Corrija os erros do arquivo antes de importar. Nada foi gravado.',
+  csvDuplicateEmail: 'E-mail repetido no arquivo',
+  csvUnknownUnit: 'Unidade não encontrada',
+  imported: (n: number) => `${n} membro(s) importado(s) com sucesso!`,
+} as const;
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(254, MEMBER_MSG.emailInvalid)
+  .nullish()
+  .transform((v) => (v ? v.toLowerCase() : null))
+  .refine((v) => v === null || z.email().safeParse(v).success, MEMBER_MSG.emailInvalid);
+
+const requiredEmail = z
+  .string({ error: MEMBER_MSG.emailRequired })
+  .trim()
+  .min(1, MEMBER_MSG.emailRequired)
+  .max(254, MEMBER_MSG.emailInvalid)
+  .pipe(z.email({ error: MEMBER_MSG.emailInvalid }))
+  .transform((v) => v.toLowerCase());
+
+export const ZRole = z.string({ error: MEMBER_MSG.roleRequired }).trim().min(1, MEMBER_MSG.roleRequired).max(60);
+/** A unit of the club, or none ('' from an empty select means none). */
+const unitId = z.union([z.uuid({ error: 'Unidade inválida' }), z.literal('')]).nullish().transform((v) => v || null);
+
+/**
+ * Adding a member, two ways: by e-mail (an existing account joins at once; an unknown e-mail gets an
+ * invitation link), or as a member without an account (name only, e-mail optional).
+ */
+export const ZAddMemberByEmail = z.object({ mode: z.literal('email'), email: requiredEmail, role: ZRole, unit_id: unitId });
+export const ZAddAccountlessMember = z.object({
+  mode: z.literal('accountless'),
+  full_name: z.string({ error: MEMBER_MSG.nameRequired }).trim().min(1, MEMBER_MSG.nameRequired).max(120),
+  email: optionalEmail,
+  role: ZRole,
+  unit_id: unitId,
+});
+export const ZAddMember = z.discriminatedUnion('mode', [ZAddMemberByEmail, ZAddAccountlessMember]);
+export type TAddMember = z.input<typeof ZAddMember>;
+
+export const ZUpdateMember = z.object({ role: ZRole, unit_id: unitId, active: z.boolean() });
+export type TUpdateMember = z.input<typeof ZUpdateMember>;
+
+export const ZMember = z.object({
+  id: z.string(),
+  club_id: z.string(),
+  profile_id: z.string(),
+  full_name: z.string(),
+  /** Shown to club admins only. */
+  email: z.string().nullable(),
+  has_account: z.boolean(),
+  role: z.string(),
+  unit_id: z.string().nullable(),
+  unit_name: z.string().nullable(),
+  active: z.boolean(),
+  created_at: z.string(),
+});
+export type TMember = z.infer<typeof ZMember>;
+
+export const ZInvitationLink = z.object({
+  id: z.string(),
+  /** The plain token exists only in this answer; the server keeps its hash. */
+  token: z.string(),
+  path: z.string(),
+  email: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type TInvitationLink = z.infer<typeof ZInvitationLink>;
+
+export const ZAddMemberResult = z.discriminatedUnion('result', [
+  z.object({ result: z.literal('added'), member: ZMember }),
+  z.object({ result: z.literal('invited'), invitation: ZInvitationLink }),
+]);
+export type TAddMemberResult = z.infer<typeof ZAddMemberResult>;
+
+export const ZPendingInvitation = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  full_name: z.string().nullable(),
+  role: z.string(),
+  unit_name: z.string().nullable(),
+  expires_at: z.string(),
+  created_at: z.string(),
+});
+export type TPendingInvitation = z.infer<typeof ZPendingInvitation>;
+
+/** What an invitation link shows before anyone signs in. */
+export const ZInvitationPreview = z.object({
+  club_id: z.string(),
+  club_name: z.string(),
+  club_logo_url: z.string().nullable(),
+  /** 'claim': the link gives an existing accountless member their own login. */
+  kind: z.enum(['join', 'claim']),
+  email: z.string().nullable(),
+  full_name: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type TInvitationPreview = z.infer<typeof ZInvitationPreview>;
+
+export const ZInvitationAccepted = z.object({ club_id: z.string() });
+
+export const ZCsvImport = z.object({
+  csv: z.string().max(1_000_000),
+  /** true: only validate and preview; false: write all rows or none. */
+  dry_run: z.boolean().default(true),
+});
+export type TCsvImport = z.input<typeof ZCsvImport>;
+
+export const ZCsvRow = z.object({
+  line: z.number().int(),
+  full_name: z.string(),
+  email: z.string().nullable(),
+  role: z.string(),
+  unit_name: z.string().nullable(),
+  errors: z.array(z.string()),
+});
+export type TCsvRow = z.infer<typeof ZCsvRow>;
+
+export const ZCsvImportResult = z.object({
+  rows: z.array(ZCsvRow),
+  valid: z.boolean(),
+  imported: z.number().int(),
+});
+export type TCsvImportResult = z.infer<typeof ZCsvImportResult>;

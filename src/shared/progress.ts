@@ -1,0 +1,256 @@
+import { z } from 'zod';
+
+export const TASK_TYPES = ['check', 'quiz', 'form', 'accumulative', 'milestone', 'submission'] as const;
+export type TTaskType = (typeof TASK_TYPES)[number];
+
+export const TASK_TYPE_LABEL: Record<TTaskType, string> = {
+  check: 'Confirmação',
+  quiz: 'Questionário',
+  form: 'Formulário',
+  accumulative: 'Acumulativa',
+  milestone: 'Marco',
+  submission: 'Envio de material',
+};
+
+export const ASSIGNMENT_STATUSES = ['pending', 'submitted', 'approved', 'rejected', 'completed'] as const;
+export type TAssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
+export const ASSIGNMENT_STATUS_LABEL: Record<TAssignmentStatus, string> = {
+  pending: 'Em andamento',
+  submitted: 'Aguardando aprovação',
+  approved: 'Aprovada',
+  rejected: 'Rejeitada',
+  completed: 'Concluída',
+};
+
+/** Evidence accepted for submission tasks: checked by the file's bytes, not its name. */
+export const EVIDENCE_MAX_BYTES = 20 * 1024 * 1024;
+export const EVIDENCE_MAX_LABEL = '20 MB';
+export const EVIDENCE_MIME_PREFIXES = ['image/', 'video/'] as const;
+export const EVIDENCE_DOCUMENT_MIMES = [
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.oasis.opendocument.text',
+  'application/msword',
+  'application/x-cfb',
+] as const;
+export function isAcceptedEvidenceMime(mime: string): boolean {
+  return EVIDENCE_MIME_PREFIXES.some((p) => mime.startsWith(p)) || (EVIDENCE_DOCUMENT_MIMES as readonly string[]).includes(mime);
+}
+export const EVIDENCE_ACCEPT = 'image/*,video/*,.pdf,.doc,.docx,.odt';
+
+export const PROGRESS_MSG = {
+  taskNotAvailable: 'Esta tarefa não está disponível no momento.',
+  alreadyCompleted: 'Você já concluiu esta tarefa.',
+  memberAlreadyCompleted: 'Este membro já concluiu esta tarefa.',
+  wrongFlow: 'Esta ação não se aplica a este tipo de tarefa.',
+  answerAll: 'Responda todas as perguntas antes de enviar.',
+  answerInvalid: 'Resposta inválida para uma das perguntas.',
+  subtaskDone: 'Esta subtarefa já foi concluída.',
+  awaitingApproval: 'Seu envio já está aguardando aprovação.',
+  evidenceRequired: 'Anexe uma foto, vídeo ou documento como comprovação.',
+  evidenceType: 'Envie uma foto, um vídeo ou um documento (PDF, DOC, DOCX ou ODT).',
+  evidenceTooBig: `O arquivo deve ter no máximo ${EVIDENCE_MAX_LABEL}.`,
+  submissionNotWaiting: 'Este envio já foi analisado.',
+  rejectReasonRequired: 'Informe o motivo da rejeição.',
+  reasonRequired: 'Informe o motivo da pontuação.',
+  pointsRequired: 'Informe uma quantidade de pontos diferente de zero.',
+  targetRequired: 'Escolha um membro ou uma unidade.',
+  memberNotFound: 'Membro não encontrado neste clube.',
+  unitNotFound: 'Unidade não encontrada neste clube.',
+  cannotRecordForMember: 'Você não pode registrar tarefas para este membro.',
+  taskNotFound: 'Tarefa não encontrada.',
+  // Toasts
+  completed: 'Tarefa concluída!',
+  recorded: 'Tarefa registrada para o membro!',
+  submitted: 'Comprovação enviada! Aguarde a aprovação.',
+  approved: 'Envio aprovado! Pontos concedidos.',
+  rejected: 'Envio rejeitado.',
+  adjusted: 'Pontuação registrada com sucesso!',
+  completeError: 'Erro ao concluir tarefa. Tente novamente.',
+  submitError: 'Erro ao enviar comprovação. Tente novamente.',
+  reviewError: 'Erro ao analisar envio. Tente novamente.',
+  adjustError: 'Erro ao registrar pontuação. Tente novamente.',
+} as const;
+
+const id = z.string().uuid();
+
+export const ZAnswer = z.object({
+  question_id: id,
+  answer: z.string().trim().max(4000),
+});
+
+/** Body of POST .../tasks/:taskId/complete (check, quiz, form, accumulative, milestone without subtasks). */
+export const ZCompleteTask = z.object({
+  /** Record on behalf of this member (admins; counsellors for their unit). */
+  profile_id: id.optional(),
+  answers: z.array(ZAnswer).max(200).optional(),
+});
+export type TCompleteTask = z.input<typeof ZCompleteTask>;
+
+export const ZOnBehalf = z.object({ profile_id: id.optional() });
+
+export const ZRejectSubmission = z.object({
+  reason: z.string({ error: PROGRESS_MSG.rejectReasonRequired }).trim().min(1, PROGRESS_MSG.rejectReasonRequired).max(1000),
+});
+export type TRejectSubmission = z.input<typeof ZRejectSubmission>;
+
+export const ZPointAdjustment = z
+  .object({
+    profile_id: id.nullish(),
+    unit_id: id.nullish(),
+    points: z.coerce
+      .number({ error: PROGRESS_MSG.pointsRequired })
+      .int(PROGRESS_MSG.pointsRequired)
+      .min(-100000)
+      .max(100000)
+      .refine((v) => v !== 0, PROGRESS_MSG.pointsRequired),
+    reason: z.string({ error: PROGRESS_MSG.reasonRequired }).trim().min(1, PROGRESS_MSG.reasonRequired).max(500),
+  })
+  .refine((v) => Boolean(v.profile_id) !== Boolean(v.unit_id), { message: PROGRESS_MSG.targetRequired, path: ['profile_id'] });
+export type TPointAdjustment = z.input<typeof ZPointAdjustment>;
+
+export const ZAwardedBadge = z.object({ id: z.string(), name: z.string(), icon_svg: z.string(), points: z.number().int() });
+export type TAwardedBadge = z.infer<typeof ZAwardedBadge>;
+
+export const ZCompletionResult = z.object({
+  status: z.enum(ASSIGNMENT_STATUSES),
+  points_awarded: z.number().int(),
+  correct_count: z.number().int().nullable(),
+  question_count: z.number().int().nullable(),
+  badges_awarded: z.array(ZAwardedBadge),
+});
+export type TCompletionResult = z.infer<typeof ZCompletionResult>;
+
+export const ZSubmissionInfo = z.object({
+  id: z.string(),
+  status: z.enum(['submitted', 'approved', 'rejected']),
+  comment: z.string().nullable(),
+  evidence_name: z.string(),
+  evidence_mime: z.string(),
+  evidence_size: z.number().int(),
+  reject_reason: z.string().nullable(),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+});
+export type TSubmissionInfo = z.infer<typeof ZSubmissionInfo>;
+
+/** A task as a member sees it in 'Minhas Tarefas', with their own progress. */
+export const ZMyTask = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(TASK_TYPES),
+  points: z.number().int(),
+  available_date: z.string().nullable(),
+  due_date: z.string().nullable(),
+  /** Open to be done now: active, available_date reached, deadline not passed. */
+  available_now: z.boolean(),
+  status: z.enum(ASSIGNMENT_STATUSES).nullable(),
+  completions: z.number().int(),
+  points_earned: z.number().int(),
+  last_completed_at: z.string().nullable(),
+  subtasks_total: z.number().int(),
+  subtasks_done: z.number().int(),
+  reject_reason: z.string().nullable(),
+});
+export type TMyTask = z.infer<typeof ZMyTask>;
+
+export const ZMyQuestion = z.object({
+  id: z.string(),
+  text: z.string(),
+  answer_type: z.enum(['multiple_choice', 'single_choice', 'free_text']),
+  options: z.array(z.string()).nullable(),
+  order_position: z.number().int(),
+  /** Only after the member answered: their answer, and (quiz) whether it was right and the right one. */
+  my_answer: z.string().nullable(),
+  is_correct: z.boolean().nullable(),
+  correct_answer: z.string().nullable(),
+});
+export type TMyQuestion = z.infer<typeof ZMyQuestion>;
+
+export const ZMySubtask = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  points: z.number().int(),
+  required: z.boolean(),
+  order_position: z.number().int(),
+  done: z.boolean(),
+  completed_at: z.string().nullable(),
+});
+export type TMySubtask = z.infer<typeof ZMySubtask>;
+
+export const ZMyTaskDetail = ZMyTask.extend({
+  questions: z.array(ZMyQuestion),
+  subtasks: z.array(ZMySubtask),
+  submissions: z.array(ZSubmissionInfo),
+});
+export type TMyTaskDetail = z.infer<typeof ZMyTaskDetail>;
+
+/** A submission in the admins' approval queue. */
+export const ZQueuedSubmission = ZSubmissionInfo.extend({
+  task_id: z.string(),
+  task_title: z.string(),
+  task_points: z.number().int(),
+  profile_id: z.string(),
+  full_name: z.string(),
+  unit_name: z.string().nullable(),
+  reviewer_name: z.string().nullable(),
+});
+export type TQueuedSubmission = z.infer<typeof ZQueuedSubmission>;
+
+export const ZPendingCount = z.object({ pending: z.number().int() });
+
+export const POINT_SOURCE_LABEL = {
+  task_completion: 'Tarefa concluída',
+  submission_approval: 'Envio aprovado',
+  subtask_completion: 'Subtarefa concluída',
+  badge: 'Badge conquistado',
+  manual: 'Ajuste manual',
+} as const;
+export type TPointSource = keyof typeof POINT_SOURCE_LABEL;
+
+export const ZPointEvent = z.object({
+  id: z.string(),
+  source: z.enum(['task_completion', 'submission_approval', 'subtask_completion', 'badge', 'manual']),
+  points: z.number().int(),
+  reason: z.string().nullable(),
+  task_title: z.string().nullable(),
+  badge_name: z.string().nullable(),
+  unit_name: z.string().nullable(),
+  occurred_at: z.string(),
+  created_by_name: z.string().nullable(),
+});
+export type TPointEvent = z.infer<typeof ZPointEvent>;
+
+export const ZEarnedBadge = z.object({
+  id: z.string(),
+  badge_id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  icon_svg: z.string(),
+  rarity: z.enum(['common', 'rare', 'epic', 'legendary']),
+  points: z.number().int(),
+  awarded_at: z.string(),
+  awarded_by_name: z.string().nullable(),
+});
+export type TEarnedBadge = z.infer<typeof ZEarnedBadge>;
+
+/** 'Meu Perfil' and the admin's view of a member. */
+export const ZMemberProfile = z.object({
+  profile_id: z.string(),
+  full_name: z.string(),
+  email: z.string().nullable(),
+  role: z.string(),
+  unit_id: z.string().nullable(),
+  unit_name: z.string().nullable(),
+  member_since: z.string(),
+  total_points: z.number().int(),
+  ranking: z.number().int().nullable(),
+  total_tasks: z.number().int(),
+  badges: z.array(ZEarnedBadge),
+  history: z.array(ZPointEvent),
+});
+export type TMemberProfile = z.infer<typeof ZMemberProfile>;
+
+export const ZPointAdjustmentResult = z.object({ id: z.string(), points: z.number().int(), badges_awarded: z.array(ZAwardedBadge) });

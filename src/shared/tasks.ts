@@ -1,0 +1,261 @@
+import { z } from 'zod';
+
+export const TASK_TYPES = ['check', 'quiz', 'form', 'accumulative', 'milestone', 'submission'] as const;
+export type TTaskType = (typeof TASK_TYPES)[number];
+
+export const TASK_TYPE_LABELS: Record<TTaskType, string> = {
+  check: 'Check',
+  quiz: 'Quiz',
+  form: 'Formulário',
+  accumulative: 'Acumulativa',
+  milestone: 'Marco',
+  submission: 'Envio',
+};
+
+/** What each type means (spec 3), shown in the task form when the type is chosen. */
+export const TASK_TYPE_DESCRIPTIONS: Record<TTaskType, string> = {
+  check: 'Confirmação simples: o membro apenas marca a tarefa como feita.',
+  quiz: 'Perguntas de múltipla escolha ou verdadeiro/falso, com respostas corretas.',
+  form: 'Coleta respostas dos membros, sem certo ou errado.',
+  accumulative: 'Pode ser concluída várias vezes e acumula pontos a cada conclusão.',
+  milestone: 'Pontuação alta; pode ser dividida em subtarefas.',
+  submission: 'Exige o envio de material (foto, vídeo, documento) e precisa de aprovação do admin.',
+};
+
+/** Types whose tasks carry questions (spec 2: the Questions button), and the type that carries subtasks. */
+export const QUESTION_TASK_TYPES: readonly TTaskType[] = ['quiz', 'form'];
+export const SUBTASK_TASK_TYPE: TTaskType = 'milestone';
+
+export const TASK_DEFAULTS = { type: 'check' as TTaskType, points: 10, active: true };
+export const SUBTASK_DEFAULTS = { points: 5, required: true };
+
+export const TASK_MSG = {
+  titleRequired: 'Informe o título da tarefa',
+  typeRequired: 'Selecione o tipo da tarefa',
+  pointsInvalid: 'Os pontos devem ser um número inteiro maior ou igual a 0',
+  dateInvalid: 'Data inválida',
+  dueBeforeAvailable: 'A data limite deve ser posterior à data de disponibilidade.',
+  created: 'Tarefa criada com sucesso!',
+  updated: 'Tarefa atualizada com sucesso!',
+  deleted: 'Tarefa excluída com sucesso!',
+  saveError: 'Erro ao salvar tarefa. Tente novamente.',
+  deleteError: 'Erro ao excluir tarefa. Verifique se não há dados vinculados.',
+  notFound: 'Tarefa não encontrada',
+  empty: 'Nenhuma tarefa cadastrada ainda.',
+  createFirst: 'Criar Primeira Tarefa',
+  noClub: 'Selecione um clube para gerenciar tarefas.',
+} as const;
+
+export const QUESTION_MSG = {
+  textRequired: 'Informe o texto da pergunta',
+  typeRequired: 'Selecione o tipo da pergunta',
+  optionsRequired: 'Informe ao menos duas opções',
+  correctRequired: 'Selecione a resposta correta',
+  saved: 'Pergunta salva com sucesso!',
+  deleted: 'Pergunta excluída com sucesso!',
+  saveError: 'Erro ao salvar pergunta. Tente novamente.',
+  deleteError: 'Erro ao excluir pergunta.',
+  confirmDelete: 'Tem certeza que deseja excluir esta pergunta?',
+  wrongTaskType: 'Perguntas existem apenas em tarefas do tipo Quiz ou Formulário.',
+  notFound: 'Pergunta não encontrada',
+  badOrder: 'A nova ordem deve conter cada pergunta da tarefa uma vez.',
+} as const;
+
+export const SUBTASK_MSG = {
+  titleRequired: 'Informe o título da subtarefa',
+  pointsInvalid: 'Os pontos devem ser um número inteiro maior ou igual a 0',
+  saved: 'Subtarefa salva com sucesso!',
+  deleted: 'Subtarefa excluída com sucesso!',
+  saveError: 'Erro ao salvar subtarefa. Tente novamente.',
+  deleteError: 'Erro ao excluir subtarefa.',
+  confirmDelete: 'Tem certeza que deseja excluir esta subtarefa?',
+  wrongTaskType: 'Subtarefas existem apenas em tarefas do tipo Marco.',
+  notFound: 'Subtarefa não encontrada',
+  badOrder: 'A nova ordem deve conter cada subtarefa da tarefa uma vez.',
+} as const;
+
+export const TASK_BADGE_MSG = {
+  linkError: 'Erro ao vincular badge.',
+  unlinkError: 'Erro ao desvincular badge.',
+  askSuperAdmin: 'Peça ao super admin para criar badges.',
+  badgeUnavailable: 'Badge não encontrado ou inativo.',
+  alreadyLinked: 'Este badge já está vinculado à tarefa.',
+  notLinked: 'Este badge não está vinculado à tarefa.',
+} as const;
+
+/** Whole points from a form field or JSON: a non-numeric value becomes 0 (spec 5). */
+export function toIntOrZero(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : 0;
+  if (typeof value === 'string') {
+    const n = Number.parseInt(value.trim(), 10);
+    return Number.isNaN(n) ? 0 : n;
+  }
+  return value;
+}
+
+export const zPoints = (message: string, fallback: number) =>
+  z.preprocess(toIntOrZero, z.number({ error: message }).int(message).min(0, message).max(1_000_000, message)).default(fallback);
+
+const zOptionalText = z
+  .string()
+  .trim()
+  .max(5000)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** An ISO instant, or null when empty. */
+const zOptionalInstant = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : v),
+  z.iso.datetime({ offset: true, error: TASK_MSG.dateInvalid }).nullable(),
+)
+  .optional()
+  .transform((v) => v ?? null);
+
+export const ZTaskInput = z
+  .object({
+    title: z.string({ error: TASK_MSG.titleRequired }).trim().min(1, TASK_MSG.titleRequired).max(200),
+    description: zOptionalText,
+    type: z.enum(TASK_TYPES, { error: TASK_MSG.typeRequired }).default(TASK_DEFAULTS.type),
+    points: zPoints(TASK_MSG.pointsInvalid, TASK_DEFAULTS.points),
+    available_date: zOptionalInstant,
+    due_date: zOptionalInstant,
+    active: z.boolean().default(TASK_DEFAULTS.active),
+  })
+  .refine((t) => !t.available_date || !t.due_date || Date.parse(t.due_date) >= Date.parse(t.available_date), {
+    message: TASK_MSG.dueBeforeAvailable,
+    path: ['due_date'],
+  });
+export type TTaskInput = z.input<typeof ZTaskInput>;
+export type TTaskValues = z.output<typeof ZTaskInput>;
+
+export const ZTask = z.object({
+  id: z.string(),
+  club_id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(TASK_TYPES),
+  points: z.number().int(),
+  available_date: z.string().nullable(),
+  due_date: z.string().nullable(),
+  active: z.boolean(),
+  recurring_task_id: z.string().nullable(),
+  occurrence_start: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  question_count: z.number().int(),
+  subtask_count: z.number().int(),
+  badge_count: z.number().int(),
+});
+export type TTask = z.infer<typeof ZTask>;
+
+// Questions ----------------------------------------------------------------------------------
+
+export const ANSWER_TYPES = ['multiple_choice', 'single_choice', 'free_text'] as const;
+export type TAnswerType = (typeof ANSWER_TYPES)[number];
+export const ANSWER_TYPE_LABELS: Record<TAnswerType, string> = {
+  multiple_choice: 'Múltipla escolha',
+  single_choice: 'Verdadeiro ou Falso',
+  free_text: 'Texto livre',
+};
+/** single_choice is a true/false question: its two options are fixed (spec 5). */
+export const TRUE_FALSE_OPTIONS = ['Verdadeiro', 'Falso'] as const;
+export const DEFAULT_OPTION_COUNT = 4;
+
+/** The options a question keeps: fixed for true/false, none for free text, non-blank ones otherwise. */
+export function cleanOptions(answerType: TAnswerType, options: readonly string[] | null | undefined): string[] | null {
+  if (answerType === 'free_text') return null;
+  if (answerType === 'single_choice') return [...TRUE_FALSE_OPTIONS];
+  return (options ?? []).map((o) => o.trim()).filter((o) => o.length > 0);
+}
+
+export const ZQuestionInput = z
+  .object({
+    text: z.string({ error: QUESTION_MSG.textRequired }).trim().min(1, QUESTION_MSG.textRequired).max(2000),
+    answer_type: z.enum(ANSWER_TYPES, { error: QUESTION_MSG.typeRequired }),
+    options: z.array(z.string().max(500)).max(20).nullish(),
+    correct_answer: z.string().max(500).nullish(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.answer_type === 'free_text') return;
+    const options = cleanOptions(q.answer_type, q.options) ?? [];
+    if (options.length < 2) ctx.addIssue({ code: 'custom', message: QUESTION_MSG.optionsRequired, path: ['options'] });
+    const correct = q.correct_answer?.trim() ?? '';
+    if (!correct || !options.includes(correct)) {
+      ctx.addIssue({ code: 'custom', message: QUESTION_MSG.correctRequired, path: ['correct_answer'] });
+    }
+  })
+  .transform((q) => ({
+    text: q.text,
+    answer_type: q.answer_type,
+    options: cleanOptions(q.answer_type, q.options),
+    correct_answer: q.answer_type === 'free_text' ? null : (q.correct_answer?.trim() ?? null),
+  }));
+export type TQuestionInput = z.input<typeof ZQuestionInput>;
+
+export const ZQuestion = z.object({
+  id: z.string(),
+  task_id: z.string(),
+  text: z.string(),
+  answer_type: z.enum(ANSWER_TYPES),
+  options: z.array(z.string()).nullable(),
+  /** Absent for members: only admins see the right answer. */
+  correct_answer: z.string().nullable().optional(),
+  order_position: z.number().int(),
+});
+export type TQuestion = z.infer<typeof ZQuestion>;
+
+// Subtasks -----------------------------------------------------------------------------------
+
+export const ZSubtaskInput = z.object({
+  title: z.string({ error: SUBTASK_MSG.titleRequired }).trim().min(1, SUBTASK_MSG.titleRequired).max(200),
+  description: zOptionalText,
+  points: zPoints(SUBTASK_MSG.pointsInvalid, SUBTASK_DEFAULTS.points),
+  required: z.boolean().default(SUBTASK_DEFAULTS.required),
+});
+export type TSubtaskInput = z.input<typeof ZSubtaskInput>;
+
+export const ZSubtask = z.object({
+  id: z.string(),
+  parent_task_id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  points: z.number().int(),
+  required: z.boolean(),
+  order_position: z.number().int(),
+});
+export type TSubtask = z.infer<typeof ZSubtask>;
+
+/** A new order for a task's questions or subtasks: every id once, first to last. */
+export const ZReorder = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
+export type TReorder = z.infer<typeof ZReorder>;
+
+// Task badges --------------------------------------------------------------------------------
+
+export const BADGE_RARITIES = ['common', 'rare', 'epic', 'legendary'] as const;
+export const BADGE_RARITY_LABELS: Record<(typeof BADGE_RARITIES)[number], string> = {
+  common: 'Comum',
+  rare: 'Raro',
+  epic: 'Épico',
+  legendary: 'Lendário',
+};
+
+export const ZBadgeSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  icon_svg: z.string(),
+  rarity: z.enum(BADGE_RARITIES),
+  points: z.number().int(),
+});
+export type TBadgeSummary = z.infer<typeof ZBadgeSummary>;
+
+export const ZTaskBadge = z.object({
+  id: z.string(),
+  task_id: z.string(),
+  badge_id: z.string(),
+  created_at: z.string(),
+  badge: ZBadgeSummary,
+});
+export type TTaskBadge = z.infer<typeof ZTaskBadge>;
+
+export const ZLinkBadge = z.object({ badge_id: z.uuid({ error: TASK_BADGE_MSG.badgeUnavailable }) });

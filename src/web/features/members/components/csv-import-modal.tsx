@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { FileUp } from 'lucide-react';
+import { toast } from 'react-hot-toast';
+import { MEMBER_MSG, roleLabel, type TCsvImportResult } from '@shared/members';
+import { Button } from '../../../components/ui/button';
+import { TextAreaField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { useImportMembers } from '../api/import-members';
+
+const EXAMPLE = 'nome;e-mail;função;unidade\nPedro Santos;;Desbravador(a);Águias\nAna Souza;ana@exemplo.com;Conselheiro(a);Gaivotas';
+
+/** CSV import: preview with per-row errors first; then every row is written, or none. */
+export function CsvImportModal({ clubId, open, onClose }: { clubId: string; open: boolean; onClose: () => void }) {
+  const run = useImportMembers(clubId);
+  const [csv, setCsv] = useState('');
+  const [preview, setPreview] = useState<TCsvImportResult | null>(null);
+  useEffect(() => {
+    if (open) {
+      setCsv('');
+      setPreview(null);
+    }
+  }, [open]);
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setCsv(await file.text());
+    setPreview(null);
+  };
+
+  const doPreview = async () => {
+    try {
+      setPreview(await run.mutateAsync({ csv, dry_run: true }));
+    } catch (err) {
+      toast.error(errorMessage(err, 'Erro ao ler o arquivo CSV.'));
+    }
+  };
+
+  const doImport = async () => {
+    try {
+      const res = await run.mutateAsync({ csv, dry_run: false });
+      toast.success(MEMBER_MSG.imported(res.imported));
+      onClose();
+    } catch (err) {
+      // The rows may have changed since the preview (someone joined meanwhile): show the new errors.
+      if (err instanceof ApiError && err.details && typeof err.details === 'object' && 'rows' in err.details) setPreview(err.details as TCsvImportResult);
+      toast.error(errorMessage(err, MEMBER_MSG.saveError));
+    }
+  };
+
+  const errorCount = preview?.rows.filter((r) => r.errors.length > 0).length ?? 0;
+  return (
+    <Modal
+      open={open}
+      title="Importar membros (CSV)"
+      onClose={onClose}
+      size="xl"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={run.isPending}>Cancelar</Button>
+          <Button variant="secondary" onClick={() => void doPreview()} disabled={!csv.trim()} loading={run.isPending && !preview}>Pré-visualizar</Button>
+          <Button onClick={() => void doImport()} disabled={!preview?.valid} loading={run.isPending && Boolean(preview)}>
+            Importar {preview?.valid ? `${preview.rows.length} membro(s)` : ''}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-4">
+        <p className="text-sm text-slate-700">
+          Colunas: <strong>nome</strong>, <strong>e-mail</strong> (opcional), <strong>função</strong> e <strong>unidade</strong> (nome de uma unidade existente). Separe por vírgula ou ponto e vírgula. Quem não tem e-mail ou conta entra como membro sem conta.
+        </p>
+        <div>
+          <label htmlFor="csv-file" className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-within:ring-2 focus-within:ring-emerald-600">
+            <FileUp aria-hidden="true" className="h-4 w-4" /> Escolher arquivo CSV
+            <input id="csv-file" type="file" accept=".csv,text/csv,text/plain" className="sr-only" onChange={(e) => void onFile(e.target.files?.[0])} />
+          </label>
+        </div>
+        <TextAreaField label="Conteúdo do CSV" rows={6} placeholder={EXAMPLE} value={csv} onChange={(e) => { setCsv(e.target.value); setPreview(null); }} className="font-mono text-xs" />
+        {preview ? (
+          <div className="space-y-2">
+            <p role="status" className={preview.valid ? 'text-emerald-800' : 'text-red-700'}>
+              {preview.valid ? `${preview.rows.length} linha(s) prontas para importar.` : `${errorCount} linha(s) com erro. Corrija o arquivo: nada será gravado enquanto houver erros.`}
+            </p>
+            <div className="overflow-x-auto rounded-lg border border-slate-200">
+              <table className="min-w-full text-sm">
+                <caption className="sr-only">Pré-visualização da importação</caption>
+                <thead className="bg-slate-50 text-left text-slate-700">
+                  <tr><th className="px-3 py-2">Linha</th><th className="px-3 py-2">Nome</th><th className="px-3 py-2">E-mail</th><th className="px-3 py-2">Função</th><th className="px-3 py-2">Unidade</th><th className="px-3 py-2">Situação</th></tr>
+                </thead>
+                <tbody>
+                  {preview.rows.map((r) => (
+                    <tr key={r.line} className={r.errors.length ? 'bg-red-50' : ''}>
+                      <td className="px-3 py-2">{r.line}</td>
+                      <td className="px-3 py-2">{r.full_name || '-'}</td>
+                      <td className="px-3 py-2">{r.email ?? '-'}</td>
+                      <td className="px-3 py-2">{roleLabel(r.role)}</td>
+                      <td className="px-3 py-2">{r.unit_name ?? '-'}</td>
+                      <td className="px-3 py-2">{r.errors.length ? <span className="text-red-800">{r.errors.join('; ')}</span> : <span className="text-emerald-800">OK</span>}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}

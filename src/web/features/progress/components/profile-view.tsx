@@ -1,0 +1,74 @@
+import { Award, Hash, ListChecks, Star } from 'lucide-react';
+import { RARITY_CLASS, RARITY_LABEL } from '@shared/badges';
+import { POINT_SOURCE_LABEL, type TMemberProfile } from '@shared/progress';
+import { Card, StatCard } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { SvgIcon } from '../../../components/ui/svg-icon';
+import { formatDate, formatDateTime } from '@web/lib/format';
+
+/** Points, position, badges with icons and dates, and the points history of one member. */
+export function ProfileView({ profile }: { profile: TMemberProfile }) {
+  return (
+    <div className="space-y-6">
+      <section aria-label="Resumo" className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Pontos" value={profile.total_points} icon={<Star className="h-6 w-6" />} accent="text-amber-800 bg-amber-50" />
+        <StatCard label="Posição no ranking" value={profile.ranking ? `${profile.ranking}º` : '-'} icon={<Hash className="h-6 w-6" />} />
+        <StatCard label="Tarefas concluídas" value={profile.total_tasks} icon={<ListChecks className="h-6 w-6" />} accent="text-violet-700 bg-violet-50" />
+      </section>
+
+      <section aria-labelledby="badges-title">
+        <h2 id="badges-title" className="mb-3 text-lg font-semibold">Badges conquistados ({profile.badges.length})</h2>
+        {profile.badges.length === 0 ? (
+          <EmptyState icon={<Award className="h-10 w-10" />} message="Nenhum badge conquistado ainda." />
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+            {profile.badges.map((b) => (
+              <li key={b.id}>
+                <Card className="flex items-center gap-3">
+                  <div className={`shrink-0 rounded-full border-2 p-2 ${RARITY_CLASS[b.rarity]}`}>
+                    <SvgIcon svg={b.icon_svg} label={`Ícone do badge ${b.name}`} className="h-10 w-10" />
+                  </div>
+                  <div className="min-w-0">
+                    <p className="font-semibold text-slate-900">{b.name}</p>
+                    <p className="text-xs text-slate-600">{RARITY_LABEL[b.rarity]} · {b.points} XP · {formatDate(b.awarded_at)}</p>
+                    <p className="truncate text-sm text-slate-600">{b.description}</p>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="history-title">
+        <h2 id="history-title" className="mb-3 text-lg font-semibold">Histórico de pontos</h2>
+        {profile.history.length === 0 ? (
+          <EmptyState message="Nenhuma pontuação registrada ainda." />
+        ) : (
+          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-slate-50 text-slate-700">
+                <tr>
+                  <th scope="col" className="px-3 py-2">Data</th>
+                  <th scope="col" className="px-3 py-2">Origem</th>
+                  <th scope="col" className="px-3 py-2">Detalhe</th>
+                  <th scope="col" className="px-3 py-2 text-right">Pontos</th>
+                </tr>
+              </thead>
+              <tbody>
+                {profile.history.map((h) => (
+                  <tr key={h.id} className="border-t border-slate-100">
+                    <td className="whitespace-nowrap px-3 py-2">{formatDateTime(h.occurred_at)}</td>
+                    <td className="px-3 py-2">{POINT_SOURCE_LABEL[h.source]}</td>
+                    <td className="px-3 py-2 text-slate-700">{[h.task_title, h.badge_name, h.reason].filter(Boolean).join(' · ') || '-'}</td>
+                    <td className={`px-3 py-2 text-right font-semibold ${h.points < 0 ? 'text-red-700' : 'text-emerald-800'}`}>{h.points > 0 ? `+${h.points}` : h.points}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { AlertTriangle, CalendarClock } from 'lucide-react';
+import { TASK_TYPE_LABEL, type TMyTask } from '@shared/progress';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Tag } from '../../../components/ui/tag';
+import { formatDateTime } from '@web/lib/format';
+import { TaskStatusTag } from './task-status-tag';
+
+/** One task in 'Minhas Tarefas' (or in a member's list for an admin), with its main action. */
+export function TaskCard({ task, actionLabel, onOpen }: { task: TMyTask; actionLabel: string; onOpen: () => void }) {
+  return (
+    <Card className="flex flex-col gap-3">
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="font-semibold text-slate-900">{task.title}</h3>
+        <Tag tone="amber">{task.points} pts</Tag>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Tag tone="violet">{TASK_TYPE_LABEL[task.type]}</Tag>
+        <TaskStatusTag status={task.status} />
+        {task.type === 'accumulative' && task.completions > 0 ? <Tag tone="green">{task.completions}× concluída</Tag> : null}
+        {task.type === 'milestone' && task.subtasks_total > 0 ? <Tag tone="blue">{task.subtasks_done}/{task.subtasks_total} subtarefas</Tag> : null}
+      </div>
+      {task.description ? <p className="line-clamp-3 text-sm text-slate-600">{task.description}</p> : null}
+      {task.status === 'rejected' && task.reject_reason ? (
+        <p className="flex items-start gap-2 rounded-lg bg-red-50 px-2 py-1.5 text-sm text-red-900">
+          <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" /> Rejeitado: {task.reject_reason}
+        </p>
+      ) : null}
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
+        <span className="flex items-center gap-1 text-xs text-slate-600">
+          {task.due_date ? (<><CalendarClock aria-hidden="true" className="h-4 w-4" /> Até {formatDateTime(task.due_date)}</>) : null}
+          {task.points_earned > 0 ? <span className="ml-1 font-medium text-emerald-800">{task.points_earned} pontos ganhos</span> : null}
+        </span>
+        <Button size="sm" variant={task.available_now ? 'primary' : 'secondary'} onClick={onOpen} aria-label={`${actionLabel}: ${task.title}`}>{actionLabel}</Button>
+      </div>
+    </Card>
+  );
+}
+
+/** Splits tasks into what can be done now, what waits for approval and what is done. */
+export function groupTasks(tasks: TMyTask[]) {
+  const done = (t: TMyTask) => t.status === 'completed' || t.status === 'approved';
+  return {
+    available: tasks.filter((t) => t.available_now && (t.type === 'accumulative' || (!done(t) && t.status !== 'submitted'))),
+    waiting: tasks.filter((t) => t.status === 'submitted'),
+    done: tasks.filter((t) => done(t) || (t.type === 'accumulative' && t.completions > 0)),
+  };
+}
+
+export function actionLabelFor(task: TMyTask): string {
+  if (task.status === 'completed' || task.status === 'approved' || task.status === 'submitted' || !task.available_now) {
+    return task.type === 'accumulative' && task.available_now ? 'Concluir novamente' : 'Ver';
+  }
+  if (task.status === 'rejected') return 'Reenviar';
+  return task.status === 'pending' ? 'Continuar' : 'Fazer';
+}

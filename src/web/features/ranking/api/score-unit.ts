@@ -1,0 +1,24 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TPointAdjustment } from '@shared/progress';
+import { api } from '@web/lib/api';
+
+export function listUnitOptions(clubId: string): Promise<Array<{ id: string; name: string; color: string }>> {
+  return api('GET', `/api/clubs/${clubId}/ranking/unit-options`);
+}
+
+export const unitOptionsQueryOptions = (clubId: string) =>
+  queryOptions({ queryKey: ['clubs', clubId, 'ranking', 'unit-options'], queryFn: () => listUnitOptions(clubId) });
+
+export function useUnitOptions(clubId: string, enabled: boolean) {
+  return useQuery({ ...unitOptionsQueryOptions(clubId), enabled });
+}
+
+/** 'Pontuar unidade': points for a unit as a whole (a manual ledger event with a reason). */
+export function scoreUnit(clubId: string, body: TPointAdjustment) {
+  return api('POST', `/api/clubs/${clubId}/point-adjustments`, body);
+}
+
+export function useScoreUnit(clubId: string) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: (body: TPointAdjustment) => scoreUnit(clubId, body), onSuccess: () => qc.invalidateQueries({ queryKey: ['clubs', clubId] }) });
+}
