@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FIN_MSG } from '../src/shared/finance.js';
 import {
-  expectNoA11yViolations, launchBrowser, loginThroughUi, newPage, registerAndCreateClub, screenshot, startServer, type E2EServer,
+  expectNoA11yViolations, launchBrowser, loginThroughUi, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, type E2EServer,
 } from './harness.js';
 
 let server: E2EServer;
@@ -202,6 +202,35 @@ describe('financial journey', () => {
     await expectNoA11yViolations(page, 'financial at 360px');
     await screenshot(page, 'finance-08-mobile');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.context().close();
+  });
+});
+
+describe("a member's view", () => {
+  it("shows only their own cofres, read-only ('Meus Cofres')", async () => {
+    const admin = await newPage(browser, server.baseUrl);
+    const { clubName } = await registerAndCreateClub(admin, { clubName: 'Clube dos Cofres' });
+    await admin.context().close();
+    const page = await newPage(browser, server.baseUrl);
+    const member = await registerThroughUi(page, { name: 'Júlia Membro' });
+    const [club] = await server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
+    const [julia] = await server.db.query<{ id: string }>('SELECT id FROM profiles WHERE email = $1', [member.email]);
+    await server.db.query('INSERT INTO club_members (club_id, profile_id) VALUES ($1, $2)', [club.id, julia.id]);
+    await server.db.query(
+      `INSERT INTO savings_goals (club_id, name, goal_amount, current_amount, profile_id) VALUES
+         ($1, 'Camporee da Júlia', 400, 100, $2), ($1, 'Cofre do clube', 1000, 0, NULL)`,
+      [club.id, julia.id],
+    );
+    await page.goto('/dashboard/financial');
+    await page.getByRole('heading', { name: 'Meus Cofres' }).waitFor();
+    await page.getByText('Camporee da Júlia').waitFor();
+    await page.getByText(/R\$\s100,00 de R\$\s400,00/).waitFor();
+    expect(await page.getByRole('progressbar', { name: 'Progresso de Camporee da Júlia' }).getAttribute('aria-valuenow')).toBe('25');
+    expect(await page.getByText('Cofre do clube').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Novo Lançamento' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Excluir|Editar/ }).count()).toBe(0);
+    await expectNoA11yViolations(page, 'member cofres');
+    await screenshot(page, 'finance-11-member-cofres');
     await page.context().close();
   });
 });

@@ -63,6 +63,14 @@ export function isIsoDate(s: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
+export interface MoneyOptions {
+  requiredMessage: string;
+  allowZero?: boolean;
+  negativeMessage?: string;
+  /** What a blank field means (e.g. '0.00' for an initial balance); absent: blank is refused. */
+  blankValue?: string;
+}
+
 export type MoneyParse = { ok: true; value: string } | { ok: false; message: string };
 
 /**
@@ -70,9 +78,9 @@ export type MoneyParse = { ok: true; value: string } | { ok: false; message: str
  * without ever going through a float. Zero is refused unless allowZero; blanks, zero and
  * negatives get `requiredMessage` (the spec's text for "amount greater than 0").
  */
-export function parseMoney(raw: string, opts: { requiredMessage: string; allowZero?: boolean; negativeMessage?: string }): MoneyParse {
+export function parseMoney(raw: string, opts: MoneyOptions): MoneyParse {
   const s = raw.trim().replace(/\s/g, '');
-  if (s === '') return { ok: false, message: opts.requiredMessage };
+  if (s === '') return opts.blankValue ? { ok: true, value: opts.blankValue } : { ok: false, message: opts.requiredMessage };
   const m = /^(-?)(\d*)(?:[.,](\d*))?$/.exec(s);
   if (!m || (m[2] === '' && (m[3] ?? '') === '')) return { ok: false, message: FIN_MSG.amountInvalid };
   const [, sign, intRaw, decRaw = ''] = m;
@@ -86,7 +94,7 @@ export function parseMoney(raw: string, opts: { requiredMessage: string; allowZe
 }
 
 /** A money field: a decimal string in, canonical 'N.NN' string out. */
-export function zMoney(opts: { requiredMessage: string; allowZero?: boolean; negativeMessage?: string }) {
+export function zMoney(opts: MoneyOptions) {
   return z.string({ error: opts.requiredMessage }).transform((v, ctx) => {
     const r = parseMoney(v, opts);
     if (!r.ok) {
@@ -132,7 +140,7 @@ export const ZCreateCashAccount = z.object({
   name: z.string({ error: FIN_MSG.cashAccountNameRequired }).trim().min(1, FIN_MSG.cashAccountNameRequired).max(120),
   description: zOptionalText(1000),
   // Spec 5: initial balance only on create; blank means zero.
-  initial_balance: zMoney({ requiredMessage: FIN_MSG.amountInvalid, allowZero: true, negativeMessage: FIN_MSG.initialBalanceNegative })
+  initial_balance: zMoney({ requiredMessage: FIN_MSG.amountInvalid, allowZero: true, negativeMessage: FIN_MSG.initialBalanceNegative, blankValue: '0.00' })
     .optional()
     .transform((v) => v ?? '0.00'),
 });

@@ -98,6 +98,9 @@ describe(`finance on ${engineName()}`, () => {
     expect(res.json()).toMatchObject({ name: 'Caixa Geral', description: 'Conta principal', initial_balance: '150.50', current_balance: '150.50', reconciled: true, active: true });
     const zero = await post(c, '/cash-accounts', { name: 'Cantina' });
     expect(zero.json()).toMatchObject({ initial_balance: '0.00', current_balance: '0.00' });
+    const blank = await post(c, '/cash-accounts', { name: 'Reserva', initial_balance: ' ' });
+    expect(blank.json()).toMatchObject({ initial_balance: '0.00', current_balance: '0.00' });
+    await call(ctx.app, 'DELETE', `${c.base}/cash-accounts/${blank.json().id}`, { as: c.admin });
 
     const id = res.json().id;
     const edited = await call(ctx.app, 'PUT', `${c.base}/cash-accounts/${id}`, { as: c.admin, body: { name: 'Caixa Principal', description: '', initial_balance: '999.00' } });

@@ -2,7 +2,6 @@ import { lazy, Suspense, useState } from 'react';
 import { Plus } from 'lucide-react';
 import { FIN_MSG } from '@shared/finance';
 import { Button } from '@web/components/ui/button';
-import { EmptyState } from '@web/components/ui/empty-state';
 import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { PageSpinner } from '@web/components/ui/spinner';
@@ -11,6 +10,7 @@ import { useCashAccounts } from '../api/list-cash-accounts';
 import { useFinanceMembers } from '../api/list-finance-members';
 import { CashAccountsSection } from '../components/cash-accounts-section';
 import { ChartOfAccountsTab } from '../components/chart-of-accounts-tab';
+import { MySavingsGoals } from '../components/my-savings-goals';
 import { SavingsGoalsSection } from '../components/savings-goals-section';
 import { SummaryCards } from '../components/summary-cards';
 import { TransactionModal } from '../components/transaction-modal';
@@ -92,10 +92,11 @@ export function Component() {
   if (isLoading) return <PageSpinner />;
   if (!club) return <NoClubState purpose="gerenciar as finanças" />;
   if (!isAdmin) {
+    // Finance is admin-only; a member still sees their own cofres here, read-only.
     return (
-      <div>
-        <PageHeader title="Financeiro" />
-        <EmptyState message="Apenas administradores do clube acessam o financeiro." hint="Seus cofres aparecem em Meu perfil, em 'Meus Cofres'." />
+      <div className="space-y-6">
+        <PageHeader title="Financeiro" description="O caixa do clube é gerido pela diretoria." />
+        <MySavingsGoals clubId={club.id} />
       </div>
     );
   }
