@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RARITIES } from './badges.js';
+import { ZBadge } from './badges.js';
 
 export const TASK_TYPES = ['check', 'quiz', 'form', 'accumulative', 'milestone', 'submission'] as const;
 export type TTaskType = (typeof TASK_TYPES)[number];
@@ -243,14 +243,8 @@ export type TReorder = z.infer<typeof ZReorder>;
 
 // Task badges --------------------------------------------------------------------------------
 
-export const ZBadgeSummary = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  icon_svg: z.string(),
-  rarity: z.enum(RARITIES),
-  points: z.number().int(),
-});
+/** The badge fields a task's badge list shows. */
+export const ZBadgeSummary = ZBadge.pick({ id: true, name: true, description: true, icon_svg: true, rarity: true, points: true });
 export type TBadgeSummary = z.infer<typeof ZBadgeSummary>;
 
 export const ZTaskBadge = z.object({

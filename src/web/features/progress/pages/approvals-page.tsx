@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { NoClubState } from '../../../components/ui/no-club-state';
+import { PillTabs } from '../../../components/ui/pill-tabs';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Tag } from '../../../components/ui/tag';
@@ -39,20 +40,7 @@ export function Component() {
   return (
     <div>
       <PageHeader title="Aprovações" description="Confira as comprovações enviadas e aprove ou rejeite com um motivo." />
-      <div role="tablist" aria-label="Situação dos envios" className="mb-4 flex flex-wrap gap-2">
-        {TABS.map((t) => (
-          <button
-            key={t.key}
-            role="tab"
-            type="button"
-            aria-selected={tab === t.key}
-            onClick={() => setTab(t.key)}
-            className={`rounded-full px-4 py-1.5 text-sm font-medium ${tab === t.key ? 'bg-emerald-700 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50'}`}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <PillTabs label="Situação dos envios" tabs={TABS} value={tab} onChange={setTab} />
       <div role="tabpanel" aria-label={current.label}>
         {list.isLoading ? <PageSpinner /> : null}
         {list.isError ? <p role="alert" className="text-red-700">Não foi possível carregar os envios.</p> : null}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { CheckSquare } from 'lucide-react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { NoClubState } from '../../../components/ui/no-club-state';
+import { PillTabs } from '../../../components/ui/pill-tabs';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useCurrentClub } from '../../../features/clubs/use-current-club';
@@ -30,20 +31,7 @@ export function Component() {
   return (
     <div>
       <PageHeader title="Minhas Tarefas" description="Escolha uma tarefa, conclua e acompanhe seus pontos." />
-      <div role="tablist" aria-label="Situação das tarefas" className="mb-4 flex flex-wrap gap-2">
-        {TABS.map((t) => (
-          <button
-            key={t.key}
-            role="tab"
-            type="button"
-            aria-selected={tab === t.key}
-            onClick={() => setTab(t.key)}
-            className={`rounded-full px-4 py-1.5 text-sm font-medium ${tab === t.key ? 'bg-emerald-700 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50'}`}
-          >
-            {t.label} ({groups[t.key].length})
-          </button>
-        ))}
-      </div>
+      <PillTabs label="Situação das tarefas" tabs={TABS.map((t) => ({ key: t.key, label: `${t.label} (${groups[t.key].length})` }))} value={tab} onChange={setTab} />
       <div role="tabpanel" aria-label={current.label}>
         {tasks.isLoading ? <PageSpinner /> : null}
         {tasks.isError ? <p role="alert" className="text-red-700">Não foi possível carregar suas tarefas.</p> : null}
