@@ -1,0 +1,111 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+
+const run = promisify(execFile);
+
+export const BACKUPS_DIR = 'backups';
+const DAY_MS = 24 * 60 * 60 * 1000;
+// trilha-2026-11-23T11-20-00-000Z.tar.gz is the database (PGlite's own dump); .uploads.tar.gz beside it the files.
+const DB_ARCHIVE = /^trilha-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)\.tar\.gz$/;
+
+export interface BackupInfo {
+  file: string;
+  /** Bytes of the database archive plus its uploads archive. */
+  size: number;
+  createdAt: string;
+}
+
+/** Something that can hand over a consistent compressed dump of the embedded database. */
+export interface Snapshotter {
+  snapshot(): Promise<Blob>;
+}
+
+export function uploadsArchiveOf(dbArchive: string): string {
+  return dbArchive.replace(/\.tar\.gz$/, '.uploads.tar.gz');
+}
+
+function stampOf(date: Date): string {
+  return date.toISOString().replace(/[:.]/g, '-');
+}
+
+function dateOfStamp(stamp: string): Date {
+  const [day, time] = stamp.split('T');
+  const [h, m, s, ms] = time.replace('Z', '').split('-');
+  return new Date(`${day}T${h}:${m}:${s}.${ms}Z`);
+}
+
+/** Every backup in DATA_DIR/backups, newest first. */
+export async function listBackups(dataDir: string): Promise<BackupInfo[]> {
+  const dir = path.join(dataDir, BACKUPS_DIR);
+  if (!existsSync(dir)) return [];
+  const names = (await readdir(dir)).filter((n) => DB_ARCHIVE.test(n)).sort().reverse();
+  const infos: BackupInfo[] = [];
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const uploads = uploadsArchiveOf(file);
+    const size = (await stat(file)).size + (existsSync(uploads) ? (await stat(uploads)).size : 0);
+    infos.push({ file, size, createdAt: dateOfStamp(DB_ARCHIVE.exec(name)?.[1] ?? '').toISOString() });
+  }
+  return infos;
+}
+
+export async function latestBackup(dataDir: string): Promise<BackupInfo | null> {
+  return (await listBackups(dataDir))[0] ?? null;
+}
+
+/**
+ * Writes DATA_DIR/backups/trilha-<ts>.tar.gz (the database, dumped inside the process that owns it) and
+ * trilha-<ts>.uploads.tar.gz (the uploads), then keeps only the newest `keep` backups.
+ */
+export async function writeBackup(db: Snapshotter, dataDir: string, keep: number, now = new Date()): Promise<BackupInfo> {
+  const dir = path.join(dataDir, BACKUPS_DIR);
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `trilha-${stampOf(now)}.tar.gz`);
+  const dump = await db.snapshot();
+  // Written aside and renamed: a crash mid-write never leaves a truncated archive under a backup's name.
+  await writeFile(`${file}.tmp`, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+  if (existsSync(path.join(dataDir, 'uploads'))) {
+    await run('tar', ['-czf', `${uploadsArchiveOf(file)}.tmp`, '-C', dataDir, 'uploads']);
+    await chmod(`${uploadsArchiveOf(file)}.tmp`, 0o600);
+    await rename(`${uploadsArchiveOf(file)}.tmp`, uploadsArchiveOf(file));
+  }
+  await rename(`${file}.tmp`, file);
+  for (const old of (await listBackups(dataDir)).slice(Math.max(keep, 1))) {
+    await rm(old.file, { force: true });
+    await rm(uploadsArchiveOf(old.file), { force: true });
+  }
+  const size = (await stat(file)).size + (existsSync(uploadsArchiveOf(file)) ? (await stat(uploadsArchiveOf(file))).size : 0);
+  return { file, size, createdAt: now.toISOString() };
+}
+
+/** True when the newest backup is missing or older than a day. */
+export async function backupIsDue(dataDir: string, now = Date.now()): Promise<boolean> {
+  const last = await latestBackup(dataDir);
+  return !last || now - Date.parse(last.createdAt) >= DAY_MS;
+}
+
+/**
+ * Loads an archive into a throw-away in-memory database and reads it: a truncated or foreign file fails
+ * here, before restore touches anything. Returns the archive's bytes for the restore itself.
+ */
+export async function verifyBackup(file: string): Promise<Blob> {
+  const bytes = await readFile(file);
+  // A truncated gzip fails here, synchronously; inside PGlite it would surface as an uncaught stream error.
+  gunzipSync(bytes);
+  const blob = new Blob([bytes]);
+  const probe = await PGlite.create({ loadDataDir: blob });
+  try {
+    await probe.query('SELECT count(*) FROM schema_migrations');
+    await probe.query('SELECT count(*) FROM profiles');
+  } finally {
+    await probe.close().catch(() => undefined);
+  }
+  const uploads = uploadsArchiveOf(file);
+  if (existsSync(uploads)) await run('tar', ['-tzf', uploads]);
+  return blob;
+}

@@ -1,0 +1,48 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { openPglite } from '../db/pglite.js';
+import { uploadsArchiveOf, verifyBackup } from './backup.js';
+
+const run = promisify(execFile);
+
+export interface RestoreResult {
+  /** Where the data dir that was replaced now lives. */
+  previousPgdata: string | null;
+  previousUploads: string | null;
+}
+
+/**
+ * Replaces DATA_DIR/pgdata (and uploads, when the backup has them) with a backup. The caller holds the
+ * DATA_DIR lock. The archive is verified first; the replaced folders are kept aside, never deleted.
+ */
+export async function restoreBackup(dataDir: string, file: string, now = new Date()): Promise<RestoreResult> {
+  const archive = await verifyBackup(file);
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  const pgdata = path.join(dataDir, 'pgdata');
+  const previousPgdata = existsSync(pgdata) ? `${pgdata}.before-restore-${stamp}` : null;
+  if (previousPgdata) await rename(pgdata, previousPgdata);
+  try {
+    await mkdir(pgdata, { recursive: true });
+    const db = await openPglite({ dataDir: pgdata, loadDataDir: archive });
+    await db.query('SELECT count(*) FROM schema_migrations');
+    await db.close();
+  } catch (err) {
+    await rm(pgdata, { recursive: true, force: true });
+    if (previousPgdata) await rename(previousPgdata, pgdata);
+    throw err;
+  }
+  const uploadsArchive = uploadsArchiveOf(file);
+  let previousUploads: string | null = null;
+  if (existsSync(uploadsArchive)) {
+    const uploads = path.join(dataDir, 'uploads');
+    if (existsSync(uploads)) {
+      previousUploads = `${uploads}.before-restore-${stamp}`;
+      await rename(uploads, previousUploads);
+    }
+    await run('tar', ['-xzf', uploadsArchive, '-C', dataDir]);
+  }
+  return { previousPgdata, previousUploads };
+}

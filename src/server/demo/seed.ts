@@ -1,0 +1,28 @@
+import type { Db } from '../db/index.js';
+import { DEMO_SLUG, seedDemoClub } from './base.js';
+import type { DemoStep } from './context.js';
+import { seedDemoPeriods } from '../periods/demo-seed.js';
+import { seedDemoInvitations } from '../members/demo-seed.js';
+import { seedDemoTasks } from '../tasks/demo-seed.js';
+import { seedDemoRecurring } from '../recurring/demo-seed.js';
+import { seedFinance } from '../finance/demo-seed.js';
+import { seedGamification } from '../progress/demo-seed.js';
+
+/** Each domain adds its step; they run in this order after the club, units and members exist. */
+const steps: DemoStep[] = [
+  seedDemoPeriods,
+  seedDemoInvitations,
+  seedDemoTasks,
+  seedDemoRecurring,
+  seedFinance,
+  seedGamification,
+];
+
+/** Fills the demo club once (npm run seed:demo, directly or through the running server). */
+export async function seedDemo(db: Db): Promise<{ created: boolean }> {
+  const existing = await db.query('SELECT 1 FROM clubs WHERE slug = $1', [DEMO_SLUG]);
+  if (existing.length > 0) return { created: false };
+  const ctx = await seedDemoClub(db);
+  for (const step of steps) await step(ctx);
+  return { created: true };
+}
