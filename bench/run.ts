@@ -22,7 +22,8 @@ async function hit(url: string, headers: Record<string, string> = {}): Promise<n
 async function benchEngine(label: string, db: Db): Promise<void> {
   await migrate(db);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-bench-'));
-  const app = await buildApp({ db, dataDir });
+  // API_RATE_LIMIT=0: a benchmark is one account flooding on purpose.
+  const app = await buildApp({ db, dataDir, limits: { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0 } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const email = `bench.${Date.now()}@teste.com`;

@@ -122,4 +122,24 @@ describe('super admin badges', () => {
     await expectNoA11yViolations(page, 'profile with badge');
     await page.context().close();
   });
+
+  it("letters or a fraction in 'Pontos (XP)' are refused beside the field and save nothing (issue 18)", async () => {
+    const page = await newPage(browser, server.baseUrl);
+    const acc = await registerAndCreateClub(page, { clubName: 'Clube XP' });
+    await server.db.query(`UPDATE profiles SET user_type = 'super_admin' WHERE email = $1`, [acc.email]);
+    await page.goto('/superadmin/badges');
+    await page.getByRole('button', { name: 'Novo Badge' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novo Badge' });
+    await dialog.getByLabel('Nome').fill('XP com letras');
+    await dialog.getByLabel('Descrição', { exact: true }).fill('Não deve ser salvo');
+    for (const typed of ['dez', '2,5']) {
+      await dialog.getByLabel('Pontos (XP)').fill('');
+      await dialog.getByLabel('Pontos (XP)').pressSequentially(typed);
+      await dialog.getByRole('button', { name: 'Criar Badge' }).click();
+      await dialog.getByRole('alert').filter({ hasText: BADGE_MSG.pointsMin }).waitFor();
+    }
+    expect(await page.getByText(BADGE_MSG.created).count()).toBe(0);
+    expect(await server.db.query(`SELECT 1 FROM badges WHERE name = 'XP com letras'`)).toHaveLength(0);
+    await page.context().close();
+  });
 });

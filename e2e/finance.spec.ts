@@ -206,6 +206,111 @@ describe('financial journey', () => {
   });
 });
 
+describe('money typed the Brazilian way (issue 18)', () => {
+  /** Types into a field key by key, as a person does (a number input would drop the comma here). */
+  async function typeInto(dialog: ReturnType<Page['getByRole']>, label: string, text: string) {
+    const field = dialog.getByLabel(label);
+    await field.click();
+    await field.press('ControlOrMeta+a');
+    await field.press('Backspace');
+    await field.pressSequentially(text);
+  }
+
+  it("'1234,56' and '1.234,56' in Saldo inicial and Valor save exactly R$ 1.234,56; letters save nothing", async () => {
+    const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    await registerAndCreateClub(page, { clubName: 'Clube Vírgula' });
+    await page.goto('/dashboard/financial');
+    await page.getByText(FIN_MSG.needCashAccount).waitFor();
+
+    // Saldo inicial: letters are refused beside the field; the modal stays; no caixa, no toast.
+    await page.getByRole('button', { name: 'Novo Caixa' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Novo Caixa' });
+    await dialog.getByLabel('Nome do caixa').fill('Caixa Letras');
+    await typeInto(dialog, 'Saldo inicial (R$)', 'cem reais');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.locator('[id$="-error"]').getByText(FIN_MSG.amountInvalid).waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await page.getByText(FIN_MSG.cashAccountSaved).count()).toBe(0);
+    expect(await server.db.query(`SELECT 1 FROM cash_accounts WHERE name = 'Caixa Letras'`)).toHaveLength(0);
+
+    // '1.234,56' typed key by key: the field shows it, the caixa starts at exactly R$ 1.234,56.
+    await typeInto(dialog, 'Saldo inicial (R$)', '1.234,56');
+    await screenshot(page, 'money-01-typing-360');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const letras = page.getByLabel('Saldo de Caixa Letras');
+    await expect.poll(() => letras.textContent()).toMatch(brl('1.234,56'));
+
+    // '1234,56' in another caixa: formatted on blur, the same amount.
+    await page.getByRole('button', { name: 'Novo Caixa' }).click();
+    dialog = page.getByRole('dialog', { name: 'Novo Caixa' });
+    await dialog.getByLabel('Nome do caixa').fill('Caixa Vírgula');
+    await typeInto(dialog, 'Saldo inicial (R$)', '1234,56');
+    await dialog.getByLabel('Nome do caixa').click();
+    expect(await dialog.getByLabel('Saldo inicial (R$)').inputValue()).toBe('1.234,56');
+    await screenshot(page, 'money-02-formatted-on-blur-360');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const virgula = page.getByLabel('Saldo de Caixa Vírgula');
+    await expect.poll(() => virgula.textContent()).toMatch(brl('1.234,56'));
+    const balances = await server.db.query<{ name: string; current_balance: string }>(
+      `SELECT name, current_balance::text FROM cash_accounts WHERE name IN ('Caixa Letras', 'Caixa Vírgula') ORDER BY name`);
+    expect(balances.map((b) => b.current_balance)).toEqual(['1234.56', '1234.56']);
+
+    // Valor: '1234,56' then '1.234,56' each add exactly R$ 1.234,56.
+    const newTx = page.getByRole('button', { name: 'Novo Lançamento' });
+    for (const [typed, total] of [['1234,56', '2.469,12'], ['1.234,56', '3.703,68']]) {
+      await newTx.click();
+      dialog = page.getByRole('dialog', { name: 'Novo Lançamento' });
+      await dialog.getByLabel('Caixa', { exact: true }).selectOption({ label: 'Caixa Vírgula' });
+      await dialog.getByLabel('Descrição').fill(`Rifa ${typed}`);
+      await typeInto(dialog, 'Valor (R$)', typed);
+      await dialog.getByRole('button', { name: 'Registrar' }).click();
+      await page.getByText(FIN_MSG.transactionSaved).first().waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => virgula.textContent()).toMatch(brl(total));
+      await toastsGone(page);
+    }
+    const amounts = await server.db.query<{ amount: string }>(`SELECT amount::text FROM transactions WHERE description IN ('Rifa 1234,56', 'Rifa 1.234,56')`);
+    expect(amounts.map((a) => a.amount)).toEqual(['1234.56', '1234.56']);
+
+    // Letters in Valor: refused beside the field, nothing sent, no toast, the balance unchanged.
+    await newTx.click();
+    dialog = page.getByRole('dialog', { name: 'Novo Lançamento' });
+    await dialog.getByLabel('Caixa', { exact: true }).selectOption({ label: 'Caixa Vírgula' });
+    await dialog.getByLabel('Descrição').fill('Doação');
+    await typeInto(dialog, 'Valor (R$)', 'doze');
+    await dialog.getByRole('button', { name: 'Registrar' }).click();
+    await dialog.locator('[id$="-error"]').getByText(FIN_MSG.amountInvalid).waitFor();
+    await screenshot(page, 'money-03-letters-refused-360');
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await page.getByText(FIN_MSG.transactionSaved).count()).toBe(0);
+    expect(await server.db.query(`SELECT 1 FROM transactions WHERE description = 'Doação'`)).toHaveLength(0);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    expect(await virgula.textContent()).toMatch(brl('3.703,68'));
+
+    // Meta: letters refused; '1.500' is one thousand five hundred, shown back as 1.500,00 when editing.
+    await page.getByRole('button', { name: 'Novo Cofre' }).click();
+    dialog = page.getByRole('dialog', { name: 'Novo Cofre / Meta' });
+    await dialog.getByLabel('Nome da meta').fill('Barraca nova');
+    await typeInto(dialog, 'Valor da meta (R$)', 'mil e quinhentos');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.locator('[id$="-error"]').getByText(FIN_MSG.amountInvalid).waitFor();
+    expect(await server.db.query(`SELECT 1 FROM savings_goals WHERE name = 'Barraca nova'`)).toHaveLength(0);
+    await typeInto(dialog, 'Valor da meta (R$)', '1.500');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const [goal] = await server.db.query<{ goal_amount: string }>(`SELECT goal_amount::text FROM savings_goals WHERE name = 'Barraca nova'`);
+    expect(goal.goal_amount).toBe('1500.00');
+    await page.getByRole('button', { name: 'Editar Barraca nova' }).click();
+    dialog = page.getByRole('dialog', { name: 'Editar Cofre' });
+    expect(await dialog.getByLabel('Valor da meta (R$)').inputValue()).toBe('1.500,00');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.context().close();
+  });
+});
+
 describe("a member's view", () => {
   it("shows only their own cofres, read-only ('Meus Cofres')", async () => {
     const admin = await newPage(browser, server.baseUrl);

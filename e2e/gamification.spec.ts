@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { PROGRESS_MSG } from '../src/shared/progress.js';
+import { EVIDENCE_MAX_LABEL, EVIDENCE_TYPES_LABEL, PROGRESS_MSG } from '../src/shared/progress.js';
 import { RANKING_MSG } from '../src/shared/ranking.js';
 import {
   expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, type E2EServer,
@@ -94,7 +94,7 @@ describe('gamification journey', () => {
     // Submission with evidence.
     await member.getByRole('button', { name: 'Fazer: Foto do acampamento' }).click();
     const subDialog = member.getByRole('dialog', { name: 'Foto do acampamento' });
-    await subDialog.getByText('Imagens, vídeos, PDF, DOC, DOCX ou ODT de até 20 MB.').waitFor();
+    await subDialog.getByText(`Aceitos: ${EVIDENCE_TYPES_LABEL}; até ${EVIDENCE_MAX_LABEL}.`).waitFor();
     await subDialog.getByLabel('Comprovação (foto, vídeo ou documento)').setInputFiles({ name: 'acampamento.png', mimeType: 'image/png', buffer: PNG });
     await subDialog.getByLabel('Comentário').fill('Montamos a barraca!');
     await subDialog.getByRole('button', { name: 'Enviar comprovação' }).click();
@@ -266,5 +266,69 @@ describe('gamification journey', () => {
     await screenshot(admin, 'gamification-12-unit-ranking');
     await admin.context().close();
     await member.context().close();
+  });
+
+  it('at 360 px the ranking lists a member with 0 points, the profile splits the total by origin, letters in Pontuar unidade save nothing (issue 18)', async () => {
+    const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    await registerAndCreateClub(page, { clubName: 'Clube de Todos' });
+    const [{ id: clubId }] = await sql<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube de Todos'`);
+    const [corujas] = await sql<{ id: string }>(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Corujas', '#7c3aed') RETURNING id`, [clubId]);
+    await sql(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Lobos', '#16a34a')`, [clubId]);
+    const person = async (name: string, role: string) => {
+      const [p] = await sql<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ($1) RETURNING id`, [name]);
+      await sql(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, $3, $4)`, [clubId, p.id, role, corujas.id]);
+      return p.id;
+    };
+    const paula = await person('Paula Pontuada', 'Desbravador(a)');
+    await person('Zeca Sem Pontos', 'Desbravador(a)');
+    await person('Lia Conselheira', 'Conselheiro(a)');
+    const [badge] = await sql<{ id: string }>(`INSERT INTO badges (name, description, icon_svg, points) VALUES ('Pioneira', 'x', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10"/></svg>', 15) RETURNING id`);
+    await sql(`INSERT INTO member_badges (club_id, profile_id, badge_id) VALUES ($1, $2, $3)`, [clubId, paula, badge.id]);
+    await sql(`INSERT INTO point_events (club_id, profile_id, unit_id, source, points, reason, badge_id) VALUES
+      ($1, $2, $3, 'task_completion', 20, NULL, NULL), ($1, $2, $3, 'badge', 15, NULL, $4), ($1, $2, $3, 'manual', 5, 'Pontualidade', NULL)`, [clubId, paula, corujas.id, badge.id]);
+
+    await page.goto('/dashboard/ranking');
+    await page.getByText(RANKING_MSG.whatCounts).waitFor();
+    expect(await rankingRowOf(page, 'Paula Pontuada')).toMatch(/1º.*40/);
+    const zeca = await rankingRowOf(page, 'Zeca Sem Pontos');
+    expect(zeca).toContain('2º');
+    expect(zeca).toContain('0 tarefas');
+    expect(zeca).toMatch(/0$/);
+    expect(await page.getByRole('row').filter({ hasText: 'Lia Conselheira' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoA11yViolations(page, 'ranking with a 0-point member');
+    await screenshot(page, 'ranking-zero-points-360');
+    await page.getByRole('button', { name: 'Unidades' }).click();
+    const lobos = page.getByRole('listitem').filter({ hasText: 'Lobos' });
+    await lobos.waitFor();
+    expect(await lobos.textContent()).toContain('0 membros');
+    await screenshot(page, 'ranking-units-zero-points-360');
+
+    // Letters in 'Pontuar unidade': refused beside the field, nothing recorded.
+    await page.getByRole('button', { name: 'Pontuar unidade' }).click();
+    const score = page.getByRole('dialog', { name: 'Pontuar unidade' });
+    await score.getByLabel('Unidade').selectOption({ label: 'Lobos' });
+    await score.getByLabel('Pontos (negativo para penalidade)').fill('');
+    await score.getByLabel('Pontos (negativo para penalidade)').pressSequentially('dez');
+    await score.getByLabel('Motivo').fill('Uniforme');
+    await score.getByRole('button', { name: 'Pontuar' }).click();
+    await score.getByRole('alert').filter({ hasText: PROGRESS_MSG.pointsRequired }).waitFor();
+    expect(await sql(`SELECT 1 FROM point_events WHERE club_id = $1 AND reason = 'Uniforme'`, [clubId])).toHaveLength(0);
+    await score.getByRole('button', { name: 'Cancelar' }).click();
+
+    // The profile explains the 40 points: Tarefas 20, XP de badges 15, Ajustes 5.
+    await page.goto(`/dashboard/members/${paula}`);
+    const origins = page.getByRole('region', { name: 'De onde vêm os pontos' });
+    await origins.waitFor();
+    const text = (await origins.textContent()) ?? '';
+    expect(text).toMatch(/Tarefas\s*20/);
+    expect(text).toMatch(/XP de badges\s*15/);
+    expect(text).toMatch(/Ajustes\s*5/);
+    expect(text).toContain('40 pontos');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoA11yViolations(page, 'profile with points by origin');
+    await origins.scrollIntoViewIfNeeded();
+    await screenshot(page, 'profile-points-by-origin-360');
+    await page.context().close();
   });
 });

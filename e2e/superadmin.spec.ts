@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_MSG } from '../src/shared/admin.js';
 import { AUTH_MSG } from '../src/shared/auth.js';
+import { CLUB_MSG } from '../src/shared/clubs.js';
 import {
   expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer,
   type Account, type E2EServer,
@@ -88,8 +89,18 @@ describe('super admin area', () => {
     await card(page, 'Águias do Cerrado').getByText('Clube do Planalto Central').waitFor();
     await page.getByRole('button', { name: 'Desativar Águias do Cerrado' }).click();
     await card(page, 'Águias do Cerrado').getByText('Inativo', { exact: true }).waitFor();
+    // The director sees why the club is off, and cannot switch it back on in Configurações.
+    await ownerPage.goto('/dashboard/settings');
+    await ownerPage.getByRole('status').filter({ hasText: CLUB_MSG.deactivatedTitle }).waitFor();
+    expect(await ownerPage.getByLabel('Clube ativo').isDisabled()).toBe(true);
+    await ownerPage.getByText(CLUB_MSG.activeSuperAdminOnly).waitFor();
+    await expectNoA11yViolations(ownerPage, 'deactivated club settings');
+    await screenshot(ownerPage, 'superadmin-03b-deactivated-club');
     await page.getByRole('button', { name: 'Ativar Águias do Cerrado' }).click();
     await card(page, 'Águias do Cerrado').getByText('Ativo', { exact: true }).waitFor();
+    await ownerPage.reload();
+    await ownerPage.getByLabel('Nome do clube').waitFor();
+    expect(await ownerPage.getByText(CLUB_MSG.deactivatedTitle).count()).toBe(0);
 
     // Delete a second club: the button works only once the name is typed.
     await page.getByRole('button', { name: 'Novo Clube' }).click();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { QUESTION_MSG, SUBTASK_MSG, TASK_BADGE_MSG, TASK_MSG, TASK_TYPE_DESCRIPTIONS } from '../src/shared/tasks.js';
 import { RECURRING_MSG } from '../src/shared/recurring.js';
+import { PROGRESS_MSG } from '../src/shared/progress.js';
 import { dueOccurrences, localDateString } from '../src/server/recurring/schedule.js';
 import {
   expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, type E2EServer,
@@ -89,6 +90,22 @@ describe('Tarefas e Desafios', () => {
     await createTask(page, 'Quiz da Bíblia', 'quiz', '30');
     await createTask(page, 'Avaliação', 'form');
     await createTask(page, 'Leitura diária', 'accumulative', '5');
+    // 'Limite por dia' is offered for accumulative tasks only, and shown on the card.
+    await page.getByRole('button', { name: 'Editar Leitura diária' }).click();
+    const limitForm = page.getByRole('dialog', { name: 'Editar Tarefa' });
+    await limitForm.getByLabel('Limite por dia').fill('0');
+    await limitForm.getByRole('button', { name: 'Salvar' }).click();
+    await limitForm.getByText(TASK_MSG.dailyLimitInvalid).waitFor();
+    await limitForm.getByLabel('Limite por dia').fill('3');
+    await expectNoA11yViolations(page, 'task form with daily limit');
+    await screenshot(page, 'tasks-02b-daily-limit');
+    await limitForm.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, TASK_MSG.updated);
+    await page.getByRole('article', { name: 'Leitura diária' }).getByText('Limite por dia: 3').waitFor();
+    await page.getByRole('button', { name: 'Editar Leitura diária' }).click();
+    await limitForm.getByLabel('Tipo').selectOption('check');
+    expect(await limitForm.getByLabel('Limite por dia').count()).toBe(0);
+    await limitForm.getByRole('button', { name: 'Cancelar' }).click();
     await createTask(page, 'Especialidade de Nós', 'milestone', '150');
     await page.getByRole('tab', { name: 'Tarefas (6)' }).waitFor();
     // Newest first.
@@ -263,6 +280,46 @@ describe('Tarefas e Desafios', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await expectNoA11yViolations(page, 'tasks 360px');
     await screenshot(page, 'tasks-08-narrow');
+
+    await page.context().close();
+  });
+
+  it("'Limite por dia' in Minhas Tarefas: the day's count, and no button once the cap is reached", async () => {
+    const page = await newPage(browser, server.baseUrl);
+    await registerAndCreateClub(page, { clubName: 'Clube Limite' });
+    await page.getByRole('link', { name: 'Tarefas' }).first().click();
+    await page.getByRole('button', { name: TASK_MSG.createFirst }).click();
+    const form = page.getByRole('dialog', { name: 'Nova Tarefa' });
+    await form.getByLabel('Título').fill('Leitura diária');
+    await form.getByLabel('Tipo').selectOption('accumulative');
+    await form.getByLabel('Pontos').fill('5');
+    await form.getByLabel('Limite por dia').fill('3');
+    await form.getByRole('button', { name: 'Criar Tarefa' }).click();
+    await toast(page, TASK_MSG.created);
+    await page.getByRole('article', { name: 'Leitura diária' }).getByText('Limite por dia: 3').waitFor();
+    await page.getByRole('link', { name: 'Minhas Tarefas' }).first().click();
+    await page.getByRole('button', { name: 'Fazer: Leitura diária' }).click();
+    const reading = page.getByRole('dialog', { name: 'Leitura diária' });
+    await reading.getByText('Limite por dia: 3 · hoje: 0 de 3.').waitFor();
+    for (let i = 1; i <= 3; i += 1) {
+      await reading.getByRole('button', { name: i === 1 ? 'Marcar como concluída' : 'Concluir novamente' }).click();
+      await reading.waitFor({ state: 'detached' });
+      if (i === 3) break;
+      await page.getByRole('button', { name: 'Concluir novamente: Leitura diária' }).click();
+      await reading.getByText(`Limite por dia: 3 · hoje: ${i} de 3.`).waitFor();
+    }
+    // Used up for today, it leaves the 'Disponíveis' tab and stays under 'Concluídas', without a button.
+    await page.getByRole('tab', { name: /^Concluídas/ }).click();
+    await page.getByRole('button', { name: 'Ver: Leitura diária' }).click();
+    await reading.getByText('Limite por dia: 3 · hoje: 3 de 3.').waitFor();
+    await reading.getByText(PROGRESS_MSG.dailyLimitReached).waitFor();
+    expect(await reading.getByRole('button', { name: 'Concluir novamente' }).count()).toBe(0);
+    await expectNoA11yViolations(page, 'daily limit reached');
+    await screenshot(page, 'tasks-09-daily-limit-reached');
+    await page.keyboard.press('Escape');
+    await reading.waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: /^Disponíveis/ }).click();
+    expect(await page.getByRole('button', { name: /Leitura diária$/ }).count()).toBe(0);
     await page.context().close();
   });
 
@@ -291,4 +348,57 @@ describe('Tarefas e Desafios', () => {
     await screenshot(page, 'tasks-09-member');
     await page.context().close();
   });
+
+  it('letters, blanks and fractions in Pontos are refused beside the field and save nothing (issue 18)', async () => {
+    const page = await newPage(browser, server.baseUrl);
+    await registerAndCreateClub(page, { clubName: 'Clube Pontos Inteiros' });
+    await page.goto('/dashboard/tasks');
+    await page.getByText(TASK_MSG.empty).waitFor();
+    const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Pontos Inteiros'`);
+    const count = async (table: string) => (await server.db.query(`SELECT 1 FROM ${table} WHERE club_id = $1`, [club.id])).length;
+
+    await page.getByRole('button', { name: 'Nova Tarefa', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nova Tarefa' });
+    await dialog.getByLabel('Título').fill('Tarefa com erro');
+    await dialog.getByLabel('Tipo').selectOption('milestone');
+    for (const typed of ['dez', '', '2,5']) {
+      await dialog.getByLabel('Pontos').fill('');
+      if (typed) await dialog.getByLabel('Pontos').pressSequentially(typed);
+      await dialog.getByRole('button', { name: 'Criar Tarefa' }).click();
+      await dialog.getByRole('alert').filter({ hasText: TASK_MSG.pointsInvalid }).waitFor();
+      expect(await count('tasks')).toBe(0);
+    }
+    expect(await page.getByText(TASK_MSG.created).count()).toBe(0);
+    await dialog.getByLabel('Pontos').fill('');
+    await dialog.getByLabel('Pontos').pressSequentially('40');
+    await dialog.getByRole('button', { name: 'Criar Tarefa' }).click();
+    await toast(page, TASK_MSG.created);
+    await dialog.waitFor({ state: 'detached' });
+
+    // A subtask with letters in its points.
+    await page.getByRole('button', { name: 'Subtarefas de Tarefa com erro' }).click();
+    const sd = page.getByRole('dialog', { name: 'Subtarefas — Tarefa com erro' });
+    await sd.getByRole('button', { name: 'Nova Subtarefa' }).click();
+    await sd.getByLabel('Título da subtarefa').fill('Parte 1');
+    await sd.getByLabel('Pontos da subtarefa').fill('');
+    await sd.getByLabel('Pontos da subtarefa').pressSequentially('cinco');
+    await sd.getByRole('button', { name: 'Salvar subtarefa' }).click();
+    await sd.getByRole('alert').filter({ hasText: SUBTASK_MSG.pointsInvalid }).waitFor();
+    expect(await server.db.query(`SELECT 1 FROM subtasks WHERE title = 'Parte 1'`)).toHaveLength(0);
+    await sd.getByRole('button', { name: 'Concluído' }).click();
+
+    // A recurring task with letters in its points.
+    await page.getByRole('tab', { name: /Tarefas Recorrentes/ }).click();
+    await page.getByRole('button', { name: 'Nova Tarefa Recorrente' }).first().click();
+    const rd = page.getByRole('dialog', { name: 'Nova Tarefa Recorrente' });
+    await rd.getByLabel('Título').fill('Recorrente com erro');
+    await rd.getByLabel('Pontos').fill('');
+    await rd.getByLabel('Pontos').pressSequentially('dez');
+    await rd.getByRole('button', { name: 'Criar Tarefa Recorrente' }).click();
+    await rd.getByRole('alert').filter({ hasText: TASK_MSG.pointsInvalid }).waitFor();
+    expect(await count('recurring_tasks')).toBe(0);
+    await screenshot(page, 'tasks-points-letters-refused');
+    await page.context().close();
+  });
+
 });

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/server/app.js';
+import { buildApp, type AppConfig } from '../src/server/app.js';
+import type { Limits } from '../src/server/http/rate-limit.js';
 import { openTestDb, type TestDb } from './db.js';
 
 export interface TestContext {
@@ -12,11 +13,14 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** Functional suites run without request limits (every test signs up from one address); the security suite turns them on. */
+export const NO_LIMITS: Partial<Limits> = { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0, clubsPerAccount: 0 };
+
 /** The whole app in-process on a fresh database, for one test file. */
-export async function createTestApp(): Promise<TestContext> {
+export async function createTestApp(options: Pick<AppConfig, 'limits' | 'trustProxy'> = {}): Promise<TestContext> {
   const db = await openTestDb();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-test-'));
-  const app = await buildApp({ db, dataDir });
+  const app = await buildApp({ db, dataDir, limits: options.limits ?? NO_LIMITS, trustProxy: options.trustProxy });
   await app.ready();
   return {
     app,
@@ -38,10 +42,16 @@ export interface Session {
 }
 
 /** Sends a request as the SPA does (client header on writes), optionally as a signed-in user. */
-export function call(app: FastifyInstance, method: Method, url: string, opts: { as?: Session | null; body?: unknown; headers?: Record<string, string> } = {}): Promise<LightMyRequestResponse> {
+export function call(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  opts: { as?: Session | null; body?: unknown; headers?: Record<string, string>; from?: string } = {},
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method,
     url,
+    ...(opts.from ? { remoteAddress: opts.from } : {}),
     headers: {
       ...(method === 'GET' ? {} : { 'x-trilha-client': 'web' }),
       ...(opts.as ? { cookie: opts.as.cookie } : {}),

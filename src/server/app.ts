@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -12,11 +13,20 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Db } from './db/index.js';
 import './http/context.js';
 import { registerErrorHandler } from './http/errors.js';
+import { trackAllowedMethods } from './http/allowed-methods.js';
+import { refuseWritesToDeactivatedClub } from './http/access.js';
+import { registerNulGuard } from './http/nul-guard.js';
+import { registerRouteBulkhead } from './http/bulkhead.js';
 import { authPlugin } from './auth/plugin.js';
-import { LoginRateLimiter } from './auth/rate-limit.js';
+import { SESSION_COOKIE } from './auth/session.js';
+import { Redis } from 'ioredis';
+import { EarlyRefusal, LoginThrottle, limitsFromEnv, tooManyRequests, registerRateLimits, trustProxyFromEnv, type Limits, type TrustProxy } from './http/rate-limit.js';
+import { databaseCounterStore, memoryCounterStore, redisCounterStore, type CounterStore } from './http/counter-store.js';
 import { domainRoutes } from './routes.js';
+import { localAdminRoutes, type LocalAdminOptions } from './local-admin/routes.js';
 import { localDiskStorage, UPLOADS_URL_PREFIX, type Storage } from './storage/storage.js';
 import { MSG } from '../shared/errors.js';
+import { apiDocsUiEnabled } from './config.js';
 
 export interface AppConfig {
   db: Db;
@@ -26,15 +36,35 @@ export interface AppConfig {
   logger?: FastifyServerOptions['logger'];
   secureCookies?: boolean;
   storage?: Storage;
-  loginLimiter?: LoginRateLimiter;
+  /** Rate limits; defaults from the environment (API_RATE_LIMIT, SIGNUP_RATE_LIMIT…). */
+  limits?: Partial<Limits>;
+  /** Where limit counters live; default Redis (REDIS_URL), else the database on PostgreSQL, else memory. */
+  counterStore?: CounterStore;
+  /** Which proxies to believe for the client address (TRUST_PROXY); default none: the socket's address. */
+  trustProxy?: TrustProxy;
+  /** Serve the interactive API page at /api/docs; default from the environment ({@link apiDocsUiEnabled}). */
+  apiDocsUi?: boolean;
+  /** The token-guarded channel of the local commands; only the server that owns DATA_DIR opens it. */
+  localAdmin?: LocalAdminOptions;
+  /** A request not answered within this time gets a 503 (default 60 s). */
+  handlerTimeoutMs?: number;
+}
+
+function defaultCounterStore(db: Db): CounterStore {
+  if (process.env.REDIS_URL) return redisCounterStore(new Redis(process.env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }));
+  // The embedded database has one owner process, so its memory is the one shared store.
+  return db.engine === 'pglite' ? memoryCounterStore() : databaseCounterStore(db);
 }
 
 /** Builds the whole HTTP application around an open database. Tests call this in-process. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logger ?? false,
-    trustProxy: true,
+    trustProxy: config.trustProxy ?? trustProxyFromEnv(process.env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // A client has this long to send its whole request, and the server this long to answer it (then 503).
+    requestTimeout: 60_000,
+    handlerTimeout: config.handlerTimeoutMs ?? 60_000,
     // Uploads and request ids in logs; the id also goes back to the client for support.
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -45,7 +75,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await mkdir(uploadsDir, { recursive: true });
   app.decorate('db', config.db);
   app.decorate('storage', config.storage ?? localDiskStorage(uploadsDir));
-  app.decorate('loginLimiter', config.loginLimiter ?? new LoginRateLimiter({ email: 10, ip: 100 }, 15 * 60 * 1000));
+  const limits: Limits = { ...limitsFromEnv(), ...config.limits };
+  const counterStore = config.counterStore ?? defaultCounterStore(config.db);
+  app.decorate('limits', limits);
+  app.decorate('counterStore', counterStore);
+  app.decorate('loginThrottle', new LoginThrottle(counterStore, limits));
+  app.addHook('onClose', async () => counterStore.close());
   app.decorate('config', { dataDir: config.dataDir, secureCookies: config.secureCookies ?? false, webDir: config.webDir ?? null });
 
   await app.register(helmet, {
@@ -64,17 +99,40 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Brotli or gzip (as the client accepts) for JSON and the SPA's static files from 1 KB up; types
+  // that are already compressed (images, PDFs) are left alone. Request bodies are not decompressed.
+  // Before the routes: the plugin hooks every route registered after it.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Trilha API', version: '0.1.0', description: 'API do Trilha' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  if (config.apiDocsUi ?? apiDocsUiEnabled()) {
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  } else {
+    // Without the interactive page the OpenAPI document stays available for clients and tooling.
+    app.get('/api/docs/json', { schema: { hide: true } }, () => app.swagger());
+  }
+  // Runs before the session lookup: an account already over its limit is refused without touching the database.
+  const early = new EarlyRefusal();
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/') || limits.apiPerMinute === 0) return;
+    const wait = early.waitFor(req.cookies[SESSION_COOKIE]);
+    if (wait > 0) throw tooManyRequests(wait / 1000);
+  });
   await app.register(authPlugin);
+  app.addHook('preValidation', refuseWritesToDeactivatedClub);
   registerErrorHandler(app);
+  await registerRateLimits(app, counterStore, limits, early);
+  registerNulGuard(app);
+  // Two connections stay free of any one route's load (issue 11); PGlite's single one is shared by design.
+  if (config.db.connections > 2) registerRouteBulkhead(app, { perRoute: config.db.connections - 2, maxWaitMs: 15_000 });
 
+  const allowedMethods = trackAllowedMethods(app);
   for (const routes of domainRoutes) await app.register(routes);
+  if (config.localAdmin) await app.register(localAdminRoutes, config.localAdmin);
 
   // Only club logos are public; other uploads (submission evidence) go through authorised routes.
   await mkdir(path.join(uploadsDir, 'logos'), { recursive: true });
@@ -100,6 +158,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    const allowed = path.startsWith('/api/') ? allowedMethods(path) : [];
+    if (allowed.length > 0) {
+      return reply.status(405).header('Allow', allowed.join(', ')).send({ error: { code: 'method_not_allowed', message: MSG.methodNotAllowed } });
+    }
     if (req.url.startsWith('/api/') || req.url.startsWith(UPLOADS_URL_PREFIX) || !webDir || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'not_found', message: MSG.notFound } });
     }

@@ -8,9 +8,13 @@ export interface EnvConfig {
   databaseUrl?: string;
   webDir: string;
   production: boolean;
+  /** How many daily backups of the embedded database DATA_DIR/backups keeps. */
+  backupKeep: number;
+  /** PostgreSQL cancels a statement running longer than this (ms). */
+  statementTimeoutMs: number;
 }
 
-/** Reads PORT, HOST, DATA_DIR, DATABASE_URL and NODE_ENV with the defaults of the README. */
+/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, NODE_ENV, BACKUP_KEEP and STATEMENT_TIMEOUT_MS with the defaults of the README. */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   return {
@@ -20,5 +24,19 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     webDir: path.join(root, 'dist', 'web'),
     production: env.NODE_ENV === 'production',
+    backupKeep: positiveInt(env.BACKUP_KEEP, 7),
+    statementTimeoutMs: positiveInt(env.STATEMENT_TIMEOUT_MS, 15_000),
   };
+}
+
+/** The interactive API page is off in production (issue 21) unless API_DOCS_UI=1 turns it on. */
+export function apiDocsUiEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.API_DOCS_UI === '1') return true;
+  if (env.API_DOCS_UI === '0') return false;
+  return env.NODE_ENV !== 'production';
+}
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : fallback;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { recurringGenerationJob } from './recurring/job.js';
-import { membershipBadgesJob } from './badges/jobs.js';
+import { badgeBackfillJob, membershipBadgesJob } from './badges/jobs.js';
 
 /** A task the server runs on a timer (e.g. recurring-task generation every minute). */
 export interface BackgroundJob {
@@ -9,8 +9,11 @@ export interface BackgroundJob {
   run(app: FastifyInstance): Promise<unknown>;
 }
 
+/** Finished rate-limit windows are dropped every 10 minutes (the database store keeps them as rows). */
+const rateLimitSweepJob: BackgroundJob = { name: 'rate-limit-sweep', everyMs: 10 * 60_000, run: (app) => app.counterStore.sweep() };
+
 /** Each domain that needs a timer appends its job here. */
-export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob];
+export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, rateLimitSweepJob];
 
 /** Starts every job on its interval; a failing run is logged and retried on the next tick. Returns a stop function. */
 export function startBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[] = backgroundJobs): () => void {

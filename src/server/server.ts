@@ -1,51 +1,119 @@
 import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import type { EnvConfig } from './config.js';
 import { openDb, type Db } from './db/index.js';
 import { migrate } from './db/migrate.js';
-import { startBackgroundJobs } from './jobs.js';
+import { backgroundJobs, startBackgroundJobs, type BackgroundJob } from './jobs.js';
+import { backupIsDue, writeBackup, type BackupInfo } from './backup/backup.js';
+import { lockDataDir, type DataDirLock } from './data-dir/lock.js';
+import { newLocalAdminToken, writeOwner } from './data-dir/owner.js';
 
 export interface RunningServer {
   app: FastifyInstance;
   db: Db;
-  /** Stops the timers, waits for in-flight requests (and their writes), then closes the database. */
+  /** Stops the timers, waits for in-flight requests (bounded), closes the database, then releases DATA_DIR. */
   stop(): Promise<void>;
 }
 
-/** Opens the database, migrates, builds the app, starts the background jobs and listens. */
-export async function startServer(env: EnvConfig, opts: { jobs?: boolean } = {}): Promise<RunningServer> {
-  const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
-  const applied = await migrate(db);
-  const app = await buildApp({
-    db,
-    dataDir: env.dataDir,
-    webDir: env.webDir,
-    secureCookies: env.production,
-    logger: { level: process.env.LOG_LEVEL ?? 'info' },
-  });
-  if (applied.length) app.log.info({ applied }, 'migrations applied');
-  const stopJobs = opts.jobs === false ? () => undefined : startBackgroundJobs(app);
-  await app.listen({ port: env.port, host: env.host });
-  app.log.info({ engine: db.engine, dataDir: env.dataDir }, 'Trilha pronto');
+// In-flight requests get this long to finish once a stop begins; then their connections are cut.
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The URL a local command reaches this server on (a wildcard listen address is reached on loopback). */
+function localUrl(host: string, port: number): string {
+  if (host === '0.0.0.0' || host === '') return `http://127.0.0.1:${port}`;
+  if (host === '::') return `http://[::1]:${port}`;
+  return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
+}
+
+/**
+ * Locks DATA_DIR (embedded engine), opens the database, migrates, builds the app, starts the background
+ * jobs and listens. Throws DataDirBusyError, touching nothing, when another process owns DATA_DIR.
+ */
+export async function startServer(
+  env: EnvConfig,
+  opts: { jobs?: boolean; onLockLost?: (err: Error) => void } = {},
+): Promise<RunningServer> {
+  const embedded = !env.databaseUrl;
+  let app: FastifyInstance | undefined;
+  const lock: DataDirLock | null = embedded
+    ? await lockDataDir(env.dataDir, {
+        kind: 'server',
+        waitForCommandMs: 120_000,
+        onWait: (owner) => console.log(`Aguardando o comando do Trilha (pid ${owner.pid}) terminar de usar o DATA_DIR…`),
+        onCompromised: (err) => {
+          app?.log.fatal({ err }, 'DATA_DIR lock lost');
+          opts.onLockLost?.(err);
+        },
+      })
+    : null;
+  let db: Db | undefined;
+  let backup: (() => Promise<BackupInfo>) | null = null;
+  try {
+    db = await openDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, statementTimeoutMs: env.statementTimeoutMs });
+    const applied = await migrate(db);
+    const token = embedded ? newLocalAdminToken() : null;
+    const snapshotter = db.snapshot ? { snapshot: db.snapshot.bind(db) } : null;
+    backup = snapshotter ? () => writeBackup(snapshotter, env.dataDir, env.backupKeep) : null;
+    app = await buildApp({
+      db,
+      dataDir: env.dataDir,
+      webDir: env.webDir,
+      secureCookies: env.production,
+      logger: { level: process.env.LOG_LEVEL ?? 'info' },
+      localAdmin: token ? { token, backup: backup ?? undefined } : undefined,
+    });
+    if (applied.length) app.log.info({ applied }, 'migrations applied');
+    await app.listen({ port: env.port, host: env.host });
+    if (token) {
+      const { port } = app.server.address() as AddressInfo;
+      await writeOwner(env.dataDir, { pid: process.pid, kind: 'server', startedAt: new Date().toISOString(), url: localUrl(env.host, port), token });
+    }
+  } catch (err) {
+    await app?.close().catch(() => undefined);
+    await db?.close().catch(() => undefined);
+    await lock?.release();
+    throw err;
+  }
+  const running = app;
+  const database = db;
+  const jobs = backup ? [...backgroundJobs, dailyBackupJob(env.dataDir, backup)] : backgroundJobs;
+  const stopJobs = opts.jobs === false ? () => undefined : startBackgroundJobs(running, jobs);
+  running.log.info({ engine: database.engine, dataDir: env.dataDir }, 'Trilha pronto');
 
   let stopping: Promise<void> | undefined;
   return {
-    app,
-    db,
+    app: running,
+    db: database,
     stop() {
       stopping ??= (async () => {
         stopJobs();
         // Connections busy when the stop began finish their response first; closing them as soon as they
         // turn idle keeps a keep-alive client from holding the shutdown for the 72 s keep-alive timeout.
-        const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+        const sweep = setInterval(() => running.server.closeIdleConnections(), 100);
+        const cut = setTimeout(() => running.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
         try {
-          await app.close();
+          await running.close();
         } finally {
           clearInterval(sweep);
+          clearTimeout(cut);
         }
-        await db.close();
+        await database.close();
+        await lock?.release();
       })();
       return stopping;
+    },
+  };
+}
+
+/** A snapshot at start when the newest is over a day old, then daily (checked hourly). */
+function dailyBackupJob(dataDir: string, backup: () => Promise<unknown>): BackgroundJob {
+  return {
+    name: 'daily-backup',
+    everyMs: 60 * 60 * 1000,
+    async run(app) {
+      if (!(await backupIsDue(dataDir))) return;
+      app.log.info({ backup: await backup() }, 'backup written');
     },
   };
 }

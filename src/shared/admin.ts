@@ -33,6 +33,10 @@ export const ZPlatformStats = z.object({
   clubesAtivos: z.number().int(),
   totalUsuarios: z.number().int(),
   totalTarefas: z.number().int(),
+  /** False on PostgreSQL, whose backups are the operator's pg_dump (issue 11). */
+  bancoEmbutido: z.boolean(),
+  /** The newest snapshot in DATA_DIR/backups (embedded engine), or null when none was written yet. */
+  ultimoBackup: z.object({ em: z.string(), bytes: z.number().int() }).nullable(),
 });
 export type TPlatformStats = z.infer<typeof ZPlatformStats>;
 

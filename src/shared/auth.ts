@@ -10,7 +10,6 @@ export const AUTH_MSG = {
   loginFallback: 'Erro ao fazer login',
   emailTaken: 'Este e-mail já está cadastrado. Faça login ou use outro e-mail.',
   /** The e-mail belongs to a member a club registered without an account: only their link may claim it. */
-  emailOfAccountlessMember: 'Este e-mail pertence a um membro cadastrado por um clube. Peça ao administrador do clube o link de acesso.',
   invalidCredentials: 'E-mail ou senha incorretos.',
   tooManyAttempts: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
   blocked: 'Esta conta está bloqueada. Fale com o administrador da plataforma.',

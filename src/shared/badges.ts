@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zOptionalWholeNumber, zWholeNumber } from './whole-number.js';
 
 export const RARITIES = ['common', 'rare', 'epic', 'legendary'] as const;
 export type TRarity = (typeof RARITIES)[number];
@@ -117,12 +118,13 @@ export const ZBadgeInput = z
     description: trimmed(BADGE_MSG.descriptionRequired, 500),
     icon_svg: z.string({ error: BADGE_MSG.iconRequired }).trim().min(1, BADGE_MSG.iconRequired).max(50_000, BADGE_MSG.iconInvalid),
     rarity: z.enum(RARITIES),
-    points: z.coerce.number({ error: BADGE_MSG.pointsMin }).int(BADGE_MSG.pointsMin).min(0, BADGE_MSG.pointsMin).max(100000),
+    points: zWholeNumber(BADGE_MSG.pointsMin, { min: 0, max: 100_000 }),
     active: z.boolean(),
     badge_type: z.enum(BADGE_TYPES),
     category: z.enum(CATEGORIES),
     criteria_type: z.union([z.enum(CRITERIA_TYPES), z.literal('')]),
-    criteria_value: z.coerce.number().int().min(0),
+    // Hidden (and ignored) for manual badges, so blank there is 0; an auto badge needs ≥ 1 below.
+    criteria_value: zOptionalWholeNumber(BADGE_MSG.criteriaValueMin, { min: 0, max: 1_000_000_000 }, 0),
   })
   .superRefine((v, ctx) => {
     if (v.badge_type !== 'auto') return;

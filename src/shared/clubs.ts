@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE, isKnownTimezone } from './timezones.js';
+import { MSG } from './errors.js';
 
 export const CLUB_MSG = {
   nameRequired: 'Informe o nome do clube',
@@ -9,6 +10,9 @@ export const CLUB_MSG = {
   timezoneRequired: 'Selecione o fuso horário',
   created: 'Clube criado com sucesso!',
   createFallback: 'Erro ao criar clube',
+  deactivatedTitle: MSG.clubDeactivated,
+  deactivatedHint: 'Você ainda pode consultar e exportar os dados do clube, mas nada pode ser criado, alterado ou excluído. Para reativá-lo, fale com a administração do Trilha.',
+  activeSuperAdminOnly: 'Somente a administração da plataforma pode ativar ou desativar o clube.',
 } as const;
 
 /** 'Clube Águias do Sul!' → 'clube-aguias-do-sul' */

@@ -13,4 +13,10 @@ export const MSG = {
   invalidData: 'Dados inválidos. Verifique os campos e tente novamente.',
   badOrigin: 'Origem da requisição não permitida.',
   internal: 'Erro interno. Tente novamente em instantes.',
+  methodNotAllowed: 'Este endereço não aceita este método.',
+  rateLimited: 'Muitas requisições em pouco tempo. Aguarde um instante e tente novamente.',
+  tooManySignups: 'Muitos cadastros a partir desta rede. Tente novamente mais tarde.',
+  tooManyLoginAttempts: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
+  tooManyClubs: 'Você atingiu o limite de clubes por conta. Fale com a administração da plataforma.',
+  clubDeactivated: 'Clube desativado pela administração da plataforma',
 } as const;

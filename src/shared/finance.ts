@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { isWithinProductYears } from './dates.js';
+import { MONEY_MSG, zBrlMoney, zMoney, type MoneyOptions } from './money.js';
+
+export { MONEY_MAX, parseMoney, type MoneyOptions, type MoneyParse } from './money.js';
 
 /** pt-BR texts of spec sections 5 and 8 (verbatim) plus the finance rules Trilha adds. */
 export const FIN_MSG = {
@@ -9,9 +13,9 @@ export const FIN_MSG = {
   chartNameRequired: 'Preencha o nome da conta',
   chartTypeRequired: 'Escolha o tipo da conta (receita ou despesa)',
   chartDuplicate: 'Já existe uma conta com este nome e tipo no plano de contas.',
-  amountInvalid: 'Valor inválido. Use apenas números, com até 2 casas decimais (ex.: 150,00).',
-  amountDecimals: 'O valor deve ter no máximo 2 casas decimais.',
-  amountTooLarge: 'O valor máximo permitido é R$ 999.999.999.999,99.',
+  amountInvalid: MONEY_MSG.invalid,
+  amountDecimals: MONEY_MSG.decimals,
+  amountTooLarge: MONEY_MSG.tooLarge,
   initialBalanceNegative: 'O saldo inicial não pode ser negativo.',
   dateInvalid: 'Data inválida.',
   goalDates: 'A data final deve ser igual ou posterior à data inicial.',
@@ -51,7 +55,6 @@ export const TRANSACTION_TYPES = ['income', 'expense'] as const;
 export type TTransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_TYPE_LABEL: Record<TTransactionType, string> = { income: 'Receita', expense: 'Despesa' };
 export const RECENT_TRANSACTIONS_LIMIT = 20;
-export const MONEY_MAX = '999999999999.99';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -60,49 +63,7 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 export function isIsoDate(s: string): boolean {
   if (!DATE_RE.test(s)) return false;
   const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
-
-export interface MoneyOptions {
-  requiredMessage: string;
-  allowZero?: boolean;
-  negativeMessage?: string;
-  /** What a blank field means (e.g. '0.00' for an initial balance); absent: blank is refused. */
-  blankValue?: string;
-}
-
-export type MoneyParse = { ok: true; value: string } | { ok: false; message: string };
-
-/**
- * Parses a decimal amount typed by a person ('150', '150.5', '150,50') into canonical '150.50',
- * without ever going through a float. Zero is refused unless allowZero; blanks, zero and
- * negatives get `requiredMessage` (the spec's text for "amount greater than 0").
- */
-export function parseMoney(raw: string, opts: MoneyOptions): MoneyParse {
-  const s = raw.trim().replace(/\s/g, '');
-  if (s === '') return opts.blankValue ? { ok: true, value: opts.blankValue } : { ok: false, message: opts.requiredMessage };
-  const m = /^(-?)(\d*)(?:[.,](\d*))?$/.exec(s);
-  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return { ok: false, message: FIN_MSG.amountInvalid };
-  const [, sign, intRaw, decRaw = ''] = m;
-  const intPart = intRaw.replace(/^0+/, '') || '0';
-  const isZero = intPart === '0' && /^0*$/.test(decRaw);
-  if (sign === '-' && !isZero) return { ok: false, message: opts.negativeMessage ?? opts.requiredMessage };
-  if (decRaw.length > 2) return { ok: false, message: FIN_MSG.amountDecimals };
-  if (intPart.length > 12) return { ok: false, message: FIN_MSG.amountTooLarge };
-  if (isZero && !opts.allowZero) return { ok: false, message: opts.requiredMessage };
-  return { ok: true, value: `${intPart}.${decRaw.padEnd(2, '0')}` };
-}
-
-/** A money field: a decimal string in, canonical 'N.NN' string out. */
-export function zMoney(opts: MoneyOptions) {
-  return z.string({ error: opts.requiredMessage }).transform((v, ctx) => {
-    const r = parseMoney(v, opts);
-    if (!r.ok) {
-      ctx.addIssue({ code: 'custom', message: r.message });
-      return z.NEVER;
-    }
-    return r.value;
-  });
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && isWithinProductYears(s);
 }
 
 /** Required id in a body: blank → the form's required message. */
@@ -136,15 +97,22 @@ const zRequiredDate = (message: string) => z.string({ error: message }).trim().m
 
 // ——— Cash accounts (caixas) ———
 
+const INITIAL_BALANCE: MoneyOptions = { requiredMessage: FIN_MSG.amountInvalid, allowZero: true, negativeMessage: FIN_MSG.initialBalanceNegative, blankValue: '0.00' };
+const GOAL_AMOUNT: MoneyOptions = { requiredMessage: FIN_MSG.goalRequired };
+const TRANSACTION_AMOUNT: MoneyOptions = { requiredMessage: FIN_MSG.transactionRequired };
+
 export const ZCreateCashAccount = z.object({
   name: z.string({ error: FIN_MSG.cashAccountNameRequired }).trim().min(1, FIN_MSG.cashAccountNameRequired).max(120),
   description: zOptionalText(1000),
   // Spec 5: initial balance only on create; blank means zero.
-  initial_balance: zMoney({ requiredMessage: FIN_MSG.amountInvalid, allowZero: true, negativeMessage: FIN_MSG.initialBalanceNegative, blankValue: '0.00' })
+  initial_balance: zMoney(INITIAL_BALANCE)
     .optional()
     .transform((v) => v ?? '0.00'),
 });
 export type TCreateCashAccount = z.input<typeof ZCreateCashAccount>;
+
+/** The 'Novo Caixa' form: the same rules, with the balance as typed in pt-BR ('1.234,56'). */
+export const ZCreateCashAccountForm = ZCreateCashAccount.extend({ initial_balance: zBrlMoney(INITIAL_BALANCE) });
 
 export const ZUpdateCashAccount = ZCreateCashAccount.pick({ name: true, description: true });
 export type TUpdateCashAccount = z.input<typeof ZUpdateCashAccount>;
@@ -168,17 +136,22 @@ export type TCashAccount = z.infer<typeof ZCashAccount>;
 
 // ——— Savings goals (cofres) ———
 
-export const ZSavingsGoalInput = z
-  .object({
-    name: z.string({ error: FIN_MSG.goalRequired }).trim().min(1, FIN_MSG.goalRequired).max(120),
-    goal_amount: zMoney({ requiredMessage: FIN_MSG.goalRequired }),
-    description: zOptionalText(1000),
-    start_date: zOptionalDate,
-    end_date: zOptionalDate,
-    /** null = club-wide goal. */
-    profile_id: zOptionalId,
-  })
-  .refine((g) => !g.start_date || !g.end_date || g.end_date >= g.start_date, { message: FIN_MSG.goalDates, path: ['end_date'] });
+function savingsGoalSchema(goalAmount: z.ZodType<string, string>) {
+  return z
+    .object({
+      name: z.string({ error: FIN_MSG.goalRequired }).trim().min(1, FIN_MSG.goalRequired).max(120),
+      goal_amount: goalAmount,
+      description: zOptionalText(1000),
+      start_date: zOptionalDate,
+      end_date: zOptionalDate,
+      /** null = club-wide goal. */
+      profile_id: zOptionalId,
+    })
+    .refine((g) => !g.start_date || !g.end_date || g.end_date >= g.start_date, { message: FIN_MSG.goalDates, path: ['end_date'] });
+}
+export const ZSavingsGoalInput = savingsGoalSchema(zMoney(GOAL_AMOUNT));
+/** The cofre form: the goal as typed in pt-BR. */
+export const ZSavingsGoalForm = savingsGoalSchema(zBrlMoney(GOAL_AMOUNT));
 export type TSavingsGoalInput = z.input<typeof ZSavingsGoalInput>;
 
 export const ZSavingsGoal = z.object({
@@ -233,7 +206,7 @@ export type TChartAccount = z.infer<typeof ZChartAccount>;
 export const ZCreateTransaction = z.object({
   cash_account_id: zRequiredId(FIN_MSG.transactionRequired),
   description: z.string({ error: FIN_MSG.transactionRequired }).trim().min(1, FIN_MSG.transactionRequired).max(500),
-  amount: zMoney({ requiredMessage: FIN_MSG.transactionRequired }),
+  amount: zMoney(TRANSACTION_AMOUNT),
   type: z.enum(TRANSACTION_TYPES, { error: FIN_MSG.transactionRequired }).default('income'),
   /** Absent: today in the club's time zone. */
   transaction_date: zOptionalDate,
@@ -242,6 +215,9 @@ export const ZCreateTransaction = z.object({
   savings_goal_id: zOptionalId,
 });
 export type TCreateTransaction = z.input<typeof ZCreateTransaction>;
+
+/** 'Novo Lançamento': the amount as typed in pt-BR. */
+export const ZCreateTransactionForm = ZCreateTransaction.extend({ amount: zBrlMoney(TRANSACTION_AMOUNT) });
 
 export const ZTransaction = z.object({
   id: z.string(),

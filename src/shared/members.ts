@@ -13,9 +13,14 @@ export const MEMBER_ROLES = [
   { value: 'member', label: 'Membro' },
 ] as const;
 export const DEFAULT_MEMBER_ROLE = 'Desbravador(a)';
+/** Participants: listed on the ranking even at 0 points; leaders only once they score (migration 0120). */
+export const RANKED_ROLES: readonly string[] = ['member', DEFAULT_MEMBER_ROLE];
 /** Invitations are valid for 14 days and can be used once. */
 export const INVITATION_DAYS = 14;
 export const CSV_MAX_ROWS = 500;
+export const CSV_MAX_COLUMNS = 30;
+/** 1 MB of text: far more than 500 members need. */
+export const CSV_MAX_CHARS = 1_000_000;
 
 export function roleLabel(role: string): string {
   return MEMBER_ROLES.find((r) => r.value === role)?.label ?? role;
@@ -27,7 +32,6 @@ export const MEMBER_MSG = {
   emailInvalid: 'Informe um e-mail válido',
   roleRequired: 'Informe a função',
   alreadyMember: 'Esta pessoa já faz parte do clube.',
-  emailInUse: 'Já existe uma pessoa cadastrada com este e-mail. Adicione pelo e-mail da conta.',
   lastAdmin: 'O clube precisa de pelo menos um administrador ativo. Promova outro membro a admin antes de remover ou alterar este.',
   notFound: 'Membro não encontrado',
   unitNotFound: 'Unidade não encontrada',
@@ -39,10 +43,17 @@ export const MEMBER_MSG = {
   saveError: 'Erro ao salvar membro. Tente novamente.',
   deleteError: 'Erro ao remover membro.',
   invitationInvalid: 'Este convite é inválido, já foi usado ou expirou.',
+  invitationWrongEmail: 'Este convite foi enviado para outro e-mail. Entre (ou crie a conta) com o e-mail convidado.',
+  notOwnProfile: 'Este perfil foi cadastrado por outro clube. Convide a pessoa pelo e-mail.',
+  claimUndone: 'Acesso desfeito. O perfil voltou a ser de um membro sem conta.',
+  notClaimedHere: 'Este membro não assumiu o perfil por um link deste clube.',
   invitationClaimNeedsNewAccount: 'Este convite é para criar o acesso de um membro já cadastrado. Saia da sua conta e crie o acesso pelo link.',
   joined: 'Você agora faz parte do clube!',
   csvEmpty: 'O arquivo CSV está vazio.',
   csvTooMany: `O arquivo pode ter no máximo ${CSV_MAX_ROWS} linhas.`,
+  csvTooManyColumns: `O arquivo pode ter no máximo ${CSV_MAX_COLUMNS} colunas.`,
+  csvTooBig: 'O arquivo pode ter no máximo 1 MB.',
+  csvRequired: 'Envie o conteúdo do arquivo CSV.',
   csvHasErrors: 'Corrija os erros do arquivo antes de importar. Nada foi gravado.',
   csvDuplicateEmail: 'E-mail repetido no arquivo',
   csvUnknownUnit: 'Unidade não encontrada',
@@ -95,6 +106,8 @@ export const ZMember = z.object({
   /** Shown to club admins only. */
   email: z.string().nullable(),
   has_account: z.boolean(),
+  /** The login was created through this club's claim link, so the club can undo it. */
+  claimed_here: z.boolean(),
   role: z.string(),
   unit_id: z.string().nullable(),
   unit_name: z.string().nullable(),
@@ -146,9 +159,9 @@ export type TInvitationPreview = z.infer<typeof ZInvitationPreview>;
 export const ZInvitationAccepted = z.object({ club_id: z.string() });
 
 export const ZCsvImport = z.object({
-  csv: z.string().max(1_000_000),
+  csv: z.string({ error: MEMBER_MSG.csvRequired }).max(CSV_MAX_CHARS, MEMBER_MSG.csvTooBig),
   /** true: only validate and preview; false: write all rows or none. */
-  dry_run: z.boolean().default(true),
+  dry_run: z.boolean({ error: 'dry_run deve ser verdadeiro ou falso' }).default(true),
 });
 export type TCsvImport = z.input<typeof ZCsvImport>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWithinProductYears } from './dates.js';
 import { ZOptionalText } from './units.js';
 
 export const PERIOD_MSG = {
@@ -18,7 +19,7 @@ const dateTime = (message: string) =>
   z
     .string({ error: message })
     .min(1, message)
-    .refine((v) => !Number.isNaN(Date.parse(v)), message)
+    .refine((v) => isWithinProductYears(v), message)
     .transform((v) => new Date(v).toISOString());
 
 /** Dates travel as ISO instants; the form converts its local datetime before sending. */

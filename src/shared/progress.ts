@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zWholeNumber } from './whole-number.js';
 import { TASK_TYPES, type TTaskType } from './tasks.js';
 
 export { TASK_TYPES, type TTaskType };
@@ -16,20 +17,56 @@ export const ASSIGNMENT_STATUS_LABEL: Record<TAssignmentStatus, string> = {
 /** Evidence accepted for submission tasks: checked by the file's bytes, not its name. */
 export const EVIDENCE_MAX_BYTES = 20 * 1024 * 1024;
 export const EVIDENCE_MAX_LABEL = '20 MB';
-export const EVIDENCE_MIME_PREFIXES = ['image/', 'video/'] as const;
-export const EVIDENCE_DOCUMENT_MIMES = [
-  'application/pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.oasis.opendocument.text',
-  'application/msword',
-  'application/x-cfb',
-] as const;
-export function isAcceptedEvidenceMime(mime: string): boolean {
-  return EVIDENCE_MIME_PREFIXES.some((p) => mime.startsWith(p)) || (EVIDENCE_DOCUMENT_MIMES as readonly string[]).includes(mime);
+/**
+ * Evidence types (issue 21): an allowlist keyed by the type the bytes show (`file-type`'s extension),
+ * each with the file-name extensions it may arrive under. Office and OpenDocument files are zips:
+ * `file-type` names them only after reading `[Content_Types].xml` or the `mimetype` entry, so a
+ * plain zip (or anything else packed in one) is not on the list. Old binary Office files (.doc) are
+ * not either: their container (CFB) is the same as an installer's (.msi).
+ */
+export const EVIDENCE_TYPES: Record<string, { kind: 'image' | 'document' | 'audio' | 'video'; names: readonly string[] }> = {
+  png: { kind: 'image', names: ['png'] },
+  apng: { kind: 'image', names: ['png', 'apng'] },
+  jpg: { kind: 'image', names: ['jpg', 'jpeg', 'jfif'] },
+  gif: { kind: 'image', names: ['gif'] },
+  webp: { kind: 'image', names: ['webp'] },
+  heic: { kind: 'image', names: ['heic', 'heif'] },
+  pdf: { kind: 'document', names: ['pdf'] },
+  docx: { kind: 'document', names: ['docx'] },
+  xlsx: { kind: 'document', names: ['xlsx'] },
+  pptx: { kind: 'document', names: ['pptx'] },
+  odt: { kind: 'document', names: ['odt'] },
+  ods: { kind: 'document', names: ['ods'] },
+  odp: { kind: 'document', names: ['odp'] },
+  mp3: { kind: 'audio', names: ['mp3'] },
+  m4a: { kind: 'audio', names: ['m4a'] },
+  ogg: { kind: 'audio', names: ['ogg', 'oga', 'opus'] },
+  oga: { kind: 'audio', names: ['ogg', 'oga', 'opus'] },
+  opus: { kind: 'audio', names: ['ogg', 'oga', 'opus'] },
+  wav: { kind: 'audio', names: ['wav'] },
+  mp4: { kind: 'video', names: ['mp4', 'm4v', 'm4a'] },
+  mov: { kind: 'video', names: ['mov', 'qt'] },
+  webm: { kind: 'video', names: ['webm'] },
+};
+
+/** The lower-case extension of a file name ('' when it has none). */
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '';
 }
-export const EVIDENCE_ACCEPT = 'image/*,video/*,.pdf,.doc,.docx,.odt';
+
+/** Whether bytes detected as `detectedExt` may be accepted under the name `filename`. */
+export function isAcceptedEvidence(detectedExt: string, filename: string): boolean {
+  const type = Object.hasOwn(EVIDENCE_TYPES, detectedExt) ? EVIDENCE_TYPES[detectedExt] : undefined;
+  return Boolean(type && type.names.includes(fileExtension(filename)));
+}
+
+/** For the file input's accept attribute. */
+export const EVIDENCE_ACCEPT = [...new Set(Object.values(EVIDENCE_TYPES).flatMap((t) => t.names))].map((e) => `.${e}`).join(',');
+export const EVIDENCE_TYPES_LABEL = 'imagens (PNG, JPEG, GIF, WEBP ou HEIC), PDF, documentos do Office ou OpenDocument (DOCX, XLSX, PPTX, ODT, ODS ou ODP), áudios (MP3, M4A, OGG ou WAV) e vídeos (MP4, MOV ou WEBM)';
 
 export const PROGRESS_MSG = {
+  selfAdjustment: 'Você não pode ajustar os próprios pontos. Peça a outro líder do clube.',
   taskNotAvailable: 'Esta tarefa não está disponível no momento.',
   alreadyCompleted: 'Você já concluiu esta tarefa.',
   memberAlreadyCompleted: 'Este membro já concluiu esta tarefa.',
@@ -39,7 +76,7 @@ export const PROGRESS_MSG = {
   subtaskDone: 'Esta subtarefa já foi concluída.',
   awaitingApproval: 'Seu envio já está aguardando aprovação.',
   evidenceRequired: 'Anexe uma foto, vídeo ou documento como comprovação.',
-  evidenceType: 'Envie uma foto, um vídeo ou um documento (PDF, DOC, DOCX ou ODT).',
+  evidenceType: `Tipo de arquivo não aceito. São aceitos: ${EVIDENCE_TYPES_LABEL}.`,
   evidenceTooBig: `O arquivo deve ter no máximo ${EVIDENCE_MAX_LABEL}.`,
   submissionNotWaiting: 'Este envio já foi analisado.',
   rejectReasonRequired: 'Informe o motivo da rejeição.',
@@ -49,6 +86,9 @@ export const PROGRESS_MSG = {
   memberNotFound: 'Membro não encontrado neste clube.',
   unitNotFound: 'Unidade não encontrada neste clube.',
   cannotRecordForMember: 'Você não pode registrar tarefas para este membro.',
+  cannotRecordForSelf: 'Você não pode registrar tarefas para si mesmo. Conclua a tarefa em Minhas Tarefas.',
+  cannotApproveOwn: 'Você não pode aprovar o seu próprio envio. Outro responsável do clube precisa analisá-lo.',
+  dailyLimitReached: 'O limite por dia desta tarefa já foi atingido. Tente novamente amanhã.',
   taskNotFound: 'Tarefa não encontrada.',
   // Toasts
   completed: 'Tarefa concluída!',
@@ -89,12 +129,7 @@ export const ZPointAdjustment = z
   .object({
     profile_id: id.nullish(),
     unit_id: id.nullish(),
-    points: z.coerce
-      .number({ error: PROGRESS_MSG.pointsRequired })
-      .int(PROGRESS_MSG.pointsRequired)
-      .min(-100000)
-      .max(100000)
-      .refine((v) => v !== 0, PROGRESS_MSG.pointsRequired),
+    points: zWholeNumber(PROGRESS_MSG.pointsRequired, { min: -100_000, max: 100_000 }).refine((v) => v !== 0, PROGRESS_MSG.pointsRequired),
     reason: z.string({ error: PROGRESS_MSG.reasonRequired }).trim().min(1, PROGRESS_MSG.reasonRequired).max(500),
   })
   .refine((v) => Boolean(v.profile_id) !== Boolean(v.unit_id), { message: PROGRESS_MSG.targetRequired, path: ['profile_id'] });
@@ -140,11 +175,17 @@ export const ZMyTask = z.object({
   completions: z.number().int(),
   points_earned: z.number().int(),
   last_completed_at: z.string().nullable(),
+  /** Accumulative tasks: 'Limite por dia' and this member's completions today (club time); null without a cap. */
+  daily_limit: z.number().int().nullable(),
+  completions_today: z.number().int().nullable(),
   subtasks_total: z.number().int(),
   subtasks_done: z.number().int(),
   reject_reason: z.string().nullable(),
 });
 export type TMyTask = z.infer<typeof ZMyTask>;
+
+/** An accumulative task whose 'Limite por dia' is used up for today (the server refuses one more). */
+export const dailyCapReached = (t: Pick<TMyTask, 'daily_limit' | 'completions_today'>) => t.daily_limit !== null && (t.completions_today ?? 0) >= t.daily_limit;
 
 export const ZMyQuestion = z.object({
   id: z.string(),
@@ -201,6 +242,13 @@ export const POINT_SOURCE_LABEL = {
 } as const;
 export type TPointSource = keyof typeof POINT_SOURCE_LABEL;
 
+/** The origins a total is broken into on the profile (Reuniões joins them once meeting night exists). */
+export const POINT_ORIGINS = [
+  { key: 'points_tasks', label: 'Tarefas' },
+  { key: 'points_badges', label: 'XP de badges' },
+  { key: 'points_adjustments', label: 'Ajustes' },
+] as const;
+
 export const ZPointEvent = z.object({
   id: z.string(),
   source: z.enum(['task_completion', 'submission_approval', 'subtask_completion', 'badge', 'manual']),
@@ -237,6 +285,10 @@ export const ZMemberProfile = z.object({
   unit_name: z.string().nullable(),
   member_since: z.string(),
   total_points: z.number().int(),
+  /** total_points by origin (issue 18): tasks, subtasks and approved submissions; badge XP; manual adjustments. */
+  points_tasks: z.number().int(),
+  points_badges: z.number().int(),
+  points_adjustments: z.number().int(),
   ranking: z.number().int().nullable(),
   total_tasks: z.number().int(),
   badges: z.array(ZEarnedBadge),

@@ -5,6 +5,8 @@ export const RANKING_MSG = {
   noClub: 'Selecione um clube para ver o ranking.',
   periodNotFound: 'Período não encontrado.',
   overall: 'Geral',
+  /** One line on the ranking page: what the total is made of (issue 18). */
+  whatCounts: 'Contam os pontos das tarefas concluídas, o XP dos badges conquistados e os ajustes (bônus e penalidades) registrados pela liderança. Quem ainda não pontuou aparece com 0.',
 } as const;
 
 /** Individual ranking row (spec 3), plus the unit colour for the table. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ZTaskTemplateRow, taskTemplateFields, toIntOrZero } from './tasks.js';
+import { isWithinProductYears } from './dates.js';
+import { ZTaskTemplateRow, taskTemplateFields } from './tasks.js';
+import { zOptionalWholeNumber, zWholeNumber } from './whole-number.js';
 
 export const FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export type TFrequency = (typeof FREQUENCIES)[number];
@@ -54,13 +56,12 @@ export const RECURRING_MSG = {
 } as const;
 
 /** A whole number ≥ 1 from a form field or JSON; '1.5' or '' is refused, not rounded. */
-const zPositiveInt = (message: string, fallback: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? Number.NaN : Number(v)) : v),
-    z.number({ error: message }).int(message).min(1, message).max(10_000, message),
-  ).default(fallback);
+const zPositiveInt = (message: string, fallback: number) => zWholeNumber(message, { min: 1, max: 10_000 }).default(fallback);
 
-const zDate = (message: string) => z.iso.date({ error: message });
+/** Day of month 1–31; blank or null means none (it is used only by monthly tasks). */
+const zDayOfMonth = zOptionalWholeNumber(RECURRING_MSG.dayOfMonthInvalid, { min: 1, max: 31 }, null);
+
+const zDate = (message: string) => z.iso.date({ error: message }).refine(isWithinProductYears, message);
 
 export const ZRecurringInput = z
   .object({
@@ -68,12 +69,7 @@ export const ZRecurringInput = z
     frequency: z.enum(FREQUENCIES, { error: RECURRING_MSG.frequencyRequired }).default(RECURRING_DEFAULTS.frequency),
     interval: zPositiveInt(RECURRING_MSG.intervalInvalid, RECURRING_DEFAULTS.interval),
     days_of_week: z.array(z.number().int().min(0).max(6)).max(7).nullish(),
-    day_of_month: z.preprocess(
-      (v) => (v === '' || v === undefined ? null : toIntOrZero(v)),
-      z.number().int().min(1, RECURRING_MSG.dayOfMonthInvalid).max(31, RECURRING_MSG.dayOfMonthInvalid).nullable(),
-    )
-      .optional()
-      .transform((v) => v ?? null),
+    day_of_month: zDayOfMonth,
     generation_time: z
       .string({ error: RECURRING_MSG.timeRequired })
       .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, RECURRING_MSG.timeRequired)

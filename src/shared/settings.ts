@@ -22,11 +22,14 @@ export const SETTINGS_MSG = {
   clubNotFound: 'Clube não encontrado',
 } as const;
 
-/** Fields the settings screen saves (spec 7: name, description, timezone, active). */
+/**
+ * Fields the settings screen saves (spec 7: name, description, timezone, active). `active` is shown
+ * there but only the super admin may change it (issue 21); a director sending the current value is fine.
+ */
 export const ZClubSettings = z.object({
   name: z.string({ error: CLUB_MSG.nameRequired }).trim().min(1, CLUB_MSG.nameRequired).max(120),
   description: ZOptionalText,
   timezone: ZTimezone,
-  active: z.boolean(),
+  active: z.boolean().optional(),
 });
 export type TClubSettings = z.input<typeof ZClubSettings>;

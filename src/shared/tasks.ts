@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isWithinProductYears } from './dates.js';
 import { ZBadge } from './badges.js';
+import { zOptionalWholeNumber, zWholeNumber } from './whole-number.js';
 
 export const TASK_TYPES = ['check', 'quiz', 'form', 'accumulative', 'milestone', 'submission'] as const;
 export type TTaskType = (typeof TASK_TYPES)[number];
@@ -36,6 +38,8 @@ export const TASK_MSG = {
   pointsInvalid: 'Os pontos devem ser um número inteiro maior ou igual a 0',
   dateInvalid: 'Data inválida',
   dueBeforeAvailable: 'A data limite deve ser posterior à data de disponibilidade.',
+  dailyLimitInvalid: 'O limite por dia deve ser um número inteiro entre 1 e 1000',
+  dailyLimitHint: 'Quantas vezes cada membro pode concluir esta tarefa por dia. Deixe em branco para não limitar.',
   created: 'Tarefa criada com sucesso!',
   updated: 'Tarefa atualizada com sucesso!',
   deleted: 'Tarefa excluída com sucesso!',
@@ -84,18 +88,8 @@ export const TASK_BADGE_MSG = {
   notLinked: 'Este badge não está vinculado à tarefa.',
 } as const;
 
-/** Whole points from a form field or JSON: a non-numeric value becomes 0 (spec 5). */
-export function toIntOrZero(value: unknown): unknown {
-  if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : 0;
-  if (typeof value === 'string') {
-    const n = Number.parseInt(value.trim(), 10);
-    return Number.isNaN(n) ? 0 : n;
-  }
-  return value;
-}
-
-export const zPoints = (message: string, fallback: number) =>
-  z.preprocess(toIntOrZero, z.number({ error: message }).int(message).min(0, message).max(1_000_000, message)).default(fallback);
+/** Points of a task, subtask or recurring task: a whole number ≥ 0; omitted means the default. */
+export const zPoints = (message: string, fallback: number) => zWholeNumber(message, { min: 0, max: 1_000_000 }).default(fallback);
 
 const zOptionalText = z
   .string()
@@ -107,7 +101,7 @@ const zOptionalText = z
 /** An ISO instant, or null when empty. */
 const zOptionalInstant = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
-  z.iso.datetime({ offset: true, error: TASK_MSG.dateInvalid }).nullable(),
+  z.iso.datetime({ offset: true, error: TASK_MSG.dateInvalid }).refine(isWithinProductYears, TASK_MSG.dateInvalid).nullable(),
 )
   .optional()
   .transform((v) => v ?? null);
@@ -122,17 +116,25 @@ export function taskTemplateFields(titleRequired: string) {
   };
 }
 
+/** 'Limite por dia' of an accumulative task: empty means no cap. */
+export const DAILY_LIMIT_MAX = 1000;
+/** 'Limite por dia': blank is no limit; anything else a whole number in [1, DAILY_LIMIT_MAX]. */
+const zDailyLimit = zOptionalWholeNumber(TASK_MSG.dailyLimitInvalid, { min: 1, max: DAILY_LIMIT_MAX }, null);
+
 export const ZTaskInput = z
   .object({
     ...taskTemplateFields(TASK_MSG.titleRequired),
     available_date: zOptionalInstant,
     due_date: zOptionalInstant,
     active: z.boolean().default(TASK_DEFAULTS.active),
+    daily_limit: zDailyLimit,
   })
   .refine((t) => !t.available_date || !t.due_date || Date.parse(t.due_date) >= Date.parse(t.available_date), {
     message: TASK_MSG.dueBeforeAvailable,
     path: ['due_date'],
-  });
+  })
+  // Only accumulative tasks are done more than once a day: any other type keeps no cap.
+  .transform((t) => ({ ...t, daily_limit: t.type === 'accumulative' ? t.daily_limit : null }));
 export type TTaskInput = z.input<typeof ZTaskInput>;
 export type TTaskValues = z.output<typeof ZTaskInput>;
 
@@ -150,6 +152,7 @@ export const ZTask = ZTaskTemplateRow.extend({
   available_date: z.string().nullable(),
   due_date: z.string().nullable(),
   active: z.boolean(),
+  daily_limit: z.number().int().nullable(),
   recurring_task_id: z.string().nullable(),
   occurrence_start: z.string().nullable(),
   created_at: z.string(),

@@ -71,6 +71,6 @@ describe(`admin routes refuse everyone but super admins on ${engineName()}`, () 
     // A member added by a club without an account is not a platform user.
     await ctx.db.query(`INSERT INTO profiles (full_name) VALUES ('Sem Conta')`);
     const res = await call(ctx.app, 'GET', '/api/admin/stats', { as: superAdmin });
-    expect(res.json()).toEqual({ totalClubes: 2, clubesAtivos: 1, totalUsuarios: 3, totalTarefas: 3 });
+    expect(res.json()).toEqual({ totalClubes: 2, clubesAtivos: 1, totalUsuarios: 3, totalTarefas: 3, bancoEmbutido: engineName() === 'pglite', ultimoBackup: null });
   });
 });

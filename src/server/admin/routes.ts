@@ -6,6 +6,7 @@ import {
 } from '../../shared/admin.js';
 import { ZClub } from '../../shared/clubs.js';
 import { requireSuperAdmin } from '../http/access.js';
+import { latestBackup } from '../backup/backup.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 
@@ -25,7 +26,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Contadores da plataforma', response: { 200: ZPlatformStats } },
   }, async (req) => {
     requireSuperAdmin(req);
-    return repo.platformStats(app.db);
+    const embedded = app.db.engine === 'pglite';
+    const last = embedded ? await latestBackup(app.config.dataDir) : null;
+    return {
+      ...(await repo.platformStats(app.db)),
+      bancoEmbutido: embedded,
+      ultimoBackup: last ? { em: last.createdAt, bytes: last.size } : null,
+    };
   });
 
   app.get('/api/admin/clubs', {

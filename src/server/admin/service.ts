@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import Papa from 'papaparse';
 import type { Db, Queryable } from '../db/index.js';
 import {
   ADMIN_MSG, REPORT_TIMEZONE, USER_PAGE_SIZE, monthLabel,
@@ -7,6 +6,7 @@ import {
 } from '../../shared/admin.js';
 import { CLUB_MSG, type TClub } from '../../shared/clubs.js';
 import { MSG } from '../../shared/errors.js';
+import { toCsv, type CsvCell } from '../http/csv.js';
 import { AppError, PG, badRequest, conflict, forbidden, isPgError, notFound } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { deleteSessionsOf } from '../auth/repo.js';
@@ -179,7 +179,7 @@ export async function platformReport(db: Db, months: number): Promise<TPlatformR
 
 /** The report as CSV (semicolon-separated, as spreadsheets in pt-BR expect). */
 export function reportCsv(report: TPlatformReport): string {
-  const rows: Array<Array<string | number>> = [
+  const rows: CsvCell[][] = [
     ['Mês', 'Novos clubes', 'Novos usuários', 'Tarefas concluídas'],
     ...report.months.map((m) => [monthLabel(m.month), m.new_clubs, m.new_users, m.tasks_completed]),
     [],
@@ -188,6 +188,5 @@ export function reportCsv(report: TPlatformReport): string {
     ['Clube', 'Membros ativos (30 dias)'],
     ...report.active_members_by_club.map((c) => [c.club_name, c.active_members]),
   ];
-  // BOM so spreadsheet programs read the accents as UTF-8.
-  return `\uFEFF${Papa.unparse(rows, { delimiter: ';', newline: '\r\n', escapeFormulae: true })}\r\n`;
+  return toCsv(rows);
 }

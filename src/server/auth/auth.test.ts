@@ -96,16 +96,19 @@ describe('login and sessions', () => {
     expect((await call(ctx.app, 'GET', '/api/auth/me', { as: s })).statusCode).toBe(401);
   });
 
-  it('too many failed attempts answer 429 with a pt-BR message, even with the right password', async () => {
+  it('a guesser must wait after repeated failures (429 with Retry-After, even with the right password); the owner signs in from another address', async () => {
     const email = uniqueEmail('brute');
     await signUp(ctx.app, { email });
-    for (let i = 0; i < 10; i++) {
-      const r = await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: `errada${i}` } });
+    for (let i = 0; i < 5; i++) {
+      const r = await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: `errada${i}` }, from: '10.9.9.9' });
       expect(r.statusCode).toBe(401);
     }
-    const blocked = await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: 'segredo123' } });
+    const blocked = await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: 'segredo123' }, from: '10.9.9.9' });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error.message).toBe(AUTH_MSG.tooManyAttempts);
+    expect(blocked.json().error).toMatchObject({ code: 'rate_limited', message: AUTH_MSG.tooManyAttempts, details: { retry_after: 1 } });
+    expect(blocked.headers['retry-after']).toBe('1');
+    const owner = await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: 'segredo123' }, from: '10.1.1.1' });
+    expect(owner.statusCode).toBe(200);
   });
 
   it('a blocked account cannot sign in and its sessions stop working', async () => {

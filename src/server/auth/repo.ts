@@ -21,7 +21,8 @@ export interface SessionRow {
 export function findProfileByEmail(q: Queryable, email: string) {
   return maybeOne<ProfileWithSecret>(
     q,
-    `SELECT id, full_name, email, user_type, password_hash, blocked_at FROM profiles WHERE lower(email) = lower($1)`,
+    `SELECT id, full_name, email, user_type, password_hash, blocked_at FROM profiles
+      WHERE lower(email) = lower($1) AND password_hash IS NOT NULL`,
     [email],
   );
 }
@@ -35,9 +36,10 @@ export function createProfile(q: Queryable, p: { full_name: string; email: strin
   );
 }
 
-export async function countAccounts(q: Queryable): Promise<number> {
-  const row = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM profiles WHERE password_hash IS NOT NULL`);
-  return row.n;
+/** Whether the platform has a super admin; the first account to sign up while it has none becomes one. */
+export async function hasSuperAdmin(q: Queryable): Promise<boolean> {
+  const rows = await q.query(`SELECT 1 FROM profiles WHERE user_type = 'super_admin' AND password_hash IS NOT NULL LIMIT 1`);
+  return rows.length > 0;
 }
 
 export async function insertSession(
@@ -74,6 +76,6 @@ export async function deleteSessionsOf(q: Queryable, profileId: string): Promise
 }
 
 export async function promoteToSuperAdmin(q: Queryable, email: string): Promise<boolean> {
-  const rows = await q.query(`UPDATE profiles SET user_type = 'super_admin', updated_at = now() WHERE lower(email) = lower($1) RETURNING id`, [email]);
+  const rows = await q.query(`UPDATE profiles SET user_type = 'super_admin', updated_at = now() WHERE lower(email) = lower($1) AND password_hash IS NOT NULL RETURNING id`, [email]);
   return rows.length > 0;
 }

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ZLogin, ZMe, ZRegister } from '../../shared/auth.js';
 import { requireAuth } from '../http/access.js';
+import { countSignup } from '../http/rate-limit.js';
 import * as service from './service.js';
 import { SESSION_COOKIE } from './session.js';
 
@@ -28,6 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/auth/register', {
     schema: { tags: ['auth'], summary: 'Criar conta', body: ZRegister, response: { 201: ZMe } },
   }, async (req, reply) => {
+    await countSignup(app.counterStore, app.limits, req);
     const session = await service.register(app.db, req.body, meta(req));
     setSessionCookie(reply, session, app.config.secureCookies);
     return reply.status(201).send({ profile: session.profile });
@@ -36,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/auth/login', {
     schema: { tags: ['auth'], summary: 'Entrar', body: ZLogin, response: { 200: ZMe } },
   }, async (req, reply) => {
-    const session = await service.login(app.db, app.loginLimiter, req.body, meta(req));
+    const session = await service.login(app.db, app.loginThrottle, req.body, meta(req));
     setSessionCookie(reply, session, app.config.secureCookies);
     return { profile: session.profile };
   });

@@ -4,7 +4,7 @@ import { AUTH_MSG, ZRegister, ZLogin, type TProfile } from '../../shared/auth.js
 import { AppError, PG, isPgError } from '../http/errors.js';
 import * as repo from './repo.js';
 import { hashToken, newSessionToken, sessionLifetime } from './session.js';
-import type { LoginRateLimiter } from './rate-limit.js';
+import type { LoginThrottle } from '../http/rate-limit.js';
 import type { z } from 'zod';
 
 // OWASP's Argon2id parameters: 19 MiB, 2 iterations, 1 lane (algorithm 2 = Argon2id).
@@ -39,10 +39,11 @@ export async function register(db: Db, input: z.output<typeof ZRegister>, meta: 
     profile = await db.transaction(async (tx) => {
       // Serialises first sign-ups so exactly one account becomes the first super admin.
       await tx.query('SELECT pg_advisory_xact_lock(7355609)');
-      const existing = await repo.findProfileByEmail(tx, input.email);
-      // An accountless member's profile is claimed only through the club's link (no e-mail verification here).
-      if (existing) throw new AppError('email_taken', 409, existing.password_hash ? AUTH_MSG.emailTaken : AUTH_MSG.emailOfAccountlessMember);
-      const isFirst = (await repo.countAccounts(tx)) === 0;
+      // Only accounts hold an e-mail as a login; a club's contact address for a child never blocks sign-up,
+      // so the answer cannot tell a kid's profile from an account (issue 21).
+      if (await repo.findProfileByEmail(tx, input.email)) throw new AppError('email_taken', 409, AUTH_MSG.emailTaken);
+      // A seeded demo has accounts but no super admin: the first to sign up after it still becomes one (issue 22).
+      const isFirst = !(await repo.hasSuperAdmin(tx));
       return repo.createProfile(tx, {
         full_name: input.full_name,
         email: input.email,
@@ -60,21 +61,20 @@ export async function register(db: Db, input: z.output<typeof ZRegister>, meta: 
 /** Checks the password and opens a session; the error never tells whether the e-mail exists. */
 export async function login(
   db: Db,
-  limiter: LoginRateLimiter,
+  throttle: LoginThrottle,
   input: z.output<typeof ZLogin>,
-  meta: { userAgent?: string; ip?: string },
+  meta: { userAgent?: string; ip: string },
 ): Promise<NewSession> {
-  const keys = [`email:${input.email}`, `ip:${meta.ip ?? '?'}`];
-  if (limiter.isBlocked(keys)) throw new AppError('rate_limited', 429, AUTH_MSG.tooManyAttempts);
+  await throttle.check(input.email, meta.ip);
   const found = await repo.findProfileByEmail(db, input.email);
   dummyHash ??= hashPassword('trilha-timing-equaliser');
   const ok = await verify(found?.password_hash ?? (await dummyHash), input.password).catch(() => false);
   if (!found || !found.password_hash || !ok) {
-    limiter.recordFailure(keys);
+    await throttle.recordFailure(input.email, meta.ip);
     throw new AppError('invalid_credentials', 401, AUTH_MSG.invalidCredentials);
   }
   if (found.blocked_at) throw new AppError('blocked', 403, AUTH_MSG.blocked);
-  limiter.reset([`email:${input.email}`]);
+  await throttle.recordSuccess(input.email, meta.ip);
   const profile: TProfile = { id: found.id, full_name: found.full_name, email: found.email, user_type: found.user_type };
   return openSession(db, profile, input.remember, meta);
 }

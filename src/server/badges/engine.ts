@@ -65,7 +65,8 @@ async function memberMetrics(q: Queryable, clubId: string, profileId: string, ne
             SELECT day - (row_number() OVER (ORDER BY day))::int AS island FROM login_days WHERE profile_id = $2
           ) d GROUP BY island) s) AS login_streak,
        -- The ranking aggregates the whole club's ledger: only when a ranking badge is in play.
-       CASE WHEN $3 THEN (SELECT ranking FROM v_individual_ranking WHERE club_id = $1 AND profile_id = $2) END AS ranking_position,
+       -- A place earned with points: members listed at 0 points (issue 18) hold no position for badges.
+       CASE WHEN $3 THEN (SELECT ranking FROM v_individual_ranking WHERE club_id = $1 AND profile_id = $2 AND total_points > 0) END AS ranking_position,
        (SELECT count(*)::int FROM member_badges WHERE club_id = $1 AND profile_id = $2) AS badge_count,
        (SELECT count(*)::int FROM task_completions
          WHERE club_id = $1 AND profile_id = $2 AND question_count > 0 AND correct_count = question_count) AS task_perfect,
@@ -126,7 +127,7 @@ export async function awardRankingBadges(q: Queryable, clubId: string): Promise<
   if (!any) return result;
   const rows = await q.query<{ profile_id: string }>(
     `SELECT DISTINCT r.profile_id FROM badges b
-       JOIN v_individual_ranking r ON r.club_id = $1 AND r.ranking <= (b.auto_criteria->>'position')::int
+       JOIN v_individual_ranking r ON r.club_id = $1 AND r.total_points > 0 AND r.ranking <= (b.auto_criteria->>'position')::int
       WHERE b.active AND b.badge_type = 'auto' AND b.auto_criteria->>'type' = 'ranking_position'
         AND NOT EXISTS (SELECT 1 FROM member_badges mb WHERE mb.club_id = $1 AND mb.profile_id = r.profile_id AND mb.badge_id = b.id)
       ORDER BY r.profile_id`,

@@ -6,6 +6,7 @@ import type { ClubAccess } from '../http/access.js';
 import { writeAudit } from '../audit/repo.js';
 import * as progressRepo from '../progress/repo.js';
 import { awardAfterEvent, grantBadge } from './engine.js';
+import { enqueueBadgeBackfill } from './backfill.js';
 import { sanitizeSvg } from './sanitize.js';
 import * as repo from './repo.js';
 
@@ -30,6 +31,11 @@ function toWrite(input: TBadgeInputOut): repo.BadgeWrite {
   };
 }
 
+/** An automatic badge that can be earned right now. */
+function isLiveAuto(write: repo.BadgeWrite): boolean {
+  return write.active && write.badge_type === 'auto' && write.auto_criteria !== null;
+}
+
 export async function createBadge(db: Db, actorId: string, input: TBadgeInputOut): Promise<TBadge> {
   const write = toWrite(input);
   return db.transaction(async (tx) => {
@@ -37,6 +43,7 @@ export async function createBadge(db: Db, actorId: string, input: TBadgeInputOut
     const row = await repo.getBadge(tx, id);
     if (!row) throw notFound(BADGE_MSG.notFound);
     await writeAudit(tx, { clubId: null, actorId, action: 'badge.create', entity: 'badge', entityId: id, after: write });
+    if (isLiveAuto(write)) await enqueueBadgeBackfill(tx, id);
     return toBadge(row);
   });
 }
@@ -49,6 +56,9 @@ export async function updateBadge(db: Db, actorId: string, id: string, input: TB
     const row = await repo.getBadge(tx, id);
     if (!row) throw notFound(BADGE_MSG.notFound);
     await writeAudit(tx, { clubId: null, actorId, action: 'badge.update', entity: 'badge', entityId: id, before, after: write });
+    // Activated, turned automatic, or given a new criterion: members who already qualify get it.
+    const aimChanged = JSON.stringify(criteriaFromJson(before.auto_criteria)) !== JSON.stringify(criteriaFromJson(write.auto_criteria));
+    if (isLiveAuto(write) && (!before.active || before.badge_type !== 'auto' || aimChanged)) await enqueueBadgeBackfill(tx, id);
     return toBadge(row);
   });
 }

@@ -43,3 +43,12 @@ export function dashboardCounts(q: Queryable, clubId: string) {
     [clubId],
   );
 }
+
+/** Clubs the person directs (active admin memberships). */
+export async function countDirectedClubs(q: Queryable, profileId: string): Promise<number> {
+  const [row] = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM club_members WHERE profile_id = $1 AND role = 'admin' AND active`,
+    [profileId],
+  );
+  return row.n;
+}

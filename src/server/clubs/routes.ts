@@ -18,7 +18,8 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['clubs'], summary: 'Criar clube (o criador vira admin)', body: ZCreateClub, response: { 201: ZClub } },
   }, async (req, reply) => {
     const auth = requireAuth(req);
-    const club = await service.createClub(app.db, auth.profile.id, req.body);
+    const maxClubs = auth.profile.user_type === 'super_admin' ? 0 : app.limits.clubsPerAccount;
+    const club = await service.createClub(app.db, auth.profile.id, req.body, maxClubs);
     return reply.status(201).send(club);
   });
 

@@ -8,8 +8,8 @@ export type { Db, Queryable } from './types.js';
 export { one, maybeOne } from './types.js';
 
 /** DATABASE_URL selects PostgreSQL; otherwise embedded PGlite persisted under DATA_DIR/pgdata. */
-export async function openDb(config: { databaseUrl?: string; dataDir: string }): Promise<Db> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+export async function openDb(config: { databaseUrl?: string; dataDir: string; statementTimeoutMs?: number }): Promise<Db> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs });
   const dir = path.join(config.dataDir, 'pgdata');
   await mkdir(dir, { recursive: true });
   return openPglite({ dataDir: dir });

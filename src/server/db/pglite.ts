@@ -23,15 +23,23 @@ function wrap(conn: PgliteLike): Queryable {
  * Embedded PostgreSQL (WASM). PGlite has a single connection and serialises queries and
  * transactions itself: a query outside a transaction waits until the transaction ends.
  */
-export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Db & { raw: PGlite }> {
+export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Db & { raw: PGlite; snapshot(): Promise<Blob> }> {
   const pg = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, parsers: typeParsers });
   const base = wrap(pg);
   return {
     engine: 'pglite',
+    connections: 1,
     raw: pg,
     ...base,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       return pg.transaction((tx) => fn(wrap(tx)));
+    },
+    /**
+     * A gzipped dump of the data dir. dumpDataDir takes PGlite's query lock; holding its transaction lock too
+     * (what pg.transaction takes) keeps the dump from landing between two statements of one transaction.
+     */
+    async snapshot() {
+      return pg._runExclusiveTransaction(() => pg.dumpDataDir('gzip'));
     },
     async close() {
       if (!pg.closed) await pg.close();

@@ -22,13 +22,22 @@ function wrap(conn: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-/** A real PostgreSQL server through pg's Pool (production and scale-out). */
-export function openPostgres(connectionString: string, opts: { max?: number } = {}): Db & { pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString, max: opts.max ?? 10 });
+/**
+ * A real PostgreSQL server through pg's Pool (production and scale-out). statementTimeoutMs bounds every
+ * statement and the wait for a free connection, so one slow query cannot hold the whole pool (issue 11).
+ */
+export function openPostgres(connectionString: string, opts: { max?: number; statementTimeoutMs?: number } = {}): Db & { pool: pg.Pool } {
+  const max = opts.max ?? 10;
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs, connectionTimeoutMillis: opts.statementTimeoutMs } : {}),
+  });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => undefined);
   return {
     engine: 'postgres',
+    connections: max,
     pool,
     ...wrap(pool),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {

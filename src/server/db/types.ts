@@ -11,9 +11,13 @@ export type Engine = 'pglite' | 'postgres';
 /** The one database interface every repository uses; PGlite and pg implement it alike. */
 export interface Db extends Queryable {
   readonly engine: Engine;
+  /** How many statements can run at once (the pool size); PGlite runs one. */
+  readonly connections: number;
   /** Runs fn inside BEGIN/COMMIT; any throw rolls everything back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Embedded engine only: a gzipped dump of the data dir (backups, issue 11). */
+  snapshot?(): Promise<Blob>;
 }
 
 /** First row or null. */

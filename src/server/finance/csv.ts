@@ -1,9 +1,6 @@
-import Papa from 'papaparse';
 import { TRANSACTION_TYPE_LABEL } from '../../shared/finance.js';
 import type { CsvTransactionRow } from './repo.js';
-
-/** Excel and LibreOffice detect UTF-8 only with a byte-order mark. */
-const BOM = '\uFEFF';
+import { csvNumber, toCsv } from '../http/csv.js';
 
 /** '2026-03-09' → '09/03/2026' */
 export function brDate(iso: string): string {
@@ -16,12 +13,6 @@ export function brDecimal(amount: string, negative = false): string {
   return `${negative ? '-' : ''}${amount.replace('.', ',')}`;
 }
 
-/** A cell starting with = + - @ would run as a formula in a spreadsheet (CSV injection). */
-function safeText(value: string | null): string {
-  if (!value) return '';
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 const HEADER = ['Data', 'Tipo', 'Descrição', 'Valor (R$)', 'Caixa', 'Conta', 'Membro', 'Cofre', 'Estorno'];
 
 /** Transactions as a pt-BR CSV: ';' separator, decimal comma, dd/MM/yyyy, UTF-8 BOM. Expenses are negative. */
@@ -29,13 +20,13 @@ export function transactionsCsv(rows: CsvTransactionRow[]): string {
   const data = rows.map((r) => [
     brDate(r.transaction_date),
     TRANSACTION_TYPE_LABEL[r.type],
-    safeText(r.description),
-    brDecimal(r.amount, r.type === 'expense'),
-    safeText(r.cash_account_name),
-    safeText(r.chart_account_name),
-    safeText(r.profile_name),
-    safeText(r.savings_goal_name),
+    r.description,
+    csvNumber(brDecimal(r.amount, r.type === 'expense')),
+    r.cash_account_name,
+    r.chart_account_name,
+    r.profile_name,
+    r.savings_goal_name,
     r.reversal_of ? 'Sim' : '',
   ]);
-  return BOM + Papa.unparse({ fields: HEADER, data }, { delimiter: ';', newline: '\r\n', quotes: false }) + '\r\n';
+  return toCsv([HEADER, ...data]);
 }

@@ -38,10 +38,12 @@ export async function requireClubMember(q: Queryable, req: FastifyRequest, clubI
   if (!UUID.test(clubId)) throw new AppError('not_found', 404, MSG.clubNotFound);
   const row = await maybeOne<{ role: string; member: boolean }>(
     q,
-    `SELECT cm.role, true AS member FROM club_members cm
-       WHERE cm.club_id = $1 AND cm.profile_id = $2 AND cm.active
+    // A super admin keeps full access in every club, whatever a membership of theirs says (issue 22).
+    `SELECT 'admin' AS role, EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = c.id AND cm.profile_id = $2 AND cm.active) AS member
+       FROM clubs c WHERE c.id = $1 AND $3
      UNION ALL
-     SELECT 'admin', false FROM clubs c WHERE c.id = $1 AND $3
+     SELECT cm.role, true FROM club_members cm
+       WHERE cm.club_id = $1 AND cm.profile_id = $2 AND cm.active AND NOT $3
      LIMIT 1`,
     [clubId, auth.profile.id, auth.profile.user_type === 'super_admin'],
   );
@@ -54,4 +56,24 @@ export async function requireClubAdmin(q: Queryable, req: FastifyRequest, clubId
   const access = await requireClubMember(q, req, clubId);
   if (!access.isAdmin) throw new AppError('forbidden', 403, MSG.adminOnly);
   return access;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const CLUB_ROUTE_PREFIX = '/api/clubs/:clubId/';
+
+/**
+ * preValidation hook of every route, so it answers before the body is judged: a club deactivated by
+ * the platform (clubs.active = false) keeps its reads (for export) but refuses every write under
+ * /api/clubs/:clubId/… with 403 (issue 21). Members and strangers are told apart first, so a
+ * stranger still gets 404. The super admin may still write, e.g. to reactivate it from its settings.
+ */
+export async function refuseWritesToDeactivatedClub(this: { db: Queryable }, req: FastifyRequest): Promise<void> {
+  if (!WRITE_METHODS.has(req.method) || !req.routeOptions.url?.startsWith(CLUB_ROUTE_PREFIX)) return;
+  const clubId = (req.params as { clubId?: unknown }).clubId;
+  if (typeof clubId !== 'string' || !UUID.test(clubId)) return;
+  const club = await maybeOne<{ active: boolean }>(this.db, 'SELECT active FROM clubs WHERE id = $1', [clubId]);
+  if (!club || club.active) return;
+  await requireClubMember(this.db, req, clubId);
+  if (req.auth?.profile.user_type === 'super_admin') return;
+  throw new AppError('club_deactivated', 403, MSG.clubDeactivated);
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import type { TProfile } from '../../shared/auth.js';
-import type { LoginRateLimiter } from '../auth/rate-limit.js';
+import type { Limits, LoginThrottle } from './rate-limit.js';
+import type { CounterStore } from './counter-store.js';
 import type { Storage } from '../storage/storage.js';
 
 export interface AuthState {
@@ -11,7 +12,9 @@ export interface AuthState {
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
-    loginLimiter: LoginRateLimiter;
+    limits: Limits;
+    counterStore: CounterStore;
+    loginThrottle: LoginThrottle;
     storage: Storage;
     config: AppRuntimeConfig;
   }

@@ -28,7 +28,16 @@ export interface PgError {
 export function isPgError(err: unknown): err is PgError {
   return typeof err === 'object' && err !== null && typeof (err as PgError).code === 'string' && /^[0-9A-Z]{5}$/.test((err as PgError).code);
 }
-export const PG = { uniqueViolation: '23505', foreignKeyViolation: '23503', restrictViolation: '23001', checkViolation: '23514', raise: 'P0001' } as const;
+export const PG = { queryCanceled: '57014', uniqueViolation: '23505', foreignKeyViolation: '23503', restrictViolation: '23001', checkViolation: '23514', raise: 'P0001' } as const;
+
+export const TIMEOUT_MESSAGE = 'O servidor demorou demais para responder. Tente novamente.';
+
+/** statement_timeout cancelled the query, or no pool connection freed up in time: the work was rolled back. */
+function isTimeout(err: unknown): boolean {
+  if (isPgError(err)) return err.code === PG.queryCanceled;
+  if ((err as FastifyError).code === 'FST_ERR_HANDLER_TIMEOUT') return true;
+  return err instanceof Error && err.message === 'timeout exceeded when trying to connect';
+}
 
 function body(code: string, message: string, details?: unknown): TApiErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };
@@ -37,6 +46,8 @@ function body(code: string, message: string, details?: unknown): TApiErrorBody {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
     if (err instanceof AppError) {
+      const retryAfter = (err.details as { retry_after?: unknown } | undefined)?.retry_after;
+      if (err.status === 429 && typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter));
       return reply.status(err.status).send(body(err.code, err.message, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -46,12 +57,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }));
       return reply.status(400).send(body('validation', issues[0]?.message ?? MSG.invalidData, issues));
     }
+    if (isTimeout(err)) {
+      req.log.warn({ err, route: req.routeOptions.url, method: req.method }, 'request timed out');
+      return reply.status(503).send(body('timeout', TIMEOUT_MESSAGE));
+    }
     // A database constraint caught a user's mistake that a service did not translate first.
     if (isPgError(err)) {
       if (err.code === PG.uniqueViolation) return reply.status(409).send(body('conflict', 'Já existe um registro com esses dados.'));
       // ON DELETE RESTRICT raises 23001, NO ACTION raises 23503: both mean "still referenced".
       if (err.code === PG.foreignKeyViolation || err.code === PG.restrictViolation) return reply.status(409).send(body('in_use', 'Existem dados vinculados a este registro.'));
-      if (err.code === PG.checkViolation || err.code === '22P02' || err.code === '22007' || err.code === '22008' || err.code === '22003') {
+      if (err.code === PG.checkViolation || err.code === '22P02' || err.code === '22007' || err.code === '22008' || err.code === '22009' || err.code === '22003') {
         return reply.status(400).send(body('invalid', MSG.invalidData));
       }
     }

@@ -57,7 +57,7 @@ describe(`CSV import on ${engineName()}`, () => {
     expect(await ctx.db.query(`SELECT 1 FROM profiles WHERE email = 'ana.csv@teste.com'`)).toHaveLength(0);
   });
 
-  it('imports a valid file all at once: known e-mails are linked, others become accountless members', async () => {
+  it('imports a valid file all at once: every row is a member of this club without an account, never a known account', async () => {
     const known = await signUp(ctx.app, { name: 'Conta Conhecida', email: 'conhecida@teste.com' });
     const csv = 'nome,email,funcao,unidade\nConta Conhecida,CONHECIDA@teste.com,admin,Águias\nLia,,Desbravador(a),Águias\nTeo,teo.csv@teste.com,,\n';
     const dry = (await importCsv(csv, true)).json();
@@ -67,7 +67,9 @@ describe(`CSV import on ${engineName()}`, () => {
     expect(res.json().imported).toBe(3);
     const list: Array<{ profile_id: string; full_name: string; role: string; unit_name: string | null; has_account: boolean; email: string | null }> =
       (await call(ctx.app, 'GET', `/api/clubs/${club.id}/members`, { as: admin })).json();
-    expect(list.find((m) => m.profile_id === known.profile.id)).toMatchObject({ role: 'admin', unit_name: 'Águias', has_account: true });
+    expect(list.find((m) => m.profile_id === known.profile.id)).toBeUndefined();
+    expect(list.find((m) => m.full_name === 'Conta Conhecida')).toMatchObject({ role: 'admin', has_account: false, email: 'conhecida@teste.com' });
+    expect((await call(ctx.app, 'GET', '/api/clubs', { as: known })).json()).toEqual([]);
     expect(list.find((m) => m.full_name === 'Lia')).toMatchObject({ has_account: false, email: null, unit_name: 'Águias' });
     expect(list.find((m) => m.full_name === 'Teo')).toMatchObject({ has_account: false, email: 'teo.csv@teste.com', role: 'Desbravador(a)' });
   });

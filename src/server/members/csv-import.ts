@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
-import { ADMIN_ROLE, CSV_MAX_ROWS, DEFAULT_MEMBER_ROLE, MEMBER_MSG, type TCsvImportResult, type TCsvRow } from '../../shared/members.js';
+import { ADMIN_ROLE, CSV_MAX_COLUMNS, CSV_MAX_ROWS, DEFAULT_MEMBER_ROLE, MEMBER_MSG, type TCsvImportResult, type TCsvRow } from '../../shared/members.js';
 import { AppError, badRequest } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import type { ClubAccess } from '../http/access.js';
@@ -23,8 +23,25 @@ function normaliseRole(raw: string): string {
   return ['admin', 'administrador', 'administradora', 'administrador(a)'].includes(fold(r)) ? ADMIN_ROLE : r;
 }
 
+/**
+ * Refuses a file too big to be a member list before any parsing, so a hostile file cannot hold the
+ * event loop: at most CSV_MAX_ROWS data lines and CSV_MAX_COLUMNS columns (issue 21).
+ */
+function checkCsvShape(csv: string): void {
+  const firstBreak = csv.indexOf('\n');
+  const header = firstBreak === -1 ? csv : csv.slice(0, firstBreak);
+  const columns = Math.max(header.split(',').length, header.split(';').length);
+  if (columns > CSV_MAX_COLUMNS) throw badRequest(MEMBER_MSG.csvTooManyColumns);
+  let lines = 0;
+  for (let i = csv.indexOf('\n'); i !== -1; i = csv.indexOf('\n', i + 1)) {
+    // Header + data lines + a few blank lines are tolerated; quoted line breaks count here too.
+    if (++lines > CSV_MAX_ROWS * 2 + 1) throw badRequest(MEMBER_MSG.csvTooMany);
+  }
+}
+
 /** Parses the file into rows (header line 1, data from line 2); separator , or ; is detected. */
 function parseCsv(csv: string): Array<{ line: number; full_name: string; email: string; role: string; unit: string }> {
+  checkCsvShape(csv);
   const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
     header: true,
     skipEmptyLines: 'greedy',
@@ -42,7 +59,6 @@ function parseCsv(csv: string): Array<{ line: number; full_name: string; email: 
 
 interface PlannedRow extends TCsvRow {
   unitId: string | null;
-  existingProfileId: string | null;
 }
 
 /** Validates every row against the club as it is now; nothing is written. */
@@ -51,38 +67,33 @@ async function planImport(q: Queryable, clubId: string, csv: string): Promise<Pl
   if (rows.length === 0) throw badRequest(MEMBER_MSG.csvEmpty);
   if (rows.length > CSV_MAX_ROWS) throw badRequest(MEMBER_MSG.csvTooMany);
   const units = new Map((await repo.listUnitNames(q, clubId)).map((u) => [fold(u.name), u.id]));
-  const emails = rows.map((r) => r.email).filter(Boolean);
-  const profiles = new Map((await repo.findProfilesByEmails(q, emails)).map((p) => [(p.email ?? '').toLowerCase(), p]));
-  const members = await repo.memberProfileIds(q, clubId);
+  const onList = await repo.clubMemberEmails(q, clubId);
   const seen = new Set<string>();
   return rows.map((r) => {
     const errors: string[] = [];
     if (!r.full_name) errors.push(MEMBER_MSG.nameRequired);
     else if (r.full_name.length > 120) errors.push('Nome muito longo');
-    let existingProfileId: string | null = null;
     if (r.email) {
-      if (!z.email().safeParse(r.email).success) errors.push(MEMBER_MSG.emailInvalid);
+      if (r.email.length > 254 || !z.email().safeParse(r.email).success) errors.push(MEMBER_MSG.emailInvalid);
       else if (seen.has(r.email)) errors.push(MEMBER_MSG.csvDuplicateEmail);
-      else {
-        const profile = profiles.get(r.email);
-        if (profile && members.has(profile.id)) errors.push(MEMBER_MSG.alreadyMember);
-        existingProfileId = profile?.id ?? null;
-      }
+      else if (onList.has(r.email)) errors.push(MEMBER_MSG.alreadyMember);
       seen.add(r.email);
     }
     const role = normaliseRole(r.role);
     if (role.length > 60) errors.push('Função muito longa');
     const unitId = r.unit ? units.get(fold(r.unit)) ?? null : null;
     if (r.unit && !unitId) errors.push(`${MEMBER_MSG.csvUnknownUnit}: ${r.unit}`);
-    return { line: r.line, full_name: r.full_name, email: r.email || null, role, unit_name: r.unit || null, errors, unitId, existingProfileId };
+    return { line: r.line, full_name: r.full_name, email: r.email || null, role, unit_name: r.unit || null, errors, unitId };
   });
 }
 
 const publicRow = ({ line, full_name, email, role, unit_name, errors }: PlannedRow): TCsvRow => ({ line, full_name, email, role, unit_name, errors });
 
 /**
- * Previews (dry run) or imports a CSV of members: all rows or none. People with a known e-mail are
- * linked; everyone else becomes a member without an account, who can claim the profile later.
+ * Previews (dry run) or imports a CSV of members: all rows or none. Every row becomes a member without
+ * an account, owned by this club, whose e-mail is the club's contact address for them; no row ever
+ * links an existing account or another club's profile, so the answer is the same whatever e-mails the
+ * file holds (issue 21). People who already have an account are added by e-mail (an invitation).
  */
 export async function importMembersCsv(db: Db, access: ClubAccess, csv: string, dryRun: boolean): Promise<TCsvImportResult> {
   if (dryRun) {
@@ -96,7 +107,7 @@ export async function importMembersCsv(db: Db, access: ClubAccess, csv: string, 
     const result = { rows: plan.map(publicRow), valid: plan.every((r) => r.errors.length === 0), imported: 0 };
     if (!result.valid) throw new AppError('csv_invalid', 400, MEMBER_MSG.csvHasErrors, result);
     for (const row of plan) {
-      const profileId = row.existingProfileId ?? (await repo.insertAccountlessProfile(tx, { full_name: row.full_name, email: row.email })).id;
+      const { id: profileId } = await repo.insertAccountlessProfile(tx, { full_name: row.full_name, email: row.email, ownerClubId: access.clubId });
       await repo.insertMember(tx, { clubId: access.clubId, profileId, role: row.role, unitId: row.unitId });
     }
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'member.import', entity: 'club_member', after: { count: plan.length } });

@@ -34,7 +34,7 @@ export function findValidInvitation(q: Queryable, tokenHash: string, forUpdate =
     `SELECT ${COLUMNS}, c.name AS club_name, c.logo_url AS club_logo_url, p.full_name,
             coalesce(p.password_hash IS NOT NULL, false) AS profile_has_account
        FROM club_invitations i JOIN clubs c ON c.id = i.club_id LEFT JOIN profiles p ON p.id = i.profile_id
-      WHERE i.token_hash = $1 AND ${VALID}
+      WHERE i.token_hash = $1 AND ${VALID} AND c.active
       ${forUpdate ? 'FOR UPDATE OF i' : ''}`,
     [tokenHash],
   );
@@ -64,13 +64,24 @@ export async function deleteInvitation(q: Queryable, clubId: string, invitationI
   return rows.length > 0;
 }
 
-/** Adds the person to the club; an earlier, deactivated membership comes back active. */
+/**
+ * Adds the person to the club with the invitation's role and unit; an earlier membership comes back
+ * active with those, never with its own old role. An active membership is left as it is (a director
+ * accepting a member link stays director). Returns the earlier membership, if there was one.
+ */
 export async function upsertMembership(q: Queryable, m: { clubId: string; profileId: string; role: string; unitId: string | null }) {
+  const before = await maybeOne<{ role: string; unit_id: string | null; active: boolean }>(
+    q,
+    `SELECT role, unit_id, active FROM club_members WHERE club_id = $1 AND profile_id = $2 FOR UPDATE`,
+    [m.clubId, m.profileId],
+  );
+  if (before?.active) return before;
   await q.query(
     `INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (club_id, profile_id) DO UPDATE SET active = true, updated_at = now()`,
+     ON CONFLICT (club_id, profile_id) DO UPDATE SET active = true, role = EXCLUDED.role, unit_id = EXCLUDED.unit_id, updated_at = now()`,
     [m.clubId, m.profileId, m.role, m.unitId],
   );
+  return before;
 }
 
 export function claimProfile(q: Queryable, profileId: string, p: { full_name: string; email: string; password_hash: string }) {
@@ -80,4 +91,20 @@ export function claimProfile(q: Queryable, profileId: string, p: { full_name: st
       WHERE id = $1 AND password_hash IS NULL RETURNING id, full_name, email, user_type`,
     [profileId, p.full_name, p.email, p.password_hash],
   );
+}
+
+/** The latest claim link of this club that was used on the profile. */
+export function findUsedClaim(q: Queryable, clubId: string, profileId: string) {
+  return maybeOne<{ id: string; email: string | null; used_by: string | null; used_at: string }>(
+    q,
+    `SELECT id, email, used_by, used_at FROM club_invitations
+      WHERE club_id = $1 AND profile_id = $2 AND used_at IS NOT NULL ORDER BY used_at DESC LIMIT 1`,
+    [clubId, profileId],
+  );
+}
+
+/** Takes the login off a claimed profile: no password, the contact e-mail of the link, no sessions. */
+export async function releaseClaimedProfile(q: Queryable, profileId: string, contactEmail: string | null): Promise<void> {
+  await q.query(`UPDATE profiles SET password_hash = NULL, email = $2, updated_at = now() WHERE id = $1`, [profileId, contactEmail]);
+  await q.query(`DELETE FROM sessions WHERE profile_id = $1`, [profileId]);
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Db } from '../db/index.js';
+import type { Db, Queryable } from '../db/index.js';
 import { AUTH_MSG, type ZRegister } from '../../shared/auth.js';
 import { MEMBER_MSG, type TInvitationPreview } from '../../shared/members.js';
 import { AppError, PG, conflict, isPgError, notFound } from '../http/errors.js';
@@ -26,16 +26,34 @@ export async function previewInvitation(db: Db, token: string): Promise<TInvitat
   };
 }
 
-/** A signed-in person joins the club through a link (single use). */
-export async function acceptInvitation(db: Db, profileId: string, token: string): Promise<{ club_id: string }> {
+const sameEmail = (a: string | null, b: string | null) => a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Joins that club only, with exactly the role and unit written on the invitation: an earlier membership
+ * comes back with the invitation's role, never its own old one, and the audit log records both.
+ */
+async function joinByInvitation(tx: Queryable, inv: invitations.InvitationRow, profileId: string, action: string): Promise<void> {
+  const before = await invitations.upsertMembership(tx, { clubId: inv.club_id, profileId, role: inv.role, unitId: inv.unit_id });
+  // A claim gives the member a login on the membership they already have; a join never demotes anyone.
+  if (before?.active && inv.profile_id !== profileId) throw conflict(MEMBER_MSG.alreadyMember);
+  if (!(await invitations.markUsed(tx, inv.id, profileId))) throw invalid();
+  const kept = before?.active ? before : null;
+  await writeAudit(tx, {
+    clubId: inv.club_id, actorId: profileId, action, entity: 'invitation', entityId: inv.id,
+    before,
+    after: { role: kept?.role ?? inv.role, unit_id: kept ? kept.unit_id : inv.unit_id, active: true, reactivated: before !== null && !before.active },
+  });
+}
+
+/** A signed-in person joins the club through a link (single use) sent to their own e-mail. */
+export async function acceptInvitation(db: Db, account: { id: string; email: string | null }, token: string): Promise<{ club_id: string }> {
   return db.transaction(async (tx) => {
     const inv = await invitations.findValidInvitation(tx, hashToken(token), true);
-    if (!inv) throw invalid();
+    if (!inv || inv.profile_has_account) throw invalid();
     // A claim link belongs to an accountless profile; an existing account cannot take it over.
-    if (inv.profile_id && inv.profile_id !== profileId) throw new AppError('claim_needs_new_account', 409, MEMBER_MSG.invitationClaimNeedsNewAccount);
-    await invitations.upsertMembership(tx, { clubId: inv.club_id, profileId, role: inv.role, unitId: inv.unit_id });
-    if (!(await invitations.markUsed(tx, inv.id, profileId))) throw invalid();
-    await writeAudit(tx, { clubId: inv.club_id, actorId: profileId, action: 'invitation.accept', entity: 'invitation', entityId: inv.id });
+    if (inv.profile_id) throw new AppError('claim_needs_new_account', 409, MEMBER_MSG.invitationClaimNeedsNewAccount);
+    if (!sameEmail(inv.email, account.email)) throw new AppError('invitation_wrong_email', 403, MEMBER_MSG.invitationWrongEmail);
+    await joinByInvitation(tx, inv, account.id, 'invitation.accept');
     return { club_id: inv.club_id };
   });
 }
@@ -55,17 +73,13 @@ export async function registerWithInvitation(
     const { profile, clubId } = await db.transaction(async (tx) => {
       const inv = await invitations.findValidInvitation(tx, hashToken(token), true);
       if (!inv || inv.profile_has_account) throw invalid();
-      const owner = await authRepo.findProfileByEmail(tx, input.email);
-      if (owner && owner.id !== inv.profile_id) throw conflict(AUTH_MSG.emailTaken);
+      // Bound to the e-mail it was issued for; a claim link without one is single use and audited.
+      if (inv.email !== null && !sameEmail(inv.email, input.email)) throw new AppError('invitation_wrong_email', 403, MEMBER_MSG.invitationWrongEmail);
+      if (await authRepo.findProfileByEmail(tx, input.email)) throw conflict(AUTH_MSG.emailTaken);
       const profile = inv.profile_id
         ? await invitations.claimProfile(tx, inv.profile_id, { full_name: input.full_name, email: input.email, password_hash: passwordHash })
         : await authRepo.createProfile(tx, { full_name: input.full_name, email: input.email, password_hash: passwordHash, user_type: 'member' });
-      await invitations.upsertMembership(tx, { clubId: inv.club_id, profileId: profile.id, role: inv.role, unitId: inv.unit_id });
-      if (!(await invitations.markUsed(tx, inv.id, profile.id))) throw invalid();
-      await writeAudit(tx, {
-        clubId: inv.club_id, actorId: profile.id, action: inv.profile_id ? 'invitation.claim' : 'invitation.register',
-        entity: 'invitation', entityId: inv.id,
-      });
+      await joinByInvitation(tx, inv, profile.id, inv.profile_id ? 'invitation.claim' : 'invitation.register');
       return { profile, clubId: inv.club_id };
     });
     const session = await openSession(db, profile, false, meta);

@@ -55,12 +55,15 @@ describe(`invitations on ${engineName()}`, () => {
     expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}/invitations`, { as: admin })).json().map((i: { email: string }) => i.email)).not.toContain(email);
   });
 
-  it('an existing account signs in and accepts the link', async () => {
+  it('an existing account signs in and accepts the link sent to its own e-mail; another account is refused', async () => {
     const email = uniqueEmail('conta');
     await signUp(ctx.app, { name: 'Já Tenho Conta', email });
-    // The admin typed a different address; the link works for whoever holds it.
-    const { token } = await invite(uniqueEmail('outro-endereco'));
+    const { token } = await invite(email.toUpperCase());
     expect((await call(ctx.app, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(401);
+    const other = await signUp(ctx.app);
+    const refused = await call(ctx.app, 'POST', `/api/invitations/${token}/accept`, { as: other });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(MEMBER_MSG.invitationWrongEmail);
     const session = await login(ctx.app, email);
     const res = await call(ctx.app, 'POST', `/api/invitations/${token}/accept`, { as: session });
     expect(res.statusCode).toBe(200);
@@ -72,7 +75,7 @@ describe(`invitations on ${engineName()}`, () => {
   it('registering with an e-mail that already has an account is refused and keeps the link usable', async () => {
     const email = uniqueEmail('dup');
     await signUp(ctx.app, { email });
-    const { token } = await invite();
+    const { token } = await invite(email);
     const res = await call(ctx.app, 'POST', `/api/invitations/${token}/register`, { body: reg('Dup', email) });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(AUTH_MSG.emailTaken);
@@ -116,12 +119,16 @@ describe(`invitations on ${engineName()}`, () => {
     expect(again.json().error.message).toBe(MEMBER_MSG.hasAccount);
   });
 
-  it('plain sign-up cannot take over an accountless member by typing their e-mail', async () => {
+  it('plain sign-up with an accountless member\'s contact e-mail creates a separate account and never touches the profile', async () => {
     const email = uniqueEmail('crianca');
-    await call(ctx.app, 'POST', `/api/clubs/${club.id}/members`, { as: admin, body: { mode: 'accountless', full_name: 'Criança', email, role: 'Desbravador(a)' } });
-    const res = await call(ctx.app, 'POST', '/api/auth/register', { body: reg('Impostor', email) });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(AUTH_MSG.emailOfAccountlessMember);
+    const added = await call(ctx.app, 'POST', `/api/clubs/${club.id}/members`, { as: admin, body: { mode: 'accountless', full_name: 'Criança', email, role: 'Desbravador(a)' } });
+    const kid: TMember = added.json().member;
+    const res = await call(ctx.app, 'POST', '/api/auth/register', { body: reg('Outra Pessoa', email) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().profile.id).not.toBe(kid.profile_id);
+    expect((await members()).find((m) => m.id === kid.id)).toMatchObject({ full_name: 'Criança', has_account: false });
+    const clubs = await call(ctx.app, 'GET', '/api/clubs', { headers: { cookie: res.headers['set-cookie'] as string } });
+    expect(clubs.json()).toEqual([]);
   });
 
   it('admins can cancel a pending invitation', async () => {
@@ -131,8 +138,9 @@ describe(`invitations on ${engineName()}`, () => {
   });
 
   it('two people racing for one link: exactly one joins', async () => {
-    const { token } = await invite();
-    const results = await Promise.all([1, 2].map(() => call(ctx.app, 'POST', `/api/invitations/${token}/register`, { body: reg('Corrida', uniqueEmail('corrida')) })));
+    const email = uniqueEmail('corrida');
+    const { token } = await invite(email);
+    const results = await Promise.all([1, 2].map(() => call(ctx.app, 'POST', `/api/invitations/${token}/register`, { body: reg('Corrida', email) })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 404]);
   });
 });

@@ -4,9 +4,14 @@ import type { TMember } from '../../shared/members.js';
 
 /** $2 decides whether e-mails are shown (admins only). */
 const COLUMNS = `cm.id, cm.club_id, cm.profile_id, p.full_name, CASE WHEN $2::boolean THEN p.email END AS email,
-  p.password_hash IS NOT NULL AS has_account, cm.role, cm.unit_id, u.name AS unit_name, cm.active, cm.created_at`;
+  p.password_hash IS NOT NULL AS has_account,
+  (p.password_hash IS NOT NULL AND p.owner_club_id = cm.club_id AND claimed.profile_id IS NOT NULL) AS claimed_here,
+  cm.role, cm.unit_id, u.name AS unit_name, cm.active, cm.created_at`;
 const FROM = `club_members cm JOIN profiles p ON p.id = cm.profile_id
-  LEFT JOIN units u ON u.club_id = cm.club_id AND u.id = cm.unit_id`;
+  LEFT JOIN units u ON u.club_id = cm.club_id AND u.id = cm.unit_id
+  -- Claims through this club's links, read for this club only (club_invitations_club_idx), not per member.
+  LEFT JOIN (SELECT DISTINCT ci.profile_id FROM club_invitations ci
+              WHERE ci.club_id = $1 AND ci.used_at IS NOT NULL AND ci.profile_id IS NOT NULL) claimed ON claimed.profile_id = cm.profile_id`;
 
 /** The club's members with profile and unit names, newest first (spec 7). */
 export function listMembers(q: Queryable, clubId: string, withEmail: boolean) {
@@ -21,46 +26,57 @@ export function getMemberByProfile(q: Queryable, clubId: string, profileId: stri
   return maybeOne<TMember>(q, `SELECT ${COLUMNS} FROM ${FROM} WHERE cm.club_id = $1 AND cm.profile_id = $3`, [clubId, true, profileId]);
 }
 
-/** Locks the club's active admin rows so two concurrent demotions cannot leave the club without one. */
+/**
+ * Locks the club's active admin rows so two concurrent demotions cannot leave the club without one.
+ * Only admins who can sign in count: an accountless admin cannot manage the club (issue 22).
+ */
 export async function lockActiveAdmins(q: Queryable, clubId: string): Promise<string[]> {
   const rows = await q.query<{ id: string }>(
-    `SELECT id FROM club_members WHERE club_id = $1 AND role = 'admin' AND active ORDER BY id FOR UPDATE`,
+    `SELECT cm.id FROM club_members cm JOIN profiles p ON p.id = cm.profile_id
+      WHERE cm.club_id = $1 AND cm.role = 'admin' AND cm.active AND p.password_hash IS NOT NULL
+      ORDER BY cm.id FOR UPDATE OF cm`,
     [clubId],
   );
   return rows.map((r) => r.id);
 }
 
-export interface ProfileLookup {
-  id: string;
-  full_name: string;
-  email: string | null;
-  has_account: boolean;
+/**
+ * Whether the account (a profile with a password) that signs in with this e-mail is already an active
+ * member of the club. Contact e-mails of accountless members never match. One query either way, so a
+ * known and an unknown e-mail cost the same.
+ */
+export async function isActiveMemberByEmail(q: Queryable, clubId: string, email: string): Promise<boolean> {
+  const rows = await q.query(
+    `SELECT 1 FROM profiles p JOIN club_members cm ON cm.profile_id = p.id AND cm.club_id = $1 AND cm.active
+      WHERE lower(p.email) = lower($2) AND p.password_hash IS NOT NULL`,
+    [clubId, email],
+  );
+  return rows.length > 0;
 }
 
-export function findProfileByEmail(q: Queryable, email: string) {
-  return maybeOne<ProfileLookup>(
+/** E-mails (lower case) already on this club's member list: the director sees them there anyway. */
+export async function clubMemberEmails(q: Queryable, clubId: string): Promise<Set<string>> {
+  const rows = await q.query<{ email: string }>(
+    `SELECT lower(p.email) AS email FROM club_members cm JOIN profiles p ON p.id = cm.profile_id
+      WHERE cm.club_id = $1 AND p.email IS NOT NULL`,
+    [clubId],
+  );
+  return new Set(rows.map((r) => r.email));
+}
+
+/** A profile without password, owned by the club that creates it: a member who has no login (yet). */
+export function insertAccountlessProfile(q: Queryable, p: { full_name: string; email: string | null; ownerClubId: string }) {
+  return one<{ id: string }>(
     q,
-    `SELECT id, full_name, email, password_hash IS NOT NULL AS has_account FROM profiles WHERE lower(email) = lower($1)`,
-    [email],
+    `INSERT INTO profiles (full_name, email, owner_club_id) VALUES ($1, $2, $3) RETURNING id`,
+    [p.full_name, p.email, p.ownerClubId],
   );
 }
 
-export function findProfilesByEmails(q: Queryable, emails: string[]) {
-  return q.query<ProfileLookup>(
-    `SELECT id, full_name, email, password_hash IS NOT NULL AS has_account
-       FROM profiles WHERE lower(email) = ANY($1::text[])`,
-    [emails.map((e) => e.toLowerCase())],
-  );
-}
-
-export async function memberProfileIds(q: Queryable, clubId: string): Promise<Set<string>> {
-  const rows = await q.query<{ profile_id: string }>(`SELECT profile_id FROM club_members WHERE club_id = $1`, [clubId]);
-  return new Set(rows.map((r) => r.profile_id));
-}
-
-/** A profile without password: a member who has no login (yet). */
-export function insertAccountlessProfile(q: Queryable, p: { full_name: string; email: string | null }) {
-  return one<{ id: string }>(q, `INSERT INTO profiles (full_name, email) VALUES ($1, $2) RETURNING id`, [p.full_name, p.email]);
+/** The club that owns an accountless profile (null for accounts and for profiles no club owns). */
+export async function profileOwnerClub(q: Queryable, profileId: string): Promise<string | null> {
+  const row = await maybeOne<{ owner_club_id: string | null }>(q, `SELECT owner_club_id FROM profiles WHERE id = $1`, [profileId]);
+  return row?.owner_club_id ?? null;
 }
 
 export function insertMember(q: Queryable, m: { clubId: string; profileId: string; role: string; unitId: string | null }) {

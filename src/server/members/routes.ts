@@ -71,6 +71,17 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(await service.inviteToClaim(app.db, access, req.params.memberId));
   });
 
+  app.delete('/api/clubs/:clubId/members/:memberId/claim', {
+    schema: {
+      tags: ['members'], summary: 'Desfazer o acesso criado por um link deste clube (o perfil volta a ser sem conta)',
+      params: ZMemberParams, response: { 200: ZOk },
+    },
+  }, async (req) => {
+    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    await service.undoClaim(app.db, access, req.params.memberId);
+    return { ok: true as const };
+  });
+
   app.get('/api/clubs/:clubId/invitations', {
     schema: { tags: ['members'], summary: 'Convites pendentes', params: ZClubParams, response: { 200: z.array(ZPendingInvitation) } },
   }, async (req) => {
@@ -92,7 +103,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/invitations/:token/accept', {
     schema: { tags: ['members'], summary: 'Entrar no clube com o convite (usuário logado)', params: ZTokenParams, response: { 200: ZInvitationAccepted } },
-  }, async (req) => invitationService.acceptInvitation(app.db, requireAuth(req).profile.id, req.params.token));
+  }, async (req) => invitationService.acceptInvitation(app.db, requireAuth(req).profile, req.params.token));
 
   app.post('/api/invitations/:token/register', {
     schema: {

@@ -4,7 +4,7 @@ import {
   ADMIN_ROLE, INVITATION_DAYS, MEMBER_MSG,
   type TAddMemberResult, type TInvitationLink, type TMember, type ZAddMember, type ZUpdateMember,
 } from '../../shared/members.js';
-import { AppError, PG, badRequest, conflict, isPgError, notFound } from '../http/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import type { ClubAccess } from '../http/access.js';
 import { hashToken, newSessionToken } from '../auth/session.js';
@@ -40,38 +40,26 @@ export async function createInvitation(
 }
 
 /**
- * Adds a member. By e-mail: a known person joins at once, an unknown e-mail gets an invitation link.
- * Accountless: a profile without password (children without e-mail), which a link can later let them claim.
+ * Adds a member. By e-mail: always a pending invitation bound to that e-mail, whether or not an account
+ * holds it (the answer is the same either way; the person joins only by accepting). Accountless: a new
+ * profile owned by this club (children without e-mail), which a link can later let them claim. Nothing
+ * here ever links a profile another club created (issue 21).
  */
 export async function addMember(db: Db, access: ClubAccess, input: z.output<typeof ZAddMember>): Promise<TAddMemberResult> {
-  try {
-    return await db.transaction(async (tx) => {
-      await requireUnitOfClub(tx, access.clubId, input.unit_id);
-      let profileId: string;
-      if (input.mode === 'email') {
-        const existing = await repo.findProfileByEmail(tx, input.email);
-        if (!existing) {
-          const invitation = await createInvitation(tx, access, { email: input.email, profileId: null, role: input.role, unitId: input.unit_id });
-          return { result: 'invited' as const, invitation };
-        }
-        if (await repo.getMemberByProfile(tx, access.clubId, existing.id)) throw conflict(MEMBER_MSG.alreadyMember);
-        profileId = existing.id;
-      } else {
-        if (input.email && (await repo.findProfileByEmail(tx, input.email))) throw conflict(MEMBER_MSG.emailInUse);
-        profileId = (await repo.insertAccountlessProfile(tx, { full_name: input.full_name, email: input.email })).id;
-      }
-      const { id } = await repo.insertMember(tx, { clubId: access.clubId, profileId, role: input.role, unitId: input.unit_id });
-      const member = await loadMember(tx, access.clubId, id);
-      await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'member.add', entity: 'club_member', entityId: id, after: member });
-      return { result: 'added' as const, member };
-    });
-  } catch (err) {
-    // Two admins adding the same person at once: the unique keys decide.
-    if (isPgError(err) && err.code === PG.uniqueViolation) {
-      throw conflict(err.constraint === 'profiles_email_key' ? MEMBER_MSG.emailInUse : MEMBER_MSG.alreadyMember);
+  return db.transaction(async (tx) => {
+    await requireUnitOfClub(tx, access.clubId, input.unit_id);
+    if (input.mode === 'email') {
+      // Only someone already active in this very club is refused: the director sees them in the list anyway.
+      if (await repo.isActiveMemberByEmail(tx, access.clubId, input.email)) throw conflict(MEMBER_MSG.alreadyMember);
+      const invitation = await createInvitation(tx, access, { email: input.email, profileId: null, role: input.role, unitId: input.unit_id });
+      return { result: 'invited' as const, invitation };
     }
-    throw err;
-  }
+    const { id: profileId } = await repo.insertAccountlessProfile(tx, { full_name: input.full_name, email: input.email, ownerClubId: access.clubId });
+    const { id } = await repo.insertMember(tx, { clubId: access.clubId, profileId, role: input.role, unitId: input.unit_id });
+    const member = await loadMember(tx, access.clubId, id);
+    await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'member.add', entity: 'club_member', entityId: id, after: member });
+    return { result: 'added' as const, member };
+  });
 }
 
 /** Refuses to leave the club without an active admin. Call with the admins locked. */
@@ -112,6 +100,8 @@ export async function inviteToClaim(db: Db, access: ClubAccess, memberId: string
   return db.transaction(async (tx) => {
     const member = await loadMember(tx, access.clubId, memberId);
     if (member.has_account) throw conflict(MEMBER_MSG.hasAccount);
+    // Only the club that created an accountless profile may hand it to someone.
+    if ((await repo.profileOwnerClub(tx, member.profile_id)) !== access.clubId) throw conflict(MEMBER_MSG.notOwnProfile);
     return createInvitation(tx, access, { email: member.email, profileId: member.profile_id, role: member.role, unitId: member.unit_id });
   });
 }
@@ -120,5 +110,24 @@ export async function revokeInvitation(db: Db, access: ClubAccess, invitationId:
   await db.transaction(async (tx) => {
     if (!(await invitations.deleteInvitation(tx, access.clubId, invitationId))) throw notFound(MEMBER_MSG.invitationInvalid);
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'invitation.revoke', entity: 'invitation', entityId: invitationId });
+  });
+}
+
+/**
+ * Undoes a claim made through this club's link: the profile goes back to a member without an account
+ * (its contact e-mail as on the link), every session of it ends, and the audit log keeps who had it.
+ */
+export async function undoClaim(db: Db, access: ClubAccess, memberId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const member = await loadMember(tx, access.clubId, memberId);
+    const claim = await invitations.findUsedClaim(tx, access.clubId, member.profile_id);
+    if (!member.has_account || !claim || (await repo.profileOwnerClub(tx, member.profile_id)) !== access.clubId) {
+      throw conflict(MEMBER_MSG.notClaimedHere);
+    }
+    await invitations.releaseClaimedProfile(tx, member.profile_id, claim.email);
+    await writeAudit(tx, {
+      clubId: access.clubId, actorId: access.profileId, action: 'member.claim_undo', entity: 'club_member', entityId: memberId,
+      before: { email: member.email, claimed_by: claim.used_by, claimed_at: claim.used_at }, after: { email: claim.email, has_account: false },
+    });
   });
 }

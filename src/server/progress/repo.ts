@@ -34,6 +34,8 @@ export interface TaskRow {
   points: number;
   active: boolean;
   available_now: boolean;
+  /** Accumulative tasks: most completions per member per club-local day (null = no cap). */
+  daily_limit: number | null;
 }
 
 const AVAILABLE_NOW = `(t.active AND (t.available_date IS NULL OR t.available_date <= now()) AND (t.due_date IS NULL OR t.due_date >= now()))`;
@@ -41,10 +43,23 @@ const AVAILABLE_NOW = `(t.active AND (t.available_date IS NULL OR t.available_da
 export function getTask(q: Queryable, clubId: string, taskId: string) {
   return maybeOne<TaskRow>(
     q,
-    `SELECT t.id, t.title, t.type, t.points, t.active, ${AVAILABLE_NOW} AS available_now
+    `SELECT t.id, t.title, t.type, t.points, t.active, ${AVAILABLE_NOW} AS available_now, t.daily_limit
        FROM tasks t WHERE t.club_id = $1 AND t.id::text = $2`,
     [clubId, taskId],
   );
+}
+
+/** One member's completions of one task since midnight in the club's time zone. */
+export async function countCompletionsToday(q: Queryable, clubId: string, taskId: string, profileId: string): Promise<number> {
+  const row = await one<{ n: number }>(
+    q,
+    `SELECT count(*)::int AS n
+       FROM task_completions tc JOIN clubs c ON c.id = tc.club_id
+      WHERE tc.club_id = $1 AND tc.task_id = $2 AND tc.profile_id = $3
+        AND tc.completed_at >= (date_trunc('day', now() AT TIME ZONE c.timezone) AT TIME ZONE c.timezone)`,
+    [clubId, taskId, profileId],
+  );
+  return row.n;
 }
 
 export interface AssignmentRow {
@@ -148,10 +163,14 @@ const MY_TASK_COLUMNS = `
   t.id, t.title, t.description, t.type, t.points, t.available_date, t.due_date,
   ${AVAILABLE_NOW} AS available_now,
   a.status,
-  (SELECT count(*)::int FROM task_completions tc WHERE tc.assignment_id = a.id) AS completions,
-  (SELECT coalesce(sum(pe.points), 0)::int FROM point_events pe
-    WHERE pe.club_id = t.club_id AND pe.profile_id = $2 AND pe.task_id = t.id AND pe.source <> 'badge') AS points_earned,
-  (SELECT max(tc.completed_at) FROM task_completions tc WHERE tc.assignment_id = a.id) AS last_completed_at,
+  c.completions,
+  coalesce(pts.points_earned, 0)::int AS points_earned,
+  c.last_completed_at,
+  t.daily_limit,
+  CASE WHEN t.daily_limit IS NOT NULL THEN
+    (SELECT count(*)::int FROM task_completions tc JOIN clubs cl ON cl.id = tc.club_id
+      WHERE tc.assignment_id = a.id AND tc.completed_at >= (date_trunc('day', now() AT TIME ZONE cl.timezone) AT TIME ZONE cl.timezone))
+  END AS completions_today,
   (SELECT count(*)::int FROM subtasks s WHERE s.parent_task_id = t.id) AS subtasks_total,
   (SELECT count(*)::int FROM subtask_completions sc JOIN subtasks s ON s.id = sc.subtask_id
     WHERE s.parent_task_id = t.id AND sc.profile_id = $2) AS subtasks_done,
@@ -159,11 +178,30 @@ const MY_TASK_COLUMNS = `
     (SELECT ts.reject_reason FROM task_submissions ts WHERE ts.assignment_id = a.id ORDER BY ts.created_at DESC LIMIT 1)
   END AS reject_reason`;
 
+/**
+ * The club's tasks ($1) with the member's ($2) assignment. Completions are read per assignment from
+ * task_completions_assignment_idx (an index-only probe for the count and the last one); the points
+ * of every task are summed from the member's own ledger rows, grouped once.
+ */
+const MY_TASK_FROM = `
+  tasks t
+  LEFT JOIN assigned_tasks a ON a.task_id = t.id AND a.profile_id = $2
+  LEFT JOIN LATERAL (
+    SELECT count(*)::int AS completions, max(tc.completed_at) AS last_completed_at
+      FROM task_completions tc WHERE tc.assignment_id = a.id
+  ) c ON true
+  LEFT JOIN (
+    SELECT pe.task_id, sum(pe.points) AS points_earned
+      FROM point_events pe
+     WHERE pe.club_id = $1 AND pe.profile_id = $2 AND pe.task_id IS NOT NULL AND pe.source <> 'badge'
+     GROUP BY pe.task_id
+  ) pts ON pts.task_id = t.id`;
+
 /** Tasks open now plus every task the member has started, with their progress. */
 export function listMemberTasks(q: Queryable, clubId: string, profileId: string) {
   return q.query<TMyTask>(
     `SELECT ${MY_TASK_COLUMNS}
-       FROM tasks t LEFT JOIN assigned_tasks a ON a.task_id = t.id AND a.profile_id = $2
+       FROM ${MY_TASK_FROM}
       WHERE t.club_id = $1 AND (${AVAILABLE_NOW} OR a.id IS NOT NULL)
       ORDER BY ${AVAILABLE_NOW} DESC, t.due_date ASC NULLS LAST, t.created_at DESC`,
     [clubId, profileId],
@@ -174,7 +212,7 @@ export function getMemberTask(q: Queryable, clubId: string, profileId: string, t
   return maybeOne<TMyTask & { assignment_id: string | null }>(
     q,
     `SELECT ${MY_TASK_COLUMNS}, a.id AS assignment_id
-       FROM tasks t LEFT JOIN assigned_tasks a ON a.task_id = t.id AND a.profile_id = $2
+       FROM ${MY_TASK_FROM}
       WHERE t.club_id = $1 AND t.id::text = $3 AND (${AVAILABLE_NOW} OR a.id IS NOT NULL)`,
     [clubId, profileId, taskId],
   );

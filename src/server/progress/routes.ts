@@ -140,7 +140,8 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
     const file = await submissions.readEvidence(app.db, app.storage, access, req.params.submissionId);
-    const inline = !req.query.download && (file.mime.startsWith('image/') || file.mime.startsWith('video/') || file.mime === 'application/pdf');
+    // Only images open in the browser; anything else is always a download (issue 21).
+    const inline = !req.query.download && file.mime.startsWith('image/') && !file.mime.includes('svg');
     const safeName = file.name.replace(/[^\w.\- ]/g, '_');
     return reply
       .header('Content-Type', file.mime)
@@ -184,6 +185,8 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
     if (!access.isAdmin) await service.resolveTarget(app.db, access, req.params.memberId);
-    return memberProfile(app.db, access.clubId, req.params.memberId);
+    const profile = await memberProfile(app.db, access.clubId, req.params.memberId);
+    // Personal data reaches only the functions that need it: the director, not counsellors (issue 21).
+    return access.isAdmin ? profile : { ...profile, email: null };
   });
 };

@@ -4,6 +4,7 @@ import { PROGRESS_MSG, type TCompletionResult, type ZCompleteTask, type ZPointAd
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import type { ClubAccess } from '../http/access.js';
 import { writeAudit } from '../audit/repo.js';
+import { assertAvailable, assertCompletionAllowed, type Target } from './completion-rule.js';
 import { awardAfterEvent, awardTaskBadges } from '../badges/engine.js';
 import { appendPointEvent } from './ledger.js';
 import * as repo from './repo.js';
@@ -13,17 +14,18 @@ export function isCounsellor(role: string): boolean {
   return /^conselheir/i.test(role.trim());
 }
 
-export interface Target {
-  profileId: string;
-  onBehalf: boolean;
-}
+export type { Target } from './completion-rule.js';
 
-/** Whose progress a request changes: the caller, or a member they may record for (admins; counsellors for their unit). */
+/**
+ * Whose progress a request changes: the caller, or a member they may record for (admins; counsellors
+ * for their unit). Any id sent counts as the on-behalf path, even the caller's own profile or
+ * membership id: the completion rule refuses that for writes (issue 21), reads just show their own.
+ */
 export async function resolveTarget(q: Queryable, access: ClubAccess, memberId?: string | null): Promise<Target> {
-  if (!memberId || memberId === access.profileId) return { profileId: access.profileId, onBehalf: false };
+  if (!memberId) return { profileId: access.profileId, onBehalf: false };
   const target = await repo.findMember(q, access.clubId, memberId);
   if (!target) throw notFound(PROGRESS_MSG.memberNotFound);
-  if (access.isAdmin) return { profileId: target.profile_id, onBehalf: true };
+  if (target.profile_id === access.profileId || access.isAdmin) return { profileId: target.profile_id, onBehalf: true };
   const me = await repo.findMember(q, access.clubId, access.profileId);
   if (me && isCounsellor(me.role) && me.unit_id !== null && me.unit_id === target.unit_id) {
     return { profileId: target.profile_id, onBehalf: true };
@@ -31,13 +33,12 @@ export async function resolveTarget(q: Queryable, access: ClubAccess, memberId?:
   throw forbidden(PROGRESS_MSG.cannotRecordForMember);
 }
 
+/** Locks the member (their progress events run one at a time) and reads the task. */
 async function lockTargetAndTask(tx: Queryable, access: ClubAccess, target: Target, taskId: string) {
   const member = await repo.lockMember(tx, access.clubId, target.profileId);
   if (!member) throw notFound(PROGRESS_MSG.memberNotFound);
   const task = await repo.getTask(tx, access.clubId, taskId);
   if (!task) throw notFound(PROGRESS_MSG.taskNotFound);
-  // Whoever records on behalf may do it late (a meeting's attendance typed in next day), but not for an inactive task.
-  if (target.onBehalf ? !task.active : !task.available_now) throw new AppError('not_available', 409, PROGRESS_MSG.taskNotAvailable);
   return { member, task };
 }
 
@@ -74,15 +75,15 @@ async function gradeAnswers(tx: Queryable, task: repo.TaskRow, given: Array<{ qu
 }
 
 /**
- * Completes a check, quiz, form, accumulative or milestone-without-subtasks task (and, when an
- * admin records on behalf, a submission task without evidence). One transaction; the member's
- * row lock makes a double click or a concurrent request award once.
+ * Completes a check, quiz, form, accumulative or milestone-without-subtasks task (and, when a leader
+ * records for another member, a submission task: their record is the approval). One transaction;
+ * the member's row lock makes a double click or a concurrent request award once.
  */
 export async function completeTask(db: Db, access: ClubAccess, taskId: string, body: z.output<typeof ZCompleteTask>): Promise<TCompletionResult> {
   const target = await resolveTarget(db, access, body.profile_id);
   return db.transaction(async (tx) => {
     const { task } = await lockTargetAndTask(tx, access, target, taskId);
-    if (task.type === 'submission' && !target.onBehalf) throw badRequest(PROGRESS_MSG.wrongFlow);
+    await assertCompletionAllowed(tx, { access, target, task, path: 'complete' });
     if (task.type === 'milestone' && (await repo.countSubtasks(tx, task.id)) > 0) throw badRequest(PROGRESS_MSG.wrongFlow);
     const assignment = await repo.ensureAssignment(tx, access.clubId, task.id, target.profileId);
     const done = assignment.status === 'completed' || assignment.status === 'approved';
@@ -129,7 +130,9 @@ async function finishTask(
 /** 'Choosing a task creates my assignment' (spec 4): idempotent. */
 export async function startTask(db: Db, access: ClubAccess, taskId: string): Promise<{ status: string }> {
   return db.transaction(async (tx) => {
-    const { task } = await lockTargetAndTask(tx, access, { profileId: access.profileId, onBehalf: false }, taskId);
+    const target: Target = { profileId: access.profileId, onBehalf: false };
+    const { task } = await lockTargetAndTask(tx, access, target, taskId);
+    assertAvailable(task, target);
     const a = await repo.ensureAssignment(tx, access.clubId, task.id, access.profileId);
     return { status: a.status };
   });
@@ -140,7 +143,7 @@ export async function completeSubtask(db: Db, access: ClubAccess, taskId: string
   const target = await resolveTarget(db, access, memberId);
   return db.transaction(async (tx) => {
     const { task } = await lockTargetAndTask(tx, access, target, taskId);
-    if (task.type !== 'milestone') throw badRequest(PROGRESS_MSG.wrongFlow);
+    await assertCompletionAllowed(tx, { access, target, task, path: 'subtask' });
     const subtask = await repo.getSubtask(tx, task.id, subtaskId);
     if (!subtask) throw notFound(PROGRESS_MSG.taskNotFound);
     const assignment = await repo.ensureAssignment(tx, access.clubId, task.id, target.profileId);
@@ -175,6 +178,8 @@ export async function adjustPoints(db: Db, access: ClubAccess, input: z.output<t
     if (input.profile_id) {
       const member = await repo.findMember(tx, access.clubId, input.profile_id);
       if (!member) throw notFound(PROGRESS_MSG.memberNotFound);
+      // Nobody scores for themselves: a leader's own points come from tasks others approve (issue 21).
+      if (member.profile_id === access.profileId) throw new AppError('self_adjustment', 403, PROGRESS_MSG.selfAdjustment);
       await repo.lockMember(tx, access.clubId, member.profile_id);
       profileId = member.profile_id;
     } else if (input.unit_id) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../db/index.js';
-import { EVIDENCE_MAX_BYTES, PROGRESS_MSG, isAcceptedEvidenceMime, type TCompletionResult, type TSubmissionInfo } from '../../shared/progress.js';
+import { EVIDENCE_MAX_BYTES, PROGRESS_MSG, isAcceptedEvidence, type TCompletionResult, type TSubmissionInfo } from '../../shared/progress.js';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
 import type { ClubAccess } from '../http/access.js';
 import type { Storage } from '../storage/storage.js';
@@ -9,18 +9,23 @@ import { writeAudit } from '../audit/repo.js';
 import { awardAfterEvent, awardTaskBadges } from '../badges/engine.js';
 import { appendPointEvent } from './ledger.js';
 import * as repo from './repo.js';
+import { assertCompletionAllowed } from './completion-rule.js';
 
 export interface EvidenceFile {
   bytes: Uint8Array;
   filename: string;
 }
 
-/** The evidence's real type from its bytes (never its name); SVG and other active content refused. */
+/**
+ * The evidence's type, by its bytes and its name together (issue 21): the bytes must show a type on
+ * the allowlist and the name must carry one of that type's extensions. An installer, a script, an
+ * SVG or an executable renamed '.pdf' are refused with the list of what is accepted.
+ */
 export async function checkEvidence(file: EvidenceFile | null): Promise<{ mime: string; ext: string }> {
   if (!file || file.bytes.length === 0) throw badRequest(PROGRESS_MSG.evidenceRequired);
   if (file.bytes.length > EVIDENCE_MAX_BYTES) throw new AppError('too_large', 413, PROGRESS_MSG.evidenceTooBig);
   const type = await fileTypeFromBuffer(file.bytes);
-  if (!type || !isAcceptedEvidenceMime(type.mime) || type.mime.includes('svg')) throw badRequest(PROGRESS_MSG.evidenceType);
+  if (!type || !isAcceptedEvidence(type.ext, file.filename)) throw new AppError('evidence_type', 400, PROGRESS_MSG.evidenceType);
   return { mime: type.mime, ext: type.ext };
 }
 
@@ -40,7 +45,7 @@ export async function submitEvidence(db: Db, storage: Storage, access: ClubAcces
       if (!member) throw notFound(PROGRESS_MSG.memberNotFound);
       const task = await repo.getTask(tx, access.clubId, taskId);
       if (!task) throw notFound(PROGRESS_MSG.taskNotFound);
-      if (!task.available_now) throw new AppError('not_available', 409, PROGRESS_MSG.taskNotAvailable);
+      await assertCompletionAllowed(tx, { access, target: { profileId: access.profileId, onBehalf: false }, task, path: 'submit' });
       const assignment = await repo.ensureAssignment(tx, access.clubId, task.id, access.profileId);
       if (assignment.status === 'submitted') throw conflict(PROGRESS_MSG.awaitingApproval);
       if (assignment.status === 'approved' || assignment.status === 'completed') throw conflict(PROGRESS_MSG.alreadyCompleted);
@@ -69,6 +74,7 @@ export async function approveSubmission(db: Db, access: ClubAccess, submissionId
     if (!sub || sub.status !== 'submitted') throw conflict(PROGRESS_MSG.submissionNotWaiting);
     const task = await repo.getTask(tx, access.clubId, sub.task_id);
     if (!task) throw notFound(PROGRESS_MSG.taskNotFound);
+    await assertCompletionAllowed(tx, { access, target: { profileId: sub.profile_id, onBehalf: true }, task, path: 'approve' });
     await repo.reviewSubmission(tx, sub.id, { status: 'approved', reviewerId: access.profileId, reason: null });
     await repo.insertCompletion(tx, { clubId: access.clubId, taskId: task.id, profileId: sub.profile_id, assignmentId: sub.assignment_id, points: task.points, recordedBy: access.profileId });
     await repo.setAssignmentStatus(tx, sub.assignment_id, 'approved', true);

@@ -80,14 +80,18 @@ describe(`ranking on ${engineName()}`, () => {
       [1, 'Ana', 30, 0],
       [2, 'Bia', 20, 1],
       [3, 'Davi', 10, 0],
+      // Issue 18: a participant without points in the period is listed at 0, last.
+      [4, 'Caio', 0, 0],
     ]);
     const q2 = (await get(`/ranking/individual?period_id=${periodB}`)).json();
     expect(q2.map((r: { ranking: number; full_name: string; total_points: number }) => [r.ranking, r.full_name, r.total_points])).toEqual([
       [1, 'Caio', 20],
       [2, 'Davi', 5],
+      [3, 'Ana', 0],
+      [3, 'Bia', 0],
     ]);
     const u2 = (await get(`/ranking/units?period_id=${periodB}`)).json();
-    expect(u2.map((u: { unit_name: string; total_points: number }) => [u.unit_name, u.total_points])).toEqual([['Falcões', 65]]);
+    expect(u2.map((u: { unit_name: string; total_points: number }) => [u.unit_name, u.total_points])).toEqual([['Falcões', 65], ['Águias', 0]]);
     const periods = (await get('/ranking/periods')).json();
     expect(periods.map((p: { name: string }) => p.name)).toEqual(['2º Trimestre', '1º Trimestre']);
   });
@@ -109,4 +113,46 @@ describe(`ranking on ${engineName()}`, () => {
     await ctx.db.query('DELETE FROM units WHERE id = $1', [empty]);
     expect(await ctx.db.query('SELECT 1 FROM units WHERE id = $1', [empty])).toHaveLength(0);
   });
+
+  it('lists every participant (0 points share the last place) and every active unit; leaders only with points (issue 18)', async () => {
+    const [eva] = await ctx.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Eva Zero') RETURNING id`);
+    await addMember(ctx.db, club.id, eva.id, 'member');
+    const [nina] = await ctx.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Nina Zero') RETURNING id`);
+    await addMember(ctx.db, club.id, nina.id, 'Desbravador(a)', aguias);
+    const [lia] = await ctx.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Lia Conselheira') RETURNING id`);
+    await addMember(ctx.db, club.id, lia.id, 'Conselheiro(a)', aguias);
+    const corujas = await insertUnit(ctx.db, club.id, 'Corujas');
+
+    const individual = (await get('/ranking/individual')).json() as Array<{ ranking: number; full_name: string; total_points: number; unit_name: string | null }>;
+    expect(individual.map((r) => [r.ranking, r.full_name, r.total_points])).toEqual([
+      [1, 'Ana', 30], [2, 'Bia', 20], [2, 'Caio', 20], [4, 'Eva Zero', 0], [4, 'Nina Zero', 0],
+    ]);
+    expect(individual.find((r) => r.full_name === 'Eva Zero')?.unit_name).toBeNull();
+    // The admin (Zeladora) and the counsellor have no points: not listed. With points, a leader is.
+    await ledger(lia.id, aguias, 3, '2026-02-20T12:00:00Z');
+    const withLia = (await get('/ranking/individual')).json().map((r: { full_name: string; ranking: number }) => [r.ranking, r.full_name]);
+    expect(withLia).toContainEqual([4, 'Lia Conselheira']);
+    expect(withLia).toContainEqual([5, 'Eva Zero']);
+    expect(withLia.some(([, n]: [number, string]) => n === 'Zeladora')).toBe(false);
+
+    const units = (await get('/ranking/units')).json().map((u: { ranking: number; unit_name: string; total_members: number; total_points: number }) => [u.ranking, u.unit_name, u.total_members, u.total_points]);
+    expect(units).toContainEqual([3, 'Corujas', 0, 0]);
+    await ctx.db.query('DELETE FROM units WHERE id = $1', [corujas]);
+  });
+
+  it('stays empty while nobody in the club (or the period) has scored, even with members (issue 18)', async () => {
+    const owner = await signUp(ctx.app, { name: 'Dona Nova' });
+    const fresh = await createClub(ctx.app, owner, 'Clube Novo');
+    const [kid] = await ctx.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Criança Nova') RETURNING id`);
+    await addMember(ctx.db, fresh.id, kid.id, 'Desbravador(a)');
+    await insertUnit(ctx.db, fresh.id, 'Unidade Nova');
+    const [period] = await ctx.db.query<{ id: string }>(`INSERT INTO periods (club_id, name, start_date, end_date) VALUES ($1, 'P', '2020-01-01', '2020-12-31') RETURNING id`, [fresh.id]);
+    const read = (path: string) => call(ctx.app, 'GET', `/api/clubs/${fresh.id}${path}`, { as: owner }).then((r) => r.json());
+    expect(await read('/ranking/individual')).toEqual([]);
+    expect(await read('/ranking/units')).toEqual([]);
+    await ctx.db.query(`INSERT INTO point_events (club_id, profile_id, source, points, reason) VALUES ($1, $2, 'manual', 5, 'x')`, [fresh.id, kid.id]);
+    expect((await read('/ranking/individual')).map((r: { full_name: string }) => r.full_name)).toEqual(['Criança Nova']);
+    expect(await read(`/ranking/individual?period_id=${period.id}`)).toEqual([]);
+  });
+
 });

@@ -15,7 +15,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['settings'], summary: 'Atualizar configurações do clube (admin)', params: ZClubParams, body: ZClubSettings, response: { 200: ZClub } },
   }, async (req) => {
     const access = await requireClubAdmin(app.db, req, req.params.clubId);
-    return service.updateSettings(app.db, access, req.body);
+    return service.updateSettings(app.db, access, req.body, { superAdmin: req.auth?.profile.user_type === 'super_admin' });
   });
 
   app.post('/api/clubs/:clubId/logo', {

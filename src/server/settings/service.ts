@@ -1,8 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../db/index.js';
-import type { TClub } from '../../shared/clubs.js';
+import { CLUB_MSG, type TClub } from '../../shared/clubs.js';
 import { LOGO_MAX_BYTES, LOGO_MIME_TYPES, SETTINGS_MSG } from '../../shared/settings.js';
-import { AppError, notFound } from '../http/errors.js';
+import { AppError, forbidden, notFound } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import type { ClubAccess } from '../http/access.js';
 import type { Storage } from '../storage/storage.js';
@@ -12,15 +12,23 @@ import * as repo from './repo.js';
 /** Spec 7: logos live in the logos bucket under club-logos/. */
 export const LOGO_KEY_PREFIX = 'logos/club-logos/';
 
+/**
+ * Saves the settings screen. Switching `active` is the platform's decision (issue 21): only a super
+ * admin may change it here; a director's request to change it is refused.
+ */
 export async function updateSettings(
   db: Db,
   access: ClubAccess,
-  input: { name: string; description: string | null; timezone: string; active: boolean },
+  input: { name: string; description: string | null; timezone: string; active?: boolean },
+  opts: { superAdmin: boolean },
 ): Promise<TClub> {
   return db.transaction(async (tx) => {
     const before = await getClub(tx, access.clubId);
-    const club = await repo.updateClubSettings(tx, access.clubId, input);
-    if (!before || !club) throw notFound(SETTINGS_MSG.clubNotFound);
+    if (!before) throw notFound(SETTINGS_MSG.clubNotFound);
+    const active = input.active ?? before.active;
+    if (active !== before.active && !opts.superAdmin) throw forbidden(CLUB_MSG.activeSuperAdminOnly);
+    const club = await repo.updateClubSettings(tx, access.clubId, { ...input, active });
+    if (!club) throw notFound(SETTINGS_MSG.clubNotFound);
     await writeAudit(tx, { clubId: club.id, actorId: access.profileId, action: 'club.update', entity: 'club', entityId: club.id, before, after: club });
     return club;
   });

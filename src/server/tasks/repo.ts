@@ -3,7 +3,7 @@ import { maybeOne, one } from '../db/index.js';
 import type { TBadgeSummary, TQuestion, TSubtask, TTask, TTaskBadge, TTaskType, TTaskValues } from '../../shared/tasks.js';
 
 const TASK_SELECT = `
-  SELECT t.id, t.club_id, t.title, t.description, t.type, t.points, t.available_date, t.due_date, t.active,
+  SELECT t.id, t.club_id, t.title, t.description, t.type, t.points, t.available_date, t.due_date, t.active, t.daily_limit,
          t.recurring_task_id, t.occurrence_start, t.created_at, t.updated_at,
          (SELECT count(*)::int FROM questions q WHERE q.task_id = t.id) AS question_count,
          (SELECT count(*)::int FROM subtasks s WHERE s.parent_task_id = t.id) AS subtask_count,
@@ -31,9 +31,9 @@ export function lockTask(q: Queryable, clubId: string, taskId: string) {
 export async function insertTask(q: Queryable, clubId: string, t: TTaskValues): Promise<string> {
   const row = await one<{ id: string }>(
     q,
-    `INSERT INTO tasks (club_id, title, description, type, points, available_date, due_date, active)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [clubId, t.title, t.description, t.type, t.points, t.available_date, t.due_date, t.active],
+    `INSERT INTO tasks (club_id, title, description, type, points, available_date, due_date, active, daily_limit)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [clubId, t.title, t.description, t.type, t.points, t.available_date, t.due_date, t.active, t.daily_limit],
   );
   return row.id;
 }
@@ -41,9 +41,9 @@ export async function insertTask(q: Queryable, clubId: string, t: TTaskValues): 
 export async function updateTask(q: Queryable, clubId: string, taskId: string, t: TTaskValues): Promise<boolean> {
   const rows = await q.query(
     `UPDATE tasks SET title = $3, description = $4, type = $5, points = $6, available_date = $7, due_date = $8,
-            active = $9, updated_at = now()
+            active = $9, daily_limit = $10, updated_at = now()
       WHERE club_id = $1 AND id = $2 RETURNING id`,
-    [clubId, taskId, t.title, t.description, t.type, t.points, t.available_date, t.due_date, t.active],
+    [clubId, taskId, t.title, t.description, t.type, t.points, t.available_date, t.due_date, t.active, t.daily_limit],
   );
   return rows.length === 1;
 }

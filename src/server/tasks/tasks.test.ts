@@ -71,8 +71,9 @@ describe(`tasks on ${engineName()}`, () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error.message).toBe(message);
     }
-    // Non-numeric points become 0 (spec 5); the same instant for both dates is fine.
-    const t = await createTask({ title: 'Zero', points: 'abc', available_date: '2026-03-10T10:00:00Z', due_date: '2026-03-10T10:00:00Z' });
+    // Non-numeric points are refused, never saved as 0 (issue 18); the same instant for both dates is fine.
+    expect((await call(ctx.app, 'POST', url, { as: admin, body: { title: 'Zero', points: 'abc' } })).statusCode).toBe(400);
+    const t = await createTask({ title: 'Zero', points: 0, available_date: '2026-03-10T10:00:00Z', due_date: '2026-03-10T10:00:00Z' });
     expect(t.points).toBe(0);
   });
 

@@ -1,5 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
+import { formatBrl } from '../../shared/money';
 
 /** Week starts on Sunday (spec 9); ptBR's own default is Sunday too. */
 export const DATE_LOCALE = { locale: ptBR, weekStartsOn: 0 as const };
@@ -20,8 +21,10 @@ export function formatDate(value: string | Date | null | undefined): string {
 
 const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** 'R$ 1.234,50' from a decimal string or number. */
+/** 'R$ 1.234,50' from a decimal string (digit by digit, exact at any size) or a number. */
 export function formatMoney(value: string | number | null | undefined): string {
+  const s = typeof value === 'string' ? value.trim() : '';
+  if (/^-?\d+(\.\d{1,2})?$/.test(s)) return `${s.startsWith('-') ? '-' : ''}R$\u00a0${formatBrl(s.replace(/^-/, ''))}`;
   return BRL.format(Number(value ?? 0));
 }
 

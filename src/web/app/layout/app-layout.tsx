@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, Link } from 'react-router';
-import { ArrowLeft, ChevronsLeft, ChevronsRight, LogOut, Menu, Shield, UserCircle, X } from 'lucide-react';
+import { ArrowLeft, Ban, ChevronsLeft, ChevronsRight, LogOut, Menu, Shield, UserCircle, X } from 'lucide-react';
 import { toast } from 'react-hot-toast';
+import { CLUB_MSG } from '@shared/clubs';
 import { useMe } from '../../features/auth/api/get-me';
 import { useLogout } from '../../features/auth/api/logout';
 import { useCurrentClub } from '../../features/clubs/use-current-club';
@@ -28,6 +29,19 @@ function MenuLink({ item, collapsed, onNavigate }: { item: MenuItem; collapsed: 
       <span className={collapsed ? 'sr-only' : ''}>{item.label}</span>
       {item.counter === 'approvals' && !collapsed ? <ApprovalsCounter /> : null}
     </NavLink>
+  );
+}
+
+/** Why a club deactivated by the platform refuses every change (issue 21). */
+function DeactivatedClubBanner() {
+  return (
+    <div role="status" className="mb-6 flex gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+      <Ban aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+      <div>
+        <p className="font-semibold">{CLUB_MSG.deactivatedTitle}</p>
+        <p className="text-sm">{CLUB_MSG.deactivatedHint}</p>
+      </div>
+    </div>
   );
 }
 
@@ -136,6 +150,7 @@ export function AppLayout({ area }: { area: 'club' | 'superadmin' }) {
         </div>
       </aside>
       <main id="conteudo" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+        {!showSuperMenu && current.club && !current.club.active ? <DeactivatedClubBanner /> : null}
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

@@ -1,14 +1,15 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
-const CONTROL = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 disabled:bg-slate-100 aria-[invalid=true]:border-red-600';
+export const CONTROL = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 disabled:bg-slate-100 aria-[invalid=true]:border-red-600';
 
-interface FieldShell {
+export interface FieldShell {
   label: string;
   error?: string;
   hint?: ReactNode;
 }
 
-function Shell({ id, label, error, hint, children }: FieldShell & { id: string; children: ReactNode }) {
+/** Label, control, hint and the error beside it: every field of the UI kit. */
+export function Shell({ id, label, error, hint, children }: FieldShell & { id: string; children: ReactNode }) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">{label}</label>
@@ -19,7 +20,7 @@ function Shell({ id, label, error, hint, children }: FieldShell & { id: string; 
   );
 }
 
-function describedBy(id: string, error?: string, hint?: ReactNode) {
+export function describedBy(id: string, error?: string, hint?: ReactNode) {
   return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 }
 

@@ -3,6 +3,7 @@ import type { TAdminClub } from '@shared/admin';
 import { Button, IconButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ActiveTag } from '../../../components/ui/tag';
+import { plural } from '@shared/plural';
 
 export interface ClubCardActions {
   onEdit: (club: TAdminClub) => void;
@@ -25,8 +26,8 @@ export function AdminClubCard({ club, actions }: { club: TAdminClub; actions: Cl
       </div>
       <p className="line-clamp-2 text-sm text-slate-700">{club.description || 'Sem descrição'}</p>
       <div className="flex gap-4 text-sm text-slate-700">
-        <span className="inline-flex items-center gap-1"><Users aria-hidden="true" className="h-4 w-4" /> {club.member_count} {club.member_count === 1 ? 'membro' : 'membros'}</span>
-        <span className="inline-flex items-center gap-1"><ListChecks aria-hidden="true" className="h-4 w-4" /> {club.task_count} {club.task_count === 1 ? 'tarefa' : 'tarefas'}</span>
+        <span className="inline-flex items-center gap-1"><Users aria-hidden="true" className="h-4 w-4" /> {plural(club.member_count, 'membro', 'membros')}</span>
+        <span className="inline-flex items-center gap-1"><ListChecks aria-hidden="true" className="h-4 w-4" /> {plural(club.task_count, 'tarefa', 'tarefas')}</span>
       </div>
       <div className="mt-auto flex flex-wrap items-center gap-1 border-t border-slate-100 pt-3">
         <Button size="sm" variant="secondary" icon={<ExternalLink aria-hidden="true" className="h-4 w-4" />} onClick={() => actions.onOpen(club)} disabled={actions.busy}>

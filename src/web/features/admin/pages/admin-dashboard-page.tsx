@@ -3,6 +3,8 @@ import { Award, Building2, CheckCircle2, ClipboardList, FileBarChart, Shield, Us
 import { StatCard } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { usePlatformStats } from '../api/get-platform-stats';
+import { formatDateTime } from '../../../lib/format';
+import type { TPlatformStats } from '@shared/admin';
 
 const LINKS: Array<{ to: string; title: string; text: string; icon: LucideIcon }> = [
   { to: '/superadmin/clubs', title: 'Gerenciar Clubes', text: 'Criar, editar, ativar, abrir e excluir clubes.', icon: Building2 },
@@ -26,6 +28,7 @@ export function Component() {
         <StatCard label="Total de Usuários" value={value(s?.totalUsuarios)} icon={<Users className="h-6 w-6" />} accent="text-violet-700 bg-violet-50" />
         <StatCard label="Tarefas Criadas" value={value(s?.totalTarefas)} icon={<ClipboardList className="h-6 w-6" />} accent="text-amber-800 bg-amber-50" />
       </section>
+      {s ? <p className="mt-4 text-sm text-slate-600">{backupLine(s)}</p> : null}
       <section aria-labelledby="atalhos" className="mt-8">
         <h2 id="atalhos" className="mb-3 text-lg font-semibold">Administração</h2>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -42,4 +45,12 @@ export function Component() {
       </section>
     </div>
   );
+}
+
+/** The embedded database's newest snapshot (issue 11); on PostgreSQL backups are the operator's pg_dump. */
+function backupLine(s: TPlatformStats): string {
+  if (!s.bancoEmbutido) return 'Backups: banco PostgreSQL externo (use pg_dump).';
+  if (!s.ultimoBackup) return 'Último backup: nenhum ainda.';
+  const mb = (s.ultimoBackup.bytes / (1024 * 1024)).toLocaleString('pt-BR', { maximumFractionDigits: 1 });
+  return `Último backup: ${formatDateTime(s.ultimoBackup.em)} (${mb} MB)`;
 }

@@ -15,6 +15,7 @@ import { useUserSearch } from '../api/search-users';
 import { useSetUserBlocked } from '../api/set-user-blocked';
 import { useSetUserType } from '../api/set-user-type';
 import { UserRow, type UserAction } from '../components/user-row';
+import { plural } from '@shared/plural';
 
 const CONFIRM: Record<UserAction, { title: string; label: string; danger: boolean; text: (u: TAdminUser) => string; done: string }> = {
   promote: {
@@ -93,7 +94,7 @@ export function Component() {
         ) : (
           <>
             <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-              {data.total} {data.total === 1 ? 'usuário' : 'usuários'}
+              {plural(data.total, 'usuário', 'usuários')}
             </p>
             <ul aria-label="Usuários" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
               {data.users.map((u) => (

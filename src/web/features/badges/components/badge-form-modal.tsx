@@ -8,6 +8,7 @@ import {
 } from '@shared/badges';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { IntegerInput } from '../../../components/ui/integer-input';
 import { Modal } from '../../../components/ui/modal';
 import { SvgIcon } from '../../../components/ui/svg-icon';
 import { useSaveBadge } from '../api/save-badge';
@@ -64,7 +65,7 @@ export function BadgeFormModal({ open, badge, onClose }: { open: boolean; badge:
           <SelectField label="Raridade" {...register('rarity')}>
             {RARITIES.map((r) => <option key={r} value={r}>{RARITY_LABEL[r]}</option>)}
           </SelectField>
-          <TextField label="Pontos (XP)" type="number" min={0} step={1} {...register('points')} error={errors.points?.message} />
+          <IntegerInput label="Pontos (XP)" {...register('points')} error={errors.points?.message} />
         </div>
         {type === 'auto' ? (
           <div className="grid gap-4 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:grid-cols-2">
@@ -80,11 +81,8 @@ export function BadgeFormModal({ open, badge, onClose }: { open: boolean; badge:
               <option value="">Nenhum</option>
               {CRITERIA_TYPES.map((c) => <option key={c} value={c}>{CRITERIA_LABEL[c]}</option>)}
             </SelectField>
-            <TextField
+            <IntegerInput
               label={criteriaType ? `Valor (${CRITERIA_FIELD[criteriaType]})` : 'Valor do critério'}
-              type="number"
-              min={1}
-              step={1}
               {...register('criteria_value')}
               error={errors.criteria_value?.message}
             />

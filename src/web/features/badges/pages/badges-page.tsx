@@ -15,6 +15,7 @@ import { ActiveTag, Tag } from '../../../components/ui/tag';
 import { useBadges } from '../api/list-badges';
 import { useDeleteBadge } from '../api/delete-badge';
 import { BadgeFormModal } from '../components/badge-form-modal';
+import { plural } from '@shared/plural';
 
 export function Component() {
   const badges = useBadges();
@@ -80,7 +81,7 @@ export function Component() {
               </div>
               {b.auto_criteria ? <p className="text-sm text-slate-700">Critério: {CRITERIA_LABEL[b.auto_criteria.type]} ≥ {b.auto_criteria.value}</p> : null}
               <div className="mt-auto flex items-center justify-between">
-                <span className="text-xs text-slate-600">Concedido {b.awarded_count} {b.awarded_count === 1 ? 'vez' : 'vezes'}</span>
+                <span className="text-xs text-slate-600">Concedido a {plural(b.awarded_count, 'membro', 'membros')}</span>
                 <div className="flex gap-1">
                   <IconButton label={`Editar ${b.name}`} icon={<Pencil aria-hidden="true" className="h-4 w-4" />} onClick={() => { setEditing(b); setFormOpen(true); }} />
                   <IconButton label={`Excluir ${b.name}`} icon={<Trash2 aria-hidden="true" className="h-4 w-4" />} onClick={() => setDeleting(b)} className="text-red-700 hover:text-red-800" />

@@ -2,26 +2,27 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
-import { FIN_MSG, ZCreateCashAccount, type TCashAccount } from '@shared/finance';
+import { FIN_MSG, ZCreateCashAccountForm, type TCashAccount } from '@shared/finance';
 import { Button } from '@web/components/ui/button';
 import { TextAreaField, TextField } from '@web/components/ui/field';
 import { Modal } from '@web/components/ui/modal';
+import { FormMoneyField } from '@web/components/ui/money-input';
 import { useCreateCashAccount } from '../api/create-cash-account';
 import { useUpdateCashAccount } from '../api/update-cash-account';
 import { toastFinanceError } from './toast-error';
 
-type FormIn = z.input<typeof ZCreateCashAccount>;
-type FormOut = z.output<typeof ZCreateCashAccount>;
+type FormIn = z.input<typeof ZCreateCashAccountForm>;
+type FormOut = z.output<typeof ZCreateCashAccountForm>;
 
 /** Create (with initial balance) or edit (name and description only) a caixa. */
 export function CashAccountModal({ clubId, account, onClose }: { clubId: string; account: TCashAccount | null; onClose: () => void }) {
   const create = useCreateCashAccount(clubId);
   const update = useUpdateCashAccount(clubId);
   const editing = account !== null;
-  const { register, handleSubmit, formState } = useForm<FormIn, unknown, FormOut>({
+  const { register, handleSubmit, formState, control } = useForm<FormIn, unknown, FormOut>({
     // Editing never sends a balance (the field is not shown): the initial balance exists only on create (spec 5).
-    resolver: zodResolver(ZCreateCashAccount),
-    defaultValues: { name: account?.name ?? '', description: account?.description ?? '', initial_balance: '0.00' },
+    resolver: zodResolver(ZCreateCashAccountForm),
+    defaultValues: { name: account?.name ?? '', description: account?.description ?? '', initial_balance: '0,00' },
   });
 
   const onSubmit = handleSubmit(
@@ -59,16 +60,7 @@ export function CashAccountModal({ clubId, account, onClose }: { clubId: string;
         {editing ? (
           <p className="text-sm text-slate-600">O saldo muda apenas por lançamentos; o saldo inicial é definido na criação.</p>
         ) : (
-          <TextField
-            label="Saldo inicial (R$)"
-            type="number"
-            step="0.01"
-            min="0"
-            inputMode="decimal"
-            error={formState.errors.initial_balance?.message}
-            hint="O saldo atual começa igual ao saldo inicial."
-            {...register('initial_balance')}
-          />
+          <FormMoneyField control={control} name="initial_balance" label="Saldo inicial (R$)" hint="O saldo atual começa igual ao saldo inicial." />
         )}
       </form>
     </Modal>

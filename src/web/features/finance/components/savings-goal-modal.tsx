@@ -2,27 +2,29 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
-import { FIN_MSG, ZSavingsGoalInput, type TFinanceMember, type TSavingsGoal } from '@shared/finance';
+import { FIN_MSG, ZSavingsGoalForm, type TFinanceMember, type TSavingsGoal } from '@shared/finance';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
 import { Modal } from '@web/components/ui/modal';
+import { FormMoneyField } from '@web/components/ui/money-input';
+import { formatBrl } from '@shared/money';
 import { useSaveSavingsGoal } from '../api/save-savings-goal';
 import { toastFinanceError } from './toast-error';
 
-type FormIn = z.input<typeof ZSavingsGoalInput>;
-type FormOut = z.output<typeof ZSavingsGoalInput>;
+type FormIn = z.input<typeof ZSavingsGoalForm>;
+type FormOut = z.output<typeof ZSavingsGoalForm>;
 
 /** Create or edit a cofre (club-wide or a member's). Its current amount moves only with transactions. */
 export function SavingsGoalModal({ clubId, goal, members, onClose }: {
   clubId: string; goal: TSavingsGoal | null; members: TFinanceMember[]; onClose: () => void;
 }) {
   const save = useSaveSavingsGoal(clubId);
-  const { register, handleSubmit, formState } = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(ZSavingsGoalInput),
+  const { register, handleSubmit, formState, control } = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(ZSavingsGoalForm),
     defaultValues: {
       name: goal?.name ?? '',
       description: goal?.description ?? '',
-      goal_amount: goal?.goal_amount ?? '',
+      goal_amount: goal ? formatBrl(goal.goal_amount) : '',
       start_date: goal?.start_date ?? '',
       end_date: goal?.end_date ?? '',
       profile_id: goal?.profile_id ?? '',
@@ -59,7 +61,7 @@ export function SavingsGoalModal({ clubId, goal, members, onClose }: {
     >
       <form id="savings-goal-form" onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField label="Nome da meta" required error={formState.errors.name?.message} {...register('name')} />
-        <TextField label="Valor da meta (R$)" type="number" step="0.01" min="0.01" inputMode="decimal" required error={formState.errors.goal_amount?.message} {...register('goal_amount')} />
+        <FormMoneyField control={control} name="goal_amount" label="Valor da meta (R$)" required />
         <SelectField label="Dono do cofre" hint="Sem membro, o cofre é do clube." {...register('profile_id')}>
           <option value="">Cofre do Clube</option>
           {members.map((m) => <option key={m.profile_id} value={m.profile_id}>{m.full_name}</option>)}

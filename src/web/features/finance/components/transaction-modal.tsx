@@ -2,18 +2,19 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
-import { FIN_MSG, TRANSACTION_TYPE_LABEL, TRANSACTION_TYPES, ZCreateTransaction, type TFinanceMember } from '@shared/finance';
+import { FIN_MSG, TRANSACTION_TYPE_LABEL, TRANSACTION_TYPES, ZCreateTransactionForm, type TFinanceMember } from '@shared/finance';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { Modal } from '@web/components/ui/modal';
+import { FormMoneyField } from '@web/components/ui/money-input';
 import { useCashAccounts } from '../api/list-cash-accounts';
 import { useChartAccounts } from '../api/list-chart-accounts';
 import { useSavingsGoals } from '../api/list-savings-goals';
 import { useCreateTransaction } from '../api/create-transaction';
 import { todayIso, toastFinanceError } from './toast-error';
 
-type FormIn = z.input<typeof ZCreateTransaction>;
-type FormOut = z.output<typeof ZCreateTransaction>;
+type FormIn = z.input<typeof ZCreateTransactionForm>;
+type FormOut = z.output<typeof ZCreateTransactionForm>;
 
 /** 'Novo Lançamento': type defaults to income, date to today; chart accounts filtered by the chosen type. */
 export function TransactionModal({ clubId, members, onClose }: { clubId: string; members: TFinanceMember[]; onClose: () => void }) {
@@ -21,8 +22,8 @@ export function TransactionModal({ clubId, members, onClose }: { clubId: string;
   const accounts = useCashAccounts(clubId);
   const chart = useChartAccounts(clubId);
   const goals = useSavingsGoals(clubId, 'all');
-  const { register, handleSubmit, formState, watch, setValue } = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(ZCreateTransaction),
+  const { register, handleSubmit, formState, watch, setValue, control } = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(ZCreateTransactionForm),
     defaultValues: {
       type: 'income', cash_account_id: '', amount: '', description: '', transaction_date: todayIso(),
       chart_account_id: '', profile_id: '', savings_goal_id: '',
@@ -41,7 +42,10 @@ export function TransactionModal({ clubId, members, onClose }: { clubId: string;
         toastFinanceError(FIN_MSG.saveTransactionError, err);
       }
     },
-    () => toast.error(FIN_MSG.transactionRequired),
+    (errors) => {
+      const first = Object.values(errors)[0]?.message;
+      toast.error(typeof first === 'string' ? first : FIN_MSG.transactionRequired);
+    },
   );
   const typeField = register('type', { onChange: () => setValue('chart_account_id', '') });
 
@@ -66,7 +70,7 @@ export function TransactionModal({ clubId, members, onClose }: { clubId: string;
           <option value="">Selecione o caixa</option>
           {accounts.data?.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
         </SelectField>
-        <TextField label="Valor (R$)" type="number" step="0.01" min="0.01" inputMode="decimal" required error={formState.errors.amount?.message} {...register('amount')} />
+        <FormMoneyField control={control} name="amount" label="Valor (R$)" required />
         <TextField label="Data" type="date" required error={formState.errors.transaction_date?.message} {...register('transaction_date')} />
         <div className="sm:col-span-2">
           <TextField label="Descrição" required error={formState.errors.description?.message} {...register('description')} />

@@ -30,7 +30,7 @@ export function AddMemberModal({ clubId, open, units, onClose }: { clubId: strin
     <Modal open={open} title="Adicionar membro" onClose={onClose} size="lg">
       {invitation ? (
         <div className="space-y-4">
-          <p className="text-slate-800">{MEMBER_MSG.invited} Quando a pessoa abrir o link, ela cria a conta (ou entra) e passa a fazer parte do clube.</p>
+          <p className="text-slate-800">{MEMBER_MSG.invited} Quando a pessoa abrir o link, ela entra (ou cria a conta) com este mesmo e-mail e passa a fazer parte do clube.</p>
           <InvitationLink invitation={invitation} />
           <div className="flex justify-end"><Button onClick={onClose}>Concluir</Button></div>
         </div>
@@ -39,7 +39,7 @@ export function AddMemberModal({ clubId, open, units, onClose }: { clubId: strin
           <fieldset>
             <legend className="mb-2 text-sm font-medium text-slate-800">Como adicionar</legend>
             <div className="grid gap-2 sm:grid-cols-2">
-              <ModeOption checked={mode === 'email'} onSelect={() => setMode('email')} title="Por e-mail" text="Quem já tem conta entra na hora; e-mail novo recebe um link de convite." />
+              <ModeOption checked={mode === 'email'} onSelect={() => setMode('email')} title="Por e-mail" text="A pessoa recebe um link de convite e entra no clube ao aceitar, com a conta desse e-mail." />
               <ModeOption checked={mode === 'accountless'} onSelect={() => setMode('accountless')} title="Sem conta" text="Só o nome (ex.: criança sem e-mail). Depois um link permite criar o acesso." />
             </div>
           </fieldset>

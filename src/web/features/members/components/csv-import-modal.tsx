@@ -67,7 +67,7 @@ export function CsvImportModal({ clubId, open, onClose }: { clubId: string; open
     >
       <div className="space-y-4">
         <p className="text-sm text-slate-700">
-          Colunas: <strong>nome</strong>, <strong>e-mail</strong> (opcional), <strong>função</strong> e <strong>unidade</strong> (nome de uma unidade existente). Separe por vírgula ou ponto e vírgula. Quem não tem e-mail ou conta entra como membro sem conta.
+          Colunas: <strong>nome</strong>, <strong>e-mail</strong> (opcional), <strong>função</strong> e <strong>unidade</strong> (nome de uma unidade existente). Separe por vírgula ou ponto e vírgula. Cada linha vira um membro sem conta deste clube (o e-mail é o contato); depois um link permite criar o acesso. Quem já tem conta no Trilha é convidado por e-mail em 'Adicionar membro'.
         </p>
         <div>
           <label htmlFor="csv-file" className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-within:ring-2 focus-within:ring-emerald-600">

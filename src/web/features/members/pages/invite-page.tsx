@@ -117,7 +117,7 @@ function SignedOut({ token, inv, onJoined }: { token: string; inv: TInvitationPr
           ))}
         </div>
       ) : null}
-      {mode === 'register' || inv.kind === 'claim' ? <RegisterForm token={token} inv={inv} onJoined={onJoined} /> : <LoginForm token={token} onJoined={onJoined} />}
+      {mode === 'register' || inv.kind === 'claim' ? <RegisterForm token={token} inv={inv} onJoined={onJoined} /> : <LoginForm token={token} email={inv.email} onJoined={onJoined} />}
     </div>
   );
 }
@@ -141,7 +141,11 @@ function RegisterForm({ token, inv, onJoined }: { token: string; inv: TInvitatio
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FormError message={serverError} />
       <TextField label="Nome completo" autoComplete="name" required error={formState.errors.full_name?.message} {...register('full_name')} />
-      <TextField label="E-mail" type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
+      <TextField
+        label="E-mail" type="email" autoComplete="email" required readOnly={inv.email !== null}
+        hint={inv.email !== null ? 'O convite vale só para este e-mail.' : undefined}
+        error={formState.errors.email?.message} {...register('email')}
+      />
       <TextField label="Senha" type="password" autoComplete="new-password" required hint="Mínimo de 6 caracteres" error={formState.errors.password?.message} {...register('password')} />
       <TextField label="Confirmar senha" type="password" autoComplete="new-password" required error={formState.errors.confirm_password?.message} {...register('confirm_password')} />
       <Button type="submit" className="w-full" loading={registerAccount.isPending}>Criar conta e entrar no clube</Button>
@@ -149,12 +153,12 @@ function RegisterForm({ token, inv, onJoined }: { token: string; inv: TInvitatio
   );
 }
 
-function LoginForm({ token, onJoined }: { token: string; onJoined: (clubId: string) => void }) {
+function LoginForm({ token, email, onJoined }: { token: string; email: string | null; onJoined: (clubId: string) => void }) {
   const signInAndJoin = useSignInAndAccept(token);
   const [serverError, setServerError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<z.input<typeof ZLogin>, unknown, z.output<typeof ZLogin>>({
     resolver: zodResolver(ZLogin),
-    defaultValues: { email: '', password: '', remember: false },
+    defaultValues: { email: email ?? '', password: '', remember: false },
   });
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);

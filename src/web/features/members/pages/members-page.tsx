@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { FileUp, KeyRound, Pencil, Trash2, UserPlus, Users } from 'lucide-react';
+import { FileUp, KeyRound, Pencil, Trash2, Undo2, UserPlus, Users } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { MEMBER_MSG, roleLabel, type TInvitationLink, type TMember } from '@shared/members';
 import { Button, IconButton } from '../../../components/ui/button';
@@ -17,6 +17,7 @@ import { useMembers } from '../api/list-members';
 import { useUnitOptions } from '../api/list-unit-options';
 import { useDeleteMember } from '../api/delete-member';
 import { useCreateClaimLink } from '../api/create-claim-link';
+import { useUndoClaim } from '../api/undo-claim';
 import { AddMemberModal } from '../components/add-member-modal';
 import { CsvImportModal } from '../components/csv-import-modal';
 import { EditMemberModal } from '../components/edit-member-modal';
@@ -35,6 +36,8 @@ function MembersScreen({ clubId, isAdmin, canOpenProfiles }: { clubId: string; i
   const units = useUnitOptions(clubId);
   const remove = useDeleteMember(clubId);
   const claim = useCreateClaimLink(clubId);
+  const undo = useUndoClaim(clubId);
+  const [undoing, setUndoing] = useState<TMember | null>(null);
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<TMember | null>(null);
@@ -49,6 +52,17 @@ function MembersScreen({ clubId, isAdmin, canOpenProfiles }: { clubId: string; i
       setDeleting(null);
     } catch (err) {
       toast.error(errorMessage(err, MEMBER_MSG.deleteError));
+    }
+  };
+
+  const confirmUndo = async () => {
+    if (!undoing) return;
+    try {
+      await undo.mutateAsync(undoing.id);
+      toast.success(MEMBER_MSG.claimUndone);
+      setUndoing(null);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Erro ao desfazer o acesso.'));
     }
   };
 
@@ -111,6 +125,9 @@ function MembersScreen({ clubId, isAdmin, canOpenProfiles }: { clubId: string; i
                       {m.has_account ? null : (
                         <IconButton label={`Gerar link de acesso para ${m.full_name}`} icon={<KeyRound aria-hidden="true" className="h-4 w-4" />} onClick={() => void makeClaimLink(m)} disabled={claim.isPending} />
                       )}
+                      {m.claimed_here ? (
+                        <IconButton label={`Desfazer acesso de ${m.full_name}`} icon={<Undo2 aria-hidden="true" className="h-4 w-4" />} onClick={() => setUndoing(m)} />
+                      ) : null}
                       <IconButton label={`Editar ${m.full_name}`} icon={<Pencil aria-hidden="true" className="h-4 w-4" />} onClick={() => setEditing(m)} />
                       <IconButton label={`Excluir ${m.full_name}`} icon={<Trash2 aria-hidden="true" className="h-4 w-4" />} className="hover:text-red-700" onClick={() => setDeleting(m)} />
                     </td>
@@ -133,6 +150,15 @@ function MembersScreen({ clubId, isAdmin, canOpenProfiles }: { clubId: string; i
         loading={remove.isPending}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={undoing !== null}
+        title="Desfazer acesso"
+        message={<>A conta <strong>{undoing?.email}</strong> deixa de entrar como <strong>{undoing?.full_name}</strong> e todas as sessões dela terminam. O perfil e o progresso continuam no clube, sem conta.</>}
+        confirmLabel="Desfazer acesso"
+        loading={undo.isPending}
+        onConfirm={() => void confirmUndo()}
+        onCancel={() => setUndoing(null)}
       />
       <Modal open={claimLink !== null} title="Link de acesso" onClose={() => setClaimLink(null)} footer={<Button onClick={() => setClaimLink(null)}>Concluir</Button>}>
         {claimLink ? (

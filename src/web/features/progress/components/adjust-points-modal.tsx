@@ -2,8 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
 import { PROGRESS_MSG, ZPointAdjustment } from '@shared/progress';
 import { Button } from '../../../components/ui/button';
-import { TextAreaField, TextField } from '../../../components/ui/field';
+import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { IntegerInput } from '../../../components/ui/integer-input';
+import { parseWholeNumber } from '@shared/whole-number';
 import { errorMessage } from '@web/lib/api';
 import { useAdjustPoints } from '../api/adjust-points';
 
@@ -25,7 +27,12 @@ export function AdjustPointsModal({ clubId, member, open, onClose }: { clubId: s
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const magnitude = Math.abs(Math.trunc(Number(points) || 0));
+    // The sign comes from Bônus/Penalidade; the field takes a whole number of at least 1.
+    const magnitude = parseWholeNumber(points);
+    if (magnitude === null || magnitude < 1) {
+      setErrors({ points: PROGRESS_MSG.pointsRequired });
+      return;
+    }
     const body = { profile_id: member.id, points: kind === 'penalty' ? -magnitude : magnitude, reason };
     const parsed = ZPointAdjustment.safeParse(body);
     if (!parsed.success) {
@@ -57,7 +64,7 @@ export function AdjustPointsModal({ clubId, member, open, onClose }: { clubId: s
             ))}
           </div>
         </fieldset>
-        <TextField label="Pontos" type="number" min={1} step={1} value={points} onChange={(e) => setPoints(e.target.value)} error={errors.points} />
+        <IntegerInput label="Pontos" value={points} onChange={(e) => setPoints(e.target.value)} error={errors.points} />
         <TextAreaField label="Motivo" value={reason} onChange={(e) => setReason(e.target.value)} error={errors.reason} maxLength={500} placeholder="Ex.: uniforme completo, pontualidade, Bíblia" />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={close} disabled={adjust.isPending}>Cancelar</Button>

@@ -1,6 +1,7 @@
 import { Award, Hash, ListChecks, Star } from 'lucide-react';
 import { RARITY_CLASS, RARITY_LABEL } from '@shared/badges';
-import { POINT_SOURCE_LABEL, type TMemberProfile } from '@shared/progress';
+import { POINT_ORIGINS, POINT_SOURCE_LABEL, type TMemberProfile } from '@shared/progress';
+import { plural } from '@shared/plural';
 import { Card, StatCard } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SvgIcon } from '../../../components/ui/svg-icon';
@@ -14,6 +15,19 @@ export function ProfileView({ profile }: { profile: TMemberProfile }) {
         <StatCard label="Pontos" value={profile.total_points} icon={<Star className="h-6 w-6" />} accent="text-amber-800 bg-amber-50" />
         <StatCard label="Posição no ranking" value={profile.ranking ? `${profile.ranking}º` : '-'} icon={<Hash className="h-6 w-6" />} />
         <StatCard label="Tarefas concluídas" value={profile.total_tasks} icon={<ListChecks className="h-6 w-6" />} accent="text-violet-700 bg-violet-50" />
+      </section>
+
+      <section aria-labelledby="origins-title" className="rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="origins-title" className="text-lg font-semibold">De onde vêm os pontos</h2>
+        <dl className="mt-3 grid grid-cols-3 gap-3 text-center">
+          {POINT_ORIGINS.map((o) => (
+            <div key={o.key} className="rounded-lg bg-slate-50 px-2 py-3">
+              <dt className="text-xs font-medium text-slate-600">{o.label}</dt>
+              <dd className="text-xl font-bold text-slate-900">{profile[o.key]}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-3 text-sm text-slate-600">Total: {plural(profile.total_points, 'ponto', 'pontos')}, a soma das três origens.</p>
       </section>
 
       <section aria-labelledby="badges-title">

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CheckCircle2, Circle, FileUp, XCircle } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import {
-  EVIDENCE_ACCEPT, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_LABEL, PROGRESS_MSG, type TMyTaskDetail,
+  EVIDENCE_ACCEPT, dailyCapReached, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_LABEL, EVIDENCE_TYPES_LABEL, PROGRESS_MSG, type TMyTaskDetail,
 } from '@shared/progress';
 import { TASK_TYPE_LABELS } from '@shared/tasks';
 import { Button } from '../../../components/ui/button';
@@ -17,6 +17,7 @@ import { useCompleteSubtask, useCompleteTask, useStartTask } from '../api/comple
 import { useSubmitEvidence } from '../api/submit-evidence';
 import { toastCompletion } from './completion-toast';
 import { TaskStatusTag } from './task-status-tag';
+import { plural } from '@shared/plural';
 
 interface TaskModalProps {
   clubId: string;
@@ -53,27 +54,32 @@ export function TaskModal({ clubId, taskId, member, onClose }: TaskModalProps) {
 function TaskBody({ clubId, task, member, onDone }: { clubId: string; task: TMyTaskDetail; member?: { id: string; name: string }; onDone: () => void }) {
   const done = task.status === 'completed' || task.status === 'approved';
   const repeatable = task.type === 'accumulative';
+  const capReached = dailyCapReached(task);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
         <Tag tone="violet">{TASK_TYPE_LABELS[task.type]}</Tag>
-        <Tag tone="amber">{task.points} pontos</Tag>
+        <Tag tone="amber">{plural(task.points, 'ponto', 'pontos')}</Tag>
         <TaskStatusTag status={task.status} />
         {task.due_date ? <span className="text-sm text-slate-600">Prazo: {formatDateTime(task.due_date)}</span> : null}
       </div>
       {member ? <p className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900">Registrando para <strong>{member.name}</strong>.</p> : null}
       {task.description ? <p className="whitespace-pre-line text-slate-700">{task.description}</p> : null}
       {repeatable && task.completions > 0 ? (
-        <p className="text-sm text-slate-700">Concluída {task.completions} {task.completions === 1 ? 'vez' : 'vezes'} · {task.points_earned} pontos acumulados.</p>
+        <p className="text-sm text-slate-700">Concluída {plural(task.completions, 'vez', 'vezes')} · {plural(task.points_earned, 'ponto acumulado', 'pontos acumulados')}.</p>
       ) : null}
+      {repeatable && task.daily_limit !== null ? (
+        <p className="text-sm text-slate-700">Limite por dia: {task.daily_limit} · hoje: {task.completions_today ?? 0} de {task.daily_limit}.</p>
+      ) : null}
+      {repeatable && capReached ? <p className="font-medium text-amber-800">{PROGRESS_MSG.dailyLimitReached}</p> : null}
       {done && !repeatable && task.type !== 'milestone' && task.type !== 'quiz' && task.type !== 'form' ? (
-        <p className="flex items-center gap-2 font-medium text-emerald-800"><CheckCircle2 aria-hidden="true" className="h-5 w-5" /> Concluída em {formatDateTime(task.last_completed_at)} · {task.points_earned} pontos.</p>
+        <p className="flex items-center gap-2 font-medium text-emerald-800"><CheckCircle2 aria-hidden="true" className="h-5 w-5" /> Concluída em {formatDateTime(task.last_completed_at)} · {plural(task.points_earned, 'ponto', 'pontos')}.</p>
       ) : null}
       {task.type === 'quiz' || task.type === 'form' ? <QuestionsForm clubId={clubId} task={task} member={member} onDone={onDone} /> : null}
       {task.type === 'milestone' && task.subtasks.length > 0 ? <SubtaskList clubId={clubId} task={task} member={member} /> : null}
       {task.type === 'submission' && !member ? <EvidenceForm clubId={clubId} task={task} onDone={onDone} /> : null}
       {(task.type === 'check' || task.type === 'accumulative' || (task.type === 'milestone' && task.subtasks.length === 0) || (task.type === 'submission' && member)) &&
-      (!done || repeatable) ? (
+      (!done || repeatable) && !capReached ? (
         <ConfirmButton clubId={clubId} task={task} member={member} onDone={onDone} />
       ) : null}
     </div>
@@ -120,9 +126,9 @@ function QuestionsForm({ clubId, task, member, onDone }: { clubId: string; task:
     return (
       <div className="space-y-3">
         {task.type === 'quiz' ? (
-          <p className="font-medium text-emerald-800">Resultado: {task.questions.filter((q) => q.is_correct).length} de {task.questions.filter((q) => q.answer_type !== 'free_text').length} corretas · {task.points_earned} pontos.</p>
+          <p className="font-medium text-emerald-800">Resultado: {task.questions.filter((q) => q.is_correct).length} de {task.questions.filter((q) => q.answer_type !== 'free_text').length} corretas · {plural(task.points_earned, 'ponto', 'pontos')}.</p>
         ) : (
-          <p className="font-medium text-emerald-800">Respostas enviadas · {task.points_earned} pontos.</p>
+          <p className="font-medium text-emerald-800">Respostas enviadas · {plural(task.points_earned, 'ponto', 'pontos')}.</p>
         )}
         <ol className="space-y-2">
           {task.questions.map((q, i) => (
@@ -208,14 +214,14 @@ function SubtaskList({ clubId, task, member }: { clubId: string; task: TMyTaskDe
   }
   return (
     <div>
-      <p className="mb-2 text-sm text-slate-600">{task.subtasks_done} de {task.subtasks_total} subtarefas · o marco vale {task.points} pontos ao concluir as obrigatórias.</p>
+      <p className="mb-2 text-sm text-slate-600">{task.subtasks_done} de {plural(task.subtasks_total, 'subtarefa', 'subtarefas')} · o marco vale {plural(task.points, 'ponto', 'pontos')} ao concluir as obrigatórias.</p>
       <ol className="space-y-2">
         {task.subtasks.map((s, i) => (
           <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3">
             <div className="flex items-center gap-2">
               {s.done ? <CheckCircle2 aria-label="Concluída" className="h-5 w-5 text-emerald-700" /> : <Circle aria-hidden="true" className="h-5 w-5 text-slate-400" />}
               <span>{i + 1}. {s.title}</span>
-              <Tag tone="amber">{s.points} pts</Tag>
+              <Tag tone="amber">{plural(s.points, 'pt', 'pts')}</Tag>
               {s.required ? <Tag tone="gray">obrigatória</Tag> : null}
             </div>
             {s.done ? (
@@ -278,7 +284,7 @@ function EvidenceForm({ clubId, task, onDone }: { clubId: string; task: TMyTaskD
               onChange={(e) => setFile(e.target.files?.[0] ?? null)}
               className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-emerald-50 file:px-3 file:py-2 file:font-medium file:text-emerald-800"
             />
-            <p id="evidence-hint" className="text-xs text-slate-600">Imagens, vídeos, PDF, DOC, DOCX ou ODT de até {EVIDENCE_MAX_LABEL}.</p>
+            <p id="evidence-hint" className="text-xs text-slate-600">Aceitos: {EVIDENCE_TYPES_LABEL}; até {EVIDENCE_MAX_LABEL}.</p>
           </div>
           <TextAreaField label="Comentário" value={comment} onChange={(e) => setComment(e.target.value)} maxLength={2000} />
           <FormError message={error} />

@@ -19,6 +19,7 @@ import { useSubmissions, type SubmissionStatus } from '../api/list-submissions';
 import { useApproveSubmission, useRejectSubmission } from '../api/review-submission';
 import { EvidencePreview } from '../components/evidence-preview';
 import { toastCompletion } from '../components/completion-toast';
+import { plural } from '@shared/plural';
 
 const TABS: Array<{ key: SubmissionStatus; label: string; empty: string }> = [
   { key: 'submitted', label: 'Pendentes', empty: 'Nenhum envio aguardando aprovação.' },
@@ -74,7 +75,7 @@ function SubmissionCard({ clubId, submission: s, onReject }: { clubId: string; s
           <p className="text-sm text-slate-700">{s.full_name}{s.unit_name ? ` · ${s.unit_name}` : ''}</p>
           <p className="text-xs text-slate-600">Enviado em {formatDateTime(s.created_at)}</p>
         </div>
-        <Tag tone="amber">{s.task_points} pts</Tag>
+        <Tag tone="amber">{plural(s.task_points, 'pt', 'pts')}</Tag>
       </div>
       {s.comment ? <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">“{s.comment}”</p> : null}
       <EvidencePreview clubId={clubId} submission={s} />

@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
 import { PROGRESS_MSG, ZPointAdjustment } from '@shared/progress';
 import { Button } from '../../../components/ui/button';
-import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { SelectField, TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { IntegerInput } from '../../../components/ui/integer-input';
 import { errorMessage } from '@web/lib/api';
 import { useScoreUnit, useUnitOptions } from '../api/score-unit';
 
@@ -26,8 +27,7 @@ export function ScoreUnitModal({ clubId, open, onClose }: { clubId: string; open
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const body = { unit_id: unitId || null, points: Math.trunc(Number(points) || 0), reason };
-    const parsed = ZPointAdjustment.safeParse(body);
+    const parsed = ZPointAdjustment.safeParse({ unit_id: unitId || null, points, reason });
     if (!unitId) return setErrors({ unit: 'Escolha a unidade.' });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -35,7 +35,7 @@ export function ScoreUnitModal({ clubId, open, onClose }: { clubId: string; open
     }
     setErrors({});
     try {
-      await score.mutateAsync(body);
+      await score.mutateAsync(parsed.data);
       toast.success(PROGRESS_MSG.adjusted);
       close();
     } catch (err) {
@@ -50,7 +50,7 @@ export function ScoreUnitModal({ clubId, open, onClose }: { clubId: string; open
           <option value="">Selecione…</option>
           {(units.data ?? []).map((u) => <option key={u.id} value={u.id}>{u.name}</option>)}
         </SelectField>
-        <TextField label="Pontos (negativo para penalidade)" type="number" step={1} value={points} onChange={(e) => setPoints(e.target.value)} error={errors.points} />
+        <IntegerInput label="Pontos (negativo para penalidade)" allowNegative value={points} onChange={(e) => setPoints(e.target.value)} error={errors.points} />
         <TextAreaField label="Motivo" value={reason} onChange={(e) => setReason(e.target.value)} error={errors.reason} maxLength={500} placeholder="Ex.: uniforme completo, pontualidade, Bíblia" />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={close} disabled={score.isPending}>Cancelar</Button>

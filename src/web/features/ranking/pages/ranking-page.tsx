@@ -11,6 +11,7 @@ import { useCurrentClub } from '../../../features/clubs/use-current-club';
 import { useIndividualRanking, useUnitRanking } from '../api/get-ranking';
 import { useRankingPeriods } from '../api/list-ranking-periods';
 import { ScoreUnitModal } from '../components/score-unit-modal';
+import { plural, pluralWord } from '@shared/plural';
 
 const MEDAL = [
   { icon: Trophy, color: 'text-amber-500', label: '1º lugar', row: 'bg-amber-50', border: 'border-amber-400 ring-2 ring-amber-300' },
@@ -50,7 +51,7 @@ export function Component() {
     <div>
       <PageHeader
         title="Ranking"
-        description="Quem está pontuando mais no clube."
+        description={<>Quem está pontuando mais no clube.<span className="mt-1 block text-sm">{RANKING_MSG.whatCounts}</span></>}
         actions={isAdmin ? <Button onClick={() => setScoring(true)} icon={<PlusCircle aria-hidden="true" className="h-4 w-4" />}>Pontuar unidade</Button> : undefined}
       />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -100,7 +101,8 @@ function IndividualTable({ rows }: { rows: TIndividualRankingRow[] }) {
         </thead>
         <tbody>
           {rows.map((r) => {
-            const medal = r.ranking <= 3 ? MEDAL[r.ranking - 1] : null;
+            // A medal is earned with points: members listed at 0 get none, whatever their place.
+            const medal = r.ranking <= 3 && r.total_points > 0 ? MEDAL[r.ranking - 1] : null;
             const Icon = medal?.icon;
             return (
               <tr key={r.profile_id} className={`border-t border-slate-100 ${medal ? `${medal.row} font-medium` : ''}`}>
@@ -112,7 +114,7 @@ function IndividualTable({ rows }: { rows: TIndividualRankingRow[] }) {
                 </td>
                 <td className="px-3 py-2">
                   {r.full_name}
-                  {r.unit_name ? <span className="block text-xs text-slate-600 sm:hidden">{r.unit_name} · {r.total_tasks} tarefas</span> : null}
+                  <span className="block text-xs text-slate-600 sm:hidden">{[r.unit_name, plural(r.total_tasks, 'tarefa', 'tarefas')].filter(Boolean).join(' · ')}</span>
                 </td>
                 <td className="hidden px-3 py-2 sm:table-cell">
                   {r.unit_name ? (
@@ -137,7 +139,7 @@ function UnitCards({ rows }: { rows: TUnitRankingRow[] }) {
   return (
     <ol className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Ranking de unidades">
       {rows.map((u) => {
-        const medal = u.ranking <= 3 ? MEDAL[u.ranking - 1] : null;
+        const medal = u.ranking <= 3 && u.total_points > 0 ? MEDAL[u.ranking - 1] : null;
         const Icon = medal?.icon;
         return (
           <li key={u.unit_id} className={`flex items-center gap-4 rounded-xl border-2 bg-white p-4 shadow-sm ${medal ? medal.border : 'border-slate-200'}`}>
@@ -147,12 +149,12 @@ function UnitCards({ rows }: { rows: TUnitRankingRow[] }) {
             </span>
             <div className="min-w-0 flex-1">
               <p className="truncate font-semibold text-slate-900">{u.unit_name}</p>
-              <p className="text-sm text-slate-600">{u.total_members} {u.total_members === 1 ? 'membro' : 'membros'}</p>
+              <p className="text-sm text-slate-600">{plural(u.total_members, 'membro', 'membros')}</p>
             </div>
             <div className="text-right">
               {Icon && medal ? <Icon aria-label={medal.label} className={`ml-auto h-6 w-6 ${medal.color}`} /> : null}
               <p className="text-xl font-bold text-slate-900">{u.total_points}</p>
-              <p className="text-xs text-slate-600">pontos</p>
+              <p className="text-xs text-slate-600">{pluralWord(u.total_points, 'ponto', 'pontos')}</p>
             </div>
           </li>
         );

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
-import type { TClub } from '@shared/clubs';
+import { CLUB_MSG, type TClub } from '@shared/clubs';
 import { SETTINGS_MSG, ZClubSettings } from '@shared/settings';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -15,6 +15,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { TimezoneSelect } from '../../../components/ui/timezone-select';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { useMe } from '../../auth/api/get-me';
 import { useCurrentClub } from '../../clubs/use-current-club';
 import { useClub } from '../api/get-club';
 import { useUpdateSettings } from '../api/update-settings';
@@ -24,6 +25,7 @@ type FormIn = z.input<typeof ZClubSettings>;
 type FormOut = z.output<typeof ZClubSettings>;
 
 export function Component() {
+  const me = useMe();
   const current = useCurrentClub();
   const club = useClub(current.clubId);
   if (current.isLoading) return <PageSpinner />;
@@ -33,12 +35,12 @@ export function Component() {
     const missing = club.error instanceof ApiError && club.error.status === 404;
     return <EmptyState message={missing ? SETTINGS_MSG.clubNotFound : 'Não foi possível carregar o clube.'} />;
   }
-  return <SettingsScreen club={club.data} canEdit={current.isAdmin} />;
+  return <SettingsScreen club={club.data} canEdit={current.isAdmin} canSwitchActive={me.data?.user_type === 'super_admin'} />;
 }
 
 const fromClub = (c: TClub): FormIn => ({ name: c.name, description: c.description ?? '', timezone: c.timezone, active: c.active });
 
-function SettingsScreen({ club, canEdit }: { club: TClub; canEdit: boolean }) {
+function SettingsScreen({ club, canEdit, canSwitchActive }: { club: TClub; canEdit: boolean; canSwitchActive: boolean }) {
   const update = useUpdateSettings(club.id);
   const { register, handleSubmit, formState, reset } = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(ZClubSettings), defaultValues: fromClub(club) });
   useEffect(() => reset(fromClub(club)), [club, reset]);
@@ -62,7 +64,10 @@ function SettingsScreen({ club, canEdit }: { club: TClub; canEdit: boolean }) {
             <TextField label="Nome do clube" required error={formState.errors.name?.message} {...register('name')} />
             <TextAreaField label="Descrição" {...register('description')} />
             <TimezoneSelect label="Fuso horário" required error={formState.errors.timezone?.message} {...register('timezone')} />
-            <CheckboxField label="Clube ativo" {...register('active')} />
+            <div>
+              <CheckboxField label="Clube ativo" {...register('active')} disabled={!canSwitchActive} aria-describedby={canSwitchActive ? undefined : 'active-hint'} />
+              {canSwitchActive ? null : <p id="active-hint" className="mt-1 text-sm text-slate-600">{CLUB_MSG.activeSuperAdminOnly}</p>}
+            </div>
           </fieldset>
           {canEdit ? (
             <div className="flex justify-end gap-2">

@@ -6,6 +6,7 @@ import { IconButton } from '../../../components/ui/button';
 import { ActiveTag, Tag } from '../../../components/ui/tag';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { frequencyLabel, whenLabel } from './recurring-labels';
+import { plural } from '@shared/plural';
 
 export type RecurringAction = 'edit' | 'toggle' | 'delete';
 
@@ -16,7 +17,7 @@ export function RecurringCard({ rt, busy, onAction }: { rt: TRecurringTask; busy
     <Card className="flex flex-col gap-3" role="article" aria-label={rt.title}>
       <div className="flex items-start justify-between gap-2">
         <h3 className="font-semibold text-slate-900">{rt.title}</h3>
-        <span className="shrink-0 text-lg font-bold text-emerald-700">{rt.points} pts</span>
+        <span className="shrink-0 text-lg font-bold text-emerald-700">{plural(rt.points, 'pt', 'pts')}</span>
       </div>
       <div className="flex flex-wrap gap-1.5">
         <Tag tone="amber">{frequencyLabel(rt)}</Tag>

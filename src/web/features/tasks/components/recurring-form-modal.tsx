@@ -8,6 +8,7 @@ import {
 import { TASK_DEFAULTS, TASK_TYPES, TASK_TYPE_DESCRIPTIONS, TASK_TYPE_LABELS, type TTaskType } from '@shared/tasks';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { IntegerInput } from '../../../components/ui/integer-input';
 import { Modal } from '../../../components/ui/modal';
 import { useSaveRecurringTask } from '../api/save-recurring-task';
 import { fieldErrors, type FieldErrors } from './form-errors';
@@ -75,11 +76,11 @@ export function RecurringFormModal({ clubId, timeZone, rt, onClose }: { clubId: 
           <SelectField label="Tipo" required value={values.type} onChange={(e) => set('type', e.target.value as TTaskType)} hint={TASK_TYPE_DESCRIPTIONS[values.type]}>
             {TASK_TYPES.map((t) => <option key={t} value={t}>{TASK_TYPE_LABELS[t]}</option>)}
           </SelectField>
-          <TextField label="Pontos" required type="number" min={0} step={1} value={values.points} onChange={(e) => set('points', e.target.value)} error={errors.points} />
+          <IntegerInput label="Pontos" required value={values.points} onChange={(e) => set('points', e.target.value)} error={errors.points} />
           <SelectField label="Frequência" required value={values.frequency} onChange={(e) => set('frequency', e.target.value as TFrequency)} error={errors.frequency}>
             {FREQUENCIES.map((f) => <option key={f} value={f}>{FREQUENCY_LABELS[f]}</option>)}
           </SelectField>
-          <TextField label={`Intervalo (em ${unit[1]})`} required type="number" min={1} step={1} value={values.interval} onChange={(e) => set('interval', e.target.value)} error={errors.interval} />
+          <IntegerInput label={`Intervalo (em ${unit[1]})`} required value={values.interval} onChange={(e) => set('interval', e.target.value)} error={errors.interval} />
         </div>
         {values.frequency === 'weekly' ? (
           <fieldset aria-describedby={errors.days_of_week ? 'weekday-error' : undefined}>
@@ -93,11 +94,11 @@ export function RecurringFormModal({ clubId, timeZone, rt, onClose }: { clubId: 
           </fieldset>
         ) : null}
         {values.frequency === 'monthly' ? (
-          <TextField label="Dia do mês" required type="number" min={1} max={31} step={1} value={values.day_of_month} onChange={(e) => set('day_of_month', e.target.value)} error={errors.day_of_month} hint="Em meses mais curtos, o último dia do mês." />
+          <IntegerInput label="Dia do mês" required value={values.day_of_month} onChange={(e) => set('day_of_month', e.target.value)} error={errors.day_of_month} hint="Em meses mais curtos, o último dia do mês." />
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Horário de geração" required type="time" value={values.generation_time} onChange={(e) => set('generation_time', e.target.value)} error={errors.generation_time} hint={`Horário do clube (${timeZone}).`} />
-          <TextField label="Duração (horas)" required type="number" min={1} step={1} value={values.duration_hours} onChange={(e) => set('duration_hours', e.target.value)} error={errors.duration_hours} />
+          <IntegerInput label="Duração (horas)" required value={values.duration_hours} onChange={(e) => set('duration_hours', e.target.value)} error={errors.duration_hours} />
           <TextField label="Data de início" required type="date" value={values.start_date} onChange={(e) => set('start_date', e.target.value)} error={errors.start_date} />
           <TextField label="Data de término (opcional)" type="date" value={values.end_date} onChange={(e) => set('end_date', e.target.value)} error={errors.end_date} />
         </div>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { SUBTASK_DEFAULTS, SUBTASK_MSG, ZSubtaskInput, type TSubtask } from '@shared/tasks';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/field';
+import { IntegerInput } from '../../../components/ui/integer-input';
 import { useSaveSubtask } from '../api/save-subtask';
 import { fieldErrors, type FieldErrors } from './form-errors';
 import { withToast } from './with-toast';
@@ -28,7 +29,7 @@ export function SubtaskForm({ clubId, taskId, subtask, onDone }: { clubId: strin
       <h3 className="font-semibold">{subtask ? 'Editar subtarefa' : 'Nova subtarefa'}</h3>
       <TextField label="Título da subtarefa" required value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
       <TextAreaField label="Descrição da subtarefa" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
-      <TextField label="Pontos da subtarefa" required type="number" min={0} step={1} value={points} onChange={(e) => setPoints(e.target.value)} error={errors.points} />
+      <IntegerInput label="Pontos da subtarefa" required value={points} onChange={(e) => setPoints(e.target.value)} error={errors.points} />
       <CheckboxField label="Obrigatória" checked={required} onChange={(e) => setRequired(e.target.checked)} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={save.isPending}>Cancelar</Button>

@@ -5,6 +5,7 @@ import { useDeleteSubtask } from '../api/delete-subtask';
 import { useReorderSubtasks } from '../api/reorder-subtasks';
 import { OrderedListModal } from './ordered-list-modal';
 import { SubtaskForm } from './subtask-form';
+import { plural } from '@shared/plural';
 
 function SubtaskItem({ s, index }: { s: TSubtask; index: number }) {
   return (
@@ -12,7 +13,7 @@ function SubtaskItem({ s, index }: { s: TSubtask; index: number }) {
       <p className="font-medium"><span className="text-slate-500">{index + 1}.</span> {s.title}</p>
       {s.description ? <p className="text-sm text-slate-600">{s.description}</p> : null}
       <div className="mt-1 flex gap-1.5">
-        <Tag tone="green">{s.points} pts</Tag>
+        <Tag tone="green">{plural(s.points, 'pt', 'pts')}</Tag>
         {s.required ? <Tag tone="red">Obrigatória</Tag> : <Tag>Opcional</Tag>}
       </div>
     </>

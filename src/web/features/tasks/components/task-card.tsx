@@ -4,6 +4,7 @@ import { Card } from '../../../components/ui/card';
 import { IconButton } from '../../../components/ui/button';
 import { ActiveTag, Tag } from '../../../components/ui/tag';
 import { formatDateTime } from '../../../lib/format';
+import { plural } from '@shared/plural';
 
 export type TaskAction = 'edit' | 'questions' | 'subtasks' | 'badges' | 'delete';
 
@@ -13,12 +14,13 @@ export function TaskCard({ task, isAdmin, onAction }: { task: TTask; isAdmin: bo
     <Card className="flex flex-col gap-3" role="article" aria-label={task.title}>
       <div className="flex items-start justify-between gap-2">
         <h3 className="font-semibold text-slate-900">{task.title}</h3>
-        <span className="shrink-0 text-lg font-bold text-emerald-700">{task.points} pts</span>
+        <span className="shrink-0 text-lg font-bold text-emerald-700">{plural(task.points, 'pt', 'pts')}</span>
       </div>
       <div className="flex flex-wrap gap-1.5">
         <Tag tone="violet">{TASK_TYPE_LABELS[task.type]}</Tag>
         <ActiveTag active={task.active} feminine />
         {task.available_date ? <Tag tone="blue">Disponível para todos</Tag> : null}
+        {task.daily_limit ? <Tag tone="gray">Limite por dia: {task.daily_limit}</Tag> : null}
         {task.recurring_task_id ? <Tag tone="amber"><Repeat aria-hidden="true" className="mr-1 h-3 w-3" />Recorrente</Tag> : null}
       </div>
       {task.description ? <p className="text-sm text-slate-700">{task.description}</p> : null}

@@ -4,6 +4,7 @@ import {
 } from '@shared/tasks';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { IntegerInput } from '../../../components/ui/integer-input';
 import { Modal } from '../../../components/ui/modal';
 import { fromLocalDateTimeInput, toLocalDateTimeInput } from '../../../lib/format';
 import { useSaveTask } from '../api/save-task';
@@ -18,6 +19,7 @@ interface Values {
   available_date: string;
   due_date: string;
   active: boolean;
+  daily_limit: string;
 }
 
 function initialValues(task: TTask | null): Values {
@@ -30,6 +32,7 @@ function initialValues(task: TTask | null): Values {
     available_date: toLocalDateTimeInput(task?.available_date),
     due_date: toLocalDateTimeInput(task?.due_date),
     active: task?.active ?? TASK_DEFAULTS.active,
+    daily_limit: task?.daily_limit ? String(task.daily_limit) : '',
   };
 }
 
@@ -63,7 +66,7 @@ export function TaskFormModal({ clubId, task, onClose }: { clubId: string; task:
           <SelectField label="Tipo" required value={values.type} onChange={(e) => set('type', e.target.value as TTaskType)} error={errors.type}>
             {TASK_TYPES.map((t) => <option key={t} value={t}>{TASK_TYPE_LABELS[t]}</option>)}
           </SelectField>
-          <TextField label="Pontos" required type="number" inputMode="numeric" min={0} step={1} value={values.points} onChange={(e) => set('points', e.target.value)} error={errors.points} />
+          <IntegerInput label="Pontos" required value={values.points} onChange={(e) => set('points', e.target.value)} error={errors.points} />
         </div>
         <p className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="type-explanation">
           <strong>{TASK_TYPE_LABELS[values.type]}:</strong> {TASK_TYPE_DESCRIPTIONS[values.type]}
@@ -72,6 +75,15 @@ export function TaskFormModal({ clubId, task, onClose }: { clubId: string; task:
           <TextField label="Disponível a partir de" type="datetime-local" value={values.available_date} onChange={(e) => set('available_date', e.target.value)} error={errors.available_date} />
           <TextField label="Data limite" type="datetime-local" value={values.due_date} onChange={(e) => set('due_date', e.target.value)} error={errors.due_date} />
         </div>
+        {values.type === 'accumulative' ? (
+          <IntegerInput
+            label="Limite por dia"
+            value={values.daily_limit}
+            onChange={(e) => set('daily_limit', e.target.value)}
+            error={errors.daily_limit}
+            hint={TASK_MSG.dailyLimitHint}
+          />
+        ) : null}
         <CheckboxField label="Tarefa ativa" checked={values.active} onChange={(e) => set('active', e.target.checked)} />
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
           <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancelar</Button>

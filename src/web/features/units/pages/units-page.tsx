@@ -16,6 +16,7 @@ import { useUnits } from '../api/list-units';
 import { useDeleteUnit } from '../api/delete-unit';
 import { UnitBadge } from '../components/unit-badge';
 import { UnitFormModal } from '../components/unit-form-modal';
+import { plural } from '@shared/plural';
 
 export function Component() {
   const current = useCurrentClub();
@@ -64,7 +65,7 @@ function UnitsScreen({ clubId, isAdmin }: { clubId: string; isAdmin: boolean }) 
                   <h2 className="break-words text-lg font-semibold text-slate-900">{u.name}</h2>
                   <div className="mt-1 flex flex-wrap items-center gap-2">
                     <ActiveTag active={u.active} feminine />
-                    <span className="text-xs text-slate-600">{u.member_count} {u.member_count === 1 ? 'membro' : 'membros'}</span>
+                    <span className="text-xs text-slate-600">{plural(u.member_count, 'membro', 'membros')}</span>
                   </div>
                 </div>
                 {isAdmin ? (
