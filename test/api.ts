@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppConfig } from '../src/server/app.js';
 import type { Limits } from '../src/server/http/rate-limit.js';
 import { openTestDb, type TestDb } from './db.js';
+import { checkContract } from './contract.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -48,7 +49,7 @@ export function call(
   url: string,
   opts: { as?: Session | null; body?: unknown; headers?: Record<string, string>; from?: string } = {},
 ): Promise<LightMyRequestResponse> {
-  return app.inject({
+  const sent = app.inject({
     method,
     url,
     ...(opts.from ? { remoteAddress: opts.from } : {}),
@@ -58,6 +59,10 @@ export function call(
       ...opts.headers,
     },
     ...(opts.body === undefined ? {} : { payload: opts.body as object }),
+  });
+  return sent.then((res) => {
+    checkContract(app, method, url, res);
+    return res;
   });
 }
 

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -14,6 +14,8 @@ import type { Db } from './db/index.js';
 import './http/context.js';
 import { registerErrorHandler } from './http/errors.js';
 import { trackAllowedMethods } from './http/allowed-methods.js';
+import { contractDocument } from './http/openapi.js';
+import type { OpenAPIV3 } from 'openapi-types';
 import { refuseWritesToDeactivatedClub } from './http/access.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { registerRouteBulkhead } from './http/bulkhead.js';
@@ -67,6 +69,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     handlerTimeout: config.handlerTimeoutMs ?? 60_000,
     // Uploads and request ids in logs; the id also goes back to the client for support.
     genReqId: () => crypto.randomUUID(),
+    // Refusals the router makes before any route runs answer in the API's error envelope too.
+    frameworkErrors: (err, _req, reply: FastifyReply) => {
+      const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      const message = status === 414 ? 'Endereço longo demais.' : MSG.invalidData;
+      return reply.status(status).send({ error: { code: 'bad_request', message } });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -108,6 +116,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: { info: { title: 'Trilha API', version: '0.1.0', description: 'API do Trilha' } },
     transform: jsonSchemaTransform,
+    transformObject: (doc) => ('openapiObject' in doc ? contractDocument(doc.openapiObject as OpenAPIV3.Document) : doc.swaggerObject),
   });
   if (config.apiDocsUi ?? apiDocsUiEnabled()) {
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
