@@ -13,7 +13,7 @@ import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const WEB_DIR = path.join(ROOT, 'dist', 'web');
+export const WEB_DIR = path.join(ROOT, 'dist', 'web');
 export const SCREENSHOT_DIR = path.join(ROOT, 'e2e', 'screenshots');
 
 export interface E2EServer {

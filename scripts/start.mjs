@@ -1,10 +1,12 @@
-// npm start: builds the web app when its sources are newer than the last build, then runs the server.
+// npm start: builds what is stale (the web app with Vite, the server with esbuild), then runs the
+// compiled server with plain node: no TypeScript compiler at runtime.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { buildServer, SERVER_OUT } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const built = path.join(root, 'dist', 'web', 'index.html');
+const builtWeb = path.join(root, 'dist', 'web', 'index.html');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -14,14 +16,17 @@ function newestMtime(dir) {
   }
   return newest;
 }
+const isStale = (output, sourceDirs) => !existsSync(output) || sourceDirs.some((d) => newestMtime(d) > statSync(output).mtimeMs);
 
-const sources = [path.join(root, 'src', 'web'), path.join(root, 'src', 'shared')];
-const stale = !existsSync(built) || sources.some((d) => newestMtime(d) > statSync(built).mtimeMs);
-if (stale) {
+if (isStale(builtWeb, [path.join(root, 'src', 'web'), path.join(root, 'src', 'shared')])) {
   console.log('Compilando a interface web…');
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'server', 'main.ts')], { cwd: root, stdio: 'inherit' });
+if (isStale(SERVER_OUT, [path.join(root, 'src', 'server'), path.join(root, 'src', 'shared')])) {
+  console.log('Compilando o servidor…');
+  await buildServer();
+}
+const server = spawn(process.execPath, ['--enable-source-maps', SERVER_OUT], { cwd: root, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -161,6 +161,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset: sent as they are to clients that accept them.
+      preCompressed: true,
       setHeaders: (res, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
       },

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from './paths.js';
 
 export interface EnvConfig {
   port: number;
@@ -16,7 +16,7 @@ export interface EnvConfig {
 
 /** Reads PORT, HOST, DATA_DIR, DATABASE_URL, NODE_ENV, BACKUP_KEEP and STATEMENT_TIMEOUT_MS with the defaults of the README. */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
-  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const root = PROJECT_ROOT;
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',

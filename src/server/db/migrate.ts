@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../paths.js';
 import path from 'node:path';
 import type { Db } from './types.js';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations', import.meta.url));
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'migrations');
 // Any constant: several app instances starting together take turns applying migrations.
 const MIGRATION_LOCK = 7_355_608;
 

@@ -1,7 +1,18 @@
+import { lazy, Suspense, type ComponentProps } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { PageSpinner } from '../components/ui/spinner';
 import { RouteErrorPage } from './error-page';
 import { RedirectIfSignedIn, RequireAuth, RequireSuperAdmin } from './guards';
-import { AppLayout } from './layout/app-layout';
+
+// The signed-in shell (menu, club selector, their schemas) is not downloaded by the landing and login pages.
+const LazyAppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
+function AppLayout(props: ComponentProps<typeof LazyAppLayout>) {
+  return (
+    <Suspense fallback={<PageSpinner label="Carregando…" />}>
+      <LazyAppLayout {...props} />
+    </Suspense>
+  );
+}
 
 /**
  * Every screen of Trilha. Pages are lazy modules exporting `Component`, so each screen's code
