@@ -68,9 +68,14 @@ async function benchEngine(engine: string, db: Db): Promise<void> {
   await time('monthly report, 36 months', engine, () => repo.monthlyReport(db, 36, REPORT_TIMEZONE));
   await time('members active in 30 days', engine, () => repo.activeMembers30d(db));
   await time('active members by club (top 10)', engine, () => repo.activeMembersByClub(db, 10));
-  await time('club list with counts', engine, () => repo.listClubs(db));
-  await time('user search "pessoa 12", first page', engine, () => repo.searchUsers(db, 'pessoa 12', 50, 0));
-  await time('user list, no filter, page 100', engine, () => repo.searchUsers(db, '', 50, 50 * 99));
+  await time('club list, first page of 50', engine, () => repo.listClubsPage(db, '', null, 50));
+  const [club] = await db.query<{ at: string; id: string }>(`SELECT created_at::text AS at, id FROM clubs ORDER BY created_at DESC, id DESC OFFSET 900 LIMIT 1`);
+  if (club) await time('club list, page after club 900 (keyset)', engine, () => repo.listClubsPage(db, '', [club.at, club.id], 50));
+  await time('user search "pessoa 12", first page', engine, () => repo.searchUsers(db, 'pessoa 12', null, 50));
+  const [user] = await db.query<{ s: boolean; n: string; id: string }>(
+    `SELECT user_type <> 'super_admin' AS s, lower(full_name) AS n, id FROM profiles WHERE password_hash IS NOT NULL
+      ORDER BY user_type <> 'super_admin', lower(full_name), id OFFSET ${50 * 99} LIMIT 1`);
+  if (user) await time('user list, no filter, page 100 (keyset)', engine, () => repo.searchUsers(db, '', [user.s, user.n, user.id], 50));
   await db.close();
 }
 

@@ -190,6 +190,30 @@ describe('super admin area', () => {
     await page.context().close();
   });
 
+  it('a platform with many clubs lists them 50 at a time, with a count, a search and Carregar mais', async () => {
+    await server.db.query(
+      `INSERT INTO clubs (name, slug, created_at)
+       SELECT 'Clube em Massa ' || n, 'clube-em-massa-' || n, now() - n * interval '1 minute' FROM generate_series(1, 60) AS n`,
+    );
+    const page = superPage;
+    await page.goto('/superadmin/clubs');
+    const clubs = page.getByRole('region', { name: 'Clubes' }).getByRole('heading', { level: 3 });
+    await page.getByText(/^Mostrando 50 de \d+ clubes$/).waitFor();
+    expect(await clubs.count()).toBe(50);
+    await page.getByRole('button', { name: 'Carregar mais' }).click();
+    await expect.poll(() => clubs.count()).toBeGreaterThan(50);
+    const total = Number((await page.getByText(/^Mostrando \d+ de \d+ clubes$/).textContent())?.match(/de (\d+)/)?.[1]);
+    await expect.poll(() => clubs.count()).toBe(total);
+    expect(await page.getByRole('button', { name: 'Carregar mais' }).count()).toBe(0);
+    await screenshot(page, 'superadmin-08-clubs-paged');
+    await page.getByLabel('Buscar por nome ou identificador').fill('massa 42');
+    await expect.poll(() => clubs.count()).toBe(1);
+    await page.getByText('Mostrando 1 de 1 clube').waitFor();
+    // Clearing the search comes back to the pages already loaded.
+    await page.getByLabel('Buscar por nome ou identificador').fill('');
+    await page.getByText(`Mostrando ${total} de ${total} clubes`).waitFor();
+  });
+
   it('works at 360 px', async () => {
     const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
     await page.context().addCookies(await superPage.context().cookies());

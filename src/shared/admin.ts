@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUTH_MSG } from './auth.js';
 import { CLUB_MSG, ZClub, ZSlug, ZTimezone } from './clubs.js';
 import { DEFAULT_TIMEZONE } from './timezones.js';
+import { ZPageQuery } from './pagination.js';
 
 /** pt-BR texts of the super admin area (server errors and client toasts). */
 export const ADMIN_MSG = {
@@ -49,8 +50,14 @@ export type TAdminClub = z.infer<typeof ZAdminClub>;
 
 export const ZAdminClubList = z.object({
   totals: z.object({ clubs: z.number().int(), active_clubs: z.number().int(), members: z.number().int() }),
+  /** Clubs matching the search (all of them without one). */
+  matching: z.number().int(),
+  /** One page, newest first; `next_cursor` asks for the next (null on the last page). */
   clubs: z.array(ZAdminClub),
+  next_cursor: z.string().nullable(),
 });
+
+export const ZAdminClubQuery = ZPageQuery.extend({ q: z.string().trim().max(200).default('') });
 export type TAdminClubList = z.infer<typeof ZAdminClubList>;
 
 const clubName = z.string({ error: CLUB_MSG.nameRequired }).trim().min(1, CLUB_MSG.nameRequired).max(120);
@@ -88,12 +95,8 @@ export const ZAdminDeleteClub = z.object({
 });
 export type TAdminDeleteClub = z.infer<typeof ZAdminDeleteClub>;
 
-export const USER_PAGE_SIZE = 50;
 
-export const ZAdminUserQuery = z.object({
-  q: z.string().trim().max(200).default(''),
-  page: z.coerce.number().int().min(1).default(1),
-});
+export const ZAdminUserQuery = ZPageQuery.extend({ q: z.string().trim().max(200).default('') });
 
 export const ZAdminUserClub = z.object({
   id: z.string(),
@@ -116,9 +119,9 @@ export type TAdminUser = z.infer<typeof ZAdminUser>;
 
 export const ZAdminUserList = z.object({
   users: z.array(ZAdminUser),
+  /** Accounts matching the search. */
   total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
+  next_cursor: z.string().nullable(),
 });
 export type TAdminUserList = z.infer<typeof ZAdminUserList>;
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ADMIN_MSG } from '../../shared/admin.js';
 import { AUTH_MSG } from '../../shared/auth.js';
 import { CLUB_MSG } from '../../shared/clubs.js';
+import { PAGINATION_MSG } from '../../shared/pagination.js';
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
 
@@ -83,6 +84,43 @@ describe(`super admin clubs on ${engineName()}`, () => {
       active_clubs: before.totals.active_clubs + 1,
       members: before.totals.members + 2,
     });
+  });
+
+  it('pages through the clubs with a cursor: no repeats, no gaps, a club created meanwhile does not shift the pages; search and bad cursors', async () => {
+    const owner = await signUp(ctx.app);
+    const mine = [];
+    for (let i = 0; i < 7; i += 1) mine.push(await createClub(ctx.app, owner, `Paginado ${i}`));
+    const total = (await call(ctx.app, 'GET', '/api/admin/clubs?limit=1', { as: superAdmin })).json().matching as number;
+    const seen: string[] = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const url = `/api/admin/clubs?limit=3${after ? `&after=${after}` : ''}`;
+      const page = (await call(ctx.app, 'GET', url, { as: superAdmin })).json();
+      expect(page.clubs.length).toBeLessThanOrEqual(3);
+      seen.push(...page.clubs.map((c: { id: string }) => c.id));
+      after = page.next_cursor;
+      pages += 1;
+      // A club created after the first page is newer than everything listed: it never shows up later.
+      if (pages === 1) await createClub(ctx.app, owner, 'Criado no meio');
+    } while (after);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBe(total);
+    expect(seen.slice(0, 7)).toEqual(mine.map((c) => c.id).reverse());
+
+    const found = (await call(ctx.app, 'GET', '/api/admin/clubs?q=paginado%203', { as: superAdmin })).json();
+    expect(found.clubs.map((c: { id: string }) => c.id)).toEqual([mine[3]?.id]);
+    expect(found).toMatchObject({ matching: 1, next_cursor: null });
+
+    for (const bad of ['nao-e-cursor', Buffer.from('["x","y"]').toString('base64url'), Buffer.from('[1]').toString('base64url')]) {
+      const res = await call(ctx.app, 'GET', `/api/admin/clubs?after=${bad}`, { as: superAdmin });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(PAGINATION_MSG.invalidCursor);
+    }
+    const zero = await call(ctx.app, 'GET', '/api/admin/clubs?limit=0', { as: superAdmin });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().error.message).toBe(PAGINATION_MSG.limit);
+    expect((await call(ctx.app, 'GET', '/api/admin/clubs', { as: owner })).statusCode).toBe(403);
   });
 
   it('edits, deactivates and activates a club, audited', async () => {

@@ -43,7 +43,14 @@ describe(`super admin users on ${engineName()}`, () => {
     expect((await call(ctx.app, 'GET', '/api/admin/users?q=%25', { as: root })).json().total).toBe(0);
     const all = (await call(ctx.app, 'GET', '/api/admin/users', { as: root })).json();
     expect(all.users[0].id).toBe(root.profile.id);
-    expect(all).toMatchObject({ total: 3, page: 1, page_size: 50 });
+    expect(all).toMatchObject({ total: 3, next_cursor: null });
+    // Two at a time: the super admin first, then by name, each account once.
+    const first = (await call(ctx.app, 'GET', '/api/admin/users?limit=2', { as: root })).json();
+    expect(first.users).toHaveLength(2);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const second = (await call(ctx.app, 'GET', `/api/admin/users?limit=2&after=${first.next_cursor}`, { as: root })).json();
+    expect(second).toMatchObject({ total: 3, next_cursor: null });
+    expect([...first.users, ...second.users].map((u: { id: string }) => u.id)).toEqual(all.users.map((u: { id: string }) => u.id));
   });
 
   it('promotes and demotes, audited; never demotes the last super admin', async () => {

@@ -20,9 +20,39 @@ const ADMIN_CLUB_COLUMNS = `${CLUB_COLUMNS},
   (SELECT count(*)::int FROM club_members cm WHERE cm.club_id = c.id AND cm.active) AS member_count,
   (SELECT count(*)::int FROM tasks t WHERE t.club_id = c.id) AS task_count`;
 
-/** Every club, newest first, with its active members and tasks. */
-export function listClubs(q: Queryable) {
-  return q.query<TAdminClub>(`SELECT ${ADMIN_CLUB_COLUMNS} FROM clubs c ORDER BY c.created_at DESC, c.name`);
+/** Platform totals for the clubs page (every club, whatever the search). */
+export function clubTotals(q: Queryable) {
+  return one<{ clubs: number; active_clubs: number; members: number }>(
+    q,
+    `SELECT (SELECT count(*)::int FROM clubs) AS clubs,
+            (SELECT count(*)::int FROM clubs WHERE active) AS active_clubs,
+            (SELECT count(*)::int FROM club_members WHERE active) AS members`,
+  );
+}
+
+const CLUB_FILTER = `($1 = '' OR c.name ILIKE '%' || $1 || '%' OR c.slug ILIKE '%' || $1 || '%')`;
+
+/**
+ * One page of clubs, newest first (keyset on created_at, id: index clubs_created_at_id_idx), with their
+ * active members and tasks; fetches `limit + 1` rows so the caller knows whether a next page exists.
+ * `sort_created_at` is the exact timestamp as text, for the cursor.
+ */
+export async function listClubsPage(q: Queryable, search: string, after: readonly [string, string] | null, limit: number) {
+  const term = likeLiteral(search);
+  const matching = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM clubs c WHERE ${CLUB_FILTER}`, [term]);
+  const rows = await q.query<TAdminClub & { sort_created_at: string }>(
+    `WITH page AS (
+       SELECT c.id FROM clubs c
+        WHERE ${CLUB_FILTER} AND ($2::timestamptz IS NULL OR (c.created_at, c.id) < ($2::timestamptz, $3::uuid))
+        ORDER BY c.created_at DESC, c.id DESC
+        LIMIT $4
+     )
+     SELECT ${ADMIN_CLUB_COLUMNS}, c.created_at::text AS sort_created_at
+       FROM page JOIN clubs c ON c.id = page.id
+      ORDER BY c.created_at DESC, c.id DESC`,
+    [term, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
+  );
+  return { rows, matching: matching.n };
 }
 
 export function getAdminClub(q: Queryable, clubId: string) {
@@ -93,28 +123,32 @@ export function likeLiteral(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Accounts matching a name or e-mail fragment, with their clubs; super admins first, then by name. */
-export async function searchUsers(q: Queryable, search: string, limit: number, offset: number) {
+/**
+ * Accounts matching a name or e-mail fragment, with their clubs; super admins first, then by name
+ * (keyset on that order, index profiles_admin_list_idx). Fetches `limit + 1` rows.
+ */
+export async function searchUsers(q: Queryable, search: string, after: readonly [boolean, string, string] | null, limit: number) {
   const term = likeLiteral(search);
   const total = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM profiles p WHERE ${USER_FILTER}`, [term]);
   // The page of ids first, so the per-user lookups run for 50 rows, not for every match.
-  const users = await q.query<TAdminUser>(
+  const users = await q.query<TAdminUser & { sort_name: string }>(
     `WITH page AS (
        SELECT p.id, p.full_name, p.email, p.user_type, p.blocked_at, p.created_at
          FROM profiles p
         WHERE ${USER_FILTER}
-        ORDER BY p.user_type = 'super_admin' DESC, lower(p.full_name), p.id
-        LIMIT $2 OFFSET $3
+          AND ($2::boolean IS NULL OR (p.user_type <> 'super_admin', lower(p.full_name), p.id) > ($2::boolean, $3::text, $4::uuid))
+        ORDER BY p.user_type <> 'super_admin', lower(p.full_name), p.id
+        LIMIT $5
      )
-     SELECT page.*,
+     SELECT page.*, lower(page.full_name) AS sort_name,
             (SELECT max(s.last_seen_at) FROM sessions s WHERE s.profile_id = page.id) AS last_seen_at,
             coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'role', cm.role, 'active', cm.active)
                                       ORDER BY c.name)
                         FROM club_members cm JOIN clubs c ON c.id = cm.club_id
                        WHERE cm.profile_id = page.id), '[]'::json) AS clubs
        FROM page
-      ORDER BY page.user_type = 'super_admin' DESC, lower(page.full_name), page.id`,
-    [term, limit, offset],
+      ORDER BY page.user_type <> 'super_admin', lower(page.full_name), page.id`,
+    [term, after?.[0] ?? null, after?.[1] ?? null, after?.[2] ?? null, limit + 1],
   );
   return { users, total: total.n };
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ZAdminClub, ZAdminClubList, ZAdminCreateClub, ZAdminDeleteClub, ZAdminUpdateClub, ZAdminUserList, ZAdminUserQuery,
+  ZAdminClub, ZAdminClubList, ZAdminClubQuery, ZAdminCreateClub, ZAdminDeleteClub, ZAdminUpdateClub, ZAdminUserList, ZAdminUserQuery,
   ZPlatformReport, ZPlatformStats, ZReportQuery, ZSetBlocked, ZSetUserType,
 } from '../../shared/admin.js';
 import { ZClub } from '../../shared/clubs.js';
@@ -36,15 +36,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/admin/clubs', {
-    schema: { tags, summary: 'Todos os clubes com totais', response: { 200: ZAdminClubList } },
+    schema: { tags, summary: 'Clubes da plataforma com totais, mais novos primeiro, paginados (super admin)', querystring: ZAdminClubQuery, response: { 200: ZAdminClubList } },
   }, async (req) => {
     requireSuperAdmin(req);
-    const clubs = await repo.listClubs(app.db);
-    const active = clubs.filter((c) => c.active);
-    return {
-      totals: { clubs: clubs.length, active_clubs: active.length, members: clubs.reduce((n, c) => n + c.member_count, 0) },
-      clubs,
-    };
+    return service.listClubs(app.db, req.query);
   });
 
   app.post('/api/admin/clubs', {
@@ -80,7 +75,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Buscar usuários por nome ou e-mail', querystring: ZAdminUserQuery, response: { 200: ZAdminUserList } },
   }, async (req) => {
     requireSuperAdmin(req);
-    return service.searchUsers(app.db, req.query.q, req.query.page);
+    return service.searchUsers(app.db, req.query);
   });
 
   app.put('/api/admin/users/:profileId/user-type', {

@@ -1,12 +1,14 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import {
-  ADMIN_MSG, REPORT_TIMEZONE, USER_PAGE_SIZE, monthLabel,
-  type TAdminClub, type TAdminUserList, type TPlatformReport, type ZAdminCreateClub, type ZAdminUpdateClub,
+  ADMIN_MSG, REPORT_TIMEZONE, monthLabel,
+  type TAdminClub, type TAdminClubList, type TAdminUserList, type TPlatformReport, type ZAdminClubQuery, type ZAdminCreateClub, type ZAdminUpdateClub, type ZAdminUserQuery,
 } from '../../shared/admin.js';
 import { CLUB_MSG, type TClub } from '../../shared/clubs.js';
 import { MSG } from '../../shared/errors.js';
 import { toCsv, type CsvCell } from '../http/csv.js';
+import { decodeCursor, pageOf } from '../http/cursor.js';
+import { PAGINATION_MSG } from '../../shared/pagination.js';
 import { AppError, PG, badRequest, conflict, forbidden, isPgError, notFound } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { deleteSessionsOf } from '../auth/repo.js';
@@ -110,9 +112,23 @@ export async function openClubAsAdmin(db: Db, actorId: string, clubId: string): 
   return clubOf(club);
 }
 
-export async function searchUsers(db: Db, q: string, page: number): Promise<TAdminUserList> {
-  const { users, total } = await repo.searchUsers(db, q, USER_PAGE_SIZE, (page - 1) * USER_PAGE_SIZE);
-  return { users, total, page, page_size: USER_PAGE_SIZE };
+const ZUserCursor = z.tuple([z.boolean(), z.string().max(400), z.uuid()]);
+const ZClubCursor = z.tuple([z.string().max(60), z.uuid()]);
+
+export async function searchUsers(db: Db, query: z.output<typeof ZAdminUserQuery>): Promise<TAdminUserList> {
+  const after = decodeCursor(query.after, ZUserCursor);
+  const { users, total } = await repo.searchUsers(db, query.q, after, query.limit);
+  const page = pageOf(users, query.limit, (u) => [u.user_type !== 'super_admin', u.sort_name, u.id]);
+  return { users: page.rows.map(({ sort_name: _, ...u }) => u), total, next_cursor: page.next_cursor };
+}
+
+/** /superadmin/clubs: platform totals and one page of clubs (newest first), optionally searched by name or slug. */
+export async function listClubs(db: Db, query: z.output<typeof ZAdminClubQuery>): Promise<TAdminClubList> {
+  const after = decodeCursor(query.after, ZClubCursor);
+  if (after && Number.isNaN(Date.parse(after[0]))) throw badRequest(PAGINATION_MSG.invalidCursor);
+  const [totals, { rows, matching }] = [await repo.clubTotals(db), await repo.listClubsPage(db, query.q, after, query.limit)];
+  const page = pageOf(rows, query.limit, (c) => [c.sort_created_at, c.id]);
+  return { totals, matching, clubs: page.rows.map(({ sort_created_at: _, ...c }) => c), next_cursor: page.next_cursor };
 }
 
 /** Takes the super admin lock and re-checks, under it, that the actor still is one (a race could have demoted them). */

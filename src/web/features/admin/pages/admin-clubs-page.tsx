@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Building2, CheckCircle2, Plus, Users } from 'lucide-react';
+import { Building2, CheckCircle2, Plus, Search, Users } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { ADMIN_MSG, type TAdminClub } from '@shared/admin';
 import { Button } from '../../../components/ui/button';
 import { StatCard } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { TextField } from '../../../components/ui/field';
+import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
@@ -19,7 +21,9 @@ import { DeleteClubDialog } from '../components/delete-club-dialog';
 
 /** /superadmin/clubs: totals and every club, with new, edit, (de)activate, open as admin and delete. */
 export function Component() {
-  const clubs = useAdminClubs();
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const clubs = useAdminClubs(q);
   const update = useUpdateAdminClub();
   const open = useOpenClubAsAdmin();
   const navigate = useNavigate();
@@ -47,7 +51,15 @@ export function Component() {
     }
   }
 
-  const data = clubs.data;
+  // Search as the person types, without a request per keystroke.
+  useEffect(() => {
+    const t = setTimeout(() => setQ(typed.trim()), 300);
+    return () => clearTimeout(t);
+  }, [typed]);
+
+  const pages = clubs.data?.pages ?? [];
+  const first = pages[0];
+  const data = first ? { totals: first.totals, matching: first.matching, clubs: pages.flatMap((p) => p.clubs) } : null;
   return (
     <div>
       <PageHeader
@@ -64,8 +76,16 @@ export function Component() {
             <StatCard label="Clubes Ativos" value={data.totals.active_clubs} icon={<CheckCircle2 className="h-6 w-6" />} accent="text-sky-700 bg-sky-50" />
             <StatCard label="Total de Membros" value={data.totals.members} icon={<Users className="h-6 w-6" />} accent="text-violet-700 bg-violet-50" />
           </section>
-          <section aria-label="Clubes" className="mt-6">
-            {data.clubs.length === 0 ? (
+          <form role="search" onSubmit={(e) => e.preventDefault()} className="mt-6 flex items-end gap-2">
+            <div className="flex-1">
+              <TextField label="Buscar por nome ou identificador" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="Ex.: Águias ou clube-aguias" />
+            </div>
+            <Search aria-hidden="true" className="mb-2.5 h-5 w-5 text-slate-500" />
+          </form>
+          <section aria-label="Clubes" className="mt-4">
+            {data.clubs.length === 0 && q ? (
+              <EmptyState icon={<Building2 className="h-10 w-10" />} message={`Nenhum clube encontrado para "${q}".`} />
+            ) : data.clubs.length === 0 ? (
               <EmptyState
                 icon={<Building2 className="h-10 w-10" />}
                 message="Nenhum clube cadastrado ainda."
@@ -82,6 +102,16 @@ export function Component() {
                 ))}
               </div>
             )}
+            {data.clubs.length > 0 ? (
+              <LoadMore
+                shown={data.clubs.length}
+                total={data.matching}
+                noun={['clube', 'clubes']}
+                hasMore={clubs.hasNextPage}
+                loading={clubs.isFetchingNextPage}
+                onMore={() => void clubs.fetchNextPage()}
+              />
+            ) : null}
           </section>
         </>
       ) : null}

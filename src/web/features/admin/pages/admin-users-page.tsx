@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { Search, Users } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { ADMIN_MSG, type TAdminUser } from '@shared/admin';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadMore } from '../../../components/ui/load-more';
 import { TextField } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -41,9 +41,8 @@ export function Component() {
   const me = useMe();
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
   const [pending, setPending] = useState<{ user: TAdminUser; action: UserAction } | null>(null);
-  const users = useUserSearch(q, page);
+  const users = useUserSearch(q);
   const setType = useSetUserType();
   const setBlocked = useSetUserBlocked();
 
@@ -51,7 +50,6 @@ export function Component() {
   useEffect(() => {
     const t = setTimeout(() => {
       setQ(typed.trim());
-      setPage(1);
     }, 300);
     return () => clearTimeout(t);
   }, [typed]);
@@ -72,8 +70,8 @@ export function Component() {
     }
   }
 
-  const data = users.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+  const pages = users.data?.pages ?? [];
+  const data = pages.length > 0 ? { users: pages.flatMap((p) => p.users), total: pages[0]?.total ?? 0 } : null;
   const spec = pending ? CONFIRM[pending.action] : null;
   return (
     <div>
@@ -101,13 +99,14 @@ export function Component() {
                 <UserRow key={u.id} user={u} isSelf={u.id === me.data?.id} onAction={(user, action) => setPending({ user, action })} />
               ))}
             </ul>
-            {pages > 1 ? (
-              <nav aria-label="Paginação" className="mt-4 flex items-center justify-between">
-                <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Anterior</Button>
-                <span className="text-sm text-slate-700">Página {page} de {pages}</span>
-                <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>Próxima</Button>
-              </nav>
-            ) : null}
+            <LoadMore
+              shown={data.users.length}
+              total={data.total}
+              noun={['usuário', 'usuários']}
+              hasMore={users.hasNextPage}
+              loading={users.isFetchingNextPage}
+              onMore={() => void users.fetchNextPage()}
+            />
           </>
         )
       ) : null}
