@@ -95,8 +95,8 @@ describe(`super admin clubs on ${engineName()}`, () => {
     let after: string | null = null;
     let pages = 0;
     do {
-      const url = `/api/admin/clubs?limit=3${after ? `&after=${after}` : ''}`;
-      const page = (await call(ctx.app, 'GET', url, { as: superAdmin })).json();
+      const url: string = `/api/admin/clubs?limit=3${after ? `&after=${after}` : ''}`;
+      const page: { clubs: Array<{ id: string }>; next_cursor: string | null } = (await call(ctx.app, 'GET', url, { as: superAdmin })).json();
       expect(page.clubs.length).toBeLessThanOrEqual(3);
       seen.push(...page.clubs.map((c: { id: string }) => c.id));
       after = page.next_cursor;
