@@ -13,6 +13,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Db } from './db/index.js';
 import './http/context.js';
 import { registerErrorHandler } from './http/errors.js';
+import { fileTypeFromBuffer } from 'file-type';
 import { trackAllowedMethods } from './http/allowed-methods.js';
 import { contractDocument } from './http/openapi.js';
 import type { OpenAPIV3 } from 'openapi-types';
@@ -144,15 +145,27 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   if (config.localAdmin) await app.register(localAdminRoutes, config.localAdmin);
 
   // Only club logos are public; other uploads (submission evidence) go through authorised routes.
-  await mkdir(path.join(uploadsDir, 'logos'), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: path.join(uploadsDir, 'logos'),
-    prefix: `${UPLOADS_URL_PREFIX}logos/`,
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    setHeaders: (res) => res.header('Cache-Control', 'public, max-age=3600'),
-  });
+  // On local disk they are static files; in a shared bucket (several instances) the app reads them from it.
+  const storage = app.storage;
+  if ('root' in storage && typeof storage.root === 'string') {
+    await mkdir(path.join(storage.root, 'logos'), { recursive: true });
+    await app.register(fastifyStatic, {
+      root: path.join(storage.root, 'logos'),
+      prefix: `${UPLOADS_URL_PREFIX}logos/`,
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res) => res.header('Cache-Control', 'public, max-age=3600'),
+    });
+  } else {
+    app.get(`${UPLOADS_URL_PREFIX}logos/*`, { schema: { hide: true } }, async (req, reply) => {
+      const key = `logos/${(req.params as { '*': string })['*']}`;
+      const bytes = /^logos\/[a-z0-9][a-z0-9/_.-]*$/i.test(key) && !key.includes('..') ? await storage.get(key) : null;
+      if (!bytes) return reply.status(404).send({ error: { code: 'not_found', message: MSG.notFound } });
+      const type = await fileTypeFromBuffer(bytes);
+      return reply.header('Cache-Control', 'public, max-age=3600').type(type?.mime ?? 'application/octet-stream').send(Buffer.from(bytes));
+    });
+  }
 
   const webDir = config.webDir && existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : null;
   if (webDir) {

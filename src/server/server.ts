@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
+import { s3ConfigFromEnv, s3Storage } from './storage/s3.js';
 import type { EnvConfig } from './config.js';
 import { openDb, type Db } from './db/index.js';
 import { migrate } from './db/migrate.js';
@@ -52,6 +53,7 @@ export async function startServer(
   try {
     db = await openDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, statementTimeoutMs: env.statementTimeoutMs });
     const applied = await migrate(db);
+    const s3 = s3ConfigFromEnv();
     const token = embedded ? newLocalAdminToken() : null;
     const snapshotter = db.snapshot ? { snapshot: db.snapshot.bind(db) } : null;
     backup = snapshotter ? () => writeBackup(snapshotter, env.dataDir, env.backupKeep) : null;
@@ -62,6 +64,7 @@ export async function startServer(
       secureCookies: env.production,
       logger: { level: process.env.LOG_LEVEL ?? 'info' },
       localAdmin: token ? { token, backup: backup ?? undefined } : undefined,
+      ...(s3 ? { storage: s3Storage(s3) } : {}),
     });
     if (applied.length) app.log.info({ applied }, 'migrations applied');
     await app.listen({ port: env.port, host: env.host });

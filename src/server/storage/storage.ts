@@ -16,12 +16,14 @@ export const UPLOADS_URL_PREFIX = '/uploads/';
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
-export function localDiskStorage(root: string): Storage {
+/** Local-disk storage, the embedded default; `root` is DATA_DIR/uploads. */
+export function localDiskStorage(root: string): Storage & { root: string } {
   const resolve = (key: string) => {
     if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
     return path.join(root, key);
   };
   return {
+    root,
     async put(key, bytes) {
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
