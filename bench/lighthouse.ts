@@ -1,0 +1,55 @@
+// npx tsx bench/lighthouse.ts : Lighthouse (mobile, default throttling) on /login and a signed-in
+// /dashboard of the built app (run `npx vite build` first), with Debian's Chromium (CHROMIUM_PATH).
+// Prints the performance and accessibility scores and the main timings. Too slow for CI: a bench.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildApp } from '../src/server/app.js';
+import { openPglite } from '../src/server/db/pglite.js';
+import { migrate } from '../src/server/db/migrate.js';
+import { PROJECT_ROOT } from '../src/server/paths.js';
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-lh-'));
+const db = await openPglite();
+await migrate(db);
+const app = await buildApp({ db, dataDir, webDir: path.join(PROJECT_ROOT, 'dist', 'web'), limits: { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0 } });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+const headers = { 'content-type': 'application/json', 'x-trilha-client': 'web' };
+const reg = await fetch(`${base}/api/auth/register`, {
+  method: 'POST',
+  headers,
+  body: JSON.stringify({ full_name: 'Diretora Lighthouse', email: 'lh@teste.com', password: 'segredo123', confirm_password: 'segredo123' }),
+});
+const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+await fetch(`${base}/api/clubs`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ name: 'Clube Farol', slug: 'clube-farol' }) });
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+try {
+  for (const [label, url, extraHeaders] of [
+    ['/login', `${base}/login`, undefined],
+    ['/dashboard (signed in)', `${base}/dashboard`, { cookie }],
+  ] as const) {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
+    const ms = (id: string) => `${((lhr.audits[id]?.numericValue ?? 0) / 1000).toFixed(2)} s`;
+    console.log(
+      `${label.padEnd(24)} performance ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, accessibility ${Math.round((lhr.categories.accessibility?.score ?? 0) * 100)}` +
+        ` | FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, TBT ${Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0)} ms, CLS ${(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}`,
+    );
+  }
+} finally {
+  await chrome.kill();
+  await app.close();
+  await db.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
+process.exit(0);
