@@ -14,7 +14,7 @@ import type { Db } from './db/index.js';
 import './http/context.js';
 import { registerErrorHandler } from './http/errors.js';
 import { trackAllowedMethods } from './http/allowed-methods.js';
-import { refuseWritesToDeactivatedClub } from './http/access.js';
+import { checkRouteDeclaration, enforceDeclaredPermission, refuseWritesToDeactivatedClub, summaryWithPermission } from './http/access.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { registerRouteBulkhead } from './http/bulkhead.js';
 import { authPlugin } from './auth/plugin.js';
@@ -107,13 +107,19 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Trilha API', version: '0.1.0', description: 'API do Trilha' } },
-    transform: jsonSchemaTransform,
+    // Each operation's summary says who may call it, from the route's declared permission (issue 14).
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const summary = summaryWithPermission(out.schema.summary, input.route.config?.permission);
+      return summary === undefined ? out : { ...out, schema: { ...out.schema, summary } };
+    },
   });
+  app.addHook('onRoute', checkRouteDeclaration);
   if (config.apiDocsUi ?? apiDocsUiEnabled()) {
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   } else {
     // Without the interactive page the OpenAPI document stays available for clients and tooling.
-    app.get('/api/docs/json', { schema: { hide: true } }, () => app.swagger());
+    app.get('/api/docs/json', { schema: { hide: true }, config: { permission: 'public' } }, () => app.swagger());
   }
   // Runs before the session lookup: an account already over its limit is refused without touching the database.
   const early = new EarlyRefusal();
@@ -124,6 +130,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   await app.register(authPlugin);
   app.addHook('preValidation', refuseWritesToDeactivatedClub);
+  app.addHook('preValidation', enforceDeclaredPermission);
   registerErrorHandler(app);
   await registerRateLimits(app, counterStore, limits, early);
   registerNulGuard(app);

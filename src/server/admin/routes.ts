@@ -23,6 +23,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/admin/stats', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Contadores da plataforma', response: { 200: ZPlatformStats } },
   }, async (req) => {
     requireSuperAdmin(req);
@@ -36,6 +37,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/admin/clubs', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Todos os clubes com totais', response: { 200: ZAdminClubList } },
   }, async (req) => {
     requireSuperAdmin(req);
@@ -48,6 +50,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/admin/clubs', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Criar clube para outra pessoa (primeiro admin por e-mail)', body: ZAdminCreateClub, response: { 201: ZAdminClub } },
   }, async (req, reply) => {
     const auth = requireSuperAdmin(req);
@@ -55,6 +58,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/api/admin/clubs/:clubId', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Editar, ativar ou desativar um clube', params: ZClubParams, body: ZAdminUpdateClub, response: { 200: ZAdminClub } },
   }, async (req) => {
     const auth = requireSuperAdmin(req);
@@ -62,6 +66,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/admin/clubs/:clubId', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Excluir um clube e todos os seus dados', params: ZClubParams, body: ZAdminDeleteClub, response: { 204: z.null() } },
   }, async (req, reply) => {
     const auth = requireSuperAdmin(req);
@@ -70,6 +75,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/admin/clubs/:clubId/open', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Abrir um clube como admin (registrado na auditoria)', params: ZClubParams, response: { 200: ZClub } },
   }, async (req) => {
     const auth = requireSuperAdmin(req);
@@ -77,6 +83,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/admin/users', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Buscar usuários por nome ou e-mail', querystring: ZAdminUserQuery, response: { 200: ZAdminUserList } },
   }, async (req) => {
     requireSuperAdmin(req);
@@ -84,6 +91,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/admin/users/:profileId/user-type', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Promover a super admin ou remover', params: ZProfileParams, body: ZSetUserType, response: { 200: ZUserResult } },
   }, async (req) => {
     const auth = requireSuperAdmin(req);
@@ -92,6 +100,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/admin/users/:profileId/blocked', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Bloquear (encerra as sessões) ou desbloquear', params: ZProfileParams, body: ZSetBlocked, response: { 200: ZUserResult } },
   }, async (req) => {
     const auth = requireSuperAdmin(req);
@@ -100,6 +109,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/admin/reports', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Relatório da plataforma', querystring: ZReportQuery, response: { 200: ZPlatformReport } },
   }, async (req) => {
     requireSuperAdmin(req);
@@ -107,6 +117,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/admin/reports/export.csv', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Relatório da plataforma em CSV', querystring: ZReportQuery, produces: ['text/csv'] },
   }, async (req, reply) => {
     requireSuperAdmin(req);
