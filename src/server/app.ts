@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -114,7 +114,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       return summary === undefined ? out : { ...out, schema: { ...out.schema, summary } };
     },
   });
-  app.addHook('onRoute', checkRouteDeclaration);
+  // Every route as registered, for the test that walks them against the permission table.
+  const routeCatalog: RouteOptions[] = [];
+  app.decorate('routeCatalog', routeCatalog);
+  app.addHook('onRoute', (route) => {
+    // The API's own documentation (the OpenAPI document and its page) is public.
+    if (route.url.startsWith('/api/docs') && !route.config?.permission) route.config = { ...route.config, permission: 'public' };
+    checkRouteDeclaration(route);
+    routeCatalog.push(route);
+  });
   if (config.apiDocsUi ?? apiDocsUiEnabled()) {
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   } else {
