@@ -88,7 +88,8 @@ function Finance({ clubId }: { clubId: string }) {
 }
 
 export function Component() {
-  const { club, isAdmin, isLoading } = useCurrentClub();
+  const { club, can, isLoading } = useCurrentClub();
+  const isAdmin = can('finance.manage');
   if (isLoading) return <PageSpinner />;
   if (!club) return <NoClubState purpose="gerenciar as finanças" />;
   if (!isAdmin) {

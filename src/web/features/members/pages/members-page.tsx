@@ -28,7 +28,7 @@ export function Component() {
   const current = useCurrentClub();
   if (current.isLoading) return <PageSpinner />;
   if (!current.clubId) return <NoClubState purpose="gerenciar membros" />;
-  return <MembersScreen clubId={current.clubId} isAdmin={current.isAdmin} canOpenProfiles={current.isAdmin || /^conselheir/i.test(current.club?.role ?? '')} />;
+  return <MembersScreen clubId={current.clubId} isAdmin={current.can('members.manage')} canOpenProfiles={current.can('members.read') || current.can('progress.record')} />;
 }
 
 function MembersScreen({ clubId, isAdmin, canOpenProfiles }: { clubId: string; isAdmin: boolean; canOpenProfiles: boolean }) {
@@ -117,7 +117,10 @@ function MembersScreen({ clubId, isAdmin, canOpenProfiles }: { clubId: string; i
                     {m.has_account ? null : <Tag tone="amber">Sem conta</Tag>}
                   </td>
                   {isAdmin ? <td className="px-4 py-3 text-slate-700">{m.email ?? '-'}</td> : null}
-                  <td className="px-4 py-3 text-slate-700">{m.role === 'admin' ? <Tag tone="violet">{roleLabel(m.role)}</Tag> : roleLabel(m.role)}</td>
+                  <td className="px-4 py-3 text-slate-700">
+                    {m.role === 'member' ? roleLabel(m.role) : <Tag tone="violet">{roleLabel(m.role)}</Tag>}
+                    {m.title ? <span className="ml-1 text-xs text-slate-500">{m.title}</span> : null}
+                  </td>
                   <td className="px-4 py-3 text-slate-700">{m.unit_name ?? '-'}</td>
                   <td className="px-4 py-3"><ActiveTag active={m.active} /></td>
                   {isAdmin ? (

@@ -17,7 +17,8 @@ import { TaskModal } from '../components/task-modal';
 
 export function Component() {
   const { memberId = '' } = useParams();
-  const { club, clubId, isAdmin, isLoading } = useCurrentClub();
+  const { club, clubId, can, isLoading } = useCurrentClub();
+  const isAdmin = can('points.adjust');
   const profile = useMemberProfile(clubId, memberId);
   const tasks = useMyTasks(clubId, memberId);
   const [scoring, setScoring] = useState(false);

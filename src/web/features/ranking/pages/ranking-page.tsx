@@ -35,7 +35,9 @@ function initials(name: string) {
 }
 
 export function Component() {
-  const { club, clubId, isAdmin, isLoading } = useCurrentClub();
+  const { club, clubId, can, isLoading } = useCurrentClub();
+  // Scoring a whole unit: club-wide holders of 'points.adjust' (a counsellor scores their own members).
+  const isAdmin = can('points.adjust');
   const [view, setView] = useState<'individual' | 'units'>('individual');
   const [periodId, setPeriodId] = useState<string | null>(null);
   const [scoring, setScoring] = useState(false);
