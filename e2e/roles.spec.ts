@@ -31,6 +31,12 @@ afterAll(async () => {
 
 const row = (p: Page, name: string) => p.getByRole('row').filter({ hasText: name });
 
+/** Opens the phone drawer and waits for its slide-in to end (screenshots mid-transition are cut). */
+async function openDrawer(p: Page): Promise<void> {
+  await p.getByRole('button', { name: 'Abrir menu' }).click();
+  await p.waitForFunction(() => document.querySelector('aside[aria-label="Barra lateral"]')?.getBoundingClientRect().left === 0);
+}
+
 /** A person with an account who holds a function in the club. */
 async function personWith(role: string, name: string, unitId: string | null = null): Promise<Page> {
   const p = await newPage(browser, server.baseUrl);
@@ -81,10 +87,14 @@ describe('club functions', () => {
     await treasurer.goto('/dashboard/tasks');
     await treasurer.getByRole('heading', { name: /Tarefas/ }).first().waitFor();
     expect(await treasurer.getByRole('button', { name: /Nova Tarefa/ }).count()).toBe(0);
+    await treasurer.goto('/dashboard');
+    await treasurer.getByRole('link', { name: 'Novo lançamento' }).waitFor();
+    expect(await treasurer.getByRole('link', { name: 'Adicionar membro' }).count()).toBe(0);
+    expect(await treasurer.getByRole('link', { name: 'Criar tarefa' }).count()).toBe(0);
     await expectNoA11yViolations(treasurer, 'treasurer');
     await treasurer.setViewportSize({ width: 360, height: 740 });
     await treasurer.goto('/dashboard');
-    await treasurer.getByRole('button', { name: 'Abrir menu' }).click();
+    await openDrawer(treasurer);
     await treasurer.getByRole('navigation', { name: 'Menu do clube' }).getByRole('link', { name: 'Financeiro' }).waitFor();
     await screenshot(treasurer, 'roles-03-treasurer-sidebar-360');
     await treasurer.context().close();
@@ -101,7 +111,7 @@ describe('club functions', () => {
     await expectNoA11yViolations(counselor, 'counsellor approvals');
     await counselor.setViewportSize({ width: 360, height: 740 });
     await counselor.goto('/dashboard');
-    await counselor.getByRole('button', { name: 'Abrir menu' }).click();
+    await openDrawer(counselor);
     await counselor.getByRole('navigation', { name: 'Menu do clube' }).getByRole('link', { name: 'Aprovações' }).waitFor();
     await screenshot(counselor, 'roles-04-counselor-sidebar-360');
     await counselor.context().close();

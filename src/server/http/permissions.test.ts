@@ -13,12 +13,13 @@ let ctx: TestContext;
 let club: { id: string };
 let otherClub: { id: string };
 let stranger: Session;
+let superAdmin: Session;
 const asRole = {} as Record<TClubRole, Session>;
 let unitId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await signUp(ctx.app, { name: 'Super Admin' });
+  superAdmin = await signUp(ctx.app, { name: 'Super Admin' });
   asRole.admin = await signUp(ctx.app, { name: 'Diretora' });
   club = await createClub(ctx.app, asRole.admin, 'Clube das Funções');
   unitId = await insertUnit(ctx.db, club.id, 'Águias');
@@ -111,6 +112,13 @@ describe(`permission table on ${engineName()}`, () => {
       const cross = await call(ctx.app, op.method, url, { as: stranger, body });
       if (isClubPermission(op.permission)) check('member of another club', cross.statusCode, cross.statusCode === 404, 'expected 404');
       else if (op.permission === 'super_admin') check('member of another club', cross.statusCode, cross.statusCode === 403, 'expected 403');
+
+      // A super admin keeps full access in every club, member or not.
+      if (isClubPermission(op.permission)) {
+        const sa = await call(ctx.app, op.method, url, { as: superAdmin, body });
+        const err = sa.statusCode < 500 && sa.body.startsWith('{') ? (sa.json() as { error?: { code?: string; message?: string } }).error : undefined;
+        check('super admin', sa.statusCode, err?.code !== 'permission_denied' && err?.message !== MSG.clubNotFound, 'super admin refused');
+      }
 
       for (const role of CLUB_ROLES) {
         const res = await call(ctx.app, op.method, url, { as: asRole[role], body });
