@@ -1,9 +1,11 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MEMBER_MSG } from '../src/shared/members.js';
 import { PERMISSION_MSG } from '../src/shared/permissions.js';
 import {
-  expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer,
+  SCREENSHOT_DIR, expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer,
   type Account, type E2EServer,
 } from './harness.js';
 
@@ -30,6 +32,12 @@ afterAll(async () => {
 });
 
 const row = (p: Page, name: string) => p.getByRole('row').filter({ hasText: name });
+
+/** What the phone shows right now (a full-page capture smears the fixed drawer). */
+async function viewportShot(p: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await p.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}
 
 /** Opens the phone drawer and waits for its slide-in to end (screenshots mid-transition are cut). */
 async function openDrawer(p: Page): Promise<void> {
@@ -96,7 +104,7 @@ describe('club functions', () => {
     await treasurer.goto('/dashboard');
     await openDrawer(treasurer);
     await treasurer.getByRole('navigation', { name: 'Menu do clube' }).getByRole('link', { name: 'Financeiro' }).waitFor();
-    await screenshot(treasurer, 'roles-03-treasurer-sidebar-360');
+    await viewportShot(treasurer, 'roles-03-treasurer-sidebar-360');
     await treasurer.context().close();
   });
 
@@ -113,7 +121,7 @@ describe('club functions', () => {
     await counselor.goto('/dashboard');
     await openDrawer(counselor);
     await counselor.getByRole('navigation', { name: 'Menu do clube' }).getByRole('link', { name: 'Aprovações' }).waitFor();
-    await screenshot(counselor, 'roles-04-counselor-sidebar-360');
+    await viewportShot(counselor, 'roles-04-counselor-sidebar-360');
     await counselor.context().close();
   });
 });
