@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { TMyClub } from '@shared/clubs';
-import { CLUB_PERMISSION_KEYS, permissionsOf, type TClubPermission } from '@shared/permissions';
+import { CLUB_PERMISSION_KEYS, permissionScope, permissionsOf, type TClubPermission } from '@shared/permissions';
 import { useMe } from '../auth/api/get-me';
 import { useClub } from './api/get-club';
 import { useMyClubs } from './api/list-my-clubs';
@@ -17,6 +17,8 @@ export interface CurrentClub {
    * server enforces the same table; a counsellor's permissions reach only their unit.
    */
   can: (permission: TClubPermission) => boolean;
+  /** Whether I hold the permission for the whole club, not only for my unit (a counsellor's). */
+  canClubWide: (permission: TClubPermission) => boolean;
   clubs: TMyClub[];
   isLoading: boolean;
 }
@@ -57,6 +59,7 @@ export function useCurrentClub(): CurrentClub {
     clubId: selected?.id ?? null,
     isAdmin: Boolean(selected && (selected.is_admin || superAdmin)),
     can: (permission) => permissions.has(permission),
+    canClubWide: (permission) => Boolean(selected && (superAdmin || permissionScope(selected.role, permission) === 'club')),
     clubs,
     isLoading: me.isLoading || clubsQuery.isLoading || openedPending,
   };

@@ -35,9 +35,9 @@ function initials(name: string) {
 }
 
 export function Component() {
-  const { club, clubId, can, isLoading } = useCurrentClub();
-  // Scoring a whole unit: club-wide holders of 'points.adjust' (a counsellor scores their own members).
-  const isAdmin = can('points.adjust');
+  const { club, clubId, canClubWide, isLoading } = useCurrentClub();
+  // Scoring any unit: club-wide holders of 'points.adjust' (a counsellor scores their own members).
+  const isAdmin = canClubWide('points.adjust');
   const [view, setView] = useState<'individual' | 'units'>('individual');
   const [periodId, setPeriodId] = useState<string | null>(null);
   const [scoring, setScoring] = useState(false);
