@@ -142,6 +142,21 @@ describe(`permission table on ${engineName()}`, () => {
   }, 180_000);
 });
 
+describe('the table itself', () => {
+  it('the director holds everything; the associate all but the settings; the counsellor only unit-scoped powers and reads', () => {
+    const keys = Object.keys(CLUB_PERMISSIONS) as TClubPermission[];
+    expect(keys.filter((k) => permissionScope('admin', k) !== 'club')).toEqual([]);
+    expect(keys.filter((k) => permissionScope('associate', k) !== 'club')).toEqual(['club.settings']);
+    expect(keys.filter((k) => permissionScope('counselor', k) === 'club')).toEqual(['club.read']);
+    expect(keys.filter((k) => permissionScope('member', k) !== null)).toEqual(['club.read']);
+    expect(keys.filter((k) => permissionScope('treasurer', k) !== null)).toEqual(['club.read', 'members.read', 'finance.manage']);
+    expect(keys.filter((k) => permissionScope('instructor', k) !== null)).toEqual(['club.read', 'tasks.manage', 'submissions.review', 'progress.record', 'badges.award']);
+    expect(permissionScope('secretary', 'finance.manage')).toBeNull();
+    // Issue 13 reads these two values for two-step verification.
+    expect(CLUB_ROLES).toEqual(expect.arrayContaining(['admin', 'treasurer']));
+  });
+});
+
 describe(`functions at work on ${engineName()}`, () => {
   it('a treasurer reads /finance/summary and is refused POST /tasks, with the functions that may named', async () => {
     const summary = await call(ctx.app, 'GET', `/api/clubs/${club.id}/finance/summary`, { as: asRole.treasurer });
