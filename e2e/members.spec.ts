@@ -32,7 +32,7 @@ describe('members screen', () => {
     const existing = await registerThroughUi(other, { name: 'Carlos Conselheiro' });
 
     await page.getByRole('link', { name: 'Membros' }).click();
-    await row('Diretora Ana').getByText('Administrador(a)').waitFor();
+    await row('Diretora Ana').getByText('Diretor(a)', { exact: true }).waitFor();
     await expectNoA11yViolations(page, 'members list');
 
     await page.getByRole('button', { name: 'Adicionar membro' }).click();
@@ -83,7 +83,7 @@ describe('members screen', () => {
 
     await row('Diretora Ana').getByRole('button', { name: 'Editar Diretora Ana' }).click();
     const self = page.getByRole('dialog', { name: 'Editar Diretora Ana' });
-    await self.getByLabel('Função').selectOption('Diretor(a)');
+    await self.getByLabel('Função').selectOption('Secretário(a)');
     await self.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, MEMBER_MSG.lastAdmin);
     expect(await self.isVisible()).toBe(true);

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -17,7 +17,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { trackAllowedMethods } from './http/allowed-methods.js';
 import { contractDocument } from './http/openapi.js';
 import type { OpenAPIV3 } from 'openapi-types';
-import { refuseWritesToDeactivatedClub } from './http/access.js';
+import { checkRouteDeclaration, enforceDeclaredPermission, refuseWritesToDeactivatedClub, summaryWithPermission } from './http/access.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { registerRouteBulkhead } from './http/bulkhead.js';
 import { authPlugin } from './auth/plugin.js';
@@ -116,14 +116,28 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Trilha API', version: '0.1.0', description: 'API do Trilha' } },
-    transform: jsonSchemaTransform,
     transformObject: (doc) => ('openapiObject' in doc ? contractDocument(doc.openapiObject as OpenAPIV3.Document) : doc.swaggerObject),
+    // Each operation's summary says who may call it, from the route's declared permission.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const summary = summaryWithPermission(out.schema.summary, input.route.config?.permission);
+      return summary === undefined ? out : { ...out, schema: { ...out.schema, summary } };
+    },
+  });
+  // Every route as registered, for the test that walks them against the permission table.
+  const routeCatalog: RouteOptions[] = [];
+  app.decorate('routeCatalog', routeCatalog);
+  app.addHook('onRoute', (route) => {
+    // The API's own documentation (the OpenAPI document and its page) is public.
+    if (route.url.startsWith('/api/docs') && !route.config?.permission) route.config = { ...route.config, permission: 'public' };
+    checkRouteDeclaration(route);
+    routeCatalog.push(route);
   });
   if (config.apiDocsUi ?? apiDocsUiEnabled()) {
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   } else {
     // Without the interactive page the OpenAPI document stays available for clients and tooling.
-    app.get('/api/docs/json', { schema: { hide: true } }, () => app.swagger());
+    app.get('/api/docs/json', { schema: { hide: true }, config: { permission: 'public' } }, () => app.swagger());
   }
   // Runs before the session lookup: an account already over its limit is refused without touching the database.
   const early = new EarlyRefusal();
@@ -134,6 +148,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   await app.register(authPlugin);
   app.addHook('preValidation', refuseWritesToDeactivatedClub);
+  app.addHook('preValidation', enforceDeclaredPermission);
   registerErrorHandler(app);
   await registerRateLimits(app, counterStore, limits, early);
   registerNulGuard(app);
@@ -158,7 +173,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       setHeaders: (res) => res.header('Cache-Control', 'public, max-age=3600'),
     });
   } else {
-    app.get(`${UPLOADS_URL_PREFIX}logos/*`, { schema: { hide: true } }, async (req, reply) => {
+    app.get(`${UPLOADS_URL_PREFIX}logos/*`, { config: { permission: 'public' }, schema: { hide: true } }, async (req, reply) => {
       const key = `logos/${(req.params as { '*': string })['*']}`;
       const bytes = /^logos\/[a-z0-9][a-z0-9/_.-]*$/i.test(key) && !key.includes('..') ? await storage.get(key) : null;
       if (!bytes) return reply.status(404).send({ error: { code: 'not_found', message: MSG.notFound } });

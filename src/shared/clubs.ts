@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLUB_PERMISSION_KEYS, type TClubPermission } from './permissions.js';
 import { DEFAULT_TIMEZONE, isKnownTimezone } from './timezones.js';
 import { MSG } from './errors.js';
 
@@ -61,7 +62,13 @@ export const ZClub = z.object({
 export type TClub = z.infer<typeof ZClub>;
 
 /** A club as listed for the signed-in user: the club plus their role in it. */
-export const ZMyClub = ZClub.extend({ role: z.string(), is_admin: z.boolean() });
+/** A club of mine, with my function there and what it lets me do (issue 14: the web app hides the rest). */
+export const ZMyClub = ZClub.extend({
+  role: z.string(),
+  is_admin: z.boolean(),
+  unit_id: z.string().nullable().optional(),
+  permissions: z.array(z.enum(CLUB_PERMISSION_KEYS as [TClubPermission, ...TClubPermission[]])).optional(),
+});
 export type TMyClub = z.infer<typeof ZMyClub>;
 
 export const ZDashboardCounts = z.object({

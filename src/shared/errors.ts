@@ -9,7 +9,7 @@ export const MSG = {
   notFound: 'Recurso não encontrado.',
   clubNotFound: 'Clube não encontrado',
   forbidden: 'Você não tem permissão para esta ação.',
-  adminOnly: 'Apenas administradores do clube podem fazer isso.',
+  adminOnly: 'Só o(a) Diretor(a) do clube pode fazer isso.',
   invalidData: 'Dados inválidos. Verifique os campos e tente novamente.',
   badOrigin: 'Origem da requisição não permitida.',
   internal: 'Erro interno. Tente novamente em instantes.',
@@ -22,4 +22,4 @@ export const MSG = {
 } as const;
 
 /** Every `error.code` the API answers with; the OpenAPI document enumerates them. */
-export const API_ERROR_CODES = ['admin_account_blocked','admin_account_missing','already_reversed','bad_origin','bad_request','blocked','claim_needs_new_account','club_deactivated','club_limit','conflict','csv_invalid','email_taken','evidence_type','forbidden','in_use','internal','invalid','invalid_credentials','invalid_logo_url','invitation_wrong_email','last_admin','logo_too_large','method_not_allowed','no_file','not_an_image','not_available','not_embedded','not_found','period_in_use','rate_limited','self_adjustment','slug_taken','timeout','too_large','unauthenticated','unit_in_use','validation',] as const;
+export const API_ERROR_CODES = ['admin_account_blocked', 'permission_denied','admin_account_missing','already_reversed','bad_origin','bad_request','blocked','claim_needs_new_account','club_deactivated','club_limit','conflict','csv_invalid','email_taken','evidence_type','forbidden','in_use','internal','invalid','invalid_credentials','invalid_logo_url','invitation_wrong_email','last_admin','logo_too_large','method_not_allowed','no_file','not_an_image','not_available','not_embedded','not_found','period_in_use','rate_limited','self_adjustment','slug_taken','timeout','too_large','unauthenticated','unit_in_use','validation',] as const;

@@ -1,20 +1,13 @@
+import { CLUB_ROLES, PERMISSION_MSG, ROLE_LABELS, isClubRole, roleFromText, type TClubRole } from './permissions.js';
 import { z } from 'zod';
 
-/** 'admin' grants club admin rights; the others are titles shown as text (spec 1). */
+/** The director ('Diretor(a)'): every power in the club. The functions are in `permissions.ts` (issue 14). */
 export const ADMIN_ROLE = 'admin';
-export const MEMBER_ROLES = [
-  { value: 'admin', label: 'Administrador(a)' },
-  { value: 'Diretor(a)', label: 'Diretor(a)' },
-  { value: 'Secretário(a)', label: 'Secretário(a)' },
-  { value: 'Tesoureiro(a)', label: 'Tesoureiro(a)' },
-  { value: 'Conselheiro(a)', label: 'Conselheiro(a)' },
-  { value: 'Instrutor(a)', label: 'Instrutor(a)' },
-  { value: 'Desbravador(a)', label: 'Desbravador(a)' },
-  { value: 'member', label: 'Membro' },
-] as const;
-export const DEFAULT_MEMBER_ROLE = 'Desbravador(a)';
+/** The role picker's options, with pt-BR labels. */
+export const MEMBER_ROLES = CLUB_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
+export const DEFAULT_MEMBER_ROLE: TClubRole = 'member';
 /** Participants: listed on the ranking even at 0 points; leaders only once they score (migration 0120). */
-export const RANKED_ROLES: readonly string[] = ['member', DEFAULT_MEMBER_ROLE];
+export const RANKED_ROLES: readonly string[] = ['member'];
 /** Invitations are valid for 14 days and can be used once. */
 export const INVITATION_DAYS = 14;
 export const CSV_MAX_ROWS = 500;
@@ -23,7 +16,7 @@ export const CSV_MAX_COLUMNS = 30;
 export const CSV_MAX_CHARS = 1_000_000;
 
 export function roleLabel(role: string): string {
-  return MEMBER_ROLES.find((r) => r.value === role)?.label ?? role;
+  return isClubRole(role) ? ROLE_LABELS[role] : role;
 }
 
 export const MEMBER_MSG = {
@@ -32,7 +25,7 @@ export const MEMBER_MSG = {
   emailInvalid: 'Informe um e-mail válido',
   roleRequired: 'Informe a função',
   alreadyMember: 'Esta pessoa já faz parte do clube.',
-  lastAdmin: 'O clube precisa de pelo menos um administrador ativo. Promova outro membro a admin antes de remover ou alterar este.',
+  lastAdmin: 'O clube precisa de pelo menos um(a) Diretor(a) ativo(a) com conta. Nomeie outro(a) Diretor(a) antes de remover ou alterar este(a).',
   notFound: 'Membro não encontrado',
   unitNotFound: 'Unidade não encontrada',
   hasAccount: 'Este membro já tem conta no Trilha.',
@@ -76,7 +69,11 @@ const requiredEmail = z
   .pipe(z.email({ error: MEMBER_MSG.emailInvalid }))
   .transform((v) => v.toLowerCase());
 
-export const ZRole = z.string({ error: MEMBER_MSG.roleRequired }).trim().min(1, MEMBER_MSG.roleRequired).max(60);
+/** A function of the list; the pt-BR labels ('Conselheiro(a)') are read as the function they name. */
+export const ZRole = z.preprocess(
+  (v) => (typeof v === 'string' ? (roleFromText(v) ?? v) : v),
+  z.enum(CLUB_ROLES, { error: (issue) => (issue.input === undefined || issue.input === '' ? MEMBER_MSG.roleRequired : PERMISSION_MSG.roleInvalid) }),
+);
 /** A unit of the club, or none ('' from an empty select means none). */
 const unitId = z.union([z.uuid({ error: 'Unidade inválida' }), z.literal('')]).nullish().transform((v) => v || null);
 
@@ -84,18 +81,22 @@ const unitId = z.union([z.uuid({ error: 'Unidade inválida' }), z.literal('')]).
  * Adding a member, two ways: by e-mail (an existing account joins at once; an unknown e-mail gets an
  * invitation link), or as a member without an account (name only, e-mail optional).
  */
-export const ZAddMemberByEmail = z.object({ mode: z.literal('email'), email: requiredEmail, role: ZRole, unit_id: unitId });
+/** A counsellor leads a unit: without one, the form says so. */
+const counselorHasUnit = (v: { role: TClubRole; unit_id: string | null }) => v.role !== 'counselor' || v.unit_id !== null;
+const counselorUnitIssue = { message: PERMISSION_MSG.counselorNeedsUnit, path: ['unit_id'] };
+
+export const ZAddMemberByEmail = z.object({ mode: z.literal('email'), email: requiredEmail, role: ZRole, unit_id: unitId }).refine(counselorHasUnit, counselorUnitIssue);
 export const ZAddAccountlessMember = z.object({
   mode: z.literal('accountless'),
   full_name: z.string({ error: MEMBER_MSG.nameRequired }).trim().min(1, MEMBER_MSG.nameRequired).max(120),
   email: optionalEmail,
   role: ZRole,
   unit_id: unitId,
-});
+}).refine(counselorHasUnit, counselorUnitIssue);
 export const ZAddMember = z.discriminatedUnion('mode', [ZAddMemberByEmail, ZAddAccountlessMember]);
 export type TAddMember = z.input<typeof ZAddMember>;
 
-export const ZUpdateMember = z.object({ role: ZRole, unit_id: unitId, active: z.boolean() });
+export const ZUpdateMember = z.object({ role: ZRole, unit_id: unitId, active: z.boolean() }).refine(counselorHasUnit, counselorUnitIssue);
 export type TUpdateMember = z.input<typeof ZUpdateMember>;
 
 export const ZMember = z.object({
@@ -109,6 +110,8 @@ export const ZMember = z.object({
   /** The login was created through this club's claim link, so the club can undo it. */
   claimed_here: z.boolean(),
   role: z.string(),
+  /** Free text kept from before the functions existed (issue 14), shown beside the function. */
+  title: z.string().nullable(),
   unit_id: z.string().nullable(),
   unit_name: z.string().nullable(),
   active: z.boolean(),

@@ -109,12 +109,12 @@ describe(`people and accounts on ${engineName()}`, () => {
     const inv = (await call(ctx.app, 'POST', `/api/clubs/${clubV.id}/members`, { as: victimDirector, body: { mode: 'email', email, role: 'Desbravador(a)' } })).json().invitation;
     expect((await call(ctx.app, 'POST', `/api/invitations/${inv.token}/accept`, { as: exDirector })).statusCode).toBe(200);
     const after = (await membersOf(clubV.id, victimDirector)).find((m) => m.profile_id === exDirector.profile.id);
-    expect(after).toMatchObject({ role: 'Desbravador(a)', active: true });
+    expect(after).toMatchObject({ role: 'member', active: true });
     const audit = await ctx.db.query<{ before: { role: string }; after: { role: string; reactivated: boolean } }>(
       `SELECT before, after FROM audit_log WHERE club_id = $1 AND action = 'invitation.accept' AND actor_id = $2 ORDER BY at DESC LIMIT 1`,
       [clubV.id, exDirector.profile.id],
     );
-    expect(audit[0]).toMatchObject({ before: { role: 'admin' }, after: { role: 'Desbravador(a)', reactivated: true } });
+    expect(audit[0]).toMatchObject({ before: { role: 'admin' }, after: { role: 'member', reactivated: true } });
   });
 
   it('adding without an account answers the same for an e-mail in use anywhere and for a new one', async () => {

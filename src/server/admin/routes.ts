@@ -23,6 +23,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/admin/stats', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Contadores da plataforma', response: { 200: ZPlatformStats } },
   }, async (req) => {
     requireSuperAdmin(req);
@@ -36,13 +37,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/admin/clubs', {
-    schema: { tags, summary: 'Clubes da plataforma com totais, mais novos primeiro, paginados (super admin)', querystring: ZAdminClubQuery, response: { 200: ZAdminClubList } },
+    config: { permission: 'super_admin' },
+    schema: { tags, summary: 'Clubes da plataforma com totais, mais novos primeiro, paginados', querystring: ZAdminClubQuery, response: { 200: ZAdminClubList } },
   }, async (req) => {
     requireSuperAdmin(req);
     return service.listClubs(app.db, req.query);
   });
 
   app.post('/api/admin/clubs', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Criar clube para outra pessoa (primeiro admin por e-mail)', body: ZAdminCreateClub, response: { 201: ZAdminClub } },
   }, async (req, reply) => {
     const auth = requireSuperAdmin(req);
@@ -50,6 +53,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/api/admin/clubs/:clubId', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Editar, ativar ou desativar um clube', params: ZClubParams, body: ZAdminUpdateClub, response: { 200: ZAdminClub } },
   }, async (req) => {
     const auth = requireSuperAdmin(req);
@@ -57,6 +61,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/admin/clubs/:clubId', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Excluir um clube e todos os seus dados', params: ZClubParams, body: ZAdminDeleteClub, response: { 204: z.null() } },
   }, async (req, reply) => {
     const auth = requireSuperAdmin(req);
@@ -65,6 +70,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/admin/clubs/:clubId/open', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Abrir um clube como admin (registrado na auditoria)', params: ZClubParams, response: { 200: ZClub } },
   }, async (req) => {
     const auth = requireSuperAdmin(req);
@@ -72,6 +78,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/admin/users', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Buscar usuários por nome ou e-mail', querystring: ZAdminUserQuery, response: { 200: ZAdminUserList } },
   }, async (req) => {
     requireSuperAdmin(req);
@@ -79,6 +86,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/admin/users/:profileId/user-type', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Promover a super admin ou remover', params: ZProfileParams, body: ZSetUserType, response: { 200: ZUserResult } },
   }, async (req) => {
     const auth = requireSuperAdmin(req);
@@ -87,6 +95,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/admin/users/:profileId/blocked', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Bloquear (encerra as sessões) ou desbloquear', params: ZProfileParams, body: ZSetBlocked, response: { 200: ZUserResult } },
   }, async (req) => {
     const auth = requireSuperAdmin(req);
@@ -95,6 +104,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/admin/reports', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Relatório da plataforma', querystring: ZReportQuery, response: { 200: ZPlatformReport } },
   }, async (req) => {
     requireSuperAdmin(req);
@@ -102,6 +112,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/admin/reports/export.csv', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Relatório da plataforma em CSV', querystring: ZReportQuery, produces: ['text/csv'] },
   }, async (req, reply) => {
     requireSuperAdmin(req);

@@ -27,6 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/auth/register', {
+    config: { permission: 'public' },
     schema: { tags: ['auth'], summary: 'Criar conta', body: ZRegister, response: { 201: ZMe } },
   }, async (req, reply) => {
     await countSignup(app.counterStore, app.limits, req);
@@ -36,6 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/auth/login', {
+    config: { permission: 'public' },
     schema: { tags: ['auth'], summary: 'Entrar', body: ZLogin, response: { 200: ZMe } },
   }, async (req, reply) => {
     const session = await service.login(app.db, app.loginThrottle, req.body, meta(req));
@@ -44,6 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/auth/logout', {
+    config: { permission: 'public' },
     schema: { tags: ['auth'], summary: 'Sair (revoga a sessão no servidor)', response: { 200: ZOk } },
   }, async (req, reply) => {
     await service.logout(app.db, req.cookies[SESSION_COOKIE]);
@@ -52,6 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/auth/me', {
+    config: { permission: 'signed_in' },
     schema: { tags: ['auth'], summary: 'Usuário da sessão', response: { 200: ZMe } },
   }, async (req) => ({ profile: requireAuth(req).profile }));
 };

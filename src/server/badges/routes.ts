@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZBadge, ZBadgeInput, ZGrantBadge } from '../../shared/badges.js';
 import { ZAwardedBadge } from '../../shared/progress.js';
-import { requireClubAdmin, requireClubMember, requireSuperAdmin } from '../http/access.js';
+import { requirePermission, requireClubMember, requireSuperAdmin } from '../http/access.js';
 import { BADGE_MSG } from '../../shared/badges.js';
 import { notFound } from '../http/errors.js';
 import * as repo from './repo.js';
@@ -14,6 +14,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['badges'];
 
   app.get('/api/admin/badges', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Todos os badges (super admin)', response: { 200: z.array(ZBadge) } },
   }, async (req) => {
     requireSuperAdmin(req);
@@ -21,6 +22,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/admin/badges/:badgeId', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Um badge (super admin)', params: ZBadgeParams, response: { 200: ZBadge } },
   }, async (req) => {
     requireSuperAdmin(req);
@@ -30,6 +32,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/admin/badges', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Criar badge (SVG sanitizado)', body: ZBadgeInput, response: { 201: ZBadge } },
   }, async (req, reply) => {
     const auth = requireSuperAdmin(req);
@@ -37,6 +40,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/admin/badges/:badgeId', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Editar badge', params: ZBadgeParams, body: ZBadgeInput, response: { 200: ZBadge } },
   }, async (req) => {
     const auth = requireSuperAdmin(req);
@@ -44,6 +48,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/admin/badges/:badgeId', {
+    config: { permission: 'super_admin' },
     schema: { tags, summary: 'Excluir badge', params: ZBadgeParams, response: { 204: z.null() } },
   }, async (req, reply) => {
     const auth = requireSuperAdmin(req);
@@ -52,6 +57,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/clubs/:clubId/badges', {
+    config: { permission: 'club.read' },
     schema: { tags, summary: 'Badges ativos, por raridade', params: z.object({ clubId: z.string() }), response: { 200: z.array(ZBadge) } },
   }, async (req) => {
     await requireClubMember(app.db, req, req.params.clubId);
@@ -59,9 +65,10 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/clubs/:clubId/members/:memberId/badges', {
+    config: { permission: 'badges.award' },
     schema: { tags, summary: 'Conceder badge manual a um membro', params: z.object({ clubId: z.string(), memberId: z.string() }), body: ZGrantBadge, response: { 201: z.object({ badges_awarded: z.array(ZAwardedBadge) }) } },
   }, async (req, reply) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'badges.award');
     return reply.status(201).send(await service.grantManualBadge(app.db, access, req.params.memberId, req.body.badge_id));
   });
 };

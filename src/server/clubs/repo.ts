@@ -1,18 +1,21 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import type { TClub, TDashboardCounts, TMyClub } from '../../shared/clubs.js';
+import { permissionsOf } from '../../shared/permissions.js';
 
 export const CLUB_COLUMNS = 'c.id, c.name, c.slug, c.description, c.timezone, c.active, c.logo_url, c.created_at, c.updated_at';
 
 /** Clubs where the profile has an active membership, oldest membership first. */
-export function listClubsOfProfile(q: Queryable, profileId: string) {
-  return q.query<TMyClub>(
-    `SELECT ${CLUB_COLUMNS}, cm.role, cm.role = 'admin' AS is_admin
+export async function listClubsOfProfile(q: Queryable, profileId: string, superAdmin = false): Promise<TMyClub[]> {
+  const rows = await q.query<TMyClub>(
+    `SELECT ${CLUB_COLUMNS}, cm.role, cm.role = 'admin' AS is_admin, cm.unit_id
        FROM club_members cm JOIN clubs c ON c.id = cm.club_id
       WHERE cm.profile_id = $1 AND cm.active
       ORDER BY cm.created_at, c.name`,
     [profileId],
   );
+  // A super admin holds every permission in every club, whatever their membership says.
+  return rows.map((r) => ({ ...r, permissions: permissionsOf(superAdmin ? 'admin' : r.role) }));
 }
 
 export function getClub(q: Queryable, clubId: string) {

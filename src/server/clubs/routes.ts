@@ -11,10 +11,15 @@ export const ZClubParams = z.object({ clubId: z.string() });
 
 export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs', {
+    config: { permission: 'signed_in' },
     schema: { tags: ['clubs'], summary: 'Clubes em que tenho vínculo ativo', response: { 200: z.array(ZMyClub) } },
-  }, async (req) => repo.listClubsOfProfile(app.db, requireAuth(req).profile.id));
+  }, async (req) => {
+    const { profile } = requireAuth(req);
+    return repo.listClubsOfProfile(app.db, profile.id, profile.user_type === 'super_admin');
+  });
 
   app.post('/api/clubs', {
+    config: { permission: 'signed_in' },
     schema: { tags: ['clubs'], summary: 'Criar clube (o criador vira admin)', body: ZCreateClub, response: { 201: ZClub } },
   }, async (req, reply) => {
     const auth = requireAuth(req);
@@ -24,6 +29,7 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/clubs/:clubId', {
+    config: { permission: 'club.read' },
     schema: { tags: ['clubs'], summary: 'Dados do clube', params: ZClubParams, response: { 200: ZClub } },
   }, async (req) => {
     await requireClubMember(app.db, req, req.params.clubId);
@@ -33,6 +39,7 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/clubs/:clubId/dashboard', {
+    config: { permission: 'club.read' },
     schema: { tags: ['clubs'], summary: 'Contadores do painel', params: ZClubParams, response: { 200: ZDashboardCounts } },
   }, async (req) => {
     await requireClubMember(app.db, req, req.params.clubId);

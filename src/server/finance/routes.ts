@@ -20,7 +20,7 @@ import {
   ZUpdateCashAccount,
   ZUpdateChartAccount,
 } from '../../shared/finance.js';
-import { requireClubAdmin, requireClubMember } from '../http/access.js';
+import { requireClubMember, requirePermission } from '../http/access.js';
 import { badRequest } from '../http/errors.js';
 import { transactionsCsv } from './csv.js';
 import './hooks.js';
@@ -32,36 +32,42 @@ const ZItemParams = z.object({ clubId: z.string(), id: z.string() });
 const ZOk = z.object({ ok: z.literal(true) });
 const tags = ['finance'];
 
-/** Finance is admin-only (issue 6); a member reads only their own savings goals. */
+/** Finance belongs to the director and the treasurer (issues 6, 14); a member reads only their own savings goals. */
 export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  const admin = async (req: Parameters<typeof requireClubAdmin>[1], clubId: string) => {
-    const access = await requireClubAdmin(db, req, clubId);
+  const admin = async (req: Parameters<typeof requirePermission>[1], clubId: string) => {
+    const access = await requirePermission(db, req, clubId, 'finance.manage');
     return { clubId: access.clubId, profileId: access.profileId };
   };
 
   app.get('/api/clubs/:clubId/finance/summary', {
+    config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Saldo total e contagens', params: ZClubParams, response: { 200: ZFinanceSummary } },
   }, async (req) => repo.summary(db, (await admin(req, req.params.clubId)).clubId));
 
   app.get('/api/clubs/:clubId/finance/members', {
+    config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Membros (filtro de cofres e lançamentos)', params: ZClubParams, response: { 200: z.array(ZFinanceMember) } },
   }, async (req) => repo.listMembers(db, (await admin(req, req.params.clubId)).clubId));
 
   // ——— Cash accounts ———
   app.get('/api/clubs/:clubId/cash-accounts', {
+    config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Caixas ativos com conciliação', params: ZClubParams, response: { 200: z.array(ZCashAccount) } },
   }, async (req) => repo.listCashAccounts(db, (await admin(req, req.params.clubId)).clubId));
 
   app.post('/api/clubs/:clubId/cash-accounts', {
+    config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Criar caixa', params: ZClubParams, body: ZCreateCashAccount, response: { 201: ZCashAccount } },
   }, async (req, reply) => reply.status(201).send(await service.createCashAccount(db, await admin(req, req.params.clubId), req.body)));
 
   app.put('/api/clubs/:clubId/cash-accounts/:id', {
+    config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Editar nome e descrição do caixa', params: ZItemParams, body: ZUpdateCashAccount, response: { 200: ZCashAccount } },
   }, async (req) => service.updateCashAccount(db, await admin(req, req.params.clubId), req.params.id, req.body));
 
   app.delete('/api/clubs/:clubId/cash-accounts/:id', {
+    config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Desativar caixa', params: ZItemParams, response: { 200: ZOk } },
   }, async (req) => {
     await service.deactivateCashAccount(db, await admin(req, req.params.clubId), req.params.id);
@@ -70,6 +76,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ——— Savings goals ———
   app.get('/api/clubs/:clubId/savings-goals', {
+    config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Cofres: do clube, de um membro + do clube, ou todos', params: ZClubParams, querystring: ZSavingsGoalQuery, response: { 200: z.array(ZSavingsGoal) } },
   }, async (req) => {
     const { clubId } = await admin(req, req.params.clubId);
@@ -77,14 +84,17 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/clubs/:clubId/savings-goals', {
+    config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Criar cofre', params: ZClubParams, body: ZSavingsGoalInput, response: { 201: ZSavingsGoal } },
   }, async (req, reply) => reply.status(201).send(await service.createSavingsGoal(db, await admin(req, req.params.clubId), req.body)));
 
   app.put('/api/clubs/:clubId/savings-goals/:id', {
+    config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Editar cofre', params: ZItemParams, body: ZSavingsGoalInput, response: { 200: ZSavingsGoal } },
   }, async (req) => service.updateSavingsGoal(db, await admin(req, req.params.clubId), req.params.id, req.body));
 
   app.delete('/api/clubs/:clubId/savings-goals/:id', {
+    config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Desativar cofre', params: ZItemParams, response: { 200: ZOk } },
   }, async (req) => {
     await service.deactivateSavingsGoal(db, await admin(req, req.params.clubId), req.params.id);
@@ -92,6 +102,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/clubs/:clubId/my-savings-goals', {
+    config: { permission: 'club.read' },
     schema: { tags, summary: 'Meus Cofres (somente leitura, do membro logado)', params: ZClubParams, response: { 200: z.array(ZSavingsGoal) } },
   }, async (req) => {
     const access = await requireClubMember(db, req, req.params.clubId);
@@ -100,6 +111,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ——— Chart of accounts ———
   app.get('/api/clubs/:clubId/chart-of-accounts', {
+    config: { permission: 'finance.manage' },
     schema: {
       tags, summary: 'Plano de contas', params: ZClubParams,
       querystring: z.object({ include_inactive: z.enum(['true', 'false']).optional() }),
@@ -108,31 +120,38 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => repo.listChartAccounts(db, (await admin(req, req.params.clubId)).clubId, req.query.include_inactive === 'true'));
 
   app.post('/api/clubs/:clubId/chart-of-accounts', {
+    config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Criar conta', params: ZClubParams, body: ZCreateChartAccount, response: { 201: ZChartAccount } },
   }, async (req, reply) => reply.status(201).send(await service.createChartAccount(db, await admin(req, req.params.clubId), req.body)));
 
   app.patch('/api/clubs/:clubId/chart-of-accounts/:id', {
+    config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Renomear ou (des)ativar conta', params: ZItemParams, body: ZUpdateChartAccount, response: { 200: ZChartAccount } },
   }, async (req) => service.updateChartAccount(db, await admin(req, req.params.clubId), req.params.id, req.body));
 
   app.delete('/api/clubs/:clubId/chart-of-accounts/:id', {
+    config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Desativar conta', params: ZItemParams, response: { 200: ZChartAccount } },
   }, async (req) => service.updateChartAccount(db, await admin(req, req.params.clubId), req.params.id, { active: false }));
 
   // ——— Transactions ———
   app.get('/api/clubs/:clubId/transactions', {
+    config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Últimos 20 lançamentos', params: ZClubParams, response: { 200: z.array(ZTransaction) } },
   }, async (req) => service.listRecentTransactions(db, (await admin(req, req.params.clubId)).clubId));
 
   app.post('/api/clubs/:clubId/transactions', {
+    config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Registrar lançamento (register_transaction)', params: ZClubParams, body: ZCreateTransaction, response: { 201: ZTransaction } },
   }, async (req, reply) => reply.status(201).send(await service.registerTransaction(db, await admin(req, req.params.clubId), req.body)));
 
   app.post('/api/clubs/:clubId/transactions/:id/reverse', {
+    config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Estornar lançamento (registra o oposto)', params: ZItemParams, response: { 201: ZTransaction } },
   }, async (req, reply) => reply.status(201).send(await service.reverseTransaction(db, await admin(req, req.params.clubId), req.params.id)));
 
   app.delete('/api/clubs/:clubId/transactions/:id', {
+    config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Excluir lançamento (NÃO reverte saldos)', params: ZItemParams, response: { 200: ZOk } },
   }, async (req) => {
     await service.deleteTransaction(db, await admin(req, req.params.clubId), req.params.id);
@@ -141,14 +160,17 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ——— Reports ———
   app.get('/api/clubs/:clubId/finance/reports/monthly', {
+    config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Receitas e despesas por mês (últimos 12 meses)', params: ZClubParams, response: { 200: ZMonthlyReport } },
   }, async (req) => repo.monthlyReport(db, (await admin(req, req.params.clubId)).clubId));
 
   app.get('/api/clubs/:clubId/finance/reports/by-chart-account', {
+    config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Totais por conta do plano de contas', params: ZClubParams, querystring: ZOptionalRange, response: { 200: ZChartTotals } },
   }, async (req) => service.totalsByChartAccount(db, (await admin(req, req.params.clubId)).clubId, req.query));
 
   app.get('/api/clubs/:clubId/finance/transactions.csv', {
+    config: { permission: 'finance.manage' },
     schema: {
       tags, summary: 'Exportar lançamentos (CSV pt-BR; from e to obrigatórios)', params: ZClubParams,
       querystring: z.object({ from: z.string().optional(), to: z.string().optional() }),

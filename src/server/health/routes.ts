@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/health', {
+    config: { permission: 'public' },
     schema: {
       tags: ['health'],
       summary: 'Saúde do serviço e do banco',

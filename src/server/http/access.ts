@@ -1,14 +1,29 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
 import { MSG } from '../../shared/errors.js';
+import {
+  CLUB_PERMISSIONS, PERMISSION_MSG, permissionScope, routePermissionLabel,
+  type TClubPermission, type TRoutePermission,
+} from '../../shared/permissions.js';
 import { AppError } from './errors.js';
 import type { AuthState } from './context.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (issue 14): every route declares one; `permissions.test.ts` fails otherwise. */
+    permission?: TRoutePermission;
+  }
+}
 
 export interface ClubAccess {
   clubId: string;
   profileId: string;
+  /** The caller's function in the club ('admin' for a super admin). */
   role: string;
+  /** The unit the caller belongs to (a counsellor's unit), or null. */
+  unitId?: string | null;
+  /** Director ('admin'): may do everything in the club. */
   isAdmin: boolean;
   /** A super admin acting in a club they are not a member of. */
   viaSuperAdmin: boolean;
@@ -28,6 +43,8 @@ export function requireSuperAdmin(req: FastifyRequest): AuthState {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** One membership lookup per request, shared by the route's declared guard and its handler. */
+const accessOfRequest = new WeakMap<FastifyRequest, ClubAccess>();
 
 /**
  * An active member of the club (or a super admin). Anyone else gets 404, exactly as for a club
@@ -36,26 +53,113 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function requireClubMember(q: Queryable, req: FastifyRequest, clubId: string): Promise<ClubAccess> {
   const auth = requireAuth(req);
   if (!UUID.test(clubId)) throw new AppError('not_found', 404, MSG.clubNotFound);
-  const row = await maybeOne<{ role: string; member: boolean }>(
+  const cached = accessOfRequest.get(req);
+  if (cached && cached.clubId === clubId && cached.profileId === auth.profile.id) return cached;
+  const row = await maybeOne<{ role: string; unit_id: string | null; member: boolean }>(
     q,
     // A super admin keeps full access in every club, whatever a membership of theirs says (issue 22).
-    `SELECT 'admin' AS role, EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = c.id AND cm.profile_id = $2 AND cm.active) AS member
+    `SELECT 'admin' AS role, NULL::uuid AS unit_id,
+            EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = c.id AND cm.profile_id = $2 AND cm.active) AS member
        FROM clubs c WHERE c.id = $1 AND $3
      UNION ALL
-     SELECT cm.role, true FROM club_members cm
+     SELECT cm.role, cm.unit_id, true FROM club_members cm
        WHERE cm.club_id = $1 AND cm.profile_id = $2 AND cm.active AND NOT $3
      LIMIT 1`,
     [clubId, auth.profile.id, auth.profile.user_type === 'super_admin'],
   );
   if (!row) throw new AppError('not_found', 404, MSG.clubNotFound);
-  return { clubId, profileId: auth.profile.id, role: row.role, isAdmin: row.role === 'admin', viaSuperAdmin: !row.member };
+  const access: ClubAccess = {
+    clubId, profileId: auth.profile.id, role: row.role, unitId: row.unit_id, isAdmin: row.role === 'admin', viaSuperAdmin: !row.member,
+  };
+  accessOfRequest.set(req, access);
+  return access;
 }
 
-/** An admin of the club (role 'admin', or a super admin). A plain member gets 403; a stranger 404. */
+/** How far the caller holds a permission: the whole club, only their unit, or not at all. */
+export function scopeOf(access: ClubAccess, permission: TClubPermission): 'club' | 'unit' | null {
+  const scope = permissionScope(access.role, permission);
+  // A unit-scoped function without a unit acts on nobody.
+  return scope === 'unit' && !access.unitId ? null : scope;
+}
+
+/** Whether the caller holds the permission at any scope. */
+export function can(access: ClubAccess, permission: TClubPermission): boolean {
+  return scopeOf(access, permission) !== null;
+}
+
+/**
+ * Whether the caller may act on the members of a unit with this permission (default: the roll call):
+ * club-wide holders on any unit, a counsellor only on their own.
+ */
+export function canManageUnit(access: ClubAccess, unitId: string | null, permission: TClubPermission = 'attendance.record'): boolean {
+  const scope = scopeOf(access, permission);
+  return scope === 'club' || (scope === 'unit' && unitId !== null && unitId === (access.unitId ?? null));
+}
+
+/** 403 unless the caller may act on a member of this unit; the message says why. */
+export function assertUnitInReach(access: ClubAccess, unitId: string | null, permission: TClubPermission): void {
+  if (canManageUnit(access, unitId, permission)) return;
+  throw new AppError('permission_denied', 403, can(access, permission) ? PERMISSION_MSG.otherUnit : PERMISSION_MSG.forbidden(permission));
+}
+
+/**
+ * A member of the club whose function holds the permission (at any scope: a counsellor's unit is
+ * checked where the member is known). A function without it gets 403 naming who may; a stranger 404.
+ */
+export async function requirePermission(q: Queryable, req: FastifyRequest, clubId: string, permission: TClubPermission): Promise<ClubAccess> {
+  const access = await requireClubMember(q, req, clubId);
+  if (!can(access, permission)) throw new AppError('permission_denied', 403, PERMISSION_MSG.forbidden(permission));
+  return access;
+}
+
+/** A director of the club ("manage everything"; or a super admin). Others get 403; a stranger 404. */
 export async function requireClubAdmin(q: Queryable, req: FastifyRequest, clubId: string): Promise<ClubAccess> {
   const access = await requireClubMember(q, req, clubId);
-  if (!access.isAdmin) throw new AppError('forbidden', 403, MSG.adminOnly);
+  if (!access.isAdmin) throw new AppError('permission_denied', 403, MSG.adminOnly);
   return access;
+}
+
+function isClubPermission(p: TRoutePermission): p is TClubPermission {
+  return p in CLUB_PERMISSIONS;
+}
+
+/**
+ * onRoute hook: a route declaring a club permission must take `:clubId`; its OpenAPI summary gets
+ * who may call it appended.
+ */
+export function checkRouteDeclaration(route: RouteOptions): void {
+  const permission = route.config?.permission;
+  if (!permission) return;
+  if (isClubPermission(permission) && !route.url.includes(':clubId')) {
+    throw new Error(`${String(route.method)} ${route.url} declares the club permission '${permission}' but has no :clubId`);
+  }
+}
+
+/** The OpenAPI summary of a route with who may call it (issue 14). */
+export function summaryWithPermission(summary: unknown, permission: TRoutePermission | undefined): string | undefined {
+  const base = typeof summary === 'string' ? summary : undefined;
+  if (!permission) return base;
+  const who = `Quem pode: ${routePermissionLabel(permission)}.`;
+  return base ? `${base} — ${who}` : who;
+}
+
+/**
+ * preValidation hook of every route: enforces the route's declared permission before its body is
+ * judged, so a refused caller always gets 401/403/404 (never a 400 that tells what the body lacks).
+ */
+export async function enforceDeclaredPermission(this: { db: Queryable }, req: FastifyRequest): Promise<void> {
+  const permission = req.routeOptions.config?.permission;
+  if (!permission || permission === 'public' || permission === 'local_admin') return;
+  if (permission === 'signed_in') {
+    requireAuth(req);
+    return;
+  }
+  if (permission === 'super_admin') {
+    requireSuperAdmin(req);
+    return;
+  }
+  const clubId = (req.params as { clubId?: unknown }).clubId;
+  await requirePermission(this.db, req, typeof clubId === 'string' ? clubId : '', permission);
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

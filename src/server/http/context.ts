@@ -17,6 +17,8 @@ declare module 'fastify' {
     loginThrottle: LoginThrottle;
     storage: Storage;
     config: AppRuntimeConfig;
+    /** Every route registered, with its options (the permission walk reads their declarations). */
+    routeCatalog: RouteOptions[];
   }
   interface FastifyRequest {
     auth: AuthState | null;

@@ -37,13 +37,14 @@ export const localAdminRoutes: FastifyPluginAsyncZod<LocalAdminOptions> = async 
   // Seeding and snapshotting a large database can outlast the 60 s every other request gets.
   const handlerTimeout = 10 * 60_000;
 
-  app.post(`${LOCAL_ADMIN_PREFIX}/seed-demo`, { schema: hidden, handlerTimeout }, async () => {
+  app.post(`${LOCAL_ADMIN_PREFIX}/seed-demo`, { config: { permission: 'local_admin' }, schema: hidden, handlerTimeout }, async () => {
     const result = await seedDemo(app.db);
     app.log.info(result, 'local admin: demo seed');
     return result;
   });
 
   app.post(`${LOCAL_ADMIN_PREFIX}/promote-superadmin`, {
+    config: { permission: 'local_admin' },
     schema: { ...hidden, body: z.object({ email: z.string().min(1).max(320) }) },
   }, async (req) => {
     const promoted = await promoteToSuperAdmin(app.db, req.body.email);
@@ -51,7 +52,7 @@ export const localAdminRoutes: FastifyPluginAsyncZod<LocalAdminOptions> = async 
     return { promoted };
   });
 
-  app.post(`${LOCAL_ADMIN_PREFIX}/backup`, { schema: hidden, handlerTimeout }, async (_req, reply) => {
+  app.post(`${LOCAL_ADMIN_PREFIX}/backup`, { config: { permission: 'local_admin' }, schema: hidden, handlerTimeout }, async (_req, reply) => {
     if (!opts.backup) return reply.status(409).send({ error: { code: 'not_embedded', message: 'Backups automáticos existem só no banco embutido. No PostgreSQL, use pg_dump.' } });
     return opts.backup();
   });

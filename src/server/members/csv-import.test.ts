@@ -47,7 +47,7 @@ describe(`CSV import on ${engineName()}`, () => {
       [7, [`${MEMBER_MSG.csvUnknownUnit}: Leões`]],
       [8, [MEMBER_MSG.alreadyMember]],
     ]);
-    expect(body.rows[1]).toMatchObject({ full_name: 'Bruno', email: null, role: 'Desbravador(a)', unit_name: null });
+    expect(body.rows[1]).toMatchObject({ full_name: 'Bruno', email: null, role: 'member', unit_name: null });
 
     const commit = await importCsv(csv, false);
     expect(commit.statusCode).toBe(400);
@@ -71,7 +71,7 @@ describe(`CSV import on ${engineName()}`, () => {
     expect(list.find((m) => m.full_name === 'Conta Conhecida')).toMatchObject({ role: 'admin', has_account: false, email: 'conhecida@teste.com' });
     expect((await call(ctx.app, 'GET', '/api/clubs', { as: known })).json()).toEqual([]);
     expect(list.find((m) => m.full_name === 'Lia')).toMatchObject({ has_account: false, email: null, unit_name: 'Águias' });
-    expect(list.find((m) => m.full_name === 'Teo')).toMatchObject({ has_account: false, email: 'teo.csv@teste.com', role: 'Desbravador(a)' });
+    expect(list.find((m) => m.full_name === 'Teo')).toMatchObject({ has_account: false, email: 'teo.csv@teste.com', role: 'member' });
   });
 
   it('refuses a file without a name column or without rows', async () => {

@@ -1,10 +1,11 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
-import { ADMIN_ROLE, CSV_MAX_COLUMNS, CSV_MAX_ROWS, DEFAULT_MEMBER_ROLE, MEMBER_MSG, type TCsvImportResult, type TCsvRow } from '../../shared/members.js';
+import { CSV_MAX_COLUMNS, CSV_MAX_ROWS, DEFAULT_MEMBER_ROLE, MEMBER_MSG, type TCsvImportResult, type TCsvRow } from '../../shared/members.js';
 import { AppError, badRequest } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import type { ClubAccess } from '../http/access.js';
+import { PERMISSION_MSG, grantRefusal, roleFromText, type TClubRole } from '../../shared/permissions.js';
 import * as repo from './repo.js';
 
 const HEADER_ALIASES: Record<string, 'full_name' | 'email' | 'role' | 'unit'> = {
@@ -17,10 +18,11 @@ export const CSV_MSG_HEADER = 'O arquivo precisa de um cabeçalho com as colunas
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
 
-function normaliseRole(raw: string): string {
+/** The function a CSV cell names ('Conselheiro(a)', 'tesoureira', 'admin'…); empty means a member. */
+function normaliseRole(raw: string): TClubRole | null {
   const r = raw.trim();
   if (!r) return DEFAULT_MEMBER_ROLE;
-  return ['admin', 'administrador', 'administradora', 'administrador(a)'].includes(fold(r)) ? ADMIN_ROLE : r;
+  return roleFromText(r);
 }
 
 /**
@@ -62,7 +64,7 @@ interface PlannedRow extends TCsvRow {
 }
 
 /** Validates every row against the club as it is now; nothing is written. */
-async function planImport(q: Queryable, clubId: string, csv: string): Promise<PlannedRow[]> {
+async function planImport(q: Queryable, clubId: string, actorRole: string, csv: string): Promise<PlannedRow[]> {
   const rows = parseCsv(csv);
   if (rows.length === 0) throw badRequest(MEMBER_MSG.csvEmpty);
   if (rows.length > CSV_MAX_ROWS) throw badRequest(MEMBER_MSG.csvTooMany);
@@ -79,10 +81,14 @@ async function planImport(q: Queryable, clubId: string, csv: string): Promise<Pl
       else if (onList.has(r.email)) errors.push(MEMBER_MSG.alreadyMember);
       seen.add(r.email);
     }
-    const role = normaliseRole(r.role);
-    if (role.length > 60) errors.push('Função muito longa');
+    const known = normaliseRole(r.role);
+    if (!known) errors.push(`${PERMISSION_MSG.roleInvalid} (${r.role.slice(0, 60)})`);
+    const refusal = known ? grantRefusal(actorRole, known) : null;
+    if (refusal) errors.push(refusal);
+    const role = known ?? DEFAULT_MEMBER_ROLE;
     const unitId = r.unit ? units.get(fold(r.unit)) ?? null : null;
     if (r.unit && !unitId) errors.push(`${MEMBER_MSG.csvUnknownUnit}: ${r.unit}`);
+    else if (role === 'counselor' && !unitId) errors.push(PERMISSION_MSG.counselorNeedsUnit);
     return { line: r.line, full_name: r.full_name, email: r.email || null, role, unit_name: r.unit || null, errors, unitId };
   });
 }
@@ -97,13 +103,13 @@ const publicRow = ({ line, full_name, email, role, unit_name, errors }: PlannedR
  */
 export async function importMembersCsv(db: Db, access: ClubAccess, csv: string, dryRun: boolean): Promise<TCsvImportResult> {
   if (dryRun) {
-    const plan = await planImport(db, access.clubId, csv);
+    const plan = await planImport(db, access.clubId, access.role, csv);
     return { rows: plan.map(publicRow), valid: plan.every((r) => r.errors.length === 0), imported: 0 };
   }
   return db.transaction(async (tx) => {
     // Serialises imports into one club so the validation below still holds when rows are written.
     await tx.query(`SELECT id FROM clubs WHERE id = $1 FOR UPDATE`, [access.clubId]);
-    const plan = await planImport(tx, access.clubId, csv);
+    const plan = await planImport(tx, access.clubId, access.role, csv);
     const result = { rows: plan.map(publicRow), valid: plan.every((r) => r.errors.length === 0), imported: 0 };
     if (!result.valid) throw new AppError('csv_invalid', 400, MEMBER_MSG.csvHasErrors, result);
     for (const row of plan) {

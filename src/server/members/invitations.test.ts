@@ -39,14 +39,14 @@ describe(`invitations on ${engineName()}`, () => {
 
   it('a new person registers through the link, is signed in and appears in the member list; the link is single use', async () => {
     const email = uniqueEmail('nova');
-    const { token } = await invite(email, 'Conselheiro(a)');
+    const { token } = await invite(email, 'Tesoureiro(a)');
     const res = await call(ctx.app, 'POST', `/api/invitations/${token}/register`, { body: reg('Nova Pessoa', email) });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ club_id: club.id, profile: { full_name: 'Nova Pessoa', email, user_type: 'member' } });
     const cookie = res.cookies.find((c) => c.name === 'trilha_session');
     expect(cookie?.httpOnly).toBe(true);
     const clubs = await call(ctx.app, 'GET', '/api/clubs', { headers: { cookie: `trilha_session=${cookie?.value}` } });
-    expect(clubs.json()).toEqual([expect.objectContaining({ id: club.id, role: 'Conselheiro(a)', is_admin: false })]);
+    expect(clubs.json()).toEqual([expect.objectContaining({ id: club.id, role: 'treasurer', is_admin: false })]);
     expect((await members()).find((m) => m.email === email)).toMatchObject({ full_name: 'Nova Pessoa', has_account: true });
 
     const again = await call(ctx.app, 'POST', `/api/invitations/${token}/register`, { body: reg('Outra', uniqueEmail()) });

@@ -43,8 +43,8 @@ describe(`members on ${engineName()}`, () => {
     expect((await call(ctx.app, 'GET', '/api/clubs', { as: person })).json()).toEqual([]);
     const accepted = await call(ctx.app, 'POST', `/api/invitations/${res.json().invitation.token}/accept`, { as: person });
     expect(accepted.statusCode).toBe(200);
-    expect((await list(admin)).find((m) => m.profile_id === person.profile.id)).toMatchObject({ role: 'Conselheiro(a)', unit_name: 'Águias', has_account: true });
-    const again = await call(ctx.app, 'POST', membersUrl(), { as: admin, body: { mode: 'email', email, role: 'Conselheiro(a)' } });
+    expect((await list(admin)).find((m) => m.profile_id === person.profile.id)).toMatchObject({ role: 'counselor', unit_name: 'Águias', has_account: true });
+    const again = await call(ctx.app, 'POST', membersUrl(), { as: admin, body: { mode: 'email', email, role: 'member' } });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(MEMBER_MSG.alreadyMember);
   });
@@ -71,9 +71,9 @@ describe(`members on ${engineName()}`, () => {
     const withEmail = await call(ctx.app, 'POST', membersUrl(), { as: admin, body: { mode: 'accountless', full_name: 'Maria', email: 'maria.sem.conta@teste.com', role: 'Desbravador(a)' } });
     expect(withEmail.json().member.email).toBe('maria.sem.conta@teste.com');
     // A contact e-mail is not a login: a sibling may share the parent's address.
-    const sibling = await call(ctx.app, 'POST', membersUrl(), { as: admin, body: { mode: 'accountless', full_name: 'Irmã da Maria', email: 'MARIA.sem.conta@teste.com', role: 'x' } });
+    const sibling = await call(ctx.app, 'POST', membersUrl(), { as: admin, body: { mode: 'accountless', full_name: 'Irmã da Maria', email: 'MARIA.sem.conta@teste.com', role: 'member' } });
     expect(sibling.statusCode).toBe(201);
-    const noName = await call(ctx.app, 'POST', membersUrl(), { as: admin, body: { mode: 'accountless', full_name: ' ', role: 'x' } });
+    const noName = await call(ctx.app, 'POST', membersUrl(), { as: admin, body: { mode: 'accountless', full_name: ' ', role: 'member' } });
     expect(noName.json().error.message).toBe(MEMBER_MSG.nameRequired);
   });
 
@@ -81,7 +81,7 @@ describe(`members on ${engineName()}`, () => {
     const other = await signUp(ctx.app);
     const otherClub = await createClub(ctx.app, other, 'Alheio');
     const foreignUnit = (await call(ctx.app, 'POST', `/api/clubs/${otherClub.id}/units`, { as: other, body: { name: 'X', color: '#0ea5e9' } })).json().id;
-    const res = await call(ctx.app, 'POST', membersUrl(), { as: admin, body: { mode: 'accountless', full_name: 'Y', role: 'x', unit_id: foreignUnit } });
+    const res = await call(ctx.app, 'POST', membersUrl(), { as: admin, body: { mode: 'accountless', full_name: 'Y', role: 'member', unit_id: foreignUnit } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(MEMBER_MSG.unitNotFound);
   });
@@ -89,10 +89,10 @@ describe(`members on ${engineName()}`, () => {
   it('edits role, unit and active; role changes and removals are audited', async () => {
     const m = (await list(admin)).find((x) => x.profile_id === member.profile.id);
     if (!m) throw new Error('member missing');
-    const res = await call(ctx.app, 'PUT', `${membersUrl()}/${m.id}`, { as: admin, body: { role: 'Instrutor(a)', unit_id: unitId, active: false } });
+    const res = await call(ctx.app, 'PUT', `${membersUrl()}/${m.id}`, { as: admin, body: { role: 'instructor', unit_id: unitId, active: false } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ role: 'Instrutor(a)', unit_name: 'Águias', active: false });
-    await call(ctx.app, 'PUT', `${membersUrl()}/${m.id}`, { as: admin, body: { role: 'Instrutor(a)', unit_id: null, active: true } });
+    expect(res.json()).toMatchObject({ role: 'instructor', unit_name: 'Águias', active: false });
+    await call(ctx.app, 'PUT', `${membersUrl()}/${m.id}`, { as: admin, body: { role: 'instructor', unit_id: null, active: true } });
     const del = await call(ctx.app, 'DELETE', `${membersUrl()}/${m.id}`, { as: admin });
     expect(del.statusCode).toBe(200);
     const audit = await ctx.db.query<{ action: string; before: { role: string } }>(`SELECT action, before FROM audit_log WHERE entity_id = $1 ORDER BY at`, [m.id]);
@@ -107,7 +107,7 @@ describe(`members on ${engineName()}`, () => {
     if (!me) throw new Error('admin missing');
     for (const res of [
       await call(ctx.app, 'DELETE', `${membersUrl()}/${me.id}`, { as: admin }),
-      await call(ctx.app, 'PUT', `${membersUrl()}/${me.id}`, { as: admin, body: { role: 'Diretor(a)', unit_id: null, active: true } }),
+      await call(ctx.app, 'PUT', `${membersUrl()}/${me.id}`, { as: admin, body: { role: 'member', unit_id: null, active: true } }),
       await call(ctx.app, 'PUT', `${membersUrl()}/${me.id}`, { as: admin, body: { role: 'admin', unit_id: null, active: false } }),
     ]) {
       expect(res.statusCode).toBe(409);
@@ -116,15 +116,15 @@ describe(`members on ${engineName()}`, () => {
     // With a second admin, the first may step down.
     const second = await signUp(ctx.app);
     await addMember(ctx.db, club.id, second.profile.id, 'admin');
-    const ok = await call(ctx.app, 'PUT', `${membersUrl()}/${me.id}`, { as: admin, body: { role: 'Diretor(a)', unit_id: null, active: true } });
+    const ok = await call(ctx.app, 'PUT', `${membersUrl()}/${me.id}`, { as: admin, body: { role: 'member', unit_id: null, active: true } });
     expect(ok.statusCode).toBe(200);
     // Two admins demoting each other at once still leave one.
     const secondRow = (await list(second)).find((x) => x.profile_id === second.profile.id);
     if (!secondRow) throw new Error('second admin missing');
     await call(ctx.app, 'PUT', `${membersUrl()}/${me.id}`, { as: second, body: { role: 'admin', unit_id: null, active: true } });
     const results = await Promise.all([
-      call(ctx.app, 'PUT', `${membersUrl()}/${me.id}`, { as: second, body: { role: 'Diretor(a)', unit_id: null, active: true } }),
-      call(ctx.app, 'PUT', `${membersUrl()}/${secondRow.id}`, { as: admin, body: { role: 'Diretor(a)', unit_id: null, active: true } }),
+      call(ctx.app, 'PUT', `${membersUrl()}/${me.id}`, { as: second, body: { role: 'member', unit_id: null, active: true } }),
+      call(ctx.app, 'PUT', `${membersUrl()}/${secondRow.id}`, { as: admin, body: { role: 'member', unit_id: null, active: true } }),
     ]);
     // One wins; the other is refused (409 last admin, or 403 when it already lost its admin role).
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
@@ -135,7 +135,7 @@ describe(`members on ${engineName()}`, () => {
   it('a plain member is refused every write; another club answers 404', async () => {
     const target = (await list(admin))[0];
     const writes = [
-      () => call(ctx.app, 'POST', membersUrl(), { as: member, body: { mode: 'accountless', full_name: 'X', role: 'x' } }),
+      () => call(ctx.app, 'POST', membersUrl(), { as: member, body: { mode: 'accountless', full_name: 'X', role: 'member' } }),
       () => call(ctx.app, 'PUT', `${membersUrl()}/${target.id}`, { as: member, body: { role: 'admin', unit_id: null, active: true } }),
       () => call(ctx.app, 'DELETE', `${membersUrl()}/${target.id}`, { as: member }),
       () => call(ctx.app, 'POST', `${membersUrl()}/${target.id}/invitation`, { as: member }),
@@ -147,7 +147,7 @@ describe(`members on ${engineName()}`, () => {
     const strangerClub = await createClub(ctx.app, stranger, 'Estranho');
     for (const res of [
       await call(ctx.app, 'GET', membersUrl(), { as: stranger }),
-      await call(ctx.app, 'POST', membersUrl(), { as: stranger, body: { mode: 'accountless', full_name: 'X', role: 'x' } }),
+      await call(ctx.app, 'POST', membersUrl(), { as: stranger, body: { mode: 'accountless', full_name: 'X', role: 'member' } }),
       await call(ctx.app, 'PUT', `${membersUrl()}/${target.id}`, { as: stranger, body: { role: 'admin', unit_id: null, active: true } }),
       await call(ctx.app, 'DELETE', `${membersUrl()}/${target.id}`, { as: stranger }),
       await call(ctx.app, 'POST', `${membersUrl()}/import`, { as: stranger, body: { csv: 'nome\nX', dry_run: true } }),

@@ -6,7 +6,7 @@ import type { TMember } from '../../shared/members.js';
 const COLUMNS = `cm.id, cm.club_id, cm.profile_id, p.full_name, CASE WHEN $2::boolean THEN p.email END AS email,
   p.password_hash IS NOT NULL AS has_account,
   (p.password_hash IS NOT NULL AND p.owner_club_id = cm.club_id AND claimed.profile_id IS NOT NULL) AS claimed_here,
-  cm.role, cm.unit_id, u.name AS unit_name, cm.active, cm.created_at`;
+  cm.role, cm.title, cm.unit_id, u.name AS unit_name, cm.active, cm.created_at`;
 const FROM = `club_members cm JOIN profiles p ON p.id = cm.profile_id
   LEFT JOIN units u ON u.club_id = cm.club_id AND u.id = cm.unit_id
   -- Claims through this club's links, read for this club only (club_invitations_club_idx), not per member.

@@ -5,7 +5,7 @@ import {
   MEMBER_MSG, ZAddMember, ZAddMemberResult, ZCsvImport, ZCsvImportResult, ZInvitationAccepted, ZInvitationLink,
   ZInvitationPreview, ZMember, ZPendingInvitation, ZUpdateMember,
 } from '../../shared/members.js';
-import { requireAuth, requireClubAdmin, requireClubMember } from '../http/access.js';
+import { can, requireAuth, requirePermission, requireClubMember } from '../http/access.js';
 import { ZClubParams } from '../clubs/routes.js';
 import { setSessionCookie } from '../auth/routes.js';
 import * as repo from './repo.js';
@@ -21,91 +21,103 @@ const ZOk = z.object({ ok: z.literal(true) });
 
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/members', {
-    schema: { tags: ['members'], summary: 'Membros do clube (e-mails só para admins)', params: ZClubParams, response: { 200: z.array(ZMember) } },
+    config: { permission: 'club.read' },
+    schema: { tags: ['members'], summary: 'Membros do clube (e-mails só para quem cuida dos cadastros)', params: ZClubParams, response: { 200: z.array(ZMember) } },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    return repo.listMembers(app.db, access.clubId, access.isAdmin);
+    return repo.listMembers(app.db, access.clubId, can(access, 'members.read'));
   });
 
   app.post('/api/clubs/:clubId/members', {
+    config: { permission: 'members.manage' },
     schema: {
       tags: ['members'],
       summary: 'Adicionar membro: por e-mail (conta existente entra já; e-mail novo recebe convite) ou sem conta',
       params: ZClubParams, body: ZAddMember, response: { 201: ZAddMemberResult },
     },
   }, async (req, reply) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'members.manage');
     return reply.status(201).send(await service.addMember(app.db, access, req.body));
   });
 
   app.post('/api/clubs/:clubId/members/import', {
+    config: { permission: 'members.manage' },
     schema: {
       tags: ['members'],
       summary: 'Importar membros de CSV (nome, e-mail, função, unidade): prévia com dry_run, depois tudo ou nada',
       params: ZClubParams, body: ZCsvImport, response: { 200: ZCsvImportResult },
     },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'members.manage');
     return importMembersCsv(app.db, access, req.body.csv, req.body.dry_run);
   });
 
   app.put('/api/clubs/:clubId/members/:memberId', {
+    config: { permission: 'members.manage' },
     schema: { tags: ['members'], summary: 'Editar função, unidade e status do membro', params: ZMemberParams, body: ZUpdateMember, response: { 200: ZMember } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'members.manage');
     return service.updateMember(app.db, access, req.params.memberId, req.body);
   });
 
   app.delete('/api/clubs/:clubId/members/:memberId', {
+    config: { permission: 'members.manage' },
     schema: { tags: ['members'], summary: 'Remover membro do clube', params: ZMemberParams, response: { 200: ZOk } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'members.manage');
     await service.removeMember(app.db, access, req.params.memberId);
     return { ok: true as const };
   });
 
   app.post('/api/clubs/:clubId/members/:memberId/invitation', {
+    config: { permission: 'members.manage' },
     schema: { tags: ['members'], summary: 'Link para um membro sem conta criar o próprio acesso', params: ZMemberParams, response: { 201: ZInvitationLink } },
   }, async (req, reply) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'members.manage');
     return reply.status(201).send(await service.inviteToClaim(app.db, access, req.params.memberId));
   });
 
   app.delete('/api/clubs/:clubId/members/:memberId/claim', {
+    config: { permission: 'members.manage' },
     schema: {
       tags: ['members'], summary: 'Desfazer o acesso criado por um link deste clube (o perfil volta a ser sem conta)',
       params: ZMemberParams, response: { 200: ZOk },
     },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'members.manage');
     await service.undoClaim(app.db, access, req.params.memberId);
     return { ok: true as const };
   });
 
   app.get('/api/clubs/:clubId/invitations', {
+    config: { permission: 'members.manage' },
     schema: { tags: ['members'], summary: 'Convites pendentes', params: ZClubParams, response: { 200: z.array(ZPendingInvitation) } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'members.manage');
     return invitationRepo.listPendingInvitations(app.db, access.clubId);
   });
 
   app.delete('/api/clubs/:clubId/invitations/:invitationId', {
+    config: { permission: 'members.manage' },
     schema: { tags: ['members'], summary: 'Cancelar convite', params: ZInvitationParams, response: { 200: ZOk } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'members.manage');
     await service.revokeInvitation(app.db, access, req.params.invitationId);
     return { ok: true as const };
   });
 
   app.get('/api/invitations/:token', {
+    config: { permission: 'public' },
     schema: { tags: ['members'], summary: 'Dados públicos de um convite válido', params: ZTokenParams, response: { 200: ZInvitationPreview } },
   }, async (req) => invitationService.previewInvitation(app.db, req.params.token));
 
   app.post('/api/invitations/:token/accept', {
+    config: { permission: 'signed_in' },
     schema: { tags: ['members'], summary: 'Entrar no clube com o convite (usuário logado)', params: ZTokenParams, response: { 200: ZInvitationAccepted } },
   }, async (req) => invitationService.acceptInvitation(app.db, requireAuth(req).profile, req.params.token));
 
   app.post('/api/invitations/:token/register', {
+    config: { permission: 'public' },
     schema: {
       tags: ['members'],
       summary: 'Criar conta pelo convite e entrar no clube (ou assumir o perfil de membro sem conta)',

@@ -6,10 +6,17 @@ import {
 } from '../../shared/members.js';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
+import { grantRefusal } from '../../shared/permissions.js';
 import type { ClubAccess } from '../http/access.js';
 import { hashToken, newSessionToken } from '../auth/session.js';
 import * as repo from './repo.js';
 import * as invitations from './invitation-repo.js';
+
+/** 403 unless the actor may give (or take away) this function. */
+function assertMayGrant(access: ClubAccess, role: string): void {
+  const refusal = grantRefusal(access.role, role);
+  if (refusal) throw new AppError('permission_denied', 403, refusal);
+}
 
 async function requireUnitOfClub(q: Queryable, clubId: string, unitId: string | null): Promise<void> {
   if (unitId && !(await repo.unitExists(q, clubId, unitId))) throw badRequest(MEMBER_MSG.unitNotFound);
@@ -46,6 +53,7 @@ export async function createInvitation(
  * here ever links a profile another club created (issue 21).
  */
 export async function addMember(db: Db, access: ClubAccess, input: z.output<typeof ZAddMember>): Promise<TAddMemberResult> {
+  assertMayGrant(access, input.role);
   return db.transaction(async (tx) => {
     await requireUnitOfClub(tx, access.clubId, input.unit_id);
     if (input.mode === 'email') {
@@ -75,6 +83,8 @@ export async function updateMember(db: Db, access: ClubAccess, memberId: string,
   return db.transaction(async (tx) => {
     const admins = await repo.lockActiveAdmins(tx, access.clubId);
     const before = await loadMember(tx, access.clubId, memberId);
+    assertMayGrant(access, before.role);
+    assertMayGrant(access, input.role);
     assertKeepsAnAdmin(admins, before, input);
     await requireUnitOfClub(tx, access.clubId, input.unit_id);
     await repo.updateMember(tx, access.clubId, memberId, input);
@@ -89,6 +99,7 @@ export async function removeMember(db: Db, access: ClubAccess, memberId: string)
   await db.transaction(async (tx) => {
     const admins = await repo.lockActiveAdmins(tx, access.clubId);
     const before = await loadMember(tx, access.clubId, memberId);
+    assertMayGrant(access, before.role);
     assertKeepsAnAdmin(admins, before, null);
     await repo.deleteMember(tx, access.clubId, memberId);
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'member.remove', entity: 'club_member', entityId: memberId, before });
@@ -99,6 +110,7 @@ export async function removeMember(db: Db, access: ClubAccess, memberId: string)
 export async function inviteToClaim(db: Db, access: ClubAccess, memberId: string): Promise<TInvitationLink> {
   return db.transaction(async (tx) => {
     const member = await loadMember(tx, access.clubId, memberId);
+    assertMayGrant(access, member.role);
     if (member.has_account) throw conflict(MEMBER_MSG.hasAccount);
     // Only the club that created an accountless profile may hand it to someone.
     if ((await repo.profileOwnerClub(tx, member.profile_id)) !== access.clubId) throw conflict(MEMBER_MSG.notOwnProfile);
@@ -120,6 +132,7 @@ export async function revokeInvitation(db: Db, access: ClubAccess, invitationId:
 export async function undoClaim(db: Db, access: ClubAccess, memberId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const member = await loadMember(tx, access.clubId, memberId);
+    assertMayGrant(access, member.role);
     const claim = await invitations.findUsedClaim(tx, access.clubId, member.profile_id);
     if (!member.has_account || !claim || (await repo.profileOwnerClub(tx, member.profile_id)) !== access.clubId) {
       throw conflict(MEMBER_MSG.notClaimedHere);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PERIOD_MSG, ZPeriod, ZPeriodInput } from '../../shared/periods.js';
-import { requireClubAdmin, requireClubMember } from '../http/access.js';
+import { requirePermission, requireClubMember } from '../http/access.js';
 import { notFound } from '../http/errors.js';
 import { ZClubParams } from '../clubs/routes.js';
 import * as repo from './repo.js';
@@ -12,6 +12,7 @@ const ZOk = z.object({ ok: z.literal(true) });
 
 export const periodRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/periods', {
+    config: { permission: 'club.read' },
     schema: { tags: ['periods'], summary: 'Períodos do clube, mais recentes primeiro', params: ZClubParams, response: { 200: z.array(ZPeriod) } },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
@@ -19,6 +20,7 @@ export const periodRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/clubs/:clubId/periods/:periodId', {
+    config: { permission: 'club.read' },
     schema: { tags: ['periods'], summary: 'Um período', params: ZPeriodParams, response: { 200: ZPeriod } },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
@@ -28,23 +30,26 @@ export const periodRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/clubs/:clubId/periods', {
+    config: { permission: 'periods.manage' },
     schema: { tags: ['periods'], summary: 'Criar período (admin)', params: ZClubParams, body: ZPeriodInput, response: { 201: ZPeriod } },
   }, async (req, reply) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'periods.manage');
     return reply.status(201).send(await service.createPeriod(app.db, access, req.body));
   });
 
   app.put('/api/clubs/:clubId/periods/:periodId', {
+    config: { permission: 'periods.manage' },
     schema: { tags: ['periods'], summary: 'Editar período (admin)', params: ZPeriodParams, body: ZPeriodInput, response: { 200: ZPeriod } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'periods.manage');
     return service.updatePeriod(app.db, access, req.params.periodId, req.body);
   });
 
   app.delete('/api/clubs/:clubId/periods/:periodId', {
+    config: { permission: 'periods.manage' },
     schema: { tags: ['periods'], summary: 'Excluir período (admin)', params: ZPeriodParams, response: { 200: ZOk } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'periods.manage');
     await service.deletePeriod(app.db, access, req.params.periodId);
     return { ok: true as const };
   });

@@ -298,7 +298,7 @@ export async function reviewSubmission(q: Queryable, id: string, r: { status: 'a
 }
 
 /** The approval queue ('submitted' first, oldest first) or the decided ones (newest first). */
-export function listSubmissions(q: Queryable, clubId: string, status: 'submitted' | 'approved' | 'rejected') {
+export function listSubmissions(q: Queryable, clubId: string, status: 'submitted' | 'approved' | 'rejected', unitId: string | null = null) {
   return q.query<TQueuedSubmission>(
     `SELECT ${SUBMISSION_COLUMNS}, ts.task_id, t.title AS task_title, t.points AS task_points, ts.profile_id, p.full_name,
             u.name AS unit_name, rv.full_name AS reviewer_name
@@ -308,15 +308,22 @@ export function listSubmissions(q: Queryable, clubId: string, status: 'submitted
        LEFT JOIN club_members cm ON cm.club_id = ts.club_id AND cm.profile_id = ts.profile_id
        LEFT JOIN units u ON u.id = cm.unit_id
        LEFT JOIN profiles rv ON rv.id = ts.reviewed_by
-      WHERE ts.club_id = $1 AND ts.status = $2
+      WHERE ts.club_id = $1 AND ts.status = $2 AND ($3::uuid IS NULL OR cm.unit_id = $3::uuid)
       ORDER BY CASE WHEN $2 = 'submitted' THEN ts.created_at END ASC, ts.reviewed_at DESC
       LIMIT 200`,
-    [clubId, status],
+    [clubId, status, unitId],
   );
 }
 
-export async function countWaitingSubmissions(q: Queryable, clubId: string): Promise<number> {
-  const row = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM task_submissions WHERE club_id = $1 AND status = 'submitted'`, [clubId]);
+/** Submissions waiting for review; with a unit, only its members' (a counsellor's queue). */
+export async function countWaitingSubmissions(q: Queryable, clubId: string, unitId: string | null = null): Promise<number> {
+  const row = await one<{ n: number }>(
+    q,
+    `SELECT count(*)::int AS n FROM task_submissions ts
+      WHERE ts.club_id = $1 AND ts.status = 'submitted'
+        AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = ts.club_id AND cm.profile_id = ts.profile_id AND cm.unit_id = $2::uuid))`,
+    [clubId, unitId],
+  );
   return row.n;
 }
 

@@ -15,7 +15,7 @@ import {
   ZRejectSubmission,
   ZSubmissionInfo,
 } from '../../shared/progress.js';
-import { requireClubAdmin, requireClubMember } from '../http/access.js';
+import { can, requirePermission, requireClubMember } from '../http/access.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { sanitizeSvg } from '../badges/sanitize.js';
 import type { Db } from '../db/index.js';
@@ -52,6 +52,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['progress'];
 
   app.get('/api/clubs/:clubId/my-tasks', {
+    config: { permission: 'club.read' },
     schema: { tags, summary: 'Minhas Tarefas: tarefas disponíveis e meu progresso', params: ZClub, response: { 200: z.array(ZMyTask) } },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
@@ -59,6 +60,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/clubs/:clubId/my-tasks/:taskId', {
+    config: { permission: 'club.read' },
     schema: { tags, summary: 'Uma tarefa com perguntas (sem respostas corretas), subtarefas e envios', params: ZClubTask, response: { 200: ZMyTaskDetail } },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
@@ -66,6 +68,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/clubs/:clubId/my-tasks/:taskId/start', {
+    config: { permission: 'club.read' },
     schema: { tags, summary: 'Escolher uma tarefa (cria minha atribuição)', params: ZClubTask, response: { 200: z.object({ status: z.string() }) } },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
@@ -73,6 +76,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/clubs/:clubId/my-tasks/:taskId/complete', {
+    config: { permission: 'club.read' },
     schema: { tags, summary: 'Concluir tarefa (ou registrar por um membro)', params: ZClubTask, body: ZCompleteTask, response: { 200: ZCompletionResult } },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
@@ -80,6 +84,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/clubs/:clubId/my-tasks/:taskId/subtasks/:subtaskId/complete', {
+    config: { permission: 'club.read' },
     schema: { tags, summary: 'Concluir subtarefa de um marco', params: ZClubTask.extend({ subtaskId: z.string() }), body: ZOnBehalf, response: { 200: ZCompletionResult } },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
@@ -87,6 +92,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/clubs/:clubId/my-tasks/:taskId/submissions', {
+    config: { permission: 'club.read' },
     schema: { tags, summary: 'Enviar comprovação (multipart: file, comment)', params: ZClubTask, consumes: ['multipart/form-data'], response: { 201: ZSubmissionInfo } },
   }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
@@ -106,6 +112,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/clubs/:clubId/members/:memberId/tasks', {
+    config: { permission: 'progress.record' },
     schema: { tags, summary: 'Tarefas de um membro (para registrar por ele)', params: ZClubMember, response: { 200: z.array(ZMyTask) } },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
@@ -114,6 +121,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/clubs/:clubId/members/:memberId/tasks/:taskId', {
+    config: { permission: 'progress.record' },
     schema: { tags, summary: 'Uma tarefa de um membro', params: ZClubMember.extend({ taskId: z.string() }), response: { 200: ZMyTaskDetail } },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
@@ -122,20 +130,23 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/clubs/:clubId/submissions', {
+    config: { permission: 'submissions.review' },
     schema: { tags, summary: 'Fila de aprovações', params: ZClub, querystring: z.object({ status: z.enum(['submitted', 'approved', 'rejected']).default('submitted') }), response: { 200: z.array(ZQueuedSubmission) } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
-    return repo.listSubmissions(app.db, access.clubId, req.query.status);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'submissions.review');
+    return repo.listSubmissions(app.db, access.clubId, req.query.status, service.unitFilter(access, 'submissions.review'));
   });
 
   app.get('/api/clubs/:clubId/submissions/pending-count', {
+    config: { permission: 'submissions.review' },
     schema: { tags, summary: 'Quantos envios aguardam aprovação', params: ZClub, response: { 200: ZPendingCount } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
-    return { pending: await repo.countWaitingSubmissions(app.db, access.clubId) };
+    const access = await requirePermission(app.db, req, req.params.clubId, 'submissions.review');
+    return { pending: await repo.countWaitingSubmissions(app.db, access.clubId, service.unitFilter(access, 'submissions.review')) };
   });
 
   app.get('/api/clubs/:clubId/submissions/:submissionId/evidence', {
+    config: { permission: 'club.read' },
     schema: { tags, summary: 'Arquivo de comprovação (admins ou quem enviou)', params: ZClubSubmission, querystring: z.object({ download: z.enum(['1']).optional() }) },
   }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
@@ -152,28 +163,32 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/clubs/:clubId/submissions/:submissionId/approve', {
+    config: { permission: 'submissions.review' },
     schema: { tags, summary: 'Aprovar envio (pontos concedidos)', params: ZClubSubmission, response: { 200: ZCompletionResult } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'submissions.review');
     return submissions.approveSubmission(app.db, access, req.params.submissionId);
   });
 
   app.post('/api/clubs/:clubId/submissions/:submissionId/reject', {
+    config: { permission: 'submissions.review' },
     schema: { tags, summary: 'Rejeitar envio com motivo', params: ZClubSubmission, body: ZRejectSubmission, response: { 200: ZOk } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'submissions.review');
     await submissions.rejectSubmission(app.db, access, req.params.submissionId, req.body.reason);
     return { ok: true as const };
   });
 
   app.post('/api/clubs/:clubId/point-adjustments', {
+    config: { permission: 'points.adjust' },
     schema: { tags, summary: 'Pontuar membro ou unidade (bônus/penalidade com motivo)', params: ZClub, body: ZPointAdjustment, response: { 201: ZPointAdjustmentResult } },
   }, async (req, reply) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'points.adjust');
     return reply.status(201).send(await service.adjustPoints(app.db, access, req.body));
   });
 
   app.get('/api/clubs/:clubId/profile', {
+    config: { permission: 'club.read' },
     schema: { tags, summary: 'Meu Perfil: pontos, posição, badges e histórico', params: ZClub, response: { 200: ZMemberProfile } },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
@@ -181,12 +196,13 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/clubs/:clubId/members/:memberId/profile', {
+    config: { permission: 'club.read' },
     schema: { tags, summary: 'Perfil de um membro (admins e conselheiros da unidade)', params: ZClubMember, response: { 200: ZMemberProfile } },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    if (!access.isAdmin) await service.resolveTarget(app.db, access, req.params.memberId);
+    if (!can(access, 'members.read')) await service.resolveTarget(app.db, access, req.params.memberId);
     const profile = await memberProfile(app.db, access.clubId, req.params.memberId);
-    // Personal data reaches only the functions that need it: the director, not counsellors (issue 21).
-    return access.isAdmin ? profile : { ...profile, email: null };
+    // Personal data reaches only the functions that keep member records, not counsellors (issues 14, 21).
+    return can(access, 'members.read') ? profile : { ...profile, email: null };
   });
 };

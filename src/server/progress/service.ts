@@ -2,16 +2,29 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import { PROGRESS_MSG, type TCompletionResult, type ZCompleteTask, type ZPointAdjustment } from '../../shared/progress.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
-import type { ClubAccess } from '../http/access.js';
+import { assertUnitInReach, canManageUnit, scopeOf, type ClubAccess } from '../http/access.js';
+import { COUNSELOR_POINT_LIMIT, PERMISSION_MSG, type TClubPermission } from '../../shared/permissions.js';
 import { writeAudit } from '../audit/repo.js';
 import { assertAvailable, assertCompletionAllowed, type Target } from './completion-rule.js';
 import { awardAfterEvent, awardTaskBadges } from '../badges/engine.js';
 import { appendPointEvent } from './ledger.js';
 import * as repo from './repo.js';
 
-/** Unit counsellors ('Conselheiro(a)') may record tasks for the members of their own unit. */
+/** Unit counsellors ('counselor') may record tasks for the members of their own unit. */
 export function isCounsellor(role: string): boolean {
-  return /^conselheir/i.test(role.trim());
+  return role === 'counselor';
+}
+
+/** The unit whose members a unit-scoped function sees (a counsellor's), or null for the whole club. */
+export function unitFilter(access: ClubAccess, permission: TClubPermission): string | null {
+  return scopeOf(access, permission) === 'unit' ? (access.unitId ?? null) : null;
+}
+
+/** 403 unless the caller may act with this permission on that member (a counsellor: their unit only). */
+export async function assertMemberInReach(q: Queryable, access: ClubAccess, profileId: string, permission: TClubPermission): Promise<void> {
+  if (scopeOf(access, permission) === 'club') return;
+  const member = await repo.findMember(q, access.clubId, profileId);
+  assertUnitInReach(access, member?.unit_id ?? null, permission);
 }
 
 export type { Target } from './completion-rule.js';
@@ -25,9 +38,7 @@ export async function resolveTarget(q: Queryable, access: ClubAccess, memberId?:
   if (!memberId) return { profileId: access.profileId, onBehalf: false };
   const target = await repo.findMember(q, access.clubId, memberId);
   if (!target) throw notFound(PROGRESS_MSG.memberNotFound);
-  if (target.profile_id === access.profileId || access.isAdmin) return { profileId: target.profile_id, onBehalf: true };
-  const me = await repo.findMember(q, access.clubId, access.profileId);
-  if (me && isCounsellor(me.role) && me.unit_id !== null && me.unit_id === target.unit_id) {
+  if (target.profile_id === access.profileId || canManageUnit(access, target.unit_id, 'progress.record')) {
     return { profileId: target.profile_id, onBehalf: true };
   }
   throw forbidden(PROGRESS_MSG.cannotRecordForMember);
@@ -172,6 +183,9 @@ export async function completeSubtask(db: Db, access: ClubAccess, taskId: string
 
 /** Manual points with a reason: a bonus or penalty for a member, or points for a whole unit. Audited. */
 export async function adjustPoints(db: Db, access: ClubAccess, input: z.output<typeof ZPointAdjustment>) {
+  if (scopeOf(access, 'points.adjust') === 'unit' && Math.abs(input.points) > COUNSELOR_POINT_LIMIT) {
+    throw new AppError('permission_denied', 403, PERMISSION_MSG.counselorPointLimit);
+  }
   return db.transaction(async (tx) => {
     let profileId: string | null = null;
     let unitId: string | null = null;
@@ -180,11 +194,13 @@ export async function adjustPoints(db: Db, access: ClubAccess, input: z.output<t
       if (!member) throw notFound(PROGRESS_MSG.memberNotFound);
       // Nobody scores for themselves: a leader's own points come from tasks others approve (issue 21).
       if (member.profile_id === access.profileId) throw new AppError('self_adjustment', 403, PROGRESS_MSG.selfAdjustment);
+      assertUnitInReach(access, member.unit_id, 'points.adjust');
       await repo.lockMember(tx, access.clubId, member.profile_id);
       profileId = member.profile_id;
     } else if (input.unit_id) {
       const unit = await repo.findUnit(tx, access.clubId, input.unit_id);
       if (!unit) throw notFound(PROGRESS_MSG.unitNotFound);
+      assertUnitInReach(access, unit.id, 'points.adjust');
       unitId = unit.id;
     }
     const id = await appendPointEvent(tx, { clubId: access.clubId, profileId, unitId, source: 'manual', points: input.points, reason: input.reason, createdBy: access.profileId });

@@ -3,7 +3,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../db/index.js';
 import { EVIDENCE_MAX_BYTES, PROGRESS_MSG, isAcceptedEvidence, type TCompletionResult, type TSubmissionInfo } from '../../shared/progress.js';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
-import type { ClubAccess } from '../http/access.js';
+import { canManageUnit, scopeOf, type ClubAccess } from '../http/access.js';
+import { assertMemberInReach } from './service.js';
 import type { Storage } from '../storage/storage.js';
 import { writeAudit } from '../audit/repo.js';
 import { awardAfterEvent, awardTaskBadges } from '../badges/engine.js';
@@ -68,6 +69,8 @@ export async function approveSubmission(db: Db, access: ClubAccess, submissionId
   return db.transaction(async (tx) => {
     const peek = await repo.getSubmission(tx, access.clubId, submissionId);
     if (!peek) throw notFound();
+    // A counsellor reviews only the members of their own unit (issue 14).
+    await assertMemberInReach(tx, access, peek.profile_id, 'submissions.review');
     // Member lock first, then the submission: the same order as the member's own requests.
     await repo.lockMember(tx, access.clubId, peek.profile_id);
     const sub = await repo.lockSubmission(tx, access.clubId, submissionId);
@@ -92,6 +95,7 @@ export async function rejectSubmission(db: Db, access: ClubAccess, submissionId:
   await db.transaction(async (tx) => {
     const sub = await repo.lockSubmission(tx, access.clubId, submissionId);
     if (!sub) throw notFound();
+    await assertMemberInReach(tx, access, sub.profile_id, 'submissions.review');
     if (sub.status !== 'submitted') throw conflict(PROGRESS_MSG.submissionNotWaiting);
     await repo.reviewSubmission(tx, sub.id, { status: 'rejected', reviewerId: access.profileId, reason });
     await repo.setAssignmentStatus(tx, sub.assignment_id, 'rejected', false);
@@ -99,10 +103,14 @@ export async function rejectSubmission(db: Db, access: ClubAccess, submissionId:
   });
 }
 
-/** The evidence bytes, for an admin of the club or the member who sent it. */
+/** The evidence bytes, for the member who sent it or whoever may review it (a counsellor: their unit). */
 export async function readEvidence(db: Db, storage: Storage, access: ClubAccess, submissionId: string) {
   const sub = await repo.getSubmission(db, access.clubId, submissionId);
-  if (!sub || (!access.isAdmin && sub.profile_id !== access.profileId)) throw notFound();
+  if (!sub) throw notFound();
+  if (sub.profile_id !== access.profileId && scopeOf(access, 'submissions.review') !== 'club') {
+    const sender = await repo.findMember(db, access.clubId, sub.profile_id);
+    if (!canManageUnit(access, sender?.unit_id ?? null, 'submissions.review')) throw notFound();
+  }
   const bytes = await storage.get(sub.evidence_key);
   if (!bytes) throw notFound();
   return { bytes, mime: sub.evidence_mime, name: sub.evidence_name };

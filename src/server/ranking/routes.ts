@@ -16,6 +16,7 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['ranking'];
 
   app.get('/api/clubs/:clubId/ranking/individual', {
+    config: { permission: 'club.read' },
     schema: { tags, summary: 'Ranking individual (geral ou de um período)', params: ZClub, querystring: ZRankingQuery, response: { 200: z.array(ZIndividualRankingRow) } },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
@@ -24,6 +25,7 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/clubs/:clubId/ranking/units', {
+    config: { permission: 'club.read' },
     schema: { tags, summary: 'Ranking de unidades (geral ou de um período)', params: ZClub, querystring: ZRankingQuery, response: { 200: z.array(ZUnitRankingRow) } },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
@@ -32,6 +34,7 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/clubs/:clubId/ranking/periods', {
+    config: { permission: 'club.read' },
     schema: { tags, summary: 'Períodos do clube para o filtro do ranking', params: ZClub, response: { 200: z.array(ZRankingPeriod) } },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
@@ -39,6 +42,7 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/clubs/:clubId/ranking/unit-options', {
+    config: { permission: 'club.read' },
     schema: { tags, summary: 'Unidades ativas (para Pontuar unidade)', params: ZClub, response: { 200: z.array(z.object({ id: z.string(), name: z.string(), color: z.string() })) } },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);

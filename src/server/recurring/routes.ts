@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZGenerateResult, ZRecurringInput, ZRecurringTask, ZSetActive } from '../../shared/recurring.js';
-import { requireClubAdmin } from '../http/access.js';
+import { requirePermission } from '../http/access.js';
 import * as service from './service.js';
 
 const ZClubParams = z.object({ clubId: z.string() });
@@ -13,38 +13,44 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/clubs/:clubId/recurring-tasks';
 
   app.get(base, {
+    config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Tarefas recorrentes do clube', params: ZClubParams, response: { 200: z.array(ZRecurringTask) } },
-  }, async (req) => service.listRecurring(app.db, await requireClubAdmin(app.db, req, req.params.clubId)));
+  }, async (req) => service.listRecurring(app.db, await requirePermission(app.db, req, req.params.clubId, 'tasks.manage')));
 
   app.post(base, {
+    config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Criar tarefa recorrente (e gerar as ocorrências já devidas)', params: ZClubParams, body: ZRecurringInput, response: { 201: ZRecurringTask } },
   }, async (req, reply) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
     return reply.status(201).send(await service.createRecurring(app.db, access, req.body, req.log));
   });
 
   app.put(`${base}/:recurringId`, {
+    config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Atualizar tarefa recorrente', params: ZRecurringParams, body: ZRecurringInput, response: { 200: ZRecurringTask } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
     return service.updateRecurring(app.db, access, req.params.recurringId, req.body, req.log);
   });
 
   app.patch(`${base}/:recurringId/active`, {
+    config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Ativar ou desativar', params: ZRecurringParams, body: ZSetActive, response: { 200: ZRecurringTask } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
     return service.setRecurringActive(app.db, access, req.params.recurringId, req.body.active);
   });
 
   app.delete(`${base}/:recurringId`, {
+    config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Excluir (tarefas já geradas permanecem)', params: ZRecurringParams, response: { 204: z.null() } },
   }, async (req, reply) => {
-    await service.deleteRecurring(app.db, await requireClubAdmin(app.db, req, req.params.clubId), req.params.recurringId);
+    await service.deleteRecurring(app.db, await requirePermission(app.db, req, req.params.clubId, 'tasks.manage'), req.params.recurringId);
     return reply.status(204).send(null);
   });
 
   app.post('/api/clubs/:clubId/generate-recurring-tasks', {
+    config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Gerar instâncias agora', params: ZClubParams, response: { 200: ZGenerateResult } },
-  }, async (req) => service.generateForClub(app.db, await requireClubAdmin(app.db, req, req.params.clubId)));
+  }, async (req) => service.generateForClub(app.db, await requirePermission(app.db, req, req.params.clubId, 'tasks.manage')));
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZClub } from '../../shared/clubs.js';
 import { LOGO_MAX_BYTES, SETTINGS_MSG, ZClubSettings } from '../../shared/settings.js';
-import { requireClubAdmin } from '../http/access.js';
+import { requirePermission } from '../http/access.js';
 import { AppError } from '../http/errors.js';
 import { ZClubParams } from '../clubs/routes.js';
 import * as service from './service.js';
@@ -12,13 +12,15 @@ function isFileTooLarge(err: unknown): boolean {
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/api/clubs/:clubId/settings', {
+    config: { permission: 'club.settings' },
     schema: { tags: ['settings'], summary: 'Atualizar configurações do clube (admin)', params: ZClubParams, body: ZClubSettings, response: { 200: ZClub } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'club.settings');
     return service.updateSettings(app.db, access, req.body, { superAdmin: req.auth?.profile.user_type === 'super_admin' });
   });
 
   app.post('/api/clubs/:clubId/logo', {
+    config: { permission: 'club.settings' },
     schema: {
       tags: ['settings'],
       summary: 'Enviar logo do clube (multipart, campo "file"; imagem de até 2MB, conferida pelos bytes)',
@@ -27,7 +29,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZClub },
     },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'club.settings');
     if (!req.isMultipart()) throw new AppError('no_file', 400, SETTINGS_MSG.noFile);
     const file = await req.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
     if (!file) throw new AppError('no_file', 400, SETTINGS_MSG.noFile);
@@ -42,9 +44,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/clubs/:clubId/logo', {
+    config: { permission: 'club.settings' },
     schema: { tags: ['settings'], summary: 'Remover logo do clube (admin)', params: ZClubParams, response: { 200: ZClub } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'club.settings');
     return service.removeLogo(app.db, app.storage, access);
   });
 };

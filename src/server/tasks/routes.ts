@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   ZBadgeSummary, ZLinkBadge, ZQuestion, ZQuestionInput, ZReorder, ZSubtask, ZSubtaskInput, ZTask, ZTaskBadge, ZTaskInput,
 } from '../../shared/tasks.js';
-import { requireClubAdmin, requireClubMember } from '../http/access.js';
+import { requirePermission, requireClubMember } from '../http/access.js';
 import * as service from './service.js';
 
 const ZClubParams = z.object({ clubId: z.string() });
@@ -18,63 +18,73 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/clubs/:clubId/tasks';
 
   app.get(base, {
+    config: { permission: 'club.read' },
     schema: { tags, summary: 'Tarefas do clube (mais novas primeiro; membros veem só as ativas)', params: ZClubParams, response: { 200: z.array(ZTask) } },
   }, async (req) => service.listTasks(app.db, await requireClubMember(app.db, req, req.params.clubId)));
 
   app.post(base, {
+    config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Criar tarefa', params: ZClubParams, body: ZTaskInput, response: { 201: ZTask } },
   }, async (req, reply) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
     return reply.status(201).send(await service.createTask(app.db, access, req.body));
   });
 
   app.get(`${base}/:taskId`, {
+    config: { permission: 'club.read' },
     schema: { tags, summary: 'Uma tarefa', params: ZTaskParams, response: { 200: ZTask } },
   }, async (req) => service.getVisibleTask(app.db, await requireClubMember(app.db, req, req.params.clubId), req.params.taskId));
 
   app.put(`${base}/:taskId`, {
+    config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Atualizar tarefa', params: ZTaskParams, body: ZTaskInput, response: { 200: ZTask } },
-  }, async (req) => service.updateTask(app.db, await requireClubAdmin(app.db, req, req.params.clubId), req.params.taskId, req.body));
+  }, async (req) => service.updateTask(app.db, await requirePermission(app.db, req, req.params.clubId, 'tasks.manage'), req.params.taskId, req.body));
 
   app.delete(`${base}/:taskId`, {
+    config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Excluir tarefa (e suas perguntas, subtarefas e vínculos de badges)', params: ZTaskParams, response: { 204: z.null() } },
   }, async (req, reply) => {
-    await service.deleteTask(app.db, await requireClubAdmin(app.db, req, req.params.clubId), req.params.taskId);
+    await service.deleteTask(app.db, await requirePermission(app.db, req, req.params.clubId, 'tasks.manage'), req.params.taskId);
     return reply.status(204).send(null);
   });
 
   // Questions (quiz and form tasks) ---------------------------------------------------------------
 
   app.get(`${base}/:taskId/questions`, {
+    config: { permission: 'club.read' },
     schema: { tags, summary: 'Perguntas em ordem (sem a resposta correta para membros)', params: ZTaskParams, response: { 200: z.array(ZQuestion) } },
   }, async (req) => service.listQuestions(app.db, await requireClubMember(app.db, req, req.params.clubId), req.params.taskId));
 
   app.post(`${base}/:taskId/questions`, {
+    config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Adicionar pergunta ao fim da lista', params: ZTaskParams, body: ZQuestionInput, response: { 201: ZQuestion } },
   }, async (req, reply) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
     return reply.status(201).send(await service.createQuestion(app.db, access, req.params.taskId, req.body));
   });
 
   app.put(`${base}/:taskId/questions/order`, {
+    config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Reordenar perguntas', params: ZTaskParams, body: ZReorder, response: { 200: z.array(ZQuestion) } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
     await service.reorderChildren(app.db, access, 'question', req.params.taskId, req.body.ids);
     return service.listQuestions(app.db, access, req.params.taskId);
   });
 
   app.put(`${base}/:taskId/questions/:questionId`, {
+    config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Atualizar pergunta', params: ZQuestionParams, body: ZQuestionInput, response: { 200: ZQuestion } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
     return service.updateQuestion(app.db, access, req.params.taskId, req.params.questionId, req.body);
   });
 
   app.delete(`${base}/:taskId/questions/:questionId`, {
+    config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Excluir pergunta', params: ZQuestionParams, response: { 204: z.null() } },
   }, async (req, reply) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
     await service.deleteChild(app.db, access, 'question', req.params.taskId, req.params.questionId);
     return reply.status(204).send(null);
   });
@@ -82,35 +92,40 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   // Subtasks (milestone tasks) ---------------------------------------------------------------------
 
   app.get(`${base}/:taskId/subtasks`, {
+    config: { permission: 'club.read' },
     schema: { tags, summary: 'Subtarefas em ordem', params: ZTaskParams, response: { 200: z.array(ZSubtask) } },
   }, async (req) => service.listSubtasks(app.db, await requireClubMember(app.db, req, req.params.clubId), req.params.taskId));
 
   app.post(`${base}/:taskId/subtasks`, {
+    config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Adicionar subtarefa ao fim da lista', params: ZTaskParams, body: ZSubtaskInput, response: { 201: ZSubtask } },
   }, async (req, reply) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
     return reply.status(201).send(await service.createSubtask(app.db, access, req.params.taskId, req.body));
   });
 
   app.put(`${base}/:taskId/subtasks/order`, {
+    config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Reordenar subtarefas', params: ZTaskParams, body: ZReorder, response: { 200: z.array(ZSubtask) } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
     await service.reorderChildren(app.db, access, 'subtask', req.params.taskId, req.body.ids);
     return service.listSubtasks(app.db, access, req.params.taskId);
   });
 
   app.put(`${base}/:taskId/subtasks/:subtaskId`, {
+    config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Atualizar subtarefa', params: ZSubtaskParams, body: ZSubtaskInput, response: { 200: ZSubtask } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
     return service.updateSubtask(app.db, access, req.params.taskId, req.params.subtaskId, req.body);
   });
 
   app.delete(`${base}/:taskId/subtasks/:subtaskId`, {
+    config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Excluir subtarefa', params: ZSubtaskParams, response: { 204: z.null() } },
   }, async (req, reply) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
     await service.deleteChild(app.db, access, 'subtask', req.params.taskId, req.params.subtaskId);
     return reply.status(204).send(null);
   });
@@ -118,24 +133,28 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   // Badges linked to a task ------------------------------------------------------------------------
 
   app.get(`${base}/:taskId/badges`, {
+    config: { permission: 'club.read' },
     schema: { tags, summary: 'Badges concedidos ao concluir a tarefa', params: ZTaskParams, response: { 200: z.array(ZTaskBadge) } },
   }, async (req) => service.listTaskBadges(app.db, await requireClubMember(app.db, req, req.params.clubId), req.params.taskId));
 
   app.get(`${base}/:taskId/available-badges`, {
+    config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Badges ativos que ainda podem ser vinculados', params: ZTaskParams, response: { 200: z.array(ZBadgeSummary) } },
-  }, async (req) => service.listLinkableBadges(app.db, await requireClubAdmin(app.db, req, req.params.clubId), req.params.taskId));
+  }, async (req) => service.listLinkableBadges(app.db, await requirePermission(app.db, req, req.params.clubId, 'tasks.manage'), req.params.taskId));
 
   app.post(`${base}/:taskId/badges`, {
+    config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Vincular badge', params: ZTaskParams, body: ZLinkBadge, response: { 201: z.array(ZTaskBadge) } },
   }, async (req, reply) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
     return reply.status(201).send(await service.linkBadge(app.db, access, req.params.taskId, req.body.badge_id));
   });
 
   app.delete(`${base}/:taskId/badges/:badgeId`, {
+    config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Desvincular badge', params: ZBadgeParams, response: { 204: z.null() } },
   }, async (req, reply) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
     await service.unlinkBadge(app.db, access, req.params.taskId, req.params.badgeId);
     return reply.status(204).send(null);
   });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
-import type { ClubAccess } from '../http/access.js';
+import { can, type ClubAccess } from '../http/access.js';
 import { AppError, PG, badRequest, conflict, isPgError, notFound } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import {
@@ -19,13 +19,13 @@ function requireId(id: string, message: string): string {
 
 /** Admins see every task of their club; members only active ones (ARCHITECTURE §5). */
 export function listTasks(db: Db, access: ClubAccess): Promise<TTask[]> {
-  return repo.listTasks(db, access.clubId, !access.isAdmin);
+  return repo.listTasks(db, access.clubId, !can(access, 'tasks.manage'));
 }
 
 /** The task if this user may see it, or 404 (an inactive task is invisible to members). */
 export async function getVisibleTask(q: Queryable, access: ClubAccess, taskId: string): Promise<TTask> {
   const task = await repo.getTask(q, access.clubId, requireId(taskId, TASK_MSG.notFound));
-  if (!task || (!task.active && !access.isAdmin)) throw notFound(TASK_MSG.notFound);
+  if (!task || (!task.active && !can(access, 'tasks.manage'))) throw notFound(TASK_MSG.notFound);
   return task;
 }
 
@@ -81,7 +81,7 @@ async function lockParent(tx: Queryable, access: ClubAccess, taskId: string, all
 
 /** Members never receive the right answer of a quiz. */
 function forViewer(questions: TQuestion[], access: ClubAccess): TQuestion[] {
-  if (access.isAdmin) return questions;
+  if (can(access, 'tasks.manage')) return questions;
   return questions.map(({ correct_answer: _hidden, ...q }) => q);
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UNIT_MSG, ZUnit, ZUnitInput } from '../../shared/units.js';
-import { requireClubAdmin, requireClubMember } from '../http/access.js';
+import { requirePermission, requireClubMember } from '../http/access.js';
 import { notFound } from '../http/errors.js';
 import { ZClubParams } from '../clubs/routes.js';
 import * as repo from './repo.js';
@@ -12,6 +12,7 @@ const ZOk = z.object({ ok: z.literal(true) });
 
 export const unitRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/units', {
+    config: { permission: 'club.read' },
     schema: { tags: ['units'], summary: 'Unidades do clube, por nome', params: ZClubParams, response: { 200: z.array(ZUnit) } },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
@@ -19,6 +20,7 @@ export const unitRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/clubs/:clubId/units/:unitId', {
+    config: { permission: 'club.read' },
     schema: { tags: ['units'], summary: 'Uma unidade', params: ZUnitParams, response: { 200: ZUnit } },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
@@ -28,23 +30,26 @@ export const unitRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/clubs/:clubId/units', {
+    config: { permission: 'units.manage' },
     schema: { tags: ['units'], summary: 'Criar unidade (admin)', params: ZClubParams, body: ZUnitInput, response: { 201: ZUnit } },
   }, async (req, reply) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'units.manage');
     return reply.status(201).send(await service.createUnit(app.db, access, req.body));
   });
 
   app.put('/api/clubs/:clubId/units/:unitId', {
+    config: { permission: 'units.manage' },
     schema: { tags: ['units'], summary: 'Editar unidade (admin)', params: ZUnitParams, body: ZUnitInput, response: { 200: ZUnit } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'units.manage');
     return service.updateUnit(app.db, access, req.params.unitId, req.body);
   });
 
   app.delete('/api/clubs/:clubId/units/:unitId', {
+    config: { permission: 'units.manage' },
     schema: { tags: ['units'], summary: 'Excluir unidade sem membros (admin)', params: ZUnitParams, response: { 200: ZOk } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = await requirePermission(app.db, req, req.params.clubId, 'units.manage');
     await service.deleteUnit(app.db, access, req.params.unitId);
     return { ok: true as const };
   });

@@ -58,7 +58,7 @@ export function AppLayout({ area }: { area: 'club' | 'superadmin' }) {
 
   const isSuperAdmin = me.data?.user_type === 'super_admin';
   const showSuperMenu = isSuperAdmin && location.pathname.startsWith('/superadmin');
-  const items = showSuperMenu ? SUPERADMIN_MENU : CLUB_MENU.filter((i) => !i.adminOnly || current.isAdmin);
+  const items = showSuperMenu ? SUPERADMIN_MENU : CLUB_MENU.filter((i) => (!i.adminOnly || current.isAdmin) && (!i.permission || current.can(i.permission)));
   const narrow = collapsed && !drawerOpen;
 
   function toggleCollapsed() {

@@ -2,13 +2,16 @@ import {
   Award, BarChart3, Building2, CheckSquare, ClipboardCheck, Calendar, FileBarChart, LayoutDashboard,
   ListTodo, Settings, Shield, Trophy, Users, UsersRound, Wallet, type LucideIcon,
 } from 'lucide-react';
+import type { TClubPermission } from '@shared/permissions';
 
 export interface MenuItem {
   to: string;
   label: string;
   icon: LucideIcon;
-  /** Shown only to admins of the selected club. */
+  /** Shown only to directors of the selected club. */
   adminOnly?: boolean;
+  /** Shown only to the functions that hold this permission in the selected club (issue 14). */
+  permission?: TClubPermission;
   /** Exact match for the active highlight (index routes). */
   end?: boolean;
   /** A live counter shown beside the label. */
@@ -22,11 +25,11 @@ export const CLUB_MENU: MenuItem[] = [
   { to: '/dashboard/units', label: 'Unidades', icon: UsersRound },
   { to: '/dashboard/tasks', label: 'Tarefas', icon: ListTodo },
   { to: '/dashboard/my-tasks', label: 'Minhas Tarefas', icon: CheckSquare },
-  { to: '/dashboard/approvals', label: 'Aprovações', icon: ClipboardCheck, adminOnly: true, counter: 'approvals' },
+  { to: '/dashboard/approvals', label: 'Aprovações', icon: ClipboardCheck, permission: 'submissions.review', counter: 'approvals' },
   { to: '/dashboard/periods', label: 'Períodos', icon: Calendar },
-  { to: '/dashboard/financial', label: 'Financeiro', icon: Wallet, adminOnly: true },
+  { to: '/dashboard/financial', label: 'Financeiro', icon: Wallet, permission: 'finance.manage' },
   { to: '/dashboard/ranking', label: 'Ranking', icon: Trophy },
-  { to: '/dashboard/settings', label: 'Configurações', icon: Settings, adminOnly: true },
+  { to: '/dashboard/settings', label: 'Configurações', icon: Settings, permission: 'club.settings' },
 ];
 
 export const SUPERADMIN_MENU: MenuItem[] = [

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { TMyClub } from '@shared/clubs';
+import { CLUB_PERMISSION_KEYS, permissionScope, permissionsOf, type TClubPermission } from '@shared/permissions';
 import { useMe } from '../auth/api/get-me';
 import { useClub } from './api/get-club';
 import { useMyClubs } from './api/list-my-clubs';
@@ -9,8 +10,15 @@ export interface CurrentClub {
   /** The selected club, or null when the user has none (screens show 'Selecione um clube para …'). */
   club: TMyClub | null;
   clubId: string | null;
-  /** Club admin (role 'admin') or super admin. */
+  /** Director (role 'admin') or super admin. */
   isAdmin: boolean;
+  /**
+   * Whether my function in the selected club holds the permission (issue 14). Comfort only: the
+   * server enforces the same table; a counsellor's permissions reach only their unit.
+   */
+  can: (permission: TClubPermission) => boolean;
+  /** Whether I hold the permission for the whole club, not only for my unit (a counsellor's). */
+  canClubWide: (permission: TClubPermission) => boolean;
   clubs: TMyClub[];
   isLoading: boolean;
 }
@@ -40,10 +48,18 @@ export function useCurrentClub(): CurrentClub {
     if (clubsQuery.isSuccess && !openedPending && selected && selected.id !== selectedId) setSelectedClubId(selected.id);
   }, [clubsQuery.isSuccess, openedPending, selected, selectedId]);
 
+  const permissions = useMemo(() => {
+    if (!selected) return new Set<TClubPermission>();
+    if (superAdmin) return new Set(CLUB_PERMISSION_KEYS);
+    return new Set(selected.permissions ?? permissionsOf(selected.role));
+  }, [selected, superAdmin]);
+
   return {
     club: selected,
     clubId: selected?.id ?? null,
     isAdmin: Boolean(selected && (selected.is_admin || superAdmin)),
+    can: (permission) => permissions.has(permission),
+    canClubWide: (permission) => Boolean(selected && (superAdmin || permissionScope(selected.role, permission) === 'club')),
     clubs,
     isLoading: me.isLoading || clubsQuery.isLoading || openedPending,
   };

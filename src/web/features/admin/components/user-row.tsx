@@ -1,3 +1,4 @@
+import { roleLabel } from '@shared/members';
 import { Ban, ShieldCheck, ShieldOff, Unlock } from 'lucide-react';
 import type { TAdminUser } from '@shared/admin';
 import { Button } from '../../../components/ui/button';
@@ -32,7 +33,7 @@ export function UserRow({ user, isSelf, onAction }: { user: TAdminUser; isSelf: 
             {user.clubs.map((c) => (
               <li key={c.id}>
                 <Tag tone={c.active ? 'green' : 'gray'}>
-                  {c.name} · {c.role === 'admin' ? 'Admin' : c.role === 'member' ? 'Membro' : c.role}
+                  {c.name} · {c.role === 'admin' ? 'Admin' : roleLabel(c.role)}
                   {c.active ? '' : ' (inativo)'}
                 </Tag>
               </li>

@@ -1,15 +1,18 @@
 import { Link } from 'react-router';
-import { Building2, ClipboardList, Clock, ListChecks, Plus, Trophy, UserPlus, Users, UsersRound } from 'lucide-react';
+import { Building2, ClipboardList, Clock, ListChecks, Plus, Trophy, UserPlus, Users, UsersRound, Wallet, type LucideIcon } from 'lucide-react';
+import type { TClubPermission } from '@shared/permissions';
 import { StatCard } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useCurrentClub } from '../../clubs/use-current-club';
 import { useDashboard } from '../../clubs/api/get-dashboard';
 
-const QUICK_ACTIONS = [
-  { to: '/dashboard/tasks', label: 'Criar tarefa', icon: ClipboardList },
-  { to: '/dashboard/members', label: 'Adicionar membro', icon: UserPlus },
-  { to: '/dashboard/ranking', label: 'Ver ranking', icon: Trophy },
+/** Quick actions, each shown only to the functions that may do it (issue 14). */
+const QUICK_ACTIONS: Array<{ to: string; label: string; icon: LucideIcon; permission: TClubPermission }> = [
+  { to: '/dashboard/tasks', label: 'Criar tarefa', icon: ClipboardList, permission: 'tasks.manage' },
+  { to: '/dashboard/members', label: 'Adicionar membro', icon: UserPlus, permission: 'members.manage' },
+  { to: '/dashboard/financial', label: 'Novo lançamento', icon: Wallet, permission: 'finance.manage' },
+  { to: '/dashboard/ranking', label: 'Ver ranking', icon: Trophy, permission: 'club.read' },
 ];
 
 export function Component() {
@@ -51,7 +54,7 @@ export function Component() {
       <section aria-labelledby="acoes-rapidas" className="mt-8">
         <h2 id="acoes-rapidas" className="mb-3 text-lg font-semibold">Ações rápidas</h2>
         <div className="flex flex-wrap gap-3">
-          {QUICK_ACTIONS.map(({ to, label, icon: Icon }) => (
+          {QUICK_ACTIONS.filter((a) => current.can(a.permission)).map(({ to, label, icon: Icon }) => (
             <Link key={to} to={to} className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50">
               <Icon aria-hidden="true" className="h-4 w-4 text-emerald-700" /> {label}
             </Link>

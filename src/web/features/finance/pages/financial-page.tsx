@@ -88,14 +88,15 @@ function Finance({ clubId }: { clubId: string }) {
 }
 
 export function Component() {
-  const { club, isAdmin, isLoading } = useCurrentClub();
+  const { club, can, isLoading } = useCurrentClub();
+  const isAdmin = can('finance.manage');
   if (isLoading) return <PageSpinner />;
   if (!club) return <NoClubState purpose="gerenciar as finanças" />;
   if (!isAdmin) {
     // Finance is admin-only; a member still sees their own cofres here, read-only.
     return (
       <div className="space-y-6">
-        <PageHeader title="Financeiro" description="O caixa do clube é gerido pela diretoria." />
+        <PageHeader title="Financeiro" description="O caixa do clube é gerido pela diretoria e pelo(a) Tesoureiro(a)." />
         <MySavingsGoals clubId={club.id} />
       </div>
     );

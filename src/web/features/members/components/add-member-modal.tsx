@@ -76,7 +76,7 @@ interface FormProps {
 
 function ByEmailForm({ clubId, units, onAdded, onInvited, onCancel }: FormProps & { onInvited: (i: TInvitationLink) => void }) {
   const add = useAddMember(clubId);
-  const { register, handleSubmit, formState } = useForm<z.input<typeof ZAddMemberByEmail>, unknown, z.output<typeof ZAddMemberByEmail>>({
+  const { register, handleSubmit, formState, watch } = useForm<z.input<typeof ZAddMemberByEmail>, unknown, z.output<typeof ZAddMemberByEmail>>({
     resolver: zodResolver(ZAddMemberByEmail),
     defaultValues: { mode: 'email', email: '', role: DEFAULT_MEMBER_ROLE, unit_id: '' },
   });
@@ -95,7 +95,7 @@ function ByEmailForm({ clubId, units, onAdded, onInvited, onCancel }: FormProps 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <TextField type="email" label="E-mail" required autoComplete="off" error={formState.errors.email?.message} {...register('email')} />
-      <RoleAndUnitFields role={register('role')} unit={register('unit_id')} units={units} roleError={formState.errors.role?.message} />
+      <RoleAndUnitFields role={register('role')} unit={register('unit_id')} units={units} roleValue={watch('role') as string | undefined} roleError={formState.errors.role?.message} unitError={formState.errors.unit_id?.message} />
       <FormButtons saving={add.isPending} label="Adicionar" onCancel={onCancel} />
     </form>
   );
@@ -103,7 +103,7 @@ function ByEmailForm({ clubId, units, onAdded, onInvited, onCancel }: FormProps 
 
 function AccountlessForm({ clubId, units, onAdded, onCancel }: FormProps) {
   const add = useAddMember(clubId);
-  const { register, handleSubmit, formState } = useForm<z.input<typeof ZAddAccountlessMember>, unknown, z.output<typeof ZAddAccountlessMember>>({
+  const { register, handleSubmit, formState, watch } = useForm<z.input<typeof ZAddAccountlessMember>, unknown, z.output<typeof ZAddAccountlessMember>>({
     resolver: zodResolver(ZAddAccountlessMember),
     defaultValues: { mode: 'accountless', full_name: '', email: '', role: DEFAULT_MEMBER_ROLE, unit_id: '' },
   });
@@ -120,7 +120,7 @@ function AccountlessForm({ clubId, units, onAdded, onCancel }: FormProps) {
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <TextField label="Nome completo" required error={formState.errors.full_name?.message} {...register('full_name')} />
       <TextField type="email" label="E-mail (opcional)" autoComplete="off" error={formState.errors.email?.message} {...register('email')} />
-      <RoleAndUnitFields role={register('role')} unit={register('unit_id')} units={units} roleError={formState.errors.role?.message} />
+      <RoleAndUnitFields role={register('role')} unit={register('unit_id')} units={units} roleValue={watch('role') as string | undefined} roleError={formState.errors.role?.message} unitError={formState.errors.unit_id?.message} />
       <FormButtons saving={add.isPending} label="Adicionar" onCancel={onCancel} />
     </form>
   );

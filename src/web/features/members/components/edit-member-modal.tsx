@@ -17,7 +17,7 @@ type FormIn = z.input<typeof ZUpdateMember>;
 /** Edits role, unit and active flag. The server refuses to leave the club without an active admin. */
 export function EditMemberModal({ clubId, member, units, onClose }: { clubId: string; member: TMember | null; units: TUnit[]; onClose: () => void }) {
   const update = useUpdateMember(clubId);
-  const { register, handleSubmit, formState, reset } = useForm<FormIn, unknown, z.output<typeof ZUpdateMember>>({ resolver: zodResolver(ZUpdateMember) });
+  const { register, handleSubmit, formState, reset, watch } = useForm<FormIn, unknown, z.output<typeof ZUpdateMember>>({ resolver: zodResolver(ZUpdateMember) });
   useEffect(() => {
     if (member) reset({ role: member.role, unit_id: member.unit_id ?? '', active: member.active });
   }, [member, reset]);
@@ -46,7 +46,7 @@ export function EditMemberModal({ clubId, member, units, onClose }: { clubId: st
       }
     >
       <form id="member-form" onSubmit={onSubmit} noValidate className="space-y-4">
-        <RoleAndUnitFields role={register('role')} unit={register('unit_id')} units={units} currentRole={member?.role} roleError={formState.errors.role?.message} />
+        <RoleAndUnitFields role={register('role')} unit={register('unit_id')} units={units} roleValue={watch('role') as string | undefined} roleError={formState.errors.role?.message} unitError={formState.errors.unit_id?.message} />
         <CheckboxField label="Membro ativo" {...register('active')} />
       </form>
     </Modal>

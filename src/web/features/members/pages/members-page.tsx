@@ -28,10 +28,10 @@ export function Component() {
   const current = useCurrentClub();
   if (current.isLoading) return <PageSpinner />;
   if (!current.clubId) return <NoClubState purpose="gerenciar membros" />;
-  return <MembersScreen clubId={current.clubId} isAdmin={current.isAdmin} canOpenProfiles={current.isAdmin || /^conselheir/i.test(current.club?.role ?? '')} />;
+  return <MembersScreen clubId={current.clubId} isAdmin={current.can('members.manage')} showEmails={current.can('members.read')} canOpenProfiles={current.can('members.read') || current.can('progress.record')} />;
 }
 
-function MembersScreen({ clubId, isAdmin, canOpenProfiles }: { clubId: string; isAdmin: boolean; canOpenProfiles: boolean }) {
+function MembersScreen({ clubId, isAdmin, showEmails, canOpenProfiles }: { clubId: string; isAdmin: boolean; showEmails: boolean; canOpenProfiles: boolean }) {
   const members = useMembers(clubId);
   const units = useUnitOptions(clubId);
   const remove = useDeleteMember(clubId);
@@ -97,7 +97,7 @@ function MembersScreen({ clubId, isAdmin, canOpenProfiles }: { clubId: string; i
             <thead className="bg-slate-50 text-left text-slate-700">
               <tr>
                 <th scope="col" className="px-4 py-3 font-semibold">Nome</th>
-                {isAdmin ? <th scope="col" className="px-4 py-3 font-semibold">E-mail</th> : null}
+                {showEmails ? <th scope="col" className="px-4 py-3 font-semibold">E-mail</th> : null}
                 <th scope="col" className="px-4 py-3 font-semibold">Função</th>
                 <th scope="col" className="px-4 py-3 font-semibold">Unidade</th>
                 <th scope="col" className="px-4 py-3 font-semibold">Status</th>
@@ -116,8 +116,11 @@ function MembersScreen({ clubId, isAdmin, canOpenProfiles }: { clubId: string; i
                     )}
                     {m.has_account ? null : <Tag tone="amber">Sem conta</Tag>}
                   </td>
-                  {isAdmin ? <td className="px-4 py-3 text-slate-700">{m.email ?? '-'}</td> : null}
-                  <td className="px-4 py-3 text-slate-700">{m.role === 'admin' ? <Tag tone="violet">{roleLabel(m.role)}</Tag> : roleLabel(m.role)}</td>
+                  {showEmails ? <td className="px-4 py-3 text-slate-700">{m.email ?? '-'}</td> : null}
+                  <td className="px-4 py-3 text-slate-700">
+                    {m.role === 'member' ? roleLabel(m.role) : <Tag tone="violet">{roleLabel(m.role)}</Tag>}
+                    {m.title ? <span className="ml-1 text-xs text-slate-500">{m.title}</span> : null}
+                  </td>
                   <td className="px-4 py-3 text-slate-700">{m.unit_name ?? '-'}</td>
                   <td className="px-4 py-3"><ActiveTag active={m.active} /></td>
                   {isAdmin ? (

@@ -21,7 +21,7 @@ export function Component() {
   const current = useCurrentClub();
   if (current.isLoading) return <PageSpinner />;
   if (!current.clubId) return <NoClubState purpose="gerenciar períodos" />;
-  return <PeriodsScreen clubId={current.clubId} isAdmin={current.isAdmin} />;
+  return <PeriodsScreen clubId={current.clubId} isAdmin={current.can('periods.manage')} />;
 }
 
 function PeriodsScreen({ clubId, isAdmin }: { clubId: string; isAdmin: boolean }) {

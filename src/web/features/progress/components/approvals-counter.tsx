@@ -3,8 +3,8 @@ import { usePendingApprovals } from '../api/get-pending-approvals';
 
 /** The sidebar's count of submissions waiting for approval (admins only). */
 export function ApprovalsCounter() {
-  const { clubId, isAdmin } = useCurrentClub();
-  const pending = usePendingApprovals(clubId, isAdmin);
+  const { clubId, can } = useCurrentClub();
+  const pending = usePendingApprovals(clubId, can('submissions.review'));
   const n = pending.data?.pending ?? 0;
   if (n === 0) return null;
   return (

@@ -28,14 +28,15 @@ const TABS: Array<{ key: SubmissionStatus; label: string; empty: string }> = [
 ];
 
 export function Component() {
-  const { club, clubId, isAdmin, isLoading } = useCurrentClub();
+  const { club, clubId, can, isLoading } = useCurrentClub();
+  const isAdmin = can('submissions.review');
   const [tab, setTab] = useState<SubmissionStatus>('submitted');
   const list = useSubmissions(isAdmin ? clubId : null, tab);
   const [rejecting, setRejecting] = useState<TQueuedSubmission | null>(null);
 
   if (isLoading) return <PageSpinner />;
   if (!club || !clubId) return <NoClubState purpose="ver as aprovações" />;
-  if (!isAdmin) return <EmptyState message="Apenas administradores do clube podem aprovar envios." />;
+  if (!isAdmin) return <EmptyState message="Sua função no clube não aprova envios." />;
   const current = TABS.find((t) => t.key === tab) ?? TABS[0];
 
   return (

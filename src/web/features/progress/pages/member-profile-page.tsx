@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Award, PlusCircle } from 'lucide-react';
+import { roleLabel } from '@shared/members';
 import { Button } from '../../../components/ui/button';
 import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -17,7 +18,9 @@ import { TaskModal } from '../components/task-modal';
 
 export function Component() {
   const { memberId = '' } = useParams();
-  const { club, clubId, isAdmin, isLoading } = useCurrentClub();
+  const { club, clubId, can, isLoading } = useCurrentClub();
+  const canScore = can('points.adjust');
+  const canGrant = can('badges.award');
   const profile = useMemberProfile(clubId, memberId);
   const tasks = useMyTasks(clubId, memberId);
   const [scoring, setScoring] = useState(false);
@@ -37,11 +40,11 @@ export function Component() {
       </Link>
       <PageHeader
         title={p?.full_name ?? 'Perfil do Membro'}
-        description={p ? [p.role, p.unit_name ?? 'Sem unidade', p.email].filter(Boolean).join(' · ') : undefined}
-        actions={member && isAdmin ? (
+        description={p ? [roleLabel(p.role), p.unit_name ?? 'Sem unidade', p.email].filter(Boolean).join(' · ') : undefined}
+        actions={member && (canScore || canGrant) ? (
           <>
-            <Button variant="secondary" onClick={() => setGranting(true)} icon={<Award aria-hidden="true" className="h-4 w-4" />}>Conceder badge</Button>
-            <Button onClick={() => setScoring(true)} icon={<PlusCircle aria-hidden="true" className="h-4 w-4" />}>Pontuar</Button>
+            {canGrant ? <Button variant="secondary" onClick={() => setGranting(true)} icon={<Award aria-hidden="true" className="h-4 w-4" />}>Conceder badge</Button> : null}
+            {canScore ? <Button onClick={() => setScoring(true)} icon={<PlusCircle aria-hidden="true" className="h-4 w-4" />}>Pontuar</Button> : null}
           </>
         ) : undefined}
       />

@@ -35,7 +35,9 @@ function initials(name: string) {
 }
 
 export function Component() {
-  const { club, clubId, isAdmin, isLoading } = useCurrentClub();
+  const { club, clubId, canClubWide, isLoading } = useCurrentClub();
+  // Scoring any unit: club-wide holders of 'points.adjust' (a counsellor scores their own members).
+  const isAdmin = canClubWide('points.adjust');
   const [view, setView] = useState<'individual' | 'units'>('individual');
   const [periodId, setPeriodId] = useState<string | null>(null);
   const [scoring, setScoring] = useState(false);

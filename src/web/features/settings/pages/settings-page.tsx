@@ -35,7 +35,7 @@ export function Component() {
     const missing = club.error instanceof ApiError && club.error.status === 404;
     return <EmptyState message={missing ? SETTINGS_MSG.clubNotFound : 'Não foi possível carregar o clube.'} />;
   }
-  return <SettingsScreen club={club.data} canEdit={current.isAdmin} canSwitchActive={me.data?.user_type === 'super_admin'} />;
+  return <SettingsScreen club={club.data} canEdit={current.can('club.settings')} canSwitchActive={me.data?.user_type === 'super_admin'} />;
 }
 
 const fromClub = (c: TClub): FormIn => ({ name: c.name, description: c.description ?? '', timezone: c.timezone, active: c.active });

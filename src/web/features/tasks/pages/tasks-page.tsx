@@ -19,7 +19,8 @@ type Form = { kind: 'task'; task: TTask | null } | { kind: 'recurring'; rt: TRec
 
 /** 'Tarefas e Desafios': normal tasks and (for admins) recurring tasks, in two tabs with counts. */
 export function Component() {
-  const { club, clubId, isAdmin, isLoading } = useCurrentClub();
+  const { club, clubId, can, isLoading } = useCurrentClub();
+  const isAdmin = can('tasks.manage');
   const tasks = useTasks(clubId);
   const recurring = useRecurringTasks(clubId, isAdmin);
   const [tab, setTab] = useState<Tab>('tasks');

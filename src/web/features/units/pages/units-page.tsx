@@ -22,7 +22,7 @@ export function Component() {
   const current = useCurrentClub();
   if (current.isLoading) return <PageSpinner />;
   if (!current.clubId) return <NoClubState purpose="gerenciar unidades" />;
-  return <UnitsScreen clubId={current.clubId} isAdmin={current.isAdmin} />;
+  return <UnitsScreen clubId={current.clubId} isAdmin={current.can('units.manage')} />;
 }
 
 function UnitsScreen({ clubId, isAdmin }: { clubId: string; isAdmin: boolean }) {

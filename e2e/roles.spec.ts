@@ -1,0 +1,127 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MEMBER_MSG } from '../src/shared/members.js';
+import { PERMISSION_MSG } from '../src/shared/permissions.js';
+import {
+  SCREENSHOT_DIR, expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer,
+  type Account, type E2EServer,
+} from './harness.js';
+
+// Issue 14: the function chosen from a list, a counsellor's unit required, and a sidebar per function.
+
+let server: E2EServer;
+let browser: Browser;
+let page: Page;
+let director: Account & { clubName: string };
+let clubId: string;
+let aguias: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await newPage(browser, server.baseUrl);
+  director = await registerAndCreateClub(page, { account: { name: 'Diretora Ana' }, clubName: 'Clube das Funções' });
+  [{ id: clubId }] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = $1`, [director.clubName]);
+  [{ id: aguias }] = await server.db.query<{ id: string }>(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Águias', '#0ea5e9') RETURNING id`, [clubId]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const row = (p: Page, name: string) => p.getByRole('row').filter({ hasText: name });
+
+/** What the phone shows right now (a full-page capture smears the fixed drawer). */
+async function viewportShot(p: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await p.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+/** Opens the phone drawer and waits for its slide-in to end (screenshots mid-transition are cut). */
+async function openDrawer(p: Page): Promise<void> {
+  await p.getByRole('button', { name: 'Abrir menu' }).click();
+  await p.waitForFunction(() => document.querySelector('aside[aria-label="Barra lateral"]')?.getBoundingClientRect().left === 0);
+}
+
+/** A person with an account who holds a function in the club. */
+async function personWith(role: string, name: string, unitId: string | null = null): Promise<Page> {
+  const p = await newPage(browser, server.baseUrl);
+  const acc = await registerThroughUi(p, { name });
+  const [profile] = await server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [acc.email]);
+  await server.db.query(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, $3, $4)`, [clubId, profile.id, role, unitId]);
+  await p.goto('/dashboard');
+  return p;
+}
+
+async function menuLabels(p: Page): Promise<string[]> {
+  const nav = p.getByRole('navigation', { name: 'Menu do clube' });
+  await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
+  return (await nav.getByRole('link').allInnerTexts()).map((t) => t.replace(/\d+$/, '').trim());
+}
+
+describe('club functions', () => {
+  it('the director picks a function from the list; a counsellor needs a unit', async () => {
+    await page.getByRole('link', { name: 'Membros' }).click();
+    await page.getByRole('button', { name: 'Adicionar membro' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adicionar membro' });
+    await dialog.getByText('Sem conta', { exact: true }).click();
+    await dialog.getByLabel('Nome completo').fill('Lia Conselheira');
+    const options = await dialog.getByLabel('Função').locator('option').allInnerTexts();
+    expect(options).toEqual(['Diretor(a)', 'Diretor(a) associado(a)', 'Secretário(a)', 'Tesoureiro(a)', 'Conselheiro(a)', 'Instrutor(a)', 'Desbravador(a) / Membro']);
+    await dialog.getByLabel('Função').selectOption({ label: 'Conselheiro(a)' });
+    await dialog.getByText('Lidera a própria unidade', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Adicionar' }).click();
+    await dialog.getByRole('alert').filter({ hasText: PERMISSION_MSG.counselorNeedsUnit }).first().waitFor();
+    await expectNoA11yViolations(page, 'counsellor without unit');
+    await screenshot(page, 'roles-01-counselor-needs-unit');
+    await dialog.getByLabel('Unidade').selectOption({ label: 'Águias' });
+    await dialog.getByRole('button', { name: 'Adicionar' }).click();
+    await page.getByText(MEMBER_MSG.added, { exact: true }).first().waitFor();
+    await row(page, 'Lia Conselheira').getByText('Conselheiro(a)').waitFor();
+    await row(page, 'Lia Conselheira').getByText('Águias').waitFor();
+    await screenshot(page, 'roles-02-members');
+  });
+
+  it('a treasurer sees Financeiro but not Aprovações or Configurações, and opens the finance screen', async () => {
+    const treasurer = await personWith('treasurer', 'Tito Tesoureiro');
+    const labels = await menuLabels(treasurer);
+    expect(labels).toContain('Financeiro');
+    expect(labels).not.toContain('Aprovações');
+    expect(labels).not.toContain('Configurações');
+    await treasurer.getByRole('link', { name: 'Financeiro' }).click();
+    await treasurer.getByRole('heading', { name: 'Financeiro' }).first().waitFor();
+    await treasurer.goto('/dashboard/tasks');
+    await treasurer.getByRole('heading', { name: /Tarefas/ }).first().waitFor();
+    expect(await treasurer.getByRole('button', { name: /Nova Tarefa/ }).count()).toBe(0);
+    await treasurer.goto('/dashboard');
+    await treasurer.getByRole('link', { name: 'Novo lançamento' }).waitFor();
+    expect(await treasurer.getByRole('link', { name: 'Adicionar membro' }).count()).toBe(0);
+    expect(await treasurer.getByRole('link', { name: 'Criar tarefa' }).count()).toBe(0);
+    await expectNoA11yViolations(treasurer, 'treasurer');
+    await treasurer.setViewportSize({ width: 360, height: 740 });
+    await treasurer.goto('/dashboard');
+    await openDrawer(treasurer);
+    await treasurer.getByRole('navigation', { name: 'Menu do clube' }).getByRole('link', { name: 'Financeiro' }).waitFor();
+    await viewportShot(treasurer, 'roles-03-treasurer-sidebar-360');
+    await treasurer.context().close();
+  });
+
+  it('a counsellor sees Aprovações but not Financeiro; the finance screen says who may', async () => {
+    const counselor = await personWith('counselor', 'Caio Conselheiro', aguias);
+    const labels = await menuLabels(counselor);
+    expect(labels).toContain('Aprovações');
+    expect(labels).not.toContain('Financeiro');
+    expect(labels).not.toContain('Configurações');
+    await counselor.getByRole('link', { name: 'Aprovações' }).click();
+    await counselor.getByRole('heading', { name: 'Aprovações' }).first().waitFor();
+    await expectNoA11yViolations(counselor, 'counsellor approvals');
+    await counselor.setViewportSize({ width: 360, height: 740 });
+    await counselor.goto('/dashboard');
+    await openDrawer(counselor);
+    await counselor.getByRole('navigation', { name: 'Menu do clube' }).getByRole('link', { name: 'Aprovações' }).waitFor();
+    await viewportShot(counselor, 'roles-04-counselor-sidebar-360');
+    await counselor.context().close();
+  });
+});
