@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
 import { MSG } from '../../shared/errors.js';
+import { SECURITY_MSG } from '../../shared/security.js';
 import { AppError } from './errors.js';
 import type { AuthState } from './context.js';
 
@@ -27,6 +28,9 @@ export function requireSuperAdmin(req: FastifyRequest): AuthState {
   return auth;
 }
 
+/** Roles the club's 'Exigir verificação em duas etapas' rule applies to. */
+const MFA_ROLES = new Set(['admin', 'treasurer']);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -36,18 +40,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function requireClubMember(q: Queryable, req: FastifyRequest, clubId: string): Promise<ClubAccess> {
   const auth = requireAuth(req);
   if (!UUID.test(clubId)) throw new AppError('not_found', 404, MSG.clubNotFound);
-  const row = await maybeOne<{ role: string; member: boolean }>(
+  const row = await maybeOne<{ role: string; member: boolean; require_mfa: boolean }>(
     q,
     // A super admin keeps full access in every club, whatever a membership of theirs says (issue 22).
-    `SELECT 'admin' AS role, EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = c.id AND cm.profile_id = $2 AND cm.active) AS member
+    `SELECT 'admin' AS role, EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = c.id AND cm.profile_id = $2 AND cm.active) AS member,
+            false AS require_mfa
        FROM clubs c WHERE c.id = $1 AND $3
      UNION ALL
-     SELECT cm.role, true FROM club_members cm
+     SELECT cm.role, true, c.require_mfa_admins FROM club_members cm JOIN clubs c ON c.id = cm.club_id
        WHERE cm.club_id = $1 AND cm.profile_id = $2 AND cm.active AND NOT $3
      LIMIT 1`,
     [clubId, auth.profile.id, auth.profile.user_type === 'super_admin'],
   );
   if (!row) throw new AppError('not_found', 404, MSG.clubNotFound);
+  // Club rule (issue 13): administrators and treasurers use the club only with two-step verification.
+  if (row.require_mfa && MFA_ROLES.has(row.role) && auth.aal !== 'aal2') {
+    throw new AppError('mfa_enrolment_required', 403, SECURITY_MSG.clubRequiresMfa);
+  }
   return { clubId, profileId: auth.profile.id, role: row.role, isAdmin: row.role === 'admin', viaSuperAdmin: !row.member };
 }
 
