@@ -77,7 +77,7 @@ describe(`hostile bodies on the account security routes (${engineName()})`, () =
       }
       for (const body of [null, [], 'texto', 42]) {
         const r = await send(route, body);
-        if (r.status >= 500 || r.changed) failures.push({ body, ...r });
+        if (r.status >= 500 || r.changed) failures.push({ sent: body, ...r });
       }
       expect(failures).toEqual([]);
     });

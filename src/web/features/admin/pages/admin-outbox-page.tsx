@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { OUTBOX_STATUS_LABEL, type TOutboxList } from '@shared/security';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Modal } from '../../../components/ui/modal';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { Tag } from '../../../components/ui/tag';
+import { errorMessage } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { outboxMessageQuery, outboxQuery, useRetryMail } from '../../auth/api/security';
+
+type Row = TOutboxList['messages'][number];
+const TONE = { pending: 'amber', sending: 'blue', sent: 'green', failed: 'red' } as const;
+
+/** /superadmin/outbox ('Caixa de saída'): every e-mail the platform queued, sent or failed to send. */
+export function Component() {
+  const list = useQuery({ ...outboxQuery(), refetchInterval: 10_000 });
+  const retry = useRetryMail();
+  const [open, setOpen] = useState<string | null>(null);
+  if (list.isLoading || !list.data) return <PageSpinner />;
+  const { delivery, messages } = list.data;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Caixa de saída"
+        description={
+          delivery === 'outbox'
+            ? 'Sem servidor SMTP configurado (SMTP_URL): cada e-mail é gravado como arquivo .eml em DATA_DIR/outbox.'
+            : 'E-mails enviados pelo servidor SMTP configurado. Envios com falha são tentados de novo automaticamente.'
+        }
+      />
+      {messages.length === 0 ? (
+        <EmptyState message="Nenhum e-mail ainda" hint="Convites, redefinições de senha e confirmações de e-mail aparecem aqui." />
+      ) : (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-3 py-2">Data</th>
+                <th scope="col" className="px-3 py-2">Para</th>
+                <th scope="col" className="px-3 py-2">Assunto</th>
+                <th scope="col" className="px-3 py-2">Situação</th>
+                <th scope="col" className="px-3 py-2"><span className="sr-only">Ações</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {messages.map((m: Row) => (
+                <tr key={m.id}>
+                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(m.created_at)}</td>
+                  <td className="break-all px-3 py-2">{m.to_address}</td>
+                  <td className="px-3 py-2">{m.subject}</td>
+                  <td className="px-3 py-2">
+                    <Tag tone={TONE[m.status]}>{OUTBOX_STATUS_LABEL[m.status]}</Tag>
+                    {m.attempts > 1 || m.last_error ? <span className="block text-xs text-slate-600">{m.attempts} tentativa(s)</span> : null}
+                    {m.last_error ? <span className="block break-all text-xs text-red-800">{m.last_error}</span> : null}
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">
+                    <Button variant="ghost" size="sm" onClick={() => setOpen(m.id)} aria-label={`Ver e-mail ${m.subject} para ${m.to_address}`}>Ver</Button>
+                    {m.status === 'failed' ? (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        loading={retry.isPending && retry.variables === m.id}
+                        onClick={() => retry.mutateAsync(m.id).then(() => toast.success('E-mail na fila de novo'), (err: unknown) => toast.error(errorMessage(err, 'Erro ao reenviar')))}
+                      >
+                        Tentar novamente
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+      {open ? <MessageModal id={open} onClose={() => setOpen(null)} /> : null}
+    </div>
+  );
+}
+
+function MessageModal({ id, onClose }: { id: string; onClose: () => void }) {
+  const msg = useQuery(outboxMessageQuery(id));
+  const download = () => {
+    if (!msg.data?.eml) return;
+    const url = URL.createObjectURL(new Blob([msg.data.eml], { type: 'message/rfc822' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = msg.data.message_file ?? 'mensagem.eml';
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <Modal
+      open
+      size="lg"
+      title={msg.data?.subject ?? 'E-mail'}
+      onClose={onClose}
+      footer={
+        <>
+          {msg.data?.eml ? <Button variant="secondary" onClick={download}>Baixar .eml</Button> : null}
+          <Button onClick={onClose}>Fechar</Button>
+        </>
+      }
+    >
+      {msg.isLoading || !msg.data ? (
+        <PageSpinner />
+      ) : (
+        <div className="space-y-3 text-sm">
+          <p><strong>Para:</strong> <span className="break-all">{msg.data.to_address}</span></p>
+          {msg.data.message_file ? <p><strong>Arquivo:</strong> <span className="break-all font-mono">{msg.data.message_file}</span></p> : null}
+          <pre data-testid="outbox-text" className="max-h-80 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-3 text-slate-900">{msg.data.text_body}</pre>
+        </div>
+      )}
+    </Modal>
+  );
+}
