@@ -112,7 +112,7 @@ function MessageModal({ id, onClose }: { id: string; onClose: () => void }) {
         <div className="space-y-3 text-sm">
           <p><strong>Para:</strong> <span className="break-all">{msg.data.to_address}</span></p>
           {msg.data.message_file ? <p><strong>Arquivo:</strong> <span className="break-all font-mono">{msg.data.message_file}</span></p> : null}
-          <pre data-testid="outbox-text" className="max-h-80 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-3 text-slate-900">{msg.data.text_body}</pre>
+          <pre data-testid="outbox-text" tabIndex={0} aria-label="Texto do e-mail" className="max-h-80 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-3 text-slate-900">{msg.data.text_body}</pre>
         </div>
       )}
     </Modal>
