@@ -146,10 +146,13 @@ describe('accounts people can keep', () => {
     await server.db.query(`UPDATE profiles SET user_type = 'super_admin' WHERE email = $1`, [admin.email]);
     await page.goto('/superadmin/outbox');
     await page.getByRole('heading', { name: 'Caixa de saída' }).waitFor();
-    await page.getByRole('cell', { name: 'Redefinição de senha do Trilha' }).first().waitFor();
+    await page.getByText('Redefinição de senha do Trilha').first().waitFor();
+    await expectNoA11yViolations(page, 'outbox list');
+    await screenshot(page, 'security-07-outbox-list-360');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.getByRole('button', { name: /^Ver e-mail Redefinição/ }).first().click();
     await page.getByTestId('outbox-text').getByText(/redefinir-senha/).waitFor();
     await expectNoA11yViolations(page, 'outbox');
-    await screenshot(page, 'security-07-outbox-360');
+    await screenshot(page, 'security-08-outbox-message-360');
   });
 });

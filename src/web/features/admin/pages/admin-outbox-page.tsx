@@ -36,45 +36,33 @@ export function Component() {
       {messages.length === 0 ? (
         <EmptyState message="Nenhum e-mail ainda" hint="Convites, redefinições de senha e confirmações de e-mail aparecem aqui." />
       ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">Data</th>
-                <th scope="col" className="px-3 py-2">Para</th>
-                <th scope="col" className="px-3 py-2">Assunto</th>
-                <th scope="col" className="px-3 py-2">Situação</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">Ações</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {messages.map((m: Row) => (
-                <tr key={m.id}>
-                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(m.created_at)}</td>
-                  <td className="break-all px-3 py-2">{m.to_address}</td>
-                  <td className="px-3 py-2">{m.subject}</td>
-                  <td className="px-3 py-2">
-                    <Tag tone={TONE[m.status]}>{OUTBOX_STATUS_LABEL[m.status]}</Tag>
-                    {m.attempts > 1 || m.last_error ? <span className="block text-xs text-slate-600">{m.attempts} tentativa(s)</span> : null}
-                    {m.last_error ? <span className="block break-all text-xs text-red-800">{m.last_error}</span> : null}
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">
-                    <Button variant="ghost" size="sm" onClick={() => setOpen(m.id)} aria-label={`Ver e-mail ${m.subject} para ${m.to_address}`}>Ver</Button>
-                    {m.status === 'failed' ? (
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        loading={retry.isPending && retry.variables === m.id}
-                        onClick={() => retry.mutateAsync(m.id).then(() => toast.success('E-mail na fila de novo'), (err: unknown) => toast.error(errorMessage(err, 'Erro ao reenviar')))}
-                      >
-                        Tentar novamente
-                      </Button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <Card className="p-0">
+          <ul aria-label="E-mails" className="divide-y divide-slate-200">
+            {messages.map((m: Row) => (
+              <li key={m.id} className="flex flex-col gap-2 p-3 text-sm sm:flex-row sm:items-start sm:justify-between">
+                <div className="min-w-0 space-y-1">
+                  <p className="font-medium text-slate-900">{m.subject}</p>
+                  <p className="break-all text-slate-700">Para {m.to_address}</p>
+                  <p className="text-slate-600">{formatDateTime(m.created_at)}{m.attempts > 1 || m.last_error ? ` · ${m.attempts} tentativa(s)` : ''}</p>
+                  {m.last_error ? <p className="break-all text-xs text-red-800">{m.last_error}</p> : null}
+                </div>
+                <div className="flex shrink-0 flex-wrap items-center gap-2">
+                  <Tag tone={TONE[m.status]}>{OUTBOX_STATUS_LABEL[m.status]}</Tag>
+                  <Button variant="ghost" size="sm" onClick={() => setOpen(m.id)} aria-label={`Ver e-mail ${m.subject} para ${m.to_address}`}>Ver</Button>
+                  {m.status === 'failed' ? (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      loading={retry.isPending && retry.variables === m.id}
+                      onClick={() => retry.mutateAsync(m.id).then(() => toast.success('E-mail na fila de novo'), (err: unknown) => toast.error(errorMessage(err, 'Erro ao reenviar')))}
+                    >
+                      Tentar novamente
+                    </Button>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
         </Card>
       )}
       {open ? <MessageModal id={open} onClose={() => setOpen(null)} /> : null}
