@@ -51,8 +51,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       mfaEnrolled: row.mfa_enrolled,
     };
     // Password checked, second factor not yet: only the challenge (and a few public routes) answer.
-    if (row.mfa_enrolled && row.aal !== 'aal2' && !MFA_PENDING_ALLOWED.has(req.url.split('?')[0])) {
-      return reply.status(401).send({ error: { code: 'mfa_required', message: SECURITY_MSG.mfaRequired } });
+    if (row.mfa_enrolled && row.aal !== 'aal2') {
+      if (!MFA_PENDING_ALLOWED.has(req.url.split('?')[0])) {
+        return reply.status(401).send({ error: { code: 'mfa_required', message: SECURITY_MSG.mfaRequired } });
+      }
+      // Not signed in yet: no login day, no sliding expiry.
+      return;
     }
     // Each day a member uses a session counts for the login_streak badge criterion (issue 5).
     await noteSessionDay(app, row.profile_id);

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { AUTH_MSG, ZLogin } from '@shared/auth';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, FormError, TextField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api';
+import { api, ApiError, errorMessage } from '../../../lib/api';
 import { useLogin } from '../api/login';
 import { meQueryOptions } from '../api/get-me';
 import { useChallenge } from '../api/security';
@@ -22,6 +22,8 @@ export function Component() {
   const location = useLocation();
   const [serverError, setServerError] = useState<string | null>(null);
   const [secondStep, setSecondStep] = useState(false);
+  // A session that already passed the password (page reloaded during the second step) goes on from there.
+  const pending = useQuery({ queryKey: ['auth', 'mfa-pending'], queryFn: isMfaPending, staleTime: 0, retry: false });
   const { register, handleSubmit, formState } = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(ZLogin),
     defaultValues: { email: '', password: '', remember: false },
@@ -43,7 +45,7 @@ export function Component() {
     }
   });
 
-  if (secondStep) return <SecondStep onDone={goIn} />;
+  if (secondStep || pending.data === true) return <SecondStep onDone={goIn} />;
 
   return (
     <AuthCard
@@ -72,6 +74,15 @@ export function Component() {
       </form>
     </AuthCard>
   );
+}
+
+async function isMfaPending(): Promise<boolean> {
+  try {
+    await api('GET', '/api/auth/me');
+    return false;
+  } catch (err) {
+    return err instanceof ApiError && err.code === 'mfa_required';
+  }
 }
 
 /** After the password, an account with two-step verification gives a code (or a recovery code). */
