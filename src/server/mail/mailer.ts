@@ -21,9 +21,12 @@ export interface Mailer {
 
 export const DEFAULT_MAIL_FROM = 'Trilha <nao-responda@trilha.local>';
 
-/** `SMTP_URL` (smtp://user:pass@host:587, smtps://…): real delivery through nodemailer. */
+/**
+ * `SMTP_URL` (smtp://user:pass@host:587, smtps://…): real delivery through nodemailer. Pooled: a batch
+ * goes over a few kept-open connections instead of one handshake per message.
+ */
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  const transport = nodemailer.createTransport({ url, pool: true, maxConnections: 2 });
   return {
     kind: 'smtp',
     async send(m) {
