@@ -230,6 +230,21 @@ describe('two-step verification', () => {
     expect(plain.json().mfa_required).toBeUndefined();
   });
 
+  it('the super admin can turn two-step off for someone who lost phone and codes; nobody else can', async () => {
+    const email = uniqueEmail('lost-phone');
+    const s = await signUp(ctx.app, { email });
+    await enableMfa(s);
+    const admin = await signUp(ctx.app);
+    expect((await call(ctx.app, 'DELETE', `/api/admin/users/${s.profile.id}/two-step`, { as: admin })).statusCode).toBe(403);
+    await ctx.db.query(`UPDATE profiles SET user_type = 'super_admin' WHERE id = $1`, [admin.profile.id]);
+    expect((await call(ctx.app, 'DELETE', `/api/admin/users/${s.profile.id}/two-step`, { as: admin })).statusCode).toBe(200);
+    expect((await call(ctx.app, 'GET', '/api/auth/me', { as: s })).statusCode).toBe(401);
+    const plain = await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: 'segredo123' }, from: nextIp() });
+    expect(plain.json().mfa_required).toBeUndefined();
+    expect((await call(ctx.app, 'DELETE', `/api/admin/users/${s.profile.id}/two-step`, { as: admin })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'DELETE', `/api/admin/users/nope/two-step`, { as: admin })).statusCode).toBe(404);
+  });
+
   it('wrong codes are limited per account: the next try must wait (429), even with the right code', async () => {
     const email = uniqueEmail('mfa-brute');
     const s = await signUp(ctx.app, { email });

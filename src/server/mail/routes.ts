@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { ZOutboxList, ZOutboxMessage, MAIL_MSG } from '../../shared/security.js';
+import { ZOutboxList, ZOutboxMessage, MAIL_MSG, SECURITY_MSG } from '../../shared/security.js';
+import { MSG } from '../../shared/errors.js';
 import { requireSuperAdmin } from '../http/access.js';
 import { AppError } from '../http/errors.js';
 import { maybeOne } from '../db/index.js';
@@ -39,6 +40,27 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       eml = await readFile(path.join(app.mail.outboxDir, row.message_file), 'utf8').catch(() => null);
     }
     return { ...row, eml };
+  });
+
+  app.delete('/api/admin/users/:profileId/two-step', {
+    schema: {
+      tags,
+      summary: 'Desliga a verificação em duas etapas de quem perdeu o celular e os códigos (encerra as sessões da conta)',
+      params: z.object({ profileId: z.string() }),
+      response: { 200: z.object({ ok: z.literal(true) }) },
+    },
+  }, async (req) => {
+    requireSuperAdmin(req);
+    if (!UUID.test(req.params.profileId)) throw new AppError('not_found', 404, MSG.notFound);
+    const removed = await app.db.transaction(async (tx) => {
+      const rows = await tx.query(`DELETE FROM mfa_factors WHERE profile_id = $1 RETURNING id`, [req.params.profileId]);
+      await tx.query(`DELETE FROM mfa_recovery_codes WHERE profile_id = $1`, [req.params.profileId]);
+      await tx.query(`DELETE FROM sessions WHERE profile_id = $1`, [req.params.profileId]);
+      return rows.length;
+    });
+    if (removed === 0) throw new AppError('not_found', 404, SECURITY_MSG.mfaNotOn);
+    req.log.info({ profileId: req.params.profileId, by: req.auth?.profile.id }, 'two-step verification reset by the super admin');
+    return { ok: true as const };
   });
 
   app.post('/api/admin/outbox/:id/retry', {
