@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { simpleParser } from 'mailparser';
 import { Secret, TOTP } from 'otpauth';
 import { SECURITY_MSG } from '../src/shared/security.js';
-import { expectNoA11yViolations, launchBrowser, newPage, registerThroughUi, screenshot, startServer, uniqueEmail, type E2EServer } from './harness.js';
+import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, uniqueEmail, type E2EServer } from './harness.js';
 
 let server: E2EServer;
 let browser: Browser;
@@ -154,5 +154,38 @@ describe('accounts people can keep', () => {
     await page.getByTestId('outbox-text').getByText(/redefinir-senha/).waitFor();
     await expectNoA11yViolations(page, 'outbox');
     await screenshot(page, 'security-08-outbox-message-360');
+  });
+
+  it('at 360 px: the club rule leads an admin without two-step to Segurança, where they enrol', async () => {
+    const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const director = await registerAndCreateClub(page, { account: { name: 'Diretora Eva', email: uniqueEmail('eva') }, clubName: 'Clube Cofre' });
+    // The rule can only be turned on by someone who has two-step verification.
+    await page.goto('/dashboard/seguranca');
+    await page.getByRole('button', { name: 'Ativar verificação em duas etapas' }).click();
+    const secret = ((await page.getByTestId('mfa-secret').textContent()) ?? '').replace(/\s+/g, '');
+    await screenshot(page, 'security-09-enrol-360');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+    await page.getByLabel('Código', { exact: true }).fill(totp.generate());
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByRole('button', { name: 'Já guardei os códigos' }).click();
+    await page.goto('/dashboard/settings');
+    const rule = page.getByLabel('Exigir verificação em duas etapas para administradores e tesoureiros');
+    await rule.check();
+    await page.getByText(SECURITY_MSG.clubSecuritySaved).waitFor();
+    await expectNoA11yViolations(page, 'settings with the club rule');
+    await screenshot(page, 'security-10-club-rule-360');
+
+    // A second admin without two-step is led to enrol.
+    const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Cofre'`);
+    const other = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const admin2 = await registerThroughUi(other, { name: 'Vice Davi', email: uniqueEmail('davi') });
+    await server.db.query(`INSERT INTO club_members (club_id, profile_id, role) SELECT $1, id, 'admin' FROM profiles WHERE email = $2`, [club.id, admin2.email]);
+    await other.goto('/dashboard');
+    await other.waitForURL('**/dashboard/seguranca?exigido=1');
+    await other.getByText(SECURITY_MSG.clubRequiresMfa).waitFor();
+    await expectNoA11yViolations(other, 'led to enrol');
+    await screenshot(other, 'security-11-led-to-enrol-360');
+    expect(director.clubName).toBe('Clube Cofre');
   });
 });
