@@ -10,7 +10,7 @@ import { buildApp } from '../app.js';
 import { call, createClub, signUp, uniqueEmail, NO_LIMITS } from '../../../test/api.js';
 import { openTestDb, type TestDb } from '../../../test/db.js';
 import { outboxMailer, smtpMailer, type Mailer } from './mailer.js';
-import { MAX_ATTEMPTS, enqueueMail, sendDueMail } from './queue.js';
+import { MAX_ATTEMPTS, enqueueMail, sendDueMail, sweepMail } from './queue.js';
 
 let db: TestDb;
 let dir: string;
@@ -167,5 +167,23 @@ describe('queue', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('old sent messages and their .eml files are swept; pending ones stay', async () => {
+    const outbox = path.join(dir, 'outbox-sweep');
+    const mailer = outboxMailer(outbox, 'Trilha <a@b.c>');
+    const oldTo = uniqueEmail('velho');
+    const newTo = uniqueEmail('novo');
+    await enqueueMail(db, { to: oldTo, subject: 'Velho', text: 'x' });
+    while ((await sendDueMail(db, mailer)) > 0) { /* drain */ }
+    const [sent] = await db.query<{ message_file: string }>(`SELECT message_file FROM mail_queue WHERE to_address = $1`, [oldTo]);
+    expect(await readdir(outbox)).toContain(sent.message_file);
+    await db.query(`UPDATE mail_queue SET created_at = now() - interval '91 days' WHERE to_address = $1`, [oldTo]);
+    await enqueueMail(db, { to: newTo, subject: 'Novo', text: 'x' });
+    await db.query(`UPDATE mail_queue SET created_at = now() - interval '91 days', next_attempt_at = now() + interval '1 hour' WHERE to_address = $1`, [newTo]);
+    expect(await sweepMail(db, outbox)).toBe(1);
+    expect(await readdir(outbox)).not.toContain(sent.message_file);
+    expect(await db.query(`SELECT 1 FROM mail_queue WHERE to_address = $1`, [oldTo])).toHaveLength(0);
+    expect(await db.query(`SELECT 1 FROM mail_queue WHERE to_address = $1`, [newTo])).toHaveLength(1);
   });
 });

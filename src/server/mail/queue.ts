@@ -1,3 +1,5 @@
+import { unlink } from 'node:fs/promises';
+import path from 'node:path';
 import type { Queryable } from '../db/index.js';
 import type { Mailer } from './mailer.js';
 
@@ -94,4 +96,24 @@ export function listOutbox(q: Queryable, limit = 200): Promise<OutboxRow[]> {
 export async function retryMail(q: Queryable, id: string): Promise<boolean> {
   const rows = await q.query(`UPDATE mail_queue SET status = 'pending', next_attempt_at = now(), attempts = 0 WHERE id = $1 AND status = 'failed' RETURNING id`, [id]);
   return rows.length > 0;
+}
+
+/** Sent and failed messages (and their .eml files) are kept this long, then swept. */
+export const MAIL_KEEP_DAYS = 90;
+
+/**
+ * Drops messages older than {@link MAIL_KEEP_DAYS} that are done (sent or failed), with their outbox
+ * files, and spent or expired recovery and e-mail-change links. Returns how many messages went.
+ */
+export async function sweepMail(q: Queryable, outboxDir: string, keepDays = MAIL_KEEP_DAYS): Promise<number> {
+  const gone = await q.query<{ message_file: string | null }>(
+    `DELETE FROM mail_queue WHERE status IN ('sent', 'failed') AND created_at < now() - make_interval(days => $1) RETURNING message_file`,
+    [keepDays],
+  );
+  for (const g of gone) {
+    if (g.message_file && /^[\w.-]+\.eml$/.test(g.message_file)) await unlink(path.join(outboxDir, g.message_file)).catch(() => {});
+  }
+  await q.query(`DELETE FROM password_reset_tokens WHERE expires_at < now() - interval '1 day'`);
+  await q.query(`DELETE FROM email_change_tokens WHERE expires_at < now() - interval '1 day'`);
+  return gone.length;
 }
