@@ -26,6 +26,8 @@ import { Redis } from 'ioredis';
 import { EarlyRefusal, LoginThrottle, limitsFromEnv, tooManyRequests, registerRateLimits, trustProxyFromEnv, type Limits, type TrustProxy } from './http/rate-limit.js';
 import { databaseCounterStore, memoryCounterStore, redisCounterStore, type CounterStore } from './http/counter-store.js';
 import { domainRoutes } from './routes.js';
+import { createMailService, mailerFromEnv } from './mail/service.js';
+import type { Mailer } from './mail/mailer.js';
 import { localAdminRoutes, type LocalAdminOptions } from './local-admin/routes.js';
 import { localDiskStorage, UPLOADS_URL_PREFIX, type Storage } from './storage/storage.js';
 import { MSG } from '../shared/errors.js';
@@ -51,6 +53,10 @@ export interface AppConfig {
   localAdmin?: LocalAdminOptions;
   /** A request not answered within this time gets a 503 (default 60 s). */
   handlerTimeoutMs?: number;
+  /** How e-mail leaves; default SMTP_URL, else files in DATA_DIR/outbox. */
+  mailer?: Mailer;
+  /** Base of links in e-mails; default PUBLIC_URL, else the request's origin. */
+  publicUrl?: string | null;
 }
 
 function defaultCounterStore(db: Db): CounterStore {
@@ -90,7 +96,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('counterStore', counterStore);
   app.decorate('loginThrottle', new LoginThrottle(counterStore, limits));
   app.addHook('onClose', async () => counterStore.close());
-  app.decorate('config', { dataDir: config.dataDir, secureCookies: config.secureCookies ?? false, webDir: config.webDir ?? null });
+  app.decorate('config', {
+    dataDir: config.dataDir,
+    secureCookies: config.secureCookies ?? false,
+    webDir: config.webDir ?? null,
+    publicUrl: config.publicUrl !== undefined ? config.publicUrl : process.env.PUBLIC_URL || null,
+  });
+  const outboxDir = path.join(config.dataDir, 'outbox');
+  const mailer = config.mailer ?? mailerFromEnv(config.dataDir, process.env, (file) => app.log.info({ file }, 'e-mail gravado na caixa de saída'));
+  app.decorate('mail', createMailService(app, mailer, outboxDir));
+  app.addHook('onClose', async () => app.mail.close());
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { recurringGenerationJob } from './recurring/job.js';
 import { badgeBackfillJob, membershipBadgesJob } from './badges/jobs.js';
+import { sweepMail } from './mail/queue.js';
 
 /** A task the server runs on a timer (e.g. recurring-task generation every minute). */
 export interface BackgroundJob {
@@ -12,8 +13,13 @@ export interface BackgroundJob {
 /** Finished rate-limit windows are dropped every 10 minutes (the database store keeps them as rows). */
 const rateLimitSweepJob: BackgroundJob = { name: 'rate-limit-sweep', everyMs: 10 * 60_000, run: (app) => app.counterStore.sweep() };
 
+/** Queued e-mail is sent (and failed sends retried with backoff) every 15 seconds; requests also kick it. */
+const mailQueueJob: BackgroundJob = { name: 'mail-queue', everyMs: 15_000, run: (app) => app.mail.drain() };
+/** Old sent mail (and its .eml), and spent recovery links, are dropped every hour. */
+const mailSweepJob: BackgroundJob = { name: 'mail-sweep', everyMs: 60 * 60_000, run: (app) => sweepMail(app.db, app.mail.outboxDir) };
+
 /** Each domain that needs a timer appends its job here. */
-export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, rateLimitSweepJob];
+export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, rateLimitSweepJob, mailQueueJob, mailSweepJob];
 
 /** Starts every job on its interval; a failing run is logged and retried on the next tick. Returns a stop function. */
 export function startBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[] = backgroundJobs): () => void {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { securityRoutes } from './auth/security-routes.js';
+import { mailRoutes } from './mail/routes.js';
 import { badgeRoutes } from './badges/routes.js';
 import { clubRoutes } from './clubs/routes.js';
 import { financeRoutes } from './finance/routes.js';
@@ -18,6 +20,7 @@ import { unitRoutes } from './units/routes.js';
 export const domainRoutes: FastifyPluginAsyncZod[] = [
   healthRoutes,
   authRoutes,
+  securityRoutes,
   clubRoutes,
   memberRoutes,
   unitRoutes,
@@ -30,4 +33,5 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   badgeRoutes,
   financeRoutes,
   adminRoutes,
+  mailRoutes,
 ];

@@ -57,5 +57,6 @@ export const ZProfile = z.object({
 });
 export type TProfile = z.infer<typeof ZProfile>;
 
-export const ZMe = z.object({ profile: ZProfile });
+/** mfa_required: the password was right, the session waits for the second step (aal1). */
+export const ZMe = z.object({ profile: ZProfile, mfa_required: z.boolean().optional() });
 export type TMe = z.infer<typeof ZMe>;

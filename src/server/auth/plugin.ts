@@ -1,12 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '../../shared/errors.js';
+import { SECURITY_MSG } from '../../shared/security.js';
 import * as repo from './repo.js';
 import { SESSION_COOKIE, TOUCH_EVERY_MS, hashToken, sessionLifetime } from './session.js';
 import { noteSessionDay } from '../badges/login-days.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PROTECTED = /^\/api\/(clubs|admin)(\/|\?|$)/;
+/** Routes an aal1 session of an account with a second factor may still call. */
+const MFA_PENDING_ALLOWED = new Set([
+  '/api/health',
+  '/api/auth/login',
+  '/api/auth/logout',
+  '/api/auth/register',
+  '/api/auth/mfa/challenge',
+  '/api/auth/password/forgot',
+  '/api/auth/password/reset',
+  '/api/auth/password/reset/check',
+  '/api/auth/email/confirm',
+]);
 /** Header the SPA sends on every request; cross-site forms cannot set it. */
 export const CLIENT_HEADER = 'x-trilha-client';
 
@@ -34,7 +47,17 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     req.auth = {
       sessionId: row.session_id,
       profile: { id: row.profile_id, full_name: row.full_name, email: row.email, user_type: row.user_type },
+      aal: row.aal,
+      mfaEnrolled: row.mfa_enrolled,
     };
+    // Password checked, second factor not yet: only the challenge (and a few public routes) answer.
+    if (row.mfa_enrolled && row.aal !== 'aal2') {
+      if (!MFA_PENDING_ALLOWED.has(req.url.split('?')[0])) {
+        return reply.status(401).send({ error: { code: 'mfa_required', message: SECURITY_MSG.mfaRequired } });
+      }
+      // Not signed in yet: no login day, no sliding expiry.
+      return;
+    }
     // Each day a member uses a session counts for the login_streak badge criterion (issue 5).
     await noteSessionDay(app, row.profile_id);
     // Sliding expiry, written at most every few minutes.

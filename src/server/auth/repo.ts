@@ -16,6 +16,9 @@ export interface SessionRow {
   full_name: string;
   email: string | null;
   user_type: TProfile['user_type'];
+  aal: 'aal1' | 'aal2';
+  /** The account has a verified second factor: an aal1 session waits for the code. */
+  mfa_enrolled: boolean;
 }
 
 export function findProfileByEmail(q: Queryable, email: string) {
@@ -48,15 +51,22 @@ export async function insertSession(
 ): Promise<void> {
   await q.query(
     `INSERT INTO sessions (token_hash, profile_id, persistent, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [s.tokenHash, s.profileId, s.persistent, s.expiresAt.toISOString(), s.userAgent ?? null, s.ip ?? null],
+    [s.tokenHash, s.profileId, s.persistent, s.expiresAt.toISOString(), s.userAgent?.slice(0, 500) ?? null, s.ip ?? null],
   );
+}
+
+/** Whether the account has a verified second factor (only verified factors count). */
+export async function hasVerifiedFactor(q: Queryable, profileId: string): Promise<boolean> {
+  const rows = await q.query(`SELECT 1 FROM mfa_factors WHERE profile_id = $1 AND verified_at IS NOT NULL`, [profileId]);
+  return rows.length > 0;
 }
 
 export function findActiveSession(q: Queryable, tokenHash: string) {
   return maybeOne<SessionRow>(
     q,
-    `SELECT s.id AS session_id, s.persistent, s.expires_at, s.last_seen_at,
-            p.id AS profile_id, p.full_name, p.email, p.user_type
+    `SELECT s.id AS session_id, s.persistent, s.expires_at, s.last_seen_at, s.aal,
+            p.id AS profile_id, p.full_name, p.email, p.user_type,
+            EXISTS (SELECT 1 FROM mfa_factors f WHERE f.profile_id = p.id AND f.verified_at IS NOT NULL) AS mfa_enrolled
        FROM sessions s JOIN profiles p ON p.id = s.profile_id
       WHERE s.token_hash = $1 AND s.expires_at > now() AND p.blocked_at IS NULL`,
     [tokenHash],

@@ -42,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req, reply) => {
     const session = await service.login(app.db, app.loginThrottle, req.body, meta(req));
     setSessionCookie(reply, session, app.config.secureCookies);
-    return { profile: session.profile };
+    return session.mfaRequired ? { profile: session.profile, mfa_required: true } : { profile: session.profile };
   });
 
   app.post('/api/auth/logout', {

@@ -17,6 +17,8 @@ export interface NewSession {
   persistent: boolean;
   expiresAt: Date;
   profile: TProfile;
+  /** The account has a verified second factor: the session is aal1 until the code is given. */
+  mfaRequired?: boolean;
 }
 
 export function hashPassword(password: string): Promise<string> {
@@ -76,7 +78,8 @@ export async function login(
   if (found.blocked_at) throw new AppError('blocked', 403, AUTH_MSG.blocked);
   await throttle.recordSuccess(input.email, meta.ip);
   const profile: TProfile = { id: found.id, full_name: found.full_name, email: found.email, user_type: found.user_type };
-  return openSession(db, profile, input.remember, meta);
+  const session = await openSession(db, profile, input.remember, meta);
+  return { ...session, mfaRequired: await repo.hasVerifiedFactor(db, profile.id) };
 }
 
 export async function logout(db: Db, token: string | undefined): Promise<void> {

@@ -6,6 +6,7 @@ import {
   CLUB_PERMISSIONS, PERMISSION_MSG, permissionScope, routePermissionLabel,
   type TClubPermission, type TRoutePermission,
 } from '../../shared/permissions.js';
+import { SECURITY_MSG } from '../../shared/security.js';
 import { AppError } from './errors.js';
 import type { AuthState } from './context.js';
 
@@ -42,6 +43,9 @@ export function requireSuperAdmin(req: FastifyRequest): AuthState {
   return auth;
 }
 
+/** Roles the club's 'Exigir verificação em duas etapas' rule applies to. */
+const MFA_ROLES = new Set(['admin', 'treasurer']);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** One membership lookup per request, shared by the route's declared guard and its handler. */
 const accessOfRequest = new WeakMap<FastifyRequest, ClubAccess>();
@@ -55,19 +59,24 @@ export async function requireClubMember(q: Queryable, req: FastifyRequest, clubI
   if (!UUID.test(clubId)) throw new AppError('not_found', 404, MSG.clubNotFound);
   const cached = accessOfRequest.get(req);
   if (cached && cached.clubId === clubId && cached.profileId === auth.profile.id) return cached;
-  const row = await maybeOne<{ role: string; unit_id: string | null; member: boolean }>(
+  const row = await maybeOne<{ role: string; unit_id: string | null; member: boolean; require_mfa: boolean }>(
     q,
-    // A super admin keeps full access in every club, whatever a membership of theirs says (issue 22).
+    // A super admin keeps full access in every club, whatever a membership of theirs says.
     `SELECT 'admin' AS role, NULL::uuid AS unit_id,
-            EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = c.id AND cm.profile_id = $2 AND cm.active) AS member
+            EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = c.id AND cm.profile_id = $2 AND cm.active) AS member,
+            false AS require_mfa
        FROM clubs c WHERE c.id = $1 AND $3
      UNION ALL
-     SELECT cm.role, cm.unit_id, true FROM club_members cm
+     SELECT cm.role, cm.unit_id, true, c.require_mfa_admins FROM club_members cm JOIN clubs c ON c.id = cm.club_id
        WHERE cm.club_id = $1 AND cm.profile_id = $2 AND cm.active AND NOT $3
      LIMIT 1`,
     [clubId, auth.profile.id, auth.profile.user_type === 'super_admin'],
   );
   if (!row) throw new AppError('not_found', 404, MSG.clubNotFound);
+  // Club rule: administrators and treasurers use the club only with two-step verification.
+  if (row.require_mfa && MFA_ROLES.has(row.role) && auth.aal !== 'aal2') {
+    throw new AppError('mfa_enrolment_required', 403, SECURITY_MSG.clubRequiresMfa);
+  }
   const access: ClubAccess = {
     clubId, profileId: auth.profile.id, role: row.role, unitId: row.unit_id, isAdmin: row.role === 'admin', viaSuperAdmin: !row.member,
   };

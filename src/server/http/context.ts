@@ -3,10 +3,15 @@ import type { TProfile } from '../../shared/auth.js';
 import type { Limits, LoginThrottle } from './rate-limit.js';
 import type { CounterStore } from './counter-store.js';
 import type { Storage } from '../storage/storage.js';
+import type { MailService } from '../mail/service.js';
 
 export interface AuthState {
   sessionId: string;
   profile: TProfile;
+  /** Assurance level of the session: aal2 once a second factor was checked (issue 13). */
+  aal: 'aal1' | 'aal2';
+  /** The account has a verified second factor. */
+  mfaEnrolled: boolean;
 }
 
 declare module 'fastify' {
@@ -19,6 +24,7 @@ declare module 'fastify' {
     config: AppRuntimeConfig;
     /** Every route registered, with its options (the permission walk reads their declarations). */
     routeCatalog: RouteOptions[];
+    mail: MailService;
   }
   interface FastifyRequest {
     auth: AuthState | null;
@@ -26,6 +32,8 @@ declare module 'fastify' {
 }
 
 export interface AppRuntimeConfig {
+  /** Base of links in e-mails (PUBLIC_URL); null: the request's origin. */
+  publicUrl: string | null;
   dataDir: string;
   secureCookies: boolean;
   webDir: string | null;

@@ -51,6 +51,13 @@ describe(`the OpenAPI document as a contract on ${engineName()}`, () => {
     expect(ids.size).toBeGreaterThan(100);
   });
 
+  it("the document's public operations are exactly the routes declared public", () => {
+    const declared = ctx.app.routeCatalog
+      .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.config?.permission === 'public')
+      .flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD').map((m) => `${m} ${r.url.replace(/:(\w+)/g, '{$1}')}`));
+    expect(new Set(declared)).toEqual(PUBLIC_OPERATIONS);
+  });
+
   it('every protected operation refuses an anonymous call with 401, and the public ones are really public', async () => {
     const reached: string[] = [];
     for (const { method, path } of operations()) {

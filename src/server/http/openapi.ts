@@ -24,6 +24,11 @@ export const PUBLIC_OPERATIONS = new Set([
   'POST /api/auth/logout',
   'GET /api/invitations/{token}',
   'POST /api/invitations/{token}/register',
+  'POST /api/auth/password/forgot',
+  'POST /api/auth/password/reset/check',
+  'POST /api/auth/password/reset',
+  'POST /api/auth/mfa/challenge',
+  'POST /api/auth/email/confirm',
 ]);
 
 export const ERROR_SCHEMA: OpenAPIV3.SchemaObject = {
@@ -57,6 +62,7 @@ const DESCRIPTIONS: Record<string, string> = {
   409: 'Conflito com o estado atual dos dados.',
   413: 'Requisição ou arquivo grande demais.',
   414: 'Endereço longo demais.',
+  415: 'Tipo de conteúdo não aceito: envie JSON (ou multipart nos envios de arquivo).',
   422: 'Os dados estão certos, mas a conta indicada não pode ser usada (inexistente ou bloqueada).',
   429: 'Muitas requisições: aguarde o tempo do cabeçalho Retry-After.',
   503: 'Servidor ocupado ou consulta demorou demais: nada foi alterado; tente novamente.',
@@ -67,7 +73,7 @@ function errorStatuses(key: string, method: string, isPublic: boolean): number[]
   const statuses = [400, 404, 414, 429, 503];
   if (!isPublic || key === 'POST /api/auth/login') statuses.push(401);
   if (!isPublic) statuses.push(403);
-  if (method !== 'get') statuses.push(403, 409, 413);
+  if (method !== 'get') statuses.push(403, 409, 413, 415);
   // Creating a club for someone else: the director's e-mail must be an active account.
   if (key === 'POST /api/admin/clubs') statuses.push(422);
   return [...new Set(statuses)].sort();

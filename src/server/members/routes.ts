@@ -13,6 +13,7 @@ import * as invitationRepo from './invitation-repo.js';
 import * as service from './service.js';
 import * as invitationService from './invitation-service.js';
 import { importMembersCsv } from './csv-import.js';
+import { sendInvitationMail } from '../mail/invitations.js';
 
 const ZMemberParams = ZClubParams.extend({ memberId: z.uuid({ error: MEMBER_MSG.notFound }) });
 const ZInvitationParams = ZClubParams.extend({ invitationId: z.uuid({ error: MEMBER_MSG.invitationInvalid }) });
@@ -37,7 +38,9 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req, reply) => {
     const access = await requirePermission(app.db, req, req.params.clubId, 'members.manage');
-    return reply.status(201).send(await service.addMember(app.db, access, req.body));
+    const added = await service.addMember(app.db, access, req.body);
+    if (added.result === 'invited') await sendInvitationMail(app, req, access.clubId, added.invitation);
+    return reply.status(201).send(added);
   });
 
   app.post('/api/clubs/:clubId/members/import', {
@@ -74,7 +77,9 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['members'], summary: 'Link para um membro sem conta criar o próprio acesso', params: ZMemberParams, response: { 201: ZInvitationLink } },
   }, async (req, reply) => {
     const access = await requirePermission(app.db, req, req.params.clubId, 'members.manage');
-    return reply.status(201).send(await service.inviteToClaim(app.db, access, req.params.memberId));
+    const link = await service.inviteToClaim(app.db, access, req.params.memberId);
+    await sendInvitationMail(app, req, access.clubId, link);
+    return reply.status(201).send(link);
   });
 
   app.delete('/api/clubs/:clubId/members/:memberId/claim', {

@@ -25,6 +25,9 @@ export const router = createBrowserRouter([
       { path: '/', lazy: () => import('../features/landing/pages/landing-page') },
       { path: '/login', element: <RedirectIfSignedIn><LazyOutlet /></RedirectIfSignedIn>, children: [{ index: true, lazy: () => import('../features/auth/pages/login-page') }] },
       { path: '/register', element: <RedirectIfSignedIn><LazyOutlet /></RedirectIfSignedIn>, children: [{ index: true, lazy: () => import('../features/auth/pages/register-page') }] },
+      { path: '/esqueci-senha', lazy: () => import('../features/auth/pages/forgot-password-page') },
+      { path: '/redefinir-senha/:token', lazy: () => import('../features/auth/pages/reset-password-page') },
+      { path: '/confirmar-email/:token', lazy: () => import('../features/auth/pages/confirm-email-page') },
       { path: '/convite/:token', lazy: () => import('../features/members/pages/invite-page') },
       {
         path: '/dashboard',
@@ -43,6 +46,7 @@ export const router = createBrowserRouter([
           { path: 'financial', lazy: () => import('../features/finance/pages/financial-page') },
           { path: 'ranking', lazy: () => import('../features/ranking/pages/ranking-page') },
           { path: 'settings', lazy: () => import('../features/settings/pages/settings-page') },
+          { path: 'seguranca', lazy: () => import('../features/auth/pages/security-page') },
         ],
       },
       {
@@ -54,6 +58,7 @@ export const router = createBrowserRouter([
           { path: 'badges', lazy: () => import('../features/badges/pages/badges-page') },
           { path: 'users', lazy: () => import('../features/admin/pages/admin-users-page') },
           { path: 'reports', lazy: () => import('../features/admin/pages/admin-reports-page') },
+          { path: 'outbox', lazy: () => import('../features/admin/pages/admin-outbox-page') },
         ],
       },
       { path: '/cadastro', element: <Navigate to="/register" replace /> },

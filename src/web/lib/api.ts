@@ -21,6 +21,10 @@ async function parse<T>(res: Response): Promise<T> {
   const data: unknown = text ? JSON.parse(text) : undefined;
   if (!res.ok) {
     const err = (data as TApiErrorBody | undefined)?.error;
+    // The club requires two-step verification of its admins and treasurers: lead them to enrol.
+    if (err?.code === 'mfa_enrolment_required' && typeof window !== 'undefined' && !window.location.pathname.startsWith('/dashboard/seguranca')) {
+      window.location.assign('/dashboard/seguranca?exigido=1');
+    }
     throw new ApiError(err?.message ?? 'Erro inesperado. Tente novamente.', res.status, err?.code ?? 'unknown', err?.details);
   }
   return data as T;

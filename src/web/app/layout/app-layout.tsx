@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, Link } from 'react-router';
-import { ArrowLeft, Ban, ChevronsLeft, ChevronsRight, LogOut, Menu, Shield, UserCircle, X } from 'lucide-react';
+import { ArrowLeft, Ban, ChevronsLeft, ChevronsRight, LogOut, Menu, Shield, ShieldCheck, UserCircle, X } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { CLUB_MSG } from '@shared/clubs';
 import { useMe } from '../../features/auth/api/get-me';
@@ -135,6 +135,15 @@ export function AppLayout({ area }: { area: 'club' | 'superadmin' }) {
                 <span className="block truncate text-sm font-medium">{me.data?.full_name}</span>
                 <span className="block truncate text-xs text-emerald-100">{me.data?.email}</span>
               </span>
+            </Link>
+            <Link
+              to="/dashboard/seguranca"
+              onClick={() => setDrawerOpen(false)}
+              aria-label="Segurança"
+              title="Segurança"
+              className="rounded-lg p-2 text-emerald-50 hover:bg-emerald-800"
+            >
+              <ShieldCheck aria-hidden="true" className="h-5 w-5" />
             </Link>
             <button
               type="button"

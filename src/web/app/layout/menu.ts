@@ -1,6 +1,6 @@
 import {
   Award, BarChart3, Building2, CheckSquare, ClipboardCheck, Calendar, FileBarChart, LayoutDashboard,
-  ListTodo, Settings, Shield, Trophy, Users, UsersRound, Wallet, type LucideIcon,
+  ListTodo, Mail, Settings, Shield, Trophy, Users, UsersRound, Wallet, type LucideIcon,
 } from 'lucide-react';
 import type { TClubPermission } from '@shared/permissions';
 
@@ -38,4 +38,5 @@ export const SUPERADMIN_MENU: MenuItem[] = [
   { to: '/superadmin/badges', label: 'Badges', icon: Award },
   { to: '/superadmin/users', label: 'Usuários', icon: Shield },
   { to: '/superadmin/reports', label: 'Relatórios', icon: FileBarChart },
+  { to: '/superadmin/outbox', label: 'Caixa de saída', icon: Mail },
 ];

@@ -14,7 +14,8 @@ export function useLogin() {
     onSuccess: (data) => {
       // Whatever a previous user left in the cache must not leak into this session.
       qc.clear();
-      qc.setQueryData(meQueryOptions().queryKey, data.profile);
+      // With two-step verification the session waits for the code: not signed in yet.
+      if (!data.mfa_required) qc.setQueryData(meQueryOptions().queryKey, data.profile);
     },
   });
 }

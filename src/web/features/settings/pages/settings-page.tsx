@@ -20,6 +20,7 @@ import { useCurrentClub } from '../../clubs/use-current-club';
 import { useClub } from '../api/get-club';
 import { useUpdateSettings } from '../api/update-settings';
 import { LogoCard } from '../components/logo-card';
+import { ClubSecurityCard } from '../../auth/components/club-security-card';
 
 type FormIn = z.input<typeof ZClubSettings>;
 type FormOut = z.output<typeof ZClubSettings>;
@@ -58,6 +59,7 @@ function SettingsScreen({ club, canEdit, canSwitchActive }: { club: TClub; canEd
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader title="Configurações do Clube" description="Nome, logo, fuso horário e status do clube." />
       <LogoCard club={club} canEdit={canEdit} />
+      <ClubSecurityCard clubId={club.id} canEdit={canEdit} />
       <Card>
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Dados do clube">
           <fieldset disabled={!canEdit} className="space-y-4">

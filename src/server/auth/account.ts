@@ -1,0 +1,192 @@
+import { verify } from '@node-rs/argon2';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db, Queryable } from '../db/index.js';
+import { maybeOne } from '../db/index.js';
+import { AUTH_MSG } from '../../shared/auth.js';
+import { SECURITY_MSG, deviceFromUserAgent, type TSecurityOverview } from '../../shared/security.js';
+import { AppError, PG, badRequest, isPgError } from '../http/errors.js';
+import { HOUR, tooManyRequests } from '../http/rate-limit.js';
+import type { AuthState } from '../http/context.js';
+import { enqueueMail } from '../mail/queue.js';
+import { emailChangeMail, passwordChangedMail, passwordResetMail } from '../mail/templates.js';
+import * as repo from './repo.js';
+import { hashPassword } from './service.js';
+import { hashToken, newSessionToken } from './session.js';
+import { recoveryCodesLeft } from './mfa.js';
+
+/** Password-recovery requests: per e-mail and per address, per hour. */
+export const RECOVERY_LIMITS = { perEmailPerHour: 5, perAddressPerHour: 20, resetsPerAddressPerHour: 30 } as const;
+/** Recovery and e-mail confirmation links are valid this long. */
+export const LINK_TTL_MS = HOUR;
+
+/** Base of links in e-mails: PUBLIC_URL, else the origin the request came to. */
+export function publicBaseUrl(app: FastifyInstance, req: FastifyRequest): string {
+  if (app.config.publicUrl) return app.config.publicUrl.replace(/\/+$/, '');
+  return `${req.protocol}://${req.host}`;
+}
+
+/**
+ * "Esqueci minha senha": always the same answer, whether or not the e-mail has an account. A new
+ * link invalidates the older ones of the account. Only the token's SHA-256 is stored.
+ */
+export async function requestPasswordReset(app: FastifyInstance, email: string, ip: string, baseUrl: string): Promise<void> {
+  const [byMail, byIp] = await Promise.all([
+    app.counterStore.hit(`pwreset-mail:${email}`, HOUR),
+    app.counterStore.hit(`pwreset-ip:${ip}`, HOUR),
+  ]);
+  if (byIp.count > RECOVERY_LIMITS.perAddressPerHour) throw tooManyRequests(byIp.resetInMs / 1000, SECURITY_MSG.tooManyRequests);
+  if (byMail.count > RECOVERY_LIMITS.perEmailPerHour) throw tooManyRequests(byMail.resetInMs / 1000, SECURITY_MSG.tooManyRequests);
+  const found = await repo.findProfileByEmail(app.db, email);
+  if (!found || !found.email || found.blocked_at) return;
+  const token = newSessionToken();
+  await app.db.transaction(async (tx) => {
+    await tx.query(`DELETE FROM password_reset_tokens WHERE profile_id = $1`, [found.id]);
+    await tx.query(
+      `INSERT INTO password_reset_tokens (profile_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3::double precision / 1000))`,
+      [found.id, hashToken(token), LINK_TTL_MS],
+    );
+    await enqueueMail(tx, { to: found.email as string, ...passwordResetMail(found.full_name, `${baseUrl}/redefinir-senha/${token}`) });
+  });
+  app.mail.kick();
+}
+
+function validResetToken(q: Queryable, token: string) {
+  return maybeOne<{ id: string; profile_id: string }>(
+    q,
+    `SELECT id, profile_id FROM password_reset_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
+    [hashToken(token)],
+  );
+}
+
+export async function resetTokenIsValid(db: Db, token: string): Promise<boolean> {
+  return (await validResetToken(db, token)) !== null;
+}
+
+async function countReset(app: FastifyInstance, ip: string): Promise<void> {
+  const r = await app.counterStore.hit(`pwreset-use:${ip}`, HOUR);
+  if (r.count > RECOVERY_LIMITS.resetsPerAddressPerHour) throw tooManyRequests(r.resetInMs / 1000, SECURITY_MSG.tooManyRequests);
+}
+
+/** Sets the new password from a valid link: the link is spent and every session of the account ends. */
+export async function resetPassword(app: FastifyInstance, token: string, password: string, ip: string): Promise<void> {
+  await countReset(app, ip);
+  const passwordHash = await hashPassword(password);
+  await app.db.transaction(async (tx) => {
+    const row = await maybeOne<{ profile_id: string }>(
+      tx,
+      `UPDATE password_reset_tokens SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING profile_id`,
+      [hashToken(token)],
+    );
+    if (!row) throw new AppError('invalid_token', 400, SECURITY_MSG.resetInvalid);
+    await tx.query(`UPDATE profiles SET password_hash = $2, updated_at = now() WHERE id = $1`, [row.profile_id, passwordHash]);
+    await tx.query(`DELETE FROM sessions WHERE profile_id = $1`, [row.profile_id]);
+    await tx.query(`DELETE FROM password_reset_tokens WHERE profile_id = $1 AND used_at IS NULL`, [row.profile_id]);
+  });
+}
+
+/** What the "Segurança" page shows. */
+export async function securityOverview(db: Db, auth: AuthState): Promise<TSecurityOverview> {
+  const sessions = await db.query<{ id: string; user_agent: string | null; ip: string | null; created_at: string; last_seen_at: string }>(
+    `SELECT id, user_agent, ip, created_at, last_seen_at FROM sessions WHERE profile_id = $1 AND expires_at > now() ORDER BY last_seen_at DESC LIMIT 100`,
+    [auth.profile.id],
+  );
+  const pending = await maybeOne<{ new_email: string }>(
+    db,
+    `SELECT new_email FROM email_change_tokens WHERE profile_id = $1 AND used_at IS NULL AND expires_at > now() ORDER BY created_at DESC LIMIT 1`,
+    [auth.profile.id],
+  );
+  return {
+    email: auth.profile.email,
+    mfa_enabled: await repo.hasVerifiedFactor(db, auth.profile.id),
+    recovery_codes_left: await recoveryCodesLeft(db, auth.profile.id),
+    pending_email: pending?.new_email ?? null,
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      device: deviceFromUserAgent(s.user_agent),
+      ip: s.ip,
+      created_at: s.created_at,
+      last_seen_at: s.last_seen_at,
+      current: s.id === auth.sessionId,
+    })),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function revokeSession(db: Db, auth: AuthState, sessionId: string): Promise<void> {
+  if (!UUID.test(sessionId)) throw new AppError('not_found', 404, SECURITY_MSG.sessionNotFound);
+  const rows = await db.query(`DELETE FROM sessions WHERE id = $1 AND profile_id = $2 RETURNING id`, [sessionId, auth.profile.id]);
+  if (rows.length === 0) throw new AppError('not_found', 404, SECURITY_MSG.sessionNotFound);
+}
+
+export async function revokeOtherSessions(q: Queryable, auth: AuthState): Promise<number> {
+  const rows = await q.query(`DELETE FROM sessions WHERE profile_id = $1 AND id <> $2 RETURNING id`, [auth.profile.id, auth.sessionId]);
+  return rows.length;
+}
+
+/** The current password, checked under the login throttle (a stolen session cannot guess it freely). */
+async function checkCurrentPassword(app: FastifyInstance, auth: AuthState, password: string, ip: string): Promise<void> {
+  const key = `account:${auth.profile.id}`;
+  await app.loginThrottle.check(key, ip);
+  const row = await maybeOne<{ password_hash: string | null }>(app.db, `SELECT password_hash FROM profiles WHERE id = $1`, [auth.profile.id]);
+  const ok = row?.password_hash ? await verify(row.password_hash, password).catch(() => false) : false;
+  if (!ok) {
+    await app.loginThrottle.recordFailure(key, ip);
+    throw new AppError('wrong_password', 400, SECURITY_MSG.wrongPassword);
+  }
+  await app.loginThrottle.recordSuccess(key, ip);
+}
+
+/** Changing the password ends every other session and tells the account by e-mail. */
+export async function changePassword(app: FastifyInstance, auth: AuthState, input: { current_password: string; password: string }, ip: string): Promise<void> {
+  await checkCurrentPassword(app, auth, input.current_password, ip);
+  const passwordHash = await hashPassword(input.password);
+  await app.db.transaction(async (tx) => {
+    await tx.query(`UPDATE profiles SET password_hash = $2, updated_at = now() WHERE id = $1`, [auth.profile.id, passwordHash]);
+    await revokeOtherSessions(tx, auth);
+    if (auth.profile.email) await enqueueMail(tx, { to: auth.profile.email, ...passwordChangedMail(auth.profile.full_name) });
+  });
+  app.mail.kick();
+}
+
+/** Sends a confirmation link to the new address; the e-mail changes only when it is opened. */
+export async function requestEmailChange(
+  app: FastifyInstance,
+  auth: AuthState,
+  input: { new_email: string; current_password: string },
+  ip: string,
+  baseUrl: string,
+): Promise<void> {
+  await checkCurrentPassword(app, auth, input.current_password, ip);
+  if (auth.profile.email && auth.profile.email.toLowerCase() === input.new_email) throw badRequest(SECURITY_MSG.emailSame);
+  if (await repo.findProfileByEmail(app.db, input.new_email)) throw new AppError('email_taken', 409, AUTH_MSG.emailTaken);
+  const token = newSessionToken();
+  await app.db.transaction(async (tx) => {
+    await tx.query(`DELETE FROM email_change_tokens WHERE profile_id = $1 AND used_at IS NULL`, [auth.profile.id]);
+    await tx.query(
+      `INSERT INTO email_change_tokens (profile_id, new_email, token_hash, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4::double precision / 1000))`,
+      [auth.profile.id, input.new_email, hashToken(token), LINK_TTL_MS],
+    );
+    await enqueueMail(tx, { to: input.new_email, ...emailChangeMail(auth.profile.full_name, `${baseUrl}/confirmar-email/${token}`) });
+  });
+  app.mail.kick();
+}
+
+export async function confirmEmailChange(app: FastifyInstance, token: string, ip: string): Promise<string> {
+  await countReset(app, ip);
+  try {
+    return await app.db.transaction(async (tx) => {
+      const row = await maybeOne<{ profile_id: string; new_email: string }>(
+        tx,
+        `UPDATE email_change_tokens SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING profile_id, new_email`,
+        [hashToken(token)],
+      );
+      if (!row) throw new AppError('invalid_token', 400, SECURITY_MSG.resetInvalid);
+      await tx.query(`UPDATE profiles SET email = $2, updated_at = now() WHERE id = $1`, [row.profile_id, row.new_email]);
+      return row.new_email;
+    });
+  } catch (err) {
+    if (isPgError(err) && err.code === PG.uniqueViolation) throw new AppError('email_taken', 409, AUTH_MSG.emailTaken);
+    throw err;
+  }
+}

@@ -1,0 +1,184 @@
+import { createHash, randomInt } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import type { Db, Queryable } from '../db/index.js';
+import { maybeOne } from '../db/index.js';
+import { SECURITY_MSG, type TMfaEnrolment } from '../../shared/security.js';
+import { AppError, badRequest } from '../http/errors.js';
+import { tooManyRequests, MINUTE, type LoginThrottle } from '../http/rate-limit.js';
+import type { CounterStore } from '../http/counter-store.js';
+import type { AuthState } from '../http/context.js';
+
+/** RFC 6238 with the parameters every authenticator app understands. */
+export const TOTP_PERIOD = 30;
+export const RECOVERY_CODE_COUNT = 10;
+/** Wrong codes per account in 15 minutes, from any address, before the next try must wait. */
+export const MFA_FAILURES_PER_ACCOUNT = 10;
+const MFA_WINDOW = 15 * MINUTE;
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+export function totpFor(secret: string, label: string): TOTP {
+  return new TOTP({ issuer: 'Trilha', label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD, secret: Secret.fromBase32(secret) });
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+interface FactorRow {
+  id: string;
+  secret: string;
+  verified_at: string | null;
+}
+
+/** Throttle of code checks: LoginThrottle's growing wait per account and address, plus a cap per account. */
+export class MfaGuard {
+  constructor(private readonly throttle: LoginThrottle, private readonly store: CounterStore) {}
+
+  async check(profileId: string, ip: string): Promise<void> {
+    const acct = await this.store.peek(`mfa-acct:${profileId}`, MFA_WINDOW);
+    if (acct.count >= MFA_FAILURES_PER_ACCOUNT) throw tooManyRequests(acct.resetInMs / 1000, SECURITY_MSG.tooManyCodes);
+    await this.throttle.check(`mfa:${profileId}`, ip);
+  }
+
+  async failure(profileId: string, ip: string): Promise<never> {
+    await Promise.all([this.store.hit(`mfa-acct:${profileId}`, MFA_WINDOW), this.throttle.recordFailure(`mfa:${profileId}`, ip)]);
+    throw new AppError('invalid_code', 400, SECURITY_MSG.codeInvalid);
+  }
+
+  async success(profileId: string, ip: string): Promise<void> {
+    await this.throttle.recordSuccess(`mfa:${profileId}`, ip);
+  }
+}
+
+/**
+ * Checks a TOTP code (±1 step of clock drift) and records its step, so the same code, or one of an
+ * earlier step, is never accepted again. The update is the guard: two requests racing with one code
+ * cannot both pass.
+ */
+export async function acceptTotp(q: Queryable, factor: FactorRow, label: string, code: string, now = Date.now()): Promise<boolean> {
+  const delta = totpFor(factor.secret, label).validate({ token: code, window: 1, timestamp: now });
+  if (delta === null) return false;
+  const step = Math.floor(now / 1000 / TOTP_PERIOD) + delta;
+  const rows = await q.query(
+    `UPDATE mfa_factors SET last_used_step = $2 WHERE id = $1 AND (last_used_step IS NULL OR last_used_step < $2) RETURNING id`,
+    [factor.id, step],
+  );
+  return rows.length > 0;
+}
+
+function verifiedFactor(q: Queryable, profileId: string) {
+  return maybeOne<FactorRow>(q, `SELECT id, secret, verified_at FROM mfa_factors WHERE profile_id = $1 AND verified_at IS NOT NULL`, [profileId]);
+}
+
+const labelOf = (auth: AuthState) => auth.profile.email ?? auth.profile.full_name;
+
+/** Starts enrolment: a new unverified factor (any older unverified one is dropped), with its QR. */
+export async function startEnrolment(db: Db, auth: AuthState): Promise<TMfaEnrolment> {
+  if (await verifiedFactor(db, auth.profile.id)) throw new AppError('mfa_enabled', 409, SECURITY_MSG.mfaAlreadyOn);
+  const secret = new Secret({ size: 20 }).base32;
+  await db.transaction(async (tx) => {
+    await tx.query(`DELETE FROM mfa_factors WHERE profile_id = $1 AND verified_at IS NULL`, [auth.profile.id]);
+    await tx.query(`INSERT INTO mfa_factors (profile_id, secret) VALUES ($1, $2)`, [auth.profile.id, secret]);
+  });
+  const otpauthUrl = totpFor(secret, labelOf(auth)).toString();
+  const qr = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 });
+  return { secret, otpauth_url: otpauthUrl, qr_data_url: qr };
+}
+
+function newRecoveryCode(): string {
+  let s = '';
+  for (let i = 0; i < 10; i++) s += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
+  return s;
+}
+
+/** Replaces the account's recovery codes with 10 new ones; returns them (shown once, stored hashed). */
+async function replaceRecoveryCodes(q: Queryable, profileId: string): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await q.query(`DELETE FROM mfa_recovery_codes WHERE profile_id = $1`, [profileId]);
+  for (const c of codes) await q.query(`INSERT INTO mfa_recovery_codes (profile_id, code_hash) VALUES ($1, $2)`, [profileId, sha256(c)]);
+  return codes.map((c) => `${c.slice(0, 5)}-${c.slice(5)}`);
+}
+
+/** The first right code verifies the factor; the session becomes aal2 and the recovery codes are issued. */
+export async function confirmEnrolment(db: Db, guard: MfaGuard, auth: AuthState, code: string, ip: string): Promise<string[]> {
+  await guard.check(auth.profile.id, ip);
+  const result = await db.transaction(async (tx) => {
+    if (await verifiedFactor(tx, auth.profile.id)) throw new AppError('mfa_enabled', 409, SECURITY_MSG.mfaAlreadyOn);
+    const factor = await maybeOne<FactorRow>(
+      tx,
+      `SELECT id, secret, verified_at FROM mfa_factors WHERE profile_id = $1 AND verified_at IS NULL ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
+      [auth.profile.id],
+    );
+    if (!factor) throw badRequest(SECURITY_MSG.enrolFirst);
+    if (!(await acceptTotp(tx, factor, labelOf(auth), code))) return null;
+    await tx.query(`UPDATE mfa_factors SET verified_at = now() WHERE id = $1`, [factor.id]);
+    await tx.query(`DELETE FROM mfa_factors WHERE profile_id = $1 AND verified_at IS NULL`, [auth.profile.id]);
+    await tx.query(`UPDATE sessions SET aal = 'aal2' WHERE id = $1`, [auth.sessionId]);
+    return replaceRecoveryCodes(tx, auth.profile.id);
+  });
+  if (!result) return guard.failure(auth.profile.id, ip);
+  await guard.success(auth.profile.id, ip);
+  return result;
+}
+
+/** Second step of login: a TOTP code or an unused recovery code raises the session to aal2. */
+export async function challenge(
+  db: Db,
+  guard: MfaGuard,
+  auth: AuthState,
+  input: { code?: string; recovery_code?: string },
+  ip: string,
+): Promise<void> {
+  await guard.check(auth.profile.id, ip);
+  const ok = await db.transaction(async (tx) => {
+    const factor = await verifiedFactor(tx, auth.profile.id);
+    if (!factor) throw badRequest(SECURITY_MSG.mfaNotOn);
+    let passed = false;
+    if (input.code !== undefined) passed = await acceptTotp(tx, factor, labelOf(auth), input.code);
+    else if (input.recovery_code !== undefined) {
+      const used = await tx.query(
+        `UPDATE mfa_recovery_codes SET used_at = now() WHERE profile_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING id`,
+        [auth.profile.id, sha256(input.recovery_code)],
+      );
+      passed = used.length > 0;
+    }
+    if (passed) await tx.query(`UPDATE sessions SET aal = 'aal2' WHERE id = $1`, [auth.sessionId]);
+    return passed;
+  });
+  if (!ok) await guard.failure(auth.profile.id, ip);
+  await guard.success(auth.profile.id, ip);
+}
+
+/** Checks a current TOTP code of the verified factor (to disable it or regenerate the codes). */
+async function requireCurrentCode(tx: Queryable, auth: AuthState, code: string): Promise<boolean> {
+  const factor = await verifiedFactor(tx, auth.profile.id);
+  if (!factor) throw badRequest(SECURITY_MSG.mfaNotOn);
+  return acceptTotp(tx, factor, labelOf(auth), code);
+}
+
+export async function disable(db: Db, guard: MfaGuard, auth: AuthState, code: string, ip: string): Promise<void> {
+  await guard.check(auth.profile.id, ip);
+  const ok = await db.transaction(async (tx) => {
+    if (!(await requireCurrentCode(tx, auth, code))) return false;
+    await tx.query(`DELETE FROM mfa_factors WHERE profile_id = $1`, [auth.profile.id]);
+    await tx.query(`DELETE FROM mfa_recovery_codes WHERE profile_id = $1`, [auth.profile.id]);
+    return true;
+  });
+  if (!ok) await guard.failure(auth.profile.id, ip);
+  await guard.success(auth.profile.id, ip);
+}
+
+export async function regenerateRecoveryCodes(db: Db, guard: MfaGuard, auth: AuthState, code: string, ip: string): Promise<string[]> {
+  await guard.check(auth.profile.id, ip);
+  const codes = await db.transaction(async (tx) => {
+    if (!(await requireCurrentCode(tx, auth, code))) return null;
+    return replaceRecoveryCodes(tx, auth.profile.id);
+  });
+  if (!codes) return guard.failure(auth.profile.id, ip);
+  await guard.success(auth.profile.id, ip);
+  return codes;
+}
+
+export async function recoveryCodesLeft(q: Queryable, profileId: string): Promise<number> {
+  const [row] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM mfa_recovery_codes WHERE profile_id = $1 AND used_at IS NULL`, [profileId]);
+  return row.n;
+}

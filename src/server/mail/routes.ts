@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { ZOutboxList, ZOutboxMessage, MAIL_MSG, SECURITY_MSG } from '../../shared/security.js';
+import { MSG } from '../../shared/errors.js';
+import { requireSuperAdmin } from '../http/access.js';
+import { AppError } from '../http/errors.js';
+import { maybeOne } from '../db/index.js';
+import { listOutbox, retryMail, type OutboxRow } from './queue.js';
+
+const tags = ['admin'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ZParams = z.object({ id: z.string() });
+
+/** "Caixa de saída" of the super admin: every queued, sent and failed message. */
+export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/admin/outbox', {
+    config: { permission: 'super_admin' },
+    schema: { tags, summary: 'Caixa de saída: e-mails na fila, enviados e com falha', response: { 200: ZOutboxList } },
+  }, async (req) => {
+    requireSuperAdmin(req);
+    const rows = await listOutbox(app.db);
+    return { delivery: app.mail.mailer.kind, messages: rows };
+  });
+
+  app.get('/api/admin/outbox/:id', {
+    config: { permission: 'super_admin' },
+    schema: { tags, summary: 'Um e-mail da caixa de saída, com o arquivo .eml quando gravado em disco', params: ZParams, response: { 200: ZOutboxMessage } },
+  }, async (req) => {
+    requireSuperAdmin(req);
+    if (!UUID.test(req.params.id)) throw new AppError('not_found', 404, MAIL_MSG.notFound);
+    const row = await maybeOne<OutboxRow & { text_body: string }>(
+      app.db,
+      `SELECT id, to_address, subject, status, attempts, last_error, message_file, created_at, sent_at, next_attempt_at, text_body
+         FROM mail_queue WHERE id = $1`,
+      [req.params.id],
+    );
+    if (!row) throw new AppError('not_found', 404, MAIL_MSG.notFound);
+    let eml: string | null = null;
+    if (row.message_file && /^[\w.-]+\.eml$/.test(row.message_file)) {
+      eml = await readFile(path.join(app.mail.outboxDir, row.message_file), 'utf8').catch(() => null);
+    }
+    return { ...row, eml };
+  });
+
+  app.delete('/api/admin/users/:profileId/two-step', {
+    config: { permission: 'super_admin' },
+    schema: {
+      tags,
+      summary: 'Desliga a verificação em duas etapas de quem perdeu o celular e os códigos (encerra as sessões da conta)',
+      params: z.object({ profileId: z.string() }),
+      response: { 200: z.object({ ok: z.literal(true) }) },
+    },
+  }, async (req) => {
+    requireSuperAdmin(req);
+    if (!UUID.test(req.params.profileId)) throw new AppError('not_found', 404, MSG.notFound);
+    const removed = await app.db.transaction(async (tx) => {
+      const rows = await tx.query(`DELETE FROM mfa_factors WHERE profile_id = $1 RETURNING id`, [req.params.profileId]);
+      await tx.query(`DELETE FROM mfa_recovery_codes WHERE profile_id = $1`, [req.params.profileId]);
+      await tx.query(`DELETE FROM sessions WHERE profile_id = $1`, [req.params.profileId]);
+      return rows.length;
+    });
+    if (removed === 0) throw new AppError('not_found', 404, SECURITY_MSG.mfaNotOn);
+    req.log.info({ profileId: req.params.profileId, by: req.auth?.profile.id }, 'two-step verification reset by the super admin');
+    return { ok: true as const };
+  });
+
+  app.post('/api/admin/outbox/:id/retry', {
+    config: { permission: 'super_admin' },
+    schema: { tags, summary: 'Tentar enviar de novo um e-mail que falhou', params: ZParams, response: { 200: z.object({ ok: z.literal(true) }) } },
+  }, async (req) => {
+    requireSuperAdmin(req);
+    if (!UUID.test(req.params.id) || !(await retryMail(app.db, req.params.id))) throw new AppError('not_found', 404, MAIL_MSG.notFound);
+    app.mail.kick();
+    return { ok: true as const };
+  });
+};

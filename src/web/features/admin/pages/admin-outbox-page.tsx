@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { OUTBOX_STATUS_LABEL, type TOutboxList } from '@shared/security';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Modal } from '../../../components/ui/modal';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { Tag } from '../../../components/ui/tag';
+import { errorMessage } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { outboxMessageQuery, outboxQuery, useRetryMail } from '../../auth/api/security';
+
+type Row = TOutboxList['messages'][number];
+const TONE = { pending: 'amber', sending: 'blue', sent: 'green', failed: 'red' } as const;
+
+/** /superadmin/outbox ('Caixa de saída'): every e-mail the platform queued, sent or failed to send. */
+export function Component() {
+  const list = useQuery({ ...outboxQuery(), refetchInterval: 10_000 });
+  const retry = useRetryMail();
+  const [open, setOpen] = useState<string | null>(null);
+  if (list.isLoading || !list.data) return <PageSpinner />;
+  const { delivery, messages } = list.data;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Caixa de saída"
+        description={
+          delivery === 'outbox'
+            ? 'Sem servidor SMTP configurado (SMTP_URL): cada e-mail é gravado como arquivo .eml em DATA_DIR/outbox.'
+            : 'E-mails enviados pelo servidor SMTP configurado. Envios com falha são tentados de novo automaticamente.'
+        }
+      />
+      {messages.length === 0 ? (
+        <EmptyState message="Nenhum e-mail ainda" hint="Convites, redefinições de senha e confirmações de e-mail aparecem aqui." />
+      ) : (
+        <Card className="p-0">
+          <ul aria-label="E-mails" className="divide-y divide-slate-200">
+            {messages.map((m: Row) => (
+              <li key={m.id} className="flex flex-col gap-2 p-3 text-sm sm:flex-row sm:items-start sm:justify-between">
+                <div className="min-w-0 space-y-1">
+                  <p className="font-medium text-slate-900">{m.subject}</p>
+                  <p className="break-all text-slate-700">Para {m.to_address}</p>
+                  <p className="text-slate-600">{formatDateTime(m.created_at)}{m.attempts > 1 || m.last_error ? ` · ${m.attempts} tentativa(s)` : ''}</p>
+                  {m.last_error ? <p className="break-all text-xs text-red-800">{m.last_error}</p> : null}
+                </div>
+                <div className="flex shrink-0 flex-wrap items-center gap-2">
+                  <Tag tone={TONE[m.status]}>{OUTBOX_STATUS_LABEL[m.status]}</Tag>
+                  <Button variant="ghost" size="sm" onClick={() => setOpen(m.id)} aria-label={`Ver e-mail ${m.subject} para ${m.to_address}`}>Ver</Button>
+                  {m.status === 'failed' ? (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      loading={retry.isPending && retry.variables === m.id}
+                      onClick={() => retry.mutateAsync(m.id).then(() => toast.success('E-mail na fila de novo'), (err: unknown) => toast.error(errorMessage(err, 'Erro ao reenviar')))}
+                    >
+                      Tentar novamente
+                    </Button>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      {open ? <MessageModal id={open} onClose={() => setOpen(null)} /> : null}
+    </div>
+  );
+}
+
+function MessageModal({ id, onClose }: { id: string; onClose: () => void }) {
+  const msg = useQuery(outboxMessageQuery(id));
+  const download = () => {
+    if (!msg.data?.eml) return;
+    const url = URL.createObjectURL(new Blob([msg.data.eml], { type: 'message/rfc822' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = msg.data.message_file ?? 'mensagem.eml';
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <Modal
+      open
+      size="lg"
+      title={msg.data?.subject ?? 'E-mail'}
+      onClose={onClose}
+      footer={
+        <>
+          {msg.data?.eml ? <Button variant="secondary" onClick={download}>Baixar .eml</Button> : null}
+          <Button onClick={onClose}>Fechar</Button>
+        </>
+      }
+    >
+      {msg.isLoading || !msg.data ? (
+        <PageSpinner />
+      ) : (
+        <div className="space-y-3 text-sm">
+          <p><strong>Para:</strong> <span className="break-all">{msg.data.to_address}</span></p>
+          {msg.data.message_file ? <p><strong>Arquivo:</strong> <span className="break-all font-mono">{msg.data.message_file}</span></p> : null}
+          <pre data-testid="outbox-text" tabIndex={0} aria-label="Texto do e-mail" className="max-h-80 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-3 text-slate-900">{msg.data.text_body}</pre>
+        </div>
+      )}
+    </Modal>
+  );
+}
