@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { recurringGenerationJob } from './recurring/job.js';
 import { badgeBackfillJob, membershipBadgesJob } from './badges/jobs.js';
+import { executeDueDeletions } from './families/lgpd-service.js';
 
 /** A task the server runs on a timer (e.g. recurring-task generation every minute). */
 export interface BackgroundJob {
@@ -12,8 +13,11 @@ export interface BackgroundJob {
 /** Finished rate-limit windows are dropped every 10 minutes (the database store keeps them as rows). */
 const rateLimitSweepJob: BackgroundJob = { name: 'rate-limit-sweep', everyMs: 10 * 60_000, run: (app) => app.counterStore.sweep() };
 
+/** 'Excluir minha conta' requests whose 7-day grace period ended are carried out hourly. */
+const accountDeletionJob: BackgroundJob = { name: 'account-deletion', everyMs: 60 * 60_000, run: (app) => executeDueDeletions(app.db) };
+
 /** Each domain that needs a timer appends its job here. */
-export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, rateLimitSweepJob];
+export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, rateLimitSweepJob, accountDeletionJob];
 
 /** Starts every job on its interval; a failing run is logged and retried on the next tick. Returns a stop function. */
 export function startBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[] = backgroundJobs): () => void {

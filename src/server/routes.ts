@@ -3,6 +3,7 @@ import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { badgeRoutes } from './badges/routes.js';
 import { clubRoutes } from './clubs/routes.js';
+import { familyRoutes } from './families/routes.js';
 import { financeRoutes } from './finance/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { memberRoutes } from './members/routes.js';
@@ -29,5 +30,6 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   rankingRoutes,
   badgeRoutes,
   financeRoutes,
+  familyRoutes,
   adminRoutes,
 ];
