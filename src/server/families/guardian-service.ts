@@ -36,11 +36,11 @@ export function guardianInvitationMessage(m: { guardianName: string; childName: 
   };
 }
 
-async function issueLink(db: Db, access: ClubAccess, memberId: string, create: (tokenHash: string) => Promise<TGuardian>, publicUrl: string): Promise<TGuardianInvitation> {
+async function issueLink(db: Db, access: ClubAccess, memberId: string, create: (tokenHash: string, memberId: string) => Promise<TGuardian>, publicUrl: string): Promise<TGuardianInvitation> {
   const token = newSessionToken();
   const member = await repo.findMember(db, access.clubId, memberId);
   if (!member) throw notFound(FAMILY_MSG.childNotFound);
-  const guardian = await create(hashToken(token));
+  const guardian = await create(hashToken(token), member.id);
   const path = guardianInvitationPath(token);
   const club = await db.query<{ name: string }>(`SELECT name FROM clubs WHERE id = $1`, [access.clubId]);
   return {
@@ -52,9 +52,9 @@ async function issueLink(db: Db, access: ClubAccess, memberId: string, create: (
 }
 
 /** Adds a guardian to a member record and returns their single-use link, bound to their e-mail. */
-export async function addGuardian(db: Db, access: ClubAccess, memberId: string, input: z.output<typeof ZGuardianInput>, publicUrl: string): Promise<TGuardianInvitation> {
+export async function addGuardian(db: Db, access: ClubAccess, memberRef: string, input: z.output<typeof ZGuardianInput>, publicUrl: string): Promise<TGuardianInvitation> {
   try {
-    return await issueLink(db, access, memberId, (tokenHash) => db.transaction(async (tx) => {
+    return await issueLink(db, access, memberRef, (tokenHash, memberId) => db.transaction(async (tx) => {
       const guardian = await repo.insertGuardian(tx, {
         clubId: access.clubId, memberId, fullName: input.full_name, email: input.email, phone: input.phone, relationship: input.relationship,
         tokenHash, days: GUARDIAN_INVITATION_DAYS, createdBy: access.profileId,
@@ -69,8 +69,8 @@ export async function addGuardian(db: Db, access: ClubAccess, memberId: string, 
 }
 
 /** A fresh link for a guardian who has not accepted yet; the previous one stops working. */
-export async function renewGuardianLink(db: Db, access: ClubAccess, memberId: string, guardianId: string, publicUrl: string): Promise<TGuardianInvitation> {
-  return issueLink(db, access, memberId, async (tokenHash) => {
+export async function renewGuardianLink(db: Db, access: ClubAccess, memberRef: string, guardianId: string, publicUrl: string): Promise<TGuardianInvitation> {
+  return issueLink(db, access, memberRef, async (tokenHash, memberId) => {
     const guardians = await repo.listGuardians(db, access.clubId, memberId);
     if (!guardians.some((g) => g.id === guardianId)) throw notFound(FAMILY_MSG.guardianNotFound);
     const renewed = await repo.renewGuardianToken(db, access.clubId, guardianId, tokenHash, GUARDIAN_INVITATION_DAYS);

@@ -30,18 +30,18 @@ function decode(cipher: HealthCipher, sealed: string): THealthFormData {
 export async function readHealthForm(db: Db, cipher: HealthCipher, clubId: string, memberId: string, actorId: string): Promise<THealthRecord> {
   const member = await repo.findMember(db, clubId, memberId);
   if (!member) throw notFound(FAMILY_MSG.childNotFound);
-  const consent = await repo.consentStatus(db, clubId, memberId);
+  const consent = await repo.consentStatus(db, clubId, member.id);
   if (consent === 'pending' || consent === 'withdrawn') throw consentNeeded();
-  const row = await maybeOne<{ ciphertext: string; updated_at: string }>(db, `SELECT ciphertext, updated_at FROM health_records WHERE club_id = $1 AND member_id = $2`, [clubId, memberId]);
-  await writeAudit(db, { clubId, actorId, action: 'health.read', entity: 'health_record', entityId: memberId });
-  return { member_id: memberId, full_name: member.full_name, unit_name: member.unit_name, form: row ? decode(cipher, row.ciphertext) : null, updated_at: row?.updated_at ?? null };
+  const row = await maybeOne<{ ciphertext: string; updated_at: string }>(db, `SELECT ciphertext, updated_at FROM health_records WHERE club_id = $1 AND member_id = $2`, [clubId, member.id]);
+  await writeAudit(db, { clubId, actorId, action: 'health.read', entity: 'health_record', entityId: member.id });
+  return { member_id: member.id, full_name: member.full_name, unit_name: member.unit_name, form: row ? decode(cipher, row.ciphertext) : null, updated_at: row?.updated_at ?? null };
 }
 
 /** Saves (encrypted) the health form; refused for a minor until a guardian consented. */
 export async function saveHealthForm(db: Db, cipher: HealthCipher, clubId: string, memberId: string, actorId: string, form: THealthFormData): Promise<THealthRecord> {
   const member = await repo.findMember(db, clubId, memberId);
   if (!member) throw notFound(FAMILY_MSG.childNotFound);
-  const consent = await repo.consentStatus(db, clubId, memberId);
+  const consent = await repo.consentStatus(db, clubId, member.id);
   if (consent === 'pending' || consent === 'withdrawn') throw consentNeeded();
   const saved = await db.transaction(async (tx) => {
     const row = await maybeOne<{ updated_at: string }>(
@@ -49,12 +49,12 @@ export async function saveHealthForm(db: Db, cipher: HealthCipher, clubId: strin
       `INSERT INTO health_records (club_id, member_id, ciphertext, updated_by) VALUES ($1, $2, $3, $4)
        ON CONFLICT (member_id) DO UPDATE SET ciphertext = EXCLUDED.ciphertext, updated_by = EXCLUDED.updated_by, updated_at = now()
        RETURNING updated_at`,
-      [clubId, memberId, cipher.encrypt(JSON.stringify(form)), actorId],
+      [clubId, member.id, cipher.encrypt(JSON.stringify(form)), actorId],
     );
-    await writeAudit(tx, { clubId, actorId, action: 'health.update', entity: 'health_record', entityId: memberId });
+    await writeAudit(tx, { clubId, actorId, action: 'health.update', entity: 'health_record', entityId: member.id });
     return row;
   });
-  return { member_id: memberId, full_name: member.full_name, unit_name: member.unit_name, form, updated_at: saved?.updated_at ?? null };
+  return { member_id: member.id, full_name: member.full_name, unit_name: member.unit_name, form, updated_at: saved?.updated_at ?? null };
 }
 
 /**

@@ -5,14 +5,14 @@ import type { TConsentStatus, TConsentText, TGuardian, TPrivacySettings } from '
 const GUARDIAN = `g.id, g.member_id, g.full_name, g.email, g.phone, g.relationship,
   CASE WHEN g.accepted_at IS NULL THEN 'invited' ELSE 'active' END AS status, g.accepted_at, g.expires_at, g.created_at`;
 
-/** A member record of the club with what decides consent. */
+/** A member record of the club (by its id or the person's profile id) with what decides consent. */
 export function findMember(q: Queryable, clubId: string, memberId: string) {
   return maybeOne<{ id: string; club_id: string; profile_id: string; full_name: string; unit_id: string | null; unit_name: string | null; birth_date: string | null; health_access: boolean; minor: boolean }>(
     q,
     `SELECT cm.id, cm.club_id, cm.profile_id, p.full_name, cm.unit_id, u.name AS unit_name, to_char(cm.birth_date, 'YYYY-MM-DD') AS birth_date, cm.health_access,
             coalesce(cm.birth_date > (current_date - interval '18 years'), false) AS minor
        FROM club_members cm JOIN profiles p ON p.id = cm.profile_id LEFT JOIN units u ON u.id = cm.unit_id
-      WHERE cm.club_id = $1 AND cm.id = $2`,
+      WHERE cm.club_id = $1 AND (cm.id::text = $2 OR cm.profile_id::text = $2)`,
     [clubId, memberId],
   );
 }

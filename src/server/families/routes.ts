@@ -52,9 +52,10 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const access = await requireClubAdmin(app.db, req, req.params.clubId);
     await app.db.transaction(async (tx) => {
-      const updated = await repo.updateMemberFamilyFields(tx, access.clubId, req.params.memberId, req.body);
-      if (!updated) throw notFound(FAMILY_MSG.childNotFound);
-      await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'member.family.update', entity: 'member', entityId: req.params.memberId, after: req.body });
+      const member = await repo.findMember(tx, access.clubId, req.params.memberId);
+      const updated = member && await repo.updateMemberFamilyFields(tx, access.clubId, member.id, req.body);
+      if (!member || !updated) throw notFound(FAMILY_MSG.childNotFound);
+      await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'member.family.update', entity: 'member', entityId: member.id, before: { birth_date: member.birth_date, health_access: member.health_access }, after: req.body });
     });
     return { ok: true as const };
   });
@@ -73,8 +74,9 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['families'], summary: 'Responsáveis do membro (admin)', params: ZMemberParams, response: { 200: z.array(ZGuardian) } },
   }, async (req) => {
     const access = await requireClubAdmin(app.db, req, req.params.clubId);
-    if (!(await repo.findMember(app.db, access.clubId, req.params.memberId))) throw notFound(FAMILY_MSG.childNotFound);
-    return repo.listGuardians(app.db, access.clubId, req.params.memberId);
+    const member = await repo.findMember(app.db, access.clubId, req.params.memberId);
+    if (!member) throw notFound(FAMILY_MSG.childNotFound);
+    return repo.listGuardians(app.db, access.clubId, member.id);
   });
 
   app.post('/api/clubs/:clubId/members/:memberId/guardians', {
