@@ -15,6 +15,9 @@ export const router = createBrowserRouter([
       { path: '/login', element: <RedirectIfSignedIn><LazyOutlet /></RedirectIfSignedIn>, children: [{ index: true, lazy: () => import('../features/auth/pages/login-page') }] },
       { path: '/register', element: <RedirectIfSignedIn><LazyOutlet /></RedirectIfSignedIn>, children: [{ index: true, lazy: () => import('../features/auth/pages/register-page') }] },
       { path: '/convite/:token', lazy: () => import('../features/members/pages/invite-page') },
+      { path: '/responsavel/:token', lazy: () => import('../features/families/pages/guardian-invite-page') },
+      { path: '/privacidade', lazy: () => import('../features/families/pages/privacy-page') },
+      { path: '/familia', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('../features/families/pages/family-page') }] },
       {
         path: '/dashboard',
         element: <RequireAuth><AppLayout area="club" /></RequireAuth>,
@@ -32,6 +35,8 @@ export const router = createBrowserRouter([
           { path: 'financial', lazy: () => import('../features/finance/pages/financial-page') },
           { path: 'ranking', lazy: () => import('../features/ranking/pages/ranking-page') },
           { path: 'settings', lazy: () => import('../features/settings/pages/settings-page') },
+          { path: 'privacy', lazy: () => import('../features/families/pages/privacy-settings-page') },
+          { path: 'health', lazy: () => import('../features/families/pages/health-forms-page') },
         ],
       },
       {

@@ -1,6 +1,6 @@
 import {
   Award, BarChart3, Building2, CheckSquare, ClipboardCheck, Calendar, FileBarChart, LayoutDashboard,
-  ListTodo, Settings, Shield, Trophy, Users, UsersRound, Wallet, type LucideIcon,
+  ListTodo, Lock, Settings, Shield, Trophy, Users, UsersRound, Wallet, type LucideIcon,
 } from 'lucide-react';
 
 export interface MenuItem {
@@ -27,6 +27,7 @@ export const CLUB_MENU: MenuItem[] = [
   { to: '/dashboard/financial', label: 'Financeiro', icon: Wallet, adminOnly: true },
   { to: '/dashboard/ranking', label: 'Ranking', icon: Trophy },
   { to: '/dashboard/settings', label: 'Configurações', icon: Settings, adminOnly: true },
+  { to: '/dashboard/privacy', label: 'Privacidade', icon: Lock, adminOnly: true },
 ];
 
 export const SUPERADMIN_MENU: MenuItem[] = [

@@ -1,7 +1,13 @@
 import { MyProfilePage } from '../../features/progress/pages/profile-page';
 import { MySavingsGoals } from '../../features/finance/components/my-savings-goals';
+import { MyDataCard } from '../../features/families/components/my-data-card';
 
-/** /dashboard/profile: the member's points and badges, plus their own savings goals ('Meus Cofres'). */
+/** /dashboard/profile: the member's points and badges, their own savings goals ('Meus Cofres') and 'Meus dados'. */
 export function Component() {
-  return <MyProfilePage extra={(clubId) => <MySavingsGoals clubId={clubId} />} />;
+  return (
+    <>
+      <MyProfilePage extra={(clubId) => <MySavingsGoals clubId={clubId} />} />
+      <div className="mt-8"><MyDataCard /></div>
+    </>
+  );
 }

@@ -14,6 +14,7 @@ import { GrantBadgeModal } from '../components/grant-badge-modal';
 import { ProfileView } from '../components/profile-view';
 import { TaskCard } from '../components/task-card';
 import { TaskModal } from '../components/task-modal';
+import { MemberFamilyPanel } from '../../families/components/member-family-panel';
 
 export function Component() {
   const { memberId = '' } = useParams();
@@ -59,6 +60,8 @@ export function Component() {
           </div>
         </section>
       ) : null}
+
+      {member && isAdmin ? <MemberFamilyPanel clubId={clubId} memberRef={memberId} name={member.name} /> : null}
 
       {member ? (
         <>
