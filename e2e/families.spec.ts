@@ -39,6 +39,8 @@ describe('families', () => {
     await page.getByText(/Versão 1/).waitFor();
     await expectNoA11yViolations(page, 'privacy settings');
 
+    await page.getByRole('link', { name: 'Membros' }).click();
+    await page.getByRole('row').filter({ hasText: 'Joãozinho' }).getByText(FAMILY_MSG.consentPending).waitFor();
     await page.goto(`/dashboard/members/${kidProfileId}`);
     await page.getByRole('heading', { name: 'Responsáveis e dados pessoais' }).waitFor();
     await page.getByText(FAMILY_MSG.consentPending).waitFor();
