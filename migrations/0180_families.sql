@@ -14,6 +14,8 @@ CREATE TABLE club_privacy_settings (
   controller_name    text CHECK (controller_name IS NULL OR length(btrim(controller_name)) > 0),
   controller_contact text CHECK (controller_contact IS NULL OR length(btrim(controller_contact)) > 0),
   retention_text     text CHECK (retention_text IS NULL OR length(btrim(retention_text)) > 0),
+  -- A guardian may send a task's evidence for a child without an account.
+  guardian_evidence  boolean NOT NULL DEFAULT false,
   updated_at         timestamptz NOT NULL DEFAULT now()
 );
 

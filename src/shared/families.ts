@@ -38,6 +38,8 @@ export const FAMILY_MSG = {
   deletionNone: 'Não há pedido de exclusão em andamento.',
   deletionLastAdmin: 'Você é o único administrador de um clube. Promova outro membro a admin antes de excluir sua conta.',
   invited: 'Convite criado! Copie o link e envie para o responsável.',
+  evidenceNotAllowed: 'O clube não permite que o responsável envie comprovações por este membro.',
+  evidenceSent: 'Comprovação enviada! Aguarde a aprovação do clube.',
   accepted: 'Consentimento registrado. Bem-vindo(a) à área da família!',
 } as const;
 
@@ -143,6 +145,7 @@ export const ZPrivacySettings = z.object({
   controller_name: z.string().nullable(),
   controller_contact: z.string().nullable(),
   retention_text: z.string().nullable(),
+  guardian_evidence: z.boolean(),
 });
 export type TPrivacySettings = z.infer<typeof ZPrivacySettings>;
 const optionalText = (max: number) => z.string().trim().max(max, `Use no máximo ${max} caracteres`).nullish().transform((v) => v || null);
@@ -150,6 +153,7 @@ export const ZPrivacySettingsInput = z.object({
   controller_name: optionalText(200),
   controller_contact: optionalText(200),
   retention_text: optionalText(5000),
+  guardian_evidence: z.boolean().default(false),
 });
 
 export const ZPrivacyNotice = ZPrivacySettings.extend({
@@ -206,7 +210,9 @@ export const ZFamilyChild = z.object({
   ranking: z.number().int().nullable(),
   badges: z.array(z.object({ name: z.string(), rarity: z.string(), awarded_at: z.string() })),
   tasks_done: z.array(z.object({ title: z.string(), completions: z.number().int(), points_earned: z.number().int() })),
-  tasks_pending: z.array(z.object({ title: z.string(), status: z.string().nullable(), due_date: z.string().nullable() })),
+  tasks_pending: z.array(z.object({ task_id: z.string(), title: z.string(), type: z.string(), status: z.string().nullable(), due_date: z.string().nullable() })),
+  /** The club lets a guardian send evidence for this child (who has no account of their own). */
+  can_submit_evidence: z.boolean(),
   savings_goals: z.array(z.object({ name: z.string(), goal_amount: z.string(), current_amount: z.string() })),
   has_health_form: z.boolean(),
 });

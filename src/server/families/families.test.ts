@@ -4,6 +4,7 @@ import { addMember, call, createClub, createTestApp, login, signUp, uniqueEmail,
 import { engineName } from '../../../test/db.js';
 import { executeDueDeletions, subjectColumns } from './lgpd-service.js';
 import { readStoredZip } from './zip.js';
+import { insertTask } from '../../../test/gamification.js';
 
 let ctx: TestContext;
 let director: Session;
@@ -147,6 +148,47 @@ describe(`guardians and consent on ${engineName()}`, () => {
     const stale = await call(ctx.app, 'POST', `/api/guardian-invitations/${token}/accept`, { as: session, body: { accept: true, consent_version: 1 } });
     expect(stale.statusCode).toBe(409);
     expect((await call(ctx.app, 'POST', `/api/guardian-invitations/${token}/accept`, { as: session, body: { accept: true, consent_version: 2 } })).statusCode).toBe(200);
+  });
+});
+
+// Smallest valid PNG (1×1).
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+function sendEvidence(as: Session, memberId: string, taskId: string) {
+  const boundary = `----trilha${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="comment"\r\n\r\nFeito em casa\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from('\r\n'),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
+  return ctx.app.inject({
+    method: 'POST', url: `/api/family/children/${memberId}/tasks/${taskId}/submissions`, payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: as.cookie, 'x-trilha-client': 'web' },
+  });
+}
+
+describe(`guardian evidence on ${engineName()}`, () => {
+  it('a guardian sends a task\'s evidence for a child without an account only when the club allows it', async () => {
+    const kid = await addKid(club.id, 'Ivo');
+    const guardian = await guardianOf(club.id, kid.id);
+    const taskId = await insertTask(ctx.db, club.id, { title: 'Foto da horta', type: 'submission', points: 20 });
+    const [child] = ((await call(ctx.app, 'GET', '/api/family', { as: guardian })).json() as TFamilyChild[]).filter((c) => c.member_id === kid.id);
+    expect(child.can_submit_evidence).toBe(false);
+    expect(child.tasks_pending).toEqual(expect.arrayContaining([expect.objectContaining({ task_id: taskId, type: 'submission' })]));
+    const refused = await sendEvidence(guardian, kid.id, taskId);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(FAMILY_MSG.evidenceNotAllowed);
+
+    await call(ctx.app, 'PUT', `/api/clubs/${club.id}/privacy-settings`, { as: director, body: { guardian_evidence: true } });
+    const sent = await sendEvidence(guardian, kid.id, taskId);
+    expect(sent.statusCode).toBe(201);
+    const waiting = (await call(ctx.app, 'GET', `/api/clubs/${club.id}/submissions?status=submitted`, { as: director })).body;
+    expect(waiting).toContain('Foto da horta');
+    const audit = await ctx.db.query(`SELECT 1 FROM audit_log WHERE action = 'guardian.submit_evidence' AND actor_id = $1`, [guardian.profile.id]);
+    expect(audit).toHaveLength(1);
+    // Another child of the club: 404, whatever the setting.
+    const other = await addKid(club.id, 'Jade');
+    expect((await sendEvidence(guardian, other.id, taskId)).statusCode).toBe(404);
+    await call(ctx.app, 'PUT', `/api/clubs/${club.id}/privacy-settings`, { as: director, body: { guardian_evidence: false } });
   });
 });
 

@@ -31,13 +31,13 @@ function listLinkedChildren(q: Queryable, guardianProfileId: string) {
   );
 }
 
-const empty = { total_points: 0, ranking: null, badges: [], tasks_done: [], tasks_pending: [], savings_goals: [], has_health_form: false, unit_name: null };
+const empty = { total_points: 0, ranking: null, badges: [], tasks_done: [], tasks_pending: [], savings_goals: [], has_health_form: false, unit_name: null, can_submit_evidence: false };
 
 /** What a guardian reads of one consented child: progress, badges, tasks, savings goals. */
 async function childSummary(q: Queryable, child: LinkedChild): Promise<TFamilyChild> {
   const base = { member_id: child.member_id, club_id: child.club_id, club_name: child.club_name, full_name: child.full_name, relationship: child.relationship, consent: child.consent };
   if (child.consent !== 'granted') return { ...base, ...empty };
-  const [head, badges, tasks, goals, health] = await Promise.all([
+  const [head, badges, tasks, goals, health, evidence] = await Promise.all([
     getProfileHead(q, child.club_id, child.member_id),
     listEarnedBadges(q, child.club_id, child.profile_id),
     listMemberTasks(q, child.club_id, child.profile_id),
@@ -46,6 +46,7 @@ async function childSummary(q: Queryable, child: LinkedChild): Promise<TFamilyCh
       [child.club_id, child.profile_id],
     ),
     q.query(`SELECT 1 FROM health_records WHERE club_id = $1 AND member_id = $2`, [child.club_id, child.member_id]),
+    guardianMaySubmit(q, child.club_id, child.profile_id),
   ]);
   return {
     ...base,
@@ -54,10 +55,21 @@ async function childSummary(q: Queryable, child: LinkedChild): Promise<TFamilyCh
     ranking: head?.ranking ?? null,
     badges: badges.map((b) => ({ name: b.name, rarity: b.rarity, awarded_at: b.awarded_at })),
     tasks_done: tasks.filter((t) => t.completions > 0).map((t) => ({ title: t.title, completions: t.completions, points_earned: t.points_earned })),
-    tasks_pending: tasks.filter((t) => t.completions === 0 && t.available_now).map((t) => ({ title: t.title, status: t.status, due_date: t.due_date })),
+    tasks_pending: tasks.filter((t) => t.completions === 0 && t.available_now).map((t) => ({ task_id: t.id, title: t.title, type: t.type, status: t.status, due_date: t.due_date })),
+    can_submit_evidence: evidence,
     savings_goals: goals,
     has_health_form: health.length > 0,
   };
+}
+
+/** The club allows it (setting) and the child has no account of their own to send it with. */
+export async function guardianMaySubmit(q: Queryable, clubId: string, childProfileId: string): Promise<boolean> {
+  const rows = await q.query<{ ok: boolean }>(
+    `SELECT coalesce((SELECT guardian_evidence FROM club_privacy_settings WHERE club_id = $1), false)
+            AND (SELECT password_hash IS NULL FROM profiles WHERE id = $2) AS ok`,
+    [clubId, childProfileId],
+  );
+  return rows[0]?.ok === true;
 }
 
 /** The guardian's home (/familia): each child, read-only. */

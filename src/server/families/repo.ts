@@ -167,17 +167,17 @@ export async function withdrawConsents(q: Queryable, clubId: string, memberId: s
 }
 
 export async function getPrivacySettings(q: Queryable, clubId: string): Promise<TPrivacySettings> {
-  const row = await maybeOne<TPrivacySettings>(q, `SELECT controller_name, controller_contact, retention_text FROM club_privacy_settings WHERE club_id = $1`, [clubId]);
-  return row ?? { controller_name: null, controller_contact: null, retention_text: null };
+  const row = await maybeOne<TPrivacySettings>(q, `SELECT controller_name, controller_contact, retention_text, guardian_evidence FROM club_privacy_settings WHERE club_id = $1`, [clubId]);
+  return row ?? { controller_name: null, controller_contact: null, retention_text: null, guardian_evidence: false };
 }
 
 export async function savePrivacySettings(q: Queryable, clubId: string, s: TPrivacySettings): Promise<TPrivacySettings> {
   return one<TPrivacySettings>(
     q,
-    `INSERT INTO club_privacy_settings (club_id, controller_name, controller_contact, retention_text) VALUES ($1, $2, $3, $4)
+    `INSERT INTO club_privacy_settings (club_id, controller_name, controller_contact, retention_text, guardian_evidence) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (club_id) DO UPDATE SET controller_name = EXCLUDED.controller_name, controller_contact = EXCLUDED.controller_contact,
-       retention_text = EXCLUDED.retention_text, updated_at = now()
-     RETURNING controller_name, controller_contact, retention_text`,
-    [clubId, s.controller_name, s.controller_contact, s.retention_text],
+       retention_text = EXCLUDED.retention_text, guardian_evidence = EXCLUDED.guardian_evidence, updated_at = now()
+     RETURNING controller_name, controller_contact, retention_text, guardian_evidence`,
+    [clubId, s.controller_name, s.controller_contact, s.retention_text, s.guardian_evidence],
   );
 }

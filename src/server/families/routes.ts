@@ -7,7 +7,9 @@ import {
   ZPrivacyNotice, ZPrivacySettings, ZPrivacySettingsInput, ZConsentStatus,
 } from '../../shared/families.js';
 import { requireAuth, requireClubAdmin, requireClubMember } from '../http/access.js';
-import { notFound } from '../http/errors.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { PROGRESS_MSG, ZSubmissionInfo } from '../../shared/progress.js';
+import { submitEvidence, type EvidenceFile } from '../progress/submissions.js';
 import { writeAudit } from '../audit/repo.js';
 import { ZClubParams } from '../clubs/routes.js';
 import { findGuardianLink, requireGuardianOf } from './access.js';
@@ -185,6 +187,30 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const link = await findGuardianLink(app.db, requireAuth(req).profile.id, req.params.memberId);
     return repo.getConsentText(app.db, link.clubId);
+  });
+
+  app.post('/api/family/children/:memberId/tasks/:taskId/submissions', {
+    schema: {
+      tags: ['families'], summary: 'Enviar comprovação por um filho sem conta, se o clube permitir (multipart: file, comment)',
+      params: ZChildParams.extend({ taskId: z.string().max(100) }), consumes: ['multipart/form-data'], response: { 201: ZSubmissionInfo },
+    },
+  }, async (req, reply) => {
+    const me = requireAuth(req).profile.id;
+    const link = await requireGuardianOf(app.db, me, req.params.memberId);
+    if (!(await family.guardianMaySubmit(app.db, link.clubId, link.childProfileId))) throw forbidden(FAMILY_MSG.evidenceNotAllowed);
+    if (!z.uuid().safeParse(req.params.taskId).success) throw notFound(PROGRESS_MSG.taskNotFound);
+    if (!req.isMultipart()) throw badRequest(PROGRESS_MSG.evidenceRequired);
+    let file: EvidenceFile | null = null;
+    let comment: string | null = null;
+    for await (const part of req.parts()) {
+      if (part.type === 'file') file = { bytes: await part.toBuffer(), filename: part.filename };
+      else if (part.fieldname === 'comment' && typeof part.value === 'string') comment = part.value;
+    }
+    // The submission is the child's own (as if they had sent it); the audit log names the guardian.
+    const asChild = { clubId: link.clubId, profileId: link.childProfileId, role: 'member', isAdmin: false, viaSuperAdmin: false };
+    const created = await submitEvidence(app.db, app.storage, asChild, req.params.taskId, file, comment);
+    await writeAudit(app.db, { clubId: link.clubId, actorId: me, action: 'guardian.submit_evidence', entity: 'task_submission', entityId: created.id, after: { member_id: link.memberId, task_id: req.params.taskId } });
+    return reply.status(201).send(created);
   });
 
   app.get('/api/family/children/:memberId/health', {

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TConsentText, TFamilyChild } from '@shared/families';
-import { api } from '@web/lib/api';
+import type { TSubmissionInfo } from '@shared/progress';
+import { api, apiUpload } from '@web/lib/api';
 
 export const familyQueryOptions = () => queryOptions({ queryKey: ['family'], queryFn: () => api<TFamilyChild[]>('GET', '/api/family') });
 
@@ -30,6 +31,20 @@ export function useGiveConsentAgain() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ memberId, version }: { memberId: string; version: number }) => api('POST', `${child(memberId)}/consent`, { accept: true, consent_version: version }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: familyQueryOptions().queryKey }),
+  });
+}
+
+/** A guardian sends a task's evidence for a child without an account (when the club allows it). */
+export function useSendEvidenceForChild() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ memberId, taskId, file, comment }: { memberId: string; taskId: string; file: File; comment: string }) => {
+      const form = new FormData();
+      form.append('comment', comment);
+      form.append('file', file);
+      return apiUpload<TSubmissionInfo>(`${child(memberId)}/tasks/${encodeURIComponent(taskId)}/submissions`, form);
+    },
     onSuccess: () => qc.invalidateQueries({ queryKey: familyQueryOptions().queryKey }),
   });
 }

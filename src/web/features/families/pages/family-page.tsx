@@ -2,18 +2,19 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Award, CheckCircle2, Circle, HeartPulse, PiggyBank, Trophy } from 'lucide-react';
 import { toast } from 'react-hot-toast';
-import { CONSENT_LABEL, type TFamilyChild } from '@shared/families';
+import { CONSENT_LABEL, FAMILY_MSG, type TFamilyChild } from '@shared/families';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { CheckboxField } from '../../../components/ui/field';
+import { CheckboxField, FormError, TextAreaField, TextField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Tag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useMe } from '../../auth/api/get-me';
-import { useChildConsentText, useFamily, useGiveConsentAgain, useWithdrawConsent } from '../api/family';
+import { useChildConsentText, useFamily, useGiveConsentAgain, useSendEvidenceForChild, useWithdrawConsent } from '../api/family';
 import { HealthFormModal } from '../components/health-form';
 import { MyDataCard } from '../components/my-data-card';
 
@@ -52,6 +53,7 @@ export function Component() {
 function ChildCard({ child }: { child: TFamilyChild }) {
   const [health, setHealth] = useState(false);
   const [withdrawing, setWithdrawing] = useState(false);
+  const [sending, setSending] = useState<{ id: string; title: string } | null>(null);
   const withdraw = useWithdrawConsent();
   const granted = child.consent === 'granted';
   const doWithdraw = async () => {
@@ -82,7 +84,12 @@ function ChildCard({ child }: { child: TFamilyChild }) {
           </div>
           <div className="grid gap-4 md:grid-cols-2">
             <List title="Tarefas feitas" empty="Nenhuma tarefa feita ainda." items={child.tasks_done.map((t) => ({ key: t.title, icon: <CheckCircle2 aria-hidden="true" className="h-4 w-4 text-emerald-700" />, text: t.title, extra: `${t.points_earned} pts` }))} />
-            <List title="Tarefas pendentes" empty="Nenhuma tarefa pendente." items={child.tasks_pending.map((t) => ({ key: t.title, icon: <Circle aria-hidden="true" className="h-4 w-4 text-slate-500" />, text: t.title, extra: t.due_date ? `até ${formatDate(t.due_date)}` : '' }))} />
+            <List title="Tarefas pendentes" empty="Nenhuma tarefa pendente." items={child.tasks_pending.map((t) => ({
+              key: t.task_id, icon: <Circle aria-hidden="true" className="h-4 w-4 text-slate-500" />, text: t.title,
+              extra: t.status === 'submitted' ? 'Aguardando aprovação' : t.due_date ? `até ${formatDate(t.due_date)}` : '',
+              action: child.can_submit_evidence && t.type === 'submission' && t.status !== 'submitted'
+                ? <Button size="sm" variant="secondary" onClick={() => setSending({ id: t.task_id, title: t.title })}>Enviar comprovação</Button> : undefined,
+            }))} />
             <List title="Badges" empty="Nenhum badge ainda." items={child.badges.map((b) => ({ key: b.name, icon: <Award aria-hidden="true" className="h-4 w-4 text-amber-600" />, text: b.name, extra: formatDate(b.awarded_at) }))} />
             <List title="Metas de economia" empty="Nenhuma meta de economia." items={child.savings_goals.map((g) => ({ key: g.name, icon: <PiggyBank aria-hidden="true" className="h-4 w-4 text-sky-700" />, text: g.name, extra: `${formatMoney(g.current_amount)} de ${formatMoney(g.goal_amount)}` }))} />
           </div>
@@ -90,6 +97,7 @@ function ChildCard({ child }: { child: TFamilyChild }) {
             <Button variant="secondary" icon={<HeartPulse aria-hidden="true" className="h-4 w-4" />} onClick={() => setHealth(true)}>Ficha médica</Button>
             <Button variant="ghost" onClick={() => setWithdrawing(true)}>Retirar consentimento</Button>
           </div>
+          <EvidenceModal memberId={child.member_id} task={sending} onClose={() => setSending(null)} />
           <HealthFormModal target={{ kind: 'family', memberId: child.member_id }} name={child.full_name} open={health} onClose={() => setHealth(false)} />
           <ConfirmDialog open={withdrawing} title="Retirar consentimento" confirmLabel="Retirar" loading={withdraw.isPending}
             message={<p>O clube deixa de tratar os dados de {child.full_name} além do nome e da unidade, e você deixa de ver o progresso aqui. Você pode dar o consentimento de novo depois.</p>}
@@ -132,7 +140,37 @@ function Stat({ icon, label, value }: { icon: React.ReactNode; label: string; va
   );
 }
 
-function List({ title, empty, items }: { title: string; empty: string; items: Array<{ key: string; icon: React.ReactNode; text: string; extra: string }> }) {
+function EvidenceModal({ memberId, task, onClose }: { memberId: string; task: { id: string; title: string } | null; onClose: () => void }) {
+  const send = useSendEvidenceForChild();
+  const [file, setFile] = useState<File | null>(null);
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    if (!task || !file) return setError('Escolha o arquivo da comprovação.');
+    setError(null);
+    try {
+      await send.mutateAsync({ memberId, taskId: task.id, file, comment });
+      toast.success(FAMILY_MSG.evidenceSent);
+      setFile(null);
+      setComment('');
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err, 'Não foi possível enviar a comprovação.'));
+    }
+  };
+  return (
+    <Modal open={task !== null} title={`Enviar comprovação — ${task?.title ?? ''}`} onClose={onClose}
+      footer={<><Button variant="secondary" onClick={onClose} disabled={send.isPending}>Cancelar</Button><Button onClick={() => void submit()} loading={send.isPending}>Enviar</Button></>}>
+      <div className="space-y-3">
+        <FormError message={error} />
+        <TextField label="Arquivo (foto, vídeo ou PDF)" type="file" accept="image/*,video/*,application/pdf" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <TextAreaField label="Comentário" value={comment} onChange={(e) => setComment(e.target.value)} maxLength={2000} />
+      </div>
+    </Modal>
+  );
+}
+
+function List({ title, empty, items }: { title: string; empty: string; items: Array<{ key: string; icon: React.ReactNode; text: string; extra: string; action?: React.ReactNode }> }) {
   return (
     <section>
       <h3 className="mb-2 text-sm font-semibold text-slate-800">{title}</h3>
@@ -140,7 +178,7 @@ function List({ title, empty, items }: { title: string; empty: string; items: Ar
         <ul className="space-y-1">
           {items.map((i) => (
             <li key={i.key} className="flex items-center gap-2 text-sm">
-              {i.icon}<span className="flex-1 text-slate-900">{i.text}</span><span className="text-xs text-slate-600">{i.extra}</span>
+              {i.icon}<span className="flex-1 text-slate-900">{i.text}</span><span className="text-xs text-slate-600">{i.extra}</span>{i.action}
             </li>
           ))}
         </ul>

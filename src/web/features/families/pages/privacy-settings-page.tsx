@@ -4,7 +4,7 @@ import { toast } from 'react-hot-toast';
 import { FAMILY_MSG } from '@shared/families';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { FormError, TextAreaField, TextField } from '../../../components/ui/field';
+import { CheckboxField, FormError, TextAreaField, TextField } from '../../../components/ui/field';
 import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -60,16 +60,20 @@ function ConsentTextCard({ clubId }: { clubId: string }) {
 function PrivacySettingsCard({ clubId }: { clubId: string }) {
   const settings = usePrivacySettings(clubId);
   const save = useSavePrivacySettings(clubId);
-  const [form, setForm] = useState({ controller_name: '', controller_contact: '', retention_text: '' });
+  const [form, setForm] = useState({ controller_name: '', controller_contact: '', retention_text: '', guardian_evidence: false });
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    if (settings.data) setForm({ controller_name: settings.data.controller_name ?? '', controller_contact: settings.data.controller_contact ?? '', retention_text: settings.data.retention_text ?? '' });
+    if (settings.data) {
+      setForm({ controller_name: settings.data.controller_name ?? '', controller_contact: settings.data.controller_contact ?? '', retention_text: settings.data.retention_text ?? '', guardian_evidence: settings.data.guardian_evidence });
+    }
   }, [settings.data]);
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: 'controller_name' | 'controller_contact' | 'retention_text') => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
   const submit = async () => {
     setError(null);
     try {
-      await save.mutateAsync({ controller_name: form.controller_name || null, controller_contact: form.controller_contact || null, retention_text: form.retention_text || null });
+      await save.mutateAsync({
+        controller_name: form.controller_name || null, controller_contact: form.controller_contact || null, retention_text: form.retention_text || null, guardian_evidence: form.guardian_evidence,
+      });
       toast.success('Página de privacidade atualizada.');
     } catch (err) {
       setError(errorMessage(err, 'Não foi possível salvar.'));
@@ -82,6 +86,8 @@ function PrivacySettingsCard({ clubId }: { clubId: string }) {
       <TextField label="Controlador dos dados" hint="Quem responde pelos dados: o clube ou a instituição mantenedora (nome e CNPJ)." value={form.controller_name} onChange={set('controller_name')} maxLength={200} />
       <TextField label="Contato para privacidade" hint="E-mail ou telefone do encarregado." value={form.controller_contact} onChange={set('controller_contact')} maxLength={200} />
       <TextAreaField label="Por quanto tempo os dados são guardados" value={form.retention_text} onChange={set('retention_text')} maxLength={5000} />
+      <CheckboxField label="Responsáveis podem enviar comprovações de tarefas por membros sem conta" checked={form.guardian_evidence}
+        onChange={(e) => setForm((f) => ({ ...f, guardian_evidence: e.target.checked }))} />
       <Button onClick={() => void submit()} loading={save.isPending}>Salvar</Button>
     </Card>
   );
