@@ -1,12 +1,13 @@
 import { MyProfilePage } from '../../features/progress/pages/profile-page';
 import { MySavingsGoals } from '../../features/finance/components/my-savings-goals';
 import { MyDataCard } from '../../features/families/components/my-data-card';
+import { MyHealthCard } from '../../features/families/components/my-health-card';
 
 /** /dashboard/profile: the member's points and badges, their own savings goals ('Meus Cofres') and 'Meus dados'. */
 export function Component() {
   return (
     <>
-      <MyProfilePage extra={(clubId) => <MySavingsGoals clubId={clubId} />} />
+      <MyProfilePage extra={(clubId) => <><MySavingsGoals clubId={clubId} /><MyHealthCard clubId={clubId} /></>} />
       <div className="mt-8"><MyDataCard /></div>
     </>
   );
