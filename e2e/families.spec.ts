@@ -85,6 +85,11 @@ describe('families', () => {
     const bytes = await readFile(file);
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
     expect(bytes.includes(Buffer.from('Joãozinho'))).toBe(true);
+    await guardian.goto(`/privacidade?clube=${clubId}`);
+    await guardian.getByRole('heading', { name: 'Privacidade — Clube das Famílias' }).waitFor();
+    await guardian.getByText('Termo de consentimento (versão 1)').waitFor();
+    await expectNoA11yViolations(guardian, '/privacidade');
+    await screenshot(guardian, 'families-05-privacidade-360');
     await guardian.context().close();
 
     await page.reload();
