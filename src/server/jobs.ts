@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { recurringGenerationJob } from './recurring/job.js';
 import { badgeBackfillJob, membershipBadgesJob } from './badges/jobs.js';
 import { sweepMail } from './mail/queue.js';
+import { executeDueDeletions } from './families/lgpd-service.js';
 
 /** A task the server runs on a timer (e.g. recurring-task generation every minute). */
 export interface BackgroundJob {
@@ -18,8 +19,11 @@ const mailQueueJob: BackgroundJob = { name: 'mail-queue', everyMs: 15_000, run: 
 /** Old sent mail (and its .eml), and spent recovery links, are dropped every hour. */
 const mailSweepJob: BackgroundJob = { name: 'mail-sweep', everyMs: 60 * 60_000, run: (app) => sweepMail(app.db, app.mail.outboxDir) };
 
+/** 'Excluir minha conta' requests whose 7-day grace period ended are carried out hourly. */
+const accountDeletionJob: BackgroundJob = { name: 'account-deletion', everyMs: 60 * 60_000, run: (app) => executeDueDeletions(app.db) };
+
 /** Each domain that needs a timer appends its job here. */
-export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, rateLimitSweepJob, mailQueueJob, mailSweepJob];
+export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, rateLimitSweepJob, mailQueueJob, mailSweepJob, accountDeletionJob];
 
 /** Starts every job on its interval; a failing run is logged and retried on the next tick. Returns a stop function. */
 export function startBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[] = backgroundJobs): () => void {

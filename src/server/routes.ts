@@ -5,6 +5,7 @@ import { securityRoutes } from './auth/security-routes.js';
 import { mailRoutes } from './mail/routes.js';
 import { badgeRoutes } from './badges/routes.js';
 import { clubRoutes } from './clubs/routes.js';
+import { familyRoutes } from './families/routes.js';
 import { financeRoutes } from './finance/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { memberRoutes } from './members/routes.js';
@@ -32,6 +33,7 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   rankingRoutes,
   badgeRoutes,
   financeRoutes,
+  familyRoutes,
   adminRoutes,
   mailRoutes,
 ];

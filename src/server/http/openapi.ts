@@ -29,6 +29,8 @@ export const PUBLIC_OPERATIONS = new Set([
   'POST /api/auth/password/reset',
   'POST /api/auth/mfa/challenge',
   'POST /api/auth/email/confirm',
+  'GET /api/privacy/{clubId}',
+  'GET /api/guardian-invitations/{token}',
 ]);
 
 export const ERROR_SCHEMA: OpenAPIV3.SchemaObject = {
@@ -70,7 +72,7 @@ const DESCRIPTIONS: Record<string, string> = {
 
 /** Error statuses any operation can answer; 401 only where a session is needed, 413 where there is a body. */
 function errorStatuses(key: string, method: string, isPublic: boolean): number[] {
-  const statuses = [400, 404, 414, 429, 503];
+  const statuses = [400, 404, 409, 414, 429, 503];
   if (!isPublic || key === 'POST /api/auth/login') statuses.push(401);
   if (!isPublic) statuses.push(403);
   if (method !== 'get') statuses.push(403, 409, 413, 415);

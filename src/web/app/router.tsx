@@ -29,6 +29,9 @@ export const router = createBrowserRouter([
       { path: '/redefinir-senha/:token', lazy: () => import('../features/auth/pages/reset-password-page') },
       { path: '/confirmar-email/:token', lazy: () => import('../features/auth/pages/confirm-email-page') },
       { path: '/convite/:token', lazy: () => import('../features/members/pages/invite-page') },
+      { path: '/responsavel/:token', lazy: () => import('../features/families/pages/guardian-invite-page') },
+      { path: '/privacidade', lazy: () => import('../features/families/pages/privacy-page') },
+      { path: '/familia', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('../features/families/pages/family-page') }] },
       {
         path: '/dashboard',
         element: <RequireAuth><AppLayout area="club" /></RequireAuth>,
@@ -47,6 +50,8 @@ export const router = createBrowserRouter([
           { path: 'ranking', lazy: () => import('../features/ranking/pages/ranking-page') },
           { path: 'settings', lazy: () => import('../features/settings/pages/settings-page') },
           { path: 'seguranca', lazy: () => import('../features/auth/pages/security-page') },
+          { path: 'privacy', lazy: () => import('../features/families/pages/privacy-settings-page') },
+          { path: 'health', lazy: () => import('../features/families/pages/health-forms-page') },
         ],
       },
       {

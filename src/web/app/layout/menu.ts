@@ -1,6 +1,6 @@
 import {
   Award, BarChart3, Building2, CheckSquare, ClipboardCheck, Calendar, FileBarChart, LayoutDashboard,
-  ListTodo, Mail, Settings, Shield, Trophy, Users, UsersRound, Wallet, type LucideIcon,
+  ListTodo, Lock, Mail, Settings, Shield, Trophy, Users, UsersRound, Wallet, type LucideIcon,
 } from 'lucide-react';
 import type { TClubPermission } from '@shared/permissions';
 
@@ -30,6 +30,7 @@ export const CLUB_MENU: MenuItem[] = [
   { to: '/dashboard/financial', label: 'Financeiro', icon: Wallet, permission: 'finance.manage' },
   { to: '/dashboard/ranking', label: 'Ranking', icon: Trophy },
   { to: '/dashboard/settings', label: 'Configurações', icon: Settings, permission: 'club.settings' },
+  { to: '/dashboard/privacy', label: 'Privacidade', icon: Lock, permission: 'club.settings' },
 ];
 
 export const SUPERADMIN_MENU: MenuItem[] = [

@@ -1,19 +1,25 @@
 import { Link } from 'react-router';
 import { MyProfilePage } from '../../features/progress/pages/profile-page';
 import { MySavingsGoals } from '../../features/finance/components/my-savings-goals';
+import { MyDataCard } from '../../features/families/components/my-data-card';
+import { MyHealthCard } from '../../features/families/components/my-health-card';
 
-/** /dashboard/profile: the member's points and badges, plus their own savings goals ('Meus Cofres'). */
+/** /dashboard/profile: the member's points and badges, their own savings goals ('Meus Cofres') and 'Meus dados'. */
 export function Component() {
   return (
-    <MyProfilePage
-      extra={(clubId) => (
-        <>
-          <MySavingsGoals clubId={clubId} />
-          <p className="text-sm">
-            <Link to="/dashboard/seguranca" className="font-medium text-emerald-800 underline">Segurança da conta</Link>: verificação em duas etapas, dispositivos conectados, senha e e-mail.
-          </p>
-        </>
-      )}
-    />
+    <>
+      <MyProfilePage
+        extra={(clubId) => (
+          <>
+            <MySavingsGoals clubId={clubId} />
+            <MyHealthCard clubId={clubId} />
+            <p className="text-sm">
+              <Link to="/dashboard/seguranca" className="font-medium text-emerald-800 underline">Segurança da conta</Link>: verificação em duas etapas, dispositivos conectados, senha e e-mail.
+            </p>
+          </>
+        )}
+      />
+      <div className="mt-8"><MyDataCard /></div>
+    </>
   );
 }

@@ -23,6 +23,7 @@ import { CsvImportModal } from '../components/csv-import-modal';
 import { EditMemberModal } from '../components/edit-member-modal';
 import { InvitationLink } from '../components/invitation-link';
 import { PendingInvitations } from '../components/pending-invitations';
+import { ConsentPendingTag } from '../../families/components/consent-tag';
 
 export function Component() {
   const current = useCurrentClub();
@@ -115,6 +116,7 @@ function MembersScreen({ clubId, isAdmin, showEmails, canOpenProfiles }: { clubI
                       <span className="mr-2">{m.full_name}</span>
                     )}
                     {m.has_account ? null : <Tag tone="amber">Sem conta</Tag>}
+                    {isAdmin ? <ConsentPendingTag clubId={clubId} memberId={m.id} /> : null}
                   </td>
                   {showEmails ? <td className="px-4 py-3 text-slate-700">{m.email ?? '-'}</td> : null}
                   <td className="px-4 py-3 text-slate-700">

@@ -15,6 +15,7 @@ import { GrantBadgeModal } from '../components/grant-badge-modal';
 import { ProfileView } from '../components/profile-view';
 import { TaskCard } from '../components/task-card';
 import { TaskModal } from '../components/task-modal';
+import { MemberFamilyPanel } from '../../families/components/member-family-panel';
 
 export function Component() {
   const { memberId = '' } = useParams();
@@ -62,6 +63,8 @@ export function Component() {
           </div>
         </section>
       ) : null}
+
+      {member && can('club.settings') ? <MemberFamilyPanel clubId={clubId} memberRef={memberId} name={member.name} /> : null}
 
       {member ? (
         <>

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { call, createTestApp, setUpClubWithMember, type Session, type TestContext } from '../../../test/api.js';
+import { engineName } from '../../../test/db.js';
+
+/** The family routes' writes: no body answers 5xx, and a refused body writes nothing (style of src/server/fuzz.test.ts). */
+let ctx: TestContext;
+let admin: Session;
+let clubId: string;
+let memberId: string;
+let seq = 0;
+
+interface WriteRoute {
+  method: 'POST' | 'PUT';
+  url: () => string;
+  /** A query whose answer must not change when the route refuses a body. */
+  state: () => string;
+  valid: () => Record<string, unknown>;
+}
+
+const routes: Record<string, WriteRoute> = {
+  guardian: {
+    method: 'POST',
+    url: () => `/api/clubs/${clubId}/members/${memberId}/guardians`,
+    state: () => 'SELECT count(*)::int AS n FROM member_guardians',
+    valid: () => ({ full_name: 'Responsável Fuzz', email: `resp.${process.pid}.${++seq}@teste.com`, phone: '(11) 90000-0000', relationship: 'Mãe' }),
+  },
+  consentText: {
+    method: 'PUT',
+    url: () => `/api/clubs/${clubId}/consent-text`,
+    state: () => 'SELECT count(*)::int AS n FROM consent_texts',
+    valid: () => ({ body: `Termo ${++seq}` }),
+  },
+  memberFamily: {
+    method: 'PUT',
+    url: () => `/api/clubs/${clubId}/members/${memberId}/family`,
+    state: () => `SELECT to_char(birth_date, 'YYYY-MM-DD') AS birth, health_access FROM club_members WHERE id = '${memberId}'`,
+    valid: () => ({ birth_date: '1990-01-02', health_access: false }),
+  },
+  health: {
+    method: 'PUT',
+    url: () => `/api/clubs/${clubId}/members/${memberId}/health`,
+    state: () => `SELECT count(*)::int AS n FROM audit_log WHERE action = 'health.update'`,
+    valid: () => ({ blood_type: 'O+', allergies: 'Pólen', medications: '', conditions: '', health_plan: 'Plano', emergency_contacts: [{ name: 'Ana', phone: '11 9999-9999', relationship: 'Mãe' }] }),
+  },
+  privacy: {
+    method: 'PUT',
+    url: () => `/api/clubs/${clubId}/privacy-settings`,
+    state: () => 'SELECT count(*)::int AS n FROM audit_log WHERE action = \'privacy.update\'',
+    valid: () => ({ controller_name: 'Clube', controller_contact: 'contato@clube.org', retention_text: 'Cinco anos.' }),
+  },
+};
+
+const hostile: Record<string, unknown> = {
+  empty: '', null: null, negative: -1, huge: 1e308, big: 'x'.repeat(200 * 1024), nul: 'a\u0000b', emoji: '🏕️🔥👩🏽‍🚀',
+  wrongType: true, impossibleDate: '2026-02-31', array: ['a', 1], object: { a: { b: 'c' } }, farDate: '275760-09-13T00:00:00.000Z',
+};
+
+async function state(route: WriteRoute): Promise<unknown> {
+  return (await ctx.db.query(route.state()))[0];
+}
+
+async function send(route: WriteRoute, body: Record<string, unknown>) {
+  const before = await state(route);
+  const res = await call(ctx.app, route.method, route.url(), { as: admin, body });
+  const after = await state(route);
+  return { status: res.statusCode, changed: JSON.stringify(before) !== JSON.stringify(after), body: res.body.slice(0, 200) };
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const setup = await setUpClubWithMember(ctx, 'Fuzz Família');
+  admin = setup.admin;
+  clubId = setup.club.id;
+  const members = (await call(ctx.app, 'GET', `/api/clubs/${clubId}/members`, { as: admin })).json();
+  memberId = members.find((m: { profile_id: string }) => m.profile_id === setup.member.profile.id).id;
+});
+afterAll(() => ctx.close());
+
+describe(`hostile bodies on the family routes on ${engineName()}`, () => {
+  for (const [name, route] of Object.entries(routes)) {
+    it(`${route.method} ${name}: each field replaced by each hostile value answers < 500, and a 4xx changes nothing`, async () => {
+      expect((await send(route, route.valid())).status).toBeLessThan(300);
+      const failures: unknown[] = [];
+      for (const field of Object.keys(route.valid())) {
+        for (const [label, value] of Object.entries(hostile)) {
+          const r = await send(route, { ...route.valid(), [field]: value });
+          if (r.status >= 500 || (r.status >= 400 && r.changed)) failures.push({ field, label, ...r });
+          if (label === 'nul' && r.status !== 400) failures.push({ field, label, expected: 400, ...r });
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+
+  it('random values in random fields never answer 5xx (fast-check)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...Object.keys(routes)), fc.nat(), fc.anything({ withNullPrototype: false }), async (name, pick, value) => {
+        const route = routes[name];
+        const body = route.valid();
+        const fields = Object.keys(body);
+        const r = await send(route, { ...body, [fields[pick % fields.length]]: value });
+        expect(r.status).toBeLessThan(500);
+        if (r.status >= 400) expect(r.changed).toBe(false);
+      }),
+      { numRuns: 120, seed: 16 },
+    );
+  });
+
+  it('the invitation acceptance refuses any body but the ticked box, without 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.anything({ withNullPrototype: false }), async (value) => {
+        const res = await call(ctx.app, 'POST', `/api/guardian-invitations/${'t'.repeat(43)}/accept`, { as: admin, body: { accept: value, consent_version: value } });
+        expect(res.statusCode).toBeLessThan(500);
+      }),
+      { numRuns: 60, seed: 16 },
+    );
+  });
+});

@@ -1,0 +1,103 @@
+import type { Db, Queryable } from '../db/index.js';
+import { FAMILY_MSG, type TConsentStatus, type TFamilyChild } from '../../shared/families.js';
+import { conflict } from '../http/errors.js';
+import { writeAudit } from '../audit/repo.js';
+import { getProfileHead, listEarnedBadges } from '../progress/profile-repo.js';
+import { listMemberTasks } from '../progress/repo.js';
+import { findGuardianLink } from './access.js';
+import * as repo from './repo.js';
+
+interface LinkedChild {
+  member_id: string;
+  club_id: string;
+  club_name: string;
+  profile_id: string;
+  full_name: string;
+  relationship: string;
+  consent: TConsentStatus;
+}
+
+/** Every child this account follows as an accepted guardian, in any club. */
+function listLinkedChildren(q: Queryable, guardianProfileId: string) {
+  return q.query<LinkedChild>(
+    `SELECT cm.id AS member_id, cm.club_id, c.name AS club_name, cm.profile_id, p.full_name, g.relationship,
+            ${repo.CONSENT_STATUS_SQL('cm')} AS consent
+       FROM member_guardians g
+       JOIN club_members cm ON cm.id = g.member_id AND cm.club_id = g.club_id
+       JOIN clubs c ON c.id = cm.club_id JOIN profiles p ON p.id = cm.profile_id
+      WHERE g.profile_id = $1 AND g.accepted_at IS NOT NULL AND cm.active AND c.active
+      ORDER BY p.full_name, c.name`,
+    [guardianProfileId],
+  );
+}
+
+const empty = { total_points: 0, ranking: null, badges: [], tasks_done: [], tasks_pending: [], savings_goals: [], has_health_form: false, unit_name: null, can_submit_evidence: false };
+
+/** What a guardian reads of one consented child: progress, badges, tasks, savings goals. */
+async function childSummary(q: Queryable, child: LinkedChild): Promise<TFamilyChild> {
+  const base = { member_id: child.member_id, club_id: child.club_id, club_name: child.club_name, full_name: child.full_name, relationship: child.relationship, consent: child.consent };
+  if (child.consent !== 'granted') return { ...base, ...empty };
+  const [head, badges, tasks, goals, health, evidence] = await Promise.all([
+    getProfileHead(q, child.club_id, child.member_id),
+    listEarnedBadges(q, child.club_id, child.profile_id),
+    listMemberTasks(q, child.club_id, child.profile_id),
+    q.query<{ name: string; goal_amount: string; current_amount: string }>(
+      `SELECT name, goal_amount::text, current_amount::text FROM savings_goals WHERE club_id = $1 AND profile_id = $2 AND active ORDER BY name`,
+      [child.club_id, child.profile_id],
+    ),
+    q.query(`SELECT 1 FROM health_records WHERE club_id = $1 AND member_id = $2`, [child.club_id, child.member_id]),
+    guardianMaySubmit(q, child.club_id, child.profile_id),
+  ]);
+  return {
+    ...base,
+    unit_name: head?.unit_name ?? null,
+    total_points: head?.total_points ?? 0,
+    ranking: head?.ranking ?? null,
+    badges: badges.map((b) => ({ name: b.name, rarity: b.rarity, awarded_at: b.awarded_at })),
+    tasks_done: tasks.filter((t) => t.completions > 0).map((t) => ({ title: t.title, completions: t.completions, points_earned: t.points_earned })),
+    tasks_pending: tasks.filter((t) => t.completions === 0 && t.available_now).map((t) => ({ task_id: t.id, title: t.title, type: t.type, status: t.status, due_date: t.due_date })),
+    can_submit_evidence: evidence,
+    savings_goals: goals,
+    has_health_form: health.length > 0,
+  };
+}
+
+/** The club allows it (setting) and the child has no account of their own to send it with. */
+export async function guardianMaySubmit(q: Queryable, clubId: string, childProfileId: string): Promise<boolean> {
+  const rows = await q.query<{ ok: boolean }>(
+    `SELECT coalesce((SELECT guardian_evidence FROM club_privacy_settings WHERE club_id = $1), false)
+            AND (SELECT password_hash IS NULL FROM profiles WHERE id = $2) AS ok`,
+    [clubId, childProfileId],
+  );
+  return rows[0]?.ok === true;
+}
+
+/** The guardian's home (/familia): each child, read-only. */
+export async function listFamily(db: Db, guardianProfileId: string): Promise<TFamilyChild[]> {
+  const children = await listLinkedChildren(db, guardianProfileId);
+  const out: TFamilyChild[] = [];
+  for (const child of children) out.push(await childSummary(db, child));
+  return out;
+}
+
+/** Withdraws this guardian's consent: the child's data is no longer shown or processed beyond name and unit. */
+export async function withdrawConsent(db: Db, guardianProfileId: string, memberId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const link = await findGuardianLink(tx, guardianProfileId, memberId);
+    const n = await repo.withdrawConsents(tx, link.clubId, memberId, guardianProfileId);
+    if (n === 0) throw conflict('Não há consentimento seu em vigor para retirar.');
+    await writeAudit(tx, { clubId: link.clubId, actorId: guardianProfileId, action: 'consent.withdraw', entity: 'member', entityId: memberId });
+  });
+}
+
+/** Gives consent again (to the club's current text) after a withdrawal. */
+export async function grantConsentAgain(db: Db, guardianProfileId: string, memberId: string, version: number, ip: string | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    const link = await findGuardianLink(tx, guardianProfileId, memberId);
+    const text = await repo.currentConsentText(tx, link.clubId);
+    if (!text) throw conflict(FAMILY_MSG.noConsentText);
+    if (text.version !== version) throw conflict('O texto de consentimento mudou. Leia a nova versão e aceite novamente.');
+    const consent = await repo.insertConsent(tx, { clubId: link.clubId, memberId, guardianId: link.guardianId, guardianProfileId, consentTextId: text.id, version, ip });
+    await writeAudit(tx, { clubId: link.clubId, actorId: guardianProfileId, action: 'consent.grant', entity: 'member_consent', entityId: consent.id, after: { member_id: memberId, version, ip } });
+  });
+}

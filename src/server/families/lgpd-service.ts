@@ -1,0 +1,215 @@
+import type { Db, Queryable } from '../db/index.js';
+import { maybeOne } from '../db/index.js';
+import { DELETION_GRACE_DAYS, FAMILY_MSG, REMOVED_MEMBER_NAME, ZHealthForm, type TDeletionStatus } from '../../shared/families.js';
+import { conflict } from '../http/errors.js';
+import { writeAudit } from '../audit/repo.js';
+import { toCsv, type CsvCell } from '../http/csv.js';
+import type { HealthCipher } from './health-key.js';
+import { createZip } from './zip.js';
+
+type Row = Record<string, unknown>;
+export interface PersonData {
+  profile: Row | null;
+  tables: Record<string, Row[]>;
+}
+export interface ExportData {
+  generated_at: string;
+  me: PersonData;
+  children: Array<{ member_id: string; club_name: string; data: PersonData }>;
+}
+
+/** Secrets are never exported, whatever table holds them. */
+const SECRET_COLUMN = /(password|token|secret|hash)/i;
+/** Columns that name who did something (an author), not whom a row is about. */
+const ACTOR_COLUMN = /(_by|^actor_id)$/;
+
+interface SubjectColumn {
+  table_name: string;
+  column_name: string;
+  target: 'profiles' | 'club_members';
+}
+
+/**
+ * Every column that points at a person (a foreign key to profiles or club_members), read from the
+ * catalog, so a table added later is exported without anyone remembering to list it here.
+ */
+export async function subjectColumns(q: Queryable): Promise<SubjectColumn[]> {
+  const cols = await q.query<SubjectColumn>(
+    `SELECT c.conrelid::regclass::text AS table_name, a.attname::text AS column_name, c.confrelid::regclass::text AS target
+       FROM pg_constraint c
+       JOIN pg_namespace n ON n.oid = c.connamespace
+       JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+      WHERE c.contype = 'f' AND n.nspname = 'public' AND cardinality(c.conkey) = 1
+        AND c.confrelid IN ('profiles'::regclass, 'club_members'::regclass)
+      ORDER BY 1, 2`,
+  );
+  return cols.filter((c) => !ACTOR_COLUMN.test(c.column_name));
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+function redact(row: Row): Row {
+  return Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET_COLUMN.test(k)));
+}
+
+/** Every row of every table about one person (their profile and their member records). */
+export async function collectPersonData(q: Queryable, cipher: HealthCipher, profileId: string): Promise<PersonData> {
+  const profile = await maybeOne<Row>(q, `SELECT * FROM profiles WHERE id = $1`, [profileId]);
+  const memberIds = (await q.query<{ id: string }>(`SELECT id FROM club_members WHERE profile_id = $1`, [profileId])).map((r) => r.id);
+  const byTable = new Map<string, SubjectColumn[]>();
+  for (const c of await subjectColumns(q)) byTable.set(c.table_name, [...(byTable.get(c.table_name) ?? []), c]);
+  const tables: Record<string, Row[]> = {};
+  for (const [table, cols] of byTable) {
+    const params: unknown[] = [];
+    const where = cols.map((c) => {
+      params.push(c.target === 'profiles' ? profileId : memberIds);
+      return c.target === 'profiles' ? `${quoteIdent(c.column_name)} = $${params.length}::uuid` : `${quoteIdent(c.column_name)} = ANY($${params.length}::uuid[])`;
+    }).join(' OR ');
+    // The table name comes from the catalog's regclass text, already quoted where it must be.
+    const rows = await q.query<Row>(`SELECT * FROM ${table} WHERE ${where}`, params);
+    if (rows.length === 0) continue;
+    tables[table] = rows.map((r) => {
+      if (table === 'health_records' && typeof r.ciphertext === 'string') {
+        const { ciphertext, ...rest } = r;
+        return { ...rest, form: ZHealthForm.parse(JSON.parse(cipher.decrypt(ciphertext))) };
+      }
+      return redact(r);
+    });
+  }
+  return { profile: profile ? redact(profile) : null, tables };
+}
+
+/** 'Meus dados': me, and for a guardian each linked child with consent in force. */
+export async function collectExport(db: Db, cipher: HealthCipher, profileId: string): Promise<ExportData> {
+  const me = await collectPersonData(db, cipher, profileId);
+  const children = await db.query<{ member_id: string; club_name: string; profile_id: string }>(
+    `SELECT cm.id AS member_id, c.name AS club_name, cm.profile_id
+       FROM member_guardians g JOIN club_members cm ON cm.id = g.member_id JOIN clubs c ON c.id = cm.club_id
+      WHERE g.profile_id = $1 AND g.accepted_at IS NOT NULL
+        AND EXISTS (SELECT 1 FROM member_consents mc WHERE mc.member_id = cm.id AND mc.withdrawn_at IS NULL)`,
+    [profileId],
+  );
+  const out: ExportData['children'] = [];
+  for (const child of children) out.push({ member_id: child.member_id, club_name: child.club_name, data: await collectPersonData(db, cipher, child.profile_id) });
+  await writeAudit(db, { clubId: null, actorId: profileId, action: 'lgpd.export', entity: 'profile', entityId: profileId, after: { children: children.map((c) => c.member_id) } });
+  return { generated_at: new Date().toISOString(), me, children: out };
+}
+
+function cell(v: unknown): CsvCell {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number') return v;
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+function tableCsv(rows: Row[]): string {
+  const headers = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  return toCsv([headers, ...rows.map((r) => headers.map((h) => cell(r[h])))]);
+}
+
+function personFiles(prefix: string, data: PersonData): Array<{ name: string; content: string }> {
+  const files = [{ name: `${prefix}perfil.csv`, content: tableCsv(data.profile ? [data.profile] : []) }];
+  for (const [table, rows] of Object.entries(data.tables)) files.push({ name: `${prefix}${table}.csv`, content: tableCsv(rows) });
+  return files;
+}
+
+const safeName = (s: string) => s.normalize('NFD').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'membro';
+
+/** The zip of 'Meus dados': dados.json with everything, and one CSV per table. */
+export function exportZip(data: ExportData): Buffer {
+  const files = [{ name: 'dados.json', content: JSON.stringify(data, null, 2) }, ...personFiles('', data.me)];
+  data.children.forEach((c, i) => {
+    const name = typeof c.data.profile?.full_name === 'string' ? c.data.profile.full_name : `filho-${i + 1}`;
+    files.push(...personFiles(`filhos/${safeName(name)}-${c.member_id.slice(0, 8)}/`, c.data));
+  });
+  return createZip(files);
+}
+
+export async function deletionStatus(q: Queryable, profileId: string): Promise<TDeletionStatus> {
+  const row = await maybeOne<{ requested_at: string; execute_after: string }>(
+    q,
+    `SELECT requested_at, execute_after FROM deletion_requests WHERE profile_id = $1 AND cancelled_at IS NULL AND executed_at IS NULL`,
+    [profileId],
+  );
+  return { pending: row !== null, requested_at: row?.requested_at ?? null, execute_after: row?.execute_after ?? null };
+}
+
+/** The only director who can sign in of some club cannot leave it without one. */
+async function isLastAdminSomewhere(q: Queryable, profileId: string): Promise<boolean> {
+  const rows = await q.query(
+    `SELECT 1 FROM club_members cm JOIN clubs c ON c.id = cm.club_id
+      WHERE cm.profile_id = $1 AND cm.active AND cm.role = 'admin'
+        AND NOT EXISTS (SELECT 1 FROM club_members o JOIN profiles op ON op.id = o.profile_id
+                         WHERE o.club_id = cm.club_id AND o.profile_id <> $1 AND o.active AND o.role = 'admin' AND op.password_hash IS NOT NULL)
+      LIMIT 1`,
+    [profileId],
+  );
+  return rows.length > 0;
+}
+
+/** 'Excluir minha conta': carried out after the grace period unless cancelled. */
+export async function requestDeletion(db: Db, profileId: string): Promise<TDeletionStatus> {
+  return db.transaction(async (tx) => {
+    if ((await deletionStatus(tx, profileId)).pending) throw conflict(FAMILY_MSG.deletionPending);
+    if (await isLastAdminSomewhere(tx, profileId)) throw conflict(FAMILY_MSG.deletionLastAdmin);
+    await tx.query(
+      `INSERT INTO deletion_requests (profile_id, execute_after) VALUES ($1, now() + make_interval(days => $2::int))`,
+      [profileId, DELETION_GRACE_DAYS],
+    );
+    await writeAudit(tx, { clubId: null, actorId: profileId, action: 'lgpd.deletion.request', entity: 'profile', entityId: profileId });
+    return deletionStatus(tx, profileId);
+  });
+}
+
+export async function cancelDeletion(db: Db, profileId: string): Promise<TDeletionStatus> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.query(
+      `UPDATE deletion_requests SET cancelled_at = now() WHERE profile_id = $1 AND cancelled_at IS NULL AND executed_at IS NULL RETURNING id`,
+      [profileId],
+    );
+    if (rows.length === 0) throw conflict(FAMILY_MSG.deletionNone);
+    await writeAudit(tx, { clubId: null, actorId: profileId, action: 'lgpd.deletion.cancel', entity: 'profile', entityId: profileId });
+    return deletionStatus(tx, profileId);
+  });
+}
+
+/**
+ * Removes or anonymises a person's data. The profile row stays (renamed 'Membro removido', no e-mail,
+ * no login) and so do their memberships, points ledger rows and money movements: the club's balances
+ * and rankings stay exactly as they were. Contact data, health forms, guardians' data and sessions go.
+ */
+export async function anonymisePerson(q: Queryable, profileId: string): Promise<void> {
+  await q.query(
+    `UPDATE profiles SET full_name = $2, email = NULL, password_hash = NULL, blocked_at = coalesce(blocked_at, now()), updated_at = now() WHERE id = $1`,
+    [profileId, REMOVED_MEMBER_NAME],
+  );
+  await q.query(`DELETE FROM sessions WHERE profile_id = $1`, [profileId]);
+  await q.query(`DELETE FROM health_records WHERE member_id IN (SELECT id FROM club_members WHERE profile_id = $1)`, [profileId]);
+  // Guardians of the removed person (their names and e-mails) and the person as someone's guardian.
+  await q.query(`UPDATE member_consents SET guardian_id = NULL WHERE member_id IN (SELECT id FROM club_members WHERE profile_id = $1)`, [profileId]);
+  await q.query(`DELETE FROM member_guardians WHERE member_id IN (SELECT id FROM club_members WHERE profile_id = $1) OR profile_id = $1`, [profileId]);
+  await q.query(`UPDATE club_members SET birth_date = NULL, health_access = false, updated_at = now() WHERE profile_id = $1`, [profileId]);
+  await q.query(`UPDATE club_invitations SET email = NULL WHERE profile_id = $1 OR used_by = $1`, [profileId]);
+}
+
+/** Carries out every request whose grace period ended (a background job; also callable directly). */
+export async function executeDueDeletions(db: Db): Promise<number> {
+  const due = await db.query<{ id: string; profile_id: string }>(
+    `SELECT id, profile_id FROM deletion_requests WHERE cancelled_at IS NULL AND executed_at IS NULL AND execute_after <= now() ORDER BY execute_after LIMIT 100`,
+  );
+  let done = 0;
+  for (const request of due) {
+    await db.transaction(async (tx) => {
+      const claimed = await tx.query(
+        `UPDATE deletion_requests SET executed_at = now() WHERE id = $1 AND cancelled_at IS NULL AND executed_at IS NULL RETURNING id`,
+        [request.id],
+      );
+      if (claimed.length === 0) return;
+      await anonymisePerson(tx, request.profile_id);
+      await writeAudit(tx, { clubId: null, actorId: null, action: 'lgpd.deletion.execute', entity: 'profile', entityId: request.profile_id });
+      done += 1;
+    });
+  }
+  return done;
+}
