@@ -23,6 +23,10 @@ import * as repo from './repo.js';
 import * as profiles from './profile-repo.js';
 import * as service from './service.js';
 import * as submissions from './submissions.js';
+import * as batches from './point-batches.js';
+import { getMemberHome } from './member-home.js';
+import { ZMemberHome } from '../../shared/member-home.js';
+import { BATCH_MSG, ZPointBatch, ZPointBatchResult, ZPointBatchUndoResult } from '../../shared/point-batches.js';
 
 const ZClub = z.object({ clubId: z.string() });
 const ZClubTask = ZClub.extend({ taskId: z.string() });
@@ -171,6 +175,27 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req, reply) => {
     const access = await requireClubAdmin(app.db, req, req.params.clubId);
     return reply.status(201).send(await service.adjustPoints(app.db, access, req.body));
+  });
+
+  app.post('/api/clubs/:clubId/point-adjustments/batch', {
+    schema: { tags, summary: 'Pontuar vários: os mesmos pontos e motivo para vários membros (tudo ou nada)', params: ZClub, body: ZPointBatch, response: { 201: ZPointBatchResult } },
+  }, async (req, reply) => {
+    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    return reply.status(201).send(await batches.scoreMany(app.db, access, req.body));
+  });
+
+  app.post('/api/clubs/:clubId/point-adjustments/batch/:batchId/undo', {
+    schema: { tags, summary: 'Desfazer um lote de pontos inteiro', params: ZClub.extend({ batchId: z.uuid({ error: BATCH_MSG.notFound }) }), response: { 200: ZPointBatchUndoResult } },
+  }, async (req) => {
+    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    return batches.undoBatch(app.db, access, req.params.batchId);
+  });
+
+  app.get('/api/clubs/:clubId/home', {
+    schema: { tags, summary: 'Início do membro: meus pontos, minha posição, minha unidade, próximas tarefas e badges', params: ZClub, response: { 200: ZMemberHome } },
+  }, async (req) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    return getMemberHome(app.db, access.clubId, access.profileId);
   });
 
   app.get('/api/clubs/:clubId/profile', {
