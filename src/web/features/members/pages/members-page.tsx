@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { FileUp, KeyRound, Pencil, Trash2, Undo2, UserPlus, Users } from 'lucide-react';
+import { FileUp, KeyRound, ListChecks, Pencil, Trash2, Undo2, UserPlus, Users } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { MEMBER_MSG, roleLabel, type TInvitationLink, type TMember } from '@shared/members';
 import { Button, IconButton } from '../../../components/ui/button';
@@ -23,6 +23,10 @@ import { CsvImportModal } from '../components/csv-import-modal';
 import { EditMemberModal } from '../components/edit-member-modal';
 import { InvitationLink } from '../components/invitation-link';
 import { PendingInvitations } from '../components/pending-invitations';
+import { MemberCards } from '../components/member-cards';
+import { useIndividualRanking } from '../../ranking/api/get-ranking';
+import { ScoreManyModal } from '../../progress/components/score-many-modal';
+import { useMe } from '../../auth/api/get-me';
 
 export function Component() {
   const current = useCurrentClub();
@@ -43,6 +47,11 @@ function MembersScreen({ clubId, isAdmin, canOpenProfiles }: { clubId: string; i
   const [editing, setEditing] = useState<TMember | null>(null);
   const [deleting, setDeleting] = useState<TMember | null>(null);
   const [claimLink, setClaimLink] = useState<{ member: TMember; link: TInvitationLink } | null>(null);
+  const [scoringMany, setScoringMany] = useState(false);
+  const me = useMe();
+  // Points shown on the phone cards come from the ranking, which lists every active member.
+  const ranking = useIndividualRanking(clubId, null, true);
+  const points = useMemo(() => new Map((ranking.data ?? []).map((r) => [r.profile_id, r.total_points])), [ranking.data]);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -82,6 +91,7 @@ function MembersScreen({ clubId, isAdmin, canOpenProfiles }: { clubId: string; i
         description="Quem faz parte do clube, sua função e unidade."
         actions={isAdmin ? (
           <>
+            <Button variant="secondary" icon={<ListChecks aria-hidden="true" className="h-4 w-4" />} onClick={() => setScoringMany(true)}>Pontuar vários</Button>
             <Button variant="secondary" icon={<FileUp aria-hidden="true" className="h-4 w-4" />} onClick={() => setImporting(true)}>Importar CSV</Button>
             <Button icon={<UserPlus aria-hidden="true" className="h-4 w-4" />} onClick={() => setAdding(true)}>Adicionar membro</Button>
           </>
@@ -91,7 +101,16 @@ function MembersScreen({ clubId, isAdmin, canOpenProfiles }: { clubId: string; i
       {members.isError ? <p role="alert" className="text-red-700">Não foi possível carregar os membros.</p> : null}
       {members.data && members.data.length === 0 ? <EmptyState icon={<Users className="h-10 w-10" />} message="Nenhum membro cadastrado ainda." /> : null}
       {members.data && members.data.length > 0 ? (
-        <div tabIndex={0} role="region" aria-label="Tabela de membros" className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600">
+        <MemberCards
+          members={members.data}
+          points={points}
+          isAdmin={isAdmin}
+          canOpenProfiles={canOpenProfiles}
+          actions={{ onClaimLink: (m) => void makeClaimLink(m), onUndoClaim: setUndoing, onEdit: setEditing, onDelete: setDeleting, claimPending: claim.isPending }}
+        />
+      ) : null}
+      {members.data && members.data.length > 0 ? (
+        <div tabIndex={0} role="region" aria-label="Tabela de membros" className="hidden overflow-x-auto rounded-xl sm:block border border-slate-200 bg-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600">
           <table className="min-w-full text-sm">
             <caption className="sr-only">Membros do clube</caption>
             <thead className="bg-slate-50 text-left text-slate-700">
@@ -142,6 +161,7 @@ function MembersScreen({ clubId, isAdmin, canOpenProfiles }: { clubId: string; i
 
       <AddMemberModal clubId={clubId} open={adding} units={unitList} onClose={() => setAdding(false)} />
       <CsvImportModal clubId={clubId} open={importing} onClose={() => setImporting(false)} />
+      {isAdmin ? <ScoreManyModal clubId={clubId} open={scoringMany} members={members.data ?? []} myProfileId={me.data?.id ?? null} onClose={() => setScoringMany(false)} /> : null}
       <EditMemberModal clubId={clubId} member={editing} units={unitList} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
