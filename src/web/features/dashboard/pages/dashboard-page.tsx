@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useCurrentClub } from '../../clubs/use-current-club';
 import { useDashboard } from '../../clubs/api/get-dashboard';
+import { MemberHome } from '../components/member-home';
 
 const QUICK_ACTIONS = [
   { to: '/dashboard/tasks', label: 'Criar tarefa', icon: ClipboardList },
@@ -35,6 +36,8 @@ export function Component() {
     );
   }
 
+  // A plain member's home is their own progress; leaders keep the club's panel (issue 19).
+  if (!current.isAdmin && current.clubId) return <MemberHome clubId={current.clubId} />;
   const counts = dashboard.data;
   const value = (n: number | undefined) => (dashboard.isLoading ? '…' : (n ?? 0));
   return (
@@ -58,6 +61,12 @@ export function Component() {
           ))}
         </div>
       </section>
+      {current.club.is_admin && current.clubId ? (
+        // A director is also on the ranking: their own progress, apart from the club's panel.
+        <div className="mt-10 border-t border-slate-200 pt-6">
+          <MemberHome clubId={current.clubId} headingLevel={2} />
+        </div>
+      ) : null}
     </div>
   );
 }
