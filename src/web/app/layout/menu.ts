@@ -26,6 +26,7 @@ export const CLUB_MENU: MenuItem[] = [
   { to: '/dashboard/periods', label: 'Períodos', icon: Calendar },
   { to: '/dashboard/financial', label: 'Financeiro', icon: Wallet, adminOnly: true },
   { to: '/dashboard/ranking', label: 'Ranking', icon: Trophy },
+  { to: '/dashboard/badges', label: 'Badges', icon: Award, adminOnly: true },
   { to: '/dashboard/settings', label: 'Configurações', icon: Settings, adminOnly: true },
 ];
 

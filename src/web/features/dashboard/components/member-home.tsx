@@ -15,7 +15,7 @@ import { useMemberHome } from '../api/get-member-home';
  * A member's own home (issue 19): my points, my position, my unit, what to do next and my latest
  * badges. No club counters and no leader shortcuts.
  */
-export function MemberHome({ clubId, headingLevel = 1 }: { clubId: string; headingLevel?: 1 | 2 }) {
+export function MemberHome({ clubId, clubName, headingLevel = 1 }: { clubId: string; clubName: string; headingLevel?: 1 | 2 }) {
   const home = useMemberHome(clubId);
   const [openTask, setOpenTask] = useState<string | null>(null);
   if (home.isLoading) return <PageSpinner />;
@@ -27,9 +27,9 @@ export function MemberHome({ clubId, headingLevel = 1 }: { clubId: string; headi
   return (
     <section aria-labelledby="member-home-title">
       <Title id="member-home-title" className={headingLevel === 1 ? 'text-2xl font-bold text-slate-900' : 'text-xl font-semibold text-slate-900'}>
-        {headingLevel === 1 ? `Olá, ${firstName}!` : 'Meu progresso'}
+        {headingLevel === 1 ? `Bem-vindo ao ${clubName}` : 'Meu progresso'}
       </Title>
-      {headingLevel === 1 ? <p className="mt-1 text-slate-600">Veja seus pontos e o que fazer a seguir.</p> : null}
+      {headingLevel === 1 ? <p className="mt-1 text-slate-600">Olá, {firstName}! Veja seus pontos e o que fazer a seguir.</p> : null}
       <div className="mt-4 grid gap-3 sm:grid-cols-3">
         <Card aria-labelledby="meus-pontos">
           <Sub id="meus-pontos" className="flex items-center gap-2 text-sm font-medium text-slate-600"><Star aria-hidden="true" className="h-4 w-4 text-amber-500" />{HOME_MSG.myPoints}</Sub>

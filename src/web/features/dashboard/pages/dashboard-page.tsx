@@ -37,7 +37,7 @@ export function Component() {
   }
 
   // A plain member's home is their own progress; leaders keep the club's panel (issue 19).
-  if (!current.isAdmin && current.clubId) return <MemberHome clubId={current.clubId} />;
+  if (!current.isAdmin && current.clubId) return <MemberHome clubId={current.clubId} clubName={current.club.name} />;
   const counts = dashboard.data;
   const value = (n: number | undefined) => (dashboard.isLoading ? '…' : (n ?? 0));
   return (
@@ -64,7 +64,7 @@ export function Component() {
       {current.club.is_admin && current.clubId ? (
         // A director is also on the ranking: their own progress, apart from the club's panel.
         <div className="mt-10 border-t border-slate-200 pt-6">
-          <MemberHome clubId={current.clubId} headingLevel={2} />
+          <MemberHome clubId={current.clubId} clubName={current.club.name} headingLevel={2} />
         </div>
       ) : null}
     </div>
