@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BATCH_MSG } from '../src/shared/point-batches.js';
 import { MEMBER_MSG } from '../src/shared/members.js';
 import { BADGE_MSG } from '../src/shared/badges.js';
 import {
-  expectNoA11yViolations, launchBrowser, loginThroughUi, newPage, registerAndCreateClub, screenshot, startServer, uniqueEmail,
+  SCREENSHOT_DIR, expectNoA11yViolations, launchBrowser, loginThroughUi, newPage, registerAndCreateClub, screenshot, startServer, uniqueEmail,
   type Account, type E2EServer,
 } from './harness.js';
 
@@ -28,6 +30,12 @@ async function addMember(name: string, unitId: string | null, email: string | nu
   const [p] = await server.db.query<{ id: string }>(`INSERT INTO profiles (full_name, email, owner_club_id) VALUES ($1, $2, $3) RETURNING id`, [name, email, clubId]);
   await server.db.query(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, 'Desbravador(a)', $3)`, [clubId, p.id, unitId]);
   return p.id;
+}
+
+/** What the phone shows without scrolling (a full-page shot of 30 cards is too tall to judge). */
+async function shot(p: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await p.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
 const toast = (p: Page, text: string) => p.getByText(text, { exact: true }).first().waitFor();
@@ -73,7 +81,7 @@ describe('a club run from a phone (360 px)', () => {
     expect(await page.getByRole('region', { name: 'Tabela de membros' }).isVisible()).toBe(false);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await expectNoA11yViolations(page, 'members cards at 360');
-    await screenshot(page, 'phone-01-members-cards');
+    await shot(page, 'phone-01-members-cards');
   });
 
   it("'Pontuar vários' scores three members in one save and the ranking shows it", async () => {
@@ -82,7 +90,7 @@ describe('a club run from a phone (360 px)', () => {
     const dialog = page.getByRole('dialog', { name: 'Pontuar vários' });
     await dialog.getByRole('checkbox', { name: 'Ana Souza' }).waitFor();
     expect(await dialog.getByRole('checkbox', { name: 'Selecionar unidade Águias' }).count()).toBe(1);
-    await screenshot(page, 'phone-02-score-many-30');
+    await shot(page, 'phone-02-score-many-30');
     await expectNoA11yViolations(page, 'score many dialog');
     // Validation: nothing selected, no points.
     await dialog.getByRole('button', { name: 'Salvar' }).click();
@@ -105,6 +113,24 @@ describe('a club run from a phone (360 px)', () => {
     }
     const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM point_batches WHERE club_id = $1`, [clubId]);
     expect(n).toBe(1);
+  });
+
+  it("the batch is undone as a whole from a member's points history", async () => {
+    const [{ id }] = await server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Bruno Souza'`);
+    await page.goto(`/dashboard/members/${id}`);
+    const history = page.getByRole('region', { name: 'Tabela do histórico de pontos' });
+    const line = history.getByRole('row').filter({ hasText: 'Limpeza do acampamento' });
+    const points = await line.locator('td').last().boundingBox();
+    expect(points && points.x + points.width).toBeLessThanOrEqual(PHONE.width);
+    await line.getByRole('button', { name: 'Desfazer lote' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Desfazer lote' });
+    await confirm.getByRole('button', { name: 'Desfazer lote' }).click();
+    await toast(page, `${BATCH_MSG.undone} (3)`);
+    await history.getByText('(lote desfeito)').first().waitFor();
+    const totals = await server.db.query<{ n: number }>(
+      `SELECT coalesce(sum(pe.points), 0)::int AS n FROM point_events pe JOIN profiles p ON p.id = pe.profile_id
+        WHERE pe.club_id = $1 AND p.full_name IN ('Ana Souza', 'Bruno Souza', 'Caio Souza') GROUP BY p.id`, [clubId]);
+    expect(totals.map((t) => t.n)).toEqual([0, 0, 0]);
   });
 
   it("'Selecionar unidade' picks a whole unit", async () => {
@@ -130,7 +156,8 @@ describe('a club run from a phone (360 px)', () => {
     await dialog.getByLabel('Categoria').selectOption('specialties');
     expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await expectNoA11yViolations(page, 'badge icon gallery');
-    await screenshot(page, 'phone-03-badge-gallery');
+    await dialog.getByText('Escolha um ícone e uma cor.').scrollIntoViewIfNeeded();
+    await shot(page, 'phone-03-badge-gallery');
     await dialog.getByRole('button', { name: 'Criar badge' }).click();
     await toast(page, BADGE_MSG.created);
     await page.getByRole('heading', { name: 'Acampante' }).waitFor();
@@ -193,7 +220,8 @@ describe('a club run from a phone (360 px)', () => {
     expect(await reg.getByText('Membros Ativos').count()).toBe(0);
     expect(await scrollWidth(reg)).toBeLessThanOrEqual(PHONE.width);
     await expectNoA11yViolations(reg, 'member home');
-    await screenshot(reg, 'phone-04-member-home');
+    await shot(reg, 'phone-04-member-home');
+    await screenshot(reg, 'phone-04-member-home-full');
     await reg.getByRole('button', { name: /Trazer a Bíblia/ }).click();
     await reg.getByRole('dialog', { name: 'Trazer a Bíblia' }).waitFor();
     await reg.context().close();

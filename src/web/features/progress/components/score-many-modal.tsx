@@ -28,6 +28,7 @@ function groupByUnit(members: TMember[], myProfileId: string | null): Group[] {
     g.members.push(m);
     groups.set(key, g);
   }
+  for (const g of groups.values()) g.members.sort((a, b) => a.full_name.localeCompare(b.full_name, 'pt-BR'));
   return [...groups.values()].sort((a, b) => (a.key === '' ? 1 : b.key === '' ? -1 : a.name.localeCompare(b.name, 'pt-BR')));
 }
 
