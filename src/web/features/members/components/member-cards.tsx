@@ -21,7 +21,8 @@ const THUMB = 'h-11 w-11 border border-slate-200';
  */
 export function MemberCards({ members, points, isAdmin, canOpenProfiles, actions }: {
   members: TMember[];
-  points: Map<string, number>;
+  /** Ranking totals by profile (null while loading); an active member missing from it has 0 points. */
+  points: Map<string, number> | null;
   isAdmin: boolean;
   canOpenProfiles: boolean;
   actions: MemberActions;
@@ -29,7 +30,7 @@ export function MemberCards({ members, points, isAdmin, canOpenProfiles, actions
   return (
     <ul aria-label="Membros do clube" className="space-y-3 sm:hidden">
       {members.map((m) => {
-        const total = points.get(m.profile_id);
+        const total = points && m.active ? (points.get(m.profile_id) ?? 0) : undefined;
         return (
           <li key={m.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <div className="flex items-start justify-between gap-3">

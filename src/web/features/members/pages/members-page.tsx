@@ -103,7 +103,7 @@ function MembersScreen({ clubId, isAdmin, canOpenProfiles }: { clubId: string; i
       {members.data && members.data.length > 0 ? (
         <MemberCards
           members={members.data}
-          points={points}
+          points={ranking.isSuccess ? points : null}
           isAdmin={isAdmin}
           canOpenProfiles={canOpenProfiles}
           actions={{ onClaimLink: (m) => void makeClaimLink(m), onUndoClaim: setUndoing, onEdit: setEditing, onDelete: setDeleting, claimPending: claim.isPending }}
