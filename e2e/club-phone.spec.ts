@@ -227,6 +227,34 @@ describe('a club run from a phone (360 px)', () => {
     await reg.context().close();
   });
 
+  it('a camera-sized photo becomes the logo, shrunk to 512 px in the browser', async () => {
+    await page.goto('/dashboard/settings');
+    // A 3000 × 2000 noisy JPEG: several MB, like a phone camera's.
+    const base64 = await page.evaluate(() => {
+      const c = document.createElement('canvas');
+      c.width = 3000;
+      c.height = 2000;
+      const ctx = c.getContext('2d');
+      if (!ctx) return '';
+      const img = ctx.createImageData(c.width, c.height);
+      for (let i = 0; i < img.data.length; i += 1) img.data[i] = (i * 2654435761) % 251;
+      ctx.putImageData(img, 0, 0);
+      return c.toDataURL('image/jpeg', 0.98).split(',')[1] ?? '';
+    });
+    const photo = Buffer.from(base64, 'base64');
+    expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
+    await page.locator('#logo-file').setInputFiles({ name: 'IMG_2024.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await toast(page, 'Logo atualizado com sucesso!');
+    const logo = page.getByRole('img', { name: /^Logo do / }).first();
+    await logo.waitFor();
+    const size = await logo.evaluate(async (el) => {
+      const img = el as HTMLImageElement;
+      await img.decode();
+      return { w: img.naturalWidth, h: img.naturalHeight };
+    });
+    expect(size).toEqual({ w: 512, h: 341 });
+  });
+
   it('no club page is wider than the screen at 360 px', async () => {
     const [{ id: someone }] = await server.db.query<{ id: string }>(`SELECT profile_id AS id FROM club_members WHERE club_id = $1 AND role <> 'admin' LIMIT 1`, [clubId]);
     const pages = ['/dashboard', '/dashboard/members', `/dashboard/members/${someone}`, '/dashboard/units', '/dashboard/tasks', '/dashboard/my-tasks',

@@ -39,7 +39,7 @@ export function MemberHome({ clubId, clubName, headingLevel = 1 }: { clubId: str
         <Card aria-labelledby="minha-posicao">
           <Sub id="minha-posicao" className="flex items-center gap-2 text-sm font-medium text-slate-600"><Trophy aria-hidden="true" className="h-4 w-4 text-emerald-700" />{HOME_MSG.myPosition}</Sub>
           <p className="mt-1 text-3xl font-bold text-slate-900">{positionLabel(h.ranking, h.ranked_count)}</p>
-          <Link to="/dashboard/ranking" className="text-sm text-emerald-800 underline-offset-2 hover:underline">Ver ranking</Link>
+          <Link to="/dashboard/ranking" className="text-sm text-emerald-800 underline-offset-2 hover:underline">Ranking completo</Link>
         </Card>
         <Card aria-labelledby="minha-unidade">
           <Sub id="minha-unidade" className="flex items-center gap-2 text-sm font-medium text-slate-600"><UsersRound aria-hidden="true" className="h-4 w-4 text-sky-700" />{HOME_MSG.myUnit}</Sub>
