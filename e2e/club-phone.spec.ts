@@ -227,6 +227,17 @@ describe('a club run from a phone (360 px)', () => {
     await reg.context().close();
   });
 
+  it('a director who also takes part sees the club panel and, apart, their own progress', async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('group', { name: 'Membros Ativos' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Meu progresso' }).count()).toBe(0);
+    await server.db.query(`UPDATE club_members SET unit_id = $2 WHERE club_id = $1 AND role = 'admin'`, [clubId, lions]);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Meu progresso' }).waitFor();
+    await page.getByRole('link', { name: 'Adicionar membro' }).waitFor();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
+  });
+
   it('a camera-sized photo becomes the logo, shrunk to 512 px in the browser', async () => {
     await page.goto('/dashboard/settings');
     // A 3000 × 2000 noisy JPEG: several MB, like a phone camera's.

@@ -18,14 +18,17 @@ import { useMemberHome } from '../api/get-member-home';
 export function MemberHome({ clubId, clubName, headingLevel = 1 }: { clubId: string; clubName: string; headingLevel?: 1 | 2 }) {
   const home = useMemberHome(clubId);
   const [openTask, setOpenTask] = useState<string | null>(null);
-  if (home.isLoading) return <PageSpinner />;
-  if (home.isError || !home.data) return <p role="alert" className="text-red-700">{HOME_MSG.loadError}</p>;
+  const leader = headingLevel === 2;
+  if (home.isLoading) return leader ? null : <PageSpinner />;
+  if (home.isError || !home.data) return leader ? null : <p role="alert" className="text-red-700">{HOME_MSG.loadError}</p>;
   const h = home.data;
+  // A leader sees their own progress only when they take part: points, a unit or a badge.
+  if (leader && h.total_points === 0 && !h.unit && h.latest_badges.length === 0) return null;
   const Title = headingLevel === 1 ? 'h1' : 'h2';
   const Sub = headingLevel === 1 ? 'h2' : 'h3';
   const firstName = h.full_name.split(/\s+/)[0] ?? '';
   return (
-    <section aria-labelledby="member-home-title">
+    <section aria-labelledby="member-home-title" className={leader ? 'mt-10 border-t border-slate-200 pt-6' : undefined}>
       <Title id="member-home-title" className={headingLevel === 1 ? 'text-2xl font-bold text-slate-900' : 'text-xl font-semibold text-slate-900'}>
         {headingLevel === 1 ? `Bem-vindo ao ${clubName}` : 'Meu progresso'}
       </Title>

@@ -61,12 +61,8 @@ export function Component() {
           ))}
         </div>
       </section>
-      {current.club.is_admin && current.clubId ? (
-        // A director is also on the ranking: their own progress, apart from the club's panel.
-        <div className="mt-10 border-t border-slate-200 pt-6">
-          <MemberHome clubId={current.clubId} clubName={current.club.name} headingLevel={2} />
-        </div>
-      ) : null}
+      {/* A leader who also takes part (points, a unit) sees their own progress, apart from the club's panel. */}
+      {current.club.is_admin && current.clubId ? <MemberHome clubId={current.clubId} clubName={current.club.name} headingLevel={2} /> : null}
     </div>
   );
 }
