@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zOptionalWholeNumber, zWholeNumber } from './whole-number.js';
+import { BADGE_COLOR_KEYS, BADGE_ICON_KEYS } from './badge-icons.js';
 
 export const RARITIES = ['common', 'rare', 'epic', 'legendary'] as const;
 export type TRarity = (typeof RARITIES)[number];
@@ -86,6 +87,8 @@ export const BADGE_MSG = {
   inactive: 'Este badge está inativo.',
   granted: 'Badge concedido com sucesso!',
   grantError: 'Erro ao conceder badge. Tente novamente.',
+  iconPick: 'Escolha um ícone da galeria.',
+  colorPick: 'Escolha uma cor para o ícone.',
 } as const;
 
 const icon = (path: string) =>
@@ -108,34 +111,51 @@ export const ZAutoCriteria = z.object({
 
 const trimmed = (msg: string, max: number) => z.string({ error: msg }).trim().min(1, msg).max(max, msg);
 
+const badgeFields = {
+  name: trimmed(BADGE_MSG.nameRequired, 100),
+  description: trimmed(BADGE_MSG.descriptionRequired, 500),
+  rarity: z.enum(RARITIES),
+  points: zWholeNumber(BADGE_MSG.pointsMin, { min: 0, max: 100_000 }),
+  active: z.boolean(),
+  badge_type: z.enum(BADGE_TYPES),
+  category: z.enum(CATEGORIES),
+  criteria_type: z.union([z.enum(CRITERIA_TYPES), z.literal('')]),
+  // Hidden (and ignored) for manual badges, so blank there is 0; an auto badge needs ≥ 1 below.
+  criteria_value: zOptionalWholeNumber(BADGE_MSG.criteriaValueMin, { min: 0, max: 1_000_000_000 }, 0),
+};
+
+function requireCriteriaOfAutoBadge(v: { badge_type: TBadgeType; criteria_type: TCriteriaType | ''; criteria_value: number }, ctx: z.RefinementCtx) {
+  if (v.badge_type !== 'auto') return;
+  if (v.criteria_type === '') {
+    ctx.addIssue({ code: 'custom', message: BADGE_MSG.criteriaTypeRequired, path: ['criteria_type'] });
+  } else if (v.criteria_value < 1) {
+    ctx.addIssue({ code: 'custom', message: BADGE_MSG.criteriaValueMin, path: ['criteria_value'] });
+  }
+}
+
 /**
  * The badge form and request. `criteria_type` '' means 'Nenhum'. Criteria are kept only for auto
  * badges with a type (spec 5); the server stores them as `{type, <field>: value}`.
  */
 export const ZBadgeInput = z
   .object({
-    name: trimmed(BADGE_MSG.nameRequired, 100),
-    description: trimmed(BADGE_MSG.descriptionRequired, 500),
+    ...badgeFields,
     icon_svg: z.string({ error: BADGE_MSG.iconRequired }).trim().min(1, BADGE_MSG.iconRequired).max(50_000, BADGE_MSG.iconInvalid),
-    rarity: z.enum(RARITIES),
-    points: zWholeNumber(BADGE_MSG.pointsMin, { min: 0, max: 100_000 }),
-    active: z.boolean(),
-    badge_type: z.enum(BADGE_TYPES),
-    category: z.enum(CATEGORIES),
-    criteria_type: z.union([z.enum(CRITERIA_TYPES), z.literal('')]),
-    // Hidden (and ignored) for manual badges, so blank there is 0; an auto badge needs ≥ 1 below.
-    criteria_value: zOptionalWholeNumber(BADGE_MSG.criteriaValueMin, { min: 0, max: 1_000_000_000 }, 0),
   })
-  .superRefine((v, ctx) => {
-    if (v.badge_type !== 'auto') return;
-    if (v.criteria_type === '') {
-      ctx.addIssue({ code: 'custom', message: BADGE_MSG.criteriaTypeRequired, path: ['criteria_type'] });
-    } else if (v.criteria_value < 1) {
-      ctx.addIssue({ code: 'custom', message: BADGE_MSG.criteriaValueMin, path: ['criteria_value'] });
-    }
-  });
+  .superRefine(requireCriteriaOfAutoBadge);
 export type TBadgeInput = z.input<typeof ZBadgeInput>;
 export type TBadgeInputOut = z.output<typeof ZBadgeInput>;
+
+/** A club's own badge (issue 19): the same fields, but the icon is picked from the gallery, never typed. */
+export const ZClubBadgeInput = z
+  .object({
+    ...badgeFields,
+    icon_key: z.enum(BADGE_ICON_KEYS, { error: BADGE_MSG.iconPick }),
+    icon_color: z.enum(BADGE_COLOR_KEYS, { error: BADGE_MSG.colorPick }),
+  })
+  .superRefine(requireCriteriaOfAutoBadge);
+export type TClubBadgeInput = z.input<typeof ZClubBadgeInput>;
+export type TClubBadgeInputOut = z.output<typeof ZClubBadgeInput>;
 
 export const ZBadge = z.object({
   id: z.string(),
@@ -150,6 +170,10 @@ export const ZBadge = z.object({
   auto_criteria: ZAutoCriteria.nullable(),
   created_at: z.string(),
   awarded_count: z.number().int(),
+  /** null for a platform badge; the owning club for a club badge (issue 19). */
+  club_id: z.string().nullable(),
+  icon_key: z.string().nullable(),
+  icon_color: z.string().nullable(),
 });
 export type TBadge = z.infer<typeof ZBadge>;
 

@@ -47,6 +47,8 @@ export const CLUB_PERMISSIONS = {
   'progress.record': { roles: ['admin', 'associate', 'instructor'], unitRoles: ['counselor'] },
   /** Bonus or penalty points with a reason (a counsellor: their unit's members, within ±50). */
   'points.adjust': { roles: ['admin', 'associate'], unitRoles: ['counselor'] },
+  /** 'Pontuar vários': the same points for many members at once, and undoing such a batch. */
+  'points.batch': { roles: ['admin', 'associate'], unitRoles: [] },
   /** Award a badge by hand. */
   'badges.award': { roles: ['admin', 'associate', 'instructor'], unitRoles: [] },
   /** Cash accounts, savings goals, chart of accounts, transactions and their reports. */

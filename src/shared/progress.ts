@@ -259,6 +259,9 @@ export const ZPointEvent = z.object({
   unit_name: z.string().nullable(),
   occurred_at: z.string(),
   created_by_name: z.string().nullable(),
+  /** Set for a line of 'Pontuar vários'; the whole batch can be undone while batch_undone is false. */
+  batch_id: z.string().nullable(),
+  batch_undone: z.boolean(),
 });
 export type TPointEvent = z.infer<typeof ZPointEvent>;
 

@@ -82,7 +82,8 @@ export const SUBTASK_MSG = {
 export const TASK_BADGE_MSG = {
   linkError: 'Erro ao vincular badge.',
   unlinkError: 'Erro ao desvincular badge.',
-  askSuperAdmin: 'Peça ao super admin para criar badges.',
+  // Clubs create their own badges (issue 19); the key keeps its name for the screens that use it.
+  askSuperAdmin: 'Nenhum badge disponível. Crie os badges do clube no menu Badges.',
   badgeUnavailable: 'Badge não encontrado ou inativo.',
   alreadyLinked: 'Este badge já está vinculado à tarefa.',
   notLinked: 'Este badge não está vinculado à tarefa.',

@@ -36,16 +36,16 @@ async function runOneBatch(db: Db, batchSize: number): Promise<{ awarded: number
         WHERE q.done_at IS NULL ORDER BY q.requested_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
     );
     if (!claim) return null;
-    const badge = await maybeOne(tx, `SELECT 1 FROM badges WHERE id = $1 AND active AND badge_type = 'auto' AND auto_criteria IS NOT NULL`, [claim.badge_id]);
+    const badge = await maybeOne<{ club_id: string | null }>(tx, `SELECT club_id FROM badges WHERE id = $1 AND active AND badge_type = 'auto' AND auto_criteria IS NOT NULL`, [claim.badge_id]);
     const members = badge
       ? await tx.query<{ club_id: string; profile_id: string }>(
         `SELECT cm.club_id, cm.profile_id FROM club_members cm
-          WHERE cm.active
+          WHERE cm.active AND ($5::uuid IS NULL OR cm.club_id = $5::uuid)
             AND ($2::uuid IS NULL OR (cm.club_id, cm.profile_id) > ($2::uuid, $3::uuid))
             AND NOT EXISTS (SELECT 1 FROM member_badges mb WHERE mb.club_id = cm.club_id AND mb.profile_id = cm.profile_id AND mb.badge_id = $1)
           ORDER BY cm.club_id, cm.profile_id
           LIMIT $4`,
-        [claim.badge_id, claim.cursor_club_id, claim.cursor_profile_id, batchSize],
+        [claim.badge_id, claim.cursor_club_id, claim.cursor_profile_id, batchSize, badge.club_id],
       )
       : [];
     let awarded = 0;

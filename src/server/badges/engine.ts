@@ -94,6 +94,7 @@ export async function awardAutomaticBadges(q: Queryable, clubId: string, profile
     const candidates = await q.query<BadgeRow>(
       `SELECT b.id, b.name, b.icon_svg, b.points, b.auto_criteria FROM badges b
         WHERE b.active AND b.badge_type = 'auto' AND b.auto_criteria IS NOT NULL
+          AND (b.club_id IS NULL OR b.club_id = $1)
           AND NOT EXISTS (SELECT 1 FROM member_badges mb WHERE mb.club_id = $1 AND mb.profile_id = $2 AND mb.badge_id = b.id)
         ORDER BY b.id`,
       [clubId, profileId],
@@ -123,12 +124,15 @@ export async function awardAutomaticBadges(q: Queryable, clubId: string, profile
  */
 export async function awardRankingBadges(q: Queryable, clubId: string): Promise<Map<string, TAwardedBadge[]>> {
   const result = new Map<string, TAwardedBadge[]>();
-  const [any] = await q.query(`SELECT 1 FROM badges WHERE active AND badge_type = 'auto' AND auto_criteria->>'type' = 'ranking_position' LIMIT 1`);
+  const [any] = await q.query(
+    `SELECT 1 FROM badges WHERE active AND badge_type = 'auto' AND auto_criteria->>'type' = 'ranking_position' AND (club_id IS NULL OR club_id = $1) LIMIT 1`,
+    [clubId],
+  );
   if (!any) return result;
   const rows = await q.query<{ profile_id: string }>(
     `SELECT DISTINCT r.profile_id FROM badges b
        JOIN v_individual_ranking r ON r.club_id = $1 AND r.total_points > 0 AND r.ranking <= (b.auto_criteria->>'position')::int
-      WHERE b.active AND b.badge_type = 'auto' AND b.auto_criteria->>'type' = 'ranking_position'
+      WHERE b.active AND b.badge_type = 'auto' AND b.auto_criteria->>'type' = 'ranking_position' AND (b.club_id IS NULL OR b.club_id = $1)
         AND NOT EXISTS (SELECT 1 FROM member_badges mb WHERE mb.club_id = $1 AND mb.profile_id = r.profile_id AND mb.badge_id = b.id)
       ORDER BY r.profile_id`,
     [clubId],
@@ -155,7 +159,7 @@ export async function awardMembershipDurationBadges(db: Db): Promise<number> {
   const due = await db.query<{ club_id: string; profile_id: string }>(
     `SELECT DISTINCT cm.club_id, cm.profile_id FROM badges b
        JOIN club_members cm ON cm.active AND current_date - cm.created_at::date >= (b.auto_criteria->>'days')::int
-      WHERE b.active AND b.badge_type = 'auto' AND b.auto_criteria->>'type' = 'membership_duration'
+      WHERE b.active AND b.badge_type = 'auto' AND b.auto_criteria->>'type' = 'membership_duration' AND (b.club_id IS NULL OR b.club_id = cm.club_id)
         AND NOT EXISTS (SELECT 1 FROM member_badges mb WHERE mb.club_id = cm.club_id AND mb.profile_id = cm.profile_id AND mb.badge_id = b.id)`,
   );
   let granted = 0;

@@ -14,22 +14,32 @@ export interface BadgeDbRow {
   auto_criteria: unknown;
   created_at: string;
   awarded_count: number;
+  club_id: string | null;
+  icon_key: string | null;
+  icon_color: string | null;
 }
 
 const COLUMNS = `b.id, b.name, b.description, b.icon_svg, b.rarity, b.points, b.active, b.badge_type, b.category, b.auto_criteria, b.created_at,
+  b.club_id, b.icon_key, b.icon_color,
   (SELECT count(*)::int FROM member_badges mb WHERE mb.badge_id = b.id) AS awarded_count`;
 
-/** Every badge, newest first (spec 7). */
+/** Every platform badge, newest first (spec 7); clubs' own badges are theirs to manage. */
 export function listBadges(q: Queryable) {
-  return q.query<BadgeDbRow>(`SELECT ${COLUMNS} FROM badges b ORDER BY b.created_at DESC, b.id`);
+  return q.query<BadgeDbRow>(`SELECT ${COLUMNS} FROM badges b WHERE b.club_id IS NULL ORDER BY b.created_at DESC, b.id`);
 }
 
-/** Active badges ordered by rarity (spec 7). */
-export function listActiveBadges(q: Queryable) {
+/** Active platform badges and the club's own, ordered by rarity (spec 7). */
+export function listActiveBadges(q: Queryable, clubId: string) {
   return q.query<BadgeDbRow>(
-    `SELECT ${COLUMNS} FROM badges b WHERE b.active
+    `SELECT ${COLUMNS} FROM badges b WHERE b.active AND (b.club_id IS NULL OR b.club_id = $1)
       ORDER BY array_position(ARRAY['common','rare','epic','legendary'], b.rarity), b.name`,
+    [clubId],
   );
+}
+
+/** The club's own badges, active or not, newest first (issue 19). */
+export function listClubBadges(q: Queryable, clubId: string) {
+  return q.query<BadgeDbRow>(`SELECT ${COLUMNS} FROM badges b WHERE b.club_id = $1 ORDER BY b.created_at DESC, b.id`, [clubId]);
 }
 
 export function getBadge(q: Queryable, id: string) {
@@ -46,16 +56,23 @@ export interface BadgeWrite {
   badge_type: string;
   category: string;
   auto_criteria: Record<string, string | number> | null;
+  /** Club badges only: the gallery icon the SVG was drawn from. */
+  icon_key?: string | null;
+  icon_color?: string | null;
 }
 
-const params = (b: BadgeWrite) => [b.name, b.description, b.icon_svg, b.rarity, b.points, b.active, b.badge_type, b.category, b.auto_criteria === null ? null : JSON.stringify(b.auto_criteria)];
+const params = (b: BadgeWrite) => [
+  b.name, b.description, b.icon_svg, b.rarity, b.points, b.active, b.badge_type, b.category,
+  b.auto_criteria === null ? null : JSON.stringify(b.auto_criteria), b.icon_key ?? null, b.icon_color ?? null,
+];
 
-export async function insertBadge(q: Queryable, b: BadgeWrite): Promise<string> {
+/** Inserts a platform badge (clubId null) or a club's own badge. */
+export async function insertBadge(q: Queryable, b: BadgeWrite, clubId: string | null = null): Promise<string> {
   const row = await one<{ id: string }>(
     q,
-    `INSERT INTO badges (name, description, icon_svg, rarity, points, active, badge_type, category, auto_criteria)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb) RETURNING id`,
-    params(b),
+    `INSERT INTO badges (name, description, icon_svg, rarity, points, active, badge_type, category, auto_criteria, icon_key, icon_color, club_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12) RETURNING id`,
+    [...params(b), clubId],
   );
   return row.id;
 }
@@ -63,8 +80,8 @@ export async function insertBadge(q: Queryable, b: BadgeWrite): Promise<string> 
 export async function updateBadge(q: Queryable, id: string, b: BadgeWrite): Promise<boolean> {
   const rows = await q.query(
     `UPDATE badges SET name = $1, description = $2, icon_svg = $3, rarity = $4, points = $5, active = $6, badge_type = $7,
-            category = $8, auto_criteria = $9::jsonb, updated_at = now()
-      WHERE id::text = $10 RETURNING id`,
+            category = $8, auto_criteria = $9::jsonb, icon_key = $10, icon_color = $11, updated_at = now()
+      WHERE id::text = $12 RETURNING id`,
     [...params(b), id],
   );
   return rows.length > 0;

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZBadge, ZBadgeInput, ZGrantBadge } from '../../shared/badges.js';
+import { ZBadge, ZBadgeInput, ZClubBadgeInput, ZGrantBadge } from '../../shared/badges.js';
 import { ZAwardedBadge } from '../../shared/progress.js';
 import { requirePermission, requireClubMember, requireSuperAdmin } from '../http/access.js';
 import { BADGE_MSG } from '../../shared/badges.js';
 import { notFound } from '../http/errors.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
+import * as clubBadges from './club-badges.js';
 
 const ZBadgeParams = z.object({ badgeId: z.string() });
 
@@ -27,7 +28,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     requireSuperAdmin(req);
     const row = await repo.getBadge(app.db, req.params.badgeId);
-    if (!row) throw notFound(BADGE_MSG.notFound);
+    if (!row || row.club_id !== null) throw notFound(BADGE_MSG.notFound);
     return service.toBadge(row);
   });
 
@@ -58,10 +59,34 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clubs/:clubId/badges', {
     config: { permission: 'club.read' },
-    schema: { tags, summary: 'Badges ativos, por raridade', params: z.object({ clubId: z.string() }), response: { 200: z.array(ZBadge) } },
+    schema: { tags, summary: 'Badges ativos da plataforma e do clube, por raridade', params: z.object({ clubId: z.string() }), response: { 200: z.array(ZBadge) } },
   }, async (req) => {
-    await requireClubMember(app.db, req, req.params.clubId);
-    return (await repo.listActiveBadges(app.db)).map(service.toBadge);
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    return (await repo.listActiveBadges(app.db, access.clubId)).map(service.toBadge);
+  });
+
+  app.get('/api/clubs/:clubId/badges/own', {
+    config: { permission: 'club.settings' },
+    schema: { tags, summary: 'Badges próprios do clube, ativos ou não (admins)', params: z.object({ clubId: z.string() }), response: { 200: z.array(ZBadge) } },
+  }, async (req) => {
+    const access = await requirePermission(app.db, req, req.params.clubId, 'club.settings');
+    return (await repo.listClubBadges(app.db, access.clubId)).map(service.toBadge);
+  });
+
+  app.post('/api/clubs/:clubId/badges', {
+    config: { permission: 'club.settings' },
+    schema: { tags, summary: 'Criar badge do clube (ícone da galeria, sem SVG)', params: z.object({ clubId: z.string() }), body: ZClubBadgeInput, response: { 201: ZBadge } },
+  }, async (req, reply) => {
+    const access = await requirePermission(app.db, req, req.params.clubId, 'club.settings');
+    return reply.status(201).send(await clubBadges.createClubBadge(app.db, access, req.body));
+  });
+
+  app.put('/api/clubs/:clubId/badges/:badgeId', {
+    config: { permission: 'club.settings' },
+    schema: { tags, summary: 'Editar ou desativar badge do clube', params: z.object({ clubId: z.string(), badgeId: z.string() }), body: ZClubBadgeInput, response: { 200: ZBadge } },
+  }, async (req) => {
+    const access = await requirePermission(app.db, req, req.params.clubId, 'club.settings');
+    return clubBadges.updateClubBadge(app.db, access, req.params.badgeId, req.body);
   });
 
   app.post('/api/clubs/:clubId/members/:memberId/badges', {

@@ -12,6 +12,7 @@ import * as repo from './repo.js';
 
 /** A badge as the API returns it: icon sanitised again on the way out, criteria as {type, value}. */
 export function toBadge(row: repo.BadgeDbRow): TBadge {
+  // Gallery icons are drawn from fixed shapes; sanitising them again is harmless and keeps one path.
   return { ...row, icon_svg: sanitizeSvg(row.icon_svg), auto_criteria: criteriaFromJson(row.auto_criteria) };
 }
 
@@ -32,7 +33,7 @@ function toWrite(input: TBadgeInputOut): repo.BadgeWrite {
 }
 
 /** An automatic badge that can be earned right now. */
-function isLiveAuto(write: repo.BadgeWrite): boolean {
+export function isLiveAuto(write: repo.BadgeWrite): boolean {
   return write.active && write.badge_type === 'auto' && write.auto_criteria !== null;
 }
 
@@ -52,7 +53,8 @@ export async function updateBadge(db: Db, actorId: string, id: string, input: TB
   const write = toWrite(input);
   return db.transaction(async (tx) => {
     const before = await repo.getBadge(tx, id);
-    if (!before || !(await repo.updateBadge(tx, id, write))) throw notFound(BADGE_MSG.notFound);
+    // A club's own badge is edited by that club only (issue 19).
+    if (!before || before.club_id !== null || !(await repo.updateBadge(tx, id, write))) throw notFound(BADGE_MSG.notFound);
     const row = await repo.getBadge(tx, id);
     if (!row) throw notFound(BADGE_MSG.notFound);
     await writeAudit(tx, { clubId: null, actorId, action: 'badge.update', entity: 'badge', entityId: id, before, after: write });
@@ -68,7 +70,7 @@ export async function deleteBadge(db: Db, actorId: string, id: string): Promise<
   try {
     await db.transaction(async (tx) => {
       const before = await repo.getBadge(tx, id);
-      if (!before || !(await repo.deleteBadge(tx, id))) throw notFound(BADGE_MSG.notFound);
+      if (!before || before.club_id !== null || !(await repo.deleteBadge(tx, id))) throw notFound(BADGE_MSG.notFound);
       await writeAudit(tx, { clubId: null, actorId, action: 'badge.delete', entity: 'badge', entityId: id, before });
     });
   } catch (err) {
@@ -85,7 +87,8 @@ export async function grantManualBadge(db: Db, access: ClubAccess, memberId: str
     if (!member) throw notFound(PROGRESS_MSG.memberNotFound);
     await progressRepo.lockMember(tx, access.clubId, member.profile_id);
     const badge = await repo.getBadge(tx, badgeId);
-    if (!badge) throw notFound(BADGE_MSG.notFound);
+    // Another club's own badge does not exist for this club (issue 19).
+    if (!badge || (badge.club_id !== null && badge.club_id !== access.clubId)) throw notFound(BADGE_MSG.notFound);
     if (!badge.active) throw badRequest(BADGE_MSG.inactive);
     if (badge.badge_type !== 'manual') throw badRequest(BADGE_MSG.notManual);
     const got = await grantBadge(tx, { clubId: access.clubId, profileId: member.profile_id, badge, awardedBy: access.profileId });

@@ -59,6 +59,19 @@ export function listPendingInvitations(q: Queryable, clubId: string) {
   );
 }
 
+/**
+ * Gives a pending invitation a new token (and a fresh expiry): the old link stops working at once,
+ * since only the new token's hash is kept. null when the invitation is not pending in this club.
+ */
+export function replaceInvitationToken(q: Queryable, clubId: string, invitationId: string, tokenHash: string, days: number) {
+  return maybeOne<InvitationRow>(
+    q,
+    `UPDATE club_invitations i SET token_hash = $3, expires_at = now() + make_interval(days => $4::int)
+      WHERE i.club_id = $1 AND i.id = $2 AND ${VALID} RETURNING ${COLUMNS}`,
+    [clubId, invitationId, tokenHash, days],
+  );
+}
+
 export async function deleteInvitation(q: Queryable, clubId: string, invitationId: string): Promise<boolean> {
   const rows = await q.query(`DELETE FROM club_invitations WHERE club_id = $1 AND id = $2 RETURNING id`, [clubId, invitationId]);
   return rows.length > 0;

@@ -102,6 +102,14 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     return invitationRepo.listPendingInvitations(app.db, access.clubId);
   });
 
+  app.post('/api/clubs/:clubId/invitations/:invitationId/link', {
+    config: { permission: 'members.manage' },
+    schema: { tags: ['members'], summary: 'Gerar novo link para um convite pendente (o link anterior deixa de valer)', params: ZInvitationParams, response: { 201: ZInvitationLink } },
+  }, async (req, reply) => {
+    const access = await requirePermission(app.db, req, req.params.clubId, 'members.manage');
+    return reply.status(201).send(await service.reissueInvitationLink(app.db, access, req.params.invitationId));
+  });
+
   app.delete('/api/clubs/:clubId/invitations/:invitationId', {
     config: { permission: 'members.manage' },
     schema: { tags: ['members'], summary: 'Cancelar convite', params: ZInvitationParams, response: { 200: ZOk } },

@@ -118,6 +118,20 @@ export async function inviteToClaim(db: Db, access: ClubAccess, memberId: string
   });
 }
 
+/** 'Gerar novo link': a new single-use link for a pending invitation; the previous one is dead from now on. */
+export async function reissueInvitationLink(db: Db, access: ClubAccess, invitationId: string): Promise<TInvitationLink> {
+  return db.transaction(async (tx) => {
+    const token = newSessionToken();
+    const row = await invitations.replaceInvitationToken(tx, access.clubId, invitationId, hashToken(token), INVITATION_DAYS);
+    if (!row) throw notFound(MEMBER_MSG.invitationInvalid);
+    await writeAudit(tx, {
+      clubId: access.clubId, actorId: access.profileId, action: 'invitation.reissue', entity: 'invitation', entityId: row.id,
+      after: { expires_at: row.expires_at },
+    });
+    return { id: row.id, token, path: `/convite/${token}`, email: row.email, expires_at: row.expires_at };
+  });
+}
+
 export async function revokeInvitation(db: Db, access: ClubAccess, invitationId: string): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await invitations.deleteInvitation(tx, access.clubId, invitationId))) throw notFound(MEMBER_MSG.invitationInvalid);

@@ -41,8 +41,10 @@ export function listEarnedBadges(q: Queryable, clubId: string, profileId: string
 export function listPointHistory(q: Queryable, clubId: string, profileId: string) {
   return q.query<TPointEvent>(
     `SELECT pe.id, pe.source, pe.points, pe.reason, t.title AS task_title, b.name AS badge_name, u.name AS unit_name,
-            pe.occurred_at, cb.full_name AS created_by_name
+            pe.occurred_at, cb.full_name AS created_by_name,
+            pe.batch_id, (pb.undone_at IS NOT NULL) AS batch_undone
        FROM point_events pe
+       LEFT JOIN point_batches pb ON pb.id = pe.batch_id
        LEFT JOIN tasks t ON t.id = pe.task_id
        LEFT JOIN badges b ON b.id = pe.badge_id
        LEFT JOIN units u ON u.id = pe.unit_id

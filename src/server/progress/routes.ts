@@ -23,6 +23,10 @@ import * as repo from './repo.js';
 import * as profiles from './profile-repo.js';
 import * as service from './service.js';
 import * as submissions from './submissions.js';
+import * as batches from './point-batches.js';
+import { getMemberHome } from './member-home.js';
+import { ZMemberHome } from '../../shared/member-home.js';
+import { BATCH_MSG, ZPointBatch, ZPointBatchResult, ZPointBatchUndoResult } from '../../shared/point-batches.js';
 
 const ZClub = z.object({ clubId: z.string() });
 const ZClubTask = ZClub.extend({ taskId: z.string() });
@@ -49,6 +53,8 @@ async function taskDetail(db: Db, clubId: string, profileId: string, taskId: str
 }
 
 export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Points for many at once: the club's direction (a counsellor scores their unit one member at a time). */
+  const clubWideScorer = (req: Parameters<typeof requirePermission>[1], clubId: string) => requirePermission(app.db, req, clubId, 'points.batch');
   const tags = ['progress'];
 
   app.get('/api/clubs/:clubId/my-tasks', {
@@ -185,6 +191,30 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req, reply) => {
     const access = await requirePermission(app.db, req, req.params.clubId, 'points.adjust');
     return reply.status(201).send(await service.adjustPoints(app.db, access, req.body));
+  });
+
+  app.post('/api/clubs/:clubId/point-adjustments/batch', {
+    config: { permission: 'points.batch' },
+    schema: { tags, summary: 'Pontuar vários: os mesmos pontos e motivo para vários membros (tudo ou nada)', params: ZClub, body: ZPointBatch, response: { 201: ZPointBatchResult } },
+  }, async (req, reply) => {
+    const access = await clubWideScorer(req, req.params.clubId);
+    return reply.status(201).send(await batches.scoreMany(app.db, access, req.body));
+  });
+
+  app.post('/api/clubs/:clubId/point-adjustments/batch/:batchId/undo', {
+    config: { permission: 'points.batch' },
+    schema: { tags, summary: 'Desfazer um lote de pontos inteiro', params: ZClub.extend({ batchId: z.uuid({ error: BATCH_MSG.notFound }) }), response: { 200: ZPointBatchUndoResult } },
+  }, async (req) => {
+    const access = await clubWideScorer(req, req.params.clubId);
+    return batches.undoBatch(app.db, access, req.params.batchId);
+  });
+
+  app.get('/api/clubs/:clubId/home', {
+    config: { permission: 'club.read' },
+    schema: { tags, summary: 'Início do membro: meus pontos, minha posição, minha unidade, próximas tarefas e badges', params: ZClub, response: { 200: ZMemberHome } },
+  }, async (req) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    return getMemberHome(app.db, access.clubId, access.profileId);
   });
 
   app.get('/api/clubs/:clubId/profile', {

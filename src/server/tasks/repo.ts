@@ -174,13 +174,15 @@ export function listLinkableBadges(q: Queryable, taskId: string) {
     `SELECT b.id, b.name, b.description, b.icon_svg, b.rarity, b.points
        FROM badges b
       WHERE b.active AND NOT EXISTS (SELECT 1 FROM task_badges tb WHERE tb.task_id = $1 AND tb.badge_id = b.id)
+        AND (b.club_id IS NULL OR b.club_id = (SELECT t.club_id FROM tasks t WHERE t.id = $1))
       ORDER BY array_position(ARRAY['common','rare','epic','legendary'], b.rarity), b.name`,
     [taskId],
   );
 }
 
-export function isActiveBadge(q: Queryable, badgeId: string) {
-  return maybeOne<{ id: string }>(q, `SELECT id FROM badges WHERE id = $1 AND active`, [badgeId]);
+/** An active platform badge, or an active badge of this club's own (issue 19). */
+export function isActiveBadge(q: Queryable, badgeId: string, clubId: string) {
+  return maybeOne<{ id: string }>(q, `SELECT id FROM badges WHERE id = $1 AND active AND (club_id IS NULL OR club_id = $2)`, [badgeId, clubId]);
 }
 
 /** Links a badge; null when it was already linked. */

@@ -176,7 +176,7 @@ export async function listLinkableBadges(db: Db, access: ClubAccess, taskId: str
 
 export async function linkBadge(db: Db, access: ClubAccess, taskId: string, badgeId: string) {
   await getVisibleTask(db, access, taskId);
-  if (!(await repo.isActiveBadge(db, badgeId))) throw notFound(TASK_BADGE_MSG.badgeUnavailable);
+  if (!(await repo.isActiveBadge(db, badgeId, access.clubId))) throw notFound(TASK_BADGE_MSG.badgeUnavailable);
   const id = await repo.linkBadge(db, taskId, badgeId);
   if (!id) throw conflict(TASK_BADGE_MSG.alreadyLinked);
   return repo.listTaskBadges(db, taskId);

@@ -48,6 +48,7 @@ export const router = createBrowserRouter([
           { path: 'periods', lazy: () => import('../features/periods/pages/periods-page') },
           { path: 'financial', lazy: () => import('../features/finance/pages/financial-page') },
           { path: 'ranking', lazy: () => import('../features/ranking/pages/ranking-page') },
+          { path: 'badges', lazy: () => import('../features/badges/pages/club-badges-page') },
           { path: 'settings', lazy: () => import('../features/settings/pages/settings-page') },
           { path: 'seguranca', lazy: () => import('../features/auth/pages/security-page') },
           { path: 'privacy', lazy: () => import('../features/families/pages/privacy-settings-page') },

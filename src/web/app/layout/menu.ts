@@ -29,6 +29,7 @@ export const CLUB_MENU: MenuItem[] = [
   { to: '/dashboard/periods', label: 'Períodos', icon: Calendar },
   { to: '/dashboard/financial', label: 'Financeiro', icon: Wallet, permission: 'finance.manage' },
   { to: '/dashboard/ranking', label: 'Ranking', icon: Trophy },
+  { to: '/dashboard/badges', label: 'Badges', icon: Award, permission: 'club.settings' },
   { to: '/dashboard/settings', label: 'Configurações', icon: Settings, permission: 'club.settings' },
   { to: '/dashboard/privacy', label: 'Privacidade', icon: Lock, permission: 'club.settings' },
 ];

@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useCurrentClub } from '../../clubs/use-current-club';
 import { useDashboard } from '../../clubs/api/get-dashboard';
+import { MemberHome } from '../components/member-home';
 
 /** Quick actions, each shown only to the functions that may do it (issue 14). */
 const QUICK_ACTIONS: Array<{ to: string; label: string; icon: LucideIcon; permission: TClubPermission }> = [
@@ -38,6 +39,8 @@ export function Component() {
     );
   }
 
+  // A plain member's home is their own progress; leaders keep the club's panel (issue 19).
+  if (!current.isAdmin && current.clubId) return <MemberHome clubId={current.clubId} clubName={current.club.name} />;
   const counts = dashboard.data;
   const value = (n: number | undefined) => (dashboard.isLoading ? '…' : (n ?? 0));
   return (
@@ -61,6 +64,8 @@ export function Component() {
           ))}
         </div>
       </section>
+      {/* A leader who also takes part (points, a unit) sees their own progress, apart from the club's panel. */}
+      {current.club.is_admin && current.clubId ? <MemberHome clubId={current.clubId} clubName={current.club.name} headingLevel={2} /> : null}
     </div>
   );
 }

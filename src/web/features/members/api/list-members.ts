@@ -8,6 +8,6 @@ export function listMembers(clubId: string): Promise<TMember[]> {
 
 export const membersQueryOptions = (clubId: string) => queryOptions({ queryKey: ['clubs', clubId, 'members'], queryFn: () => listMembers(clubId) });
 
-export function useMembers(clubId: string) {
-  return useQuery(membersQueryOptions(clubId));
+export function useMembers(clubId: string, enabled = true) {
+  return useQuery({ ...membersQueryOptions(clubId), enabled });
 }

@@ -81,21 +81,22 @@ export function CsvImportModal({ clubId, open, onClose }: { clubId: string; open
             <p role="status" className={preview.valid ? 'text-emerald-800' : 'text-red-700'}>
               {preview.valid ? `${preview.rows.length} linha(s) prontas para importar.` : `${errorCount} linha(s) com erro. Corrija o arquivo: nada será gravado enquanto houver erros.`}
             </p>
-            <div className="overflow-x-auto rounded-lg border border-slate-200">
+            <div tabIndex={0} role="region" aria-label="Tabela da pré-visualização" className="overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600">
               <table className="min-w-full text-sm">
                 <caption className="sr-only">Pré-visualização da importação</caption>
                 <thead className="bg-slate-50 text-left text-slate-700">
-                  <tr><th className="px-3 py-2">Linha</th><th className="px-3 py-2">Nome</th><th className="px-3 py-2">E-mail</th><th className="px-3 py-2">Função</th><th className="px-3 py-2">Unidade</th><th className="px-3 py-2">Situação</th></tr>
+                  <tr><th className="px-3 py-2">Linha</th><th className="px-3 py-2">Nome</th><th className="px-3 py-2">Situação</th><th className="px-3 py-2">E-mail</th><th className="px-3 py-2">Função</th><th className="px-3 py-2">Unidade</th></tr>
                 </thead>
                 <tbody>
                   {preview.rows.map((r) => (
                     <tr key={r.line} className={r.errors.length ? 'bg-red-50' : ''}>
                       <td className="px-3 py-2">{r.line}</td>
                       <td className="px-3 py-2">{r.full_name || '-'}</td>
+                      {/* The verdict sits beside the name: on a phone it is never the column cut off (issue 19). */}
+                      <td className="min-w-40 px-3 py-2">{r.errors.length ? <span className="text-red-800">{r.errors.join('; ')}</span> : <span className="text-emerald-800">OK</span>}</td>
                       <td className="px-3 py-2">{r.email ?? '-'}</td>
                       <td className="px-3 py-2">{roleLabel(r.role)}</td>
                       <td className="px-3 py-2">{r.unit_name ?? '-'}</td>
-                      <td className="px-3 py-2">{r.errors.length ? <span className="text-red-800">{r.errors.join('; ')}</span> : <span className="text-emerald-800">OK</span>}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { FileUp, KeyRound, Pencil, Trash2, Undo2, UserPlus, Users } from 'lucide-react';
+import { FileUp, KeyRound, ListChecks, Pencil, Trash2, Undo2, UserPlus, Users } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { MEMBER_MSG, roleLabel, type TInvitationLink, type TMember } from '@shared/members';
 import { Button, IconButton } from '../../../components/ui/button';
@@ -24,15 +24,19 @@ import { EditMemberModal } from '../components/edit-member-modal';
 import { InvitationLink } from '../components/invitation-link';
 import { PendingInvitations } from '../components/pending-invitations';
 import { ConsentPendingTag } from '../../families/components/consent-tag';
+import { MemberCards } from '../components/member-cards';
+import { useIndividualRanking } from '../../ranking/api/get-ranking';
+import { ScoreManyModal } from '../../progress/components/score-many-modal';
+import { useMe } from '../../auth/api/get-me';
 
 export function Component() {
   const current = useCurrentClub();
   if (current.isLoading) return <PageSpinner />;
   if (!current.clubId) return <NoClubState purpose="gerenciar membros" />;
-  return <MembersScreen clubId={current.clubId} isAdmin={current.can('members.manage')} showEmails={current.can('members.read')} canOpenProfiles={current.can('members.read') || current.can('progress.record')} />;
+  return <MembersScreen clubId={current.clubId} isAdmin={current.can('members.manage')} canScoreMany={current.can('points.batch')} showEmails={current.can('members.read')} canOpenProfiles={current.can('members.read') || current.can('progress.record')} />;
 }
 
-function MembersScreen({ clubId, isAdmin, showEmails, canOpenProfiles }: { clubId: string; isAdmin: boolean; showEmails: boolean; canOpenProfiles: boolean }) {
+function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfiles }: { clubId: string; isAdmin: boolean; canScoreMany: boolean; showEmails: boolean; canOpenProfiles: boolean }) {
   const members = useMembers(clubId);
   const units = useUnitOptions(clubId);
   const remove = useDeleteMember(clubId);
@@ -44,6 +48,11 @@ function MembersScreen({ clubId, isAdmin, showEmails, canOpenProfiles }: { clubI
   const [editing, setEditing] = useState<TMember | null>(null);
   const [deleting, setDeleting] = useState<TMember | null>(null);
   const [claimLink, setClaimLink] = useState<{ member: TMember; link: TInvitationLink } | null>(null);
+  const [scoringMany, setScoringMany] = useState(false);
+  const me = useMe();
+  // Points shown on the phone cards come from the ranking, which lists every active member.
+  const ranking = useIndividualRanking(clubId, null, true);
+  const points = useMemo(() => new Map((ranking.data ?? []).map((r) => [r.profile_id, r.total_points])), [ranking.data]);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -83,6 +92,7 @@ function MembersScreen({ clubId, isAdmin, showEmails, canOpenProfiles }: { clubI
         description="Quem faz parte do clube, sua função e unidade."
         actions={isAdmin ? (
           <>
+            {canScoreMany ? <Button variant="secondary" icon={<ListChecks aria-hidden="true" className="h-4 w-4" />} onClick={() => setScoringMany(true)}>Pontuar vários</Button> : null}
             <Button variant="secondary" icon={<FileUp aria-hidden="true" className="h-4 w-4" />} onClick={() => setImporting(true)}>Importar CSV</Button>
             <Button icon={<UserPlus aria-hidden="true" className="h-4 w-4" />} onClick={() => setAdding(true)}>Adicionar membro</Button>
           </>
@@ -92,7 +102,16 @@ function MembersScreen({ clubId, isAdmin, showEmails, canOpenProfiles }: { clubI
       {members.isError ? <p role="alert" className="text-red-700">Não foi possível carregar os membros.</p> : null}
       {members.data && members.data.length === 0 ? <EmptyState icon={<Users className="h-10 w-10" />} message="Nenhum membro cadastrado ainda." /> : null}
       {members.data && members.data.length > 0 ? (
-        <div tabIndex={0} role="region" aria-label="Tabela de membros" className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600">
+        <MemberCards
+          members={members.data}
+          points={ranking.isSuccess ? points : null}
+          isAdmin={isAdmin}
+          canOpenProfiles={canOpenProfiles}
+          actions={{ onClaimLink: (m) => void makeClaimLink(m), onUndoClaim: setUndoing, onEdit: setEditing, onDelete: setDeleting, claimPending: claim.isPending }}
+        />
+      ) : null}
+      {members.data && members.data.length > 0 ? (
+        <div tabIndex={0} role="region" aria-label="Tabela de membros" className="hidden overflow-x-auto rounded-xl sm:block border border-slate-200 bg-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600">
           <table className="min-w-full text-sm">
             <caption className="sr-only">Membros do clube</caption>
             <thead className="bg-slate-50 text-left text-slate-700">
@@ -147,6 +166,7 @@ function MembersScreen({ clubId, isAdmin, showEmails, canOpenProfiles }: { clubI
 
       <AddMemberModal clubId={clubId} open={adding} units={unitList} onClose={() => setAdding(false)} />
       <CsvImportModal clubId={clubId} open={importing} onClose={() => setImporting(false)} />
+      {canScoreMany ? <ScoreManyModal clubId={clubId} open={scoringMany} members={members.data ?? []} myProfileId={me.data?.id ?? null} onClose={() => setScoringMany(false)} /> : null}
       <EditMemberModal clubId={clubId} member={editing} units={unitList} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}

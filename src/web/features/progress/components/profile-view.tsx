@@ -8,7 +8,7 @@ import { SvgIcon } from '../../../components/ui/svg-icon';
 import { formatDate, formatDateTime } from '@web/lib/format';
 
 /** Points, position, badges with icons and dates, and the points history of one member. */
-export function ProfileView({ profile }: { profile: TMemberProfile }) {
+export function ProfileView({ profile, onUndoBatch }: { profile: TMemberProfile; onUndoBatch?: (batchId: string, reason: string | null) => void }) {
   return (
     <div className="space-y-6">
       <section aria-label="Resumo" className="grid gap-4 sm:grid-cols-3">
@@ -63,8 +63,8 @@ export function ProfileView({ profile }: { profile: TMemberProfile }) {
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
-                  <th scope="col" className="px-3 py-2">Data</th>
-                  <th scope="col" className="px-3 py-2">Origem</th>
+                  <th scope="col" className="hidden px-3 py-2 sm:table-cell">Data</th>
+                  <th scope="col" className="hidden px-3 py-2 sm:table-cell">Origem</th>
                   <th scope="col" className="px-3 py-2">Detalhe</th>
                   <th scope="col" className="px-3 py-2 text-right">Pontos</th>
                 </tr>
@@ -72,10 +72,20 @@ export function ProfileView({ profile }: { profile: TMemberProfile }) {
               <tbody>
                 {profile.history.map((h) => (
                   <tr key={h.id} className="border-t border-slate-100">
-                    <td className="whitespace-nowrap px-3 py-2">{formatDateTime(h.occurred_at)}</td>
-                    <td className="px-3 py-2">{POINT_SOURCE_LABEL[h.source]}</td>
-                    <td className="px-3 py-2 text-slate-700">{[h.task_title, h.badge_name, h.reason].filter(Boolean).join(' · ') || '-'}</td>
-                    <td className={`px-3 py-2 text-right font-semibold ${h.points < 0 ? 'text-red-700' : 'text-emerald-800'}`}>{h.points > 0 ? `+${h.points}` : h.points}</td>
+                    <td className="hidden whitespace-nowrap px-3 py-2 sm:table-cell">{formatDateTime(h.occurred_at)}</td>
+                    <td className="hidden px-3 py-2 sm:table-cell">{POINT_SOURCE_LABEL[h.source]}</td>
+                    <td className="px-3 py-2 text-slate-700">
+                      {/* On a phone the date and origin live here, so the points column always fits (issue 19). */}
+                      <span className="block text-xs text-slate-600 sm:hidden">{formatDateTime(h.occurred_at)} · {POINT_SOURCE_LABEL[h.source]}</span>
+                      <span className="break-words">{[h.task_title, h.badge_name, h.reason].filter(Boolean).join(' · ') || '-'}</span>
+                      {h.batch_id ? <span className="ml-1 text-xs text-slate-600">{h.batch_undone ? '(lote desfeito)' : '(lote)'}</span> : null}
+                      {onUndoBatch && h.batch_id && !h.batch_undone ? (
+                        <button type="button" onClick={() => onUndoBatch(h.batch_id ?? '', h.reason)} className="mt-1 block min-h-9 text-sm font-medium text-red-700 underline-offset-2 hover:underline">
+                          Desfazer lote
+                        </button>
+                      ) : null}
+                    </td>
+                    <td className={`whitespace-nowrap px-3 py-2 text-right font-semibold ${h.points < 0 ? 'text-red-700' : 'text-emerald-800'}`}>{h.points > 0 ? `+${h.points}` : h.points}</td>
                   </tr>
                 ))}
               </tbody>

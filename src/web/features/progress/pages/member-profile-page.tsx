@@ -16,6 +16,10 @@ import { ProfileView } from '../components/profile-view';
 import { TaskCard } from '../components/task-card';
 import { TaskModal } from '../components/task-modal';
 import { MemberFamilyPanel } from '../../families/components/member-family-panel';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { BATCH_MSG } from '@shared/point-batches';
+import { toast } from 'react-hot-toast';
+import { useUndoPointBatch } from '../api/score-many';
 
 export function Component() {
   const { memberId = '' } = useParams();
@@ -27,6 +31,8 @@ export function Component() {
   const [scoring, setScoring] = useState(false);
   const [granting, setGranting] = useState(false);
   const [openTask, setOpenTask] = useState<string | null>(null);
+  const [undoing, setUndoing] = useState<{ batchId: string; reason: string | null } | null>(null);
+  const undo = useUndoPointBatch(clubId ?? '');
 
   if (isLoading) return <PageSpinner />;
   if (!club || !clubId) return <NoClubState purpose="ver o perfil do membro" />;
@@ -51,7 +57,25 @@ export function Component() {
       />
       {profile.isLoading ? <PageSpinner /> : null}
       {profile.isError ? <p role="alert" className="text-red-700">{errorMessage(profile.error, 'Não foi possível carregar o perfil do membro.')}</p> : null}
-      {p ? <ProfileView profile={p} /> : null}
+      {p ? <ProfileView profile={p} onUndoBatch={can('points.batch') ? (batchId, reason) => setUndoing({ batchId, reason }) : undefined} /> : null}
+      <ConfirmDialog
+        open={undoing !== null}
+        title="Desfazer lote"
+        message={<>Os pontos do lote <strong>{undoing?.reason}</strong> serão retirados de todos os membros que o receberam, não só deste.</>}
+        confirmLabel="Desfazer lote"
+        loading={undo.isPending}
+        onConfirm={() => {
+          if (!undoing) return;
+          undo.mutateAsync(undoing.batchId).then(
+            (r) => {
+              toast.success(`${BATCH_MSG.undone} (${r.member_count})`);
+              setUndoing(null);
+            },
+            (err: unknown) => toast.error(errorMessage(err, BATCH_MSG.undoError)),
+          );
+        }}
+        onCancel={() => setUndoing(null)}
+      />
 
       {member && tasks.isSuccess ? (
         <section aria-labelledby="record-title" className="mt-8">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Award, Medal, PlusCircle, Trophy } from 'lucide-react';
+import { Award, ListChecks, Medal, PlusCircle, Trophy } from 'lucide-react';
 import { RANKING_MSG, type TIndividualRankingRow, type TUnitRankingRow } from '@shared/ranking';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -11,6 +11,9 @@ import { useCurrentClub } from '../../../features/clubs/use-current-club';
 import { useIndividualRanking, useUnitRanking } from '../api/get-ranking';
 import { useRankingPeriods } from '../api/list-ranking-periods';
 import { ScoreUnitModal } from '../components/score-unit-modal';
+import { ScoreManyModal } from '../../progress/components/score-many-modal';
+import { useMembers } from '../../members/api/list-members';
+import { useMe } from '../../auth/api/get-me';
 import { plural, pluralWord } from '@shared/plural';
 
 const MEDAL = [
@@ -41,6 +44,9 @@ export function Component() {
   const [view, setView] = useState<'individual' | 'units'>('individual');
   const [periodId, setPeriodId] = useState<string | null>(null);
   const [scoring, setScoring] = useState(false);
+  const [scoringMany, setScoringMany] = useState(false);
+  const me = useMe();
+  const members = useMembers(clubId ?? '', Boolean(clubId) && isAdmin && scoringMany);
   const periods = useRankingPeriods(clubId);
   const individual = useIndividualRanking(clubId, periodId, view === 'individual');
   const units = useUnitRanking(clubId, periodId, view === 'units');
@@ -54,7 +60,12 @@ export function Component() {
       <PageHeader
         title="Ranking"
         description={<>Quem está pontuando mais no clube.<span className="mt-1 block text-sm">{RANKING_MSG.whatCounts}</span></>}
-        actions={isAdmin ? <Button onClick={() => setScoring(true)} icon={<PlusCircle aria-hidden="true" className="h-4 w-4" />}>Pontuar unidade</Button> : undefined}
+        actions={isAdmin ? (
+          <>
+            <Button variant="secondary" onClick={() => setScoringMany(true)} icon={<ListChecks aria-hidden="true" className="h-4 w-4" />}>Pontuar vários</Button>
+            <Button onClick={() => setScoring(true)} icon={<PlusCircle aria-hidden="true" className="h-4 w-4" />}>Pontuar unidade</Button>
+          </>
+        ) : undefined}
       />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div role="group" aria-label="Tipo de ranking" className="inline-flex rounded-lg bg-slate-200 p-1">
@@ -83,6 +94,7 @@ export function Component() {
       {view === 'individual' && individual.data && individual.data.length > 0 ? <IndividualTable rows={individual.data} /> : null}
       {view === 'units' && units.data && units.data.length > 0 ? <UnitCards rows={units.data} /> : null}
       {isAdmin ? <ScoreUnitModal clubId={clubId} open={scoring} onClose={() => setScoring(false)} /> : null}
+      {isAdmin ? <ScoreManyModal clubId={clubId} open={scoringMany} members={members.data ?? []} myProfileId={me.data?.id ?? null} onClose={() => setScoringMany(false)} /> : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { ImageUp, Trash2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import type { TClub } from '@shared/clubs';
 import { LOGO_MAX_BYTES, SETTINGS_MSG } from '@shared/settings';
+import { NotAnImageError, prepareLogo } from '../resize-logo';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -20,10 +21,17 @@ export function LogoCard({ club, canEdit }: { club: TClub; canEdit: boolean }) {
   const onFile = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!file) return;
-    if (!file.type.startsWith('image/')) return void toast.error(SETTINGS_MSG.notImage);
-    if (file.size > LOGO_MAX_BYTES) return void toast.error(SETTINGS_MSG.tooLarge);
+    // HEIC often comes without a type: the browser's decoder, not the name, decides what is an image.
+    if (file.type && !file.type.startsWith('image/')) return void toast.error(SETTINGS_MSG.notImage);
+    let logo: File;
     try {
-      await upload.mutateAsync(file);
+      logo = await prepareLogo(file);
+    } catch (err) {
+      return void toast.error(err instanceof NotAnImageError ? SETTINGS_MSG.notImage : SETTINGS_MSG.uploadError);
+    }
+    if (logo.size > LOGO_MAX_BYTES) return void toast.error(SETTINGS_MSG.tooLarge);
+    try {
+      await upload.mutateAsync(logo);
       toast.success(SETTINGS_MSG.logoUploaded);
     } catch (err) {
       toast.error(errorMessage(err, SETTINGS_MSG.uploadError));
@@ -60,7 +68,7 @@ export function LogoCard({ club, canEdit }: { club: TClub; canEdit: boolean }) {
                 <Button variant="ghost" icon={<Trash2 aria-hidden="true" className="h-4 w-4" />} onClick={() => setConfirming(true)}>Remover logo</Button>
               ) : null}
             </div>
-            <p className="text-xs text-slate-600">PNG, JPG, GIF ou WebP, até 2MB.</p>
+            <p className="text-xs text-slate-600">Uma foto do celular serve: a imagem é reduzida para no máximo 512 × 512 antes do envio.</p>
           </div>
         ) : null}
       </div>

@@ -1,0 +1,92 @@
+import type { z } from 'zod';
+import type { Db, Queryable } from '../db/index.js';
+import { maybeOne, one } from '../db/index.js';
+import { BATCH_MSG, type TPointBatchResult, type ZPointBatch } from '../../shared/point-batches.js';
+import { AppError, conflict, notFound } from '../http/errors.js';
+import type { ClubAccess } from '../http/access.js';
+import { writeAudit } from '../audit/repo.js';
+import { awardAutomaticBadges, awardRankingBadges } from '../badges/engine.js';
+
+/**
+ * Locks the active members among `ids` in one order (so two batches on the same people queue instead
+ * of deadlocking) and returns the ones found.
+ */
+function lockActiveMembers(q: Queryable, clubId: string, ids: string[]) {
+  return q.query<{ profile_id: string }>(
+    `SELECT cm.profile_id FROM club_members cm
+      WHERE cm.club_id = $1 AND cm.active
+        AND cm.profile_id IN (SELECT value::uuid FROM jsonb_array_elements_text($2::jsonb))
+      ORDER BY cm.profile_id
+      FOR UPDATE`,
+    [clubId, JSON.stringify(ids)],
+  );
+}
+
+/**
+ * 'Pontuar vários': the same manual points and reason for many members, all or nothing. One ledger
+ * line per member (with the unit each belongs to now), one batch row, one audit entry.
+ */
+export async function scoreMany(db: Db, access: ClubAccess, input: z.output<typeof ZPointBatch>): Promise<TPointBatchResult> {
+  const ids = [...new Set(input.profile_ids.map((id) => id.toLowerCase()))];
+  // Nobody scores for themselves, in a batch either (issue 21).
+  if (ids.includes(access.profileId)) throw new AppError('self_adjustment', 403, BATCH_MSG.selfIncluded);
+  return db.transaction(async (tx) => {
+    const found = await lockActiveMembers(tx, access.clubId, ids);
+    if (found.length !== ids.length) {
+      const known = new Set(found.map((m) => m.profile_id));
+      throw new AppError('not_found', 404, BATCH_MSG.membersNotFound, { profile_ids: ids.filter((id) => !known.has(id)) });
+    }
+    const batch = await one<{ id: string }>(
+      tx,
+      `INSERT INTO point_batches (club_id, points, reason, member_count, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [access.clubId, input.points, input.reason, ids.length, access.profileId],
+    );
+    await tx.query(
+      `INSERT INTO point_events (club_id, profile_id, unit_id, source, points, reason, created_by, batch_id)
+       SELECT cm.club_id, cm.profile_id, cm.unit_id, 'manual', $3, $4, $5, $6
+         FROM club_members cm
+        WHERE cm.club_id = $1 AND cm.profile_id IN (SELECT value::uuid FROM jsonb_array_elements_text($2::jsonb))`,
+      [access.clubId, JSON.stringify(ids), input.points, input.reason, access.profileId, batch.id],
+    );
+    await writeAudit(tx, {
+      clubId: access.clubId, actorId: access.profileId, action: 'points.batch', entity: 'point_batch', entityId: batch.id,
+      after: { profile_ids: ids, points: input.points, reason: input.reason },
+    });
+    let badges = 0;
+    for (const id of ids) badges += (await awardAutomaticBadges(tx, access.clubId, id)).length;
+    for (const got of (await awardRankingBadges(tx, access.clubId)).values()) badges += got.length;
+    return { batch_id: batch.id, points: input.points, member_count: ids.length, badges_awarded: badges };
+  });
+}
+
+/**
+ * Undoes a whole batch: the ledger stays append-only, so each member gets the opposite line
+ * ('Desfeito: <motivo>') in the same batch, and the batch is marked undone. Badges already earned stay.
+ */
+export async function undoBatch(db: Db, access: ClubAccess, batchId: string): Promise<{ batch_id: string; member_count: number }> {
+  return db.transaction(async (tx) => {
+    const batch = await maybeOne<{ id: string; reason: string; undone_at: string | null }>(
+      tx,
+      `SELECT id, reason, undone_at FROM point_batches WHERE club_id = $1 AND id::text = $2 FOR UPDATE`,
+      [access.clubId, batchId],
+    );
+    if (!batch) throw notFound(BATCH_MSG.notFound);
+    if (batch.undone_at) throw conflict(BATCH_MSG.alreadyUndone);
+    const rows = await tx.query<{ profile_id: string }>(
+      `INSERT INTO point_events (club_id, profile_id, unit_id, source, points, reason, created_by, batch_id)
+       SELECT pe.club_id, pe.profile_id, pe.unit_id, 'manual', -sum(pe.points)::int, $3, $4, pe.batch_id
+         FROM point_events pe
+        WHERE pe.club_id = $1 AND pe.batch_id = $2
+        GROUP BY pe.club_id, pe.profile_id, pe.unit_id, pe.batch_id
+       HAVING sum(pe.points) <> 0
+       RETURNING profile_id`,
+      [access.clubId, batch.id, `Desfeito: ${batch.reason}`.slice(0, 500), access.profileId],
+    );
+    await tx.query(`UPDATE point_batches SET undone_at = now(), undone_by = $2 WHERE id = $1`, [batch.id, access.profileId]);
+    await writeAudit(tx, {
+      clubId: access.clubId, actorId: access.profileId, action: 'points.batch_undo', entity: 'point_batch', entityId: batch.id,
+      after: { profile_ids: rows.map((r) => r.profile_id) },
+    });
+    return { batch_id: batch.id, member_count: new Set(rows.map((r) => r.profile_id)).size };
+  });
+}

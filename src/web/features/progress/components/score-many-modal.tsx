@@ -1,0 +1,160 @@
+import { useMemo, useState } from 'react';
+import { Search } from 'lucide-react';
+import { toast } from 'react-hot-toast';
+import { BATCH_MSG, ZPointBatch } from '@shared/point-batches';
+import { roleLabel, type TMember } from '@shared/members';
+import { Button } from '../../../components/ui/button';
+import { FormError, TextField } from '../../../components/ui/field';
+import { IntegerInput } from '../../../components/ui/integer-input';
+import { Modal } from '../../../components/ui/modal';
+import { errorMessage } from '../../../lib/api';
+import { useScoreMany } from '../api/score-many';
+
+const NO_UNIT = 'Sem unidade';
+
+interface Group {
+  key: string;
+  name: string;
+  members: TMember[];
+}
+
+/** Active members other than me, grouped by unit (units by name, 'Sem unidade' last). */
+function groupByUnit(members: TMember[], myProfileId: string | null): Group[] {
+  const groups = new Map<string, Group>();
+  for (const m of members) {
+    if (!m.active || m.profile_id === myProfileId) continue;
+    const key = m.unit_id ?? '';
+    const g = groups.get(key) ?? { key, name: m.unit_name ?? NO_UNIT, members: [] };
+    g.members.push(m);
+    groups.set(key, g);
+  }
+  for (const g of groups.values()) g.members.sort((a, b) => a.full_name.localeCompare(b.full_name, 'pt-BR'));
+  return [...groups.values()].sort((a, b) => (a.key === '' ? 1 : b.key === '' ? -1 : a.name.localeCompare(b.name, 'pt-BR')));
+}
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * 'Pontuar vários': the same points and reason for many members in one save (all or nothing on the
+ * server). Built for one thumb: big rows, a search box, a 'Selecionar unidade' box per unit.
+ */
+export function ScoreManyModal({ clubId, open, members, myProfileId, onClose }: {
+  clubId: string;
+  open: boolean;
+  members: TMember[];
+  myProfileId: string | null;
+  onClose: () => void;
+}) {
+  const save = useScoreMany(clubId);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [search, setSearch] = useState('');
+  const [points, setPoints] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ points?: string; reason?: string; members?: string }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const groups = useMemo(() => groupByUnit(members, myProfileId), [members, myProfileId]);
+  const needle = fold(search.trim());
+  const shown = groups
+    .map((g) => ({ ...g, members: needle ? g.members.filter((m) => fold(m.full_name).includes(needle)) : g.members }))
+    .filter((g) => g.members.length > 0);
+
+  const close = () => {
+    setSelected(new Set());
+    setSearch('');
+    setPoints('');
+    setReason('');
+    setErrors({});
+    setFormError(null);
+    onClose();
+  };
+  const toggle = (ids: string[], on: boolean) => {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) if (on) next.add(id); else next.delete(id);
+      return next;
+    });
+  };
+
+  const submit = async () => {
+    setFormError(null);
+    const parsed = ZPointBatch.safeParse({ profile_ids: [...selected], points, reason });
+    if (!parsed.success) {
+      const found: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (field === 'points' && !found.points) found.points = issue.message;
+        if (field === 'reason' && !found.reason) found.reason = issue.message;
+        if (field === 'profile_ids' && !found.members) found.members = issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    try {
+      const res = await save.mutateAsync(parsed.data);
+      toast.success(`${BATCH_MSG.saved} (${res.member_count})`);
+      close();
+    } catch (err) {
+      setFormError(errorMessage(err, BATCH_MSG.saveError));
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title="Pontuar vários"
+      onClose={close}
+      size="lg"
+      footer={(
+        <div className="flex w-full items-center justify-between gap-3">
+          <p className="text-sm text-slate-700" aria-live="polite">{selected.size === 1 ? '1 selecionado' : `${selected.size} selecionados`}</p>
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={close}>Cancelar</Button>
+            <Button onClick={() => void submit()} loading={save.isPending}>Salvar</Button>
+          </div>
+        </div>
+      )}
+    >
+      <div className="space-y-4">
+        <FormError message={formError} />
+        <div className="grid gap-3 sm:grid-cols-[8rem_1fr]">
+          <IntegerInput label="Pontos" allowNegative value={points} onChange={(e) => setPoints(e.target.value)} error={errors.points} hint="Use um número negativo para penalidade." />
+          <TextField label="Motivo" value={reason} onChange={(e) => setReason(e.target.value)} error={errors.reason} maxLength={500} placeholder="Ex.: Limpeza do acampamento" />
+        </div>
+        <div className="relative">
+          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-[2.35rem] h-4 w-4 text-slate-500" />
+          <TextField label="Buscar membro" type="search" value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" placeholder="Digite um nome" />
+        </div>
+        {errors.members ? <p role="alert" className="text-sm text-red-700">{errors.members}</p> : null}
+        {shown.length === 0 ? <p className="text-sm text-slate-600">Nenhum membro encontrado.</p> : null}
+        {shown.map((g) => {
+          const ids = g.members.map((m) => m.profile_id);
+          const all = ids.every((id) => selected.has(id));
+          return (
+            <fieldset key={g.key} className="rounded-lg border border-slate-200">
+              <legend className="sr-only">{g.name}</legend>
+              <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-t-lg bg-slate-50 px-3 py-2 font-semibold text-slate-900">
+                <input type="checkbox" className="h-5 w-5 rounded border-slate-400 text-emerald-700" checked={all} onChange={(e) => toggle(ids, e.target.checked)} aria-label={`Selecionar unidade ${g.name}`} />
+                <span aria-hidden="true">{g.name}</span>
+                <span className="ml-auto text-xs font-normal text-slate-600" aria-hidden="true">{g.members.length}</span>
+              </label>
+              <ul className="divide-y divide-slate-100">
+                {g.members.map((m) => (
+                  <li key={m.profile_id}>
+                    <label className="flex min-h-12 cursor-pointer items-center gap-3 px-3 py-2">
+                      <input type="checkbox" className="h-5 w-5 shrink-0 rounded border-slate-400 text-emerald-700" checked={selected.has(m.profile_id)} onChange={(e) => toggle([m.profile_id], e.target.checked)} />
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate text-slate-900">{m.full_name}</span>
+                        <span className="block truncate text-xs text-slate-600" aria-hidden="true">{roleLabel(m.role)}</span>
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          );
+        })}
+      </div>
+    </Modal>
+  );
+}
