@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { recurringGenerationJob } from './recurring/job.js';
+import { meetingRulesJob } from './meetings/job.js';
 import { badgeBackfillJob, membershipBadgesJob } from './badges/jobs.js';
 
 /** A task the server runs on a timer (e.g. recurring-task generation every minute). */
@@ -13,7 +14,7 @@ export interface BackgroundJob {
 const rateLimitSweepJob: BackgroundJob = { name: 'rate-limit-sweep', everyMs: 10 * 60_000, run: (app) => app.counterStore.sweep() };
 
 /** Each domain that needs a timer appends its job here. */
-export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, rateLimitSweepJob];
+export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, meetingRulesJob, rateLimitSweepJob];
 
 /** Starts every job on its interval; a failing run is logged and retried on the next tick. Returns a stop function. */
 export function startBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[] = backgroundJobs): () => void {

@@ -5,6 +5,7 @@ import { badgeRoutes } from './badges/routes.js';
 import { clubRoutes } from './clubs/routes.js';
 import { financeRoutes } from './finance/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { meetingRoutes } from './meetings/routes.js';
 import { memberRoutes } from './members/routes.js';
 import { periodRoutes } from './periods/routes.js';
 import { progressRoutes } from './progress/routes.js';
@@ -22,6 +23,7 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   memberRoutes,
   unitRoutes,
   periodRoutes,
+  meetingRoutes,
   settingsRoutes,
   taskRoutes,
   recurringRoutes,

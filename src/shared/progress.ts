@@ -239,6 +239,7 @@ export const POINT_SOURCE_LABEL = {
   subtask_completion: 'Subtarefa concluída',
   badge: 'Badge conquistado',
   manual: 'Ajuste manual',
+  meeting: 'Reunião',
 } as const;
 export type TPointSource = keyof typeof POINT_SOURCE_LABEL;
 
@@ -251,7 +252,7 @@ export const POINT_ORIGINS = [
 
 export const ZPointEvent = z.object({
   id: z.string(),
-  source: z.enum(['task_completion', 'submission_approval', 'subtask_completion', 'badge', 'manual']),
+  source: z.enum(['task_completion', 'submission_approval', 'subtask_completion', 'badge', 'manual', 'meeting']),
   points: z.number().int(),
   reason: z.string().nullable(),
   task_title: z.string().nullable(),
