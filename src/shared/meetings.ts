@@ -238,3 +238,12 @@ export type TMeetingSummary = z.infer<typeof ZMeetingSummary>;
 /** What the signed-in person may do with meetings (menu and screens). */
 export const ZMeetingPermissions = z.object({ manage: z.boolean(), call_roll: z.boolean(), read_roll: z.boolean() });
 export type TMeetingPermissions = z.infer<typeof ZMeetingPermissions>;
+
+/** Club functions that call the roll of their unit, and that read every unit's (English keys and pt-BR titles). */
+export const COUNSELOR_ROLES: readonly string[] = ['counselor', 'Conselheiro(a)'];
+export const SECRETARY_ROLES: readonly string[] = ['secretary', 'Secretário(a)'];
+
+/** Whether the menu offers 'Reuniões' (comfort only: the server decides). */
+export function mayOpenMeetings(role: string | null | undefined, isAdmin: boolean): boolean {
+  return isAdmin || (role != null && (COUNSELOR_ROLES.includes(role) || SECRETARY_ROLES.includes(role)));
+}

@@ -1,12 +1,13 @@
 import type { ClubAccess } from '../http/access.js';
+import { COUNSELOR_ROLES as COUNSELOR_LIST, SECRETARY_ROLES as SECRETARY_LIST } from '../../shared/meetings.js';
 
 /**
  * Who may read and mark the roll call of a meeting. Kept in one place so it can move to the shared
  * permission table when club functions land: admins mark every unit; a counsellor marks the members of
  * their own unit; a secretary reads every unit. Both the English keys and the pt-BR titles count.
  */
-const COUNSELOR_ROLES = new Set(['counselor', 'Conselheiro(a)']);
-const SECRETARY_ROLES = new Set(['secretary', 'Secretário(a)']);
+const COUNSELOR_ROLES = new Set(COUNSELOR_LIST);
+const SECRETARY_ROLES = new Set(SECRETARY_LIST);
 
 export interface RollCaller {
   access: ClubAccess;

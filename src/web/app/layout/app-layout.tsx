@@ -3,6 +3,7 @@ import { NavLink, Outlet, useLocation, useNavigate, Link } from 'react-router';
 import { ArrowLeft, Ban, ChevronsLeft, ChevronsRight, LogOut, Menu, Shield, UserCircle, X } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { CLUB_MSG } from '@shared/clubs';
+import { mayOpenMeetings } from '@shared/meetings';
 import { useMe } from '../../features/auth/api/get-me';
 import { useLogout } from '../../features/auth/api/logout';
 import { useCurrentClub } from '../../features/clubs/use-current-club';
@@ -58,7 +59,7 @@ export function AppLayout({ area }: { area: 'club' | 'superadmin' }) {
 
   const isSuperAdmin = me.data?.user_type === 'super_admin';
   const showSuperMenu = isSuperAdmin && location.pathname.startsWith('/superadmin');
-  const items = showSuperMenu ? SUPERADMIN_MENU : CLUB_MENU.filter((i) => !i.adminOnly || current.isAdmin);
+  const items = showSuperMenu ? SUPERADMIN_MENU : CLUB_MENU.filter((i) => (!i.adminOnly || current.isAdmin) && (!i.meetings || mayOpenMeetings(current.club?.role, current.isAdmin)));
   const narrow = collapsed && !drawerOpen;
 
   function toggleCollapsed() {

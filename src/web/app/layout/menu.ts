@@ -1,5 +1,5 @@
 import {
-  Award, BarChart3, Building2, CheckSquare, ClipboardCheck, Calendar, FileBarChart, LayoutDashboard,
+  Award, BarChart3, Building2, CalendarCheck, CheckSquare, ClipboardCheck, Calendar, FileBarChart, LayoutDashboard,
   ListTodo, Settings, Shield, Trophy, Users, UsersRound, Wallet, type LucideIcon,
 } from 'lucide-react';
 
@@ -9,6 +9,8 @@ export interface MenuItem {
   icon: LucideIcon;
   /** Shown only to admins of the selected club. */
   adminOnly?: boolean;
+  /** Shown only to those who run meetings (admins, counsellors, secretaries). */
+  meetings?: boolean;
   /** Exact match for the active highlight (index routes). */
   end?: boolean;
   /** A live counter shown beside the label. */
@@ -23,6 +25,7 @@ export const CLUB_MENU: MenuItem[] = [
   { to: '/dashboard/tasks', label: 'Tarefas', icon: ListTodo },
   { to: '/dashboard/my-tasks', label: 'Minhas Tarefas', icon: CheckSquare },
   { to: '/dashboard/approvals', label: 'Aprovações', icon: ClipboardCheck, adminOnly: true, counter: 'approvals' },
+  { to: '/dashboard/reunioes', label: 'Reuniões', icon: CalendarCheck, meetings: true },
   { to: '/dashboard/periods', label: 'Períodos', icon: Calendar },
   { to: '/dashboard/financial', label: 'Financeiro', icon: Wallet, adminOnly: true },
   { to: '/dashboard/ranking', label: 'Ranking', icon: Trophy },

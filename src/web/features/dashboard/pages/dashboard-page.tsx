@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useCurrentClub } from '../../clubs/use-current-club';
 import { useDashboard } from '../../clubs/api/get-dashboard';
+import { MeetingSummaryCard } from '../../meetings/components/meeting-summary-card';
 
 const QUICK_ACTIONS = [
   { to: '/dashboard/tasks', label: 'Criar tarefa', icon: ClipboardList },
@@ -48,6 +49,7 @@ export function Component() {
         <StatCard label="Tarefas Ativas" value={value(counts?.active_tasks)} icon={<ListChecks className="h-6 w-6" />} accent="text-violet-700 bg-violet-50" />
         <StatCard label="Tarefas Pendentes" value={value(counts?.pending_tasks)} icon={<Clock className="h-6 w-6" />} accent="text-amber-800 bg-amber-50" />
       </section>
+      <MeetingSummaryCard clubId={current.club.id} />
       <section aria-labelledby="acoes-rapidas" className="mt-8">
         <h2 id="acoes-rapidas" className="mb-3 text-lg font-semibold">Ações rápidas</h2>
         <div className="flex flex-wrap gap-3">
