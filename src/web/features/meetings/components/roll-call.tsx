@@ -168,7 +168,7 @@ export function RollCall({ clubId, sheet, offline }: { clubId: string; sheet: TA
           <p className="text-sm text-slate-700">
             Total da unidade: <strong data-testid="unit-total" className="text-lg tabular-nums text-slate-900">{unitTotal}</strong> pts
           </p>
-          <Button icon={<Save aria-hidden="true" className="h-4 w-4" />} loading={saving} disabled={!canMark} onClick={() => void save()}>
+          <Button className="shrink-0 whitespace-nowrap" icon={<Save aria-hidden="true" className="h-4 w-4" />} loading={saving} disabled={!canMark} onClick={() => void save()}>
             Salvar chamada
           </Button>
         </div>
