@@ -3,6 +3,9 @@ import { MEETING_MSG } from '../../shared/meetings.js';
 import { addMember, call, createClub, createTestApp, setUpClubWithMember, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
 import { generateRuleMeetings, ruleDates } from './rules.js';
+import { seedDemoClub } from '../demo/base.js';
+import { seedDemoMeetings } from './demo-seed.js';
+import { attendanceReport } from './report.js';
 
 let ctx: TestContext;
 let admin: Session;
@@ -277,5 +280,18 @@ describe(`meetings and roll call on ${engineName()}`, () => {
     expect(s.next?.title).toBe('Reunião de sábado');
     expect(s.last).not.toBeNull();
     expect(s.last_counts.total).toBeGreaterThan(0);
+  });
+
+  it('the demo seed holds past meetings with attendance, one member with 3 absences in a row, and the next Saturdays', async () => {
+    const demo = await seedDemoClub(ctx.db);
+    await seedDemoMeetings(demo);
+    const report = await attendanceReport(ctx.db, demo.clubId, '2000-01-01', '2200-01-01', null);
+    expect(report.meetings).toBe(6);
+    expect(report.members.filter((m) => m.max_absence_streak >= 3)).toHaveLength(1);
+    expect(report.units.length).toBe(4);
+    const [{ upcoming }] = await ctx.db.query<{ upcoming: number }>(`SELECT count(*)::int AS upcoming FROM meetings WHERE club_id = $1 AND starts_at > now()`, [demo.clubId]);
+    expect(upcoming).toBeGreaterThanOrEqual(4);
+    const [{ points }] = await ctx.db.query<{ points: number }>(`SELECT coalesce(sum(points), 0)::int AS points FROM point_events WHERE club_id = $1 AND source = 'meeting'`, [demo.clubId]);
+    expect(points).toBeGreaterThan(0);
   });
 });
