@@ -10,7 +10,9 @@ export default defineConfig({
     react(),
     tailwindcss(),
     // Installable app; the service worker precaches the built shell so the roll call opens offline
-    // (its data comes from IndexedDB, see features/meetings/offline). API calls are never cached here.
+    // (its data comes from IndexedDB, see features/meetings/offline). Of the API, only what the roll
+    // call needs to open offline is kept (the session, the clubs, the meetings and their sheets),
+    // network first: online, the server always answers.
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,
@@ -38,6 +40,20 @@ export default defineConfig({
         clientsClaim: true,
         skipWaiting: true,
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, request }) =>
+              request.method === 'GET' &&
+              (url.pathname === '/api/auth/me' || /^\/api\/clubs(\/[0-9a-f-]{36}(\/meetings(\/permissions|\/[0-9a-f-]{36}\/attendance)?)?)?$/.test(url.pathname)),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'trilha-roll-call-api',
+              networkTimeoutSeconds: 5,
+              expiration: { maxEntries: 60, maxAgeSeconds: 3 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
       },
     }),
   ],

@@ -116,4 +116,31 @@ describe('meeting night at 360 px', () => {
     expect(ledger[0]).toEqual({ n: 3, total: 18 });
     await screenshot(page, 'meetings-05-back-online');
   });
+
+  it('a roll call opened before reopens after a reload with no connection (service worker + IndexedDB)', async () => {
+    const [meeting] = await sql<{ id: string }>(
+      `INSERT INTO meetings (club_id, date, start_time, starts_at, title) VALUES ($1, current_date, '20:00', now(), 'Reunião no acampamento') RETURNING id`, [clubId]);
+    await page.goto(`/dashboard/reunioes/${meeting.id}/chamada`);
+    await page.getByRole('heading', { name: 'Chamada: Reunião no acampamento' }).waitFor();
+    // The installed service worker controls the page (the app is installable: manifest + worker).
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    expect(await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json())).toMatchObject({ short_name: 'Trilha', lang: 'pt-BR' });
+    await page.getByRole('heading', { name: 'Chamada: Reunião no acampamento' }).waitFor();
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Chamada: Reunião no acampamento' }).waitFor({ timeout: 20_000 });
+    await page.getByLabel('Unidade').selectOption({ label: 'Águias' });
+    await mark('Carla Dias', 'Presente');
+    await page.getByRole('button', { name: 'Salvar chamada' }).click();
+    await page.getByTestId('pending-roll-call').waitFor();
+    await screenshot(page, 'meetings-06-offline-reload');
+    await page.context().setOffline(false);
+    await page.getByTestId('pending-roll-call').waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(async () => (await sql<{ total: number }>('SELECT coalesce(sum(points), 0)::int AS total FROM point_events WHERE meeting_id = $1', [meeting.id]))[0].total).toBe(15);
+  });
 });

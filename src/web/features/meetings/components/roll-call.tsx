@@ -88,7 +88,7 @@ export function RollCall({ clubId, sheet, offline }: { clubId: string; sheet: TA
     try {
       const result = await queue.submit(sheet.meeting.id, marks);
       if (result.state === 'queued') {
-        toast(MEETING_MSG.queued, { icon: '📴' });
+        toast(MEETING_MSG.queued);
       } else {
         toast.success(MEETING_MSG.saved);
         const conflicts = conflictText(result.saved);
