@@ -247,3 +247,10 @@ export const SECRETARY_ROLES: readonly string[] = ['secretary', 'Secretário(a)'
 export function mayOpenMeetings(role: string | null | undefined, isAdmin: boolean): boolean {
   return isAdmin || (role != null && (COUNSELOR_ROLES.includes(role) || SECRETARY_ROLES.includes(role)));
 }
+
+/** A member's attendance (profile page): totals and the latest meetings. */
+export const ZMemberAttendance = z.object({
+  counts: ZAttendanceCounts,
+  recent: z.array(z.object({ meeting_id: z.string(), date: z.string(), title: z.string(), status: z.enum(ATTENDANCE_STATUSES), points: z.number().int() })),
+});
+export type TMemberAttendance = z.infer<typeof ZMemberAttendance>;

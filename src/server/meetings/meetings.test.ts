@@ -12,6 +12,7 @@ let admin: Session;
 let counselor: Session;
 let secretary: Session;
 let plain: Session;
+let enzo: Session;
 let club: { id: string };
 let unitA: string;
 let unitB: string;
@@ -67,7 +68,7 @@ beforeAll(async () => {
   secretary = await newMember('Secretária Bia', null, 'secretary');
   await newMember('Caio', unitA);
   await newMember('Duda', unitA);
-  await newMember('Enzo', unitB);
+  enzo = await newMember('Enzo', unitB);
   criteria = (await call(ctx.app, 'GET', `/api/clubs/${club.id}/meeting-criteria`, { as: admin })).json();
 });
 afterAll(() => ctx.close());
@@ -293,5 +294,24 @@ describe(`meetings and roll call on ${engineName()}`, () => {
     expect(upcoming).toBeGreaterThanOrEqual(4);
     const [{ points }] = await ctx.db.query<{ points: number }>(`SELECT coalesce(sum(points), 0)::int AS points FROM point_events WHERE club_id = $1 AND source = 'meeting'`, [demo.clubId]);
     expect(points).toBeGreaterThan(0);
+  });
+
+  it('a member sees their own attendance; the counsellor of their unit, admins and secretaries too; others not', async () => {
+    const enzoProfile = enzo.profile.id;
+    const own = await call(ctx.app, 'GET', `/api/clubs/${club.id}/meetings/attendance-of/${enzoProfile}`, { as: enzo });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().counts.total).toBeGreaterThan(0);
+    expect(own.json().recent[0]).toMatchObject({ status: expect.any(String), points: expect.any(Number) });
+    expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}/meetings/attendance-of/${memberOf.Enzo}`, { as: secretary })).statusCode).toBe(200);
+    expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}/meetings/attendance-of/${memberOf.Enzo}`, { as: counselor })).statusCode).toBe(403);
+    expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}/meetings/attendance-of/${memberOf.Caio}`, { as: counselor })).statusCode).toBe(200);
+    expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}/meetings/attendance-of/${memberOf.Caio}`, { as: plain })).statusCode).toBe(403);
+    const stranger = await signUp(ctx.app);
+    expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}/meetings/attendance-of/${memberOf.Caio}`, { as: stranger })).statusCode).toBe(404);
+    // The profile breaks the total down with the meetings' share.
+    const profile = (await call(ctx.app, 'GET', `/api/clubs/${club.id}/profile`, { as: enzo })).json();
+    const [{ points }] = await ctx.db.query<{ points: number }>(`SELECT coalesce(sum(points), 0)::int AS points FROM point_events WHERE profile_id = $1 AND source = 'meeting'`, [enzoProfile]);
+    expect(profile.points_meetings).toBe(points);
+    expect(profile.history.some((h: { source: string }) => h.source === 'meeting') || points === 0).toBe(true);
   });
 });

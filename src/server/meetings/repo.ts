@@ -128,6 +128,17 @@ export function findMembers(q: Queryable, clubId: string, memberIds: string[]) {
   );
 }
 
+/** A member of the club by club-member id or profile id. */
+export function findMember(q: Queryable, clubId: string, memberOrProfileId: string) {
+  return maybeOne<MemberRef>(
+    q,
+    `SELECT cm.id AS member_id, cm.profile_id, p.full_name, cm.unit_id
+       FROM club_members cm JOIN profiles p ON p.id = cm.profile_id
+      WHERE cm.club_id = $1 AND (cm.id = $2::uuid OR cm.profile_id = $2::uuid)`,
+    [clubId, memberOrProfileId],
+  );
+}
+
 /** The signed-in person's own membership (function and unit) in the club. */
 export function findOwnMembership(q: Queryable, clubId: string, profileId: string) {
   return maybeOne<{ role: string; unit_id: string | null }>(q, `SELECT role, unit_id FROM club_members WHERE club_id = $1 AND profile_id = $2 AND active`, [clubId, profileId]);

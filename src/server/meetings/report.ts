@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import { toCsv } from '../http/csv.js';
-import type { TAttendanceReport, TAttendanceStatus } from '../../shared/meetings.js';
+import type { TAttendanceReport, TAttendanceStatus, TMemberAttendance } from '../../shared/meetings.js';
 
 interface MarkRow {
   member_id: string;
@@ -105,4 +105,22 @@ export function attendanceCsv(report: TAttendanceReport): string {
     m.full_name, m.unit_name ?? '', m.present, m.late, m.absent, m.excused, m.total, m.attendance_pct, m.max_absence_streak, brDate(report.from), brDate(report.to),
   ]);
   return toCsv([header, ...data]);
+}
+
+/** One member's attendance at held meetings: totals and the 10 latest. */
+export async function memberAttendance(q: Queryable, clubId: string, memberId: string): Promise<TMemberAttendance> {
+  const rows = await q.query<TMemberAttendance['recent'][number]>(
+    `SELECT m.id AS meeting_id, m.date, m.title, a.status,
+            coalesce((SELECT sum(pe.points) FROM point_events pe
+                       WHERE pe.club_id = a.club_id AND pe.meeting_id = m.id AND pe.profile_id = cm.profile_id AND pe.source = 'meeting'), 0)::int AS points
+       FROM meeting_attendance a
+       JOIN meetings m ON m.club_id = a.club_id AND m.id = a.meeting_id
+       JOIN club_members cm ON cm.id = a.member_id
+      WHERE a.club_id = $1 AND a.member_id = $2 AND m.status = 'scheduled'
+      ORDER BY m.date DESC, m.start_time DESC`,
+    [clubId, memberId],
+  );
+  const counts = emptyCounts();
+  for (const r of rows) add(counts, r.status);
+  return { counts, recent: rows.slice(0, 10) };
 }

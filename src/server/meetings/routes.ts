@@ -15,6 +15,7 @@ import {
   ZMeetingRuleCreated,
   ZMeetingRuleInput,
   ZMeetingSummary,
+  ZMemberAttendance,
   ZReportQuery,
 } from '../../shared/meetings.js';
 import { requireClubAdmin, requireClubMember, type ClubAccess } from '../http/access.js';
@@ -22,7 +23,7 @@ import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { ZClubParams } from '../clubs/routes.js';
 import { localDateString } from '../recurring/schedule.js';
 import { mayCallAnyRoll, rollReadScope } from './permissions.js';
-import { attendanceCsv, attendanceReport } from './report.js';
+import { attendanceCsv, attendanceReport, memberAttendance } from './report.js';
 import { generateRuleMeetings } from './rules.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
@@ -101,6 +102,19 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('Content-Disposition', `attachment; filename="presenca-${range.data.from}-a-${range.data.to}.csv"`)
       .header('Cache-Control', 'no-store')
       .send(attendanceCsv(report));
+  });
+
+  app.get('/api/clubs/:clubId/meetings/attendance-of/:id', {
+    schema: { tags, summary: 'Presença de um membro (o próprio, admin, secretaria ou o conselheiro da unidade)', params: ZClubParams.extend({ id: z.uuid({ error: MEETING_MSG.memberUnknown }) }), response: { 200: ZMemberAttendance } },
+  }, async (req) => {
+    const access = await requireClubMember(db, req, req.params.clubId);
+    const member = await repo.findMember(db, access.clubId, req.params.id);
+    if (!member) throw notFound(MEETING_MSG.memberUnknown);
+    if (member.profile_id !== access.profileId) {
+      const scope = rollReadScope(await service.rollCaller(db, access));
+      if (!scope || (!scope.all && scope.unitId !== member.unit_id)) throw forbidden(MEETING_MSG.readForbidden);
+    }
+    return memberAttendance(db, access.clubId, member.member_id);
   });
 
   // ——— Recurring rules ———
