@@ -47,7 +47,7 @@ export default defineConfig({
               (url.pathname === '/api/auth/me' || /^\/api\/clubs(\/[0-9a-f-]{36}(\/meetings(\/permissions|\/[0-9a-f-]{36}\/attendance)?)?)?$/.test(url.pathname)),
             handler: 'NetworkFirst',
             options: {
-              cacheName: 'trilha-roll-call-api',
+              cacheName: 'trilha-roll-call-api', // OFFLINE_API_CACHE in features/meetings/offline
               networkTimeoutSeconds: 5,
               expiration: { maxEntries: 60, maxAgeSeconds: 3 * 24 * 3600 },
               cacheableResponse: { statuses: [200] },

@@ -64,3 +64,15 @@ export async function listQueued(): Promise<QueuedRollCall[]> {
 export function removeQueued(id: string): Promise<undefined> {
   return run(QUEUE, 'readwrite', (s) => s.delete(id));
 }
+
+/** The service worker's cache of the API answers the roll call needs offline (vite.config.ts). */
+export const OFFLINE_API_CACHE = 'trilha-roll-call-api';
+
+/** Forgets everything kept on the device for offline roll calls (on sign-out: the next person must not see it). */
+export async function clearOfflineRollCallData(): Promise<void> {
+  await Promise.allSettled([
+    run(SHEETS, 'readwrite', (s) => s.clear()),
+    run(QUEUE, 'readwrite', (s) => s.clear()),
+    'caches' in window ? caches.delete(OFFLINE_API_CACHE) : Promise.resolve(false),
+  ]);
+}
