@@ -143,4 +143,37 @@ describe('meeting night at 360 px', () => {
     await page.getByTestId('pending-roll-call').waitFor({ state: 'detached', timeout: 15_000 });
     await expect.poll(async () => (await sql<{ total: number }>('SELECT coalesce(sum(points), 0)::int AS total FROM point_events WHERE meeting_id = $1', [meeting.id]))[0].total).toBe(15);
   });
+
+  it('report highlights three absences in a row; criteria are edited; the dashboard shows the next meeting', async () => {
+    const [carla] = await sql<{ id: string }>(`SELECT cm.id FROM club_members cm JOIN profiles p ON p.id = cm.profile_id WHERE p.full_name = 'Carla Dias'`);
+    for (const daysAgo of [7, 14, 21]) {
+      const [m] = await sql<{ id: string }>(
+        `INSERT INTO meetings (club_id, date, start_time, starts_at, title) VALUES ($1, current_date - $2::int, '15:00', now() - make_interval(days => $2::int), 'Reunião passada') RETURNING id`, [clubId, daysAgo]);
+      await sql(`INSERT INTO meeting_attendance (club_id, meeting_id, member_id, status) VALUES ($1, $2, $3, 'absent')`, [clubId, m.id, carla.id]);
+    }
+    await page.goto('/dashboard/reunioes/relatorio');
+    await page.getByRole('heading', { name: 'Presença nas Reuniões' }).waitFor();
+    const carlaRow = page.getByRole('row').filter({ hasText: 'Carla Dias' });
+    await carlaRow.waitFor();
+    expect(await carlaRow.getAttribute('data-alert')).toBe('true');
+    expect(await page.getByRole('row').filter({ hasText: 'Ana Souza' }).getAttribute('data-alert')).toBeNull();
+    await page.getByRole('list', { name: 'Presença por semana' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Exportar CSV' }).getAttribute('href')).toMatch(/report\.csv\?from=\d{4}-\d{2}-\d{2}&to=/);
+    await expectNoA11yViolations(page, 'attendance report');
+    await screenshot(page, 'meetings-07-report');
+
+    await page.goto('/dashboard/reunioes/criterios');
+    await page.getByRole('heading', { name: 'Critérios de Inspeção' }).waitFor();
+    const uniforme = page.getByRole('group', { name: 'Critério Uniforme' });
+    await uniforme.getByLabel('Pontos').fill('6');
+    await uniforme.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Critério atualizado!').first().waitFor();
+    expect((await sql<{ points: number }>(`SELECT points FROM meeting_criteria WHERE club_id = $1 AND name = 'Uniforme'`, [clubId]))[0].points).toBe(6);
+    await expectNoA11yViolations(page, 'criteria');
+    await screenshot(page, 'meetings-08-criteria');
+
+    await page.goto('/dashboard');
+    await page.getByText('Próxima reunião').waitFor();
+    await screenshot(page, 'meetings-09-dashboard');
+  });
 });

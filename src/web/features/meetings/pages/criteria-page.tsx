@@ -45,7 +45,7 @@ function CriterionRow({ clubId, criterion, isAdmin }: { clubId: string; criterio
   }
 
   return (
-    <Card className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto_auto] sm:items-end">
+    <Card role="group" aria-label={criterion ? `Critério ${criterion.name}` : 'Novo critério'} className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto_auto] sm:items-end">
       <TextField label="Nome" value={name} onChange={(e) => setName(e.target.value)} disabled={!isAdmin} hint={criterion?.auto_tick ? AUTO_HINT[criterion.auto_tick] : undefined} />
       <IntegerInput label="Pontos" value={points} onChange={(e) => setPoints(e.target.value)} disabled={!isAdmin} />
       <IntegerInput label="Ordem" value={position} onChange={(e) => setPosition(e.target.value)} disabled={!isAdmin} />

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { BarChart3, CalendarCheck, ClipboardList, ListChecks, Pencil, Plus, Repeat, XCircle } from 'lucide-react';
 import { toast } from 'react-hot-toast';
@@ -15,6 +16,7 @@ import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useCurrentClub } from '../../clubs/use-current-club';
 import { useCancelMeeting } from '../api/cancel-meeting';
+import { attendanceQueryOptions } from '../api/get-attendance';
 import { useMeetingPermissions } from '../api/get-meeting-permissions';
 import { useMeetings } from '../api/list-meetings';
 import { MeetingFormModal } from '../components/meeting-form-modal';
@@ -35,6 +37,16 @@ function MeetingsScreen({ clubId }: { clubId: string }) {
   const [editing, setEditing] = useState<{ meeting: TMeeting | null } | null>(null);
   const [ruleOpen, setRuleOpen] = useState(false);
   const [cancelling, setCancelling] = useState<TMeeting | null>(null);
+  const qc = useQueryClient();
+
+  // Today's roll call is kept on the device as soon as the list is seen, so it opens offline later.
+  useEffect(() => {
+    if (!perms.data?.read_roll || !meetings.data) return;
+    const today = new Date().toLocaleDateString('en-CA');
+    for (const m of meetings.data) {
+      if (m.date === today && m.status === 'scheduled') void qc.prefetchQuery(attendanceQueryOptions(clubId, m.id));
+    }
+  }, [clubId, meetings.data, perms.data?.read_roll, qc]);
 
   const confirmCancel = async () => {
     if (!cancelling) return;

@@ -81,7 +81,7 @@ function ReportScreen({ clubId }: { clubId: string }) {
         <>
           <p className="text-sm text-slate-700">{report.data.meetings} reuniões com chamada no período.</p>
           <WeekChart weeks={report.data.weeks} />
-          <Card className="overflow-x-auto p-0">
+          <Card className="overflow-x-auto p-0" tabIndex={0} role="region" aria-label="Presença por unidade">
             <h2 className="px-4 pt-4 font-semibold text-slate-900">Por unidade</h2>
             <table className="w-full text-sm">
               <thead><tr><th className={th}>Unidade</th><th className={th}>% presença</th><th className={th}>Presenças</th><th className={th}>Atrasos</th><th className={th}>Faltas</th><th className={th}>Justificadas</th></tr></thead>
@@ -94,7 +94,7 @@ function ReportScreen({ clubId }: { clubId: string }) {
               </tbody>
             </table>
           </Card>
-          <Card className="overflow-x-auto p-0">
+          <Card className="overflow-x-auto p-0" tabIndex={0} role="region" aria-label="Presença por membro">
             <h2 className="px-4 pt-4 font-semibold text-slate-900">Por membro</h2>
             <table className="w-full text-sm">
               <thead><tr><th className={th}>Membro</th><th className={th}>Unidade</th><th className={th}>% presença</th><th className={th}>Presenças</th><th className={th}>Atrasos</th><th className={th}>Faltas</th><th className={th}>Justificadas</th></tr></thead>
