@@ -175,5 +175,21 @@ describe('meeting night at 360 px', () => {
     await page.goto('/dashboard');
     await page.getByText('Próxima reunião').waitFor();
     await screenshot(page, 'meetings-09-dashboard');
+
+    // "Todo sábado às 15h": the next Saturdays appear once; the rule can be ended.
+    await page.goto('/dashboard/reunioes');
+    await page.getByRole('button', { name: 'Recorrentes' }).click();
+    const rules = page.getByRole('dialog', { name: 'Reuniões Recorrentes' });
+    await rules.getByLabel('Título').fill('Reunião de sábado à tarde');
+    await rules.getByRole('button', { name: 'Criar' }).click();
+    await page.getByText(/Reuniões recorrentes criadas!/).first().waitFor();
+    const saturdays = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM meetings WHERE club_id = $1 AND rule_id IS NOT NULL AND extract(dow FROM date) = 6`, [clubId]);
+    expect(saturdays[0].n).toBeGreaterThanOrEqual(4);
+    await page.getByRole('listitem').filter({ hasText: 'Reunião de sábado à tarde' }).first().waitFor();
+    await page.getByRole('button', { name: 'Recorrentes' }).click();
+    await rules.getByRole('region', { name: 'Regras ativas' }).getByRole('button', { name: 'Encerrar' }).click();
+    await page.getByText(/Regra encerrada/).first().waitFor();
+    await expectNoA11yViolations(page, 'meetings list');
+    await screenshot(page, 'meetings-10-list-with-rule');
   });
 });
