@@ -314,4 +314,19 @@ describe(`meetings and roll call on ${engineName()}`, () => {
     expect(profile.points_meetings).toBe(points);
     expect(profile.history.some((h: { source: string }) => h.source === 'meeting') || points === 0).toBe(true);
   });
+
+  it('meeting points count in the period the meeting falls in, not in others', async () => {
+    const inside = (await call(ctx.app, 'POST', `/api/clubs/${club.id}/periods`, { as: admin, body: { name: 'Agosto', start_date: '2024-08-01T03:00:00Z', end_date: '2024-09-01T02:59:00Z' } })).json();
+    const outside = (await call(ctx.app, 'POST', `/api/clubs/${club.id}/periods`, { as: admin, body: { name: 'Setembro', start_date: '2024-09-01T03:00:00Z', end_date: '2024-10-01T02:59:00Z' } })).json();
+    const id = await newMeeting('2024-08-31', 'Última de agosto');
+    // 19:00 in São Paulo on 31/08 is 22:00 UTC: still August for the club.
+    await call(ctx.app, 'PUT', `/api/clubs/${club.id}/meetings/${id}`, { as: admin, body: { date: '2024-08-31', title: 'Última de agosto', start_time: '19:00' } });
+    await roll(id, admin, [{ member_id: memberOf.Enzo, status: 'present', criteria: [crit('Presença').id, crit('Uniforme').id] }]);
+    const points = async (periodId: string) => {
+      const rows = (await call(ctx.app, 'GET', `/api/clubs/${club.id}/ranking/units?period_id=${periodId}`, { as: admin })).json() as { unit_id: string; total_points: number }[];
+      return rows.find((r) => r.unit_id === unitB)?.total_points ?? 0;
+    };
+    expect(await points(inside.id)).toBe(15);
+    expect(await points(outside.id)).toBe(0);
+  });
 });
