@@ -3,6 +3,7 @@ import { MEETING_MSG } from '../../shared/meetings.js';
 import { addMember, call, createClub, createTestApp, setUpClubWithMember, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
 import { generateRuleMeetings, ruleDates } from './rules.js';
+import { backgroundJobs } from '../jobs.js';
 import { seedDemoClub } from '../demo/base.js';
 import { seedDemoMeetings } from './demo-seed.js';
 import { attendanceReport } from './report.js';
@@ -232,6 +233,9 @@ describe(`meetings and roll call on ${engineName()}`, () => {
     expect(res.json().created).toBeGreaterThanOrEqual(4);
     const again = await Promise.all([generateRuleMeetings(ctx.db, { clubId: club.id }), generateRuleMeetings(ctx.db, { clubId: club.id })]);
     expect(again).toEqual([0, 0]);
+    // The hourly job of every app instance runs the same engine.
+    const job = backgroundJobs.find((j) => j.name === 'meeting-rules');
+    expect(await job?.run(ctx.app)).toBe(0);
     const rows = await ctx.db.query<{ date: string; local: string }>(
       `SELECT date, to_char(starts_at AT TIME ZONE 'America/Sao_Paulo', 'HH24:MI') AS local FROM meetings WHERE rule_id = $1`, [res.json().rule.id]);
     expect(rows.length).toBe(res.json().created);
