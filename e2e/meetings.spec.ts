@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MEETING_MSG } from '../src/shared/meetings.js';
-import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, screenshot, startServer, type E2EServer } from './harness.js';
+import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, type E2EServer } from './harness.js';
 
 // Meeting night on a phone (360 px): create a meeting, call the roll of a unit with inspection
 // criteria, see the unit ranking move; then the same roll call with no connection, sent once when
@@ -191,5 +191,30 @@ describe('meeting night at 360 px', () => {
     await page.getByText(/Regra encerrada/).first().waitFor();
     await expectNoA11yViolations(page, 'meetings list');
     await screenshot(page, 'meetings-10-list-with-rule');
+  });
+
+  it('a counsellor finds Reuniões in the menu and calls the roll of their own unit only', async () => {
+    const phone = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const acc = await registerThroughUi(phone, { name: 'Conselheiro Rui' });
+    const [profile] = await sql<{ id: string }>('SELECT id FROM profiles WHERE email = $1', [acc.email]);
+    const [leoes] = await sql<{ id: string }>(`SELECT id FROM units WHERE club_id = $1 AND name = 'Leões'`, [clubId]);
+    await sql(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, 'Conselheiro(a)', $3)`, [clubId, profile.id, leoes.id]);
+    await phone.reload();
+    await phone.getByRole('button', { name: 'Abrir menu' }).click();
+    await phone.getByRole('navigation', { name: 'Menu do clube' }).getByRole('link', { name: 'Reuniões' }).click();
+    await phone.getByRole('heading', { name: 'Reuniões' }).waitFor();
+    expect(await phone.getByRole('button', { name: 'Nova Reunião' }).count()).toBe(0);
+    await phone.getByRole('listitem').filter({ hasText: 'Reunião de sábado' }).filter({ hasText: '23/11' }).first().getByRole('link', { name: 'Fazer chamada' }).click();
+    await phone.getByRole('heading', { name: /^Chamada:/ }).waitFor();
+    expect(await phone.getByLabel('Unidade').locator('option').allTextContents()).toEqual(['Leões']);
+    const rows = (await phone.getByTestId('roll-row').allTextContents()).join(' ');
+    expect(rows).toContain('Davi Rocha');
+    expect(rows).not.toContain('Ana Souza');
+    await phone.getByRole('group', { name: 'Situação de Davi Rocha' }).getByRole('button', { name: 'Presente', exact: true }).click();
+    await phone.getByRole('button', { name: 'Salvar chamada' }).click();
+    await phone.getByText(MEETING_MSG.saved).first().waitFor();
+    await expectNoA11yViolations(phone, 'counsellor roll call');
+    await screenshot(phone, 'meetings-11-counsellor');
+    await phone.context().close();
   });
 });
