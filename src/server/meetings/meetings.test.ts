@@ -155,7 +155,9 @@ describe(`meetings and roll call on ${engineName()}`, () => {
     expect(all.units.map((u: { can_mark: boolean }) => u.can_mark)).toEqual([false, false]);
     expect((await roll(id, secretary, [{ member_id: memberOf.Enzo, status: 'present', criteria: [] }])).statusCode).toBe(403);
     expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}/meetings/${id}/attendance`, { as: plain })).statusCode).toBe(403);
-    expect((await roll(id, plain, [{ member_id: memberOf.Caio, status: 'absent', criteria: [] }])).statusCode).toBe(403);
+    const refused = await roll(id, plain, [{ member_id: memberOf.Caio, status: 'absent', criteria: [] }]);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(MEETING_MSG.rollCallForbidden);
     const perms = (await call(ctx.app, 'GET', `/api/clubs/${club.id}/meetings/permissions`, { as: counselor })).json();
     expect(perms).toEqual({ manage: false, call_roll: true, read_roll: true });
   });

@@ -14,7 +14,7 @@ import {
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import type { ClubAccess } from '../http/access.js';
-import { mayCallRoll, rollReadScope, type RollCaller } from './permissions.js';
+import { mayCallAnyRoll, mayCallRoll, rollReadScope, type RollCaller } from './permissions.js';
 import { reconcileMemberLedger } from './ledger.js';
 import { countsFor } from './report.js';
 import * as repo from './repo.js';
@@ -109,7 +109,7 @@ export async function saveAttendance(db: Db, access: ClubAccess, meetingId: stri
     const members = new Map((await repo.findMembers(tx, access.clubId, memberIds)).map((m) => [m.member_id, m]));
     if (members.size !== memberIds.length) throw badRequest(MEETING_MSG.memberUnknown);
     for (const m of members.values()) {
-      if (!mayCallRoll(caller, m.unit_id)) throw forbidden(caller.access.role === 'admin' ? MEETING_MSG.rollCallForbidden : MEETING_MSG.notYourUnit);
+      if (!mayCallRoll(caller, m.unit_id)) throw forbidden(mayCallAnyRoll(caller) ? MEETING_MSG.notYourUnit : MEETING_MSG.rollCallForbidden);
     }
     const allCriteria = await repo.listCriteria(tx, access.clubId);
     const active = new Map(allCriteria.filter((c) => c.active).map((c) => [c.id, c]));
