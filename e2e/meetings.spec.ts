@@ -94,6 +94,7 @@ describe('meeting night at 360 px', () => {
     await page.getByLabel('Unidade').selectOption({ label: 'Águias' });
 
     await page.context().setOffline(true);
+    await page.getByText(/Sem conexão: a chamada guardada/).waitFor();
     await mark('Ana Souza', 'Presente');
     await page.getByRole('checkbox', { name: 'Bíblia (3) de Ana Souza' }).check();
     await mark('Bruno Lima', 'Justificada');

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff, Save } from 'lucide-react';
 import { toast } from 'react-hot-toast';
@@ -30,6 +30,21 @@ const STATUS_STYLE: Record<TAttendanceStatus, string> = {
 
 const NO_UNIT = 'sem-unidade';
 
+/** Whether the browser says it is online (updates on the online/offline events). */
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}
+
 /**
  * The roll call of one meeting, built for a phone: one unit at a time, a row per member with the four
  * statuses and a check per criterion, the unit total live, and 'Salvar chamada' (queued offline).
@@ -37,6 +52,7 @@ const NO_UNIT = 'sem-unidade';
 export function RollCall({ clubId, sheet, offline }: { clubId: string; sheet: TAttendanceSheet; offline: boolean }) {
   const qc = useQueryClient();
   const queue = useRollCallQueue(clubId);
+  const online = useOnline();
   const saved = useMemo(() => new Map(sheet.marks.map((m) => [m.member_id, m])), [sheet.marks]);
   const [drafts, setDrafts] = useState<Map<string, DraftMark>>(() => new Map());
   const [saving, setSaving] = useState(false);
@@ -105,9 +121,9 @@ export function RollCall({ clubId, sheet, offline }: { clubId: string; sheet: TA
 
   return (
     <div className="pb-28">
-      {offline ? (
+      {offline || !online ? (
         <p role="status" className="mb-3 flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          <CloudOff aria-hidden="true" className="h-4 w-4 shrink-0" /> Sem conexão: mostrando a chamada guardada neste aparelho.
+          <CloudOff aria-hidden="true" className="h-4 w-4 shrink-0" /> Sem conexão: a chamada guardada neste aparelho continua funcionando; o que for salvo é enviado quando a conexão voltar.
         </p>
       ) : null}
       {pending > 0 ? (
