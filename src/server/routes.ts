@@ -8,6 +8,7 @@ import { clubRoutes } from './clubs/routes.js';
 import { familyRoutes } from './families/routes.js';
 import { financeRoutes } from './finance/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { meetingRoutes } from './meetings/routes.js';
 import { memberRoutes } from './members/routes.js';
 import { periodRoutes } from './periods/routes.js';
 import { progressRoutes } from './progress/routes.js';
@@ -26,6 +27,7 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   memberRoutes,
   unitRoutes,
   periodRoutes,
+  meetingRoutes,
   settingsRoutes,
   taskRoutes,
   recurringRoutes,

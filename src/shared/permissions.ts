@@ -53,10 +53,10 @@ export const CLUB_PERMISSIONS = {
   'badges.award': { roles: ['admin', 'associate', 'instructor'], unitRoles: [] },
   /** Cash accounts, savings goals, chart of accounts, transactions and their reports. */
   'finance.manage': { roles: ['admin', 'associate', 'treasurer'], unitRoles: [] },
-  /** Attendance reports of the club's meetings. */
-  'attendance.report': { roles: ['admin', 'associate', 'secretary'], unitRoles: [] },
+  /** The roll-call sheets and attendance reports of the club's meetings (a counsellor: their unit). */
+  'attendance.report': { roles: ['admin', 'associate', 'secretary'], unitRoles: ['counselor'] },
   /** Roll call of a meeting (a counsellor: their unit). */
-  'attendance.record': { roles: ['admin', 'associate', 'secretary'], unitRoles: ['counselor'] },
+  'attendance.record': { roles: ['admin', 'associate'], unitRoles: ['counselor'] },
 } as const satisfies Record<string, { roles: readonly TClubRole[]; unitRoles: readonly TClubRole[]; summary?: string }>;
 
 export type TClubPermission = keyof typeof CLUB_PERMISSIONS;

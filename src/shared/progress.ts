@@ -239,19 +239,21 @@ export const POINT_SOURCE_LABEL = {
   subtask_completion: 'Subtarefa concluída',
   badge: 'Badge conquistado',
   manual: 'Ajuste manual',
+  meeting: 'Reunião',
 } as const;
 export type TPointSource = keyof typeof POINT_SOURCE_LABEL;
 
-/** The origins a total is broken into on the profile (Reuniões joins them once meeting night exists). */
+/** The origins a total is broken into on the profile. */
 export const POINT_ORIGINS = [
   { key: 'points_tasks', label: 'Tarefas' },
+  { key: 'points_meetings', label: 'Reuniões' },
   { key: 'points_badges', label: 'XP de badges' },
   { key: 'points_adjustments', label: 'Ajustes' },
 ] as const;
 
 export const ZPointEvent = z.object({
   id: z.string(),
-  source: z.enum(['task_completion', 'submission_approval', 'subtask_completion', 'badge', 'manual']),
+  source: z.enum(['task_completion', 'submission_approval', 'subtask_completion', 'badge', 'manual', 'meeting']),
   points: z.number().int(),
   reason: z.string().nullable(),
   task_title: z.string().nullable(),
@@ -292,6 +294,7 @@ export const ZMemberProfile = z.object({
   points_tasks: z.number().int(),
   points_badges: z.number().int(),
   points_adjustments: z.number().int(),
+  points_meetings: z.number().int(),
   ranking: z.number().int().nullable(),
   total_tasks: z.number().int(),
   badges: z.array(ZEarnedBadge),

@@ -7,6 +7,7 @@ import { seedDemoTasks } from '../tasks/demo-seed.js';
 import { seedDemoRecurring } from '../recurring/demo-seed.js';
 import { seedFinance } from '../finance/demo-seed.js';
 import { seedGamification } from '../progress/demo-seed.js';
+import { seedDemoMeetings } from '../meetings/demo-seed.js';
 
 /** Each domain adds its step; they run in this order after the club, units and members exist. */
 const steps: DemoStep[] = [
@@ -16,6 +17,7 @@ const steps: DemoStep[] = [
   seedDemoRecurring,
   seedFinance,
   seedGamification,
+  seedDemoMeetings,
 ];
 
 /** Fills the demo club once (npm run seed:demo, directly or through the running server). */

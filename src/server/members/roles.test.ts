@@ -213,7 +213,7 @@ describe(`club functions on ${engineName()}`, () => {
     expect(canManageUnit(asCounselor, 'u2')).toBe(false);
     expect(canManageUnit(asCounselor, null)).toBe(false);
     expect(canManageUnit({ ...base, role: 'counselor', unitId: null }, 'u1')).toBe(false);
-    expect(canManageUnit({ ...base, role: 'secretary', unitId: null }, 'u2')).toBe(true);
+    expect(canManageUnit({ ...base, role: 'secretary', unitId: null }, 'u2')).toBe(false);
     expect(canManageUnit({ ...base, role: 'treasurer', unitId: 'u1' }, 'u1')).toBe(false);
     expect(canManageUnit({ ...base, role: 'admin', isAdmin: true }, 'u9', 'points.adjust')).toBe(true);
   });

@@ -22,6 +22,9 @@ export function createQueryClient(): QueryClient {
         gcTime: 10 * 60 * 1000,
         refetchOnWindowFocus: false,
         retry: 1,
+        // Try once even with no connection: the service worker may answer from its cache (the
+        // roll call opens offline, issue 15); only retries wait for the connection.
+        networkMode: 'offlineFirst',
       },
       mutations: { retry: 0 },
     },

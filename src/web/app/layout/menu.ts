@@ -1,5 +1,5 @@
 import {
-  Award, BarChart3, Building2, CheckSquare, ClipboardCheck, Calendar, FileBarChart, LayoutDashboard,
+  Award, BarChart3, Building2, CalendarCheck, CheckSquare, ClipboardCheck, Calendar, FileBarChart, LayoutDashboard,
   ListTodo, Lock, Mail, Settings, Shield, Trophy, Users, UsersRound, Wallet, type LucideIcon,
 } from 'lucide-react';
 import type { TClubPermission } from '@shared/permissions';
@@ -26,6 +26,7 @@ export const CLUB_MENU: MenuItem[] = [
   { to: '/dashboard/tasks', label: 'Tarefas', icon: ListTodo },
   { to: '/dashboard/my-tasks', label: 'Minhas Tarefas', icon: CheckSquare },
   { to: '/dashboard/approvals', label: 'Aprovações', icon: ClipboardCheck, permission: 'submissions.review', counter: 'approvals' },
+  { to: '/dashboard/reunioes', label: 'Reuniões', icon: CalendarCheck, permission: 'attendance.report' },
   { to: '/dashboard/periods', label: 'Períodos', icon: Calendar },
   { to: '/dashboard/financial', label: 'Financeiro', icon: Wallet, permission: 'finance.manage' },
   { to: '/dashboard/ranking', label: 'Ranking', icon: Trophy },

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
 import { meQueryOptions } from './get-me';
 import { clearSelectedClub } from '../../clubs/selected-club-store';
+import { clearOfflineRollCallData } from '../../meetings/offline/roll-call-store';
 
 export function logout(): Promise<{ ok: true }> {
   return api('POST', '/api/auth/logout');
@@ -15,6 +16,7 @@ export function useLogout() {
     onSettled: () => {
       qc.clear();
       clearSelectedClub();
+      void clearOfflineRollCallData();
       qc.setQueryData(meQueryOptions().queryKey, null);
     },
   });

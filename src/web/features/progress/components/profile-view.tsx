@@ -1,6 +1,7 @@
 import { Award, Hash, ListChecks, Star } from 'lucide-react';
 import { RARITY_CLASS, RARITY_LABEL } from '@shared/badges';
 import { POINT_ORIGINS, POINT_SOURCE_LABEL, type TMemberProfile } from '@shared/progress';
+import { MemberAttendance } from '../../meetings/components/member-attendance';
 import { plural } from '@shared/plural';
 import { Card, StatCard } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -19,7 +20,7 @@ export function ProfileView({ profile, onUndoBatch }: { profile: TMemberProfile;
 
       <section aria-labelledby="origins-title" className="rounded-xl border border-slate-200 bg-white p-4">
         <h2 id="origins-title" className="text-lg font-semibold">De onde vêm os pontos</h2>
-        <dl className="mt-3 grid grid-cols-3 gap-3 text-center">
+        <dl className="mt-3 grid grid-cols-2 gap-3 text-center sm:grid-cols-4">
           {POINT_ORIGINS.map((o) => (
             <div key={o.key} className="rounded-lg bg-slate-50 px-2 py-3">
               <dt className="text-xs font-medium text-slate-600">{o.label}</dt>
@@ -27,8 +28,10 @@ export function ProfileView({ profile, onUndoBatch }: { profile: TMemberProfile;
             </div>
           ))}
         </dl>
-        <p className="mt-3 text-sm text-slate-600">Total: {plural(profile.total_points, 'ponto', 'pontos')}, a soma das três origens.</p>
+        <p className="mt-3 text-sm text-slate-600">Total: {plural(profile.total_points, 'ponto', 'pontos')}, a soma das quatro origens.</p>
       </section>
+
+      <MemberAttendance profileId={profile.profile_id} />
 
       <section aria-labelledby="badges-title">
         <h2 id="badges-title" className="mb-3 text-lg font-semibold">Badges conquistados ({profile.badges.length})</h2>
