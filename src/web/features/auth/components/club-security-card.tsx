@@ -13,6 +13,8 @@ export function ClubSecurityCard({ clubId, canEdit }: { clubId: string; canEdit:
   const rule = useQuery(clubSecurityQuery(clubId));
   const save = useSaveClubSecurity(clubId);
   const [error, setError] = useState<string | null>(null);
+  // Shows the new choice at once while it saves; an error puts the saved one back.
+  const [pending, setPending] = useState<boolean | null>(null);
   if (!rule.data) return null;
   return (
     <Card className="space-y-3">
@@ -20,14 +22,16 @@ export function ClubSecurityCard({ clubId, canEdit }: { clubId: string; canEdit:
       <FormError message={error} />
       <CheckboxField
         label="Exigir verificação em duas etapas para administradores e tesoureiros"
-        checked={rule.data.require_mfa_admins}
+        checked={pending ?? rule.data.require_mfa_admins}
         disabled={!canEdit || save.isPending}
         onChange={(e) => {
+          const next = e.target.checked;
           setError(null);
-          save.mutateAsync({ require_mfa_admins: e.target.checked }).then(
+          setPending(next);
+          save.mutateAsync({ require_mfa_admins: next }).then(
             () => toast.success(SECURITY_MSG.clubSecuritySaved),
             (err: unknown) => setError(errorMessage(err, 'Erro ao salvar')),
-          );
+          ).finally(() => setPending(null));
         }}
       />
       <p className="text-sm text-slate-600">

@@ -40,8 +40,8 @@ export function Component() {
     );
   }
 
-  // A plain member's home is their own progress; leaders keep the club's panel (issue 19).
-  if (!current.isAdmin && current.clubId) return <MemberHome clubId={current.clubId} clubName={current.club.name} />;
+  // A plain member's home is their own progress; every club function keeps the club's panel.
+  if (!current.isAdmin && current.club.role === 'member' && current.clubId) return <MemberHome clubId={current.clubId} clubName={current.club.name} />;
   const counts = dashboard.data;
   const value = (n: number | undefined) => (dashboard.isLoading ? '…' : (n ?? 0));
   return (
@@ -67,7 +67,7 @@ export function Component() {
         </div>
       </section>
       {/* A leader who also takes part (points, a unit) sees their own progress, apart from the club's panel. */}
-      {current.club.is_admin && current.clubId ? <MemberHome clubId={current.clubId} clubName={current.club.name} headingLevel={2} /> : null}
+      {current.clubId ? <MemberHome clubId={current.clubId} clubName={current.club.name} headingLevel={2} /> : null}
     </div>
   );
 }
