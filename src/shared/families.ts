@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMemberAttendance } from './meetings.js';
 
 /** Guardian invitations are valid for 14 days, like member invitations (ADR 008). */
 export const GUARDIAN_INVITATION_DAYS = 14;
@@ -215,6 +216,8 @@ export const ZFamilyChild = z.object({
   can_submit_evidence: z.boolean(),
   savings_goals: z.array(z.object({ name: z.string(), goal_amount: z.string(), current_amount: z.string() })),
   has_health_form: z.boolean(),
+  /** The child's roll calls: totals and the latest meetings (empty totals before the first meeting). */
+  attendance: ZMemberAttendance.nullable(),
 });
 export type TFamilyChild = z.infer<typeof ZFamilyChild>;
 

@@ -123,6 +123,22 @@ describe(`guardians and consent on ${engineName()}`, () => {
     expect((await call(ctx.app, 'GET', `/api/clubs/${sibling.id}/members`, { as: guardian })).statusCode).toBe(404);
   });
 
+  it("the guardian sees the child's attendance once the club calls the roll", async () => {
+    const kid = await addKid(club.id, 'Davi Presente');
+    const guardian = await guardianOf(club.id, kid.id);
+    const before = (await call(ctx.app, 'GET', '/api/family', { as: guardian })).json() as TFamilyChild[];
+    expect(before.find((c) => c.member_id === kid.id)?.attendance?.counts.total).toBe(0);
+    const meeting = (await call(ctx.app, 'POST', `/api/clubs/${club.id}/meetings`, { as: director, body: { date: '2026-03-07', title: 'Reunião de sábado', type: 'regular' } })).json();
+    const saved = await call(ctx.app, 'PUT', `/api/clubs/${club.id}/meetings/${meeting.id}/attendance`, {
+      as: director, body: { marks: [{ member_id: kid.id, status: 'late', criteria: [] }] },
+    });
+    expect(saved.statusCode).toBe(200);
+    const after = (await call(ctx.app, 'GET', '/api/family', { as: guardian })).json() as TFamilyChild[];
+    const child = after.find((c) => c.member_id === kid.id);
+    expect(child?.attendance?.counts).toMatchObject({ late: 1, total: 1, attendance_pct: 100 });
+    expect(child?.attendance?.recent[0]).toMatchObject({ title: 'Reunião de sábado', status: 'late' });
+  });
+
   it('withdrawing consent hides the child\'s data and marks the member; consent can be given again', async () => {
     const kid = await addKid(club.id, 'Davi');
     const guardian = await guardianOf(club.id, kid.id);

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/index.js';
+import { memberAttendance } from '../meetings/report.js';
 import { FAMILY_MSG, type TConsentStatus, type TFamilyChild } from '../../shared/families.js';
 import { conflict } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
@@ -31,13 +32,13 @@ function listLinkedChildren(q: Queryable, guardianProfileId: string) {
   );
 }
 
-const empty = { total_points: 0, ranking: null, badges: [], tasks_done: [], tasks_pending: [], savings_goals: [], has_health_form: false, unit_name: null, can_submit_evidence: false };
+const empty = { total_points: 0, ranking: null, badges: [], tasks_done: [], tasks_pending: [], savings_goals: [], has_health_form: false, unit_name: null, can_submit_evidence: false, attendance: null };
 
 /** What a guardian reads of one consented child: progress, badges, tasks, savings goals. */
 async function childSummary(q: Queryable, child: LinkedChild): Promise<TFamilyChild> {
   const base = { member_id: child.member_id, club_id: child.club_id, club_name: child.club_name, full_name: child.full_name, relationship: child.relationship, consent: child.consent };
   if (child.consent !== 'granted') return { ...base, ...empty };
-  const [head, badges, tasks, goals, health, evidence] = await Promise.all([
+  const [head, badges, tasks, goals, health, evidence, attendance] = await Promise.all([
     getProfileHead(q, child.club_id, child.member_id),
     listEarnedBadges(q, child.club_id, child.profile_id),
     listMemberTasks(q, child.club_id, child.profile_id),
@@ -47,6 +48,7 @@ async function childSummary(q: Queryable, child: LinkedChild): Promise<TFamilyCh
     ),
     q.query(`SELECT 1 FROM health_records WHERE club_id = $1 AND member_id = $2`, [child.club_id, child.member_id]),
     guardianMaySubmit(q, child.club_id, child.profile_id),
+    memberAttendance(q, child.club_id, child.member_id),
   ]);
   return {
     ...base,
@@ -59,6 +61,7 @@ async function childSummary(q: Queryable, child: LinkedChild): Promise<TFamilyCh
     can_submit_evidence: evidence,
     savings_goals: goals,
     has_health_form: health.length > 0,
+    attendance,
   };
 }
 

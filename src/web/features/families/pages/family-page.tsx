@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Award, CheckCircle2, Circle, HeartPulse, PiggyBank, Trophy } from 'lucide-react';
+import { Award, CalendarCheck, CheckCircle2, Circle, HeartPulse, PiggyBank, Trophy } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { CONSENT_LABEL, FAMILY_MSG, type TFamilyChild } from '@shared/families';
+import { ATTENDANCE_STATUS_LABEL } from '@shared/meetings';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -91,6 +92,16 @@ function ChildCard({ child }: { child: TFamilyChild }) {
                 ? <Button size="sm" variant="secondary" onClick={() => setSending({ id: t.task_id, title: t.title })}>Enviar comprovação</Button> : undefined,
             }))} />
             <List title="Badges" empty="Nenhum badge ainda." items={child.badges.map((b) => ({ key: b.name, icon: <Award aria-hidden="true" className="h-4 w-4 text-amber-600" />, text: b.name, extra: formatDate(b.awarded_at) }))} />
+            <List
+              title={child.attendance && child.attendance.counts.total > 0 ? `Presença nas reuniões · ${child.attendance.counts.attendance_pct}%` : 'Presença nas reuniões'}
+              empty="Nenhuma reunião registrada."
+              items={(child.attendance?.recent ?? []).map((r) => ({
+                key: r.meeting_id,
+                icon: <CalendarCheck aria-hidden="true" className="h-4 w-4 text-emerald-700" />,
+                text: `${formatDate(r.date)} · ${r.title}`,
+                extra: ATTENDANCE_STATUS_LABEL[r.status],
+              }))}
+            />
             <List title="Metas de economia" empty="Nenhuma meta de economia." items={child.savings_goals.map((g) => ({ key: g.name, icon: <PiggyBank aria-hidden="true" className="h-4 w-4 text-sky-700" />, text: g.name, extra: `${formatMoney(g.current_amount)} de ${formatMoney(g.goal_amount)}` }))} />
           </div>
           <div className="flex flex-wrap gap-2">
