@@ -99,7 +99,7 @@ async function benchEngine(engine: string, db: Db, clubs: number): Promise<void>
     console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${((r.rps / me.rps) * 100).toFixed(0)} % |`);
   }
   const t = performance.now();
-  for (let i = 0; i < 20; i += 1) await fetch(`${base}/api/admin/stats`, { headers: { cookie: admin } });
+  for (let i = 0; i < 20; i += 1) await fetch(`${base}/api/admin/stats`, { headers: { cookie: admin }, signal: AbortSignal.timeout(10_000) });
   console.log(`\n[${engine}] admin/stats, one at a time: ${((performance.now() - t) / 20).toFixed(1)} ms average`);
   console.log(`[${engine}] server RSS after the run: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
   await app.close();
