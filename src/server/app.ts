@@ -29,7 +29,7 @@ import { domainRoutes } from './routes.js';
 import { createMailService, mailerFromEnv } from './mail/service.js';
 import type { Mailer } from './mail/mailer.js';
 import { localAdminRoutes, type LocalAdminOptions } from './local-admin/routes.js';
-import { localDiskStorage, UPLOADS_URL_PREFIX, type Storage } from './storage/storage.js';
+import { isSafeKey, localDiskStorage, UPLOADS_URL_PREFIX, type Storage } from './storage/storage.js';
 import { MSG } from '../shared/errors.js';
 import { apiDocsUiEnabled } from './config.js';
 
@@ -189,8 +189,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     });
   } else {
     app.get(`${UPLOADS_URL_PREFIX}logos/*`, { config: { permission: 'public' }, schema: { hide: true } }, async (req, reply) => {
-      const key = `logos/${(req.params as { '*': string })['*']}`;
-      const bytes = /^logos\/[a-z0-9][a-z0-9/_.-]*$/i.test(key) && !key.includes('..') ? await storage.get(key) : null;
+      const file = (req.params as { '*': string })['*'];
+      const bytes = isSafeKey(file) ? await storage.get(`logos/${file}`) : null;
       if (!bytes) return reply.status(404).send({ error: { code: 'not_found', message: MSG.notFound } });
       const type = await fileTypeFromBuffer(bytes);
       return reply.header('Cache-Control', 'public, max-age=3600').type(type?.mime ?? 'application/octet-stream').send(Buffer.from(bytes));

@@ -124,11 +124,11 @@ export async function awardAutomaticBadges(q: Queryable, clubId: string, profile
  */
 export async function awardRankingBadges(q: Queryable, clubId: string): Promise<Map<string, TAwardedBadge[]>> {
   const result = new Map<string, TAwardedBadge[]>();
-  const [any] = await q.query(
-    `SELECT 1 FROM badges WHERE active AND badge_type = 'auto' AND auto_criteria->>'type' = 'ranking_position' AND (club_id IS NULL OR club_id = $1) LIMIT 1`,
+  const [rankingBadge] = await q.query<{ found: number }>(
+    `SELECT 1 AS found FROM badges WHERE active AND badge_type = 'auto' AND auto_criteria->>'type' = 'ranking_position' AND (club_id IS NULL OR club_id = $1) LIMIT 1`,
     [clubId],
   );
-  if (!any) return result;
+  if (!rankingBadge) return result;
   const rows = await q.query<{ profile_id: string }>(
     `SELECT DISTINCT r.profile_id FROM badges b
        JOIN v_individual_ranking r ON r.club_id = $1 AND r.total_points > 0 AND r.ranking <= (b.auto_criteria->>'position')::int

@@ -1,7 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { UPLOADS_URL_PREFIX, type Storage } from './storage.js';
-
-const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
+import { UPLOADS_URL_PREFIX, isSafeKey, keyFromUploadsUrl, type Storage } from './storage.js';
 
 export interface S3Config {
   /** `https://ACCESS_KEY:SECRET@endpoint[:port]`; the credentials may come from AWS_* variables instead. */
@@ -36,7 +34,7 @@ export function s3Storage(config: S3Config): Storage & { client: S3Client } {
     ...(credentials ? { credentials } : {}),
   });
   const check = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
+    if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${key}`);
     return key;
   };
   return {
@@ -57,10 +55,6 @@ export function s3Storage(config: S3Config): Storage & { client: S3Client } {
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: check(key) }));
     },
-    keyFromUrl(url) {
-      if (!url.startsWith(UPLOADS_URL_PREFIX)) return null;
-      const key = url.slice(UPLOADS_URL_PREFIX.length);
-      return SAFE_KEY.test(key) && !key.includes('..') ? key : null;
-    },
+    keyFromUrl: keyFromUploadsUrl,
   };
 }

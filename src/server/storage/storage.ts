@@ -16,10 +16,22 @@ export const UPLOADS_URL_PREFIX = '/uploads/';
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
+/** A storage key that cannot leave its folder: letters, digits, `/_.-`, no `..`. */
+export function isSafeKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.includes('..');
+}
+
+/** The storage key behind one of our public `/uploads/…` URLs, or null when the URL is not ours. */
+export function keyFromUploadsUrl(url: string): string | null {
+  if (!url.startsWith(UPLOADS_URL_PREFIX)) return null;
+  const key = url.slice(UPLOADS_URL_PREFIX.length);
+  return isSafeKey(key) ? key : null;
+}
+
 /** Local-disk storage, the embedded default; `root` is DATA_DIR/uploads. */
 export function localDiskStorage(root: string): Storage & { root: string } {
   const resolve = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
+    if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${key}`);
     return path.join(root, key);
   };
   return {
@@ -45,10 +57,6 @@ export function localDiskStorage(root: string): Storage & { root: string } {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       }
     },
-    keyFromUrl(url) {
-      if (!url.startsWith(UPLOADS_URL_PREFIX)) return null;
-      const key = url.slice(UPLOADS_URL_PREFIX.length);
-      return SAFE_KEY.test(key) && !key.includes('..') ? key : null;
-    },
+    keyFromUrl: keyFromUploadsUrl,
   };
 }
