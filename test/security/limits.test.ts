@@ -107,6 +107,9 @@ describe(`limits on ${engineName()}`, () => {
     const [preview, healthMs] = await Promise.all([importing, health]);
     expect(preview.statusCode).toBe(200);
     expect(preview.json().rows).toHaveLength(500);
-    expect(healthMs).toBeLessThan(200);
+    // Bounded, not instant: parsing the largest accepted file holds the event loop for tens of
+    // milliseconds on a quiet machine; an unbounded parser would hold it for seconds. The margin
+    // keeps a busy 2-core CI machine from failing a healthy server.
+    expect(healthMs).toBeLessThan(1000);
   });
 });
