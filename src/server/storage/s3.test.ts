@@ -10,7 +10,7 @@ import { openPostgres } from '../db/postgres.js';
 import { generateRecurringInstances } from '../recurring/engine.js';
 import { NO_LIMITS, call, setUpClubWithMember, type Session, type TestContext } from '../../../test/api.js';
 import { engineName, openTestDb } from '../../../test/db.js';
-import { insertTask } from '../../../test/gamification.js';
+import { insertBadge, insertTask } from '../../../test/gamification.js';
 import { s3Storage } from './s3.js';
 
 /**
@@ -138,6 +138,22 @@ describe.runIf(engineName() === 'postgres')('two app instances on one PostgreSQL
       const created = runs.reduce((n, r) => n + r.created, 0);
       expect(created).toBeGreaterThan(0);
       expect((after[0]?.n ?? 0) - (before[0]?.n ?? 0)).toBe(created);
+
+      // Two completions at the same moment, one through each instance, both make the member eligible for
+      // the same automatic badge (two tasks done): it is awarded once, its XP booked once, and the two answers name it once.
+      const badgeId = await insertBadge(dbA, { name: 'Primeiros passos', points: 7, criteria: { type: 'task_count', count: 2 } });
+      const [t1, t2] = [await insertTask(dbA, club.id, { title: 'Um' }), await insertTask(dbA, club.id, { title: 'Dois' })];
+      const done = await Promise.all([
+        call(a, 'POST', `/api/clubs/${club.id}/my-tasks/${t1}/complete`, { as: member, body: {} }),
+        call(b, 'POST', `/api/clubs/${club.id}/my-tasks/${t2}/complete`, { as: member, body: {} }),
+      ]);
+      expect(done.map((r) => r.statusCode)).toEqual([200, 200]);
+      const named = done.flatMap((r) => (r.json().badges_awarded as Array<{ id: string }>).filter((x) => x.id === badgeId));
+      expect(named).toHaveLength(1);
+      const [awards] = await dbA.query<{ badges: number; xp: number }>(
+        `SELECT (SELECT count(*)::int FROM member_badges WHERE badge_id = $1 AND profile_id = $2) AS badges,
+                (SELECT count(*)::int FROM point_events WHERE badge_id = $1 AND profile_id = $2) AS xp`, [badgeId, member.profile.id]);
+      expect(awards).toEqual({ badges: 1, xp: 1 });
     } finally {
       await a.close();
       await b.close();
