@@ -73,7 +73,7 @@ const zRequiredId = (requiredMessage: string) =>
 
 /** Optional id from a select: '' or null means none. */
 const zOptionalId = z
-  .string()
+  .string({ error: FIN_MSG.idInvalid })
   .trim()
   .regex(/^$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, FIN_MSG.idInvalid)
   .nullish()
@@ -88,7 +88,7 @@ const zOptionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 const zOptionalDate = z
-  .string()
+  .string({ error: FIN_MSG.dateInvalid })
   .trim()
   .refine((v) => v === '' || isIsoDate(v), FIN_MSG.dateInvalid)
   .nullish()
