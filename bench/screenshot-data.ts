@@ -4,7 +4,7 @@
 // command) holds DATA_DIR. Then `DATA_DIR=… PORT=3100 npm start` and sign in with the e-mail printed.
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
-import { lockDataDir } from '../src/server/data-dir/lock.js';
+import { DataDirBusyError, lockDataDir } from '../src/server/data-dir/lock.js';
 import { openPglite } from '../src/server/db/pglite.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { generatePlatform } from './platform-data.js';
@@ -17,8 +17,12 @@ if (!dataDir) {
 const PASSWORD = 'segredo123';
 const EMAIL = 'diretor@trilha.test';
 
-// Throws DataDirBusyError (with who holds it) when a server runs on this DATA_DIR: nothing is touched.
-const lock = await lockDataDir(dataDir, { kind: 'command' });
+// A server (or another command) on this DATA_DIR: say who holds it and touch nothing.
+const lock = await lockDataDir(dataDir, { kind: 'command' }).catch((err: unknown) => {
+  if (!(err instanceof DataDirBusyError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+});
 try {
   const db = await openPglite({ dataDir: path.join(dataDir, 'pgdata') });
   await migrate(db);
@@ -28,7 +32,7 @@ try {
     clubs: Number(process.env.BENCH_CLUBS ?? 20),
     members: Number(process.env.BENCH_MEMBERS ?? 300),
     units: 6,
-    tasks: 5,
+    tasks: 6,
     transactions: Number(process.env.BENCH_TRANSACTIONS ?? 500),
   });
   // The first club's director can sign in (as bench/run.ts does).
