@@ -16,11 +16,13 @@ async function login(page: Page): Promise<void> {
 }
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
-for (const [suffix, viewport] of [['desktop', { width: 1100, height: 720 }], ['360', { width: 360, height: 740 }]] as const) {
+for (const [suffix, viewport] of [['desktop', { width: 1280, height: 720 }], ['360', { width: 360, height: 740 }]] as const) {
   const page = await browser.newPage({ viewport, locale: 'pt-BR' });
   await login(page);
   await page.goto(`${BASE}/dashboard/members`);
   await page.getByText(/^Mostrando 50 de [\d.]+ membros$/).waitFor({ timeout: 60_000 });
+  // The top: the search, unit and status filters the server applies before paging.
+  if (suffix === 'desktop') await page.screenshot({ path: `${OUT}/paged-members-top-${suffix}.png` });
   await page.getByRole('button', { name: 'Carregar mais' }).click();
   await page.getByText(/^Mostrando 100 de [\d.]+ membros$/).waitFor({ timeout: 60_000 });
   // The count and 'Carregar mais' in view, with the last rows above them.
