@@ -26,6 +26,10 @@ const MEMBER_FILTER = `cm.club_id = $1
   AND ($3 = '' OR p.full_name ILIKE '%' || $3 || '%' OR ($2::boolean AND p.email ILIKE '%' || $3 || '%'))
   AND ($4::text IS NULL OR ($4 = 'none' AND cm.unit_id IS NULL) OR cm.unit_id::text = $4)
   AND ($5 = 'all' OR cm.active = ($5 = 'active'))`;
+/** The same without the search ($2 and $3 still bound, unused). */
+const MEMBER_FILTER_NO_SEARCH = `cm.club_id = $1 AND $2::boolean IS NOT NULL AND $3 = ''
+  AND ($4::text IS NULL OR ($4 = 'none' AND cm.unit_id IS NULL) OR cm.unit_id::text = $4)
+  AND ($5 = 'all' OR cm.active = ($5 = 'active'))`;
 
 /**
  * One page of the club's members with profile and unit names, newest first (spec 7), keyset on
@@ -34,7 +38,9 @@ const MEMBER_FILTER = `cm.club_id = $1
  */
 export async function listMembersPage(q: Queryable, clubId: string, withEmail: boolean, f: MemberFilter, after: readonly [string, string] | null, limit: number) {
   const filter = [clubId, withEmail, f.search, f.unitId ?? null, f.status];
-  const total = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM club_members cm JOIN profiles p ON p.id = cm.profile_id WHERE ${MEMBER_FILTER}`, filter);
+  // Without a search the count needs no profile per member: an index-only count of the club's rows.
+  const counted = f.search === '' ? 'club_members cm' : 'club_members cm JOIN profiles p ON p.id = cm.profile_id';
+  const total = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM ${counted} WHERE ${f.search === '' ? MEMBER_FILTER_NO_SEARCH : MEMBER_FILTER}`, filter);
   // The page of ids first, so the unit and claim lookups run for one page, not for every match.
   const rows = await q.query<TMember & { sort_created_at: string }>(
     `WITH page AS (
