@@ -204,6 +204,31 @@ describe('financial journey', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.context().close();
   });
+
+  it('shows the last 20 transactions with a count, then Carregar mais the next ones', async () => {
+    const page = await newPage(browser, server.baseUrl);
+    await registerAndCreateClub(page, { clubName: 'Clube dos Lançamentos' });
+    const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube dos Lançamentos'`);
+    const [cash] = await server.db.query<{ id: string }>(`INSERT INTO cash_accounts (club_id, name) VALUES ($1, 'Caixa Geral') RETURNING id`, [club.id]);
+    await server.db.query(
+      `INSERT INTO transactions (club_id, cash_account_id, type, amount, description, transaction_date)
+       SELECT $1, $2, 'income', g, 'Mensalidade ' || lpad(g::text, 2, '0'), date '2026-01-01' + g FROM generate_series(1, 27) g`,
+      [club.id, cash.id],
+    );
+    await page.goto('/dashboard/financial');
+    const list = page.getByRole('region', { name: 'Lançamentos Recentes' }).getByRole('listitem');
+    await page.getByText('Mostrando 20 de 27 lançamentos').waitFor();
+    expect(await list.count()).toBe(20);
+    await page.getByText('Mensalidade 27', { exact: true }).waitFor();
+    expect(await page.getByText('Mensalidade 01', { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Carregar mais' }).click();
+    await page.getByText('Mostrando 27 de 27 lançamentos').waitFor();
+    await page.getByText('Mensalidade 01', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Carregar mais' }).count()).toBe(0);
+    await toastsGone(page);
+    await expectNoA11yViolations(page, 'transactions paged');
+    await page.context().close();
+  });
 });
 
 describe('money typed the Brazilian way (issue 18)', () => {

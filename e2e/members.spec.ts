@@ -218,4 +218,50 @@ describe('invitation journey', () => {
     await screenshot(plain, 'members-08-narrow');
     await plain.context().close();
   });
+
+  it('a big club lists 50 members at a time with a count and Carregar mais; the search finds one on a later page; also at 360 px', async () => {
+    const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = $1`, [admin.clubName]);
+    await server.db.query(
+      `WITH p AS (INSERT INTO profiles (full_name) SELECT 'Lote ' || lpad(g::text, 3, '0') FROM generate_series(1, 70) g RETURNING id, full_name)
+       INSERT INTO club_members (club_id, profile_id, created_at) SELECT $1, p.id, now() - interval '1 day' - right(p.full_name, 3)::int * interval '1 minute' FROM p`,
+      [club.id],
+    );
+    const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM club_members WHERE club_id = $1`, [club.id]);
+    await page.goto('/dashboard/members');
+    const names = page.getByRole('region', { name: 'Tabela de membros' }).getByRole('row');
+    await page.getByText(`Mostrando 50 de ${n} membros`).waitFor();
+    expect(await names.count()).toBe(51); // the header row and 50 members
+    // The oldest one is not on the first page; the server-side search finds it anyway.
+    expect(await row('Lote 070').count()).toBe(0);
+    await page.getByRole('button', { name: 'Carregar mais' }).click();
+    await page.getByText(`Mostrando ${n} de ${n} membros`).waitFor();
+    await row('Lote 070').waitFor();
+    expect(await page.getByRole('button', { name: 'Carregar mais' }).count()).toBe(0);
+
+    await page.reload();
+    await page.getByLabel('Buscar por nome ou e-mail').fill('lote 070');
+    await page.getByText('Mostrando 1 de 1 membro').waitFor();
+    await row('Lote 070').waitFor();
+    await page.getByLabel('Buscar por nome ou e-mail').fill('ninguém com esse nome');
+    await page.getByText('Nenhum membro encontrado com esses filtros.').waitFor();
+    // Filters combine: every 'Lote' member is active.
+    await page.getByLabel('Buscar por nome ou e-mail').fill('lote');
+    await page.getByText('Mostrando 50 de 70 membros').waitFor();
+    await page.getByLabel('Status').selectOption('inactive');
+    await page.getByText('Nenhum membro encontrado com esses filtros.').waitFor();
+    await page.getByLabel('Status').selectOption('all');
+    await page.getByLabel('Buscar por nome ou e-mail').fill('');
+    await page.getByText(`Mostrando 50 de ${n} membros`).waitFor();
+    await expectNoA11yViolations(page, 'members paged');
+
+    const phone = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    await phone.context().addCookies(await page.context().cookies());
+    await phone.goto('/dashboard/members');
+    await phone.getByText(`Mostrando 50 de ${n} membros`).waitFor();
+    await phone.getByRole('button', { name: 'Carregar mais' }).click();
+    await phone.getByText(`Mostrando ${n} de ${n} membros`).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await expectNoA11yViolations(phone, 'members paged at 360 px');
+    await phone.close();
+  });
 });

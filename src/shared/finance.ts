@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isWithinProductYears } from './dates.js';
 import { MONEY_MSG, zBrlMoney, zMoney, type MoneyOptions } from './money.js';
+import { pageQuery } from './pagination.js';
 
 export { MONEY_MAX, parseMoney, type MoneyOptions, type MoneyParse } from './money.js';
 
@@ -72,7 +73,7 @@ const zRequiredId = (requiredMessage: string) =>
 
 /** Optional id from a select: '' or null means none. */
 const zOptionalId = z
-  .string()
+  .string({ error: FIN_MSG.idInvalid })
   .trim()
   .regex(/^$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, FIN_MSG.idInvalid)
   .nullish()
@@ -87,7 +88,7 @@ const zOptionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 const zOptionalDate = z
-  .string()
+  .string({ error: FIN_MSG.dateInvalid })
   .trim()
   .refine((v) => v === '' || isIsoDate(v), FIN_MSG.dateInvalid)
   .nullish()
@@ -241,6 +242,28 @@ export const ZTransaction = z.object({
   reversed_by: z.string().nullable(),
 });
 export type TTransaction = z.infer<typeof ZTransaction>;
+
+/**
+ * GET …/transactions: one page, newest first (date, then creation), optionally only one cash account,
+ * one type or a date range. The first page holds the spec's last 20 (`limit` up to 200).
+ */
+export const ZTransactionQuery = pageQuery(RECENT_TRANSACTIONS_LIMIT)
+  .extend({
+    cash_account_id: zOptionalId,
+    type: z.enum(TRANSACTION_TYPES, { error: 'Tipo inválido: use income ou expense.' }).optional(),
+    from: zOptionalDate,
+    to: zOptionalDate,
+  })
+  .refine((r) => !r.from || !r.to || r.to >= r.from, { message: FIN_MSG.rangeOrder, path: ['to'] });
+export type TTransactionQuery = z.input<typeof ZTransactionQuery>;
+
+export const ZTransactionPage = z.object({
+  transactions: z.array(ZTransaction),
+  /** Transactions matching the filters, on every page. */
+  total: z.number().int(),
+  next_cursor: z.string().nullable(),
+});
+export type TTransactionPage = z.infer<typeof ZTransactionPage>;
 
 // ——— Summary, members, reports ———
 

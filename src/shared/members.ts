@@ -1,5 +1,6 @@
 import { CLUB_ROLES, PERMISSION_MSG, ROLE_LABELS, isClubRole, roleFromText, type TClubRole } from './permissions.js';
 import { z } from 'zod';
+import { ZPageQuery } from './pagination.js';
 
 /** The director ('Diretor(a)'): every power in the club. The functions are in `permissions.ts` (issue 14). */
 export const ADMIN_ROLE = 'admin';
@@ -20,6 +21,8 @@ export function roleLabel(role: string): string {
 }
 
 export const MEMBER_MSG = {
+  unitFilterInvalid: 'Filtro de unidade inválido.',
+  statusFilterInvalid: 'Filtro de status inválido: use todos, ativos ou inativos.',
   nameRequired: 'Informe o nome do membro',
   emailRequired: 'Informe o e-mail',
   emailInvalid: 'Informe um e-mail válido',
@@ -118,6 +121,25 @@ export const ZMember = z.object({
   created_at: z.string(),
 });
 export type TMember = z.infer<typeof ZMember>;
+
+/**
+ * GET …/members: one page, newest first, filtered by a name or e-mail fragment (`q`), a unit
+ * (`unit_id`, or 'none' for members without one) and status. `limit` up to 200, default 50.
+ */
+export const ZMemberQuery = ZPageQuery.extend({
+  q: z.string({ error: 'Busca inválida.' }).trim().max(200, 'Busca muito longa (máximo 200 caracteres).').default(''),
+  unit_id: z.union([z.uuid(), z.literal('none')], { error: MEMBER_MSG.unitFilterInvalid }).optional(),
+  status: z.enum(['all', 'active', 'inactive'], { error: MEMBER_MSG.statusFilterInvalid }).default('all'),
+});
+export type TMemberQuery = z.input<typeof ZMemberQuery>;
+
+export const ZMemberPage = z.object({
+  members: z.array(ZMember),
+  /** Members matching the filters, on every page. */
+  total: z.number().int(),
+  next_cursor: z.string().nullable(),
+});
+export type TMemberPage = z.infer<typeof ZMemberPage>;
 
 export const ZInvitationLink = z.object({
   id: z.string(),

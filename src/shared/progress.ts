@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zWholeNumber } from './whole-number.js';
+import { ZPageQuery } from './pagination.js';
 import { TASK_TYPES, type TTaskType } from './tasks.js';
 
 export { TASK_TYPES, type TTaskType };
@@ -230,6 +231,25 @@ export const ZQueuedSubmission = ZSubmissionInfo.extend({
   reviewer_name: z.string().nullable(),
 });
 export type TQueuedSubmission = z.infer<typeof ZQueuedSubmission>;
+
+export const SUBMISSION_QUEUE_STATUSES = ['submitted', 'approved', 'rejected'] as const;
+export type TSubmissionQueueStatus = (typeof SUBMISSION_QUEUE_STATUSES)[number];
+
+/**
+ * GET …/submissions: one page of a status. Waiting ones oldest first (the queue), reviewed ones
+ * most recently reviewed first. `limit` up to 200, default 50.
+ */
+export const ZSubmissionQuery = ZPageQuery.extend({
+  status: z.enum(SUBMISSION_QUEUE_STATUSES, { error: 'Status inválido: use submitted, approved ou rejected.' }).default('submitted'),
+});
+
+export const ZSubmissionPage = z.object({
+  submissions: z.array(ZQueuedSubmission),
+  /** Submissions of this status the reviewer may see, on every page. */
+  total: z.number().int(),
+  next_cursor: z.string().nullable(),
+});
+export type TSubmissionPage = z.infer<typeof ZSubmissionPage>;
 
 export const ZPendingCount = z.object({ pending: z.number().int() });
 

@@ -33,7 +33,7 @@ describe(`club access on ${engineName()}`, () => {
   it('the guard keeps a director who can log in: an accountless admin does not count', async () => {
     const kidAdmin = await call(ctx.app, 'POST', `/api/clubs/${club.id}/members`, { as: director, body: { mode: 'accountless', full_name: 'Admin Sem Conta', role: 'admin' } });
     expect(kidAdmin.statusCode).toBe(201);
-    const members: TMember[] = (await call(ctx.app, 'GET', `/api/clubs/${club.id}/members`, { as: director })).json();
+    const members: TMember[] = (await call(ctx.app, 'GET', `/api/clubs/${club.id}/members`, { as: director })).json().members;
     const own = members.find((m) => m.profile_id === director.profile.id);
     const res = await call(ctx.app, 'DELETE', `/api/clubs/${club.id}/members/${own?.id}`, { as: director });
     expect(res.statusCode).toBe(409);

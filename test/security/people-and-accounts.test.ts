@@ -27,7 +27,7 @@ afterAll(() => ctx.close());
 const reg = (name: string, email: string) => ({ full_name: name, email, password: 'segredo123', confirm_password: 'segredo123' });
 const addKid = async (clubId: string, as: Session, email: string | null, name = 'Criança') =>
   (await call(ctx.app, 'POST', `/api/clubs/${clubId}/members`, { as, body: { mode: 'accountless', full_name: name, email, role: 'Desbravador(a)' } })).json().member as TMember;
-const membersOf = async (clubId: string, as: Session): Promise<TMember[]> => (await call(ctx.app, 'GET', `/api/clubs/${clubId}/members`, { as })).json();
+const membersOf = async (clubId: string, as: Session): Promise<TMember[]> => (await call(ctx.app, 'GET', `/api/clubs/${clubId}/members`, { as })).json().members;
 /** The answer's shape without the values that differ on every call (ids, tokens, dates). */
 const shape = (body: unknown): unknown => JSON.parse(JSON.stringify(body, (k, v) => (['id', 'token', 'path', 'expires_at', 'email'].includes(k) ? typeof v : v)));
 

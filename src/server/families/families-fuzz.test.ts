@@ -72,7 +72,7 @@ beforeAll(async () => {
   const setup = await setUpClubWithMember(ctx, 'Fuzz Família');
   admin = setup.admin;
   clubId = setup.club.id;
-  const members = (await call(ctx.app, 'GET', `/api/clubs/${clubId}/members`, { as: admin })).json();
+  const members = (await call(ctx.app, 'GET', `/api/clubs/${clubId}/members`, { as: admin })).json().members;
   memberId = members.find((m: { profile_id: string }) => m.profile_id === setup.member.profile.id).id;
 });
 afterAll(() => ctx.close());

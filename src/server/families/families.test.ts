@@ -230,7 +230,7 @@ describe(`health form on ${engineName()}`, () => {
     await addMember(ctx.db, club.id, nurse.profile.id, 'Desbravador(a)');
     expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}/members/${kid.id}/health`, { as: instructor })).statusCode).toBe(403);
     expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}/health-forms`, { as: instructor })).statusCode).toBe(403);
-    const nurseMember = (await call(ctx.app, 'GET', `/api/clubs/${club.id}/members`, { as: director })).json().find((m: { profile_id: string }) => m.profile_id === nurse.profile.id);
+    const nurseMember = (await call(ctx.app, 'GET', `/api/clubs/${club.id}/members`, { as: director })).json().members.find((m: { profile_id: string }) => m.profile_id === nurse.profile.id);
     await call(ctx.app, 'PUT', `/api/clubs/${club.id}/members/${nurseMember.id}/family`, { as: director, body: { health_access: true } });
 
     const before = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'health.read' AND entity_id = $1`, [kid.id]);
@@ -260,7 +260,7 @@ describe(`health form on ${engineName()}`, () => {
   it('an adult member without a birth date needs no consent and fills their own form', async () => {
     const adult = await signUp(ctx.app, { name: 'Adulto' });
     await addMember(ctx.db, club.id, adult.profile.id, 'Desbravador(a)');
-    const me = (await call(ctx.app, 'GET', `/api/clubs/${club.id}/members`, { as: director })).json().find((m: { profile_id: string }) => m.profile_id === adult.profile.id);
+    const me = (await call(ctx.app, 'GET', `/api/clubs/${club.id}/members`, { as: director })).json().members.find((m: { profile_id: string }) => m.profile_id === adult.profile.id);
     const res = await call(ctx.app, 'PUT', `/api/clubs/${club.id}/members/${me.id}/health`, { as: adult, body: { blood_type: 'B-', emergency_contacts: [] } });
     expect(res.statusCode).toBe(200);
     expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}/members/${me.id}/health`, { as: adult })).json().form.blood_type).toBe('B-');

@@ -286,7 +286,7 @@ describe(`finance on ${engineName()}`, () => {
     });
     expect(await balance(c, account)).toBe('100.00');
     expect(await goalAmount(c, goal)).toBe('0.00');
-    const listed = (await get(c, '/transactions')).json() as Array<{ id: string; reversed_by: string | null }>;
+    const listed = (await get(c, '/transactions')).json().transactions as Array<{ id: string; reversed_by: string | null }>;
     expect(listed.find((t) => t.id === income.id)?.reversed_by).toBe(reversal.json().id);
 
     const again = await post(c, `/transactions/${income.id}/reverse`, {});
@@ -320,7 +320,7 @@ describe(`finance on ${engineName()}`, () => {
       const day = String(i).padStart(2, '0');
       await post(c, '/transactions', { cash_account_id: account, description: `Dia ${day}`, amount: '1', transaction_date: `2026-01-${day}` });
     }
-    const list = (await get(c, '/transactions')).json() as Array<{ description: string }>;
+    const list = (await get(c, '/transactions')).json().transactions as Array<{ description: string }>;
     expect(list).toHaveLength(20);
     expect(list[0].description).toBe('Dia 22');
     expect(list[19].description).toBe('Dia 03');
@@ -414,7 +414,7 @@ describe(`finance on ${engineName()}`, () => {
       expect(res.statusCode, `${method} ${path}`).toBe(404);
     }
     expect(await balance(c, account)).toBe('101.00');
-    expect(((await get(c, '/transactions')).json() as unknown[]).length).toBe(1);
+    expect(((await get(c, '/transactions')).json().transactions as unknown[]).length).toBe(1);
   });
 
   it("'Meus Cofres': a member reads only their own goals, read-only", async () => {

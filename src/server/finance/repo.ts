@@ -174,26 +174,52 @@ export async function createDefaultChartOfAccounts(q: Queryable, clubId: string)
 
 // ——— Transactions ———
 
-const TRANSACTION_SELECT = `
-  SELECT t.id, t.type, t.amount, t.description, t.transaction_date, t.created_at,
+const TRANSACTION_COLUMNS = `t.id, t.type, t.amount, t.description, t.transaction_date, t.created_at,
          t.cash_account_id, ca.name AS cash_account_name,
          t.profile_id, p.full_name AS profile_name,
          t.chart_account_id, coa.name AS chart_account_name,
          t.savings_goal_id, g.name AS savings_goal_name,
          t.created_by, t.reversal_of,
-         (SELECT r.id FROM transactions r WHERE r.reversal_of = t.id) AS reversed_by
-    FROM transactions t
+         (SELECT r.id FROM transactions r WHERE r.reversal_of = t.id) AS reversed_by`;
+const TRANSACTION_JOINS = `
     JOIN cash_accounts ca ON ca.id = t.cash_account_id
     LEFT JOIN profiles p ON p.id = t.profile_id
     LEFT JOIN chart_of_accounts coa ON coa.id = t.chart_account_id
     LEFT JOIN savings_goals g ON g.id = t.savings_goal_id`;
+const TRANSACTION_SELECT = `SELECT ${TRANSACTION_COLUMNS} FROM transactions t ${TRANSACTION_JOINS}`;
 
-/** Newest first: by date, then by creation (spec 7). */
-export function listRecentTransactions(q: Queryable, clubId: string, limit: number) {
-  return q.query<TTransaction>(
-    `${TRANSACTION_SELECT} WHERE t.club_id = $1 ORDER BY t.transaction_date DESC, t.created_at DESC, t.id DESC LIMIT $2`,
-    [clubId, limit],
+export interface TransactionFilter {
+  cashAccountId: string | null;
+  type: TTransactionType | undefined;
+  from: string | null;
+  to: string | null;
+}
+
+/** $1 club, $2 cash account, $3 type, $4 from, $5 to. */
+const TRANSACTION_FILTER = `t.club_id = $1 AND ($2::uuid IS NULL OR t.cash_account_id = $2::uuid) AND ($3::text IS NULL OR t.type = $3)
+  AND ($4::date IS NULL OR t.transaction_date >= $4::date) AND ($5::date IS NULL OR t.transaction_date <= $5::date)`;
+
+/**
+ * One page, newest first: by date, then by creation (spec 7), then id, keyset on that order (index
+ * transactions_club_keyset_idx); `limit + 1` rows so the caller knows whether more follow.
+ */
+export async function listTransactionsPage(q: Queryable, clubId: string, f: TransactionFilter, after: readonly [string, string, string] | null, limit: number) {
+  const filter = [clubId, f.cashAccountId, f.type ?? null, f.from, f.to];
+  const total = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM transactions t WHERE ${TRANSACTION_FILTER}`, filter);
+  const rows = await q.query<TTransaction & { sort_date: string; sort_created_at: string }>(
+    `WITH page AS (
+       SELECT t.id FROM transactions t
+        WHERE ${TRANSACTION_FILTER}
+          AND ($6::date IS NULL OR (t.transaction_date, t.created_at, t.id) < ($6::date, $7::timestamptz, $8::uuid))
+        ORDER BY t.transaction_date DESC, t.created_at DESC, t.id DESC
+        LIMIT $9
+     )
+     SELECT ${TRANSACTION_COLUMNS}, t.transaction_date::text AS sort_date, t.created_at::text AS sort_created_at
+       FROM page JOIN transactions t ON t.id = page.id ${TRANSACTION_JOINS}
+      ORDER BY t.transaction_date DESC, t.created_at DESC, t.id DESC`,
+    [...filter, after?.[0] ?? null, after?.[1] ?? null, after?.[2] ?? null, limit + 1],
   );
+  return { rows, total: total.n };
 }
 
 export function getTransaction(q: Queryable, clubId: string, id: string) {

@@ -17,6 +17,8 @@ import {
   ZSavingsGoalInput,
   ZSavingsGoalQuery,
   ZTransaction,
+  ZTransactionPage,
+  ZTransactionQuery,
   ZUpdateCashAccount,
   ZUpdateChartAccount,
 } from '../../shared/finance.js';
@@ -137,8 +139,11 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   // ——— Transactions ———
   app.get('/api/clubs/:clubId/transactions', {
     config: { permission: 'finance.manage' },
-    schema: { tags, summary: 'Últimos 20 lançamentos', params: ZClubParams, response: { 200: z.array(ZTransaction) } },
-  }, async (req) => service.listRecentTransactions(db, (await admin(req, req.params.clubId)).clubId));
+    schema: {
+      tags, summary: 'Lançamentos, mais recentes primeiro (a primeira página traz os últimos 20), paginados por cursor, com filtros',
+      params: ZClubParams, querystring: ZTransactionQuery, response: { 200: ZTransactionPage },
+    },
+  }, async (req) => service.listTransactions(db, (await admin(req, req.params.clubId)).clubId, req.query));
 
   app.post('/api/clubs/:clubId/transactions', {
     config: { permission: 'finance.manage' },

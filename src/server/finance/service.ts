@@ -1,14 +1,15 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import {
   FIN_MSG,
-  RECENT_TRANSACTIONS_LIMIT,
   UNCATEGORIZED_LABEL,
   type TCashAccount,
   type TChartAccount,
   type TChartTotalRow,
   type TSavingsGoal,
   type TTransaction,
+  type TTransactionPage,
+  type ZTransactionQuery,
   type ZCreateCashAccount,
   type ZCreateChartAccount,
   type ZCreateTransaction,
@@ -17,6 +18,7 @@ import {
   type ZUpdateChartAccount,
 } from '../../shared/finance.js';
 import { writeAudit } from '../audit/repo.js';
+import { ZCursorDate, ZCursorTimestamp, decodeCursor, pageOf } from '../http/cursor.js';
 import { AppError, PG, badRequest, conflict, isPgError, notFound } from '../http/errors.js';
 import * as repo from './repo.js';
 
@@ -163,8 +165,15 @@ export async function updateChartAccount(db: Db, actor: Actor, id: string, input
 
 // ——— Transactions ———
 
-export function listRecentTransactions(db: Db, clubId: string): Promise<TTransaction[]> {
-  return repo.listRecentTransactions(db, clubId, RECENT_TRANSACTIONS_LIMIT);
+const ZTransactionCursor = z.tuple([ZCursorDate, ZCursorTimestamp, z.uuid()]);
+
+/** Finance's 'Lançamentos': one page (the first is the spec's last 20), the filters' total and the next cursor. */
+export async function listTransactions(db: Db, clubId: string, query: z.output<typeof ZTransactionQuery>): Promise<TTransactionPage> {
+  const after = decodeCursor(query.after, ZTransactionCursor);
+  const filter = { cashAccountId: query.cash_account_id, type: query.type, from: query.from, to: query.to };
+  const { rows, total } = await repo.listTransactionsPage(db, clubId, filter, after, query.limit);
+  const page = pageOf(rows, query.limit, (t) => [t.sort_date, t.sort_created_at, t.id]);
+  return { transactions: page.rows.map(({ sort_date: _d, sort_created_at: _c, ...t }) => t), total, next_cursor: page.next_cursor };
 }
 
 /** Registers income or expense through register_transaction (which also writes audit_log). */

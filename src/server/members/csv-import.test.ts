@@ -66,7 +66,7 @@ describe(`CSV import on ${engineName()}`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().imported).toBe(3);
     const list: Array<{ profile_id: string; full_name: string; role: string; unit_name: string | null; has_account: boolean; email: string | null }> =
-      (await call(ctx.app, 'GET', `/api/clubs/${club.id}/members`, { as: admin })).json();
+      (await call(ctx.app, 'GET', `/api/clubs/${club.id}/members?limit=200`, { as: admin })).json().members;
     expect(list.find((m) => m.profile_id === known.profile.id)).toBeUndefined();
     expect(list.find((m) => m.full_name === 'Conta Conhecida')).toMatchObject({ role: 'admin', has_account: false, email: 'conhecida@teste.com' });
     expect((await call(ctx.app, 'GET', '/api/clubs', { as: known })).json()).toEqual([]);

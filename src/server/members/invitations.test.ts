@@ -22,7 +22,7 @@ async function invite(email = uniqueEmail('convite'), role = 'Desbravador(a)'): 
 }
 const reg = (name: string, email: string) => ({ full_name: name, email, password: 'segredo123', confirm_password: 'segredo123' });
 async function members(): Promise<TMember[]> {
-  return (await call(ctx.app, 'GET', `/api/clubs/${club.id}/members`, { as: admin })).json();
+  return (await call(ctx.app, 'GET', `/api/clubs/${club.id}/members?limit=200`, { as: admin })).json().members;
 }
 
 describe(`invitations on ${engineName()}`, () => {

@@ -21,7 +21,7 @@ afterAll(() => ctx.close());
 
 const membersUrl = () => `/api/clubs/${club.id}/members`;
 async function list(as: Session): Promise<TMember[]> {
-  return (await call(ctx.app, 'GET', membersUrl(), { as })).json();
+  return (await call(ctx.app, 'GET', `${membersUrl()}?limit=200`, { as })).json().members;
 }
 
 describe(`members on ${engineName()}`, () => {

@@ -13,9 +13,49 @@ const FROM = `club_members cm JOIN profiles p ON p.id = cm.profile_id
   LEFT JOIN (SELECT DISTINCT ci.profile_id FROM club_invitations ci
               WHERE ci.club_id = $1 AND ci.used_at IS NOT NULL AND ci.profile_id IS NOT NULL) claimed ON claimed.profile_id = cm.profile_id`;
 
-/** The club's members with profile and unit names, newest first (spec 7). */
-export function listMembers(q: Queryable, clubId: string, withEmail: boolean) {
-  return q.query<TMember>(`SELECT ${COLUMNS} FROM ${FROM} WHERE cm.club_id = $1 ORDER BY cm.created_at DESC, p.full_name`, [clubId, withEmail]);
+export interface MemberFilter {
+  /** Name (or, for who sees e-mails, e-mail) fragment, LIKE-escaped. */
+  search: string;
+  /** A unit id, 'none' (no unit) or undefined (any). */
+  unitId: string | undefined;
+  status: 'all' | 'active' | 'inactive';
+}
+
+/** $1 club, $2 whether e-mails show (and are searched), $3 search, $4 unit, $5 status. */
+const MEMBER_FILTER = `cm.club_id = $1
+  AND ($3 = '' OR p.full_name ILIKE '%' || $3 || '%' OR ($2::boolean AND p.email ILIKE '%' || $3 || '%'))
+  AND ($4::text IS NULL OR ($4 = 'none' AND cm.unit_id IS NULL) OR cm.unit_id::text = $4)
+  AND ($5 = 'all' OR cm.active = ($5 = 'active'))`;
+/** The same without the search ($2 and $3 still bound, unused). */
+const MEMBER_FILTER_NO_SEARCH = `cm.club_id = $1 AND $2::boolean IS NOT NULL AND $3 = ''
+  AND ($4::text IS NULL OR ($4 = 'none' AND cm.unit_id IS NULL) OR cm.unit_id::text = $4)
+  AND ($5 = 'all' OR cm.active = ($5 = 'active'))`;
+
+/**
+ * One page of the club's members with profile and unit names, newest first (spec 7), keyset on
+ * (created_at, id) (index club_members_club_created_idx); `limit + 1` rows so the caller knows whether
+ * more follow. `sort_created_at` is the exact timestamp as text, for the cursor.
+ */
+export async function listMembersPage(q: Queryable, clubId: string, withEmail: boolean, f: MemberFilter, after: readonly [string, string] | null, limit: number) {
+  const filter = [clubId, withEmail, f.search, f.unitId ?? null, f.status];
+  // Without a search the count needs no profile per member: an index-only count of the club's rows.
+  const counted = f.search === '' ? 'club_members cm' : 'club_members cm JOIN profiles p ON p.id = cm.profile_id';
+  const total = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM ${counted} WHERE ${f.search === '' ? MEMBER_FILTER_NO_SEARCH : MEMBER_FILTER}`, filter);
+  // The page of ids first, so the unit and claim lookups run for one page, not for every match.
+  const rows = await q.query<TMember & { sort_created_at: string }>(
+    `WITH page AS (
+       SELECT cm.id FROM club_members cm JOIN profiles p ON p.id = cm.profile_id
+        WHERE ${MEMBER_FILTER} AND ($6::timestamptz IS NULL OR (cm.created_at, cm.id) < ($6::timestamptz, $7::uuid))
+        ORDER BY cm.created_at DESC, cm.id DESC
+        LIMIT $8
+     )
+     SELECT ${COLUMNS}, cm.created_at::text AS sort_created_at
+       FROM page, ${FROM}
+      WHERE cm.id = page.id
+      ORDER BY cm.created_at DESC, cm.id DESC`,
+    [...filter, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
+  );
+  return { rows, total: total.n };
 }
 
 export function getMember(q: Queryable, clubId: string, memberId: string) {

@@ -3,16 +3,16 @@ import { z } from 'zod';
 import { ZProfile, ZRegister } from '../../shared/auth.js';
 import {
   MEMBER_MSG, ZAddMember, ZAddMemberResult, ZCsvImport, ZCsvImportResult, ZInvitationAccepted, ZInvitationLink,
-  ZInvitationPreview, ZMember, ZPendingInvitation, ZUpdateMember,
+  ZInvitationPreview, ZMember, ZMemberPage, ZMemberQuery, ZPendingInvitation, ZUpdateMember,
 } from '../../shared/members.js';
 import { can, requireAuth, requirePermission, requireClubMember } from '../http/access.js';
 import { ZClubParams } from '../clubs/routes.js';
 import { setSessionCookie } from '../auth/routes.js';
-import * as repo from './repo.js';
 import * as invitationRepo from './invitation-repo.js';
 import * as service from './service.js';
 import * as invitationService from './invitation-service.js';
 import { importMembersCsv } from './csv-import.js';
+import { listMembers } from './list.js';
 import { sendInvitationMail } from '../mail/invitations.js';
 
 const ZMemberParams = ZClubParams.extend({ memberId: z.uuid({ error: MEMBER_MSG.notFound }) });
@@ -23,10 +23,14 @@ const ZOk = z.object({ ok: z.literal(true) });
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/members', {
     config: { permission: 'club.read' },
-    schema: { tags: ['members'], summary: 'Membros do clube (e-mails só para quem cuida dos cadastros)', params: ZClubParams, response: { 200: z.array(ZMember) } },
+    schema: {
+      tags: ['members'],
+      summary: 'Membros do clube, mais novos primeiro, paginados por cursor, com busca e filtros (e-mails só para quem cuida dos cadastros)',
+      params: ZClubParams, querystring: ZMemberQuery, response: { 200: ZMemberPage },
+    },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    return repo.listMembers(app.db, access.clubId, can(access, 'members.read'));
+    return listMembers(app.db, access.clubId, can(access, 'members.read'), req.query);
   });
 
   app.post('/api/clubs/:clubId/members', {

@@ -167,7 +167,7 @@ describe(`progress on ${engineName()}`, () => {
     // Members cannot see the queue; the admin does, with a counter.
     expect((await call(ctx.app, 'GET', url('/submissions'), { as: member })).statusCode).toBe(403);
     expect((await call(ctx.app, 'GET', url('/submissions/pending-count'), { as: admin })).json().pending).toBe(1);
-    const queue = (await call(ctx.app, 'GET', url('/submissions'), { as: admin })).json();
+    const queue = (await call(ctx.app, 'GET', url('/submissions'), { as: admin })).json().submissions;
     expect(queue).toHaveLength(1);
     expect(queue[0]).toMatchObject({ task_title: 'Foto do acampamento', full_name: 'Envio' });
     const evidence = await call(ctx.app, 'GET', url(`/submissions/${queue[0].id}/evidence`), { as: admin });

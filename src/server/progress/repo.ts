@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
-import type { TAssignmentStatus, TMyQuestion, TMySubtask, TMyTask, TQueuedSubmission, TSubmissionInfo, TTaskType } from '../../shared/progress.js';
+import type { TAssignmentStatus, TMyQuestion, TMySubtask, TMyTask, TQueuedSubmission, TSubmissionInfo, TSubmissionQueueStatus, TTaskType } from '../../shared/progress.js';
 
 export interface MemberRow {
   profile_id: string;
@@ -298,21 +298,48 @@ export async function reviewSubmission(q: Queryable, id: string, r: { status: 'a
 }
 
 /** The approval queue ('submitted' first, oldest first) or the decided ones (newest first). */
-export function listSubmissions(q: Queryable, clubId: string, status: 'submitted' | 'approved' | 'rejected', unitId: string | null = null) {
-  return q.query<TQueuedSubmission>(
-    `SELECT ${SUBMISSION_COLUMNS}, ts.task_id, t.title AS task_title, t.points AS task_points, ts.profile_id, p.full_name,
-            u.name AS unit_name, rv.full_name AS reviewer_name
-       FROM task_submissions ts
+const QUEUE_FROM = `task_submissions ts LEFT JOIN club_members cm ON cm.club_id = ts.club_id AND cm.profile_id = ts.profile_id`;
+/** $1 club, $2 status, $3 unit (a counsellor's queue: only their unit's members). */
+const QUEUE_FILTER = `ts.club_id = $1 AND ts.status = $2 AND ($3::uuid IS NULL OR cm.unit_id = $3::uuid)`;
+/**
+ * Waiting: oldest first, the order they are reviewed in (index task_submissions_queue_idx). Reviewed:
+ * latest decision first (task_submissions_reviewed_idx). The id breaks ties, so the keyset is total.
+ */
+const QUEUE_ORDER = {
+  waiting: { key: 'ts.created_at', after: `(ts.created_at, ts.id) > ($4::timestamptz, $5::uuid)`, order: 'ts.created_at, ts.id' },
+  reviewed: {
+    key: 'coalesce(ts.reviewed_at, ts.created_at)',
+    after: `(coalesce(ts.reviewed_at, ts.created_at), ts.id) < ($4::timestamptz, $5::uuid)`,
+    order: 'coalesce(ts.reviewed_at, ts.created_at) DESC, ts.id DESC',
+  },
+} as const;
+
+/** One page of the approvals queue of a status; `limit + 1` rows so the caller knows whether more follow. */
+export async function listSubmissionsPage(
+  q: Queryable, clubId: string, status: TSubmissionQueueStatus, unitId: string | null, after: readonly [string, string] | null, limit: number,
+) {
+  const sort = status === 'submitted' ? QUEUE_ORDER.waiting : QUEUE_ORDER.reviewed;
+  const total = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM ${QUEUE_FROM} WHERE ${QUEUE_FILTER}`, [clubId, status, unitId]);
+  const rows = await q.query<TQueuedSubmission & { sort_at: string }>(
+    `WITH page AS (
+       SELECT ts.id FROM ${QUEUE_FROM}
+        WHERE ${QUEUE_FILTER} AND ($4::timestamptz IS NULL OR ${sort.after})
+        ORDER BY ${sort.order}
+        LIMIT $6
+     )
+     SELECT ${SUBMISSION_COLUMNS}, ts.task_id, t.title AS task_title, t.points AS task_points, ts.profile_id, p.full_name,
+            u.name AS unit_name, rv.full_name AS reviewer_name, (${sort.key})::text AS sort_at
+       FROM page
+       JOIN task_submissions ts ON ts.id = page.id
        JOIN tasks t ON t.id = ts.task_id
        JOIN profiles p ON p.id = ts.profile_id
        LEFT JOIN club_members cm ON cm.club_id = ts.club_id AND cm.profile_id = ts.profile_id
        LEFT JOIN units u ON u.id = cm.unit_id
        LEFT JOIN profiles rv ON rv.id = ts.reviewed_by
-      WHERE ts.club_id = $1 AND ts.status = $2 AND ($3::uuid IS NULL OR cm.unit_id = $3::uuid)
-      ORDER BY CASE WHEN $2 = 'submitted' THEN ts.created_at END ASC, ts.reviewed_at DESC
-      LIMIT 200`,
-    [clubId, status, unitId],
+      ORDER BY ${sort.order}`,
+    [clubId, status, unitId, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
   );
+  return { rows, total: total.n };
 }
 
 /** Submissions waiting for review; with a unit, only its members' (a counsellor's queue). */

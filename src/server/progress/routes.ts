@@ -11,9 +11,10 @@ import {
   ZPendingCount,
   ZPointAdjustment,
   ZPointAdjustmentResult,
-  ZQueuedSubmission,
   ZRejectSubmission,
   ZSubmissionInfo,
+  ZSubmissionPage,
+  ZSubmissionQuery,
 } from '../../shared/progress.js';
 import { can, requirePermission, requireClubMember } from '../http/access.js';
 import { badRequest, notFound } from '../http/errors.js';
@@ -23,6 +24,7 @@ import * as repo from './repo.js';
 import * as profiles from './profile-repo.js';
 import * as service from './service.js';
 import * as submissions from './submissions.js';
+import { listQueue } from './queue.js';
 import * as batches from './point-batches.js';
 import { getMemberHome } from './member-home.js';
 import { ZMemberHome } from '../../shared/member-home.js';
@@ -137,10 +139,13 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clubs/:clubId/submissions', {
     config: { permission: 'submissions.review' },
-    schema: { tags, summary: 'Fila de aprovações', params: ZClub, querystring: z.object({ status: z.enum(['submitted', 'approved', 'rejected']).default('submitted') }), response: { 200: z.array(ZQueuedSubmission) } },
+    schema: {
+      tags, summary: 'Fila de aprovações por status, paginada por cursor (aguardando: mais antigos primeiro; revisados: mais recentes primeiro)',
+      params: ZClub, querystring: ZSubmissionQuery, response: { 200: ZSubmissionPage },
+    },
   }, async (req) => {
     const access = await requirePermission(app.db, req, req.params.clubId, 'submissions.review');
-    return repo.listSubmissions(app.db, access.clubId, req.query.status, service.unitFilter(access, 'submissions.review'));
+    return listQueue(app.db, access.clubId, service.unitFilter(access, 'submissions.review'), req.query);
   });
 
   app.get('/api/clubs/:clubId/submissions/pending-count', {

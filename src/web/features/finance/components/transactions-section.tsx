@@ -6,10 +6,11 @@ import { IconButton } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
+import { LoadMore } from '@web/components/ui/load-more';
 import { Spinner } from '@web/components/ui/spinner';
 import { Tag } from '@web/components/ui/tag';
 import { formatDate, formatMoney } from '@web/lib/format';
-import { useRecentTransactions } from '../api/list-transactions';
+import { useTransactions } from '../api/list-transactions';
 import { useDeleteTransaction } from '../api/delete-transaction';
 import { useReverseTransaction } from '../api/reverse-transaction';
 import { toastFinanceError } from './toast-error';
@@ -50,9 +51,10 @@ function TransactionRow({ t, onReverse, onDelete }: { t: TTransaction; onReverse
   );
 }
 
-/** 'Lançamentos Recentes': the last 20, with Estornar (keeps balances right) and delete (does not). */
+/** 'Lançamentos Recentes': the last 20, then 'Carregar mais' page by page; Estornar (keeps balances right) and delete (does not). */
 export function TransactionsSection({ clubId }: { clubId: string }) {
-  const list = useRecentTransactions(clubId);
+  const list = useTransactions(clubId);
+  const shown = list.data?.pages.flatMap((p) => p.transactions) ?? [];
   const reverse = useReverseTransaction(clubId);
   const remove = useDeleteTransaction(clubId);
   const [reversing, setReversing] = useState<TTransaction | null>(null);
@@ -83,14 +85,25 @@ export function TransactionsSection({ clubId }: { clubId: string }) {
     <section aria-labelledby="lancamentos-title">
       <h2 id="lancamentos-title" className="mb-3 text-lg font-semibold">Lançamentos Recentes</h2>
       {list.isLoading ? <Spinner /> : null}
-      {list.data && list.data.length === 0 ? <EmptyState icon={<Receipt className="h-8 w-8" />} message="Nenhum lançamento registrado ainda." /> : null}
+      {list.isError ? <p role="alert" className="text-red-700">Não foi possível carregar os lançamentos.</p> : null}
+      {list.isSuccess && shown.length === 0 ? <EmptyState icon={<Receipt className="h-8 w-8" />} message="Nenhum lançamento registrado ainda." /> : null}
       <ul className="space-y-2">
-        {list.data?.map((t) => (
+        {shown.map((t) => (
           <li key={t.id}>
             <TransactionRow t={t} onReverse={() => setReversing(t)} onDelete={() => setDeleting(t)} />
           </li>
         ))}
       </ul>
+      {shown.length > 0 ? (
+        <LoadMore
+          shown={shown.length}
+          total={list.data?.pages[0]?.total ?? shown.length}
+          noun={['lançamento', 'lançamentos']}
+          hasMore={list.hasNextPage}
+          loading={list.isFetchingNextPage}
+          onMore={() => void list.fetchNextPage()}
+        />
+      ) : null}
       <ConfirmDialog
         open={reversing !== null}
         title="Estornar lançamento"

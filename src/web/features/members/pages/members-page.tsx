@@ -13,7 +13,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { ActiveTag, Tag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
 import { useCurrentClub } from '../../clubs/use-current-club';
-import { useMembers } from '../api/list-members';
+import { NO_MEMBER_FILTERS, useAllActiveMembers, useMembers, type MemberFilters } from '../api/list-members';
 import { useUnitOptions } from '../api/list-unit-options';
 import { useDeleteMember } from '../api/delete-member';
 import { useCreateClaimLink } from '../api/create-claim-link';
@@ -25,6 +25,8 @@ import { InvitationLink } from '../components/invitation-link';
 import { PendingInvitations } from '../components/pending-invitations';
 import { ConsentPendingTag } from '../../families/components/consent-tag';
 import { MemberCards } from '../components/member-cards';
+import { MemberFiltersBar } from '../components/member-filters';
+import { LoadMore } from '../../../components/ui/load-more';
 import { useIndividualRanking } from '../../ranking/api/get-ranking';
 import { ScoreManyModal } from '../../progress/components/score-many-modal';
 import { useMe } from '../../auth/api/get-me';
@@ -37,7 +39,11 @@ export function Component() {
 }
 
 function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfiles }: { clubId: string; isAdmin: boolean; canScoreMany: boolean; showEmails: boolean; canOpenProfiles: boolean }) {
-  const members = useMembers(clubId);
+  const [filters, setFilters] = useState<MemberFilters>(NO_MEMBER_FILTERS);
+  const members = useMembers(clubId, filters);
+  const list = useMemo(() => members.data?.pages.flatMap((p) => p.members) ?? [], [members.data]);
+  const total = members.data?.pages[0]?.total ?? 0;
+  const filtered = filters.q !== '' || filters.unitId !== '' || filters.status !== 'all';
   const units = useUnitOptions(clubId);
   const remove = useDeleteMember(clubId);
   const claim = useCreateClaimLink(clubId);
@@ -50,6 +56,8 @@ function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfi
   const [claimLink, setClaimLink] = useState<{ member: TMember; link: TInvitationLink } | null>(null);
   const [scoringMany, setScoringMany] = useState(false);
   const me = useMe();
+  // 'Pontuar vários' offers every active member, not only the pages loaded here.
+  const everyone = useAllActiveMembers(clubId, canScoreMany && scoringMany);
   // Points shown on the phone cards come from the ranking, which lists every active member.
   const ranking = useIndividualRanking(clubId, null, true);
   const points = useMemo(() => new Map((ranking.data ?? []).map((r) => [r.profile_id, r.total_points])), [ranking.data]);
@@ -98,19 +106,22 @@ function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfi
           </>
         ) : null}
       />
+      <MemberFiltersBar units={unitList} showEmails={showEmails} value={filters} onChange={setFilters} />
       {members.isLoading ? <PageSpinner /> : null}
       {members.isError ? <p role="alert" className="text-red-700">Não foi possível carregar os membros.</p> : null}
-      {members.data && members.data.length === 0 ? <EmptyState icon={<Users className="h-10 w-10" />} message="Nenhum membro cadastrado ainda." /> : null}
-      {members.data && members.data.length > 0 ? (
+      {members.isSuccess && list.length === 0 ? (
+        <EmptyState icon={<Users className="h-10 w-10" />} message={filtered ? 'Nenhum membro encontrado com esses filtros.' : 'Nenhum membro cadastrado ainda.'} />
+      ) : null}
+      {list.length > 0 ? (
         <MemberCards
-          members={members.data}
+          members={list}
           points={ranking.isSuccess ? points : null}
           isAdmin={isAdmin}
           canOpenProfiles={canOpenProfiles}
           actions={{ onClaimLink: (m) => void makeClaimLink(m), onUndoClaim: setUndoing, onEdit: setEditing, onDelete: setDeleting, claimPending: claim.isPending }}
         />
       ) : null}
-      {members.data && members.data.length > 0 ? (
+      {list.length > 0 ? (
         <div tabIndex={0} role="region" aria-label="Tabela de membros" className="hidden overflow-x-auto rounded-xl sm:block border border-slate-200 bg-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600">
           <table className="min-w-full text-sm">
             <caption className="sr-only">Membros do clube</caption>
@@ -125,7 +136,7 @@ function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfi
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {members.data.map((m) => (
+              {list.map((m) => (
                 <tr key={m.id}>
                   <td className="px-4 py-3 font-medium text-slate-900">
                     {/* The member's profile: points, badges, 'Pontuar' and recording tasks on their behalf (issue 5). */}
@@ -162,11 +173,21 @@ function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfi
           </table>
         </div>
       ) : null}
+      {list.length > 0 ? (
+        <LoadMore
+          shown={list.length}
+          total={total}
+          noun={['membro', 'membros']}
+          hasMore={members.hasNextPage}
+          loading={members.isFetchingNextPage}
+          onMore={() => void members.fetchNextPage()}
+        />
+      ) : null}
       {isAdmin ? <PendingInvitations clubId={clubId} /> : null}
 
       <AddMemberModal clubId={clubId} open={adding} units={unitList} onClose={() => setAdding(false)} />
       <CsvImportModal clubId={clubId} open={importing} onClose={() => setImporting(false)} />
-      {canScoreMany ? <ScoreManyModal clubId={clubId} open={scoringMany} members={members.data ?? []} myProfileId={me.data?.id ?? null} onClose={() => setScoringMany(false)} /> : null}
+      {canScoreMany ? <ScoreManyModal clubId={clubId} open={scoringMany} members={everyone.data ?? []} loading={everyone.isLoading} myProfileId={me.data?.id ?? null} onClose={() => setScoringMany(false)} /> : null}
       <EditMemberModal clubId={clubId} member={editing} units={unitList} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}

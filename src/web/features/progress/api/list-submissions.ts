@@ -1,18 +1,26 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TQueuedSubmission } from '@shared/progress';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { TSubmissionPage, TSubmissionQueueStatus } from '@shared/progress';
 import { api } from '@web/lib/api';
 
-export type SubmissionStatus = 'submitted' | 'approved' | 'rejected';
+export type SubmissionStatus = TSubmissionQueueStatus;
 
-export function listSubmissions(clubId: string, status: SubmissionStatus): Promise<TQueuedSubmission[]> {
-  return api<TQueuedSubmission[]>('GET', `/api/clubs/${clubId}/submissions?status=${status}`);
+export function listSubmissions(clubId: string, status: SubmissionStatus, after: string | null): Promise<TSubmissionPage> {
+  const params = new URLSearchParams({ status });
+  if (after) params.set('after', after);
+  return api<TSubmissionPage>('GET', `/api/clubs/${clubId}/submissions?${params.toString()}`);
 }
 
+/** Pages of one tab of the queue: each 'Carregar mais' fetches the page after the last cursor. */
 export const submissionsQueryOptions = (clubId: string, status: SubmissionStatus) =>
-  queryOptions({ queryKey: ['clubs', clubId, 'progress', 'submissions', status], queryFn: () => listSubmissions(clubId, status) });
+  infiniteQueryOptions({
+    queryKey: ['clubs', clubId, 'progress', 'submissions', status],
+    queryFn: ({ pageParam }) => listSubmissions(clubId, status, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
 
 export function useSubmissions(clubId: string | null, status: SubmissionStatus) {
-  return useQuery({ ...submissionsQueryOptions(clubId ?? '', status), enabled: clubId !== null });
+  return useInfiniteQuery({ ...submissionsQueryOptions(clubId ?? '', status), enabled: clubId !== null });
 }
 
 export const evidenceUrl = (clubId: string, submissionId: string, download = false) =>

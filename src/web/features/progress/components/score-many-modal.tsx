@@ -38,10 +38,12 @@ const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCas
  * 'Pontuar vários': the same points and reason for many members in one save (all or nothing on the
  * server). Built for one thumb: big rows, a search box, a 'Selecionar unidade' box per unit.
  */
-export function ScoreManyModal({ clubId, open, members, myProfileId, onClose }: {
+export function ScoreManyModal({ clubId, open, members, loading = false, myProfileId, onClose }: {
   clubId: string;
   open: boolean;
   members: TMember[];
+  /** Every page of the members list is still being fetched. */
+  loading?: boolean;
   myProfileId: string | null;
   onClose: () => void;
 }) {
@@ -126,7 +128,8 @@ export function ScoreManyModal({ clubId, open, members, myProfileId, onClose }: 
           <TextField label="Buscar membro" type="search" value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" placeholder="Digite um nome" />
         </div>
         {errors.members ? <p role="alert" className="text-sm text-red-700">{errors.members}</p> : null}
-        {shown.length === 0 ? <p className="text-sm text-slate-600">Nenhum membro encontrado.</p> : null}
+        {loading ? <p role="status" className="text-sm text-slate-600">Carregando membros…</p> : null}
+        {!loading && shown.length === 0 ? <p className="text-sm text-slate-600">Nenhum membro encontrado.</p> : null}
         {shown.map((g) => {
           const ids = g.members.map((m) => m.profile_id);
           const all = ids.every((id) => selected.has(id));

@@ -9,6 +9,7 @@ import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { NoClubState } from '../../../components/ui/no-club-state';
 import { PillTabs } from '../../../components/ui/pill-tabs';
+import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Tag } from '../../../components/ui/tag';
@@ -38,6 +39,7 @@ export function Component() {
   if (!club || !clubId) return <NoClubState purpose="ver as aprovações" />;
   if (!isAdmin) return <EmptyState message="Sua função no clube não aprova envios." />;
   const current = TABS.find((t) => t.key === tab) ?? TABS[0];
+  const shown = list.data?.pages.flatMap((p) => p.submissions) ?? [];
 
   return (
     <div>
@@ -46,12 +48,22 @@ export function Component() {
       <div role="tabpanel" aria-label={current.label}>
         {list.isLoading ? <PageSpinner /> : null}
         {list.isError ? <p role="alert" className="text-red-700">Não foi possível carregar os envios.</p> : null}
-        {list.isSuccess && list.data.length === 0 ? <EmptyState icon={<ClipboardCheck className="h-10 w-10" />} message={current.empty} /> : null}
+        {list.isSuccess && shown.length === 0 ? <EmptyState icon={<ClipboardCheck className="h-10 w-10" />} message={current.empty} /> : null}
         <div className="grid gap-4 lg:grid-cols-2">
-          {(list.data ?? []).map((s) => (
+          {shown.map((s) => (
             <SubmissionCard key={s.id} clubId={clubId} submission={s} onReject={() => setRejecting(s)} />
           ))}
         </div>
+        {shown.length > 0 ? (
+          <LoadMore
+            shown={shown.length}
+            total={list.data?.pages[0]?.total ?? shown.length}
+            noun={['envio', 'envios']}
+            hasMore={list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            onMore={() => void list.fetchNextPage()}
+          />
+        ) : null}
       </div>
       <RejectModal clubId={clubId} submission={rejecting} onClose={() => setRejecting(null)} />
     </div>

@@ -12,7 +12,7 @@ import { useIndividualRanking, useUnitRanking } from '../api/get-ranking';
 import { useRankingPeriods } from '../api/list-ranking-periods';
 import { ScoreUnitModal } from '../components/score-unit-modal';
 import { ScoreManyModal } from '../../progress/components/score-many-modal';
-import { useMembers } from '../../members/api/list-members';
+import { useAllActiveMembers } from '../../members/api/list-members';
 import { useMe } from '../../auth/api/get-me';
 import { plural, pluralWord } from '@shared/plural';
 
@@ -46,7 +46,8 @@ export function Component() {
   const [scoring, setScoring] = useState(false);
   const [scoringMany, setScoringMany] = useState(false);
   const me = useMe();
-  const members = useMembers(clubId ?? '', Boolean(clubId) && isAdmin && scoringMany);
+  // Every active member (all pages), fetched only when 'Pontuar vários' opens.
+  const members = useAllActiveMembers(clubId ?? '', Boolean(clubId) && isAdmin && scoringMany);
   const periods = useRankingPeriods(clubId);
   const individual = useIndividualRanking(clubId, periodId, view === 'individual');
   const units = useUnitRanking(clubId, periodId, view === 'units');
@@ -94,7 +95,7 @@ export function Component() {
       {view === 'individual' && individual.data && individual.data.length > 0 ? <IndividualTable rows={individual.data} /> : null}
       {view === 'units' && units.data && units.data.length > 0 ? <UnitCards rows={units.data} /> : null}
       {isAdmin ? <ScoreUnitModal clubId={clubId} open={scoring} onClose={() => setScoring(false)} /> : null}
-      {isAdmin ? <ScoreManyModal clubId={clubId} open={scoringMany} members={members.data ?? []} myProfileId={me.data?.id ?? null} onClose={() => setScoringMany(false)} /> : null}
+      {isAdmin ? <ScoreManyModal clubId={clubId} open={scoringMany} members={members.data ?? []} loading={members.isLoading} myProfileId={me.data?.id ?? null} onClose={() => setScoringMany(false)} /> : null}
     </div>
   );
 }
