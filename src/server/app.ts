@@ -22,7 +22,8 @@ import { registerNulGuard } from './http/nul-guard.js';
 import { registerRouteBulkhead } from './http/bulkhead.js';
 import { authPlugin } from './auth/plugin.js';
 import { SESSION_COOKIE } from './auth/session.js';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import { EarlyRefusal, LoginThrottle, limitsFromEnv, tooManyRequests, registerRateLimits, trustProxyFromEnv, type Limits, type TrustProxy } from './http/rate-limit.js';
 import { databaseCounterStore, memoryCounterStore, redisCounterStore, type CounterStore } from './http/counter-store.js';
 import { domainRoutes } from './routes.js';
@@ -59,8 +60,11 @@ export interface AppConfig {
   publicUrl?: string | null;
 }
 
+// ioredis costs ~20 MB and a few hundred ms to load: only a server with REDIS_URL loads it.
+const loadRedis = () => (createRequire(import.meta.url)('ioredis') as { Redis: typeof Redis }).Redis;
+
 function defaultCounterStore(db: Db): CounterStore {
-  if (process.env.REDIS_URL) return redisCounterStore(new Redis(process.env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }));
+  if (process.env.REDIS_URL) return redisCounterStore(new (loadRedis())(process.env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }));
   // The embedded database has one owner process, so its memory is the one shared store.
   return db.engine === 'pglite' ? memoryCounterStore() : databaseCounterStore(db);
 }
