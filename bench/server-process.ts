@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { buildServer, SERVER_OUT } from '../scripts/build-server.mjs';
-import { NODE_FLAGS } from '../scripts/node-flags.mjs';
+import { NODE_FLAGS, SERVER_ENV_DEFAULTS } from '../scripts/node-flags.mjs';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -54,12 +54,17 @@ export async function resetPeak(pid: number): Promise<boolean> {
  * Spawns the compiled server with `env` added to this process's environment and waits for a 200 on
  * /api/health (polled every 10 ms). No request limits: a benchmark floods on purpose.
  */
-export async function startServerProcess(env: Record<string, string>, opts: { port: number; timeoutMs?: number; quiet?: boolean }): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  opts: { port: number; timeoutMs?: number; quiet?: boolean; baseline?: { serverJs: string; nodeFlags: string[] } },
+): Promise<ServerProcess> {
   const started = performance.now();
-  // BENCH_NODE_FLAGS replaces the flags, to compare settings before writing them into scripts/node-flags.mjs.
-  const flags = process.env.BENCH_NODE_FLAGS !== undefined ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean) : NODE_FLAGS;
-  const child = spawn(process.execPath, [...flags, SERVER_OUT], {
+  // BENCH_NODE_FLAGS replaces the flags, to compare settings before writing them into scripts/node-flags.mjs;
+  // a baseline (an older commit's build with its flags) gives a before/after in one run.
+  const flags = opts.baseline?.nodeFlags ?? (process.env.BENCH_NODE_FLAGS !== undefined ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean) : NODE_FLAGS);
+  const child = spawn(process.execPath, [...flags, opts.baseline?.serverJs ?? SERVER_OUT], {
     env: {
+      ...(opts.baseline ? {} : SERVER_ENV_DEFAULTS),
       ...process.env,
       PORT: String(opts.port),
       HOST: '127.0.0.1',

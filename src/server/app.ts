@@ -13,7 +13,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Db } from './db/index.js';
 import './http/context.js';
 import { registerErrorHandler } from './http/errors.js';
-import { fileTypeFromBuffer } from 'file-type';
 import { trackAllowedMethods } from './http/allowed-methods.js';
 import { contractDocument } from './http/openapi.js';
 import type { OpenAPIV3 } from 'openapi-types';
@@ -22,8 +21,8 @@ import { registerNulGuard } from './http/nul-guard.js';
 import { registerRouteBulkhead } from './http/bulkhead.js';
 import { authPlugin } from './auth/plugin.js';
 import { SESSION_COOKIE } from './auth/session.js';
-import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
+import { fileTypeOf, requireLazily } from './lazy-module.js';
 import { EarlyRefusal, LoginThrottle, limitsFromEnv, tooManyRequests, registerRateLimits, trustProxyFromEnv, type Limits, type TrustProxy } from './http/rate-limit.js';
 import { databaseCounterStore, memoryCounterStore, redisCounterStore, type CounterStore } from './http/counter-store.js';
 import { domainRoutes } from './routes.js';
@@ -61,7 +60,7 @@ export interface AppConfig {
 }
 
 // ioredis costs ~20 MB and a few hundred ms to load: only a server with REDIS_URL loads it.
-const loadRedis = () => (createRequire(import.meta.url)('ioredis') as { Redis: typeof Redis }).Redis;
+const loadRedis = () => (requireLazily('ioredis') as { Redis: typeof Redis }).Redis;
 
 function defaultCounterStore(db: Db): CounterStore {
   if (process.env.REDIS_URL) return redisCounterStore(new (loadRedis())(process.env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }));
@@ -196,7 +195,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       const file = (req.params as { '*': string })['*'];
       const bytes = isSafeKey(file) ? await storage.get(`logos/${file}`) : null;
       if (!bytes) return reply.status(404).send({ error: { code: 'not_found', message: MSG.notFound } });
-      const type = await fileTypeFromBuffer(bytes);
+      const type = await fileTypeOf(bytes);
       return reply.header('Cache-Control', 'public, max-age=3600').type(type?.mime ?? 'application/octet-stream').send(Buffer.from(bytes));
     });
   }

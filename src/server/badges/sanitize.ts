@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { requireLazily } from '../lazy-module.js';
 import type { DOMPurify } from 'dompurify';
 import type { JSDOM } from 'jsdom';
 import { sanitizeSvgWith } from '../../shared/svg.js';
@@ -6,9 +6,8 @@ import { sanitizeSvgWith } from '../../shared/svg.js';
 // jsdom costs ~70 MB and over half a second to load: it is loaded on the first icon sanitised, not at start.
 let purify: DOMPurify | undefined;
 function loadPurify(): DOMPurify {
-  const require = createRequire(import.meta.url);
-  const createDOMPurify = require('dompurify') as (window: unknown) => DOMPurify;
-  const { JSDOM: Dom } = require('jsdom') as { JSDOM: typeof JSDOM };
+  const createDOMPurify = requireLazily('dompurify') as (window: unknown) => DOMPurify;
+  const { JSDOM: Dom } = requireLazily('jsdom') as { JSDOM: typeof JSDOM };
   return createDOMPurify(new Dom('').window);
 }
 // Icons repeat on every list and profile; sanitising each distinct markup once is enough.
