@@ -3,6 +3,7 @@
 // connections each, BENCH_SECONDS per endpoint, default 3). PGlite always (BENCH_PGLITE_CLUBS, default
 // 100 clubs; the data dir is kept in BENCH_DATA_DIR, default $TMPDIR/trilha-bench-memory-<clubs>);
 // BENCH_DATABASE_URL (a database whose schema may be wiped) adds PostgreSQL (BENCH_CLUBS, default 1,000).
+// BENCH_BASELINE_JS=<older checkout>/dist/server/main.js measures that build first (node --enable-source-maps).
 import autocannon from 'autocannon';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,8 +16,15 @@ const PORT = Number(process.env.BENCH_PORT ?? 3391);
 
 const mb = (n: number) => `${n.toFixed(0)} MB`;
 
+const baselineJs = process.env.BENCH_BASELINE_JS;
+
 async function measure(engine: string, env: Record<string, string>, fixture: Fixture): Promise<void> {
-  const server = await startServerProcess(env, { port: PORT });
+  if (baselineJs) await measureOne(`${engine}, baseline build`, env, fixture, { serverJs: baselineJs, nodeFlags: ['--enable-source-maps'] });
+  await measureOne(engine, env, fixture);
+}
+
+async function measureOne(engine: string, env: Record<string, string>, fixture: Fixture, baseline?: { serverJs: string; nodeFlags: string[] }): Promise<void> {
+  const server = await startServerProcess(env, { port: PORT, ...(baseline ? { baseline } : {}) });
   try {
     // The jobs that run at start (the day's first backup of the embedded database included) finish first.
     await waitIdle(server.pid);
