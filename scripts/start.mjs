@@ -4,6 +4,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { buildServer, SERVER_OUT } from './build-server.mjs';
+import { NODE_FLAGS, SERVER_ENV_DEFAULTS } from './node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtWeb = path.join(root, 'dist', 'web', 'index.html');
@@ -27,6 +28,10 @@ if (isStale(SERVER_OUT, [path.join(root, 'src', 'server'), path.join(root, 'src'
   console.log('Compilando o servidor…');
   await buildServer();
 }
-const server = spawn(process.execPath, ['--enable-source-maps', SERVER_OUT], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, [...NODE_FLAGS, SERVER_OUT], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...SERVER_ENV_DEFAULTS, ...process.env },
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => process.exit(code ?? 0));

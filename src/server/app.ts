@@ -13,7 +13,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Db } from './db/index.js';
 import './http/context.js';
 import { registerErrorHandler } from './http/errors.js';
-import { fileTypeFromBuffer } from 'file-type';
 import { trackAllowedMethods } from './http/allowed-methods.js';
 import { contractDocument } from './http/openapi.js';
 import type { OpenAPIV3 } from 'openapi-types';
@@ -22,7 +21,8 @@ import { registerNulGuard } from './http/nul-guard.js';
 import { registerRouteBulkhead } from './http/bulkhead.js';
 import { authPlugin } from './auth/plugin.js';
 import { SESSION_COOKIE } from './auth/session.js';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { fileTypeOf, requireLazily } from './lazy-module.js';
 import { EarlyRefusal, LoginThrottle, limitsFromEnv, tooManyRequests, registerRateLimits, trustProxyFromEnv, type Limits, type TrustProxy } from './http/rate-limit.js';
 import { databaseCounterStore, memoryCounterStore, redisCounterStore, type CounterStore } from './http/counter-store.js';
 import { domainRoutes } from './routes.js';
@@ -59,8 +59,11 @@ export interface AppConfig {
   publicUrl?: string | null;
 }
 
+// ioredis costs ~20 MB and a few hundred ms to load: only a server with REDIS_URL loads it.
+const loadRedis = () => (requireLazily('ioredis') as { Redis: typeof Redis }).Redis;
+
 function defaultCounterStore(db: Db): CounterStore {
-  if (process.env.REDIS_URL) return redisCounterStore(new Redis(process.env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }));
+  if (process.env.REDIS_URL) return redisCounterStore(new (loadRedis())(process.env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }));
   // The embedded database has one owner process, so its memory is the one shared store.
   return db.engine === 'pglite' ? memoryCounterStore() : databaseCounterStore(db);
 }
@@ -192,7 +195,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       const file = (req.params as { '*': string })['*'];
       const bytes = isSafeKey(file) ? await storage.get(`logos/${file}`) : null;
       if (!bytes) return reply.status(404).send({ error: { code: 'not_found', message: MSG.notFound } });
-      const type = await fileTypeFromBuffer(bytes);
+      const type = await fileTypeOf(bytes);
       return reply.header('Cache-Control', 'public, max-age=3600').type(type?.mime ?? 'application/octet-stream').send(Buffer.from(bytes));
     });
   }

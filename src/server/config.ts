@@ -12,11 +12,14 @@ export interface EnvConfig {
   backupKeep: number;
   /** PostgreSQL cancels a statement running longer than this (ms). */
   statementTimeoutMs: number;
+  /** PGLITE_SHARED_BUFFERS (e.g. 64MB): the embedded engine's page cache, 16MB by default (ADR 022). */
+  pgliteSettings: Record<string, string>;
 }
 
 /** Reads PORT, HOST, DATA_DIR, DATABASE_URL, NODE_ENV, BACKUP_KEEP and STATEMENT_TIMEOUT_MS with the defaults of the README. */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const root = PROJECT_ROOT;
+  const sharedBuffers = memorySize(env.PGLITE_SHARED_BUFFERS);
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
@@ -26,6 +29,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     production: env.NODE_ENV === 'production',
     backupKeep: positiveInt(env.BACKUP_KEEP, 7),
     statementTimeoutMs: positiveInt(env.STATEMENT_TIMEOUT_MS, 15_000),
+    pgliteSettings: sharedBuffers ? { shared_buffers: sharedBuffers } : {},
   };
 }
 
@@ -34,6 +38,11 @@ export function apiDocsUiEnabled(env: NodeJS.ProcessEnv = process.env): boolean 
   if (env.API_DOCS_UI === '1') return true;
   if (env.API_DOCS_UI === '0') return false;
   return env.NODE_ENV !== 'production';
+}
+
+/** A postgres memory size written as postgres reads it (e.g. 64MB: kB, MB or GB); anything else is ignored. */
+function memorySize(value: string | undefined): string | null {
+  return /^\d+(kB|MB|GB)$/.test(value?.trim() ?? '') ? (value ?? '').trim() : null;
 }
 
 function positiveInt(value: string | undefined, fallback: number): number {

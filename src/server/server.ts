@@ -51,7 +51,12 @@ export async function startServer(
   let db: Db | undefined;
   let backup: (() => Promise<BackupInfo>) | null = null;
   try {
-    db = await openDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, statementTimeoutMs: env.statementTimeoutMs });
+    db = await openDb({
+      databaseUrl: env.databaseUrl,
+      dataDir: env.dataDir,
+      statementTimeoutMs: env.statementTimeoutMs,
+      pgliteSettings: env.pgliteSettings,
+    });
     const applied = await migrate(db);
     const s3 = s3ConfigFromEnv();
     const token = embedded ? newLocalAdminToken() : null;

@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
+import type QRCode from 'qrcode';
+import { requireLazily } from '../lazy-module.js';
 import type { Db, Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
 import { SECURITY_MSG, type TMfaEnrolment } from '../../shared/security.js';
@@ -80,7 +81,7 @@ export async function startEnrolment(db: Db, auth: AuthState): Promise<TMfaEnrol
     await tx.query(`INSERT INTO mfa_factors (profile_id, secret) VALUES ($1, $2)`, [auth.profile.id, secret]);
   });
   const otpauthUrl = totpFor(secret, labelOf(auth)).toString();
-  const qr = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 });
+  const qr = await (requireLazily('qrcode') as typeof QRCode).toDataURL(otpauthUrl, { margin: 1, width: 220 });
   return { secret, otpauth_url: otpauthUrl, qr_data_url: qr };
 }
 

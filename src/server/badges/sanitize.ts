@@ -1,8 +1,15 @@
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import { requireLazily } from '../lazy-module.js';
+import type { DOMPurify } from 'dompurify';
+import type { JSDOM } from 'jsdom';
 import { sanitizeSvgWith } from '../../shared/svg.js';
 
-const purify = createDOMPurify(new JSDOM('').window);
+// jsdom costs ~70 MB and over half a second to load: it is loaded on the first icon sanitised, not at start.
+let purify: DOMPurify | undefined;
+function loadPurify(): DOMPurify {
+  const createDOMPurify = requireLazily('dompurify') as (window: unknown) => DOMPurify;
+  const { JSDOM: Dom } = requireLazily('jsdom') as { JSDOM: typeof JSDOM };
+  return createDOMPurify(new Dom('').window);
+}
 // Icons repeat on every list and profile; sanitising each distinct markup once is enough.
 const cache = new Map<string, string>();
 const CACHE_MAX = 500;
@@ -11,6 +18,7 @@ const CACHE_MAX = 500;
 export function sanitizeSvg(markup: string): string {
   const hit = cache.get(markup);
   if (hit !== undefined) return hit;
+  purify ??= loadPurify();
   const clean = sanitizeSvgWith(purify, markup);
   if (cache.size >= CACHE_MAX) cache.clear();
   cache.set(markup, clean);

@@ -8,9 +8,15 @@ export type { Db, Queryable } from './types.js';
 export { one, maybeOne } from './types.js';
 
 /** DATABASE_URL selects PostgreSQL; otherwise embedded PGlite persisted under DATA_DIR/pgdata. */
-export async function openDb(config: { databaseUrl?: string; dataDir: string; statementTimeoutMs?: number }): Promise<Db> {
+export async function openDb(config: {
+  databaseUrl?: string;
+  dataDir: string;
+  statementTimeoutMs?: number;
+  /** Overrides of the embedded engine's settings (PGLITE_SETTINGS), e.g. a larger shared_buffers. */
+  pgliteSettings?: Record<string, string>;
+}): Promise<Db> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs });
   const dir = path.join(config.dataDir, 'pgdata');
   await mkdir(dir, { recursive: true });
-  return openPglite({ dataDir: dir });
+  return openPglite({ dataDir: dir, settings: config.pgliteSettings });
 }

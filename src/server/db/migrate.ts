@@ -12,9 +12,13 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   const files = (await readdir(dir)).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+  // One read of what is applied, so a restart on an up-to-date database opens no transaction at all;
+  // a pending file is still checked again under the lock, since another instance may be applying it.
+  const done = new Set((await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version));
   const applied: string[] = [];
   for (const file of files) {
     const version = file.replace(/\.sql$/, '');
+    if (done.has(version)) continue;
     const sql = await readFile(path.join(dir, file), 'utf8');
     const didApply = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);

@@ -20,11 +20,28 @@ function wrap(conn: PgliteLike): Queryable {
 }
 
 /**
+ * Postgres settings of the embedded engine (ADR 022). PGlite's WebAssembly memory only grows, so every
+ * buffer postgres fills stays resident for the life of the process: the 128 MB shared_buffers default
+ * alone took the server's RSS past 500 MB. Pages not in shared_buffers are read from the OS page cache.
+ */
+export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
+  shared_buffers: '16MB',
+};
+
+/**
  * Embedded PostgreSQL (WASM). PGlite has a single connection and serialises queries and
  * transactions itself: a query outside a transaction waits until the transaction ends.
  */
-export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Db & { raw: PGlite; snapshot(): Promise<Blob> }> {
-  const pg = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, parsers: typeParsers });
+export async function openPglite(
+  opts: { dataDir?: string; loadDataDir?: Blob; settings?: Record<string, string> } = {},
+): Promise<Db & { raw: PGlite; snapshot(): Promise<Blob> }> {
+  const settings = Object.entries({ ...PGLITE_SETTINGS, ...opts.settings }).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
+  const pg = await PGlite.create({
+    dataDir: opts.dataDir,
+    loadDataDir: opts.loadDataDir,
+    parsers: typeParsers,
+    startParams: [...PGlite.defaultStartParams, ...settings],
+  });
   const base = wrap(pg);
   return {
     engine: 'pglite',

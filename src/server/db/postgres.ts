@@ -1,12 +1,16 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { requireLazily } from '../lazy-module.js';
 import type { Db, Queryable } from './types.js';
 import { typeParsers } from './parsers.js';
+
+// The driver is loaded by the first PostgreSQL connection: the embedded engine never needs it.
+const driver = () => requireLazily('pg') as typeof pg;
 
 const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     const parser = typeParsers[oid];
     if (parser && format !== 'binary') return parser;
-    return pg.types.getTypeParser(oid, format);
+    return driver().types.getTypeParser(oid, format);
   },
 };
 
@@ -28,7 +32,7 @@ function wrap(conn: pg.Pool | pg.PoolClient): Queryable {
  */
 export function openPostgres(connectionString: string, opts: { max?: number; statementTimeoutMs?: number } = {}): Db & { pool: pg.Pool } {
   const max = opts.max ?? 10;
-  const pool = new pg.Pool({
+  const pool = new (driver().Pool)({
     connectionString,
     max,
     ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs, connectionTimeoutMillis: opts.statementTimeoutMs } : {}),

@@ -38,11 +38,14 @@ export function registerRouteBulkhead(app: FastifyInstance, opts: { perRoute: nu
     } else {
       g.active += 1;
     }
-    // 'close' always fires (after the response, or when the client goes away), so a slot never leaks.
-    reply.raw.once('close', () => {
+    const leave = () => {
       const next = g.waiters.shift();
       if (next) next();
       else g.active -= 1;
-    });
+    };
+    // 'close' fires after the response or when the client goes away. A client that left while this
+    // request queued has already closed: its slot is handed on at once instead of being held forever.
+    if (reply.raw.closed) leave();
+    else reply.raw.once('close', leave);
   });
 }

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import { requireLazily } from '../lazy-module.js';
 
 /** One message as the queue hands it to a {@link Mailer}. */
 export interface MailMessage {
@@ -19,6 +20,9 @@ export interface Mailer {
   close(): void;
 }
 
+// nodemailer is loaded with the first message, not at start.
+const loadNodemailer = () => requireLazily('nodemailer') as typeof nodemailer;
+
 export const DEFAULT_MAIL_FROM = 'Trilha <nao-responda@trilha.local>';
 
 /**
@@ -26,14 +30,15 @@ export const DEFAULT_MAIL_FROM = 'Trilha <nao-responda@trilha.local>';
  * goes over a few kept-open connections instead of one handshake per message.
  */
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ url, pool: true, maxConnections: 2 });
+  let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
   return {
     kind: 'smtp',
     async send(m) {
+      transport ??= loadNodemailer().createTransport({ url, pool: true, maxConnections: 2 });
       await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}), messageId: `<${m.id}@trilha>` });
       return {};
     },
-    close: () => transport.close(),
+    close: () => transport?.close(),
   };
 }
 
@@ -47,10 +52,11 @@ export function outboxFileName(id: string, at: Date = new Date()): string {
  * built by nodemailer's stream transport exactly as it would go over SMTP.
  */
 export function outboxMailer(dir: string, from: string, log: (file: string, m: MailMessage) => void = () => {}): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
   return {
     kind: 'outbox',
     async send(m) {
+      transport ??= loadNodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}), messageId: `<${m.id}@trilha>` });
       await mkdir(dir, { recursive: true });
       const file = outboxFileName(m.id);
@@ -58,6 +64,6 @@ export function outboxMailer(dir: string, from: string, log: (file: string, m: M
       log(file, m);
       return { file };
     },
-    close: () => transport.close(),
+    close: () => transport?.close(),
   };
 }

@@ -1,4 +1,5 @@
-import Papa from 'papaparse';
+import type Papa from 'papaparse';
+import { requireLazily } from '../lazy-module.js';
 import { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import { CSV_MAX_COLUMNS, CSV_MAX_ROWS, DEFAULT_MEMBER_ROLE, MEMBER_MSG, type TCsvImportResult, type TCsvRow } from '../../shared/members.js';
@@ -44,7 +45,7 @@ function checkCsvShape(csv: string): void {
 /** Parses the file into rows (header line 1, data from line 2); separator , or ; is detected. */
 function parseCsv(csv: string): Array<{ line: number; full_name: string; email: string; role: string; unit: string }> {
   checkCsvShape(csv);
-  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
+  const parsed = (requireLazily('papaparse') as typeof Papa).parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
     header: true,
     skipEmptyLines: 'greedy',
     transformHeader: (h) => HEADER_ALIASES[fold(h)] ?? fold(h),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeOf } from '../lazy-module.js';
 import type { Db } from '../db/index.js';
 import { EVIDENCE_MAX_BYTES, PROGRESS_MSG, isAcceptedEvidence, type TCompletionResult, type TSubmissionInfo } from '../../shared/progress.js';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
@@ -25,7 +25,7 @@ export interface EvidenceFile {
 export async function checkEvidence(file: EvidenceFile | null): Promise<{ mime: string; ext: string }> {
   if (!file || file.bytes.length === 0) throw badRequest(PROGRESS_MSG.evidenceRequired);
   if (file.bytes.length > EVIDENCE_MAX_BYTES) throw new AppError('too_large', 413, PROGRESS_MSG.evidenceTooBig);
-  const type = await fileTypeFromBuffer(file.bytes);
+  const type = await fileTypeOf(file.bytes);
   if (!type || !isAcceptedEvidence(type.ext, file.filename)) throw new AppError('evidence_type', 400, PROGRESS_MSG.evidenceType);
   return { mime: type.mime, ext: type.ext };
 }

@@ -1,4 +1,4 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeOf } from '../lazy-module.js';
 import type { Db } from '../db/index.js';
 import { CLUB_MSG, type TClub } from '../../shared/clubs.js';
 import { LOGO_MAX_BYTES, LOGO_MIME_TYPES, SETTINGS_MSG } from '../../shared/settings.js';
@@ -40,7 +40,7 @@ export async function updateSettings(
  */
 export async function uploadLogo(db: Db, storage: Storage, access: ClubAccess, bytes: Uint8Array): Promise<TClub> {
   if (bytes.byteLength > LOGO_MAX_BYTES) throw new AppError('logo_too_large', 400, SETTINGS_MSG.tooLarge);
-  const type = await fileTypeFromBuffer(bytes);
+  const type = await fileTypeOf(bytes);
   if (!type || !(LOGO_MIME_TYPES as readonly string[]).includes(type.mime)) throw new AppError('not_an_image', 400, SETTINGS_MSG.notImage);
   const before = await getClub(db, access.clubId);
   if (!before) throw notFound(SETTINGS_MSG.clubNotFound);

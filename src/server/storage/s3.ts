@@ -1,4 +1,6 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { requireLazily } from '../lazy-module.js';
 import { UPLOADS_URL_PREFIX, isSafeKey, keyFromUploadsUrl, type Storage } from './storage.js';
 
 export interface S3Config {
@@ -27,7 +29,9 @@ export function s3Storage(config: S3Config): Storage & { client: S3Client } {
     : undefined;
   endpoint.username = '';
   endpoint.password = '';
-  const client = new S3Client({
+  // The SDK (~20 MB) is loaded only by a server configured with S3_URL.
+  const { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client: Client, S3ServiceException } = requireLazily('@aws-sdk/client-s3') as typeof S3;
+  const client = new Client({
     region: config.region,
     endpoint: endpoint.toString().replace(/\/$/, ''),
     forcePathStyle: true,

@@ -1,0 +1,116 @@
+// The compiled server started as its own process, as `npm start` runs it (scripts/start.mjs: node with
+// NODE_FLAGS on dist/server/main.js), so the memory and start-up figures are the production process's.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { buildServer, SERVER_OUT } from '../scripts/build-server.mjs';
+import { NODE_FLAGS, SERVER_ENV_DEFAULTS } from '../scripts/node-flags.mjs';
+
+export interface ServerProcess {
+  child: ChildProcess;
+  pid: number;
+  base: string;
+  /** Milliseconds from spawn to the first 200 on /api/health. */
+  readyMs: number;
+  stop(): Promise<void>;
+}
+
+export async function buildCompiledServer(): Promise<void> {
+  await buildServer();
+}
+
+/** VmRSS (now) and VmHWM (peak resident size since start) of a process, in MB. */
+export async function memoryOf(pid: number): Promise<{ rss: number; hwm: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+/** CPU ticks (user + system) the process has used so far. */
+async function cpuTicks(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** Waits until the process has used under 3 CPU ticks in half a second (start-up work and the first jobs done). */
+export async function waitIdle(pid: number, maxMs = 120_000): Promise<void> {
+  const end = performance.now() + maxMs;
+  let last = await cpuTicks(pid);
+  while (performance.now() < end) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = await cpuTicks(pid);
+    if (now - last < 3) return;
+    last = now;
+  }
+}
+
+/** Resets VmHWM to the current RSS (Linux clear_refs 5), so the next peak read is the peak from here on. */
+export async function resetPeak(pid: number): Promise<boolean> {
+  const { writeFile } = await import('node:fs/promises');
+  return writeFile(`/proc/${pid}/clear_refs`, '5').then(() => true, () => false);
+}
+
+/**
+ * Spawns the compiled server with `env` added to this process's environment and waits for a 200 on
+ * /api/health (polled every 10 ms). No request limits: a benchmark floods on purpose.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  opts: { port: number; timeoutMs?: number; quiet?: boolean; baseline?: { serverJs: string; nodeFlags: string[] } },
+): Promise<ServerProcess> {
+  const started = performance.now();
+  // BENCH_NODE_FLAGS replaces the flags, to compare settings before writing them into scripts/node-flags.mjs;
+  // a baseline (an older commit's build with its flags) gives a before/after in one run.
+  const flags = opts.baseline?.nodeFlags ?? (process.env.BENCH_NODE_FLAGS !== undefined ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean) : NODE_FLAGS);
+  const child = spawn(process.execPath, [...flags, opts.baseline?.serverJs ?? SERVER_OUT], {
+    env: {
+      ...(opts.baseline ? {} : SERVER_ENV_DEFAULTS),
+      ...process.env,
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      API_RATE_LIMIT: '0',
+      ANON_RATE_LIMIT: '0',
+      ...env,
+    },
+    stdio: ['ignore', opts.quiet === false ? 'inherit' : 'ignore', 'inherit'],
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('server did not start');
+  const base = `http://127.0.0.1:${opts.port}`;
+  const deadline = started + (opts.timeoutMs ?? 120_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`${base}/api/health`).then((r) => r.status === 200, () => false);
+    if (ok) break;
+    if (performance.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('server did not answer /api/health in time');
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const readyMs = performance.now() - started;
+  return {
+    child,
+    pid,
+    base,
+    readyMs,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Signs in through the API and returns the session cookie. */
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-trilha-client': 'web' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}

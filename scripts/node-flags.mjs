@@ -1,0 +1,10 @@
+// How the server process runs (npm start, and the benchmarks that start it as a process). Memory
+// settings measured with bench/memory.ts (ADR 022):
+// - a 2 MB young generation and --optimize-for-size keep V8's heap close to what is live;
+// - --wasm-lazy-compilation compiles only the functions of the embedded PostgreSQL that run, at start
+//   and in code memory (most of postgres never runs in one process);
+// - two malloc arenas instead of one per thread (8 × cores) stop native memory from fanning out.
+export const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2', '--optimize-for-size', '--wasm-lazy-compilation'];
+
+/** Environment defaults of the server process; the caller's environment wins. */
+export const SERVER_ENV_DEFAULTS = { MALLOC_ARENA_MAX: '2' };
