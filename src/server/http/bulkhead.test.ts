@@ -1,0 +1,47 @@
+import Fastify from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { registerRouteBulkhead } from './bulkhead.js';
+import { registerErrorHandler } from './errors.js';
+
+const apps: Array<{ close: () => Promise<unknown> }> = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((a) => a.close()));
+});
+
+describe('route bulkhead', () => {
+  it('gives the slot back when a queued client goes away before its turn', async () => {
+    const app = Fastify();
+    apps.push(app);
+    registerErrorHandler(app);
+    registerRouteBulkhead(app, { perRoute: 1, maxWaitMs: 1500 });
+    let releaseFirst: () => void = () => undefined;
+    let calls = 0;
+    app.get('/slow', async () => {
+      calls += 1;
+      // Only the first call is held; the others answer at once.
+      if (calls === 1) await new Promise<void>((resolve) => { releaseFirst = resolve; });
+      return { ok: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/slow`;
+
+    const first = fetch(url);
+    await new Promise((r) => setTimeout(r, 100));
+    // The second waits behind the first, then its client gives up.
+    const gone = new AbortController();
+    const second = fetch(url, { signal: gone.signal }).catch(() => 'aborted');
+    await new Promise((r) => setTimeout(r, 100));
+    gone.abort();
+    expect(await second).toBe('aborted');
+    await new Promise((r) => setTimeout(r, 100));
+    releaseFirst();
+    expect((await first).status).toBe(200);
+
+    // Before the fix the abandoned request kept the only slot and every later call waited for 503.
+    for (let i = 0; i < 3; i += 1) {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      expect(res.status).toBe(200);
+    }
+  });
+});
