@@ -12,18 +12,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { hash } from '@node-rs/argon2';
 import { buildApp } from '../src/server/app.js';
 import { openPglite } from '../src/server/db/pglite.js';
 import { openPostgres } from '../src/server/db/postgres.js';
 import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
 import { DEFAULT_SIZE, generatePlatform } from './platform-data.js';
+import { screenReads } from './endpoints.js';
 import { individualRankingSql, unitRankingSql } from '../src/server/ranking/repo.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const PASSWORD = 'segredo123';
 
 interface Result {
   label: string;
@@ -80,18 +79,6 @@ async function pgbenchTps(url: string, sql: string): Promise<number> {
   return Number(m[1]);
 }
 
-/** Gives a generated profile a password and signs it in; returns the session cookie. */
-async function signInAs(db: Db, base: string, profileId: string, email: string): Promise<string> {
-  await db.query('UPDATE profiles SET email = $2, password_hash = $3 WHERE id = $1', [profileId, email, await hash(PASSWORD)]);
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-trilha-client': 'web' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
-
 async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string): Promise<void> {
   await migrate(db);
   const [existing] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM clubs');
@@ -108,41 +95,7 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-  const [club] = await db.query<{ id: string }>(`SELECT id FROM clubs WHERE slug = $1`, [`clube-${Math.ceil(clubs / 2)}`]);
-  if (!club) throw new Error('generated club not found');
-  const people = await db.query<{ profile_id: string; role: string; id: string }>(
-    `SELECT profile_id, role, id FROM club_members WHERE club_id = $1 ORDER BY role, profile_id`, [club.id]);
-  const director = people.find((p) => p.role === 'admin');
-  const member = people.find((p) => p.role === 'member');
-  if (!director || !member) throw new Error('generated club has no director or member');
-  const admin = await signInAs(db, base, director.profile_id, 'diretor@bench.test');
-  const kid = await signInAs(db, base, member.profile_id, 'membro@bench.test');
-  await db.query(`UPDATE profiles SET user_type = 'super_admin' WHERE id = $1`, [director.profile_id]);
-  const [period] = await db.query<{ id: string }>(`SELECT id FROM periods WHERE club_id = $1 ORDER BY start_date DESC LIMIT 1`, [club.id]);
-  const c = `${base}/api/clubs/${club.id}`;
-  const year = new Date().getFullYear();
-
-  const endpoints: Array<[string, string, string]> = [
-    ['health', `${base}/api/health`, ''],
-    ['dashboard', `${c}/dashboard`, admin],
-    ['members', `${c}/members`, admin],
-    ['tasks', `${c}/tasks`, admin],
-    ['my-tasks (member)', `${c}/my-tasks`, kid],
-    ['approvals (pending)', `${c}/submissions?status=submitted`, admin],
-    ['ranking/individual', `${c}/ranking/individual`, admin],
-    ['ranking/individual ?period', `${c}/ranking/individual?period_id=${period?.id ?? ''}`, admin],
-    ['ranking/units', `${c}/ranking/units`, admin],
-    ['ranking/units ?period', `${c}/ranking/units?period_id=${period?.id ?? ''}`, admin],
-    ['badges', `${c}/badges`, admin],
-    ['profile (member)', `${c}/profile`, kid],
-    ['member profile', `${c}/members/${member.id}/profile`, admin],
-    ['finance/summary', `${c}/finance/summary`, admin],
-    ['transactions', `${c}/transactions`, admin],
-    ['finance report monthly', `${c}/finance/reports/monthly`, admin],
-    ['finance report by account', `${c}/finance/reports/by-chart-account?from=${year - 1}-01-01&to=${year}-12-31`, admin],
-    ['admin/stats', `${base}/api/admin/stats`, admin],
-    ['admin/clubs (first page)', `${base}/api/admin/clubs`, admin],
-  ];
+  const { club, period, admin, endpoints } = await screenReads(db, base, clubs);
   // auth/me is measured before every endpoint and once more at the end; each endpoint's share is
   // against the mean of the two measurements around it, so a neighbour's load on the shared machine
   // moves the numerator and the denominator together.
