@@ -31,18 +31,23 @@ interface Result {
   p99: number;
   /** Bytes on the wire per answer (headers included). */
   bytes: number;
+  /** CPU time of the server's process per answer (µs): with PGlite the database's work too. */
+  cpuUs: number;
 }
 
-interface LoadAnswer { rps: number; p50: number; p99: number; non2xx: number; errors: number; bytes: number }
+interface LoadAnswer { rps: number; total: number; p50: number; p99: number; non2xx: number; errors: number; bytes: number }
 
 const loader = fork(fileURLToPath(new URL('./load-worker.mjs', import.meta.url)), [], { stdio: 'inherit' });
 
 function hit(label: string, url: string, cookie: string): Promise<Result> {
   return new Promise((resolve, reject) => {
+    const cpu = process.cpuUsage();
     loader.once('message', (m) => {
       const r = m as LoadAnswer;
+      const used = process.cpuUsage(cpu);
+      const cpuUs = (used.user + used.system) / Math.max(1, r.total);
       if (r.non2xx > 0 || r.errors > 0) reject(new Error(`${label}: ${r.non2xx} non-2xx answers, ${r.errors} errors`));
-      else resolve({ label, rps: r.rps, p50: r.p50, p99: r.p99, bytes: r.bytes });
+      else resolve({ label, rps: r.rps, p50: r.p50, p99: r.p99, bytes: r.bytes, cpuUs });
     });
     loader.send({ url, cookie, connections: CONNECTIONS, duration: DURATION_S });
   });
@@ -111,15 +116,18 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
     mes.push(last);
   }
   const meanMe = mes.reduce((a, m) => a + m.rps, 0) / mes.length;
-  const me: Result = { ...mes[0], rps: meanMe, p50: median(mes.map((m) => m.p50)), p99: median(mes.map((m) => m.p99)) };
+  const me: Result = { ...mes[0], rps: meanMe, p50: median(mes.map((m) => m.p50)), p99: median(mes.map((m) => m.p99)), cpuUs: median(mes.map((m) => m.cpuUs)) };
   const results = [me, ...measured.map((m) => m.r)];
   const share = new Map<string, number>([[me.label, 1]]);
   measured.forEach((m, i) => share.set(m.r.label, m.r.rps / ((m.before.rps + (mes[i + 1]?.rps ?? m.before.rps)) / 2)));
   console.log(`\n[${engine}] ${clubs} clubs × ${DEFAULT_SIZE.members} members, ${CONNECTIONS} connections, ${DURATION_S} s each;`
     + ` auth/me is the mean of ${mes.length} runs, one between every two endpoints (min ${Math.min(...mes.map((m) => m.rps)).toFixed(0)}, max ${Math.max(...mes.map((m) => m.rps)).toFixed(0)})`);
-  console.log(`| endpoint | req/s | p50 ms | p99 ms | bytes/answer | share of auth/me |\n|---|---|---|---|---|---|`);
+  // Under a busy shared machine the req/s move a lot; the server's CPU time per answer much less. Its
+  // ratio to auth/me's is the share the endpoint would reach if the server's CPU were the limit.
+  console.log('| endpoint | req/s | p50 ms | p99 ms | bytes/answer | share of auth/me | server CPU µs/answer | auth/me CPU ÷ this |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const r of results) {
-    console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.bytes.toFixed(0)} | ${((share.get(r.label) ?? 0) * 100).toFixed(0)} % |`);
+    console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.bytes.toFixed(0)} | ${((share.get(r.label) ?? 0) * 100).toFixed(0)} % | ${r.cpuUs.toFixed(0)} | ${((me.cpuUs / r.cpuUs) * 100).toFixed(0)} % |`);
   }
   if (pgUrl && selected('ranking')) {
     // The ranking's own SQL as the repository sends it, on the same data, against the HTTP figure above.
