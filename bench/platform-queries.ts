@@ -1,17 +1,22 @@
 // BENCH_DATABASE_URL=postgres://…/db_to_wipe npx tsx bench/platform-queries.ts
 //
-// Generates a platform-sized club network on PostgreSQL with generate_series (default 1,000 clubs ×
-// 50 members, 6 units and 20 tasks per club, every member assigned all 20 tasks, half of them done:
-// 500k completions; 1M point_events — BENCH_CLUBS scales it), then times two hot reads of one
-// club with EXPLAIN (ANALYZE, BUFFERS): a member's Minhas Tarefas and the individual ranking. Each
-// is printed as a ratio to a trivial SELECT 1 measured the same way in the same run, and as a
-// client round trip against the round trip of SELECT 1. The schema of that database is dropped.
+// Every SQL statement behind each screen read of bench/run.ts (session lookup and membership check
+// included), captured from the real routes on a generated platform (default 1,000 clubs × 50 members,
+// 6 units and 20 tasks per club, every member assigned all 20, half done: 500k completions, 1M
+// point_events; BENCH_CLUBS scales it), then run under EXPLAIN (ANALYZE, BUFFERS) with the same
+// parameters: median planning and execution time per statement, summed per read, the largest buffer
+// count, and a warning for any sequential scan of a table that grows with the platform.
+// BENCH_PLANS=1 prints every plan; BENCH_REUSE=1 keeps an already generated platform.
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/server/app.js';
 import { openPostgres } from '../src/server/db/postgres.js';
 import { migrate } from '../src/server/db/migrate.js';
-import type { Db, Queryable } from '../src/server/db/index.js';
-import { listMemberTasks } from '../src/server/progress/repo.js';
-import { individualRanking } from '../src/server/ranking/repo.js';
+import type { Db } from '../src/server/db/index.js';
 import { DEFAULT_SIZE, generatePlatform } from './platform-data.js';
+import { screenReads } from './endpoints.js';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) {
@@ -19,77 +24,98 @@ if (!url) {
   process.exit(1);
 }
 const CLUBS = Number(process.env.BENCH_CLUBS ?? 1000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 
-/** The SQL and parameters a repository function would send, without running it. */
-async function captureSql(fn: (q: Queryable) => Promise<unknown>): Promise<{ sql: string; params: unknown[] }> {
-  let captured: { sql: string; params: unknown[] } | null = null;
-  const q: Queryable = {
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      captured = { sql, params: [...params] };
-      return [] as T[];
-    },
-    async exec() {},
+interface Statement { sql: string; params: unknown[] }
+
+/** The database with a tap on every statement sent while `recording` is set. */
+function recording(db: Db): { db: Db; take: () => Statement[]; start: () => void } {
+  let log: Statement[] | null = null;
+  const tapped: Db = Object.create(db) as Db;
+  tapped.query = async <T>(sql: string, params: readonly unknown[] = []) => {
+    log?.push({ sql, params: [...params] });
+    return db.query<T>(sql, params);
   };
-  await fn(q);
-  if (!captured) throw new Error('no query captured');
-  return captured;
+  return {
+    db: tapped,
+    start: () => { log = []; },
+    take: () => {
+      const out = log ?? [];
+      log = null;
+      return out;
+    },
+  };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-interface Timing {
-  executionMs: number;
-  roundTripMs: number;
-  plan: string;
-}
+interface Timing { planMs: number; execMs: number; buffers: number; plan: string }
 
-/** Median EXPLAIN (ANALYZE, BUFFERS) execution time and median client round trip of the plain query. */
-async function measure(db: Db, sql: string, params: unknown[]): Promise<Timing> {
+async function explain(db: Db, s: Statement): Promise<Timing> {
+  const plan: number[] = [];
   const exec: number[] = [];
-  const trip: number[] = [];
-  let plan = '';
-  await db.query(sql, params);
+  let text = '';
+  let buffers = 0;
+  // Writes (the session's sliding expiry, a login day) are explained inside a rolled-back transaction.
   for (let i = 0; i < RUNS; i += 1) {
-    const rows = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
-    plan = rows.map((r) => r['QUERY PLAN']).join('\n');
-    const m = /Execution Time: ([\d.]+) ms/.exec(plan);
-    if (!m) throw new Error(`no execution time in plan:\n${plan}`);
-    exec.push(Number(m[1]));
-    const start = performance.now();
-    await db.query(sql, params);
-    trip.push(performance.now() - start);
+    await db.transaction(async (tx) => {
+      const rows = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params);
+      text = rows.map((r) => r['QUERY PLAN']).join('\n');
+      throw new RolledBack();
+    }).catch((err: unknown) => { if (!(err instanceof RolledBack)) throw err; });
+    plan.push(Number(/Planning Time: ([\d.]+) ms/.exec(text)?.[1] ?? 0));
+    exec.push(Number(/Execution Time: ([\d.]+) ms/.exec(text)?.[1] ?? 0));
+    const top = /Buffers: shared (?:hit=(\d+))?\s*(?:read=(\d+))?/.exec(text);
+    buffers = Number(top?.[1] ?? 0) + Number(top?.[2] ?? 0);
   }
-  return { executionMs: median(exec), roundTripMs: median(trip), plan };
+  return { planMs: median(plan), execMs: median(exec), buffers, plan: text };
 }
+class RolledBack extends Error {}
 
-const db = openPostgres(url, { max: 2 });
-await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
-await migrate(db);
-await generatePlatform(db, { clubs: CLUBS, ...DEFAULT_SIZE });
+const base = openPostgres(url, { max: 4 });
+if (process.env.BENCH_REUSE !== '1') await base.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+await migrate(base);
+const [existing] = await base.query<{ n: number }>('SELECT count(*)::int AS n FROM clubs');
+if (!existing || existing.n < CLUBS) await generatePlatform(base, { clubs: CLUBS, ...DEFAULT_SIZE });
 
-const [club] = await db.query<{ id: string }>(`SELECT id FROM clubs WHERE slug = $1`, [`clube-${Math.ceil(CLUBS / 2)}`]);
-const [member] = await db.query<{ profile_id: string }>(
-  `SELECT profile_id FROM club_members WHERE club_id = $1 AND role = 'member' ORDER BY profile_id LIMIT 1`, [club.id]);
+// A sequential scan is worth a warning on a table that grows with the platform (here: over 10,000 rows).
+const BIG_TABLES = (await base.query<{ relname: string }>(
+  `SELECT relname FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace AND reltuples > 10000`)).map((r) => r.relname);
+const tap = recording(base);
+const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-queries-'));
+const app = await buildApp({ db: tap.db, dataDir, limits: { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0, clubsPerAccount: 0 } });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const reads = await screenReads(base, `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, CLUBS);
+const [selectOne] = [await explain(base, { sql: 'SELECT 1', params: [] })];
 
-const baseline = await measure(db, 'SELECT 1', []);
-const myTasks = await captureSql((q) => listMemberTasks(q, club.id, member.profile_id));
-const ranking = await captureSql((q) => individualRanking(q, club.id));
-const results: [string, Timing][] = [
-  ['my-tasks (one member)', await measure(db, myTasks.sql, myTasks.params)],
-  ['ranking/individual (one club)', await measure(db, ranking.sql, ranking.params)],
-];
-
-if (process.env.BENCH_PLANS) {
-  for (const [label, t] of results) console.log(`\n--- ${label}\n${t.plan}`);
+console.log(`\nOne club of ${CLUBS}; every statement of each read, median of ${RUNS} EXPLAIN (ANALYZE, BUFFERS) runs.`);
+console.log('| read | statements | planning ms | execution ms | slowest statement (exec ms, buffers) |\n|---|---|---|---|---|');
+const warnings: string[] = [];
+for (const [label, target, cookie] of reads.endpoints) {
+  // Once to warm the caches, then the statements of a second call.
+  await fetch(target, { headers: cookie ? { cookie } : {} });
+  tap.start();
+  const res = await fetch(target, { headers: cookie ? { cookie } : {} });
+  await res.arrayBuffer();
+  const statements = tap.take();
+  let plan = 0;
+  let exec = 0;
+  let slowest = { exec: 0, buffers: 0, sql: '' };
+  for (const s of statements) {
+    const t = await explain(base, s);
+    plan += t.planMs;
+    exec += t.execMs;
+    if (t.execMs >= slowest.exec) slowest = { exec: t.execMs, buffers: t.buffers, sql: s.sql };
+    for (const table of BIG_TABLES) {
+      if (new RegExp(`Seq Scan on ${table}\\b`).test(t.plan)) warnings.push(`${label}: sequential scan of ${table} in ${s.sql.replace(/\s+/g, ' ').slice(0, 90)}…`);
+    }
+    if (process.env.BENCH_PLANS) console.log(`\n--- ${label}\n${s.sql}\n${t.plan}\n`);
+  }
+  const first = slowest.sql.replace(/\s+/g, ' ').trim().slice(0, 60).replace(/\|/g, '/');
+  console.log(`| ${label} | ${statements.length} | ${plan.toFixed(2)} | ${exec.toFixed(2)} | ${slowest.exec.toFixed(2)} ms, ${slowest.buffers} buffers: \`${first}…\` |`);
 }
-console.log(`\nOne club of ${CLUBS}; median of ${RUNS} runs each.`);
-console.log(`  ${'query'.padEnd(32)} ${'EXPLAIN exec'.padStart(13)} ${'× SELECT 1'.padStart(11)} ${'round trip'.padStart(11)} ${'× SELECT 1'.padStart(11)}`);
-const row = (label: string, t: Timing) =>
-  console.log(`  ${label.padEnd(32)} ${`${t.executionMs.toFixed(3)} ms`.padStart(13)} ${(t.executionMs / baseline.executionMs).toFixed(0).padStart(11)} ${`${t.roundTripMs.toFixed(2)} ms`.padStart(11)} ${(t.roundTripMs / baseline.roundTripMs).toFixed(1).padStart(11)}`);
-row('SELECT 1 (baseline)', baseline);
-for (const [label, t] of results) row(label, t);
-for (const [label, t] of results) {
-  if (/Seq Scan on (task_completions|point_events)\b/.test(t.plan)) console.log(`  warning: ${label} scans a whole ledger table`);
-}
-await db.close();
+console.log(`\nSELECT 1 for scale: planning ${selectOne.planMs.toFixed(3)} ms, execution ${selectOne.execMs.toFixed(3)} ms.`);
+for (const w of warnings) console.log(`warning: ${w}`);
+await app.close();
+await base.close();
+await rm(dataDir, { recursive: true, force: true });

@@ -2,116 +2,165 @@
 // (bench/platform-data.ts), each as a share of GET /api/auth/me measured in the same run on the same
 // engine. PGlite always (BENCH_PGLITE_CLUBS, default 100 clubs); BENCH_DATABASE_URL (a database whose
 // schema may be wiped) adds PostgreSQL (BENCH_CLUBS, default 1,000). BENCH_SECONDS per endpoint (default 5).
-import autocannon from 'autocannon';
+// The load comes from a child process (bench/load-worker.mjs), so the server's event loop and CPU are its own.
+// BENCH_ONLY=ranking,badges measures only the endpoints whose label contains one of the words (auth/me always);
+// BENCH_REUSE=1 keeps an already generated PostgreSQL platform instead of wiping it.
+import { fork, execFileSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { hash } from '@node-rs/argon2';
 import { buildApp } from '../src/server/app.js';
 import { openPglite } from '../src/server/db/pglite.js';
 import { openPostgres } from '../src/server/db/postgres.js';
 import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
 import { DEFAULT_SIZE, generatePlatform } from './platform-data.js';
+import { screenReads } from './endpoints.js';
+import { individualRankingSql, unitRankingSql } from '../src/server/ranking/repo.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const PASSWORD = 'segredo123';
 
 interface Result {
   label: string;
   rps: number;
   p50: number;
   p99: number;
+  /** Bytes on the wire per answer (headers included). */
+  bytes: number;
+  /** CPU time of the server's process per answer (µs): with PGlite the database's work too. */
+  cpuUs: number;
 }
 
-async function hit(label: string, url: string, cookie: string): Promise<Result> {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: cookie ? { cookie } : {} });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${label}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  return { label, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
-}
+interface LoadAnswer { rps: number; total: number; p50: number; p99: number; non2xx: number; errors: number; bytes: number }
 
-/** Gives a generated profile a password and signs it in; returns the session cookie. */
-async function signInAs(db: Db, base: string, profileId: string, email: string): Promise<string> {
-  await db.query('UPDATE profiles SET email = $2, password_hash = $3 WHERE id = $1', [profileId, email, await hash(PASSWORD)]);
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-trilha-client': 'web' },
-    body: JSON.stringify({ email, password: PASSWORD }),
+const loader = fork(fileURLToPath(new URL('./load-worker.mjs', import.meta.url)), [], { stdio: 'inherit' });
+
+function hit(label: string, url: string, cookie: string): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const cpu = process.cpuUsage();
+    loader.once('message', (m) => {
+      const r = m as LoadAnswer;
+      const used = process.cpuUsage(cpu);
+      const cpuUs = (used.user + used.system) / Math.max(1, r.total);
+      if (r.non2xx > 0 || r.errors > 0) reject(new Error(`${label}: ${r.non2xx} non-2xx answers, ${r.errors} errors`));
+      else resolve({ label, rps: r.rps, p50: r.p50, p99: r.p99, bytes: r.bytes, cpuUs });
+    });
+    loader.send({ url, cookie, connections: CONNECTIONS, duration: DURATION_S });
   });
-  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
-async function benchEngine(engine: string, db: Db, clubs: number): Promise<void> {
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+/** Waits until the server answers again after a run (requests cut off by the load's end drain first). */
+async function settle(url: string, cookie: string, after: string): Promise<void> {
+  const start = performance.now();
+  for (;;) {
+    const res = await fetch(url, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
+    await res.arrayBuffer();
+    if (res.ok) break;
+  }
+  const ms = performance.now() - start;
+  if (ms > 200) console.log(`  (after ${after} the server took ${ms.toFixed(0)} ms to answer again)`);
+}
+
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+const selected = (label: string) => ONLY.length === 0 || ONLY.some((w) => label.includes(w));
+
+/** pgbench on one SQL statement, same connections, prepared: the database's own ceiling for a read. */
+async function pgbenchTps(url: string, sql: string): Promise<number> {
+  const file = path.join(tmpdir(), `trilha-pgbench-${process.pid}.sql`);
+  await writeFile(file, `${sql};\n`);
+  const out = execFileSync('pgbench', ['-n', '-f', file, '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION_S), '-M', 'prepared', url], { encoding: 'utf8' });
+  await rm(file, { force: true });
+  const m = /tps = ([\d.]+)/.exec(out);
+  if (!m) throw new Error(`pgbench printed no tps:\n${out}`);
+  return Number(m[1]);
+}
+
+async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string): Promise<void> {
   await migrate(db);
-  const t0 = performance.now();
-  await generatePlatform(db, { clubs, ...DEFAULT_SIZE });
-  console.log(`[${engine}] generated ${clubs} clubs in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  const [existing] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM clubs');
+  if (!existing || existing.n < clubs) {
+    const t0 = performance.now();
+    await generatePlatform(db, { clubs, ...DEFAULT_SIZE });
+    console.log(`[${engine}] generated ${clubs} clubs in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-bench-'));
   // No request limits: a benchmark is a few accounts flooding on purpose.
-  const app = await buildApp({ db, dataDir, limits: { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0, clubsPerAccount: 0 } });
+  const responseSerializer = process.env.BENCH_SERIALIZER === 'zod' ? 'zod' : 'compiled';
+  console.log(`[${engine}] response serializer: ${responseSerializer}`);
+  const app = await buildApp({ db, dataDir, responseSerializer, limits: { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0, clubsPerAccount: 0 } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-  const [club] = await db.query<{ id: string }>(`SELECT id FROM clubs WHERE slug = $1`, [`clube-${Math.ceil(clubs / 2)}`]);
-  if (!club) throw new Error('generated club not found');
-  const people = await db.query<{ profile_id: string; role: string; id: string }>(
-    `SELECT profile_id, role, id FROM club_members WHERE club_id = $1 ORDER BY role, profile_id`, [club.id]);
-  const director = people.find((p) => p.role === 'admin');
-  const member = people.find((p) => p.role === 'member');
-  if (!director || !member) throw new Error('generated club has no director or member');
-  const admin = await signInAs(db, base, director.profile_id, 'diretor@bench.test');
-  const kid = await signInAs(db, base, member.profile_id, 'membro@bench.test');
-  await db.query(`UPDATE profiles SET user_type = 'super_admin' WHERE id = $1`, [director.profile_id]);
-  const [period] = await db.query<{ id: string }>(`SELECT id FROM periods WHERE club_id = $1 ORDER BY start_date DESC LIMIT 1`, [club.id]);
-  const c = `${base}/api/clubs/${club.id}`;
-  const year = new Date().getFullYear();
-
-  const endpoints: Array<[string, string, string]> = [
-    ['health', `${base}/api/health`, ''],
-    ['dashboard', `${c}/dashboard`, admin],
-    ['members (first page of 50)', `${c}/members?limit=50`, admin],
-    ['tasks', `${c}/tasks`, admin],
-    ['my-tasks (member)', `${c}/my-tasks`, kid],
-    ['approvals (pending, first page of 50)', `${c}/submissions?status=submitted&limit=50`, admin],
-    ['ranking/individual', `${c}/ranking/individual`, admin],
-    ['ranking/individual ?period', `${c}/ranking/individual?period_id=${period?.id ?? ''}`, admin],
-    ['ranking/units', `${c}/ranking/units`, admin],
-    ['ranking/units ?period', `${c}/ranking/units?period_id=${period?.id ?? ''}`, admin],
-    ['badges', `${c}/badges`, admin],
-    ['profile (member)', `${c}/profile`, kid],
-    ['member profile', `${c}/members/${member.id}/profile`, admin],
-    ['finance/summary', `${c}/finance/summary`, admin],
-    ['transactions (first page of 20)', `${c}/transactions?limit=20`, admin],
-    ['finance report monthly', `${c}/finance/reports/monthly`, admin],
-    ['finance report by account', `${c}/finance/reports/by-chart-account?from=${year - 1}-01-01&to=${year}-12-31`, admin],
-    ['admin/stats', `${base}/api/admin/stats`, admin],
-    ['admin/clubs (first page)', `${base}/api/admin/clubs`, admin],
-  ];
-  const me = await hit('auth/me (baseline)', `${base}/api/auth/me`, admin);
-  const results = [me];
-  for (const [label, url, cookie] of endpoints) results.push(await hit(label, url, cookie));
-  console.log(`\n[${engine}] ${clubs} clubs × ${DEFAULT_SIZE.members} members, ${CONNECTIONS} connections, ${DURATION_S} s each`);
-  console.log(`| endpoint | req/s | p50 ms | p99 ms | share of auth/me |\n|---|---|---|---|---|`);
+  const { club, period, admin, endpoints } = await screenReads(db, base, clubs);
+  // auth/me is measured before every endpoint and once more at the end; each endpoint's share is
+  // against the mean of the two measurements around it, so a neighbour's load on the shared machine
+  // moves the numerator and the denominator together.
+  const meUrl = `${base}/api/auth/me`;
+  const measured: Array<{ r: Result; before: Result }> = [];
+  let last = await hit('auth/me (baseline)', meUrl, admin);
+  const mes = [last];
+  for (const [label, url, cookie] of endpoints) {
+    if (!selected(label)) continue;
+    measured.push({ r: await hit(label, url, cookie), before: last });
+    await settle(meUrl, admin, label);
+    last = await hit('auth/me (baseline)', meUrl, admin);
+    mes.push(last);
+  }
+  const meanMe = mes.reduce((a, m) => a + m.rps, 0) / mes.length;
+  const me: Result = { ...mes[0], rps: meanMe, p50: median(mes.map((m) => m.p50)), p99: median(mes.map((m) => m.p99)), cpuUs: median(mes.map((m) => m.cpuUs)) };
+  const results = [me, ...measured.map((m) => m.r)];
+  const share = new Map<string, number>([[me.label, 1]]);
+  measured.forEach((m, i) => share.set(m.r.label, m.r.rps / ((m.before.rps + (mes[i + 1]?.rps ?? m.before.rps)) / 2)));
+  console.log(`\n[${engine}] ${clubs} clubs × ${DEFAULT_SIZE.members} members, ${CONNECTIONS} connections, ${DURATION_S} s each;`
+    + ` auth/me is the mean of ${mes.length} runs, one between every two endpoints (min ${Math.min(...mes.map((m) => m.rps)).toFixed(0)}, max ${Math.max(...mes.map((m) => m.rps)).toFixed(0)})`);
+  // Under a busy shared machine the req/s move a lot; the server's CPU time per answer much less. Its
+  // ratio to auth/me's is the share the endpoint would reach if the server's CPU were the limit.
+  console.log('| endpoint | req/s | p50 ms | p99 ms | bytes/answer | share of auth/me | server CPU µs/answer | auth/me CPU ÷ this |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const r of results) {
-    console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${((r.rps / me.rps) * 100).toFixed(0)} % |`);
+    console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.bytes.toFixed(0)} | ${((share.get(r.label) ?? 0) * 100).toFixed(0)} % | ${r.cpuUs.toFixed(0)} | ${((me.cpuUs / r.cpuUs) * 100).toFixed(0)} % |`);
+  }
+  if (pgUrl && selected('ranking')) {
+    // The ranking's own SQL as the repository sends it, on the same data, against the HTTP figure above.
+    const p = period?.id ?? '';
+    const rankingSql: Array<[string, string]> = [
+      ['ranking/individual', individualRankingSql(club.id)],
+      ['ranking/individual ?period', individualRankingSql(club.id, p)],
+      ['ranking/units', unitRankingSql(club.id)],
+      ['ranking/units ?period', unitRankingSql(club.id, p)],
+    ];
+    console.log(`\n[${engine}] ranking over HTTP vs pgbench on its SQL (-c ${CONNECTIONS} -j 2 -M prepared)`);
+    console.log('| ranking | HTTP req/s | pgbench tps | HTTP / pgbench |\n|---|---|---|---|');
+    for (const [label, sql] of rankingSql) {
+      const httpRps = results.find((r) => r.label === label)?.rps ?? 0;
+      const tps = await pgbenchTps(pgUrl, sql);
+      console.log(`| ${label} | ${httpRps.toFixed(0)} | ${tps.toFixed(0)} | ${((httpRps / tps) * 100).toFixed(0)} % |`);
+    }
   }
   const t = performance.now();
   for (let i = 0; i < 20; i += 1) await fetch(`${base}/api/admin/stats`, { headers: { cookie: admin }, signal: AbortSignal.timeout(10_000) });
   console.log(`\n[${engine}] admin/stats, one at a time: ${((performance.now() - t) / 20).toFixed(1)} ms average`);
-  console.log(`[${engine}] server RSS after the run: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
+  console.log(`[${engine}] server RSS after the run (load generator in its own process): ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
   await app.close();
   await db.close();
   await rm(dataDir, { recursive: true, force: true });
 }
 
-await benchEngine('pglite', await openPglite(), Number(process.env.BENCH_PGLITE_CLUBS ?? 100));
 const pgUrl = process.env.BENCH_DATABASE_URL;
+if (process.env.BENCH_ENGINES !== 'postgres') await benchEngine('pglite', await openPglite(), Number(process.env.BENCH_PGLITE_CLUBS ?? 100));
 if (pgUrl) {
   const db = openPostgres(pgUrl, { max: 20 });
-  await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
-  await benchEngine('postgres', db, Number(process.env.BENCH_CLUBS ?? 1000));
+  if (process.env.BENCH_REUSE !== '1') await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+  await benchEngine('postgres', db, Number(process.env.BENCH_CLUBS ?? 1000), pgUrl);
 }
+loader.kill();
 process.exit(0);

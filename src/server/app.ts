@@ -9,7 +9,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { compiledSerializerCompiler, zodParsingSerializerCompiler } from './http/serializer.js';
 import type { Db } from './db/index.js';
 import './http/context.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -53,6 +54,8 @@ export interface AppConfig {
   localAdmin?: LocalAdminOptions;
   /** A request not answered within this time gets a 503 (default 60 s). */
   handlerTimeoutMs?: number;
+  /** 'zod' parses every answer with its zod schema before JSON.stringify (the bench's comparison); default compiled (ADR 020). */
+  responseSerializer?: 'compiled' | 'zod';
   /** How e-mail leaves; default SMTP_URL, else files in DATA_DIR/outbox. */
   mailer?: Mailer;
   /** Base of links in e-mails; default PUBLIC_URL, else the request's origin. */
@@ -87,7 +90,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(config.responseSerializer === 'zod' ? zodParsingSerializerCompiler : compiledSerializerCompiler);
 
   const uploadsDir = path.join(config.dataDir, 'uploads');
   await mkdir(uploadsDir, { recursive: true });

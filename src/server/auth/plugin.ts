@@ -5,6 +5,7 @@ import { SECURITY_MSG } from '../../shared/security.js';
 import * as repo from './repo.js';
 import { SESSION_COOKIE, TOUCH_EVERY_MS, hashToken, sessionLifetime } from './session.js';
 import { noteSessionDay } from '../badges/login-days.js';
+import { clubIdOfRoute, rememberMembership } from '../http/access.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PROTECTED = /^\/api\/(clubs|admin)(\/|\?|$)/;
@@ -38,7 +39,20 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       }
     }
     const token = req.cookies[SESSION_COOKIE];
-    const row = token ? await repo.findActiveSession(app.db, hashToken(token)) : null;
+    // On a club route the caller's membership comes in the same statement (one round trip, not two).
+    const clubId = token ? clubIdOfRoute(req) : null;
+    let row: repo.SessionRow | null = null;
+    if (token && clubId) {
+      const inClub = await repo.findActiveSessionInClub(app.db, hashToken(token), clubId);
+      if (inClub) {
+        rememberMembership(req, clubId, inClub.profile_id, inClub.club_role === null ? null : {
+          role: inClub.club_role, unit_id: inClub.club_unit_id, member: inClub.club_member ?? false, require_mfa: inClub.club_require_mfa ?? false,
+        });
+      }
+      row = inClub;
+    } else if (token) {
+      row = await repo.findActiveSession(app.db, hashToken(token));
+    }
     if (!row) {
       // Club and platform data need a session: answer 401 before any body or parameter validation.
       if (PROTECTED.test(req.url)) return reply.status(401).send({ error: { code: 'unauthenticated', message: MSG.unauthenticated } });

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import type { TProfile } from '../../shared/auth.js';
+import { membershipSql } from '../http/access.js';
 
 export interface ProfileWithSecret extends TProfile {
   password_hash: string | null;
@@ -61,15 +62,33 @@ export async function hasVerifiedFactor(q: Queryable, profileId: string): Promis
   return rows.length > 0;
 }
 
-export function findActiveSession(q: Queryable, tokenHash: string) {
-  return maybeOne<SessionRow>(
-    q,
-    `SELECT s.id AS session_id, s.persistent, s.expires_at, s.last_seen_at, s.aal,
+const SESSION_COLUMNS = `s.id AS session_id, s.persistent, s.expires_at, s.last_seen_at, s.aal,
             p.id AS profile_id, p.full_name, p.email, p.user_type,
-            EXISTS (SELECT 1 FROM mfa_factors f WHERE f.profile_id = p.id AND f.verified_at IS NOT NULL) AS mfa_enrolled
+            EXISTS (SELECT 1 FROM mfa_factors f WHERE f.profile_id = p.id AND f.verified_at IS NOT NULL) AS mfa_enrolled`;
+const ACTIVE_SESSION = 's.token_hash = $1 AND s.expires_at > now() AND p.blocked_at IS NULL';
+
+export function findActiveSession(q: Queryable, tokenHash: string) {
+  return maybeOne<SessionRow>(q, `SELECT ${SESSION_COLUMNS} FROM sessions s JOIN profiles p ON p.id = s.profile_id WHERE ${ACTIVE_SESSION}`, [tokenHash]);
+}
+
+export interface SessionInClubRow extends SessionRow {
+  /** The caller's membership of the club in the URL (null: a stranger to it). */
+  club_role: string | null;
+  club_unit_id: string | null;
+  club_member: boolean | null;
+  club_require_mfa: boolean | null;
+}
+
+/** The session and, in the same statement, the caller's standing in a club (routes under /api/clubs/:clubId). */
+export function findActiveSessionInClub(q: Queryable, tokenHash: string, clubId: string) {
+  return maybeOne<SessionInClubRow>(
+    q,
+    `SELECT ${SESSION_COLUMNS},
+            m.role AS club_role, m.unit_id AS club_unit_id, m.member AS club_member, m.require_mfa AS club_require_mfa
        FROM sessions s JOIN profiles p ON p.id = s.profile_id
-      WHERE s.token_hash = $1 AND s.expires_at > now() AND p.blocked_at IS NULL`,
-    [tokenHash],
+       LEFT JOIN LATERAL (${membershipSql('$2::uuid', 'p.id', "p.user_type = 'super_admin'")}) m ON true
+      WHERE ${ACTIVE_SESSION}`,
+    [tokenHash, clubId],
   );
 }
 

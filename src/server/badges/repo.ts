@@ -19,19 +19,23 @@ export interface BadgeDbRow {
   icon_color: string | null;
 }
 
-const COLUMNS = `b.id, b.name, b.description, b.icon_svg, b.rarity, b.points, b.active, b.badge_type, b.category, b.auto_criteria, b.created_at,
-  b.club_id, b.icon_key, b.icon_color,
+const BASE_COLUMNS = `b.id, b.name, b.description, b.icon_svg, b.rarity, b.points, b.active, b.badge_type, b.category, b.auto_criteria, b.created_at,
+  b.club_id, b.icon_key, b.icon_color`;
+const COLUMNS = `${BASE_COLUMNS},
   (SELECT count(*)::int FROM member_badges mb WHERE mb.badge_id = b.id) AS awarded_count`;
+/** In a club's lists a badge counts its awards in that club ($1): index member_badges_club_badge_idx. */
+const CLUB_COLUMNS = `${BASE_COLUMNS},
+  (SELECT count(*)::int FROM member_badges mb WHERE mb.club_id = $1 AND mb.badge_id = b.id) AS awarded_count`;
 
 /** Every platform badge, newest first (spec 7); clubs' own badges are theirs to manage. */
 export function listBadges(q: Queryable) {
   return q.query<BadgeDbRow>(`SELECT ${COLUMNS} FROM badges b WHERE b.club_id IS NULL ORDER BY b.created_at DESC, b.id`);
 }
 
-/** Active platform badges and the club's own, ordered by rarity (spec 7). */
+/** Active platform badges and the club's own, ordered by rarity (spec 7), with their awards in this club. */
 export function listActiveBadges(q: Queryable, clubId: string) {
   return q.query<BadgeDbRow>(
-    `SELECT ${COLUMNS} FROM badges b WHERE b.active AND (b.club_id IS NULL OR b.club_id = $1)
+    `SELECT ${CLUB_COLUMNS} FROM badges b WHERE b.active AND (b.club_id IS NULL OR b.club_id = $1)
       ORDER BY array_position(ARRAY['common','rare','epic','legendary'], b.rarity), b.name`,
     [clubId],
   );
@@ -39,7 +43,7 @@ export function listActiveBadges(q: Queryable, clubId: string) {
 
 /** The club's own badges, active or not, newest first (issue 19). */
 export function listClubBadges(q: Queryable, clubId: string) {
-  return q.query<BadgeDbRow>(`SELECT ${COLUMNS} FROM badges b WHERE b.club_id = $1 ORDER BY b.created_at DESC, b.id`, [clubId]);
+  return q.query<BadgeDbRow>(`SELECT ${CLUB_COLUMNS} FROM badges b WHERE b.club_id = $1 ORDER BY b.created_at DESC, b.id`, [clubId]);
 }
 
 export function getBadge(q: Queryable, id: string) {

@@ -7,9 +7,66 @@ interface PgliteLike {
   exec(sql: string): Promise<unknown>;
 }
 
-function wrap(conn: PgliteLike): Queryable {
+/**
+ * PGlite's API has no named statements, so the SQL-level PREPARE does their work: each distinct
+ * statement text is prepared once per database (its one session) and later calls send
+ * `EXECUTE name('…', …)`, which skips parsing and planning the statement again (ADR 020). EXECUTE
+ * takes no protocol parameters, so the values go in as quoted literals of unknown type (what the text
+ * protocol sends too), each coerced to the prepared parameter's type; only strings, finite numbers,
+ * booleans and nulls are written so, any other value sends the statement as it is. Only plain
+ * reads and writes are prepared, only outside a transaction (a failed PREPARE would abort it; inside
+ * one, already prepared statements are used), and at most MAX_PREPARED texts.
+ */
+const MAX_PREPARED = 2000;
+const PREPARABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
+
+interface Prepared {
+  /** SQL text → statement name, or null when PREPARE refused it (it then always runs as sent). */
+  names: Map<string, string | null>;
+}
+
+/** A value as an SQL literal of unknown type (standard_conforming_strings: only ' needs doubling), or undefined. */
+function literal(v: unknown): string | undefined {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'string') return `'${v.replace(/'/g, "''")}'`;
+  if (typeof v === 'boolean' || typeof v === 'bigint' || (typeof v === 'number' && Number.isFinite(v))) return `'${String(v)}'`;
+  return undefined;
+}
+
+const isStalePlan = (err: unknown) => (err as { code?: string }).code === '0A000';
+
+async function preparedName(conn: PgliteLike, prepared: Prepared, sql: string, inTransaction: boolean): Promise<string | null> {
+  const known = prepared.names.get(sql);
+  if (known !== undefined) return known;
+  if (inTransaction || prepared.names.size >= MAX_PREPARED || !PREPARABLE.test(sql)) return null;
+  const name = `trilha_${prepared.names.size}`;
+  try {
+    await conn.query(`PREPARE ${name} AS ${sql}`);
+    prepared.names.set(sql, name);
+    return name;
+  } catch {
+    // e.g. a parameter whose type only the call's value tells: keep sending that one as it is.
+    prepared.names.set(sql, null);
+    return null;
+  }
+}
+
+function wrap(conn: PgliteLike, prepared: Prepared, inTransaction: boolean): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []) {
+      const name = await preparedName(conn, prepared, sql, inTransaction);
+      const literals = params.map(literal);
+      if (name && literals.every((l) => l !== undefined)) {
+        const args = literals.length > 0 ? `(${literals.join(', ')})` : '';
+        try {
+          return (await conn.query<T>(`EXECUTE ${name}${args}`)).rows;
+        } catch (err) {
+          if (!isStalePlan(err) || inTransaction) throw err;
+          // The schema changed under the statement: forget it and run the text itself.
+          await conn.query(`DEALLOCATE ${name}`);
+          prepared.names.set(sql, null);
+        }
+      }
       const res = await conn.query<T>(sql, [...params]);
       return res.rows;
     },
@@ -42,14 +99,15 @@ export async function openPglite(
     parsers: typeParsers,
     startParams: [...PGlite.defaultStartParams, ...settings],
   });
-  const base = wrap(pg);
+  const prepared: Prepared = { names: new Map() };
+  const base = wrap(pg, prepared, false);
   return {
     engine: 'pglite',
     connections: 1,
     raw: pg,
     ...base,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      return pg.transaction((tx) => fn(wrap(tx)));
+      return pg.transaction((tx) => fn(wrap(tx, prepared, true)));
     },
     /**
      * A gzipped dump of the data dir. dumpDataDir takes PGlite's query lock; holding its transaction lock too

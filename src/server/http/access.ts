@@ -50,6 +50,44 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** One membership lookup per request, shared by the route's declared guard and its handler. */
 const accessOfRequest = new WeakMap<FastifyRequest, ClubAccess>();
 
+export interface MembershipRow {
+  role: string;
+  unit_id: string | null;
+  member: boolean;
+  require_mfa: boolean;
+}
+
+/**
+ * The caller's standing in a club: one row, or none for a stranger. `club`, `profile` and `isSuperAdmin`
+ * are SQL expressions, so the session lookup can run the same query for the club in the URL.
+ */
+export function membershipSql(club: string, profile: string, isSuperAdmin: string): string {
+  // A super admin keeps full access in every club, whatever a membership of theirs says.
+  return `SELECT 'admin' AS role, NULL::uuid AS unit_id,
+            EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = c.id AND cm.profile_id = ${profile} AND cm.active) AS member,
+            false AS require_mfa
+       FROM clubs c WHERE c.id = ${club} AND ${isSuperAdmin}
+     UNION ALL
+     SELECT cm.role, cm.unit_id, true, c.require_mfa_admins FROM club_members cm JOIN clubs c ON c.id = cm.club_id
+       WHERE cm.club_id = ${club} AND cm.profile_id = ${profile} AND cm.active AND NOT ${isSuperAdmin}
+     LIMIT 1`;
+}
+
+/** Memberships read with the session (the auth plugin), so a club route needs no second lookup. */
+const prefetched = new WeakMap<FastifyRequest, { clubId: string; profileId: string; row: MembershipRow | null }>();
+
+/** Called by the auth plugin with the membership it read in the same statement as the session. */
+export function rememberMembership(req: FastifyRequest, clubId: string, profileId: string, row: MembershipRow | null): void {
+  prefetched.set(req, { clubId, profileId, row });
+}
+
+/** The club id of a /api/clubs/:clubId/… route, when it is a well-formed id. */
+export function clubIdOfRoute(req: FastifyRequest): string | null {
+  if (!req.routeOptions.url?.startsWith(CLUB_ROUTE_PREFIX)) return null;
+  const clubId = (req.params as { clubId?: unknown } | undefined)?.clubId;
+  return typeof clubId === 'string' && UUID.test(clubId) ? clubId : null;
+}
+
 /**
  * An active member of the club (or a super admin). Anyone else gets 404, exactly as for a club
  * that does not exist, so ids cannot be probed.
@@ -59,19 +97,10 @@ export async function requireClubMember(q: Queryable, req: FastifyRequest, clubI
   if (!UUID.test(clubId)) throw new AppError('not_found', 404, MSG.clubNotFound);
   const cached = accessOfRequest.get(req);
   if (cached && cached.clubId === clubId && cached.profileId === auth.profile.id) return cached;
-  const row = await maybeOne<{ role: string; unit_id: string | null; member: boolean; require_mfa: boolean }>(
-    q,
-    // A super admin keeps full access in every club, whatever a membership of theirs says.
-    `SELECT 'admin' AS role, NULL::uuid AS unit_id,
-            EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = c.id AND cm.profile_id = $2 AND cm.active) AS member,
-            false AS require_mfa
-       FROM clubs c WHERE c.id = $1 AND $3
-     UNION ALL
-     SELECT cm.role, cm.unit_id, true, c.require_mfa_admins FROM club_members cm JOIN clubs c ON c.id = cm.club_id
-       WHERE cm.club_id = $1 AND cm.profile_id = $2 AND cm.active AND NOT $3
-     LIMIT 1`,
-    [clubId, auth.profile.id, auth.profile.user_type === 'super_admin'],
-  );
+  const pre = prefetched.get(req);
+  const row = pre && pre.clubId === clubId && pre.profileId === auth.profile.id
+    ? pre.row
+    : await maybeOne<MembershipRow>(q, membershipSql('$1', '$2', '$3'), [clubId, auth.profile.id, auth.profile.user_type === 'super_admin']);
   if (!row) throw new AppError('not_found', 404, MSG.clubNotFound);
   // Club rule: administrators and treasurers use the club only with two-step verification.
   if (row.require_mfa && MFA_ROLES.has(row.role) && auth.aal !== 'aal2') {

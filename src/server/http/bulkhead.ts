@@ -23,6 +23,11 @@ export function registerRouteBulkhead(app: FastifyInstance, opts: { perRoute: nu
       gates.set(key, gate);
     }
     const g = gate;
+    const release = () => {
+      const next = g.waiters.shift();
+      if (next) next();
+      else g.active -= 1;
+    };
     if (g.active >= opts.perRoute) {
       await new Promise<void>((resolve, reject) => {
         const enter = () => {
@@ -38,14 +43,13 @@ export function registerRouteBulkhead(app: FastifyInstance, opts: { perRoute: nu
     } else {
       g.active += 1;
     }
-    const leave = () => {
-      const next = g.waiters.shift();
-      if (next) next();
-      else g.active -= 1;
-    };
-    // 'close' fires after the response or when the client goes away. A client that left while this
-    // request queued has already closed: its slot is handed on at once instead of being held forever.
-    if (reply.raw.closed) leave();
-    else reply.raw.once('close', leave);
+    // A client that went away while its request waited has already fired 'close': listening now would
+    // never hear it and the slot would be lost for good (a route then answered nothing once all were).
+    if (reply.raw.closed || req.raw.destroyed) {
+      release();
+      return;
+    }
+    // 'close' always fires (after the response, or when the client goes away), so a slot never leaks.
+    reply.raw.once('close', release);
   });
 }

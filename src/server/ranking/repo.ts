@@ -5,25 +5,33 @@ import type { TIndividualRankingRow, TRankingPeriod, TUnitRankingRow } from '../
 const INDIVIDUAL = 'profile_id, club_id, ranking, full_name, unit_name, unit_color, total_tasks, total_points';
 const UNIT = 'unit_id, club_id, ranking, unit_name, color, total_members, total_points';
 
+const SQL = {
+  individual: `SELECT ${INDIVIDUAL} FROM v_individual_ranking WHERE club_id = $1 ORDER BY ranking, full_name, profile_id`,
+  individualPeriod: `SELECT ${INDIVIDUAL} FROM v_individual_ranking_period WHERE club_id = $1 AND period_id = $2 ORDER BY ranking, full_name, profile_id`,
+  units: `SELECT ${UNIT} FROM v_unit_ranking WHERE club_id = $1 ORDER BY ranking, unit_name, unit_id`,
+  unitsPeriod: `SELECT ${UNIT} FROM v_unit_ranking_period WHERE club_id = $1 AND period_id = $2 ORDER BY ranking, unit_name, unit_id`,
+};
+
 /** v_individual_ranking by club ordered by ranking (spec 7), or its period variant. */
 export function individualRanking(q: Queryable, clubId: string, periodId?: string) {
   return periodId
-    ? q.query<TIndividualRankingRow>(
-      `SELECT ${INDIVIDUAL} FROM v_individual_ranking_period WHERE club_id = $1 AND period_id = $2 ORDER BY ranking, full_name, profile_id`,
-      [clubId, periodId],
-    )
-    : q.query<TIndividualRankingRow>(`SELECT ${INDIVIDUAL} FROM v_individual_ranking WHERE club_id = $1 ORDER BY ranking, full_name, profile_id`, [clubId]);
+    ? q.query<TIndividualRankingRow>(SQL.individualPeriod, [clubId, periodId])
+    : q.query<TIndividualRankingRow>(SQL.individual, [clubId]);
 }
 
 /** v_unit_ranking by club ordered by ranking (spec 7), or its period variant. */
 export function unitRanking(q: Queryable, clubId: string, periodId?: string) {
-  return periodId
-    ? q.query<TUnitRankingRow>(
-      `SELECT ${UNIT} FROM v_unit_ranking_period WHERE club_id = $1 AND period_id = $2 ORDER BY ranking, unit_name, unit_id`,
-      [clubId, periodId],
-    )
-    : q.query<TUnitRankingRow>(`SELECT ${UNIT} FROM v_unit_ranking WHERE club_id = $1 ORDER BY ranking, unit_name, unit_id`, [clubId]);
+  return periodId ? q.query<TUnitRankingRow>(SQL.unitsPeriod, [clubId, periodId]) : q.query<TUnitRankingRow>(SQL.units, [clubId]);
 }
+
+/** The statement a ranking read sends, with its (uuid) parameters written in: for pgbench in bench/run.ts. */
+function literal(sql: string, params: string[]): string {
+  return params.reduce((text, value, i) => text.replace(`$${i + 1}`, `'${value.replace(/'/g, "''")}'`), sql);
+}
+export const individualRankingSql = (clubId: string, periodId?: string) =>
+  periodId ? literal(SQL.individualPeriod, [clubId, periodId]) : literal(SQL.individual, [clubId]);
+export const unitRankingSql = (clubId: string, periodId?: string) =>
+  periodId ? literal(SQL.unitsPeriod, [clubId, periodId]) : literal(SQL.units, [clubId]);
 
 export function listPeriods(q: Queryable, clubId: string) {
   return q.query<TRankingPeriod>(

@@ -1,0 +1,67 @@
+// The reads behind each screen that bench/run.ts loads and bench/platform-queries.ts explains: one
+// club in the middle of a generated platform, its director (made super admin, for the platform
+// reads) and one member, each signed in through the API.
+import { hash } from '@node-rs/argon2';
+import type { Db } from '../src/server/db/index.js';
+
+const PASSWORD = 'segredo123';
+
+/** Gives a generated profile a password and signs it in; returns the session cookie. */
+async function signInAs(db: Db, base: string, profileId: string, email: string): Promise<string> {
+  await db.query('UPDATE profiles SET email = $2, password_hash = $3 WHERE id = $1', [profileId, email, await hash(PASSWORD)]);
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-trilha-client': 'web' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+export interface ScreenReads {
+  club: { id: string };
+  period: { id: string } | undefined;
+  admin: string;
+  kid: string;
+  /** [label, url, session cookie] */
+  endpoints: Array<[string, string, string]>;
+}
+
+export async function screenReads(db: Db, base: string, clubs: number): Promise<ScreenReads> {
+  const [club] = await db.query<{ id: string }>(`SELECT id FROM clubs WHERE slug = $1`, [`clube-${Math.ceil(clubs / 2)}`]);
+  if (!club) throw new Error('generated club not found');
+  const people = await db.query<{ profile_id: string; role: string; id: string }>(
+    `SELECT profile_id, role, id FROM club_members WHERE club_id = $1 ORDER BY role, profile_id`, [club.id]);
+  const director = people.find((p) => p.role === 'admin');
+  const member = people.find((p) => p.role === 'member');
+  if (!director || !member) throw new Error('generated club has no director or member');
+  const admin = await signInAs(db, base, director.profile_id, 'diretor@bench.test');
+  const kid = await signInAs(db, base, member.profile_id, 'membro@bench.test');
+  await db.query(`UPDATE profiles SET user_type = 'super_admin' WHERE id = $1`, [director.profile_id]);
+  const [period] = await db.query<{ id: string }>(`SELECT id FROM periods WHERE club_id = $1 ORDER BY start_date DESC LIMIT 1`, [club.id]);
+  const c = `${base}/api/clubs/${club.id}`;
+  const year = new Date().getFullYear();
+
+  const endpoints: Array<[string, string, string]> = [
+    ['health', `${base}/api/health`, ''],
+    ['dashboard', `${c}/dashboard`, admin],
+    ['members (first page of 50)', `${c}/members?limit=50`, admin],
+    ['tasks', `${c}/tasks`, admin],
+    ['my-tasks (member)', `${c}/my-tasks`, kid],
+    ['approvals (pending, first page of 50)', `${c}/submissions?status=submitted&limit=50`, admin],
+    ['ranking/individual', `${c}/ranking/individual`, admin],
+    ['ranking/individual ?period', `${c}/ranking/individual?period_id=${period?.id ?? ''}`, admin],
+    ['ranking/units', `${c}/ranking/units`, admin],
+    ['ranking/units ?period', `${c}/ranking/units?period_id=${period?.id ?? ''}`, admin],
+    ['badges', `${c}/badges`, admin],
+    ['profile (member)', `${c}/profile`, kid],
+    ['member profile', `${c}/members/${member.id}/profile`, admin],
+    ['finance/summary', `${c}/finance/summary`, admin],
+    ['transactions (first page of 20)', `${c}/transactions?limit=20`, admin],
+    ['finance report monthly', `${c}/finance/reports/monthly`, admin],
+    ['finance report by account', `${c}/finance/reports/by-chart-account?from=${year - 1}-01-01&to=${year}-12-31`, admin],
+    ['admin/stats', `${base}/api/admin/stats`, admin],
+    ['admin/clubs (first page)', `${base}/api/admin/clubs`, admin],
+  ];
+  return { club, period, admin, kid, endpoints };
+}
