@@ -109,17 +109,6 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
-    rolldownOptions: {
-      // The shared modules build zod schemas at load time; the screens mostly import their messages
-      // and helpers. Building a schema has no side effect, so a screen that uses none leaves zod out
-      // (25 KB gzip on the dashboard).
-      treeshake: { manualPureFunctions: ['z'] },
-      // Shared pieces under 2 KB (an icon, a message table) are copied into the chunks that use them
-      // instead of being files of their own: a signed-in /dashboard went from 40 requests to 15, which
-      // on a phone's six connections was a queue before the session and the clubs could load (ADR 021).
-      preserveEntrySignatures: false,
-      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 2048 } } },
-    },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
 });
