@@ -16,11 +16,12 @@ function loadPurifier(): Promise<DOMPurify> {
  * sanitiser has loaded the icon stays empty: markup is never inserted unsanitised.
  */
 export function SvgIcon({ svg, label, className = 'h-10 w-10' }: { svg: string; label: string; className?: string }) {
-  const [purify, setPurify] = useState(purifier);
+  // Wrapped: DOMPurify is a function, which useState would take for an initializer or an updater.
+  const [{ purify }, setPurify] = useState({ purify: purifier });
   useEffect(() => {
     if (purify) return;
     let live = true;
-    void loadPurifier().then((p) => live && setPurify(p));
+    void loadPurifier().then((p) => live && setPurify({ purify: p }));
     return () => {
       live = false;
     };
