@@ -41,7 +41,8 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'src/web',
   plugins: [
-    react(),
+    // JSX only: the app runs on Preact (see the aliases below and ADR 021), which React Fast Refresh cannot patch.
+    react({ refreshExclude: /./ }),
     tailwindcss(),
     precompress(),
     // Installable app; the service worker precaches the built shell so the roll call opens offline
@@ -93,11 +94,21 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: {
-      '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
-      '@web': fileURLToPath(new URL('./src/web', import.meta.url)),
-    },
+    alias: [
+      { find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) },
+      { find: '@web', replacement: fileURLToPath(new URL('./src/web', import.meta.url)) },
+      // Preact's React layer instead of React DOM (about 55 KB gzip less on every page; ADR 021). The
+      // code and its libraries keep importing 'react'; e2e/ exercises the whole app on this runtime.
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
   },
-  build: { outDir: '../../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 900 },
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 900,
+  },
   server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
 });

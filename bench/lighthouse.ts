@@ -1,6 +1,8 @@
 // npx tsx bench/lighthouse.ts : Lighthouse (mobile, default throttling) on /login and a signed-in
 // /dashboard of the built app (run `npx vite build` first), with Debian's Chromium (CHROMIUM_PATH).
 // Prints the performance and accessibility scores and the main timings. Too slow for CI: a bench.
+// LH_RUNS=3 runs each page three times and prints the median too (a shared machine moves the score
+// by several points); WEB_DIR=/other/dist/web measures another build, e.g. the previous commit's.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +17,7 @@ import { PROJECT_ROOT } from '../src/server/paths.js';
 const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-lh-'));
 const db = await openPglite();
 await migrate(db);
-const app = await buildApp({ db, dataDir, webDir: path.join(PROJECT_ROOT, 'dist', 'web'), limits: { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0 } });
+const app = await buildApp({ db, dataDir, webDir: process.env.WEB_DIR ?? path.join(PROJECT_ROOT, 'dist', 'web'), limits: { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0 } });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -33,18 +35,25 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
 try {
+  const runs = Math.max(1, Number(process.env.LH_RUNS ?? 1));
   for (const [label, url, extraHeaders] of [
     ['/login', `${base}/login`, undefined],
     ['/dashboard (signed in)', `${base}/dashboard`, { cookie }],
   ] as const) {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders });
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
-    const ms = (id: string) => `${((lhr.audits[id]?.numericValue ?? 0) / 1000).toFixed(2)} s`;
-    console.log(
-      `${label.padEnd(24)} performance ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, accessibility ${Math.round((lhr.categories.accessibility?.score ?? 0) * 100)}` +
-        ` | FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, TBT ${Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0)} ms, CLS ${(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}`,
-    );
+    const scores: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
+      const ms = (id: string) => `${((lhr.audits[id]?.numericValue ?? 0) / 1000).toFixed(2)} s`;
+      const performance = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+      scores.push(performance);
+      console.log(
+        `${label.padEnd(24)} performance ${performance}, accessibility ${Math.round((lhr.categories.accessibility?.score ?? 0) * 100)}` +
+          ` | FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, TBT ${Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0)} ms, CLS ${(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}`,
+      );
+    }
+    if (runs > 1) console.log(`${label.padEnd(24)} median performance ${[...scores].sort((a, b) => a - b)[Math.floor(runs / 2)]} of ${runs} runs`);
   }
 } finally {
   await chrome.kill();

@@ -1,24 +1,8 @@
 import { z } from 'zod';
 
-export const PASSWORD_MIN_LENGTH = 6;
-export const REGISTER_REDIRECT_MS = 2000;
+import { AUTH_MSG, PASSWORD_MIN_LENGTH } from './auth-messages.js';
 
-export const AUTH_MSG = {
-  passwordsDiffer: 'As senhas não coincidem',
-  passwordTooShort: 'A senha deve ter no mínimo 6 caracteres',
-  registerFallback: 'Erro ao criar conta',
-  loginFallback: 'Erro ao fazer login',
-  emailTaken: 'Este e-mail já está cadastrado. Faça login ou use outro e-mail.',
-  /** The e-mail belongs to a member a club registered without an account: only their link may claim it. */
-  invalidCredentials: 'E-mail ou senha incorretos.',
-  tooManyAttempts: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
-  blocked: 'Esta conta está bloqueada. Fale com o administrador da plataforma.',
-  registered: 'Conta criada com sucesso! Redirecionando…',
-  nameRequired: 'Informe seu nome completo',
-  emailRequired: 'Informe seu e-mail',
-  emailInvalid: 'Informe um e-mail válido',
-  passwordRequired: 'Informe sua senha',
-} as const;
+export { AUTH_MSG, PASSWORD_MIN_LENGTH, REGISTER_REDIRECT_MS } from './auth-messages.js';
 
 const email = z
   .string({ error: AUTH_MSG.emailRequired })

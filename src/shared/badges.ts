@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { zOptionalWholeNumber, zWholeNumber } from './whole-number.js';
 import { BADGE_COLOR_KEYS, BADGE_ICON_KEYS } from './badge-icons.js';
+import { RARITIES } from './badge-rarity.js';
 
-export const RARITIES = ['common', 'rare', 'epic', 'legendary'] as const;
-export type TRarity = (typeof RARITIES)[number];
-export const RARITY_LABEL: Record<TRarity, string> = { common: 'Comum', rare: 'Raro', epic: 'Épico', legendary: 'Lendário' };
-/** Tailwind classes per rarity (spec 9: colours distinguish common, rare, epic and others). */
-export const RARITY_CLASS: Record<TRarity, string> = {
-  common: 'bg-slate-100 text-slate-800 border-slate-300',
-  rare: 'bg-blue-100 text-blue-800 border-blue-300',
-  epic: 'bg-purple-100 text-purple-800 border-purple-300',
-  legendary: 'bg-amber-100 text-amber-900 border-amber-400',
-};
+export { RARITIES, RARITY_CLASS, RARITY_LABEL, type TRarity } from './badge-rarity.js';
 
 export const BADGE_TYPES = ['auto', 'manual'] as const;
 export type TBadgeType = (typeof BADGE_TYPES)[number];

@@ -1,20 +1,9 @@
 import { z } from 'zod';
 import { CLUB_PERMISSION_KEYS, type TClubPermission } from './permissions.js';
 import { DEFAULT_TIMEZONE, isKnownTimezone } from './timezones.js';
-import { MSG } from './errors.js';
+import { CLUB_MSG } from './club-messages.js';
 
-export const CLUB_MSG = {
-  nameRequired: 'Informe o nome do clube',
-  slugRequired: 'Informe o identificador (slug) do clube',
-  slugInvalid: 'Use apenas letras minúsculas, números e hífens no identificador',
-  slugTaken: 'Este identificador já está em uso por outro clube. Escolha outro.',
-  timezoneRequired: 'Selecione o fuso horário',
-  created: 'Clube criado com sucesso!',
-  createFallback: 'Erro ao criar clube',
-  deactivatedTitle: MSG.clubDeactivated,
-  deactivatedHint: 'Você ainda pode consultar e exportar os dados do clube, mas nada pode ser criado, alterado ou excluído. Para reativá-lo, fale com a administração do Trilha.',
-  activeSuperAdminOnly: 'Somente a administração da plataforma pode ativar ou desativar o clube.',
-} as const;
+export { CLUB_MSG } from './club-messages.js';
 
 /** 'Clube Águias do Sul!' → 'clube-aguias-do-sul' */
 export function slugify(name: string): string {

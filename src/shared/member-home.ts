@@ -1,17 +1,7 @@
 import { z } from 'zod';
 import { ZEarnedBadge, ZMyTask } from './progress.js';
 
-export const HOME_MSG = {
-  myPoints: 'Meus pontos',
-  myPosition: 'Minha posição',
-  myUnit: 'Minha unidade',
-  nextTasks: 'Próximas tarefas',
-  latestBadges: 'Meus últimos badges',
-  noTasks: 'Nenhuma tarefa para fazer agora. Confira mais tarde!',
-  noBadges: 'Você ainda não conquistou badges. Conclua tarefas para ganhar os primeiros!',
-  noUnit: 'Você ainda não está em uma unidade.',
-  loadError: 'Não foi possível carregar o seu resumo.',
-} as const;
+export { HOME_MSG, positionLabel } from './member-home-messages.js';
 
 /** 'Meus pontos', 'Minha posição', my unit, what to do next (issue 19). */
 export const ZMemberHome = z.object({
@@ -27,5 +17,3 @@ export const ZMemberHome = z.object({
 });
 export type TMemberHome = z.infer<typeof ZMemberHome>;
 
-/** '3º de 25' */
-export const positionLabel = (ranking: number | null, count: number) => (ranking === null ? '—' : `${ranking}º de ${count}`);

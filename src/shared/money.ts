@@ -71,15 +71,7 @@ export function parseBrlInput(raw: string, opts: MoneyOptions): MoneyParse {
   return { ok: false, message: MONEY_MSG.invalid };
 }
 
-/** Canonical '1234.5' / '1234.56' → '1.234,56' (pt-BR grouping, two decimals), by string only. */
-export function formatBrl(decimal: string): string {
-  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(decimal.trim());
-  if (!m) return decimal;
-  const [, sign, intRaw, decRaw = ''] = m;
-  const intPart = intRaw.replace(/^0+/, '') || '0';
-  const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${sign}${grouped},${decRaw.padEnd(2, '0').slice(0, 2)}`;
-}
+export { formatBrl } from './format-brl.js';
 
 function zParsed(parse: (raw: string, opts: MoneyOptions) => MoneyParse, opts: MoneyOptions) {
   return z.string({ error: opts.requiredMessage }).transform((v, ctx) => {

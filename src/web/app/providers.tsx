@@ -4,6 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { Toaster, ToastBar, toast } from 'react-hot-toast';
 import { createQueryClient } from './query-client';
+import { warmUp } from './warm-up';
 import { router } from './router';
 import { meQueryOptions } from '../features/auth/api/get-me';
 import { useTopDialog } from '../components/ui/top-layer';
@@ -20,7 +21,11 @@ function useRecoverSessionOnVisible(qc: QueryClient) {
 }
 
 export function AppProviders() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const qc = createQueryClient();
+    warmUp(qc, window.location.pathname);
+    return qc;
+  });
   useRecoverSessionOnVisible(queryClient);
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,6 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
-import { formatBrl } from '../../shared/money';
+import { formatBrl } from '../../shared/format-brl';
 
 /** Week starts on Sunday (spec 9); ptBR's own default is Sunday too. */
 export const DATE_LOCALE = { locale: ptBR, weekStartsOn: 0 as const };

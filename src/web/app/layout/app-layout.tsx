@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, Link } from 'react-router';
 import { ArrowLeft, Ban, ChevronsLeft, ChevronsRight, LogOut, Menu, Shield, ShieldCheck, UserCircle, X } from 'lucide-react';
 import { toast } from 'react-hot-toast';
-import { CLUB_MSG } from '@shared/clubs';
+import { CLUB_MSG } from '@shared/club-messages';
 import { useMe } from '../../features/auth/api/get-me';
 import { useLogout } from '../../features/auth/api/logout';
 import { useCurrentClub } from '../../features/clubs/use-current-club';

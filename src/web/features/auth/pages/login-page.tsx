@@ -1,20 +1,15 @@
-import { useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { AUTH_MSG, ZLogin } from '@shared/auth';
+import { AUTH_MSG } from '@shared/auth-messages';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, FormError, TextField } from '../../../components/ui/field';
 import { api, ApiError, errorMessage } from '../../../lib/api';
 import { useLogin } from '../api/login';
 import { meQueryOptions } from '../api/get-me';
 import { useChallenge } from '../api/security';
+import { checkLogin, type LoginErrors } from '../lib/check-login';
 import { AuthCard } from './auth-card';
-
-type FormIn = z.input<typeof ZLogin>;
-type FormOut = z.output<typeof ZLogin>;
 
 export function Component() {
   const login = useLogin();
@@ -24,26 +19,45 @@ export function Component() {
   const [secondStep, setSecondStep] = useState(false);
   // A session that already passed the password (page reloaded during the second step) goes on from there.
   const pending = useQuery({ queryKey: ['auth', 'mfa-pending'], queryFn: isMfaPending, staleTime: 0, retry: false });
-  const { register, handleSubmit, formState } = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(ZLogin),
-    defaultValues: { email: '', password: '', remember: false },
-  });
+  // Checked on submit, then again as the person types (as the other forms do with react-hook-form).
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const submitted = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
+  const read = () => {
+    const data = new FormData(form.current ?? undefined);
+    return { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? ''), remember: data.get('remember') === 'on' };
+  };
+  const recheck = () => {
+    if (!submitted.current) return;
+    const checked = checkLogin(read());
+    setErrors(checked.ok ? {} : checked.errors);
+  };
 
   const goIn = () => {
     const from = (location.state as { from?: string } | null)?.from;
     navigate(from && from.startsWith('/dashboard') ? from : '/dashboard', { replace: true });
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    submitted.current = true;
+    const checked = checkLogin(read());
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      const first = checked.errors.email ? 'email' : 'password';
+      form.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
     setServerError(null);
     try {
-      const res = await login.mutateAsync(values);
+      const res = await login.mutateAsync(checked.values);
       if (res.mfa_required) setSecondStep(true);
       else goIn();
     } catch (err) {
       setServerError(errorMessage(err, AUTH_MSG.loginFallback));
     }
-  });
+  };
 
   if (secondStep || pending.data === true) return <SecondStep onDone={goIn} />;
 
@@ -62,12 +76,12 @@ export function Component() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form ref={form} onSubmit={(e) => void onSubmit(e)} onInput={recheck} noValidate className="space-y-4">
         <FormError message={serverError} />
-        <TextField label="E-mail" type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
-        <TextField label="Senha" type="password" autoComplete="current-password" required error={formState.errors.password?.message} {...register('password')} />
+        <TextField label="E-mail" name="email" type="email" autoComplete="email" required error={errors.email} />
+        <TextField label="Senha" name="password" type="password" autoComplete="current-password" required error={errors.password} />
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <CheckboxField label="Lembrar-me" {...register('remember')} />
+          <CheckboxField label="Lembrar-me" name="remember" />
           <Link to="/esqueci-senha" className="text-sm text-emerald-800 underline">Esqueci minha senha</Link>
         </div>
         <Button type="submit" className="w-full" loading={login.isPending}>Entrar</Button>

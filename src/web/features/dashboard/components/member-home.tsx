@@ -1,15 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Award, CalendarClock, ChevronRight, Star, Trophy, UsersRound } from 'lucide-react';
-import { HOME_MSG, positionLabel } from '@shared/member-home';
-import { RARITY_CLASS } from '@shared/badges';
+import { HOME_MSG, positionLabel } from '@shared/member-home-messages';
+import { RARITY_CLASS } from '@shared/badge-rarity';
 import { pluralWord } from '@shared/plural';
 import { Card } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { SvgIcon } from '../../../components/ui/svg-icon';
 import { formatDate } from '../../../lib/format';
-import { TaskModal } from '../../progress/components/task-modal';
 import { useMemberHome } from '../api/get-member-home';
+
+// The task dialog (and its evidence form) loads when a task is opened, not with the dashboard.
+const TaskModal = lazy(() => import('../../progress/components/task-modal').then((m) => ({ default: m.TaskModal })));
 
 /**
  * A member's own home (issue 19): my points, my position, my unit, what to do next and my latest
@@ -105,7 +107,11 @@ export function MemberHome({ clubId, clubName, headingLevel = 1 }: { clubId: str
           )}
         </Card>
       </div>
-      <TaskModal clubId={clubId} taskId={openTask} onClose={() => setOpenTask(null)} />
+      {openTask ? (
+        <Suspense fallback={null}>
+          <TaskModal clubId={clubId} taskId={openTask} onClose={() => setOpenTask(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
