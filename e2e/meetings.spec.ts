@@ -44,6 +44,11 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** Today as the meeting list shows it (dd/mm, the club's São Paulo time zone): a new meeting defaults to today. */
+function todayInClub(): string {
+  return new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit' }).format(new Date());
+}
+
 describe('meeting night at 360 px', () => {
   it('creates a meeting, calls the roll of a unit with criteria, and the unit ranking moves by those points', async () => {
     await openMenuLink('Reuniões');
@@ -205,7 +210,7 @@ describe('meeting night at 360 px', () => {
     await phone.getByRole('navigation', { name: 'Menu do clube' }).getByRole('link', { name: 'Reuniões' }).click();
     await phone.getByRole('heading', { name: 'Reuniões' }).waitFor();
     expect(await phone.getByRole('button', { name: 'Nova Reunião' }).count()).toBe(0);
-    await phone.getByRole('listitem').filter({ hasText: 'Reunião de sábado' }).filter({ hasText: '23/11' }).first().getByRole('link', { name: 'Fazer chamada' }).click();
+    await phone.getByRole('listitem').filter({ hasText: 'Reunião de sábado' }).filter({ hasText: todayInClub() }).first().getByRole('link', { name: 'Fazer chamada' }).click();
     await phone.getByRole('heading', { name: /^Chamada:/ }).waitFor();
     expect(await phone.getByLabel('Unidade').locator('option').allTextContents()).toEqual(['Leões']);
     const rows = (await phone.getByTestId('roll-row').allTextContents()).join(' ');

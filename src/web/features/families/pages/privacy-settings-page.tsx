@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-hot-toast';
 import { FAMILY_MSG } from '@shared/families';
+import type { TConsentText } from '@shared/families';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CheckboxField, FormError, TextAreaField, TextField } from '../../../components/ui/field';
@@ -31,10 +32,24 @@ export function Component() {
 
 function ConsentTextCard({ clubId }: { clubId: string }) {
   const text = useConsentText(clubId);
+  return (
+    <Card aria-labelledby="consent-text-title" className="space-y-3">
+      <h2 id="consent-text-title" className="text-lg font-semibold">Termo de consentimento</h2>
+      {text.isPending ? (
+        <p className="text-sm text-slate-600" role="status">Carregando o termo…</p>
+      ) : (
+        // The editor starts from the saved version and again after each save: what the director is
+        // typing is never replaced by a version that arrives later.
+        <ConsentTextEditor key={text.data?.version ?? 0} clubId={clubId} saved={text.data ?? null} />
+      )}
+    </Card>
+  );
+}
+
+function ConsentTextEditor({ clubId, saved }: { clubId: string; saved: TConsentText | null }) {
   const save = useSaveConsentText(clubId);
-  const [body, setBody] = useState('');
+  const [body, setBody] = useState(saved?.body ?? '');
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setBody(text.data?.body ?? ''), [text.data]);
   const submit = async () => {
     setError(null);
     try {
@@ -45,15 +60,14 @@ function ConsentTextCard({ clubId }: { clubId: string }) {
     }
   };
   return (
-    <Card aria-labelledby="consent-text-title" className="space-y-3">
-      <h2 id="consent-text-title" className="text-lg font-semibold">Termo de consentimento</h2>
+    <>
       <p className="text-sm text-slate-600">
-        {text.data?.version ? `Versão ${text.data.version}, de ${formatDateTime(text.data.created_at)}. Salvar cria a versão ${text.data.version + 1}; cada consentimento guarda a versão aceita.` : 'Ainda não há termo: os responsáveis só podem aceitar depois que ele existir.'}
+        {saved?.version && saved.created_at ? `Versão ${saved.version}, de ${formatDateTime(saved.created_at)}. Salvar cria a versão ${saved.version + 1}; cada consentimento guarda a versão aceita.` : 'Ainda não há termo: os responsáveis só podem aceitar depois que ele existir.'}
       </p>
       <FormError message={error} />
       <TextAreaField label="Texto do termo" rows={8} value={body} onChange={(e) => setBody(e.target.value)} maxLength={20000} />
-      <Button onClick={() => void submit()} loading={save.isPending} disabled={body.trim() === '' || body === (text.data?.body ?? '')}>Salvar nova versão</Button>
-    </Card>
+      <Button onClick={() => void submit()} loading={save.isPending} disabled={body.trim() === '' || body === (saved?.body ?? '')}>Salvar nova versão</Button>
+    </>
   );
 }
 
