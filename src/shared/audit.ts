@@ -187,3 +187,32 @@ export const ZClubAuditPage = page(ZAuditEntry);
 export type TClubAuditPage = z.infer<typeof ZClubAuditPage>;
 export const ZPlatformAuditPage = page(ZPlatformAuditEntry);
 export type TPlatformAuditPage = z.infer<typeof ZPlatformAuditPage>;
+
+/** pt-BR names of the row fields an entry's summary shows; a field missing here is shown as its code. */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  name: 'nome',
+  full_name: 'nome',
+  title: 'título',
+  description: 'descrição',
+  amount: 'valor',
+  type: 'tipo',
+  points: 'pontos',
+  reason: 'motivo',
+  role: 'função',
+  active: 'ativo',
+  status: 'situação',
+  email: 'e-mail',
+  slug: 'endereço',
+  color: 'cor',
+  start_date: 'início',
+  end_date: 'fim',
+  transaction_date: 'data',
+  initial_balance: 'saldo inicial',
+  target_amount: 'meta',
+  count: 'quantidade',
+  version: 'versão',
+  relationship: 'parentesco',
+  timezone: 'fuso horário',
+  city: 'cidade',
+  state: 'estado',
+};

@@ -86,7 +86,7 @@ describe(`audit log pages on ${engineName()}`, () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.entries[0]).toMatchObject({ action: 'cash_account.create', action_label: 'Caixa criado', actor_name: 'Diretora Auditada', entity_id: created.json().id });
-    expect(body.entries[0].summary).toContain('Caixa da Cantina');
+    expect(body.entries[0].summary).toContain('nome: Caixa da Cantina');
     expect(body.timezone).toBe('America/Sao_Paulo');
     // Lines without an actor are the system's; unknown actions show their code.
     await ctx.db.query(`INSERT INTO audit_log (club_id, action, entity, at) VALUES ($1, 'robo.fez', 'x', now() + interval '1 minute')`, [club.id]);
@@ -134,7 +134,7 @@ describe(`audit log pages on ${engineName()}`, () => {
     const res = await call(ctx.app, 'GET', url('/audit?limit=2'), { as: director });
     const [update, health] = res.json().entries;
     expect(health).toMatchObject({ action: 'health.update', action_label: 'Ficha de saúde alterada', summary: null });
-    expect(update.summary).toBe('title: Velho → Novo');
+    expect(update.summary).toBe('título: Velho → Novo');
     for (const leak of ['Amendoim', 'O+', 'argon', 'tok-', '991122', 's3', 'before', 'after']) expect(res.body).not.toContain(leak);
     const admin = await call(ctx.app, 'GET', '/api/admin/audit?action=health', { as: superAdmin });
     expect(admin.json().total).toBe(1);

@@ -1,3 +1,5 @@
+import { AUDIT_FIELD_LABELS } from '../../shared/audit.js';
+
 /**
  * The one short line an audit entry shows. before/after hold whole rows (a member, a club, a
  * transaction), so the line keeps a few plain fields and drops anything that could leak: health
@@ -16,7 +18,8 @@ export function isSensitiveAction(action: string): boolean {
 function plain(value: unknown): string | null {
   if (value === null) return '—';
   if (typeof value === 'string') return value.length > MAX_VALUE ? `${value.slice(0, MAX_VALUE - 1)}…` : value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'boolean') return value ? 'sim' : 'não';
+  if (typeof value === 'number') return String(value);
   return null;
 }
 
@@ -24,6 +27,7 @@ function record(v: unknown): Record<string, unknown> | null {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 }
 
+const label = (key: string) => AUDIT_FIELD_LABELS[key] ?? key;
 const shown = (key: string) => !SECRET_KEY.test(key) && !key.endsWith('_at') && !key.endsWith('_id') && key !== 'id';
 
 function clip(text: string): string | null {
@@ -43,7 +47,7 @@ export function auditSummary(action: string, before: unknown, after: unknown): s
       const was = plain(b[key]);
       const now = plain(a[key]);
       if (now === null || was === now) continue;
-      changed.push(was === null ? `${key}: ${now}` : `${key}: ${was} → ${now}`);
+      changed.push(was === null ? `${label(key)}: ${now}` : `${label(key)}: ${was} → ${now}`);
       if (changed.length === MAX_FIELDS) break;
     }
     return clip(changed.join('; '));
@@ -52,9 +56,10 @@ export function auditSummary(action: string, before: unknown, after: unknown): s
   if (!row) return null;
   const fields: string[] = [];
   for (const [key, value] of Object.entries(row)) {
-    const text = shown(key) ? plain(value) : null;
+    // A created or removed row: its empty fields say nothing.
+    const text = shown(key) && value !== null && value !== '' ? plain(value) : null;
     if (text === null) continue;
-    fields.push(`${key}: ${text}`);
+    fields.push(`${label(key)}: ${text}`);
     if (fields.length === MAX_FIELDS) break;
   }
   return clip(fields.join('; '));
