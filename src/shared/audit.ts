@@ -174,11 +174,16 @@ export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export const ZPlatformAuditEntry = ZAuditEntry.extend({ club_id: z.string().nullable(), club_name: z.string().nullable() });
 export type TPlatformAuditEntry = z.infer<typeof ZPlatformAuditEntry>;
 
+/** The count stops here: beyond it the screens say 'mais de 10.000'. */
+export const AUDIT_COUNT_CAP = 10_000;
+
 const page = <T extends z.ZodType>(entry: T) =>
   z.object({
     entries: z.array(entry),
-    /** Entries matching the filters, on every page. */
+    /** Entries matching the filters, on every page, counted up to AUDIT_COUNT_CAP. */
     total: z.number().int(),
+    /** More entries match than AUDIT_COUNT_CAP: `total` is the cap, not the count. */
+    total_capped: z.boolean(),
     next_cursor: z.string().nullable(),
     /** The club's time zone, to show the times as the club lives them. */
     timezone: z.string(),

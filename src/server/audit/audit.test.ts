@@ -192,4 +192,14 @@ describe(`audit log pages on ${engineName()}`, () => {
     expect(byClub.ids).toEqual(await dbIds(`club_id = $1 AND action = 'transaction.delete'`, [otherClub.id]));
     expect(byClub.ids).toHaveLength(30);
   });
+
+  it('the count stops past 10,000 lines and says so, so a page never costs the whole log', async () => {
+    await bulkAudit(otherClub.id, 10_000, 'member.add', null, '2025-01-01 12:00+00');
+    const capped = (await call(ctx.app, 'GET', `/api/clubs/${otherClub.id}/audit?limit=1`, { as: stranger })).json();
+    expect(capped).toMatchObject({ total: 10_000, total_capped: true });
+    expect(capped.next_cursor).not.toBeNull();
+    const exact = (await call(ctx.app, 'GET', `/api/clubs/${otherClub.id}/audit?action=transaction`, { as: stranger })).json();
+    expect(exact).toMatchObject({ total: 30, total_capped: false });
+    expect((await call(ctx.app, 'GET', '/api/admin/audit?limit=1', { as: superAdmin })).json().total_capped).toBe(true);
+  });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { one, type Queryable } from '../db/index.js';
 import { ZCursorTimestamp, decodeCursor, pageOf } from '../http/cursor.js';
-import { auditActionLabel, AUDIT_SYSTEM_ACTOR, type TAuditEntry } from '../../shared/audit.js';
+import { AUDIT_COUNT_CAP, auditActionLabel, AUDIT_SYSTEM_ACTOR, type TAuditEntry } from '../../shared/audit.js';
 import { auditSummary } from './summary.js';
 
 /**
@@ -50,6 +50,7 @@ const ZAuditCursor = z.tuple([ZCursorTimestamp, z.uuid()]);
 export interface AuditPage<E> {
   entries: E[];
   total: number;
+  total_capped: boolean;
   next_cursor: string | null;
 }
 
@@ -59,7 +60,10 @@ export async function listAudit(q: Queryable, f: AuditFilter, cursor: string | u
   const domain = f.action ? (f.action.split('.')[0] ?? null) : null;
   const exact = f.action?.includes('.') ? f.action : null;
   const params = [f.clubId, domain, exact, f.actorId, f.from, f.to, f.timezone];
-  const total = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM audit_log a WHERE ${FILTER}`, params);
+  // The log only grows: counting all of it would make every page cost the whole log. Counting stops
+  // one past the cap, so the screens say 'mais de 10.000' and a page stays an index range scan.
+  const total = await one<{ n: number }>(
+    q, `SELECT count(*)::int AS n FROM (SELECT 1 FROM audit_log a WHERE ${FILTER} LIMIT ${AUDIT_COUNT_CAP + 1}) counted`, params);
   // Health forms never leave the database through this list: their before/after are not even read.
   const rows = await q.query<Row>(
     `WITH page AS (
@@ -81,7 +85,8 @@ export async function listAudit(q: Queryable, f: AuditFilter, cursor: string | u
   );
   const page = pageOf(rows, limit, (r) => [r.sort_at, r.id]);
   return {
-    total: total.n,
+    total: Math.min(total.n, AUDIT_COUNT_CAP),
+    total_capped: total.n > AUDIT_COUNT_CAP,
     next_cursor: page.next_cursor,
     entries: page.rows.map((r) => ({
       id: r.id,

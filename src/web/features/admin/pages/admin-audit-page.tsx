@@ -28,7 +28,7 @@ export function Component() {
         <AuditList entries={entries} showClub onClub={(e) => { setClubName(e.club_name ?? null); setFilters({ ...filters, who: e.club_id ?? '' }); }} />
       ) : null}
       {entries.length > 0 ? (
-        <LoadMore shown={entries.length} total={audit.data?.pages[0]?.total ?? 0} noun={['registro', 'registros']} hasMore={audit.hasNextPage} loading={audit.isFetchingNextPage} onMore={() => void audit.fetchNextPage()} />
+        <LoadMore shown={entries.length} total={audit.data?.pages[0]?.total ?? 0} noun={['registro', 'registros']} totalAtLeast={audit.data?.pages[0]?.total_capped ?? false} hasMore={audit.hasNextPage} loading={audit.isFetchingNextPage} onMore={() => void audit.fetchNextPage()} />
       ) : null}
     </div>
   );

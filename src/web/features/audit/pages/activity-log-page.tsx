@@ -45,7 +45,7 @@ function ActivityLog({ clubId }: { clubId: string }) {
         />
       ) : null}
       {entries.length > 0 ? (
-        <LoadMore shown={entries.length} total={first?.total ?? 0} noun={['registro', 'registros']} hasMore={audit.hasNextPage} loading={audit.isFetchingNextPage} onMore={() => void audit.fetchNextPage()} />
+        <LoadMore shown={entries.length} total={first?.total ?? 0} noun={['registro', 'registros']} totalAtLeast={audit.data?.pages[0]?.total_capped ?? false} hasMore={audit.hasNextPage} loading={audit.isFetchingNextPage} onMore={() => void audit.fetchNextPage()} />
       ) : null}
     </div>
   );
