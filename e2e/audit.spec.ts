@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, startServer, type E2EServer } from './harness.js';
+import type { Browser, Page } from 'playwright-core';
+import { SCREENSHOT_DIR, expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, startServer, type E2EServer } from './harness.js';
 
 /** The director's 'Registro de atividades' and the super admin's 'Auditoria', paged with 'Carregar mais'. */
 let server: E2EServer;
@@ -14,8 +14,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-// One small picture of each screen, kept with the docs (viewport only, so the files stay small).
-const SHOTS = 'docs/screenshots';
+// One small picture of each screen (viewport only, JPEG): into e2e/screenshots, or into the docs'
+// committed ones with DOCS_SCREENSHOTS=1, so an ordinary run leaves the repository untouched.
+const SHOTS = process.env.DOCS_SCREENSHOTS === '1' ? 'docs/screenshots' : SCREENSHOT_DIR;
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.jpg`, type: 'jpeg', quality: 70 });
 
 describe('audit screens', () => {
   it('the director opens the activity log from the menu, sees the club they just created, and loads more', async () => {
@@ -38,7 +40,7 @@ describe('audit screens', () => {
     await page.getByText('Mostrando 50 de 65 registros').waitFor();
     await expectNoA11yViolations(page, 'activity log');
     await page.getByText('Clube criado com sucesso!').waitFor({ state: 'hidden' });
-    await page.screenshot({ path: `${SHOTS}/audit-club-desktop.jpg`, type: 'jpeg', quality: 70 });
+    await shot(page, 'audit-club-desktop');
     await page.getByRole('button', { name: 'Carregar mais' }).click();
     await page.getByText('Mostrando 65 de 65 registros').waitFor();
     expect(await page.getByRole('button', { name: 'Carregar mais' }).count()).toBe(0);
@@ -54,7 +56,7 @@ describe('audit screens', () => {
     await page.getByRole('listitem').filter({ hasText: 'Clube criado' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/audit-club-360.jpg`, type: 'jpeg', quality: 70 });
+    await shot(page, 'audit-club-360');
     await page.context().close();
   });
 
@@ -67,7 +69,7 @@ describe('audit screens', () => {
     await page.getByRole('row').nth(1).getByRole('button', { name: 'Clube da Plataforma' }).waitFor();
     await page.getByText(/^Mostrando 50 de \d+ registros$/).waitFor();
     await expectNoA11yViolations(page, 'platform audit');
-    await page.screenshot({ path: `${SHOTS}/audit-platform-desktop.jpg`, type: 'jpeg', quality: 70 });
+    await shot(page, 'audit-platform-desktop');
     // Clicking a club's name shows only that club.
     await page.getByRole('row').nth(1).getByRole('button', { name: 'Clube da Plataforma' }).click();
     await page.getByText('Mostrando 1 de 1 registro').waitFor();
