@@ -106,10 +106,13 @@ export const AUDIT_DOMAIN_LABELS: Record<string, string> = {
   invitation: 'Convites',
   transaction: 'Lançamentos',
   cash_account: 'Caixas',
+  savings_goal: 'Metas de economia',
+  chart_account: 'Plano de contas',
   points: 'Pontos',
   submission: 'Aprovações',
   progress: 'Progresso',
   task: 'Tarefas',
+  recurring_task: 'Tarefas recorrentes',
   badge: 'Badges',
   meeting: 'Reuniões',
   unit: 'Unidades',
@@ -119,6 +122,7 @@ export const AUDIT_DOMAIN_LABELS: Record<string, string> = {
   lgpd: 'LGPD',
   guardian: 'Responsáveis',
   consent: 'Consentimentos',
+  privacy: 'Privacidade',
   profile: 'Contas',
 };
 
