@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin/routes.js';
+import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { securityRoutes } from './auth/security-routes.js';
 import { mailRoutes } from './mail/routes.js';
@@ -37,5 +38,6 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   financeRoutes,
   familyRoutes,
   adminRoutes,
+  auditRoutes,
   mailRoutes,
 ];

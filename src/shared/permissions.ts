@@ -57,6 +57,8 @@ export const CLUB_PERMISSIONS = {
   'attendance.report': { roles: ['admin', 'associate', 'secretary'], unitRoles: ['counselor'] },
   /** Roll call of a meeting (a counsellor: their unit). */
   'attendance.record': { roles: ['admin', 'associate'], unitRoles: ['counselor'] },
+  /** The club's 'Registro de atividades' (audit log): who did what and when. */
+  'audit.read': { roles: ['admin'], unitRoles: [] },
 } as const satisfies Record<string, { roles: readonly TClubRole[]; unitRoles: readonly TClubRole[]; summary?: string }>;
 
 export type TClubPermission = keyof typeof CLUB_PERMISSIONS;

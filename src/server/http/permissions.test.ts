@@ -143,10 +143,10 @@ describe(`permission table on ${engineName()}`, () => {
 });
 
 describe('the table itself', () => {
-  it('the director holds everything; the associate all but the settings; the counsellor only unit-scoped powers and reads', () => {
+  it('the director holds everything; the associate all but the settings and the activity log; the counsellor only unit-scoped powers and reads', () => {
     const keys = Object.keys(CLUB_PERMISSIONS) as TClubPermission[];
     expect(keys.filter((k) => permissionScope('admin', k) !== 'club')).toEqual([]);
-    expect(keys.filter((k) => permissionScope('associate', k) !== 'club')).toEqual(['club.settings']);
+    expect(keys.filter((k) => permissionScope('associate', k) !== 'club')).toEqual(['club.settings', 'audit.read']);
     expect(keys.filter((k) => permissionScope('counselor', k) === 'club')).toEqual(['club.read']);
     expect(keys.filter((k) => permissionScope('member', k) !== null)).toEqual(['club.read']);
     expect(keys.filter((k) => permissionScope('treasurer', k) !== null)).toEqual(['club.read', 'members.read', 'finance.manage']);

@@ -1,6 +1,6 @@
 import {
   Award, BarChart3, Building2, CalendarCheck, CheckSquare, ClipboardCheck, Calendar, FileBarChart, LayoutDashboard,
-  ListTodo, Lock, Mail, Settings, Shield, Trophy, Users, UsersRound, Wallet, type LucideIcon,
+  History, ListTodo, Lock, Mail, Settings, Shield, Trophy, Users, UsersRound, Wallet, type LucideIcon,
 } from 'lucide-react';
 import type { TClubPermission } from '@shared/permissions';
 
@@ -33,6 +33,7 @@ export const CLUB_MENU: MenuItem[] = [
   { to: '/dashboard/badges', label: 'Badges', icon: Award, permission: 'club.settings' },
   { to: '/dashboard/settings', label: 'Configurações', icon: Settings, permission: 'club.settings' },
   { to: '/dashboard/privacy', label: 'Privacidade', icon: Lock, permission: 'club.settings' },
+  { to: '/dashboard/atividades', label: 'Registro de atividades', icon: History, permission: 'audit.read' },
 ];
 
 export const SUPERADMIN_MENU: MenuItem[] = [
@@ -42,4 +43,5 @@ export const SUPERADMIN_MENU: MenuItem[] = [
   { to: '/superadmin/users', label: 'Usuários', icon: Shield },
   { to: '/superadmin/reports', label: 'Relatórios', icon: FileBarChart },
   { to: '/superadmin/outbox', label: 'Caixa de saída', icon: Mail },
+  { to: '/superadmin/auditoria', label: 'Auditoria', icon: History },
 ];

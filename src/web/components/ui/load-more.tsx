@@ -1,12 +1,16 @@
 import { Button } from './button';
 
 /** Footer of a paged list: how many are shown out of how many, and 'Carregar mais' while there are more. */
-export function LoadMore({ shown, total, noun, hasMore, loading, onMore }: { shown: number; total: number; noun: [string, string]; hasMore: boolean; loading: boolean; onMore: () => void }) {
-  const label = total === 1 ? noun[0] : noun[1];
+export function LoadMore({ shown, total, noun, hasMore, loading, onMore, totalAtLeast = false }: {
+  shown: number; total: number; noun: [string, string]; hasMore: boolean; loading: boolean; onMore: () => void;
+  /** The total is a lower bound (a count that stops at a cap): 'de mais de 10.000'. */
+  totalAtLeast?: boolean;
+}) {
+  const label = total === 1 && !totalAtLeast ? noun[0] : noun[1];
   return (
     <div className="mt-4 flex flex-col items-center gap-2">
       <p className="text-sm text-slate-600" aria-live="polite">
-        Mostrando {shown.toLocaleString('pt-BR')} de {total.toLocaleString('pt-BR')} {label}
+        Mostrando {shown.toLocaleString('pt-BR')} de {totalAtLeast ? 'mais de ' : ''}{total.toLocaleString('pt-BR')} {label}
       </p>
       {hasMore ? (
         <Button variant="secondary" loading={loading} onClick={onMore}>

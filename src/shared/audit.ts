@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { isIsoDate } from './finance.js';
+import { pageQuery } from './pagination.js';
+
+/** The 'Registro de atividades' (club) and 'Auditoria' (platform): audit_log, newest first, paged by cursor. */
+export const AUDIT_MSG = {
+  action: 'Filtro de ação inválido: use um domínio (ex.: transaction) ou uma ação (ex.: transaction.delete).',
+  actorId: 'Pessoa inválida no filtro.',
+  clubId: 'Clube inválido no filtro.',
+  date: 'Data inválida: use o formato AAAA-MM-DD.',
+  rangeOrder: 'A data final deve ser igual ou posterior à data inicial.',
+} as const;
+
+/** Who acted, when nobody did (recurring jobs, database functions, deleted accounts). */
+export const AUDIT_SYSTEM_ACTOR = 'Sistema';
+
+/** pt-BR label of each action the app writes; an action missing here is shown as its code. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'badge.create': 'Badge criado',
+  'badge.update': 'Badge alterado',
+  'badge.delete': 'Badge excluído',
+  'badge.grant': 'Badge concedido',
+  'cash_account.create': 'Caixa criado',
+  'cash_account.update': 'Caixa alterado',
+  'cash_account.deactivate': 'Caixa desativado',
+  'chart_account.create': 'Conta do plano criada',
+  'chart_account.update': 'Conta do plano alterada',
+  'club.create': 'Clube criado',
+  'club.update': 'Clube alterado',
+  'club.activate': 'Clube ativado',
+  'club.deactivate': 'Clube desativado',
+  'club.delete': 'Clube excluído',
+  'club.open_as_admin': 'Clube aberto pelo super admin',
+  'club.logo.upload': 'Logo enviado',
+  'club.logo.remove': 'Logo removido',
+  'consent.grant': 'Consentimento dado',
+  'consent.withdraw': 'Consentimento retirado',
+  'consent_text.update': 'Texto de consentimento alterado',
+  'guardian.invite': 'Responsável convidado(a)',
+  'guardian.remove': 'Responsável removido(a)',
+  'guardian.submit_evidence': 'Evidência enviada pelo responsável',
+  'health.read': 'Ficha de saúde consultada',
+  'health.print': 'Ficha de saúde impressa',
+  'health.update': 'Ficha de saúde alterada',
+  'invitation.create': 'Convite criado',
+  'invitation.reissue': 'Convite reenviado',
+  'invitation.revoke': 'Convite revogado',
+  'invitation.accept': 'Convite aceito',
+  'invitation.claim': 'Acesso ao perfil assumido',
+  'invitation.register': 'Cadastro por convite',
+  'lgpd.export': 'Dados exportados (LGPD)',
+  'lgpd.deletion.request': 'Exclusão de dados pedida (LGPD)',
+  'lgpd.deletion.cancel': 'Exclusão de dados cancelada (LGPD)',
+  'lgpd.deletion.execute': 'Dados excluídos (LGPD)',
+  'meeting.create': 'Reunião criada',
+  'meeting.update': 'Reunião alterada',
+  'meeting.cancel': 'Reunião cancelada',
+  'meeting.attendance': 'Chamada registrada',
+  'member.add': 'Membro adicionado',
+  'member.update': 'Membro alterado',
+  'member.role_change': 'Função alterada',
+  'member.remove': 'Membro removido',
+  'member.import': 'Membros importados (CSV)',
+  'member.claim_undo': 'Acesso ao perfil desfeito',
+  'member.family.update': 'Dados da família alterados',
+  'period.create': 'Período criado',
+  'period.update': 'Período alterado',
+  'period.delete': 'Período excluído',
+  'points.adjust': 'Pontos ajustados',
+  'points.batch': 'Pontos para vários membros',
+  'points.batch_undo': 'Pontos para vários desfeitos',
+  'privacy.update': 'Privacidade alterada',
+  'profile.promote': 'Conta promovida a super admin',
+  'profile.demote': 'Conta deixou de ser super admin',
+  'profile.block': 'Conta bloqueada',
+  'profile.unblock': 'Conta desbloqueada',
+  'progress.record': 'Tarefa registrada',
+  'progress.record_subtask': 'Subtarefa registrada',
+  'question.delete': 'Pergunta excluída',
+  'subtask.delete': 'Subtarefa excluída',
+  'recurring_task.create': 'Tarefa recorrente criada',
+  'recurring_task.update': 'Tarefa recorrente alterada',
+  'recurring_task.delete': 'Tarefa recorrente excluída',
+  'recurring_task.activate': 'Tarefa recorrente ativada',
+  'recurring_task.deactivate': 'Tarefa recorrente desativada',
+  'savings_goal.create': 'Meta de economia criada',
+  'savings_goal.update': 'Meta de economia alterada',
+  'savings_goal.deactivate': 'Meta de economia desativada',
+  'submission.approve': 'Envio aprovado',
+  'submission.reject': 'Envio recusado',
+  'task.create': 'Tarefa criada',
+  'task.update': 'Tarefa alterada',
+  'task.delete': 'Tarefa excluída',
+  'task_badge.delete': 'Badge da tarefa removido',
+  'transaction.register': 'Lançamento registrado',
+  'transaction.reverse': 'Lançamento estornado',
+  'transaction.delete': 'Lançamento excluído',
+  'unit.create': 'Unidade criada',
+  'unit.update': 'Unidade alterada',
+  'unit.delete': 'Unidade excluída',
+};
+
+/** The domains the screens offer as a filter (the part of the action before the first dot). */
+export const AUDIT_DOMAIN_LABELS: Record<string, string> = {
+  member: 'Membros',
+  invitation: 'Convites',
+  transaction: 'Lançamentos',
+  cash_account: 'Caixas',
+  savings_goal: 'Metas de economia',
+  chart_account: 'Plano de contas',
+  points: 'Pontos',
+  submission: 'Aprovações',
+  progress: 'Progresso',
+  task: 'Tarefas',
+  recurring_task: 'Tarefas recorrentes',
+  badge: 'Badges',
+  meeting: 'Reuniões',
+  unit: 'Unidades',
+  period: 'Períodos',
+  club: 'Clube',
+  health: 'Fichas de saúde',
+  lgpd: 'LGPD',
+  guardian: 'Responsáveis',
+  consent: 'Consentimentos',
+  privacy: 'Privacidade',
+  profile: 'Contas',
+};
+
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A domain ('transaction') or a whole action ('transaction.delete', 'lgpd.deletion.request'). */
+const ACTION_RE = /^[a-z_]{1,40}(\.[a-z_]{1,40}){0,3}$/;
+
+const zOptional = (re: RegExp | ((s: string) => boolean), message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(120, message)
+    .refine((v) => v === '' || (typeof re === 'function' ? re(v) : re.test(v)), message)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+const auditFilters = {
+  action: zOptional(ACTION_RE, AUDIT_MSG.action),
+  from: zOptional(isIsoDate, AUDIT_MSG.date),
+  to: zOptional(isIsoDate, AUDIT_MSG.date),
+};
+const rangeInOrder = (r: { from: string | null; to: string | null }) => !r.from || !r.to || r.to >= r.from;
+
+/** GET /api/clubs/:clubId/audit: 50 a page; by domain or action, by who acted, by day (the club's time zone). */
+export const ZClubAuditQuery = pageQuery(50)
+  .extend({ ...auditFilters, actor_id: zOptional(UUID_RE, AUDIT_MSG.actorId) })
+  .refine(rangeInOrder, { message: AUDIT_MSG.rangeOrder, path: ['to'] });
+
+/** GET /api/admin/audit: the whole platform; by club and by domain or action (days in Brasília time). */
+export const ZPlatformAuditQuery = pageQuery(50)
+  .extend({ ...auditFilters, club_id: zOptional(UUID_RE, AUDIT_MSG.clubId) })
+  .refine(rangeInOrder, { message: AUDIT_MSG.rangeOrder, path: ['to'] });
+
+export const ZAuditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  action_label: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  actor_id: z.string().nullable(),
+  /** The person who acted, or 'Sistema'. */
+  actor_name: z.string(),
+  /** A short, safe line of what changed; never health data nor secrets. */
+  summary: z.string().nullable(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+export const ZPlatformAuditEntry = ZAuditEntry.extend({ club_id: z.string().nullable(), club_name: z.string().nullable() });
+export type TPlatformAuditEntry = z.infer<typeof ZPlatformAuditEntry>;
+
+/** The count stops here: beyond it the screens say 'mais de 10.000'. */
+export const AUDIT_COUNT_CAP = 10_000;
+
+const page = <T extends z.ZodType>(entry: T) =>
+  z.object({
+    entries: z.array(entry),
+    /** Entries matching the filters, on every page, counted up to AUDIT_COUNT_CAP. */
+    total: z.number().int(),
+    /** More entries match than AUDIT_COUNT_CAP: `total` is the cap, not the count. */
+    total_capped: z.boolean(),
+    next_cursor: z.string().nullable(),
+    /** The club's time zone, to show the times as the club lives them. */
+    timezone: z.string(),
+  });
+export const ZClubAuditPage = page(ZAuditEntry);
+export type TClubAuditPage = z.infer<typeof ZClubAuditPage>;
+export const ZPlatformAuditPage = page(ZPlatformAuditEntry);
+export type TPlatformAuditPage = z.infer<typeof ZPlatformAuditPage>;
+
+/** pt-BR names of the row fields an entry's summary shows; a field missing here is shown as its code. */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  name: 'nome',
+  full_name: 'nome',
+  title: 'título',
+  description: 'descrição',
+  amount: 'valor',
+  type: 'tipo',
+  points: 'pontos',
+  reason: 'motivo',
+  role: 'função',
+  active: 'ativo',
+  status: 'situação',
+  email: 'e-mail',
+  slug: 'endereço',
+  color: 'cor',
+  start_date: 'início',
+  end_date: 'fim',
+  transaction_date: 'data',
+  initial_balance: 'saldo inicial',
+  target_amount: 'meta',
+  count: 'quantidade',
+  version: 'versão',
+  relationship: 'parentesco',
+  timezone: 'fuso horário',
+  city: 'cidade',
+  state: 'estado',
+};
