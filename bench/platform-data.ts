@@ -72,9 +72,10 @@ export async function generatePlatform(db: Db, size: PlatformSize): Promise<void
       SELECT DISTINCT ON (a.profile_id) a.club_id, a.id, a.task_id, a.profile_id, 'bench/' || a.id, 'foto.jpg', 'image/jpeg', 1000
         FROM assigned_tasks a WHERE a.status = 'pending' ORDER BY a.profile_id, a.id;`));
   await step('badges (10) and awards (3 per member)', () => db.exec(`
-    INSERT INTO badges (name, description, icon_svg, rarity, points)
-      SELECT 'Badge ' || b, 'Conquista ' || b, '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10"/></svg>',
-             (ARRAY['common', 'rare', 'epic', 'legendary'])[b % 4 + 1], 10 * b
+    -- Stored as the API stores an icon: sanitised (this fixed markup is clean) and marked so (ADR 023).
+    INSERT INTO badges (name, description, icon_svg, rarity, points, icon_sanitized_v)
+      SELECT 'Badge ' || b, 'Conquista ' || b, '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10"></circle></svg>',
+             (ARRAY['common', 'rare', 'epic', 'legendary'])[b % 4 + 1], 10 * b, 1
         FROM generate_series(1, 10) b;
     INSERT INTO member_badges (club_id, profile_id, badge_id)
       SELECT m.club_id, m.profile_id, b.id

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { recurringGenerationJob } from './recurring/job.js';
 import { meetingRulesJob } from './meetings/job.js';
-import { badgeBackfillJob, membershipBadgesJob } from './badges/jobs.js';
+import { badgeBackfillJob, badgeIconSweepJob, membershipBadgesJob } from './badges/jobs.js';
 import { sweepMail } from './mail/queue.js';
 import { executeDueDeletions } from './families/lgpd-service.js';
 
@@ -24,7 +24,7 @@ const mailSweepJob: BackgroundJob = { name: 'mail-sweep', everyMs: 60 * 60_000, 
 const accountDeletionJob: BackgroundJob = { name: 'account-deletion', everyMs: 60 * 60_000, run: (app) => executeDueDeletions(app.db) };
 
 /** Each domain that needs a timer appends its job here. */
-export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, rateLimitSweepJob, mailQueueJob, mailSweepJob, accountDeletionJob, meetingRulesJob];
+export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, badgeIconSweepJob, rateLimitSweepJob, mailQueueJob, mailSweepJob, accountDeletionJob, meetingRulesJob];
 
 /** Starts every job on its interval; a failing run is logged and retried on the next tick. Returns a stop function. */
 export function startBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[] = backgroundJobs): () => void {

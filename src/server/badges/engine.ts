@@ -3,12 +3,13 @@ import { maybeOne } from '../db/index.js';
 import { criteriaFromJson, type TCriteriaType } from '../../shared/badges.js';
 import type { TAwardedBadge } from '../../shared/progress.js';
 import { appendPointEvent } from '../progress/ledger.js';
-import { sanitizeSvg } from './sanitize.js';
+import { servedIcon } from './icon.js';
 
 interface BadgeRow {
   id: string;
   name: string;
   icon_svg: string;
+  icon_sanitized_v: number;
   points: number;
   auto_criteria: unknown;
 }
@@ -19,7 +20,7 @@ interface BadgeRow {
  */
 export async function grantBadge(
   q: Queryable,
-  g: { clubId: string; profileId: string; badge: Pick<BadgeRow, 'id' | 'name' | 'icon_svg' | 'points'>; awardedBy?: string | null },
+  g: { clubId: string; profileId: string; badge: Pick<BadgeRow, 'id' | 'name' | 'icon_svg' | 'icon_sanitized_v' | 'points'>; awardedBy?: string | null },
 ): Promise<TAwardedBadge | null> {
   const inserted = await q.query(
     `INSERT INTO member_badges (club_id, profile_id, badge_id, awarded_by) VALUES ($1, $2, $3, $4)
@@ -30,13 +31,13 @@ export async function grantBadge(
   if (g.badge.points > 0) {
     await appendPointEvent(q, { clubId: g.clubId, profileId: g.profileId, source: 'badge', points: g.badge.points, badgeId: g.badge.id, createdBy: g.awardedBy ?? null });
   }
-  return { id: g.badge.id, name: g.badge.name, icon_svg: sanitizeSvg(g.badge.icon_svg), points: g.badge.points };
+  return { id: g.badge.id, name: g.badge.name, icon_svg: servedIcon(g.badge), points: g.badge.points };
 }
 
 /** Every active badge linked to the task (any type) goes to the member who completed it. */
 export async function awardTaskBadges(q: Queryable, clubId: string, profileId: string, taskId: string): Promise<TAwardedBadge[]> {
   const badges = await q.query<BadgeRow>(
-    `SELECT b.id, b.name, b.icon_svg, b.points, b.auto_criteria
+    `SELECT b.id, b.name, b.icon_svg, b.icon_sanitized_v, b.points, b.auto_criteria
        FROM task_badges tb JOIN badges b ON b.id = tb.badge_id
       WHERE tb.task_id = $1 AND b.active
         AND NOT EXISTS (SELECT 1 FROM member_badges mb WHERE mb.club_id = $2 AND mb.profile_id = $3 AND mb.badge_id = b.id)
@@ -92,7 +93,7 @@ export async function awardAutomaticBadges(q: Queryable, clubId: string, profile
   const awarded: TAwardedBadge[] = [];
   for (let round = 0; round < 20; round += 1) {
     const candidates = await q.query<BadgeRow>(
-      `SELECT b.id, b.name, b.icon_svg, b.points, b.auto_criteria FROM badges b
+      `SELECT b.id, b.name, b.icon_svg, b.icon_sanitized_v, b.points, b.auto_criteria FROM badges b
         WHERE b.active AND b.badge_type = 'auto' AND b.auto_criteria IS NOT NULL
           AND (b.club_id IS NULL OR b.club_id = $1)
           AND NOT EXISTS (SELECT 1 FROM member_badges mb WHERE mb.club_id = $1 AND mb.profile_id = $2 AND mb.badge_id = b.id)

@@ -1,6 +1,7 @@
 import type { BackgroundJob } from '../jobs.js';
 import { awardMembershipDurationBadges } from './engine.js';
 import { runBadgeBackfill } from './backfill.js';
+import { sweepBadgeIcons } from './icon.js';
 
 /** membership_duration badges: checked once a day (and at start-up) by the scheduler. */
 export const membershipBadgesJob: BackgroundJob = {
@@ -14,4 +15,14 @@ export const badgeBackfillJob: BackgroundJob = {
   name: 'auto-badge-backfill',
   everyMs: 10_000,
   run: (app) => runBadgeBackfill(app.db),
+};
+
+/**
+ * Icons stored before the current sanitiser (legacy rows, rows inserted by SQL) rewritten clean, at
+ * start and every 10 minutes; reads clean such a row in memory meanwhile. Loads jsdom only when one exists.
+ */
+export const badgeIconSweepJob: BackgroundJob = {
+  name: 'badge-icon-sweep',
+  everyMs: 10 * 60_000,
+  run: (app) => sweepBadgeIcons(app.db),
 };

@@ -3,7 +3,8 @@ import type { DOMPurify } from 'dompurify';
 import type { JSDOM } from 'jsdom';
 import { sanitizeSvgWith } from '../../shared/svg.js';
 
-// jsdom costs ~70 MB and over half a second to load: it is loaded on the first icon sanitised, not at start.
+// jsdom costs ~20 MB resident and over half a second to load: loaded on the first icon sanitised (a write, or
+// a row stored by an older sanitiser: ADR 023), never at start nor to read current rows.
 let purify: DOMPurify | undefined;
 function loadPurify(): DOMPurify {
   const createDOMPurify = requireLazily('dompurify') as (window: unknown) => DOMPurify;
@@ -23,4 +24,9 @@ export function sanitizeSvg(markup: string): string {
   if (cache.size >= CACHE_MAX) cache.clear();
   cache.set(markup, clean);
   return clean;
+}
+
+/** Whether jsdom and DOMPurify are in this process yet (ADR 023: reads of current rows never load them). */
+export function isSanitizerLoaded(): boolean {
+  return purify !== undefined;
 }

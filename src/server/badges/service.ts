@@ -8,12 +8,12 @@ import * as progressRepo from '../progress/repo.js';
 import { awardAfterEvent, grantBadge } from './engine.js';
 import { enqueueBadgeBackfill } from './backfill.js';
 import { sanitizeSvg } from './sanitize.js';
+import { withServedIcon } from './icon.js';
 import * as repo from './repo.js';
 
-/** A badge as the API returns it: icon sanitised again on the way out, criteria as {type, value}. */
+/** A badge as the API returns it: icon as stored once sanitised (a legacy row's cleaned now), criteria as {type, value}. */
 export function toBadge(row: repo.BadgeDbRow): TBadge {
-  // Gallery icons are drawn from fixed shapes; sanitising them again is harmless and keeps one path.
-  return { ...row, icon_svg: sanitizeSvg(row.icon_svg), auto_criteria: criteriaFromJson(row.auto_criteria) };
+  return { ...withServedIcon(row), auto_criteria: criteriaFromJson(row.auto_criteria) };
 }
 
 function toWrite(input: TBadgeInputOut): repo.BadgeWrite {

@@ -8,6 +8,7 @@ import { readEnv } from '../config.js';
 import { localDiskStorage } from '../storage/storage.js';
 import { ICON_TEMPLATES } from '../../shared/badges.js';
 import { sanitizeSvg } from '../badges/sanitize.js';
+import { SANITIZER_VERSION } from '../badges/icon.js';
 import { completeSubtask, completeTask, adjustPoints } from './service.js';
 import { approveSubmission } from './submissions.js';
 import * as repo from './repo.js';
@@ -33,8 +34,9 @@ async function ensureBadge(q: Queryable, b: (typeof BADGES)[number]): Promise<st
   if (existing[0]) return existing[0].id;
   const row = await one<{ id: string }>(
     q,
-    `INSERT INTO badges (name, description, icon_svg, rarity, points, badge_type, category, auto_criteria) VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb) RETURNING id`,
-    [b.name, b.description, icon(b.icon), b.rarity, b.points, b.type, b.category, b.criteria ? JSON.stringify(b.criteria) : null],
+    `INSERT INTO badges (name, description, icon_svg, rarity, points, badge_type, category, auto_criteria, icon_sanitized_v)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9) RETURNING id`,
+    [b.name, b.description, icon(b.icon), b.rarity, b.points, b.type, b.category, b.criteria ? JSON.stringify(b.criteria) : null, SANITIZER_VERSION],
   );
   return row.id;
 }

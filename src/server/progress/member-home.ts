@@ -2,7 +2,7 @@ import type { Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
 import type { TMemberHome } from '../../shared/member-home.js';
 import { dailyCapReached } from '../../shared/progress.js';
-import { sanitizeSvg } from '../badges/sanitize.js';
+import { withServedIcon } from '../badges/icon.js';
 import { listMemberTasks } from './repo.js';
 import { listEarnedBadges } from './profile-repo.js';
 
@@ -43,7 +43,7 @@ export async function getMemberHome(q: Queryable, clubId: string, profileId: str
   const next = tasks
     .filter((t) => t.available_now && (t.type === 'accumulative' ? !dailyCapReached(t) : t.status !== 'completed' && t.status !== 'approved'))
     .slice(0, 3);
-  const badges = (await listEarnedBadges(q, clubId, profileId)).slice(0, 3).map((b) => ({ ...b, icon_svg: sanitizeSvg(b.icon_svg) }));
+  const badges = (await listEarnedBadges(q, clubId, profileId)).slice(0, 3).map(withServedIcon);
   return {
     full_name: me.full_name,
     total_points: me.total_points,

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
 import type { TEarnedBadge, TMemberProfile, TPointEvent } from '../../shared/progress.js';
+import type { StoredIcon } from '../badges/icon.js';
 
 type ProfileHead = Omit<TMemberProfile, 'badges' | 'history'>;
 
@@ -30,8 +31,8 @@ export function getProfileHead(q: Queryable, clubId: string, memberOrProfileId: 
 }
 
 export function listEarnedBadges(q: Queryable, clubId: string, profileId: string) {
-  return q.query<TEarnedBadge>(
-    `SELECT mb.id, b.id AS badge_id, b.name, b.description, b.icon_svg, b.rarity, b.points, mb.awarded_at, aw.full_name AS awarded_by_name
+  return q.query<TEarnedBadge & StoredIcon>(
+    `SELECT mb.id, b.id AS badge_id, b.name, b.description, b.icon_svg, b.icon_sanitized_v, b.rarity, b.points, mb.awarded_at, aw.full_name AS awarded_by_name
        FROM member_badges mb JOIN badges b ON b.id = mb.badge_id LEFT JOIN profiles aw ON aw.id = mb.awarded_by
       WHERE mb.club_id = $1 AND mb.profile_id = $2 ORDER BY mb.awarded_at DESC`,
     [clubId, profileId],

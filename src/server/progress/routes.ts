@@ -18,7 +18,7 @@ import {
 } from '../../shared/progress.js';
 import { can, requirePermission, requireClubMember } from '../http/access.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { sanitizeSvg } from '../badges/sanitize.js';
+import { withServedIcon } from '../badges/icon.js';
 import type { Db } from '../db/index.js';
 import * as repo from './repo.js';
 import * as profiles from './profile-repo.js';
@@ -39,7 +39,7 @@ const ZOk = z.object({ ok: z.literal(true) });
 async function memberProfile(db: Db, clubId: string, memberId: string) {
   const head = await profiles.getProfileHead(db, clubId, memberId);
   if (!head) throw notFound(PROGRESS_MSG.memberNotFound);
-  const badges = (await profiles.listEarnedBadges(db, clubId, head.profile_id)).map((b) => ({ ...b, icon_svg: sanitizeSvg(b.icon_svg) }));
+  const badges = (await profiles.listEarnedBadges(db, clubId, head.profile_id)).map(withServedIcon);
   const history = await profiles.listPointHistory(db, clubId, head.profile_id);
   return { ...head, badges, history };
 }

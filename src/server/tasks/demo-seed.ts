@@ -1,6 +1,8 @@
 import type { DemoStep } from '../demo/context.js';
 import { ZQuestionInput, ZSubtaskInput, ZTaskInput, type TTaskInput, type TQuestionInput, type TSubtaskInput } from '../../shared/tasks.js';
 import * as repo from './repo.js';
+import { sanitizeSvg } from '../badges/sanitize.js';
+import { SANITIZER_VERSION } from '../badges/icon.js';
 
 const DAY = 86_400_000;
 const at = (days: number, hour = 9) => {
@@ -70,8 +72,8 @@ export const seedDemoTasks: DemoStep = async ({ db, clubId }) => {
   if (badgeIds.length < DEMO_BADGES.length) {
     for (const b of DEMO_BADGES.slice(badgeIds.length)) {
       const [row] = await db.query<{ id: string }>(
-        `INSERT INTO badges (name, description, icon_svg, rarity, points) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [b.name, b.description, b.icon_svg, b.rarity, b.points],
+        `INSERT INTO badges (name, description, icon_svg, rarity, points, icon_sanitized_v) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [b.name, b.description, sanitizeSvg(b.icon_svg), b.rarity, b.points, SANITIZER_VERSION],
       );
       badgeIds.push(row.id);
     }

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { engineName } from '../../../test/db.js';
+import { SANITIZER_VERSION } from './icon.js';
+import { isSanitizerLoaded } from './sanitize.js';
+
+// Each test file runs in its own process (pool 'forks'): nothing here has sanitised an icon yet.
+let ctx: TestContext;
+let admin: Session;
+let member: Session;
+let club: { id: string };
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await signUp(ctx.app, { name: 'Super Admin' });
+  admin = await signUp(ctx.app, { name: 'Diretor' });
+  member = await signUp(ctx.app, { name: 'Membro' });
+  club = await createClub(ctx.app, admin, 'Leitura');
+  await addMember(ctx.db, club.id, member.profile.id);
+});
+afterAll(() => ctx.close());
+
+async function badgeRow(name: string, version: number): Promise<string> {
+  const [{ id }] = await ctx.db.query<{ id: string }>(
+    `INSERT INTO badges (name, description, icon_svg, points, badge_type, icon_sanitized_v)
+     VALUES ($1, 'd', '<svg xmlns="http://www.w3.org/2000/svg"><circle cx="5" cy="5" r="4"></circle></svg>', 5, 'manual', $2) RETURNING id`,
+    [name, version],
+  );
+  return id;
+}
+
+async function readEverywhere(): Promise<void> {
+  for (const [path, as] of [['/badges', admin], ['/home', member], [`/members/${member.profile.id}/profile`, admin], ['/profile', member]] as const) {
+    expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}${path}`, { as })).statusCode).toBe(200);
+  }
+}
+
+describe(`reading badge icons on ${engineName()}`, () => {
+  it('current rows are served as stored without loading jsdom; a legacy row loads it', async () => {
+    const current = await badgeRow('Atual', SANITIZER_VERSION);
+    const grant = await call(ctx.app, 'POST', `/api/clubs/${club.id}/members/${member.profile.id}/badges`, { as: admin, body: { badge_id: current } });
+    expect(grant.statusCode).toBe(201);
+    await readEverywhere();
+    expect(isSanitizerLoaded()).toBe(false);
+
+    // The probe can fail: a row stored before the sanitiser makes the same reads load it.
+    const legacy = await badgeRow('Antiga', 0);
+    await call(ctx.app, 'POST', `/api/clubs/${club.id}/members/${member.profile.id}/badges`, { as: admin, body: { badge_id: legacy } });
+    await readEverywhere();
+    expect(isSanitizerLoaded()).toBe(true);
+  });
+});
