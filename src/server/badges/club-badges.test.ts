@@ -6,6 +6,7 @@ import { addMember, call, createClub, createTestApp, signUp, type Session, type 
 import { engineName } from '../../../test/db.js';
 import { insertTask, pointsOf } from '../../../test/gamification.js';
 import { runBadgeBackfill } from './backfill.js';
+import { sanitizeSvg } from './sanitize.js';
 
 let ctx: TestContext;
 let superAdmin: Session;
@@ -47,7 +48,9 @@ describe(`club badges on ${engineName()}`, () => {
     expect(badge.icon_svg).toContain('stroke="#16a34a"');
     expect(badge.icon_svg).not.toContain('onload');
     const stored = await ctx.db.query<{ icon_svg: string }>(`SELECT icon_svg FROM badges WHERE id = $1`, [badge.id]);
-    expect(stored[0].icon_svg).toBe(badgeIconSvg('tent', '#16a34a'));
+    // Drawn from the gallery, then stored as every icon is: through the sanitiser (ADR 023).
+    expect(stored[0].icon_svg).toBe(sanitizeSvg(badgeIconSvg('tent', '#16a34a')));
+    expect(badge.icon_svg).toBe(stored[0].icon_svg);
   });
 
   it('the gallery has the six templates and at least 24 more', () => {
