@@ -3,7 +3,8 @@ import type { Config, DOMPurify } from 'dompurify';
 /**
  * DOMPurify settings for badge icons (ARCHITECTURE §2 "badge SVG"): SVG elements only, no scripts,
  * event handlers, foreign objects, embedded images, links or styles that could load anything.
- * The same rules run on the server (save and render) and in the browser (render).
+ * The same rules run on the server (when an icon is stored, and on read for a row stored by an older
+ * version: ADR 023) and in the browser (render).
  */
 export const SVG_PURIFY_CONFIG: Config = {
   USE_PROFILES: { svg: true, svgFilters: true },
