@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
+import { insertTask } from '../../../test/gamification.js';
 import { SANITIZER_VERSION } from './icon.js';
 import { isSanitizerLoaded } from './sanitize.js';
 
@@ -9,6 +10,7 @@ let ctx: TestContext;
 let admin: Session;
 let member: Session;
 let club: { id: string };
+let taskId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -17,6 +19,7 @@ beforeAll(async () => {
   member = await signUp(ctx.app, { name: 'Membro' });
   club = await createClub(ctx.app, admin, 'Leitura');
   await addMember(ctx.db, club.id, member.profile.id);
+  taskId = await insertTask(ctx.db, club.id, { title: 'Com badge' });
 });
 afterAll(() => ctx.close());
 
@@ -30,7 +33,9 @@ async function badgeRow(name: string, version: number): Promise<string> {
 }
 
 async function readEverywhere(): Promise<void> {
-  for (const [path, as] of [['/badges', admin], ['/home', member], [`/members/${member.profile.id}/profile`, admin], ['/profile', member]] as const) {
+  const task = `/tasks/${taskId}`;
+  const reads = [['/badges', admin], ['/home', member], [`/members/${member.profile.id}/profile`, admin], ['/profile', member], [`${task}/badges`, admin], [`${task}/available-badges`, admin]] as const;
+  for (const [path, as] of reads) {
     expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}${path}`, { as })).statusCode).toBe(200);
   }
 }
@@ -40,6 +45,8 @@ describe(`reading badge icons on ${engineName()}`, () => {
     const current = await badgeRow('Atual', SANITIZER_VERSION);
     const grant = await call(ctx.app, 'POST', `/api/clubs/${club.id}/members/${member.profile.id}/badges`, { as: admin, body: { badge_id: current } });
     expect(grant.statusCode).toBe(201);
+    expect((await call(ctx.app, 'POST', `/api/clubs/${club.id}/tasks/${taskId}/badges`, { as: admin, body: { badge_id: current } })).statusCode).toBe(201);
+    await badgeRow('Atual disponível', SANITIZER_VERSION);
     await readEverywhere();
     expect(isSanitizerLoaded()).toBe(false);
 

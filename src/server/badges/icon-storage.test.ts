@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
+import { insertTask } from '../../../test/gamification.js';
 import { SANITIZER_VERSION, sweepBadgeIcons } from './icon.js';
 
 // Stored by plain SQL (an old migration, a script): never went through the sanitiser (icon_sanitized_v 0).
@@ -78,6 +79,14 @@ describe(`badge icons sanitised once, when stored, on ${engineName()}`, () => {
     expect(profile.json().badges[0]).not.toHaveProperty('icon_sanitized_v');
     const own = await call(ctx.app, 'GET', `/api/clubs/${club.id}/profile`, { as: member });
     expectClean(own.json().badges[0].icon_svg);
+    // A task's badges: offered for linking, then linked.
+    const taskId = await insertTask(ctx.db, club.id, { title: 'Com badge' });
+    const available = await call(ctx.app, 'GET', `/api/clubs/${club.id}/tasks/${taskId}/available-badges`, { as: admin });
+    expectClean(available.json().find((b: { id: string }) => b.id === id).icon_svg);
+    expect((await call(ctx.app, 'POST', `/api/clubs/${club.id}/tasks/${taskId}/badges`, { as: admin, body: { badge_id: id } })).statusCode).toBe(201);
+    const linked = await call(ctx.app, 'GET', `/api/clubs/${club.id}/tasks/${taskId}/badges`, { as: admin });
+    expectClean(linked.json()[0].badge.icon_svg);
+    expect(linked.json()[0].badge).not.toHaveProperty('icon_sanitized_v');
 
     // Reads clean in memory only; the sweep stores the clean markup with the current version.
     expect((await stored(id)).icon_svg).toBe(EVIL);

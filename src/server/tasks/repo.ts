@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
+import { withServedIcon, type StoredIcon } from '../badges/icon.js';
 import type { TBadgeSummary, TQuestion, TSubtask, TTask, TTaskBadge, TTaskType, TTaskValues } from '../../shared/tasks.js';
 
 const TASK_SELECT = `
@@ -157,27 +158,30 @@ export async function reorderChildren(q: Queryable, kind: OrderedChild, taskId: 
 // Task badges ------------------------------------------------------------------------------------
 
 const BADGE_JSON = `json_build_object('id', b.id, 'name', b.name, 'description', b.description, 'icon_svg', b.icon_svg,
-                                      'rarity', b.rarity, 'points', b.points)`;
+                                      'icon_sanitized_v', b.icon_sanitized_v, 'rarity', b.rarity, 'points', b.points)`;
 
-export function listTaskBadges(q: Queryable, taskId: string) {
-  return q.query<TTaskBadge>(
+/** A task's linked badges; an icon stored by an older sanitiser is cleaned on the way out (ADR 023). */
+export async function listTaskBadges(q: Queryable, taskId: string): Promise<TTaskBadge[]> {
+  const rows = await q.query<Omit<TTaskBadge, 'badge'> & { badge: TTaskBadge['badge'] & StoredIcon }>(
     `SELECT tb.id, tb.task_id, tb.badge_id, tb.created_at, ${BADGE_JSON} AS badge
        FROM task_badges tb JOIN badges b ON b.id = tb.badge_id
       WHERE tb.task_id = $1 ORDER BY tb.created_at, b.name`,
     [taskId],
   );
+  return rows.map((r) => ({ ...r, badge: withServedIcon(r.badge) }));
 }
 
 /** Active badges not yet linked to the task, by rarity then name (spec 7: "list active ordered by rarity"). */
-export function listLinkableBadges(q: Queryable, taskId: string) {
-  return q.query<TBadgeSummary>(
-    `SELECT b.id, b.name, b.description, b.icon_svg, b.rarity, b.points
+export async function listLinkableBadges(q: Queryable, taskId: string): Promise<TBadgeSummary[]> {
+  const rows = await q.query<TBadgeSummary & StoredIcon>(
+    `SELECT b.id, b.name, b.description, b.icon_svg, b.icon_sanitized_v, b.rarity, b.points
        FROM badges b
       WHERE b.active AND NOT EXISTS (SELECT 1 FROM task_badges tb WHERE tb.task_id = $1 AND tb.badge_id = b.id)
         AND (b.club_id IS NULL OR b.club_id = (SELECT t.club_id FROM tasks t WHERE t.id = $1))
       ORDER BY array_position(ARRAY['common','rare','epic','legendary'], b.rarity), b.name`,
     [taskId],
   );
+  return rows.map(withServedIcon);
 }
 
 /** An active platform badge, or an active badge of this club's own (issue 19). */

@@ -11,6 +11,8 @@ let clubId: string;
 let url: string;
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10" fill="gold"/></svg>';
+// Inserted by SQL, so never sanitised: read back as the sanitiser writes it (ADR 023).
+const SERVED_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10" fill="gold"></circle></svg>';
 
 async function insertBadge(name: string, active = true, rarity = 'common'): Promise<string> {
   const [row] = await ctx.db.query<{ id: string }>(
@@ -252,7 +254,7 @@ describe(`task badges on ${engineName()}`, () => {
     expect(available.map((b: { name: string }) => b.name)).toEqual(['Prata', 'Ouro']);
     const linked = await call(ctx.app, 'POST', burl, { as: admin, body: { badge_id: ouro } });
     expect(linked.statusCode).toBe(201);
-    expect(linked.json()).toEqual([expect.objectContaining({ badge_id: ouro, task_id: t.id, badge: expect.objectContaining({ name: 'Ouro', rarity: 'legendary', points: 25, icon_svg: SVG }) })]);
+    expect(linked.json()).toEqual([expect.objectContaining({ badge_id: ouro, task_id: t.id, badge: expect.objectContaining({ name: 'Ouro', rarity: 'legendary', points: 25, icon_svg: SERVED_SVG }) })]);
     expect((await call(ctx.app, 'GET', `${url}/${t.id}/available-badges`, { as: admin })).json().map((b: { id: string }) => b.id)).toEqual([prata]);
     const twice = await call(ctx.app, 'POST', burl, { as: admin, body: { badge_id: ouro } });
     expect(twice.statusCode).toBe(409);
