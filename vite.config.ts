@@ -1,12 +1,14 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+import type { ChunkingContext, ModuleInfo } from 'rolldown';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -35,6 +37,67 @@ function precompress(): Plugin {
         }),
       );
     },
+  };
+}
+
+const srcWeb = (p: string) => fileURLToPath(new URL(`./src/web/${p}`, import.meta.url));
+/** What anyone may load first: the entry, /login and the landing page (the 70 KB budget). */
+const FIRST_SCREENS = [srcWeb('main.tsx'), srcWeb('features/auth/pages/login-page.tsx'), srcWeb('features/landing/pages/landing-page.tsx')];
+/** What a signed-in /dashboard loads on top of them. */
+const DASHBOARD_SHELL = [srcWeb('app/layout/app-layout.tsx'), srcWeb('features/dashboard/pages/dashboard-page.tsx')];
+const LUCIDE = fileURLToPath(new URL('./node_modules/lucide-react/dist/esm/', import.meta.url));
+
+/** lucide-react's export names (CheckCircle2, …) → the file of each icon. */
+function lucideIconFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  const barrel = readFileSync(path.join(LUCIDE, 'lucide-react.mjs'), 'utf8');
+  for (const [, names = '', file = ''] of barrel.matchAll(/export \{([^}]*)\} from '\.\/(icons\/[^']+)'/g)) {
+    for (const [, name = ''] of names.matchAll(/default as (\w+)/g)) files.set(name, path.join(LUCIDE, file));
+  }
+  return files;
+}
+
+/**
+ * The app's own modules the roots run through static imports, and the icon files they import by
+ * name. The walk stays out of node_modules: packages import through barrels (lucide, date-fns)
+ * whose every re-export would otherwise count as reached.
+ */
+function reached(roots: string[], info: (id: string) => ModuleInfo | null, icons: Map<string, string>): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (seen.has(id) || id.includes('node_modules') || id.startsWith('\0')) continue;
+    seen.add(id);
+    stack.push(...(info(id)?.importedIds ?? []));
+    if (!/\.[jt]sx?$/.test(id)) continue; // stylesheets, assets, virtual modules with a query
+    for (const [, names = ''] of readFileSync(id, 'utf8').matchAll(/import \{([^}]*)\} from 'lucide-react'/g)) {
+      for (const name of names.split(',')) {
+        const file = icons.get(name.replace(/^\s*type\s+/, '').split(/\s+as\s+/)[0]?.trim() ?? '');
+        if (file) seen.add(file);
+      }
+    }
+  }
+  return seen;
+}
+
+/**
+ * One chunk for what a signed-in /dashboard needs beyond the first screens: the layout, the panel,
+ * and the icons, message tables and small components they share with other screens, which Rolldown
+ * otherwise gives a file of under 1 KB each (39 requests, six at a time on a phone). Each module
+ * stays in exactly one chunk: copying them into their users (`experimentalInlineCommonChunks`)
+ * duplicated module state such as the open-dialog list (ADR 021). Nothing the entry, /login or the
+ * landing page imports joins it, so those pages never download it.
+ */
+function dashboardShellChunk(): (id: string, ctx: ChunkingContext) => string | null {
+  let shell: Set<string> | undefined;
+  return (id, ctx) => {
+    if (!shell) {
+      const info = (m: string) => ctx.getModuleInfo(m);
+      const icons = lucideIconFiles();
+      const first = reached(FIRST_SCREENS, info, icons);
+      shell = new Set([...reached(DASHBOARD_SHELL, info, icons)].filter((m) => !first.has(m)));
+    }
+    return shell.has(id) ? 'app-layout' : null;
   };
 }
 
@@ -109,6 +172,9 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
+    // Only the captured modules themselves: following their imports would pull in shared code the
+    // first screens load from other chunks.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: dashboardShellChunk(), includeDependenciesRecursively: false }] } } },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
 });
