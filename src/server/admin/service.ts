@@ -7,8 +7,7 @@ import {
 import { CLUB_MSG, type TClub } from '../../shared/clubs.js';
 import { MSG } from '../../shared/errors.js';
 import { toCsv, type CsvCell } from '../http/csv.js';
-import { decodeCursor, pageOf } from '../http/cursor.js';
-import { PAGINATION_MSG } from '../../shared/pagination.js';
+import { ZCursorTimestamp, decodeCursor, pageOf } from '../http/cursor.js';
 import { AppError, PG, badRequest, conflict, forbidden, isPgError, notFound } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { deleteSessionsOf } from '../auth/repo.js';
@@ -113,7 +112,7 @@ export async function openClubAsAdmin(db: Db, actorId: string, clubId: string): 
 }
 
 const ZUserCursor = z.tuple([z.boolean(), z.string().max(400), z.uuid()]);
-const ZClubCursor = z.tuple([z.string().max(60), z.uuid()]);
+const ZClubCursor = z.tuple([ZCursorTimestamp, z.uuid()]);
 
 export async function searchUsers(db: Db, query: z.output<typeof ZAdminUserQuery>): Promise<TAdminUserList> {
   const after = decodeCursor(query.after, ZUserCursor);
@@ -125,7 +124,6 @@ export async function searchUsers(db: Db, query: z.output<typeof ZAdminUserQuery
 /** /superadmin/clubs: platform totals and one page of clubs (newest first), optionally searched by name or slug. */
 export async function listClubs(db: Db, query: z.output<typeof ZAdminClubQuery>): Promise<TAdminClubList> {
   const after = decodeCursor(query.after, ZClubCursor);
-  if (after && Number.isNaN(Date.parse(after[0]))) throw badRequest(PAGINATION_MSG.invalidCursor);
   const [totals, { rows, matching }] = [await repo.clubTotals(db), await repo.listClubsPage(db, query.q, after, query.limit)];
   const page = pageOf(rows, query.limit, (c) => [c.sort_created_at, c.id]);
   return { totals, matching, clubs: page.rows.map(({ sort_created_at: _, ...c }) => c), next_cursor: page.next_cursor };
