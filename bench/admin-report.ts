@@ -7,6 +7,7 @@ import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
 import * as repo from '../src/server/admin/repo.js';
 import { REPORT_TIMEZONE } from '../src/shared/admin.js';
+import { medianTime } from './median-time.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const N = { clubs: 200 * SCALE, users: 20_000 * SCALE, tasksPerClub: 20, completions: 100_000 * SCALE };
@@ -43,18 +44,6 @@ async function generate(db: Db): Promise<void> {
   if (db.engine === 'postgres') await db.exec('ANALYZE');
 }
 
-async function time(label: string, engine: string, fn: () => Promise<unknown>): Promise<void> {
-  await fn();
-  const runs: number[] = [];
-  for (let i = 0; i < 5; i += 1) {
-    const t0 = performance.now();
-    await fn();
-    runs.push(performance.now() - t0);
-  }
-  runs.sort((a, b) => a - b);
-  console.log(`[${engine}] ${label.padEnd(38)} median ${runs[2].toFixed(1)} ms (min ${runs[0].toFixed(1)}, max ${runs[4].toFixed(1)})`);
-}
-
 async function benchEngine(engine: string, db: Db): Promise<void> {
   await migrate(db);
   const t0 = performance.now();
@@ -63,19 +52,19 @@ async function benchEngine(engine: string, db: Db): Promise<void> {
     `SELECT (SELECT count(*)::int FROM profiles) AS p, (SELECT count(*)::int FROM clubs) AS c,
             (SELECT count(*)::int FROM task_completions) AS tc, (SELECT count(*)::int FROM login_days) AS ld`);
   console.log(`[${engine}] data: ${counts.p} accounts, ${counts.c} clubs, ${counts.tc} completions, ${counts.ld} login days (${((performance.now() - t0) / 1000).toFixed(1)} s to generate)`);
-  await time('platform stats (4 counters)', engine, () => repo.platformStats(db));
-  await time('monthly report, 12 months', engine, () => repo.monthlyReport(db, 12, REPORT_TIMEZONE));
-  await time('monthly report, 36 months', engine, () => repo.monthlyReport(db, 36, REPORT_TIMEZONE));
-  await time('members active in 30 days', engine, () => repo.activeMembers30d(db));
-  await time('active members by club (top 10)', engine, () => repo.activeMembersByClub(db, 10));
-  await time('club list, first page of 50', engine, () => repo.listClubsPage(db, '', null, 50));
+  await medianTime('platform stats (4 counters)', engine, () => repo.platformStats(db), 5);
+  await medianTime('monthly report, 12 months', engine, () => repo.monthlyReport(db, 12, REPORT_TIMEZONE), 5);
+  await medianTime('monthly report, 36 months', engine, () => repo.monthlyReport(db, 36, REPORT_TIMEZONE), 5);
+  await medianTime('members active in 30 days', engine, () => repo.activeMembers30d(db), 5);
+  await medianTime('active members by club (top 10)', engine, () => repo.activeMembersByClub(db, 10), 5);
+  await medianTime('club list, first page of 50', engine, () => repo.listClubsPage(db, '', null, 50), 5);
   const [club] = await db.query<{ at: string; id: string }>(`SELECT created_at::text AS at, id FROM clubs ORDER BY created_at DESC, id DESC OFFSET 900 LIMIT 1`);
-  if (club) await time('club list, page after club 900 (keyset)', engine, () => repo.listClubsPage(db, '', [club.at, club.id], 50));
-  await time('user search "pessoa 12", first page', engine, () => repo.searchUsers(db, 'pessoa 12', null, 50));
+  if (club) await medianTime('club list, page after club 900 (keyset)', engine, () => repo.listClubsPage(db, '', [club.at, club.id], 50), 5);
+  await medianTime('user search "pessoa 12", first page', engine, () => repo.searchUsers(db, 'pessoa 12', null, 50), 5);
   const [user] = await db.query<{ s: boolean; n: string; id: string }>(
     `SELECT user_type <> 'super_admin' AS s, lower(full_name) AS n, id FROM profiles WHERE password_hash IS NOT NULL
       ORDER BY user_type <> 'super_admin', lower(full_name), id OFFSET ${50 * 99} LIMIT 1`);
-  if (user) await time('user list, no filter, page 100 (keyset)', engine, () => repo.searchUsers(db, '', [user.s, user.n, user.id], 50));
+  if (user) await medianTime('user list, no filter, page 100 (keyset)', engine, () => repo.searchUsers(db, '', [user.s, user.n, user.id], 50), 5);
   await db.close();
 }
 

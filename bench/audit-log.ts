@@ -8,22 +8,9 @@ import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
 import { listAudit, type AuditFilter } from '../src/server/audit/list.js';
 import { encodeCursor } from '../src/server/http/cursor.js';
+import { medianTime } from './median-time.js';
 
 const ACTIONS = ['member.add', 'member.update', 'transaction.register', 'points.adjust', 'submission.approve', 'health.read', 'task.update', 'unit.create'];
-
-async function time(label: string, engine: string, fn: () => Promise<unknown>): Promise<number> {
-  await fn();
-  const runs: number[] = [];
-  for (let i = 0; i < 9; i += 1) {
-    const t0 = performance.now();
-    await fn();
-    runs.push(performance.now() - t0);
-  }
-  runs.sort((a, b) => a - b);
-  const median = runs[4] ?? 0;
-  console.log(`[${engine}] ${label.padEnd(52)} median ${median.toFixed(1)} ms (min ${(runs[0] ?? 0).toFixed(1)}, max ${(runs[8] ?? 0).toFixed(1)})`);
-  return median;
-}
 
 async function generate(db: Db, clubs: number, lines: number): Promise<void> {
   await db.query(`INSERT INTO profiles (full_name) SELECT 'Pessoa ' || g FROM generate_series(1, 50) g`);
@@ -48,8 +35,8 @@ async function pair(engine: string, db: Db, label: string, f: AuditFilter, deep:
   const row = rows[0];
   if (!row) throw new Error(`no row ${deep} for ${label}`);
   const cursor = encodeCursor([row.at, row.id]);
-  const first = await time(`${label}: page 1`, engine, () => listAudit(db, f, undefined, 50));
-  const after = await time(`${label}: page after row ${deep}`, engine, () => listAudit(db, f, cursor, 50));
+  const first = await medianTime(`${label}: page 1`, engine, () => listAudit(db, f, undefined, 50));
+  const after = await medianTime(`${label}: page after row ${deep}`, engine, () => listAudit(db, f, cursor, 50));
   console.log(`[${engine}] ${label}: after row ${deep} / page 1 = ${(after / first).toFixed(2)}`);
 }
 

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Db, Queryable } from './types.js';
+import { isStalePlanError, type Db, type Queryable } from './types.js';
 import { typeParsers } from './parsers.js';
 
 interface PgliteLike {
@@ -33,7 +33,6 @@ function literal(v: unknown): string | undefined {
   return undefined;
 }
 
-const isStalePlan = (err: unknown) => (err as { code?: string }).code === '0A000';
 
 async function preparedName(conn: PgliteLike, prepared: Prepared, sql: string, inTransaction: boolean): Promise<string | null> {
   const known = prepared.names.get(sql);
@@ -61,7 +60,7 @@ function wrap(conn: PgliteLike, prepared: Prepared, inTransaction: boolean): Que
         try {
           return (await conn.query<T>(`EXECUTE ${name}${args}`)).rows;
         } catch (err) {
-          if (!isStalePlan(err) || inTransaction) throw err;
+          if (!isStalePlanError(err) || inTransaction) throw err;
           // The schema changed under the statement: forget it and run the text itself.
           await conn.query(`DEALLOCATE ${name}`);
           prepared.names.set(sql, null);

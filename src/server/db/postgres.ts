@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { requireLazily } from '../lazy-module.js';
-import type { Db, Queryable } from './types.js';
+import { isStalePlanError, type Db, type Queryable } from './types.js';
 import { typeParsers } from './parsers.js';
 
 // The driver is loaded by the first PostgreSQL connection: the embedded engine never needs it.
@@ -33,8 +33,6 @@ function statementName(sql: string): string | undefined {
   return name;
 }
 
-/** A schema change under a prepared statement ("cached plan must not change result type"). */
-const isStalePlan = (err: unknown) => (err as { code?: string }).code === '0A000';
 
 function wrap(conn: pg.Pool | pg.PoolClient): Queryable {
   return {
@@ -44,7 +42,7 @@ function wrap(conn: pg.Pool | pg.PoolClient): Queryable {
         const res = await conn.query({ name: statementName(sql), text: sql, values, types } as pg.QueryConfig);
         return res.rows as T[];
       } catch (err) {
-        if (!isStalePlan(err)) throw err;
+        if (!isStalePlanError(err)) throw err;
         const res = await conn.query({ text: sql, values, types } as pg.QueryConfig);
         return res.rows as T[];
       }

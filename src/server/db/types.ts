@@ -32,3 +32,9 @@ export async function one<T>(q: Queryable, sql: string, params?: readonly unknow
   if (rows.length !== 1) throw new Error(`expected one row, got ${rows.length}`);
   return rows[0];
 }
+
+/**
+ * A schema change under a prepared statement ("cached plan must not change result type", 0A000):
+ * both engines then send the statement's text again instead of failing the request (ADR 020).
+ */
+export const isStalePlanError = (err: unknown): boolean => (err as { code?: string }).code === '0A000';
