@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGINATION_MSG } from '../../shared/pagination.js';
 import { PERMISSION_MSG } from '../../shared/permissions.js';
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { walkPages } from '../../../test/paging.js';
 import { engineName } from '../../../test/db.js';
 
 /**
@@ -31,29 +32,7 @@ async function bulkAudit(clubId: string, n: number, action: string, actorId: str
   );
 }
 
-interface Page { entries: Array<Record<string, unknown> & { id: string }>; total: number; next_cursor: string | null }
-
-async function walk(base: string, limit: number, as: Session, between?: () => Promise<void>) {
-  const ids: string[] = [];
-  const totals: number[] = [];
-  let after: string | null = null;
-  let pages = 0;
-  do {
-    const sep = base.includes('?') ? '&' : '?';
-    const res = await call(ctx.app, 'GET', `${base}${sep}limit=${limit}${after ? `&after=${after}` : ''}`, { as });
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as Page;
-    expect(body.entries.length).toBeLessThanOrEqual(limit);
-    if (body.next_cursor) expect(body.entries).toHaveLength(limit);
-    ids.push(...body.entries.map((e) => e.id));
-    totals.push(body.total);
-    after = body.next_cursor;
-    pages += 1;
-    if (pages === 1 && between) await between();
-    expect(pages).toBeLessThan(500);
-  } while (after);
-  return { ids, totals, pages };
-}
+const walk = (listUrl: string, limit: number, as: Session, between?: () => Promise<void>) => walkPages(ctx.app, listUrl, 'entries', limit, as, between);
 
 async function dbIds(where: string, params: unknown[]): Promise<string[]> {
   return (await ctx.db.query<{ id: string }>(`SELECT id FROM audit_log a WHERE ${where} ORDER BY at DESC, id DESC`, params)).map((r) => r.id);

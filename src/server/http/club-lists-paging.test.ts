@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGINATION_MSG } from '../../shared/pagination.js';
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { walkPages } from '../../../test/paging.js';
 import { engineName } from '../../../test/db.js';
 import { insertTask, insertUnit } from '../../../test/gamification.js';
 
@@ -33,28 +34,9 @@ async function bulkMembers(n: number, tag: string, at = "now() - interval '1 day
 }
 
 /** Walks every page of a list; `between` runs once after the first page (rows added meanwhile). */
-async function walk(path: string, key: string, limit: number, as: Session = director, between?: () => Promise<void>) {
-  const ids: string[] = [];
-  const totals: number[] = [];
-  let after: string | null = null;
-  let pages = 0;
-  do {
-    const sep = path.includes('?') ? '&' : '?';
-    const res = await call(ctx.app, 'GET', url(`${path}${sep}limit=${limit}${after ? `&after=${after}` : ''}`), { as });
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as Record<string, unknown> & { total: number; next_cursor: string | null };
-    const rows = body[key] as Array<{ id: string }>;
-    expect(rows.length).toBeLessThanOrEqual(limit);
-    if (body.next_cursor) expect(rows).toHaveLength(limit);
-    ids.push(...rows.map((r) => r.id));
-    totals.push(body.total);
-    after = body.next_cursor;
-    pages += 1;
-    if (pages === 1 && between) await between();
-    expect(pages).toBeLessThan(500);
-  } while (after);
-  return { ids, totals, pages };
-}
+/** Walks every page of a club list; `between` runs once after the first page (rows added meanwhile). */
+const walk = (path: string, key: string, limit: number, as: Session = director, between?: () => Promise<void>) =>
+  walkPages(ctx.app, url(path), key, limit, as, between);
 
 async function dbIds(sql: string, params: unknown[]): Promise<string[]> {
   return (await ctx.db.query<{ id: string }>(sql, params)).map((r) => r.id);
