@@ -7,24 +7,20 @@ type ProfileHead = Omit<TMemberProfile, 'badges' | 'history'>;
 
 /**
  * A member's totals: ledger points and where they came from, ranking position, completions
- * (inactive members too, for history). One pass over the member's ledger rows.
+ * (inactive members too, for history). One row of member_point_totals, kept by the ledger's triggers
+ * (migration 0380), instead of a pass over the member's ledger rows.
  */
 export function getProfileHead(q: Queryable, clubId: string, memberOrProfileId: string) {
   return maybeOne<ProfileHead>(
     q,
     `SELECT cm.profile_id, p.full_name, p.email, cm.role, cm.unit_id, u.name AS unit_name, cm.created_at AS member_since,
-            pts.total_points, pts.points_tasks, pts.points_badges, pts.points_adjustments, pts.points_meetings,
+            coalesce(t.total_points, 0)::int AS total_points, coalesce(t.points_tasks, 0)::int AS points_tasks,
+            coalesce(t.points_badges, 0)::int AS points_badges, coalesce(t.points_adjustments, 0)::int AS points_adjustments,
+            coalesce(t.points_meetings, 0)::int AS points_meetings,
             (SELECT r.ranking FROM v_individual_ranking r WHERE r.club_id = cm.club_id AND r.profile_id = cm.profile_id) AS ranking,
-            (SELECT count(*)::int FROM task_completions tc WHERE tc.club_id = cm.club_id AND tc.profile_id = cm.profile_id) AS total_tasks
+            coalesce(t.tasks_done, 0) AS total_tasks
        FROM club_members cm JOIN profiles p ON p.id = cm.profile_id LEFT JOIN units u ON u.id = cm.unit_id
-       CROSS JOIN LATERAL (
-         SELECT coalesce(sum(pe.points), 0)::int AS total_points,
-                coalesce(sum(pe.points) FILTER (WHERE pe.source IN ('task_completion', 'submission_approval', 'subtask_completion')), 0)::int AS points_tasks,
-                coalesce(sum(pe.points) FILTER (WHERE pe.source = 'badge'), 0)::int AS points_badges,
-                coalesce(sum(pe.points) FILTER (WHERE pe.source = 'manual'), 0)::int AS points_adjustments,
-                coalesce(sum(pe.points) FILTER (WHERE pe.source = 'meeting'), 0)::int AS points_meetings
-           FROM point_events pe WHERE pe.club_id = cm.club_id AND pe.profile_id = cm.profile_id
-       ) pts
+       LEFT JOIN member_point_totals t ON t.club_id = cm.club_id AND t.profile_id = cm.profile_id
       WHERE cm.club_id = $1 AND (cm.profile_id::text = $2 OR cm.id::text = $2)`,
     [clubId, memberOrProfileId],
   );
