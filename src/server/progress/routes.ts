@@ -37,11 +37,9 @@ const ZClubSubmission = ZClub.extend({ submissionId: z.string() });
 const ZOk = z.object({ ok: z.literal(true) });
 
 async function memberProfile(db: Db, clubId: string, memberId: string) {
-  const head = await profiles.getProfileHead(db, clubId, memberId);
-  if (!head) throw notFound(PROGRESS_MSG.memberNotFound);
-  const badges = (await profiles.listEarnedBadges(db, clubId, head.profile_id)).map(withServedIcon);
-  const history = await profiles.listPointHistory(db, clubId, head.profile_id);
-  return { ...head, badges, history };
+  const profile = await profiles.getProfileWithLists(db, clubId, memberId);
+  if (!profile) throw notFound(PROGRESS_MSG.memberNotFound);
+  return { ...profile, badges: profile.badges.map(withServedIcon) };
 }
 
 async function taskDetail(db: Db, clubId: string, profileId: string, taskId: string) {

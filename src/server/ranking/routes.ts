@@ -20,8 +20,10 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Ranking individual (geral ou de um período)', params: ZClub, querystring: ZRankingQuery, response: { 200: z.array(ZIndividualRankingRow) } },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    await checkPeriod(app.db, access.clubId, req.query.period_id);
-    return repo.individualRanking(app.db, access.clubId, req.query.period_id);
+    const rows = await repo.individualRanking(app.db, access.clubId, req.query.period_id);
+    // An unknown period has no rows: asked only then, so a period's ranking is one statement.
+    if (rows.length === 0) await checkPeriod(app.db, access.clubId, req.query.period_id);
+    return rows;
   });
 
   app.get('/api/clubs/:clubId/ranking/units', {
@@ -29,8 +31,10 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Ranking de unidades (geral ou de um período)', params: ZClub, querystring: ZRankingQuery, response: { 200: z.array(ZUnitRankingRow) } },
   }, async (req) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    await checkPeriod(app.db, access.clubId, req.query.period_id);
-    return repo.unitRanking(app.db, access.clubId, req.query.period_id);
+    const rows = await repo.unitRanking(app.db, access.clubId, req.query.period_id);
+    // An unknown period has no rows: asked only then, so a period's ranking is one statement.
+    if (rows.length === 0) await checkPeriod(app.db, access.clubId, req.query.period_id);
+    return rows;
   });
 
   app.get('/api/clubs/:clubId/ranking/periods', {
