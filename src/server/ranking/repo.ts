@@ -24,14 +24,48 @@ export function unitRanking(q: Queryable, clubId: string, periodId?: string) {
   return periodId ? q.query<TUnitRankingRow>(SQL.unitsPeriod, [clubId, periodId]) : q.query<TUnitRankingRow>(SQL.units, [clubId]);
 }
 
+/**
+ * The same rows as one JSON text, written by PostgreSQL: row_to_json of the columns in the order of
+ * the response schema, joined in the statement's order. The text is byte for byte what the compiled
+ * serializer writes for the rows (ranking.test.ts checks it on both engines), so the route sends it
+ * as it comes: the server parses one column instead of eight per member and serializes nothing.
+ */
+function asJsonArray(sql: string): string {
+  const order = / ORDER BY (.+)$/.exec(sql);
+  if (!order) throw new Error('a ranking statement ends with its ORDER BY');
+  return `SELECT '[' || coalesce(string_agg(row_to_json(r)::text, ',' ORDER BY ${order[1]}), '') || ']' AS json
+    FROM (${sql.slice(0, order.index)}) r`;
+}
+const JSON_SQL = {
+  individual: asJsonArray(SQL.individual),
+  individualPeriod: asJsonArray(SQL.individualPeriod),
+  units: asJsonArray(SQL.units),
+  unitsPeriod: asJsonArray(SQL.unitsPeriod),
+};
+
+async function jsonText(q: Queryable, sql: string, params: string[]): Promise<string> {
+  const [row] = await q.query<{ json: string }>(sql, params);
+  return row?.json ?? '[]';
+}
+
+/** individualRanking as the JSON array the route answers. */
+export function individualRankingJson(q: Queryable, clubId: string, periodId?: string): Promise<string> {
+  return periodId ? jsonText(q, JSON_SQL.individualPeriod, [clubId, periodId]) : jsonText(q, JSON_SQL.individual, [clubId]);
+}
+
+/** unitRanking as the JSON array the route answers. */
+export function unitRankingJson(q: Queryable, clubId: string, periodId?: string): Promise<string> {
+  return periodId ? jsonText(q, JSON_SQL.unitsPeriod, [clubId, periodId]) : jsonText(q, JSON_SQL.units, [clubId]);
+}
+
 /** The statement a ranking read sends, with its (uuid) parameters written in: for pgbench in bench/run.ts. */
 function literal(sql: string, params: string[]): string {
   return params.reduce((text, value, i) => text.replace(`$${i + 1}`, `'${value.replace(/'/g, "''")}'`), sql);
 }
 export const individualRankingSql = (clubId: string, periodId?: string) =>
-  periodId ? literal(SQL.individualPeriod, [clubId, periodId]) : literal(SQL.individual, [clubId]);
+  periodId ? literal(JSON_SQL.individualPeriod, [clubId, periodId]) : literal(JSON_SQL.individual, [clubId]);
 export const unitRankingSql = (clubId: string, periodId?: string) =>
-  periodId ? literal(SQL.unitsPeriod, [clubId, periodId]) : literal(SQL.units, [clubId]);
+  periodId ? literal(JSON_SQL.unitsPeriod, [clubId, periodId]) : literal(JSON_SQL.units, [clubId]);
 
 export function listPeriods(q: Queryable, clubId: string) {
   return q.query<TRankingPeriod>(

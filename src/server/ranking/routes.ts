@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RANKING_MSG, ZIndividualRankingRow, ZRankingPeriod, ZRankingQuery, ZUnitRankingRow } from '../../shared/ranking.js';
@@ -7,6 +8,15 @@ import type { Db } from '../db/index.js';
 import * as repo from './repo.js';
 
 const ZClub = z.object({ clubId: z.string() });
+
+/**
+ * Sends a JSON text that already is the route's answer (ranking/repo.ts writes it in SQL, byte for byte
+ * what the compiled serializer would write): with its content type set, Fastify sends a string as it is.
+ * The response schema stays on the route for the OpenAPI document and the contract tests.
+ */
+function sendJsonText(reply: FastifyReply, json: string) {
+  return reply.type('application/json').send(json as never);
+}
 
 async function checkPeriod(db: Db, clubId: string, periodId?: string): Promise<void> {
   if (periodId && !(await repo.findPeriod(db, clubId, periodId))) throw notFound(RANKING_MSG.periodNotFound);
@@ -18,23 +28,23 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/ranking/individual', {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Ranking individual (geral ou de um período)', params: ZClub, querystring: ZRankingQuery, response: { 200: z.array(ZIndividualRankingRow) } },
-  }, async (req) => {
+  }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    const rows = await repo.individualRanking(app.db, access.clubId, req.query.period_id);
+    const json = await repo.individualRankingJson(app.db, access.clubId, req.query.period_id);
     // An unknown period has no rows: asked only then, so a period's ranking is one statement.
-    if (rows.length === 0) await checkPeriod(app.db, access.clubId, req.query.period_id);
-    return rows;
+    if (json === '[]') await checkPeriod(app.db, access.clubId, req.query.period_id);
+    return sendJsonText(reply, json);
   });
 
   app.get('/api/clubs/:clubId/ranking/units', {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Ranking de unidades (geral ou de um período)', params: ZClub, querystring: ZRankingQuery, response: { 200: z.array(ZUnitRankingRow) } },
-  }, async (req) => {
+  }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    const rows = await repo.unitRanking(app.db, access.clubId, req.query.period_id);
+    const json = await repo.unitRankingJson(app.db, access.clubId, req.query.period_id);
     // An unknown period has no rows: asked only then, so a period's ranking is one statement.
-    if (rows.length === 0) await checkPeriod(app.db, access.clubId, req.query.period_id);
-    return rows;
+    if (json === '[]') await checkPeriod(app.db, access.clubId, req.query.period_id);
+    return sendJsonText(reply, json);
   });
 
   app.get('/api/clubs/:clubId/ranking/periods', {
