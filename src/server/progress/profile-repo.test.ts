@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
 import { insertBadge, insertTask, insertUnit } from '../../../test/gamification.js';
-import { getProfileHead, getProfileWithLists, listEarnedBadges, listPointHistory } from './profile-repo.js';
+import { ZMemberProfile } from '../../shared/progress.js';
+import { SANITIZER_VERSION, withServedIcon } from '../badges/icon.js';
+import { compiledSerializerCompiler } from '../http/serializer.js';
+import { getProfileHead, getProfileJson, getProfileWithLists, listEarnedBadges, listPointHistory } from './profile-repo.js';
 
 // The profile is read in one statement, its badges and history as JSON arrays: every field must come
 // out as the row-at-a-time reads give it (timestamps as the driver writes them, nulls, booleans,
@@ -12,21 +15,33 @@ let ctx: TestContext;
 let admin: Session;
 let kid: Session;
 let club: { id: string };
+let badge: string;
+
+const profileText = compiledSerializerCompiler({ schema: ZMemberProfile, method: 'GET', url: '/', httpStatus: '200' } as Parameters<typeof compiledSerializerCompiler>[0]);
+
+/** The answer as the row path gives it, written by the compiled serializer. */
+async function rowPathText(key: string, hideEmail = false) {
+  const p = await getProfileWithLists(ctx.db, club.id, key);
+  if (!p) throw new Error('no profile');
+  return profileText({ ...p, email: hideEmail ? null : p.email, badges: p.badges.map(withServedIcon) });
+}
 
 beforeAll(async () => {
   ctx = await createTestApp();
   await signUp(ctx.app, { name: 'Super Admin' });
   admin = await signUp(ctx.app, { name: 'Diretora' });
-  kid = await signUp(ctx.app, { name: 'Lia' });
+  kid = await signUp(ctx.app, { name: 'Lia "Lê" \\ Çá\n🌲' });
   club = await createClub(ctx.app, admin, 'Perfil');
   const unit = await insertUnit(ctx.db, club.id, 'Águias');
   await addMember(ctx.db, club.id, kid.profile.id, 'Desbravador(a)', unit);
   const task = await insertTask(ctx.db, club.id, { title: 'Nó de escota', points: 12 });
-  const badge = await insertBadge(ctx.db, { name: 'Explorador', points: 30, type: 'manual' });
+  badge = await insertBadge(ctx.db, { name: 'Explorador "X" \\ 🧭', points: 30, type: 'manual' });
   await ctx.db.query(`INSERT INTO member_badges (club_id, profile_id, badge_id, awarded_by, awarded_at) VALUES ($1, $2, $3, $4, '2026-03-01T12:34:56.789999Z')`,
     [club.id, kid.profile.id, badge, admin.profile.id]);
   const badge2 = await insertBadge(ctx.db, { name: 'Acampante', points: 0 });
   await ctx.db.query(`INSERT INTO member_badges (club_id, profile_id, badge_id) VALUES ($1, $2, $3)`, [club.id, kid.profile.id, badge2]);
+  // Stored as the API stores an icon: sanitised and marked so (ADR 023).
+  await ctx.db.query(`UPDATE badges SET icon_sanitized_v = $1 WHERE id IN ($2, $3)`, [SANITIZER_VERSION, badge, badge2]);
   // 230 ledger lines (more than the 200 shown), microsecond timestamps, ties on the same instant.
   await ctx.db.query(
     `INSERT INTO point_events (club_id, profile_id, unit_id, source, points, reason, task_id, badge_id, occurred_at, created_by)
@@ -70,10 +85,38 @@ describe(`profile in one statement on ${engineName()}`, () => {
     const res = await call(ctx.app, 'GET', `/api/clubs/${club.id}/profile`, { as: kid });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.badges.map((b: { name: string }) => b.name).sort()).toEqual(['Acampante', 'Explorador']);
+    expect(body.badges.map((b: { name: string }) => b.name).sort()).toEqual(['Acampante', 'Explorador "X" \\ 🧭']);
     expect(body.badges[0]).not.toHaveProperty('icon_sanitized_v');
     const [sum] = await ctx.db.query<{ n: number }>(`SELECT sum(points)::int AS n FROM point_events WHERE club_id = $1 AND profile_id = $2`, [club.id, kid.profile.id]);
     expect(body.total_points).toBe(sum.n);
     expect(body.history[0].occurred_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it('the JSON text the database writes is byte for byte the serializer\'s text of the row path', async () => {
+    const [member] = await ctx.db.query<{ id: string }>(`SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2`, [club.id, kid.profile.id]);
+    for (const key of [kid.profile.id, member.id]) {
+      for (const hide of [false, true]) {
+        const found = await getProfileJson(ctx.db, club.id, key, SANITIZER_VERSION, hide);
+        expect(found?.stale_icons).toBe(false);
+        expect(found?.json).toBe(await rowPathText(key, hide));
+      }
+    }
+    const own = await call(ctx.app, 'GET', `/api/clubs/${club.id}/profile`, { as: kid });
+    expect(own.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(own.body).toBe(await rowPathText(kid.profile.id));
+    const theirs = await call(ctx.app, 'GET', `/api/clubs/${club.id}/members/${member.id}/profile`, { as: admin });
+    expect(theirs.body).toBe(await rowPathText(member.id));
+  });
+
+  it('an icon stored by older sanitiser rules is cleaned before it is served', async () => {
+    await ctx.db.query(`UPDATE badges SET icon_svg = $2, icon_sanitized_v = 0 WHERE id = $1`,
+      [badge, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><circle cx="5" cy="5" r="4"/></svg>']);
+    expect((await getProfileJson(ctx.db, club.id, kid.profile.id, SANITIZER_VERSION, false))?.stale_icons).toBe(true);
+    const res = await call(ctx.app, 'GET', `/api/clubs/${club.id}/profile`, { as: kid });
+    expect(res.statusCode).toBe(200);
+    const icon = res.json().badges.find((b: { badge_id: string }) => b.badge_id === badge).icon_svg as string;
+    expect(icon).toContain('<circle');
+    expect(icon).not.toContain('script');
+    expect(res.body).toBe(await rowPathText(kid.profile.id));
   });
 });

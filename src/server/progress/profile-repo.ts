@@ -74,6 +74,41 @@ export function getProfileWithLists(q: Queryable, clubId: string, memberOrProfil
   );
 }
 
+/**
+ * The profile as the JSON text the route answers (ZMemberProfile, keys in its order; badges and history
+ * in the order above; timestamps as the driver writes them), plus whether any earned badge's icon was
+ * stored by older sanitiser rules than `sanitizerVersion` (the route then cleans it through the row
+ * path). `hideEmail` writes a null e-mail, for readers who may not see it. Byte for byte the compiled
+ * serializer's text of getProfileWithLists' answer (profile-repo.test.ts).
+ */
+export function getProfileJson(q: Queryable, clubId: string, memberOrProfileId: string, sanitizerVersion: number, hideEmail: boolean) {
+  return maybeOne<{ json: string; stale_icons: boolean }>(
+    q,
+    `SELECT row_to_json(x)::text AS json,
+            EXISTS (SELECT 1 FROM member_badges mb JOIN badges b ON b.id = mb.badge_id
+                     WHERE mb.club_id = $1 AND mb.profile_id = x.profile_id AND b.icon_sanitized_v < $3) AS stale_icons
+       FROM (
+         SELECT cm.profile_id, p.full_name, CASE WHEN $4 THEN NULL ELSE p.email END AS email, cm.role, cm.unit_id, u.name AS unit_name,
+                ${isoUtc('cm.created_at')} AS member_since,
+                coalesce(t.total_points, 0)::int AS total_points, coalesce(t.points_tasks, 0)::int AS points_tasks,
+                coalesce(t.points_badges, 0)::int AS points_badges, coalesce(t.points_adjustments, 0)::int AS points_adjustments,
+                coalesce(t.points_meetings, 0)::int AS points_meetings,
+                (SELECT r.ranking FROM v_individual_ranking r WHERE r.club_id = cm.club_id AND r.profile_id = cm.profile_id) AS ranking,
+                coalesce(t.tasks_done, 0) AS total_tasks,
+                (SELECT ('[' || coalesce(string_agg(row_to_json(e)::text, ',' ORDER BY e0.awarded_at DESC), '') || ']')::json
+                   FROM (${EARNED_BADGES.replace('$2', 'cm.profile_id')}) e0
+                   CROSS JOIN LATERAL (SELECT e0.id, e0.badge_id, e0.name, e0.description, e0.icon_svg, e0.rarity, e0.points,
+                                              ${isoUtc('e0.awarded_at')} AS awarded_at, e0.awarded_by_name) e) AS badges,
+                (SELECT ('[' || coalesce(string_agg(row_to_json(h)::text, ',' ORDER BY h0.occurred_at DESC, h0.id), '') || ']')::json
+                   FROM (${POINT_HISTORY.replace('$2', 'cm.profile_id')}) h0
+                   CROSS JOIN LATERAL (SELECT h0.id, h0.source, h0.points, h0.reason, h0.task_title, h0.badge_name, h0.unit_name,
+                                              ${isoUtc('h0.occurred_at')} AS occurred_at, h0.created_by_name, h0.batch_id, h0.batch_undone) h) AS history
+           FROM ${HEAD_FROM}
+       ) x`,
+    [clubId, memberOrProfileId, sanitizerVersion, hideEmail],
+  );
+}
+
 export function listEarnedBadges(q: Queryable, clubId: string, profileId: string) {
   return q.query<TEarnedBadge & StoredIcon>(`${EARNED_BADGES} ORDER BY mb.awarded_at DESC`, [clubId, profileId]);
 }

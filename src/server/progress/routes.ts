@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,7 +19,8 @@ import {
 } from '../../shared/progress.js';
 import { can, requirePermission, requireClubMember } from '../http/access.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { withServedIcon } from '../badges/icon.js';
+import { SANITIZER_VERSION, withServedIcon } from '../badges/icon.js';
+import { sendJsonText } from '../http/json-text.js';
 import type { Db } from '../db/index.js';
 import * as repo from './repo.js';
 import * as profiles from './profile-repo.js';
@@ -36,10 +38,18 @@ const ZClubMember = ZClub.extend({ memberId: z.string() });
 const ZClubSubmission = ZClub.extend({ submissionId: z.string() });
 const ZOk = z.object({ ok: z.literal(true) });
 
-async function memberProfile(db: Db, clubId: string, memberId: string) {
+/**
+ * A profile answer: the JSON text PostgreSQL writes for it (profile-repo.ts), sent as it is. Only when
+ * an earned badge's icon was stored by older sanitiser rules is the profile read as rows and the icon
+ * cleaned here (ADR 023).
+ */
+async function sendMemberProfile(db: Db, reply: FastifyReply, clubId: string, memberId: string, hideEmail: boolean) {
+  const found = await profiles.getProfileJson(db, clubId, memberId, SANITIZER_VERSION, hideEmail);
+  if (!found) throw notFound(PROGRESS_MSG.memberNotFound);
+  if (!found.stale_icons) return sendJsonText(reply, found.json);
   const profile = await profiles.getProfileWithLists(db, clubId, memberId);
   if (!profile) throw notFound(PROGRESS_MSG.memberNotFound);
-  return { ...profile, badges: profile.badges.map(withServedIcon) };
+  return reply.send({ ...profile, email: hideEmail ? null : profile.email, badges: profile.badges.map(withServedIcon) });
 }
 
 async function taskDetail(db: Db, clubId: string, profileId: string, taskId: string) {
@@ -223,19 +233,18 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/profile', {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Meu Perfil: pontos, posição, badges e histórico', params: ZClub, response: { 200: ZMemberProfile } },
-  }, async (req) => {
+  }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    return memberProfile(app.db, access.clubId, access.profileId);
+    return sendMemberProfile(app.db, reply, access.clubId, access.profileId, false);
   });
 
   app.get('/api/clubs/:clubId/members/:memberId/profile', {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Perfil de um membro (admins e conselheiros da unidade)', params: ZClubMember, response: { 200: ZMemberProfile } },
-  }, async (req) => {
+  }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
     if (!can(access, 'members.read')) await service.resolveTarget(app.db, access, req.params.memberId);
-    const profile = await memberProfile(app.db, access.clubId, req.params.memberId);
     // Personal data reaches only the functions that keep member records, not counsellors (issues 14, 21).
-    return can(access, 'members.read') ? profile : { ...profile, email: null };
+    return sendMemberProfile(app.db, reply, access.clubId, req.params.memberId, !can(access, 'members.read'));
   });
 };

@@ -1,22 +1,13 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RANKING_MSG, ZIndividualRankingRow, ZRankingPeriod, ZRankingQuery, ZUnitRankingRow } from '../../shared/ranking.js';
 import { requireClubMember } from '../http/access.js';
 import { notFound } from '../http/errors.js';
+import { sendJsonText } from '../http/json-text.js';
 import type { Db } from '../db/index.js';
 import * as repo from './repo.js';
 
 const ZClub = z.object({ clubId: z.string() });
-
-/**
- * Sends a JSON text that already is the route's answer (ranking/repo.ts writes it in SQL, byte for byte
- * what the compiled serializer would write): with its content type set, Fastify sends a string as it is.
- * The response schema stays on the route for the OpenAPI document and the contract tests.
- */
-function sendJsonText(reply: FastifyReply, json: string) {
-  return reply.type('application/json').send(json as never);
-}
 
 async function checkPeriod(db: Db, clubId: string, periodId?: string): Promise<void> {
   if (periodId && !(await repo.findPeriod(db, clubId, periodId))) throw notFound(RANKING_MSG.periodNotFound);
