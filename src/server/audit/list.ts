@@ -97,7 +97,7 @@ export async function listAudit(q: Queryable, f: AuditFilter, cursor: string | u
       entity_id: r.entity_id,
       actor_id: r.actor_id,
       actor_name: r.actor_name ?? AUDIT_SYSTEM_ACTOR,
-      summary: auditSummary(r.action, r.before, r.after),
+      summary: auditSummary(r.action, r.before, r.after, f.timezone),
       club_id: r.club_id,
       club_name: r.club_name,
     })),
