@@ -16,17 +16,19 @@ export function platformStats(q: Queryable) {
   );
 }
 
+/** member_count is kept by the club_members triggers of migration 0370, exact in every transaction. */
 const ADMIN_CLUB_COLUMNS = `${CLUB_COLUMNS},
-  (SELECT count(*)::int FROM club_members cm WHERE cm.club_id = c.id AND cm.active) AS member_count,
+  c.active_member_count AS member_count,
   (SELECT count(*)::int FROM tasks t WHERE t.club_id = c.id) AS task_count`;
 
-/** Platform totals for the clubs page (every club, whatever the search). */
+/** Platform totals for the clubs page (every club, whatever the search): one pass over the clubs, no membership read. */
 export function clubTotals(q: Queryable) {
   return one<{ clubs: number; active_clubs: number; members: number }>(
     q,
-    `SELECT (SELECT count(*)::int FROM clubs) AS clubs,
-            (SELECT count(*)::int FROM clubs WHERE active) AS active_clubs,
-            (SELECT count(*)::int FROM club_members WHERE active) AS members`,
+    `SELECT count(*)::int AS clubs,
+            (count(*) FILTER (WHERE active))::int AS active_clubs,
+            coalesce(sum(active_member_count), 0)::int AS members
+       FROM clubs`,
   );
 }
 
