@@ -93,6 +93,18 @@ describe(`audit log pages on ${engineName()}`, () => {
     expect(line).toMatchObject({ action_label: 'Lançamento registrado', entity_id: sale.json().id, summary: expected });
     const platform = (await call(ctx.app, 'GET', `/api/admin/audit?club_id=${club.id}&action=transaction.register&limit=1`, { as: superAdmin })).json().entries[0];
     expect(platform).toMatchObject({ entity_id: sale.json().id, club_name: 'Clube Auditado', summary: expected });
+
+    // A period starts at midnight where the club lives (Manaus: 04:00 UTC), on both logs.
+    await ctx.db.query(`UPDATE clubs SET timezone = 'America/Manaus' WHERE id = $1`, [otherClub.id]);
+    await ctx.db.query(`INSERT INTO audit_log (club_id, action, entity, after, at) VALUES ($1, 'period.create', 'period', $2, now() + interval '5 hours')`,
+      [otherClub.id, JSON.stringify({ name: 'Trimestre', start_date: '2026-01-01T04:00:00.000Z' })]);
+    const own = (await call(ctx.app, 'GET', `/api/clubs/${otherClub.id}/audit?action=period&limit=1`, { as: stranger })).json();
+    expect(own.timezone).toBe('America/Manaus');
+    expect(own.entries[0].summary).toBe('Nome: Trimestre; Início: 01/01/2026 00:00');
+    const all = (await call(ctx.app, 'GET', `/api/admin/audit?club_id=${otherClub.id}&action=period&limit=1`, { as: superAdmin })).json();
+    expect(all.timezone).toBe('America/Sao_Paulo');
+    expect(all.entries[0].summary).toBe('Nome: Trimestre; Início: 01/01/2026 00:00');
+    await ctx.db.query(`UPDATE clubs SET timezone = 'America/Sao_Paulo' WHERE id = $1`, [otherClub.id]);
   });
 
   it('every line once, no gaps, with lines written between pages; filters work with the cursor', async () => {
