@@ -1,5 +1,6 @@
 -- The overall individual ranking and a member's profile read one row per member instead of adding up
--- the member's whole ledger (about 1,000 point_events per member at platform size) on every read.
+-- the member's whole ledger on every read (a club's ranking summed all of its point_events, which only
+-- grow: about 1,000 per club on the generated platform, 20 per member).
 -- member_point_totals holds, per (club, profile) — the ledger's own key, so a member who leaves and
 -- comes back keeps the same total the ledger gives — the number of ledger events, their points (in
 -- total and per source, as the profile shows them) and the number of task completions. Triggers on
