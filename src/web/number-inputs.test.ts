@@ -26,4 +26,16 @@ describe('web inputs', () => {
     );
     expect(offenders).toEqual([]);
   });
+
+  // An English Chromium shows <input type="date"> as mm/dd/yyyy; Trilha's dates are dd/mm/aaaa (spec 9).
+  it('no <input type="date"> anywhere in src/web: dates use DateInput', () => {
+    const offenders = sources(WEB).flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, i) => ({ line, at: `${path.relative(WEB, file)}:${i + 1}` }))
+        .filter(({ line }) => /type=["'{]*date["'}]/.test(line))
+        .map(({ at, line }) => `${at}: ${line.trim()}`),
+    );
+    expect(offenders).toEqual([]);
+  });
 });
