@@ -12,6 +12,8 @@ let server: E2EServer;
 let browser: Browser;
 const TZ = 'America/Sao_Paulo';
 const DAY = 86_400_000;
+/** 'AAAA-MM-DD' as the date fields show it: dd/mm/aaaa. */
+const brDay = (iso: string) => iso.split('-').reverse().join('/');
 const SVG = (color: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10" fill="${color}"/></svg>`;
 
 beforeAll(async () => {
@@ -207,7 +209,8 @@ describe('Tarefas e Desafios', () => {
     expect(await rd.getByLabel('Frequência').inputValue()).toBe('daily');
     expect(await rd.getByLabel('Horário de geração').inputValue()).toBe('00:00');
     expect(await rd.getByLabel('Duração (horas)').inputValue()).toBe('24');
-    expect(await rd.getByLabel('Data de início').inputValue()).toBe(localDateString(new Date(), TZ));
+    expect(await rd.getByLabel('Data de início').inputValue()).toBe(brDay(localDateString(new Date(), TZ)));
+    expect(await rd.getByLabel('Data de término (opcional)').inputValue()).toBe('');
     await rd.getByLabel('Título').fill('Relatório da unidade');
     await rd.getByLabel('Frequência').selectOption('weekly');
     for (const day of ['Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta']) expect(await rd.getByLabel(day).isChecked()).toBe(true);
@@ -222,7 +225,9 @@ describe('Tarefas e Desafios', () => {
     await rd.getByLabel('Duração (horas)').fill('48');
     await rd.getByLabel('Horário de geração').fill('00:00');
     const start = localDateString(new Date(Date.now() - 14 * DAY), TZ);
-    await rd.getByLabel('Data de início').fill(start);
+    await rd.getByLabel('Data de início').fill('');
+    await rd.getByLabel('Data de início').pressSequentially(brDay(start).replaceAll('/', ''));
+    expect(await rd.getByLabel('Data de início').inputValue()).toBe(brDay(start));
     await rd.getByRole('button', { name: 'Criar Tarefa Recorrente' }).click();
     await toast(page, RECURRING_MSG.created);
     const rule = { frequency: 'weekly' as const, interval: 1, days_of_week: [1, 3, 5], day_of_month: null, generation_time: '00:00:00', start_date: start, end_date: null };
@@ -240,7 +245,7 @@ describe('Tarefas e Desafios', () => {
     expect(await re.getByLabel('Frequência').inputValue()).toBe('weekly');
     expect(await re.getByLabel('Quarta').isChecked()).toBe(true);
     expect(await re.getByLabel('Terça').isChecked()).toBe(false);
-    expect(await re.getByLabel('Data de início').inputValue()).toBe(start);
+    expect(await re.getByLabel('Data de início').inputValue()).toBe(brDay(start));
     await re.getByLabel('Pontos').fill('12');
     await re.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, RECURRING_MSG.updated);
