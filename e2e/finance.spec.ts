@@ -71,6 +71,14 @@ describe('financial journey', () => {
     // Goals: one of the club, one of Pedro.
     await page.getByRole('button', { name: 'Novo Cofre' }).click();
     dialog = await fillDialog(page, 'Novo Cofre / Meta', { 'Nome da meta': 'Acampamento', 'Valor da meta (R$)': '200' });
+    // Dates typed dd/mm/aaaa; an end before the start is refused beside 'Fim'.
+    await dialog.getByLabel('Início (opcional)').pressSequentially('10122026');
+    await dialog.getByLabel('Fim (opcional)').pressSequentially('01122026');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.getByText(FIN_MSG.goalDates).first().waitFor();
+    expect(await dialog.getByLabel('Fim (opcional)').getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByLabel('Início (opcional)').fill('');
+    await dialog.getByLabel('Fim (opcional)').fill('');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Novo Cofre' }).click();
