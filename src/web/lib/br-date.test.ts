@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BR_DATE_MSG, brDateError, brDateToIso, caretAfterDigits, isoToBrDate, maskBrDate, parseBrDate } from './br-date';
+import {
+  BR_DATE_MSG, BR_DATE_TIME, BR_DATE_TIME_MSG, BR_TIME, BR_TIME_MSG, brDateError, brDateToIso, caretAfterDigits, isoToBrDate, maskBrDate, maskBrDateTime, maskBrTime, parseBrDate,
+} from './br-date';
 
 /** Every calendar day from 1900 to 2100 as 'AAAA-MM-DD'. */
 const isoDay = fc
@@ -150,5 +152,82 @@ describe('caretAfterDigits', () => {
     expect(caretAfterDigits('23/11/2026', 5)).toBe(7);
     expect(caretAfterDigits('23/11/2026', 8)).toBe(10);
     expect(caretAfterDigits('23/11/2026', 0)).toBe(0);
+    expect(caretAfterDigits('23/11/2026 18:30', 8)).toBe(11);
+    expect(caretAfterDigits('18:30', 2)).toBe(3);
+  });
+});
+
+describe('date and time (dd/mm/aaaa hh:mm)', () => {
+  it('masks as typed and reads a pasted local date-time', () => {
+    expect(maskBrDateTime('231120261830')).toBe('23/11/2026 18:30');
+    expect(maskBrDateTime('23112026')).toBe('23/11/2026');
+    expect(maskBrDateTime('231120261')).toBe('23/11/2026 1');
+    expect(maskBrDateTime('23/11/2026 ')).toBe('23/11/2026 ');
+    expect(maskBrDateTime('1/2/2026 9:05')).toBe('01/02/2026 09:05');
+    expect(maskBrDateTime('2026-11-23T18:30')).toBe('23/11/2026 18:30');
+    expect(maskBrDateTime('2026-11-23T18:30:00.000')).toBe('23/11/2026 18:30');
+  });
+
+  it('turns into the value a datetime-local held, and refuses impossible days and hours', () => {
+    expect(BR_DATE_TIME.toValue('23/11/2026 18:30')).toBe('2026-11-23T18:30');
+    expect(BR_DATE_TIME.fromValue('2026-11-23T18:30')).toBe('23/11/2026 18:30');
+    expect(BR_DATE_TIME.fromValue('')).toBe('');
+    expect(BR_DATE_TIME.error('23/11/2026 18:30')).toBeNull();
+    expect(BR_DATE_TIME.error('')).toBeNull();
+    for (const bad of ['31/02/2026 10:00', '23/11/2026 24:00', '23/11/2026 10:60', '00/13/2026 10:00']) {
+      expect(BR_DATE_TIME.toValue(bad)).toBe('');
+      expect(BR_DATE_TIME.error(bad)).toBe(BR_DATE_TIME_MSG.invalid);
+    }
+    expect(BR_DATE_TIME.error('23/11/2026')).toBe(BR_DATE_TIME_MSG.incomplete);
+    expect(BR_DATE_TIME.error('23/11/1800 10:00')).toBe(BR_DATE_MSG.year);
+  });
+
+  it('round-trips every minute of every day from 1900 to 2100 (fast-check)', () => {
+    fc.assert(fc.property(isoDay, fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), (day, h, m) => {
+      const value = `${day}T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+      const text = BR_DATE_TIME.fromValue(value);
+      expect(text).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+      expect(BR_DATE_TIME.toValue(text)).toBe(value);
+      expect(maskBrDateTime(text.replace(/\D/g, ''))).toBe(text);
+      expect(maskBrDateTime(value)).toBe(text);
+    }), { numRuns: 2000 });
+  });
+
+  it('no text turns into an impossible date-time (fast-check)', () => {
+    fc.assert(fc.property(fc.oneof(fc.string(), fc.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)), (text) => {
+      const value = BR_DATE_TIME.toValue(text);
+      if (value === '') return;
+      const d = new Date(`${value}:00Z`);
+      expect(d.toISOString().slice(0, 16)).toBe(value);
+    }), { numRuns: 3000 });
+  });
+});
+
+describe('time of day (hh:mm)', () => {
+  it('masks, reads and refuses', () => {
+    expect(maskBrTime('1830')).toBe('18:30');
+    expect(maskBrTime('9:')).toBe('09:');
+    expect(maskBrTime('18:30:00')).toBe('18:30');
+    expect(BR_TIME.toValue('18:30')).toBe('18:30');
+    expect(BR_TIME.fromValue('15:00:00')).toBe('15:00');
+    expect(BR_TIME.toValue('24:00')).toBe('');
+    expect(BR_TIME.error('24:00')).toBe(BR_TIME_MSG.invalid);
+    expect(BR_TIME.error('18:6')).toBe(BR_TIME_MSG.incomplete);
+    expect(BR_TIME.error('')).toBeNull();
+  });
+
+  it('every minute of the day round-trips, and no text reads as an impossible time (fast-check)', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), (h, m) => {
+      const value = `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+      expect(BR_TIME.toValue(BR_TIME.fromValue(value))).toBe(value);
+      expect(maskBrTime(value.replace(':', ''))).toBe(value);
+    }));
+    fc.assert(fc.property(fc.oneof(fc.string(), fc.stringMatching(/^\d{2}:\d{2}$/)), (text) => {
+      const value = BR_TIME.toValue(text);
+      if (value === '') return;
+      const [h, m] = value.split(':').map(Number);
+      expect(h).toBeLessThanOrEqual(23);
+      expect(m).toBeLessThanOrEqual(59);
+    }), { numRuns: 2000 });
   });
 });

@@ -18,7 +18,6 @@ export type BrDateParse = { ok: true; iso: string } | { ok: false; reason: 'empt
 const BR_FULL = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
 const ISO_LOOSE = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?\s*$/;
-const SEPARATOR = /[/.\-\s]/;
 
 function pad(n: number, width: number): string {
   return String(n).padStart(width, '0');
@@ -38,7 +37,7 @@ export function parseBrDate(text: string): BrDateParse {
   const t = text.trim();
   if (t === '') return { ok: false, reason: 'empty' };
   const m = BR_FULL.exec(t);
-  if (!m) return { ok: false, reason: t.length < BR_DATE_LENGTH && /^[\d/]+$/.test(t) ? 'incomplete' : 'invalid' };
+  if (!m) return { ok: false, reason: incompleteOrInvalid(t, BR_DATE_LENGTH) };
   const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
   if (!isRealDay(year, month, day)) return { ok: false, reason: 'invalid' };
   if (year < MIN_YEAR || year > MAX_YEAR) return { ok: false, reason: 'year' };
@@ -63,16 +62,14 @@ export function isoToBrDate(iso: string | null | undefined): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
 }
 
+const SEPARATORS = /[/.\-\s:]/;
+
 /**
- * What the field shows for what was typed or pasted: digits grouped as dd/mm/aaaa with the slashes
- * put in as the next group starts ('23112026' → '23/11/2026'), a day or month typed with one digit
- * and a separator padded ('1/2/2026' → '01/02/2026'), and a pasted ISO day ('2026-11-23') turned
- * round. Letters are dropped; at most 8 digits are kept.
+ * Digits grouped in fields of the given widths, each group after the first preceded by its separator,
+ * which is put in as the next group starts (so backspace removes it again). A group of two typed
+ * with one digit and a separator is padded ('1/' → '01/'); letters are dropped; extra digits too.
  */
-export function maskBrDate(raw: string): string {
-  const iso = ISO_LOOSE.exec(raw);
-  if (iso) return `${pad(Number(iso[3]), 2)}/${pad(Number(iso[2]), 2)}/${iso[1]}`;
-  const widths = [2, 2, 4];
+function maskGroups(raw: string, widths: readonly number[], separators: readonly string[]): string {
   const groups: string[] = [''];
   let trailingSeparator = false;
   for (const ch of raw) {
@@ -84,16 +81,161 @@ export function maskBrDate(raw: string): string {
       }
       groups[groups.length - 1] += ch;
       trailingSeparator = false;
-    } else if (SEPARATOR.test(ch)) {
+    } else if (SEPARATORS.test(ch)) {
       if (groups[i] === '' || i === widths.length - 1) continue;
-      if (groups[i].length < widths[i]) groups[i] = groups[i].padStart(widths[i], '0');
+      if (groups[i].length < widths[i]) {
+        if (widths[i] !== 2) continue;
+        groups[i] = groups[i].padStart(2, '0');
+      }
       groups.push('');
       trailingSeparator = true;
     }
   }
-  const text = groups.filter((g) => g !== '').join('/');
-  return trailingSeparator && groups.length <= widths.length ? `${text}/` : text;
+  let text = groups[0];
+  for (let k = 1; k < groups.length; k++) if (groups[k] !== '') text += separators[k - 1] + groups[k];
+  return trailingSeparator ? text + separators[groups.length - 2] : text;
 }
+
+/**
+ * What the field shows for what was typed or pasted: digits grouped as dd/mm/aaaa with the slashes
+ * put in as the next group starts ('23112026' → '23/11/2026'), a day or month typed with one digit
+ * and a separator padded ('1/2/2026' → '01/02/2026'), and a pasted ISO day ('2026-11-23') turned
+ * round. Letters are dropped; at most 8 digits are kept.
+ */
+export function maskBrDate(raw: string): string {
+  const iso = ISO_LOOSE.exec(raw);
+  if (iso) return `${pad(Number(iso[3]), 2)}/${pad(Number(iso[2]), 2)}/${iso[1]}`;
+  return maskGroups(raw, [2, 2, 4], ['/', '/']);
+}
+
+// ── Date and time of day: 'dd/mm/aaaa hh:mm' against the 'AAAA-MM-DDTHH:mm' of a local date-time. ──
+
+export const BR_DATE_TIME_MSG = {
+  invalid: 'Data e hora inválidas: use dd/mm/aaaa hh:mm.',
+  incomplete: 'Data e hora incompletas: use dd/mm/aaaa hh:mm.',
+  year: BR_DATE_MSG.year,
+} as const;
+export const BR_DATE_TIME_PLACEHOLDER = 'dd/mm/aaaa hh:mm';
+export const BR_DATE_TIME_LENGTH = 16;
+
+export const BR_TIME_MSG = {
+  invalid: 'Horário inválido: use hh:mm, de 00:00 a 23:59.',
+  incomplete: 'Horário incompleto: use hh:mm.',
+} as const;
+export const BR_TIME_PLACEHOLDER = 'hh:mm';
+export const BR_TIME_LENGTH = 5;
+
+const BR_DATE_TIME_FULL = /^(\d{2}\/\d{2}\/\d{4}) (\d{2}):(\d{2})$/;
+const TIME_FULL = /^(\d{2}):(\d{2})$/;
+const ISO_DATE_TIME = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?\s*$/;
+const VALUE_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/;
+const VALUE_TIME = /^(\d{2}):(\d{2})(?::\d{2})?$/;
+
+function realTime(h: number, m: number): boolean {
+  return h >= 0 && h <= 23 && m >= 0 && m <= 59;
+}
+
+/** Text still being typed: shorter than the full form and only digits and the form's separators. */
+function incompleteOrInvalid(t: string, length: number): 'incomplete' | 'invalid' {
+  return t.length < length && /^[\d/ :]+$/.test(t) ? 'incomplete' : 'invalid';
+}
+
+/** 'dd/mm/aaaa hh:mm' → 'AAAA-MM-DDTHH:mm' (the value of a local date-time), or why not. */
+export function parseBrDateTime(text: string): { ok: true; value: string } | { ok: false; reason: 'empty' | 'incomplete' | 'invalid' | 'year' } {
+  const t = text.trim();
+  if (t === '') return { ok: false, reason: 'empty' };
+  const m = BR_DATE_TIME_FULL.exec(t);
+  if (!m) return { ok: false, reason: incompleteOrInvalid(t, BR_DATE_TIME_LENGTH) };
+  const day = parseBrDate(m[1]);
+  if (!day.ok) return { ok: false, reason: day.reason === 'year' ? 'year' : 'invalid' };
+  if (!realTime(Number(m[2]), Number(m[3]))) return { ok: false, reason: 'invalid' };
+  return { ok: true, value: `${day.iso}T${m[2]}:${m[3]}` };
+}
+
+/** 'AAAA-MM-DDTHH:mm' (seconds ignored) → 'dd/mm/aaaa hh:mm'; '' for anything else. */
+export function dateTimeValueToBr(value: string | null | undefined): string {
+  const m = VALUE_DATE_TIME.exec(value ?? '');
+  return m ? `${m[3]}/${m[2]}/${m[1]} ${m[4]}:${m[5]}` : '';
+}
+
+/** As maskBrDate, then a space and hh:mm ('231120261830' → '23/11/2026 18:30'); a pasted 'AAAA-MM-DDTHH:mm' is turned round. */
+export function maskBrDateTime(raw: string): string {
+  const iso = ISO_DATE_TIME.exec(raw);
+  if (iso) return `${pad(Number(iso[3]), 2)}/${pad(Number(iso[2]), 2)}/${iso[1]} ${pad(Number(iso[4]), 2)}:${iso[5]}`;
+  return maskGroups(raw, [2, 2, 4, 2, 2], ['/', '/', ' ', ':']);
+}
+
+/** 'hh:mm' (24 hours) → the same 'HH:mm' value, or why not. */
+export function parseBrTime(text: string): { ok: true; value: string } | { ok: false; reason: 'empty' | 'incomplete' | 'invalid' } {
+  const t = text.trim();
+  if (t === '') return { ok: false, reason: 'empty' };
+  const m = TIME_FULL.exec(t);
+  if (!m) return { ok: false, reason: incompleteOrInvalid(t, BR_TIME_LENGTH) };
+  return realTime(Number(m[1]), Number(m[2])) ? { ok: true, value: t } : { ok: false, reason: 'invalid' };
+}
+
+/** 'HH:mm' or 'HH:mm:ss' → 'hh:mm'; '' for anything else. */
+export function timeValueToBr(value: string | null | undefined): string {
+  const m = VALUE_TIME.exec(value ?? '');
+  return m ? `${m[1]}:${m[2]}` : '';
+}
+
+/** Digits as hh:mm ('1830' → '18:30', '9:' → '09:'). */
+export function maskBrTime(raw: string): string {
+  return maskGroups(raw, [2, 2], [':']);
+}
+
+/** How one kind of field (date, date and time, time) is typed, shown, read and refused. */
+export interface BrTextFormat {
+  placeholder: string;
+  length: number;
+  mask: (raw: string) => string;
+  /** The form's value for the text ('' while empty, incomplete or impossible). */
+  toValue: (text: string) => string;
+  /** The text for a value from the form. */
+  fromValue: (value: string | null | undefined) => string;
+  /** The pt-BR error for the text, or null when it is empty or valid. */
+  error: (text: string) => string | null;
+}
+
+export const BR_DATE: BrTextFormat = {
+  placeholder: BR_DATE_PLACEHOLDER,
+  length: BR_DATE_LENGTH,
+  mask: maskBrDate,
+  toValue: brDateToIso,
+  fromValue: isoToBrDate,
+  error: brDateError,
+};
+
+export const BR_DATE_TIME: BrTextFormat = {
+  placeholder: BR_DATE_TIME_PLACEHOLDER,
+  length: BR_DATE_TIME_LENGTH,
+  mask: maskBrDateTime,
+  toValue: (text) => {
+    const r = parseBrDateTime(text);
+    return r.ok ? r.value : '';
+  },
+  fromValue: dateTimeValueToBr,
+  error: (text) => {
+    const r = parseBrDateTime(text);
+    return r.ok || r.reason === 'empty' ? null : BR_DATE_TIME_MSG[r.reason];
+  },
+};
+
+export const BR_TIME: BrTextFormat = {
+  placeholder: BR_TIME_PLACEHOLDER,
+  length: BR_TIME_LENGTH,
+  mask: maskBrTime,
+  toValue: (text) => {
+    const r = parseBrTime(text);
+    return r.ok ? r.value : '';
+  },
+  fromValue: timeValueToBr,
+  error: (text) => {
+    const r = parseBrTime(text);
+    return r.ok || r.reason === 'empty' ? null : BR_TIME_MSG[r.reason];
+  },
+};
 
 /** Where the caret goes in the masked text: after the same number of digits as before it in the raw text. */
 export function caretAfterDigits(masked: string, digitsBefore: number): number {
@@ -101,8 +243,8 @@ export function caretAfterDigits(masked: string, digitsBefore: number): number {
   let seen = 0;
   for (let i = 0; i < masked.length; i++) {
     if (masked[i] >= '0' && masked[i] <= '9' && ++seen === digitsBefore) {
-      // Step over a slash that follows, so typing on continues in the next group.
-      return masked[i + 1] === '/' ? i + 2 : i + 1;
+      // Step over a separator that follows, so typing on continues in the next group.
+      return masked[i + 1] === '/' || masked[i + 1] === ' ' || masked[i + 1] === ':' ? i + 2 : i + 1;
     }
   }
   return masked.length;

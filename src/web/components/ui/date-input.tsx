@@ -1,16 +1,17 @@
 import { forwardRef, useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type InputHTMLAttributes } from 'react';
-import { BR_DATE_LENGTH, BR_DATE_PLACEHOLDER, brDateError, brDateToIso, caretAfterDigits, isoToBrDate, maskBrDate } from '../../lib/br-date';
+import { BR_DATE, BR_DATE_TIME, BR_TIME, caretAfterDigits, type BrTextFormat } from '../../lib/br-date';
 import { CONTROL, describedBy, Shell, type FieldShell } from './field';
 
 /**
  * What a form sees of the field, in place of the <input>: its name and its value as the API's
- * 'AAAA-MM-DD' ('' while empty, incomplete or impossible). react-hook-form's `register` reads and
- * writes `value` through this handle, so `{...register('date')}` works as on any input.
+ * 'AAAA-MM-DD' ('' while empty, incomplete or impossible; 'AAAA-MM-DDTHH:mm' for DateTimeInput,
+ * 'HH:mm' for TimeInput). react-hook-form's `register` reads and writes `value` through this
+ * handle, so `{...register('date')}` works as on any input.
  */
 export interface DateInputHandle {
   readonly name: string;
   value: string;
-  /** True while the text is neither empty nor a valid day ('31/02/2026', '23/11'): value is then ''. */
+  /** True while the text is neither empty nor valid ('31/02/2026', '23/11'): value is then ''. */
   readonly invalid: boolean;
   focus: () => void;
   select: () => void;
@@ -44,14 +45,31 @@ export interface DateInputProps extends FieldShell, NativeProps {
  * (31/02, month 13) is refused beside the field. The form holds the API's 'AAAA-MM-DD'; while the
  * text is not a valid day it holds '' and the form around it cannot be submitted.
  */
-export const DateInput = forwardRef<DateInputHandle, DateInputProps>(function DateInput(
-  { label, error, hint, id, className = '', name = '', value, defaultValue, onChange, onBlur, onFocus, ...rest },
+export const DateInput = forwardRef<DateInputHandle, DateInputProps>(function DateInput(props, ref) {
+  return <MaskedField ref={ref} format={BR_DATE} {...props} />;
+});
+
+/**
+ * A day and a time of day, 'dd/mm/aaaa hh:mm' (24 hours), where a native datetime-local would show
+ * 'mm/dd/yyyy, hh:mm AM' in an English browser. The form holds 'AAAA-MM-DDTHH:mm' as before.
+ */
+export const DateTimeInput = forwardRef<DateInputHandle, DateInputProps>(function DateTimeInput(props, ref) {
+  return <MaskedField ref={ref} format={BR_DATE_TIME} {...props} />;
+});
+
+/** A time of day, 'hh:mm' on a 24-hour clock whatever the browser's language; the form holds 'HH:mm'. */
+export const TimeInput = forwardRef<DateInputHandle, DateInputProps>(function TimeInput(props, ref) {
+  return <MaskedField ref={ref} format={BR_TIME} {...props} />;
+});
+
+const MaskedField = forwardRef<DateInputHandle, DateInputProps & { format: BrTextFormat }>(function MaskedField(
+  { format, label, error, hint, id, className = '', name = '', value, defaultValue, onChange, onBlur, onFocus, ...rest },
   ref,
 ) {
   const auto = useId();
   const fid = id ?? auto;
   const input = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState(() => isoToBrDate(value ?? defaultValue ?? ''));
+  const [text, setText] = useState(() => format.fromValue(value ?? defaultValue ?? ''));
   // An unfinished date is pointed at once the person leaves the field or tries to submit, not while typing.
   const [flagIncomplete, setFlagIncomplete] = useState(false);
   const textNow = useRef(text);
@@ -62,7 +80,7 @@ export const DateInput = forwardRef<DateInputHandle, DateInputProps>(function Da
   const [seen, setSeen] = useState(value);
   if (value !== undefined && value !== seen) {
     setSeen(value);
-    if (value !== brDateToIso(text)) setText(isoToBrDate(value));
+    if (value !== format.toValue(text)) setText(format.fromValue(value));
   }
 
   const nameNow = useRef(name);
@@ -72,13 +90,13 @@ export const DateInput = forwardRef<DateInputHandle, DateInputProps>(function Da
       return nameNow.current;
     },
     get value() {
-      return brDateToIso(textNow.current);
+      return format.toValue(textNow.current);
     },
     get invalid() {
-      return textNow.current.trim() !== '' && brDateToIso(textNow.current) === '';
+      return textNow.current.trim() !== '' && format.toValue(textNow.current) === '';
     },
     set value(iso: string) {
-      const next = isoToBrDate(iso);
+      const next = format.fromValue(iso);
       textNow.current = next;
       setText(next);
       setFlagIncomplete(false);
@@ -109,8 +127,8 @@ export const DateInput = forwardRef<DateInputHandle, DateInputProps>(function Da
     return () => document.removeEventListener('submit', guard, true);
   }, [handle]);
 
-  const problem = brDateError(text);
-  const shownProblem = problem && (text.length >= BR_DATE_LENGTH || flagIncomplete) ? problem : null;
+  const problem = format.error(text);
+  const shownProblem = problem && (text.length >= format.length || flagIncomplete) ? problem : null;
   const shownError = shownProblem ?? error;
 
   return (
@@ -122,8 +140,8 @@ export const DateInput = forwardRef<DateInputHandle, DateInputProps>(function Da
         type="text"
         inputMode="numeric"
         autoComplete="off"
-        placeholder={BR_DATE_PLACEHOLDER}
-        maxLength={BR_DATE_LENGTH}
+        placeholder={format.placeholder}
+        maxLength={format.length}
         aria-invalid={shownError ? true : undefined}
         aria-describedby={describedBy(fid, shownError, hint)}
         className={`${CONTROL} tabular-nums ${className}`}
@@ -131,7 +149,7 @@ export const DateInput = forwardRef<DateInputHandle, DateInputProps>(function Da
         onChange={(e) => {
           const el = e.currentTarget;
           const raw = el.value;
-          const next = maskBrDate(raw);
+          const next = format.mask(raw);
           const at = el.selectionStart ?? raw.length;
           caret.current = at >= raw.length ? next.length : caretAfterDigits(next, raw.slice(0, at).replace(/\D/g, '').length);
           // The browser already shows what was typed; when the mask changes it, put the mask's text back.

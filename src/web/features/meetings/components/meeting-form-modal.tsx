@@ -5,7 +5,7 @@ import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { MEETING_MSG, MEETING_TYPES, MEETING_TYPE_LABEL, ZMeetingInput, type TMeeting } from '@shared/meetings';
 import { Button } from '../../../components/ui/button';
-import { DateInput } from '../../../components/ui/date-input';
+import { DateInput, TimeInput } from '../../../components/ui/date-input';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api';
@@ -53,7 +53,7 @@ export function MeetingFormModal({ clubId, open, meeting, onClose }: { clubId: s
         <TextField label="Título" required error={formState.errors.title?.message} {...register('title')} />
         <div className="grid grid-cols-2 gap-4">
           <DateInput label="Data" required error={formState.errors.date?.message} {...register('date')} />
-          <TextField type="time" label="Horário" error={formState.errors.start_time?.message} {...register('start_time')} />
+          <TimeInput label="Horário" error={formState.errors.start_time?.message} {...register('start_time')} />
         </div>
         <SelectField label="Tipo" error={formState.errors.type?.message} {...register('type')}>
           {MEETING_TYPES.map((t) => <option key={t} value={t}>{MEETING_TYPE_LABEL[t]}</option>)}
