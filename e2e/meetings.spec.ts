@@ -58,6 +58,7 @@ describe('meeting night at 360 px', () => {
     const dialog = page.getByRole('dialog', { name: 'Nova Reunião' });
     // The date reads dd/mm/aaaa, today (in the browser's São Paulo time zone) by default.
     expect(await dialog.getByLabel('Data').inputValue()).toBe(localDateString(new Date(), 'America/Sao_Paulo').split('-').reverse().join('/'));
+    expect(await dialog.getByLabel('Horário').inputValue()).toBe('15:00');
     await dialog.getByLabel('Título').fill('Reunião de sábado');
     await dialog.getByRole('button', { name: 'Criar' }).click();
     await page.getByText(MEETING_MSG.created).first().waitFor();

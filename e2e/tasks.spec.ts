@@ -67,13 +67,16 @@ describe('Tarefas e Desafios', () => {
     await dialog.getByRole('button', { name: 'Criar Tarefa' }).click();
     await dialog.getByText(TASK_MSG.titleRequired).waitFor();
     await dialog.getByLabel('Título').fill('Foto da trilha');
-    await dialog.getByLabel('Disponível a partir de').fill('2026-12-10T10:00');
-    await dialog.getByLabel('Data limite').fill('2026-12-09T10:00');
+    // Date and time typed as a Brazilian writes them, with or without the separators.
+    await dialog.getByLabel('Disponível a partir de').pressSequentially('10/12/2026 10:00');
+    await dialog.getByLabel('Data limite').pressSequentially('091220261000');
+    expect(await dialog.getByLabel('Data limite').inputValue()).toBe('09/12/2026 10:00');
     await dialog.getByRole('button', { name: 'Criar Tarefa' }).click();
     await dialog.getByText(TASK_MSG.dueBeforeAvailable).waitFor();
     await expectNoA11yViolations(page, 'task form');
     await screenshot(page, 'tasks-02-form-errors');
-    await dialog.getByLabel('Data limite').fill('2026-12-20T18:30');
+    await dialog.getByLabel('Data limite').fill('');
+    await dialog.getByLabel('Data limite').pressSequentially('201220261830');
     await dialog.getByLabel('Pontos').fill('50');
     await dialog.getByRole('button', { name: 'Criar Tarefa' }).click();
     await toast(page, TASK_MSG.created);
@@ -85,7 +88,8 @@ describe('Tarefas e Desafios', () => {
     // Dates come back as local date-time for editing.
     await page.getByRole('button', { name: 'Editar Foto da trilha' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar Tarefa' });
-    expect(await edit.getByLabel('Disponível a partir de').inputValue()).toBe('2026-12-10T10:00');
+    expect(await edit.getByLabel('Disponível a partir de').inputValue()).toBe('10/12/2026 10:00');
+    expect(await edit.getByLabel('Data limite').inputValue()).toBe('20/12/2026 18:30');
     await edit.getByRole('button', { name: 'Cancelar' }).click();
 
     await createTask(page, 'Presença', 'check');
