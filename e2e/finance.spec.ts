@@ -269,6 +269,16 @@ describe('financial journey', () => {
     // Pasting the ISO form works as well.
     await date.fill('2026-11-23');
     expect(await date.inputValue()).toBe('23/11/2026');
+    // The day retyped in the middle of the text; a day and month typed with one digit are written in full on leaving.
+    await date.press('Home');
+    await date.press('Shift+ArrowRight');
+    await date.press('Shift+ArrowRight');
+    await date.pressSequentially('25');
+    expect(await date.inputValue()).toBe('25/11/2026');
+    await date.fill('');
+    await date.pressSequentially('1/2/2026');
+    await date.blur();
+    expect(await date.inputValue()).toBe('01/02/2026');
     await date.fill('');
     await date.pressSequentially(brDay(isoDay(2)).replaceAll('/', ''));
     await expectNoA11yViolations(page, 'transaction modal in English at 360px');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  BR_DATE_MSG, BR_DATE_TIME, BR_DATE_TIME_MSG, BR_TIME, BR_TIME_MSG, brDateError, brDateToIso, caretAfterDigits, isoToBrDate, maskBrDate, maskBrDateTime, maskBrTime, parseBrDate,
+  BR_DATE, BR_DATE_MSG, BR_DATE_TIME, BR_DATE_TIME_MSG, BR_TIME, BR_TIME_MSG, brDateError, brDateToIso, caretAfterDigits, isoToBrDate, maskBrDate, maskBrDateTime, maskBrTime, parseBrDate, tidyText,
 } from './br-date';
 
 /** Every calendar day from 1900 to 2100 as 'AAAA-MM-DD'. */
@@ -22,8 +22,8 @@ describe('maskBrDate', () => {
     ['2026-11-23T10:00:00.000Z', '23/11/2026'],
     [' 23.11.2026 ', '23/11/2026'],
     ['23-11-2026', '23/11/2026'],
-    ['1/2/2026', '01/02/2026'],
-    ['1/', '01/'],
+    ['1/2/2026', '1/2/2026'],
+    ['1/', '1/'],
     ['23/', '23/'],
     ['23/11/20261999', '23/11/2026'],
     ['dia 23', '23'],
@@ -39,11 +39,18 @@ describe('maskBrDate', () => {
     expect(maskBrDate('23/'.slice(0, -1))).toBe('23');
   });
 
+  it('lets a day be retyped in the middle of the text', () => {
+    // '23/11/2026' with the day selected and '2' typed, then '5'.
+    expect(maskBrDate('2/11/2026')).toBe('2/11/2026');
+    expect(maskBrDate('25/11/2026')).toBe('25/11/2026');
+    expect(maskBrDate('23/0/2026')).toBe('23/0/2026');
+  });
+
   it('never shows more than dd/mm/aaaa holds', () => {
     fc.assert(fc.property(fc.string(), (raw) => {
       const shown = maskBrDate(raw);
       expect(shown.length).toBeLessThanOrEqual(10);
-      expect(shown).toMatch(/^(\d{1,2}(\/(\d{1,2}(\/\d{0,4})?)?)?)?$/);
+      expect(shown).toMatch(/^(\d{1,2}(\/(\d{0,2}(\/\d{0,4})?)?)?)?$/);
     }));
   });
 });
@@ -54,6 +61,8 @@ describe('parseBrDate', () => {
     ['29/02/2024', '2024-02-29'],
     ['01/01/1900', '1900-01-01'],
     ['31/12/2200', '2200-12-31'],
+    ['1/2/2026', '2026-02-01'],
+    ['9/11/2026', '2026-11-09'],
   ])('%s is %s', (text, iso) => {
     expect(parseBrDate(text)).toEqual({ ok: true, iso });
     expect(brDateToIso(text)).toBe(iso);
@@ -88,6 +97,24 @@ describe('parseBrDate', () => {
 
   it('the error texts are pt-BR and name the format', () => {
     expect(BR_DATE_MSG.invalid).toBe('Data inválida: use dd/mm/aaaa.');
+  });
+});
+
+describe('tidyText', () => {
+  it('writes a valid date in full when the field is left, and leaves anything else for the error', () => {
+    expect(tidyText(BR_DATE, '1/2/2026')).toBe('01/02/2026');
+    expect(tidyText(BR_DATE, '23/11/2026')).toBe('23/11/2026');
+    expect(tidyText(BR_DATE, '31/2/2026')).toBe('31/2/2026');
+    expect(tidyText(BR_DATE, '23/1')).toBe('23/1');
+    expect(tidyText(BR_DATE, '')).toBe('');
+  });
+
+  it('tells an unfinished text from an impossible one', () => {
+    expect(BR_DATE.incomplete('23/1')).toBe(true);
+    expect(BR_DATE.incomplete('31/02/2026')).toBe(false);
+    expect(BR_DATE.incomplete('')).toBe(false);
+    expect(BR_DATE_TIME.incomplete('23/11/2026')).toBe(true);
+    expect(BR_TIME.incomplete('18:')).toBe(true);
   });
 });
 
@@ -131,7 +158,8 @@ describe('round trips (fast-check)', () => {
       const d = new Date(`${r.iso}T00:00:00Z`);
       expect(Number.isNaN(d.getTime())).toBe(false);
       expect(d.toISOString().slice(0, 10)).toBe(r.iso);
-      expect(isoToBrDate(r.iso)).toBe(text.trim());
+      const [dd, mm, yyyy] = text.trim().split('/').map(Number);
+      expect(r.iso).toBe(`${String(yyyy).padStart(4, '0')}-${String(mm).padStart(2, '0')}-${String(dd).padStart(2, '0')}`);
     }), { numRuns: 5000 });
   });
 
@@ -146,14 +174,14 @@ describe('round trips (fast-check)', () => {
 });
 
 describe('caretAfterDigits', () => {
-  it('keeps the caret after the digit just typed, past a slash the mask put in', () => {
+  it('keeps the caret after the digit just typed in the middle of the text', () => {
     expect(caretAfterDigits('23/1', 3)).toBe(4);
-    expect(caretAfterDigits('23/11/2026', 2)).toBe(3);
+    // '23/11/2026' with the day selected and '2' typed: the caret stays before the slash for the next digit.
+    expect(caretAfterDigits('2/11/2026', 1)).toBe(1);
     expect(caretAfterDigits('23/11/2026', 5)).toBe(7);
     expect(caretAfterDigits('23/11/2026', 8)).toBe(10);
     expect(caretAfterDigits('23/11/2026', 0)).toBe(0);
-    expect(caretAfterDigits('23/11/2026 18:30', 8)).toBe(11);
-    expect(caretAfterDigits('18:30', 2)).toBe(3);
+    expect(caretAfterDigits('23/11/2026 18:30', 9)).toBe(12);
   });
 });
 
@@ -163,7 +191,9 @@ describe('date and time (dd/mm/aaaa hh:mm)', () => {
     expect(maskBrDateTime('23112026')).toBe('23/11/2026');
     expect(maskBrDateTime('231120261')).toBe('23/11/2026 1');
     expect(maskBrDateTime('23/11/2026 ')).toBe('23/11/2026 ');
-    expect(maskBrDateTime('1/2/2026 9:05')).toBe('01/02/2026 09:05');
+    expect(maskBrDateTime('1/2/2026 9:05')).toBe('1/2/2026 9:05');
+    expect(BR_DATE_TIME.toValue('1/2/2026 9:05')).toBe('2026-02-01T09:05');
+    expect(tidyText(BR_DATE_TIME, '1/2/2026 9:05')).toBe('01/02/2026 09:05');
     expect(maskBrDateTime('2026-11-23T18:30')).toBe('23/11/2026 18:30');
     expect(maskBrDateTime('2026-11-23T18:30:00.000')).toBe('23/11/2026 18:30');
   });
@@ -206,7 +236,9 @@ describe('date and time (dd/mm/aaaa hh:mm)', () => {
 describe('time of day (hh:mm)', () => {
   it('masks, reads and refuses', () => {
     expect(maskBrTime('1830')).toBe('18:30');
-    expect(maskBrTime('9:')).toBe('09:');
+    expect(maskBrTime('9:')).toBe('9:');
+    expect(BR_TIME.toValue('9:05')).toBe('09:05');
+    expect(tidyText(BR_TIME, '9:05')).toBe('09:05');
     expect(maskBrTime('18:30:00')).toBe('18:30');
     expect(BR_TIME.toValue('18:30')).toBe('18:30');
     expect(BR_TIME.fromValue('15:00:00')).toBe('15:00');

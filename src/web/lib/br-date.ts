@@ -15,7 +15,7 @@ export const BR_DATE_LENGTH = 10;
 
 export type BrDateParse = { ok: true; iso: string } | { ok: false; reason: 'empty' | 'incomplete' | 'invalid' | 'year' };
 
-const BR_FULL = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+const BR_FULL = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
 const ISO_LOOSE = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?\s*$/;
 
@@ -32,7 +32,10 @@ export function isRealDay(year: number, month: number, day: number): boolean {
   return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
 }
 
-/** 'dd/mm/aaaa' → the ISO day, or why not: empty, still being typed, impossible, or a year out of the product's range. */
+/**
+ * 'dd/mm/aaaa' (or 'd/m/aaaa') → the ISO day, or why not: empty, still being typed, impossible, or a
+ * year out of the product's range.
+ */
 export function parseBrDate(text: string): BrDateParse {
   const t = text.trim();
   if (t === '') return { ok: false, reason: 'empty' };
@@ -41,7 +44,7 @@ export function parseBrDate(text: string): BrDateParse {
   const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
   if (!isRealDay(year, month, day)) return { ok: false, reason: 'invalid' };
   if (year < MIN_YEAR || year > MAX_YEAR) return { ok: false, reason: 'year' };
-  return { ok: true, iso: `${m[3]}-${m[2]}-${m[1]}` };
+  return { ok: true, iso: `${m[3]}-${pad(month, 2)}-${pad(day, 2)}` };
 }
 
 /** The ISO day the text names, or '' while it is empty, incomplete or impossible. */
@@ -66,8 +69,9 @@ const SEPARATORS = /[/.\-\s:]/;
 
 /**
  * Digits grouped in fields of the given widths, each group after the first preceded by its separator,
- * which is put in as the next group starts (so backspace removes it again). A group of two typed
- * with one digit and a separator is padded ('1/' → '01/'); letters are dropped; extra digits too.
+ * which is put in as the next group starts (so backspace removes it again). A separator typed after
+ * one digit of a day, month or hour ends that group ('1/2' stays '1/2', tidied to '01/02' when the
+ * field is left), so a day can be retyped in the middle of the text. Letters and extra digits are dropped.
  */
 function maskGroups(raw: string, widths: readonly number[], separators: readonly string[]): string {
   const groups: string[] = [''];
@@ -83,10 +87,7 @@ function maskGroups(raw: string, widths: readonly number[], separators: readonly
       trailingSeparator = false;
     } else if (SEPARATORS.test(ch)) {
       if (groups[i] === '' || i === widths.length - 1) continue;
-      if (groups[i].length < widths[i]) {
-        if (widths[i] !== 2) continue;
-        groups[i] = groups[i].padStart(2, '0');
-      }
+      if (groups[i].length < widths[i] && widths[i] !== 2) continue;
       groups.push('');
       trailingSeparator = true;
     }
@@ -99,8 +100,8 @@ function maskGroups(raw: string, widths: readonly number[], separators: readonly
 /**
  * What the field shows for what was typed or pasted: digits grouped as dd/mm/aaaa with the slashes
  * put in as the next group starts ('23112026' → '23/11/2026'), a day or month typed with one digit
- * and a separator padded ('1/2/2026' → '01/02/2026'), and a pasted ISO day ('2026-11-23') turned
- * round. Letters are dropped; at most 8 digits are kept.
+ * and a separator kept short ('1/2/2026', read as 01/02/2026), and a pasted ISO day ('2026-11-23')
+ * turned round. Letters are dropped; at most 8 digits are kept.
  */
 export function maskBrDate(raw: string): string {
   const iso = ISO_LOOSE.exec(raw);
@@ -125,8 +126,8 @@ export const BR_TIME_MSG = {
 export const BR_TIME_PLACEHOLDER = 'hh:mm';
 export const BR_TIME_LENGTH = 5;
 
-const BR_DATE_TIME_FULL = /^(\d{2}\/\d{2}\/\d{4}) (\d{2}):(\d{2})$/;
-const TIME_FULL = /^(\d{2}):(\d{2})$/;
+const BR_DATE_TIME_FULL = /^(\d{1,2}\/\d{1,2}\/\d{4}) (\d{1,2}):(\d{2})$/;
+const TIME_FULL = /^(\d{1,2}):(\d{2})$/;
 const ISO_DATE_TIME = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?\s*$/;
 const VALUE_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/;
 const VALUE_TIME = /^(\d{2}):(\d{2})(?::\d{2})?$/;
@@ -140,7 +141,7 @@ function incompleteOrInvalid(t: string, length: number): 'incomplete' | 'invalid
   return t.length < length && /^[\d/ :]+$/.test(t) ? 'incomplete' : 'invalid';
 }
 
-/** 'dd/mm/aaaa hh:mm' → 'AAAA-MM-DDTHH:mm' (the value of a local date-time), or why not. */
+/** 'dd/mm/aaaa hh:mm' (or 'd/m/aaaa h:mm') → 'AAAA-MM-DDTHH:mm' (the value of a local date-time), or why not. */
 export function parseBrDateTime(text: string): { ok: true; value: string } | { ok: false; reason: 'empty' | 'incomplete' | 'invalid' | 'year' } {
   const t = text.trim();
   if (t === '') return { ok: false, reason: 'empty' };
@@ -149,7 +150,7 @@ export function parseBrDateTime(text: string): { ok: true; value: string } | { o
   const day = parseBrDate(m[1]);
   if (!day.ok) return { ok: false, reason: day.reason === 'year' ? 'year' : 'invalid' };
   if (!realTime(Number(m[2]), Number(m[3]))) return { ok: false, reason: 'invalid' };
-  return { ok: true, value: `${day.iso}T${m[2]}:${m[3]}` };
+  return { ok: true, value: `${day.iso}T${pad(Number(m[2]), 2)}:${m[3]}` };
 }
 
 /** 'AAAA-MM-DDTHH:mm' (seconds ignored) → 'dd/mm/aaaa hh:mm'; '' for anything else. */
@@ -171,7 +172,7 @@ export function parseBrTime(text: string): { ok: true; value: string } | { ok: f
   if (t === '') return { ok: false, reason: 'empty' };
   const m = TIME_FULL.exec(t);
   if (!m) return { ok: false, reason: incompleteOrInvalid(t, BR_TIME_LENGTH) };
-  return realTime(Number(m[1]), Number(m[2])) ? { ok: true, value: t } : { ok: false, reason: 'invalid' };
+  return realTime(Number(m[1]), Number(m[2])) ? { ok: true, value: `${pad(Number(m[1]), 2)}:${m[2]}` } : { ok: false, reason: 'invalid' };
 }
 
 /** 'HH:mm' or 'HH:mm:ss' → 'hh:mm'; '' for anything else. */
@@ -180,7 +181,7 @@ export function timeValueToBr(value: string | null | undefined): string {
   return m ? `${m[1]}:${m[2]}` : '';
 }
 
-/** Digits as hh:mm ('1830' → '18:30', '9:' → '09:'). */
+/** Digits as hh:mm ('1830' → '18:30'; '9:05' stays, read as 09:05). */
 export function maskBrTime(raw: string): string {
   return maskGroups(raw, [2, 2], [':']);
 }
@@ -196,6 +197,14 @@ export interface BrTextFormat {
   fromValue: (value: string | null | undefined) => string;
   /** The pt-BR error for the text, or null when it is empty or valid. */
   error: (text: string) => string | null;
+  /** True while the text is only the start of one ('23/1'): its error waits until the field is left. */
+  incomplete: (text: string) => boolean;
+}
+
+/** A valid text in its full form ('1/2/2026' → '01/02/2026'); anything else as it is, for the error to point at. */
+export function tidyText(format: BrTextFormat, text: string): string {
+  const value = format.toValue(text);
+  return value === '' ? text : format.fromValue(value);
 }
 
 export const BR_DATE: BrTextFormat = {
@@ -205,6 +214,10 @@ export const BR_DATE: BrTextFormat = {
   toValue: brDateToIso,
   fromValue: isoToBrDate,
   error: brDateError,
+  incomplete: (text) => {
+    const r = parseBrDate(text);
+    return !r.ok && r.reason === 'incomplete';
+  },
 };
 
 export const BR_DATE_TIME: BrTextFormat = {
@@ -219,6 +232,10 @@ export const BR_DATE_TIME: BrTextFormat = {
   error: (text) => {
     const r = parseBrDateTime(text);
     return r.ok || r.reason === 'empty' ? null : BR_DATE_TIME_MSG[r.reason];
+  },
+  incomplete: (text) => {
+    const r = parseBrDateTime(text);
+    return !r.ok && r.reason === 'incomplete';
   },
 };
 
@@ -235,17 +252,21 @@ export const BR_TIME: BrTextFormat = {
     const r = parseBrTime(text);
     return r.ok || r.reason === 'empty' ? null : BR_TIME_MSG[r.reason];
   },
+  incomplete: (text) => {
+    const r = parseBrTime(text);
+    return !r.ok && r.reason === 'incomplete';
+  },
 };
 
-/** Where the caret goes in the masked text: after the same number of digits as before it in the raw text. */
+/**
+ * Where the caret goes when the text is edited in the middle: after the same number of digits as
+ * before it in the raw text (typing at the end keeps it at the end).
+ */
 export function caretAfterDigits(masked: string, digitsBefore: number): number {
   if (digitsBefore <= 0) return 0;
   let seen = 0;
   for (let i = 0; i < masked.length; i++) {
-    if (masked[i] >= '0' && masked[i] <= '9' && ++seen === digitsBefore) {
-      // Step over a separator that follows, so typing on continues in the next group.
-      return masked[i + 1] === '/' || masked[i + 1] === ' ' || masked[i + 1] === ':' ? i + 2 : i + 1;
-    }
+    if (masked[i] >= '0' && masked[i] <= '9' && ++seen === digitsBefore) return i + 1;
   }
   return masked.length;
 }

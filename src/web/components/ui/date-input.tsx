@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type InputHTMLAttributes } from 'react';
-import { BR_DATE, BR_DATE_TIME, BR_TIME, caretAfterDigits, type BrTextFormat } from '../../lib/br-date';
+import { BR_DATE, BR_DATE_TIME, BR_TIME, caretAfterDigits, tidyText, type BrTextFormat } from '../../lib/br-date';
 import { CONTROL, describedBy, Shell, type FieldShell } from './field';
 
 /**
@@ -128,7 +128,7 @@ const MaskedField = forwardRef<DateInputHandle, DateInputProps & { format: BrTex
   }, [handle]);
 
   const problem = format.error(text);
-  const shownProblem = problem && (text.length >= format.length || flagIncomplete) ? problem : null;
+  const shownProblem = problem && (!format.incomplete(text) || flagIncomplete) ? problem : null;
   const shownError = shownProblem ?? error;
 
   return (
@@ -162,6 +162,11 @@ const MaskedField = forwardRef<DateInputHandle, DateInputProps & { format: BrTex
         onFocus={onFocus}
         onBlur={() => {
           if (handle.invalid) setFlagIncomplete(true);
+          const tidy = tidyText(format, textNow.current);
+          if (tidy !== textNow.current) {
+            textNow.current = tidy;
+            setText(tidy);
+          }
           onBlur?.({ target: handle, type: 'blur' });
         }}
         {...rest}
