@@ -12,9 +12,8 @@ await runCommandMain(async () => {
   const info = await runDataCommand(env, {
     viaServer: async (call) => (await call('backup')) as BackupInfo,
     direct: async (db) => {
-      if (!db.snapshot) throw new Error('engine without snapshots');
-      const snapshot = db.snapshot.bind(db);
-      return writeBackup({ snapshot }, env.dataDir, env.backupKeep);
+      if (!db.snapshotTo) throw new Error('engine without snapshots');
+      return writeBackup({ snapshotTo: db.snapshotTo.bind(db) }, env.dataDir, env.backupKeep);
     },
   });
   console.log(`Backup criado: ${info.file} (${(info.size / 1024).toFixed(0)} KB).`);

@@ -60,7 +60,7 @@ export async function startServer(
     const applied = await migrate(db);
     const s3 = s3ConfigFromEnv();
     const token = embedded ? newLocalAdminToken() : null;
-    const snapshotter = db.snapshot ? { snapshot: db.snapshot.bind(db) } : null;
+    const snapshotter = db.snapshotTo ? { snapshotTo: db.snapshotTo.bind(db) } : null;
     backup = snapshotter ? () => writeBackup(snapshotter, env.dataDir, env.backupKeep) : null;
     app = await buildApp({
       db,

@@ -4,6 +4,11 @@ import { CLUB_MSG, ZClub, ZSlug, ZTimezone } from './clubs.js';
 import { DEFAULT_TIMEZONE } from './timezones.js';
 import { ZPageQuery } from './pagination.js';
 
+export const USER_TYPES = ['member', 'super_admin'] as const;
+export type TUserType = (typeof USER_TYPES)[number];
+/** pt-BR name of each kind of account (the users list tags super admins; the audit log names both). */
+export const USER_TYPE_LABEL: Record<TUserType, string> = { member: 'Usuário comum', super_admin: 'Super admin' };
+
 /** pt-BR texts of the super admin area (server errors and client toasts). */
 export const ADMIN_MSG = {
   adminEmailRequired: 'Informe o e-mail do primeiro administrador',
@@ -109,7 +114,7 @@ export const ZAdminUser = z.object({
   id: z.string(),
   full_name: z.string(),
   email: z.string().nullable(),
-  user_type: z.enum(['member', 'super_admin']),
+  user_type: z.enum(USER_TYPES),
   blocked_at: z.string().nullable(),
   created_at: z.string(),
   last_seen_at: z.string().nullable(),
@@ -125,7 +130,7 @@ export const ZAdminUserList = z.object({
 });
 export type TAdminUserList = z.infer<typeof ZAdminUserList>;
 
-export const ZSetUserType = z.object({ user_type: z.enum(['member', 'super_admin']) });
+export const ZSetUserType = z.object({ user_type: z.enum(USER_TYPES) });
 export type TSetUserType = z.infer<typeof ZSetUserType>;
 
 export const ZSetBlocked = z.object({ blocked: z.boolean() });

@@ -34,6 +34,10 @@ export const MEETING_TYPES = ['regular', 'special', 'camp'] as const;
 export type TMeetingType = (typeof MEETING_TYPES)[number];
 export const MEETING_TYPE_LABEL: Record<TMeetingType, string> = { regular: 'Regular', special: 'Evento especial', camp: 'Acampamento' };
 
+export const MEETING_STATUSES = ['scheduled', 'cancelled'] as const;
+export type TMeetingStatus = (typeof MEETING_STATUSES)[number];
+export const MEETING_STATUS_LABEL: Record<TMeetingStatus, string> = { scheduled: 'Agendada', cancelled: 'Cancelada' };
+
 export const ATTENDANCE_STATUSES = ['present', 'late', 'absent', 'excused'] as const;
 export type TAttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 export const ATTENDANCE_STATUS_LABEL: Record<TAttendanceStatus, string> = { present: 'Presente', late: 'Atrasado', absent: 'Falta', excused: 'Justificada' };
@@ -82,7 +86,7 @@ export const ZMeeting = z.object({
   starts_at: z.string(),
   title: z.string(),
   type: ZType,
-  status: z.enum(['scheduled', 'cancelled']),
+  status: z.enum(MEETING_STATUSES),
   present_count: z.number().int(),
   marked_count: z.number().int(),
   created_at: z.string(),

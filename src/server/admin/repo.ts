@@ -16,31 +16,38 @@ export function platformStats(q: Queryable) {
   );
 }
 
+/** member_count is kept by the club_members triggers of migration 0370, exact in every transaction. */
 const ADMIN_CLUB_COLUMNS = `${CLUB_COLUMNS},
-  (SELECT count(*)::int FROM club_members cm WHERE cm.club_id = c.id AND cm.active) AS member_count,
+  c.active_member_count AS member_count,
   (SELECT count(*)::int FROM tasks t WHERE t.club_id = c.id) AS task_count`;
 
-/** Platform totals for the clubs page (every club, whatever the search). */
-export function clubTotals(q: Queryable) {
-  return one<{ clubs: number; active_clubs: number; members: number }>(
-    q,
-    `SELECT (SELECT count(*)::int FROM clubs) AS clubs,
-            (SELECT count(*)::int FROM clubs WHERE active) AS active_clubs,
-            (SELECT count(*)::int FROM club_members WHERE active) AS members`,
-  );
-}
-
 const CLUB_FILTER = `($1 = '' OR c.name ILIKE '%' || $1 || '%' OR c.slug ILIKE '%' || $1 || '%')`;
+
+/**
+ * The clubs page's counts in one pass over the clubs, no membership read: the platform's totals (every
+ * club, whatever the search) and how many clubs match the search.
+ */
+export async function clubCounts(q: Queryable, search: string) {
+  const r = await one<{ clubs: number; active_clubs: number; members: number; matching: number }>(
+    q,
+    `SELECT count(*)::int AS clubs,
+            (count(*) FILTER (WHERE c.active))::int AS active_clubs,
+            coalesce(sum(c.active_member_count), 0)::int AS members,
+            (count(*) FILTER (WHERE ${CLUB_FILTER}))::int AS matching
+       FROM clubs c`,
+    [likeLiteral(search)],
+  );
+  return { totals: { clubs: r.clubs, active_clubs: r.active_clubs, members: r.members }, matching: r.matching };
+}
 
 /**
  * One page of clubs, newest first (keyset on created_at, id: index clubs_created_at_id_idx), with their
  * active members and tasks; fetches `limit + 1` rows so the caller knows whether a next page exists.
  * `sort_created_at` is the exact timestamp as text, for the cursor.
  */
-export async function listClubsPage(q: Queryable, search: string, after: readonly [string, string] | null, limit: number) {
+export function listClubsPage(q: Queryable, search: string, after: readonly [string, string] | null, limit: number) {
   const term = likeLiteral(search);
-  const matching = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM clubs c WHERE ${CLUB_FILTER}`, [term]);
-  const rows = await q.query<TAdminClub & { sort_created_at: string }>(
+  return q.query<TAdminClub & { sort_created_at: string }>(
     `WITH page AS (
        SELECT c.id FROM clubs c
         WHERE ${CLUB_FILTER} AND ($2::timestamptz IS NULL OR (c.created_at, c.id) < ($2::timestamptz, $3::uuid))
@@ -52,7 +59,6 @@ export async function listClubsPage(q: Queryable, search: string, after: readonl
       ORDER BY c.created_at DESC, c.id DESC`,
     [term, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
   );
-  return { rows, matching: matching.n };
 }
 
 export function getAdminClub(q: Queryable, clubId: string) {

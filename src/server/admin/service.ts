@@ -124,7 +124,8 @@ export async function searchUsers(db: Db, query: z.output<typeof ZAdminUserQuery
 /** /superadmin/clubs: platform totals and one page of clubs (newest first), optionally searched by name or slug. */
 export async function listClubs(db: Db, query: z.output<typeof ZAdminClubQuery>): Promise<TAdminClubList> {
   const after = decodeCursor(query.after, ZClubCursor);
-  const [totals, { rows, matching }] = [await repo.clubTotals(db), await repo.listClubsPage(db, query.q, after, query.limit)];
+  const { totals, matching } = await repo.clubCounts(db, query.q);
+  const rows = await repo.listClubsPage(db, query.q, after, query.limit);
   const page = pageOf(rows, query.limit, (c) => [c.sort_created_at, c.id]);
   return { totals, matching, clubs: page.rows.map(({ sort_created_at: _, ...c }) => c), next_cursor: page.next_cursor };
 }

@@ -65,12 +65,46 @@ describe(`audit log pages on ${engineName()}`, () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.entries[0]).toMatchObject({ action: 'cash_account.create', action_label: 'Caixa criado', actor_name: 'Diretora Auditada', entity_id: created.json().id });
-    expect(body.entries[0].summary).toContain('nome: Caixa da Cantina');
+    expect(body.entries[0].summary).toBe('Nome: Caixa da Cantina; Ativo: sim; Diferença: R$\u00a00,00; Conferido: sim');
     expect(body.timezone).toBe('America/Sao_Paulo');
     // Lines without an actor are the system's; unknown actions show their code.
     await ctx.db.query(`INSERT INTO audit_log (club_id, action, entity, at) VALUES ($1, 'robo.fez', 'x', now() + interval '1 minute')`, [club.id]);
     const sys = (await call(ctx.app, 'GET', url('/audit?limit=1'), { as: director })).json().entries[0];
     expect(sys).toMatchObject({ action: 'robo.fez', action_label: 'robo.fez', actor_name: 'Sistema', actor_id: null });
+  });
+
+  it('the summary reads as the screens do: function names, R$ amounts, dd/mm/aaaa dates, on both logs', async () => {
+    const unit = await call(ctx.app, 'POST', url('/units'), { as: director, body: { name: 'Águias', color: '#22aa44' } });
+    expect(unit.statusCode).toBe(201);
+    const memberId = (await ctx.db.query<{ id: string }>('SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2', [club.id, member.profile.id]))[0]?.id;
+    const promoted = await call(ctx.app, 'PUT', url(`/members/${memberId}`), { as: director, body: { role: 'counselor', unit_id: unit.json().id, active: true } });
+    expect(promoted.statusCode).toBe(200);
+    const role = (await call(ctx.app, 'GET', url('/audit?action=member.role_change&limit=1'), { as: director })).json().entries[0];
+    expect(role).toMatchObject({ action_label: 'Função alterada', actor_name: 'Diretora Auditada' });
+    expect(role.summary).toBe('Função: Desbravador(a) / Membro → Conselheiro(a); Unidade: — → Águias');
+
+    const account = (await call(ctx.app, 'GET', url('/cash-accounts'), { as: director })).json()[0].id;
+    const sale = await call(ctx.app, 'POST', url('/transactions'), {
+      as: director, body: { cash_account_id: account, description: 'Venda de pipoca', amount: '1234.56', type: 'income', transaction_date: '2026-03-10' },
+    });
+    expect(sale.statusCode).toBe(201);
+    const expected = 'Tipo: Receita; Valor: R$\u00a01.234,56; Descrição: Venda de pipoca; Data: 10/03/2026';
+    const line = (await call(ctx.app, 'GET', url('/audit?action=transaction.register&limit=1'), { as: director })).json().entries[0];
+    expect(line).toMatchObject({ action_label: 'Lançamento registrado', entity_id: sale.json().id, summary: expected });
+    const platform = (await call(ctx.app, 'GET', `/api/admin/audit?club_id=${club.id}&action=transaction.register&limit=1`, { as: superAdmin })).json().entries[0];
+    expect(platform).toMatchObject({ entity_id: sale.json().id, club_name: 'Clube Auditado', summary: expected });
+
+    // A period starts at midnight where the club lives (Manaus: 04:00 UTC), on both logs.
+    await ctx.db.query(`UPDATE clubs SET timezone = 'America/Manaus' WHERE id = $1`, [otherClub.id]);
+    await ctx.db.query(`INSERT INTO audit_log (club_id, action, entity, after, at) VALUES ($1, 'period.create', 'period', $2, now() + interval '5 hours')`,
+      [otherClub.id, JSON.stringify({ name: 'Trimestre', start_date: '2026-01-01T04:00:00.000Z' })]);
+    const own = (await call(ctx.app, 'GET', `/api/clubs/${otherClub.id}/audit?action=period&limit=1`, { as: stranger })).json();
+    expect(own.timezone).toBe('America/Manaus');
+    expect(own.entries[0].summary).toBe('Nome: Trimestre; Início: 01/01/2026 00:00');
+    const all = (await call(ctx.app, 'GET', `/api/admin/audit?club_id=${otherClub.id}&action=period&limit=1`, { as: superAdmin })).json();
+    expect(all.timezone).toBe('America/Sao_Paulo');
+    expect(all.entries[0].summary).toBe('Nome: Trimestre; Início: 01/01/2026 00:00');
+    await ctx.db.query(`UPDATE clubs SET timezone = 'America/Sao_Paulo' WHERE id = $1`, [otherClub.id]);
   });
 
   it('every line once, no gaps, with lines written between pages; filters work with the cursor', async () => {
@@ -113,7 +147,7 @@ describe(`audit log pages on ${engineName()}`, () => {
     const res = await call(ctx.app, 'GET', url('/audit?limit=2'), { as: director });
     const [update, health] = res.json().entries;
     expect(health).toMatchObject({ action: 'health.update', action_label: 'Ficha de saúde alterada', summary: null });
-    expect(update.summary).toBe('título: Velho → Novo');
+    expect(update.summary).toBe('Título: Velho → Novo');
     for (const leak of ['Amendoim', 'O+', 'argon', 'tok-', '991122', 's3', 'before', 'after']) expect(res.body).not.toContain(leak);
     const admin = await call(ctx.app, 'GET', '/api/admin/audit?action=health', { as: superAdmin });
     expect(admin.json().total).toBe(1);

@@ -43,6 +43,7 @@ interface Row {
   after: unknown;
   club_id: string | null;
   club_name: string | null;
+  club_timezone: string | null;
 }
 
 const ZAuditCursor = z.tuple([ZCursorTimestamp, z.uuid()]);
@@ -76,7 +77,7 @@ export async function listAudit(q: Queryable, f: AuditFilter, cursor: string | u
      SELECT a.id, a.at, a.at::text AS sort_at, a.action, a.entity, a.entity_id, a.actor_id, p.full_name AS actor_name,
             CASE WHEN split_part(a.action, '.', 1) = 'health' THEN NULL ELSE a.before END AS before,
             CASE WHEN split_part(a.action, '.', 1) = 'health' THEN NULL ELSE a.after END AS after,
-            a.club_id, c.name AS club_name
+            a.club_id, c.name AS club_name, c.timezone AS club_timezone
        FROM page JOIN audit_log a ON a.id = page.id
        LEFT JOIN profiles p ON p.id = a.actor_id
        LEFT JOIN clubs c ON c.id = a.club_id
@@ -97,7 +98,8 @@ export async function listAudit(q: Queryable, f: AuditFilter, cursor: string | u
       entity_id: r.entity_id,
       actor_id: r.actor_id,
       actor_name: r.actor_name ?? AUDIT_SYSTEM_ACTOR,
-      summary: auditSummary(r.action, r.before, r.after),
+      // Dates inside a line read as the club lives them, on the platform's log too.
+      summary: auditSummary(r.action, r.before, r.after, r.club_timezone ?? f.timezone),
       club_id: r.club_id,
       club_name: r.club_name,
     })),

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPglite } from '../db/pglite.js';
@@ -65,5 +67,69 @@ describe.skipIf(!embedded)('embedded backups', () => {
     await db.close();
     const kept = await listBackups(dataDir);
     expect(kept.map((b) => b.createdAt)).toEqual(['2030-01-01T03:00:00.000Z', '2030-01-01T02:00:00.000Z']);
+  });
+
+  it('a backup taken while writes go on holds whole transactions only, and no write is lost or left waiting', async () => {
+    const db = await openData();
+    await db.exec('CREATE TABLE IF NOT EXISTS backup_pairs (n int NOT NULL)');
+    let written = 0;
+    let stop = false;
+    const writer = (async () => {
+      // Two rows per transaction: a consistent copy always holds an even number of rows.
+      while (!stop) {
+        await db.transaction(async (tx) => {
+          await tx.query('INSERT INTO backup_pairs VALUES ($1)', [written]);
+          await tx.query('INSERT INTO backup_pairs VALUES ($1)', [written]);
+        });
+        written += 1;
+        // PGlite answers without I/O: without a turn of the event loop here, nothing else would ever run.
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 50));
+    const sut = await writeBackup(db, dataDir, 10, new Date(Date.UTC(2031, 0, 1)));
+    await new Promise((r) => setTimeout(r, 50));
+    stop = true;
+    await writer;
+    const [{ n: live }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM backup_pairs');
+    expect(live).toBe(written * 2);
+    await db.close();
+    expect((await readdir(path.join(dataDir, 'backups'))).filter((f) => /staging|\.tmp$/.test(f))).toEqual([]);
+
+    await restoreBackup(dataDir, sut.file, new Date(Date.UTC(2031, 0, 2)));
+    const restored = await openData();
+    const [{ n: copied }] = await restored.query<{ n: number }>('SELECT count(*)::int AS n FROM backup_pairs');
+    expect(copied % 2).toBe(0);
+    expect(copied).toBeGreaterThan(0);
+    expect(copied).toBeLessThanOrEqual(live);
+    await restored.exec('DROP TABLE backup_pairs');
+    await restored.close();
+  });
+
+  it("restores an archive written by PGlite's own dump (backups from before archives streamed from disk)", async () => {
+    const db = await openData();
+    await db.query("INSERT INTO profiles (full_name, email) VALUES ('Dump antigo', 'dump@teste.com')");
+    const old = path.join(dataDir, 'backups', 'trilha-2020-01-01T00-00-00-000Z.tar.gz');
+    await writeFile(old, Buffer.from(await (await db.raw.dumpDataDir('gzip')).arrayBuffer()));
+    await db.query("DELETE FROM profiles WHERE email = 'dump@teste.com'");
+    await db.close();
+    await restoreBackup(dataDir, old, new Date(Date.UTC(2031, 0, 3)));
+    const restored = await openData();
+    expect(await names(restored)).toEqual(['Antes', 'Dump antigo']);
+    await restored.close();
+  });
+
+  it('refuses a gzip archive that holds no database, and changes nothing', async () => {
+    const foreign = path.join(dataDir, 'foreign.tar.gz');
+    await mkdir(path.join(dataDir, 'foreign', 'docs'), { recursive: true });
+    await writeFile(path.join(dataDir, 'foreign', 'docs', 'leia.txt'), 'nada');
+    await promisify(execFile)('tar', ['-czf', foreign, '-C', path.join(dataDir, 'foreign'), 'docs']);
+    await rm(path.join(dataDir, 'foreign'), { recursive: true });
+    const before = (await readdir(dataDir)).sort();
+    await expect(restoreBackup(dataDir, foreign)).rejects.toThrow(/não contém um banco/);
+    expect((await readdir(dataDir)).sort()).toEqual(before);
+    const db = await openData();
+    expect(await names(db)).toEqual(['Antes', 'Dump antigo']);
+    await db.close();
   });
 });

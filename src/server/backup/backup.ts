@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 
 const run = promisify(execFile);
@@ -20,9 +19,9 @@ export interface BackupInfo {
   createdAt: string;
 }
 
-/** Something that can hand over a consistent compressed dump of the embedded database. */
+/** Something that can write a consistent compressed archive of the embedded database to a file. */
 export interface Snapshotter {
-  snapshot(): Promise<Blob>;
+  snapshotTo(file: string): Promise<void>;
 }
 
 export function uploadsArchiveOf(dbArchive: string): string {
@@ -66,9 +65,8 @@ export async function writeBackup(db: Snapshotter, dataDir: string, keep: number
   const dir = path.join(dataDir, BACKUPS_DIR);
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `trilha-${stampOf(now)}.tar.gz`);
-  const dump = await db.snapshot();
   // Written aside and renamed: a crash mid-write never leaves a truncated archive under a backup's name.
-  await writeFile(`${file}.tmp`, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+  await db.snapshotTo(`${file}.tmp`);
   if (existsSync(path.join(dataDir, 'uploads'))) {
     await run('tar', ['-czf', `${uploadsArchiveOf(file)}.tmp`, '-C', dataDir, 'uploads']);
     await chmod(`${uploadsArchiveOf(file)}.tmp`, 0o600);
@@ -90,15 +88,16 @@ export async function backupIsDue(dataDir: string, now = Date.now()): Promise<bo
 }
 
 /**
- * Loads an archive into a throw-away in-memory database and reads it: a truncated or foreign file fails
- * here, before restore touches anything. Returns the archive's bytes for the restore itself.
+ * Unpacks an archive into `into` (a new folder) and opens it as a database: a truncated or foreign file
+ * fails here, before restore touches anything. Everything streams through `tar` and the database is read
+ * from disk, so a backup of any size is checked without holding it in memory. Archives written by
+ * PGlite's own dump (members named /base/…) unpack the same way.
  */
-export async function verifyBackup(file: string): Promise<Blob> {
-  const bytes = await readFile(file);
-  // A truncated gzip fails here, synchronously; inside PGlite it would surface as an uncaught stream error.
-  gunzipSync(bytes);
-  const blob = new Blob([bytes]);
-  const probe = await PGlite.create({ loadDataDir: blob });
+export async function unpackBackup(file: string, into: string): Promise<void> {
+  await mkdir(into, { recursive: true, mode: 0o700 });
+  await run('tar', ['-xzf', file, '-C', into]);
+  if (!existsSync(path.join(into, 'PG_VERSION'))) throw new Error('o arquivo não contém um banco de dados do Trilha');
+  const probe = await PGlite.create({ dataDir: into });
   try {
     await probe.query('SELECT count(*) FROM schema_migrations');
     await probe.query('SELECT count(*) FROM profiles');
@@ -107,5 +106,4 @@ export async function verifyBackup(file: string): Promise<Blob> {
   }
   const uploads = uploadsArchiveOf(file);
   if (existsSync(uploads)) await run('tar', ['-tzf', uploads]);
-  return blob;
 }

@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { openPglite } from '../db/pglite.js';
-import { uploadsArchiveOf, verifyBackup } from './backup.js';
+import { unpackBackup, uploadsArchiveOf } from './backup.js';
 
 const run = promisify(execFile);
 
@@ -19,21 +18,19 @@ export interface RestoreResult {
  * DATA_DIR lock. The archive is verified first; the replaced folders are kept aside, never deleted.
  */
 export async function restoreBackup(dataDir: string, file: string, now = new Date()): Promise<RestoreResult> {
-  const archive = await verifyBackup(file);
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   const pgdata = path.join(dataDir, 'pgdata');
-  const previousPgdata = existsSync(pgdata) ? `${pgdata}.before-restore-${stamp}` : null;
-  if (previousPgdata) await rename(pgdata, previousPgdata);
+  // Unpacked and opened beside the current data first: a bad archive leaves nothing behind.
+  const incoming = `${pgdata}.restoring-${stamp}`;
   try {
-    await mkdir(pgdata, { recursive: true });
-    const db = await openPglite({ dataDir: pgdata, loadDataDir: archive });
-    await db.query('SELECT count(*) FROM schema_migrations');
-    await db.close();
+    await unpackBackup(file, incoming);
   } catch (err) {
-    await rm(pgdata, { recursive: true, force: true });
-    if (previousPgdata) await rename(previousPgdata, pgdata);
+    await rm(incoming, { recursive: true, force: true });
     throw err;
   }
+  const previousPgdata = existsSync(pgdata) ? `${pgdata}.before-restore-${stamp}` : null;
+  if (previousPgdata) await rename(pgdata, previousPgdata);
+  await rename(incoming, pgdata);
   const uploadsArchive = uploadsArchiveOf(file);
   let previousUploads: string | null = null;
   if (existsSync(uploadsArchive)) {

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { chmod, readdir, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { isStalePlanError, type Db, type Queryable } from './types.js';
 import { typeParsers } from './parsers.js';
@@ -18,6 +21,7 @@ interface PgliteLike {
  * one, already prepared statements are used), and at most MAX_PREPARED texts.
  */
 const MAX_PREPARED = 2000;
+const run = promisify(execFile);
 const PREPARABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
 
 interface Prepared {
@@ -90,7 +94,7 @@ export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
  */
 export async function openPglite(
   opts: { dataDir?: string; loadDataDir?: Blob; settings?: Record<string, string> } = {},
-): Promise<Db & { raw: PGlite; snapshot(): Promise<Blob> }> {
+): Promise<Db & { raw: PGlite; snapshotTo(file: string): Promise<void> }> {
   const settings = Object.entries({ ...PGLITE_SETTINGS, ...opts.settings }).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
   const pg = await PGlite.create({
     dataDir: opts.dataDir,
@@ -109,11 +113,34 @@ export async function openPglite(
       return pg.transaction((tx) => fn(wrap(tx, prepared, true)));
     },
     /**
-     * A gzipped dump of the data dir. dumpDataDir takes PGlite's query lock; holding its transaction lock too
-     * (what pg.transaction takes) keeps the dump from landing between two statements of one transaction.
+     * A gzipped tar of the data dir, written to `file`. PGlite is one process with no background writer:
+     * while both of its locks are held no statement runs and nothing writes to the data dir, so a copy of
+     * the folder then is a consistent database (what a crash at that instant would leave, which PostgreSQL
+     * opens by replaying its WAL; the CHECKPOINT just before keeps that replay short). The copy is taken under the locks
+     * (a plain file copy, the only pause requests see) and compressed after they are released, by `tar` in
+     * its own process: the database's size never passes through this process's memory, which
+     * PGlite's dumpDataDir needed several times over (it builds the whole archive in memory).
+     * An in-memory database (no data dir) has nothing on disk and is dumped by PGlite itself.
      */
-    async snapshot() {
-      return pg._runExclusiveTransaction(() => pg.dumpDataDir('gzip'));
+    async snapshotTo(file: string) {
+      const dataDir = opts.dataDir;
+      if (!dataDir) {
+        const dump = await pg._runExclusiveTransaction(() => pg.dumpDataDir('gzip'));
+        await writeFile(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+        return;
+      }
+      const staging = `${file}.staging`;
+      await rm(staging, { recursive: true, force: true });
+      try {
+        await pg.exec('CHECKPOINT');
+        await pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => run('cp', ['-a', dataDir, staging])));
+        // Members named as PGlite names them (base/1/…, no leading ./), in plain ustar.
+        const members = (await readdir(staging)).sort();
+        await run('tar', ['-czf', file, '--format=ustar', '-C', staging, ...members]);
+        await chmod(file, 0o600);
+      } finally {
+        await rm(staging, { recursive: true, force: true });
+      }
     },
     async close() {
       if (!pg.closed) await pg.close();

@@ -16,8 +16,11 @@ export interface Db extends Queryable {
   /** Runs fn inside BEGIN/COMMIT; any throw rolls everything back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /** Embedded engine only: a gzipped dump of the data dir (backups, issue 11). */
-  snapshot?(): Promise<Blob>;
+  /**
+   * Embedded engine only: writes a gzipped tar of the data dir to `file` (backups, issue 11). The archive
+   * streams from disk through `tar`, so its size never passes through the server's memory.
+   */
+  snapshotTo?(file: string): Promise<void>;
 }
 
 /** First row or null. */

@@ -1,6 +1,6 @@
 import { roleLabel } from '@shared/members';
 import { Ban, ShieldCheck, ShieldOff, Unlock } from 'lucide-react';
-import type { TAdminUser } from '@shared/admin';
+import { USER_TYPE_LABEL, type TAdminUser } from '@shared/admin';
 import { Button } from '../../../components/ui/button';
 import { Tag } from '../../../components/ui/tag';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -15,7 +15,7 @@ export function UserRow({ user, isSelf, onAction }: { user: TAdminUser; isSelf: 
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 id={`user-${user.id}`} className="font-semibold text-slate-900">{user.full_name}</h3>
-          {superAdmin ? <Tag tone="violet">Super admin</Tag> : null}
+          {superAdmin ? <Tag tone="violet">{USER_TYPE_LABEL.super_admin}</Tag> : null}
           {user.blocked_at ? <Tag tone="red">Bloqueado</Tag> : null}
           {isSelf ? <Tag tone="blue">Você</Tag> : null}
         </div>

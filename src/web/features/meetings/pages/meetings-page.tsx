@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { BarChart3, CalendarCheck, ClipboardList, ListChecks, Pencil, Plus, Repeat, XCircle } from 'lucide-react';
 import { toast } from 'react-hot-toast';
-import { MEETING_MSG, MEETING_TYPE_LABEL, type TMeeting } from '@shared/meetings';
+import { MEETING_MSG, MEETING_STATUS_LABEL, MEETING_TYPE_LABEL, type TMeeting } from '@shared/meetings';
 import { Button, IconButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -110,7 +110,7 @@ function MeetingsScreen({ clubId }: { clubId: string }) {
               </div>
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 <Tag tone="blue">{MEETING_TYPE_LABEL[m.type]}</Tag>
-                {m.status === 'cancelled' ? <Tag tone="red">Cancelada</Tag> : null}
+                {m.status === 'cancelled' ? <Tag tone="red">{MEETING_STATUS_LABEL.cancelled}</Tag> : null}
                 {m.marked_count > 0 ? <span className="text-slate-700">{m.present_count} de {m.marked_count} presentes</span> : null}
               </div>
               {perms.data?.read_roll && m.status === 'scheduled' ? (
