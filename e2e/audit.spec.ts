@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { AUDIT_MSG } from '../src/shared/audit.js';
 import { SCREENSHOT_DIR, expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, startServer, type E2EServer } from './harness.js';
 
 /** The director's 'Registro de atividades' and the super admin's 'Auditoria', paged with 'Carregar mais'. */
@@ -47,6 +48,13 @@ describe('audit screens', () => {
 
     await page.getByLabel('Assunto').selectOption({ label: 'Pontos' });
     await page.getByText('Mostrando 21 de 21 registros').waitFor();
+    // The day range is typed dd/mm/aaaa; an end before the start is pointed at beside 'Até'.
+    await page.getByLabel('De', { exact: true }).pressSequentially('10012026');
+    await page.getByLabel('Até', { exact: true }).pressSequentially('01012026');
+    expect(await page.getByLabel('De', { exact: true }).inputValue()).toBe('10/01/2026');
+    expect(await page.getByLabel('Até', { exact: true }).inputValue()).toBe('01/01/2026');
+    await page.getByText(AUDIT_MSG.rangeOrder).waitFor();
+    expect(await page.getByLabel('Até', { exact: true }).getAttribute('aria-invalid')).toBe('true');
 
     // A phone: cards instead of the table, nothing wider than the screen.
     await page.setViewportSize({ width: 360, height: 740 });

@@ -44,6 +44,21 @@ describe('families', () => {
     await page.goto(`/dashboard/members/${kidProfileId}`);
     await page.getByRole('heading', { name: 'Responsáveis e dados pessoais' }).waitFor();
     await page.getByText(FAMILY_MSG.consentPending).waitFor();
+    // The birth date reads and is typed dd/mm/aaaa; an impossible one is pointed at and not saved.
+    const birth = page.getByLabel('Data de nascimento');
+    const savedBirth = async () => (await server.db.query<{ day: string }>(`SELECT birth_date::text AS day FROM club_members WHERE profile_id = $1`, [kidProfileId]))[0].day;
+    expect(await birth.inputValue()).toBe('10/03/2014');
+    await birth.fill('');
+    await birth.pressSequentially('31022014');
+    await birth.blur();
+    await page.getByText('Data inválida: use dd/mm/aaaa.').waitFor();
+    expect(await savedBirth()).toBe('2014-03-10');
+    await birth.fill('');
+    await birth.pressSequentially('11032014');
+    await birth.blur();
+    await page.getByText('Data de nascimento salva.').first().waitFor();
+    expect(await savedBirth()).toBe('2014-03-11');
+    expect(await page.getByLabel('Data de nascimento').inputValue()).toBe('11/03/2014');
     await page.getByRole('button', { name: 'Convidar responsável' }).click();
     const dialog = page.getByRole('dialog', { name: 'Convidar responsável' });
     await dialog.getByLabel('Nome do responsável').fill('Maria Mãe');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FIN_MSG } from '../src/shared/finance.js';
+import { localDateString } from '../src/server/recurring/schedule.js';
 import {
   expectNoA11yViolations, launchBrowser, loginThroughUi, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, type E2EServer,
 } from './harness.js';
@@ -18,6 +19,11 @@ afterAll(async () => {
 
 /** Money as the page shows it: 'R$ 1.234,50' (Intl puts a no-break space after R$). */
 const brl = (s: string) => new RegExp(`R\\$\\s${s.replace('.', '\\.')}`);
+
+/** Today, or some days ago, as 'AAAA-MM-DD' in the browser's time zone (the harness runs it in São Paulo). */
+const isoDay = (daysAgo = 0) => localDateString(new Date(Date.now() - daysAgo * 86_400_000), 'America/Sao_Paulo');
+/** 'AAAA-MM-DD' as a Brazilian reads and types it. */
+const brDay = (iso: string) => iso.split('-').reverse().join('/');
 
 /** Toasts fade in and out: axe may catch one mid-animation at low contrast, so checks wait for them to leave. */
 async function toastsGone(page: Page) {
@@ -65,6 +71,14 @@ describe('financial journey', () => {
     // Goals: one of the club, one of Pedro.
     await page.getByRole('button', { name: 'Novo Cofre' }).click();
     dialog = await fillDialog(page, 'Novo Cofre / Meta', { 'Nome da meta': 'Acampamento', 'Valor da meta (R$)': '200' });
+    // Dates typed dd/mm/aaaa; an end before the start is refused beside 'Fim'.
+    await dialog.getByLabel('Início (opcional)').pressSequentially('10122026');
+    await dialog.getByLabel('Fim (opcional)').pressSequentially('01122026');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.getByText(FIN_MSG.goalDates).first().waitFor();
+    expect(await dialog.getByLabel('Fim (opcional)').getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByLabel('Início (opcional)').fill('');
+    await dialog.getByLabel('Fim (opcional)').fill('');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Novo Cofre' }).click();
@@ -85,14 +99,37 @@ describe('financial journey', () => {
     await newTx.click();
     dialog = await fillDialog(page, 'Novo Lançamento', {});
     expect(await dialog.getByLabel('Tipo').inputValue()).toBe('income');
-    expect(await dialog.getByLabel('Data').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The date reads dd/mm/aaaa, today by default.
+    const txDate = dialog.getByLabel('Data');
+    expect(await txDate.inputValue()).toBe(brDay(isoDay()));
+    expect(await txDate.getAttribute('placeholder')).toBe('dd/mm/aaaa');
+    expect(await txDate.getAttribute('inputmode')).toBe('numeric');
     await dialog.getByRole('button', { name: 'Registrar' }).click();
     await dialog.getByText(FIN_MSG.transactionRequired).first().waitFor();
     await fillDialog(page, 'Novo Lançamento', { 'Valor (R$)': '50', 'Descrição': 'Rifa de junho' },
       { Caixa: 'Caixa Geral', 'Conta (plano de contas)': 'Eventos', 'Cofre (opcional)': 'Acampamento (Clube)' });
+    // An impossible day is refused beside the field and nothing is saved.
+    await txDate.fill('');
+    await txDate.pressSequentially('31022026');
+    expect(await txDate.inputValue()).toBe('31/02/2026');
+    await dialog.getByText('Data inválida: use dd/mm/aaaa.').waitFor();
+    expect(await txDate.getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByRole('button', { name: 'Registrar' }).click();
+    await dialog.getByText('Data inválida: use dd/mm/aaaa.').waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    const rifaRows = `SELECT transaction_date::text AS day FROM transactions WHERE description = 'Rifa de junho'`;
+    expect(await server.db.query(rifaRows)).toEqual([]);
+    // Typed as a Brazilian types it, yesterday reaches the API as its ISO day.
+    const yesterday = isoDay(1);
+    await txDate.fill('');
+    await txDate.pressSequentially(brDay(yesterday).replaceAll('/', ''));
+    expect(await txDate.inputValue()).toBe(brDay(yesterday));
+    expect(await dialog.getByText('Data inválida: use dd/mm/aaaa.').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Registrar' }).click();
     await page.getByText(FIN_MSG.transactionSaved).waitFor();
     await dialog.waitFor({ state: 'hidden' });
+    expect(await server.db.query(rifaRows)).toEqual([{ day: yesterday }]);
+    await page.locator('section[aria-labelledby="lancamentos-title"] li').filter({ hasText: 'Rifa de junho' }).getByText(brDay(yesterday)).waitFor();
     await expect.poll(() => saldo.textContent()).toMatch(brl('150,00'));
 
     // Expense from the goal; the chart choices follow the type.
@@ -158,8 +195,12 @@ describe('financial journey', () => {
     await page.getByRole('tab', { name: 'Relatórios' }).click();
     await page.locator('.recharts-surface').first().waitFor();
     await page.getByText('Receitas x Despesas (últimos 12 meses)').waitFor();
+    expect(await page.getByLabel('Até', { exact: true }).inputValue()).toBe(brDay(isoDay()));
+    expect(await page.getByLabel('De', { exact: true }).inputValue()).toMatch(/^01\/\d{2}\/\d{4}$/);
+    await page.getByLabel('De', { exact: true }).fill('');
+    await page.getByLabel('De', { exact: true }).pressSequentially('01012026');
+    await expect.poll(() => page.getByRole('link', { name: 'Exportar CSV' }).getAttribute('href')).toMatch(new RegExp(`transactions\\.csv\\?from=2026-01-01&to=${isoDay()}$`));
     const href = await page.getByRole('link', { name: 'Exportar CSV' }).getAttribute('href');
-    expect(href).toMatch(/transactions\.csv\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/);
     const csv = await page.request.get(href ?? '');
     expect(csv.headers()['content-type']).toMatch(/text\/csv/);
     expect(await csv.text()).toContain(';Despesa;Lonas;-20,00;Caixa Geral;Materiais;Pedro Almeida;Acampamento;');
@@ -203,6 +244,49 @@ describe('financial journey', () => {
     await screenshot(page, 'finance-08-mobile');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.context().close();
+  });
+
+  it('the transaction date reads and is typed dd/mm/aaaa in an English browser too, at 360 px', async () => {
+    // A native date input would show mm/dd/yyyy here.
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 360, height: 740 }, locale: 'en-US', timezoneId: 'America/Sao_Paulo' });
+    const page = await context.newPage();
+    const { clubName } = await registerAndCreateClub(page, { clubName: 'Clube em Inglês' });
+    const [club] = await server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
+    await server.db.query(`INSERT INTO cash_accounts (club_id, name) VALUES ($1, 'Caixa Geral')`, [club.id]);
+    await page.goto('/dashboard/financial');
+    await page.getByRole('button', { name: 'Novo Lançamento' }).click();
+    const dialog = await fillDialog(page, 'Novo Lançamento', { 'Valor (R$)': '12,50', 'Descrição': 'Cantina' }, { Caixa: 'Caixa Geral' });
+    const date = dialog.getByLabel('Data');
+    expect(await date.inputValue()).toBe(brDay(isoDay()));
+    expect(await date.getAttribute('type')).toBe('text');
+    await date.fill('');
+    await date.pressSequentially('00132026');
+    expect(await date.inputValue()).toBe('00/13/2026');
+    await dialog.getByText('Data inválida: use dd/mm/aaaa.').waitFor();
+    await dialog.getByRole('button', { name: 'Registrar' }).click();
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await server.db.query(`SELECT 1 FROM transactions WHERE club_id = $1`, [club.id])).toEqual([]);
+    // Pasting the ISO form works as well.
+    await date.fill('2026-11-23');
+    expect(await date.inputValue()).toBe('23/11/2026');
+    // The day retyped in the middle of the text; a day and month typed with one digit are written in full on leaving.
+    await date.press('Home');
+    await date.press('Shift+ArrowRight');
+    await date.press('Shift+ArrowRight');
+    await date.pressSequentially('25');
+    expect(await date.inputValue()).toBe('25/11/2026');
+    await date.fill('');
+    await date.pressSequentially('1/2/2026');
+    await date.blur();
+    expect(await date.inputValue()).toBe('01/02/2026');
+    await date.fill('');
+    await date.pressSequentially(brDay(isoDay(2)).replaceAll('/', ''));
+    await expectNoA11yViolations(page, 'transaction modal in English at 360px');
+    await screenshot(page, 'finance-11-date-field-360');
+    await dialog.getByRole('button', { name: 'Registrar' }).click();
+    await page.getByText(FIN_MSG.transactionSaved).waitFor();
+    expect(await server.db.query(`SELECT transaction_date::text AS day FROM transactions WHERE club_id = $1`, [club.id])).toEqual([{ day: isoDay(2) }]);
+    await context.close();
   });
 
   it('shows the last 20 transactions with a count, then Carregar mais the next ones', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MEETING_MSG } from '../src/shared/meetings.js';
+import { localDateString } from '../src/server/recurring/schedule.js';
 import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, type E2EServer } from './harness.js';
 
 // Meeting night on a phone (360 px): create a meeting, call the roll of a unit with inspection
@@ -55,6 +56,9 @@ describe('meeting night at 360 px', () => {
     await page.getByText('Nenhuma reunião cadastrada ainda.').waitFor();
     await page.getByRole('button', { name: 'Nova Reunião' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nova Reunião' });
+    // The date reads dd/mm/aaaa, today (in the browser's São Paulo time zone) by default.
+    expect(await dialog.getByLabel('Data').inputValue()).toBe(localDateString(new Date(), 'America/Sao_Paulo').split('-').reverse().join('/'));
+    expect(await dialog.getByLabel('Horário').inputValue()).toBe('15:00');
     await dialog.getByLabel('Título').fill('Reunião de sábado');
     await dialog.getByRole('button', { name: 'Criar' }).click();
     await page.getByText(MEETING_MSG.created).first().waitFor();
@@ -165,6 +169,8 @@ describe('meeting night at 360 px', () => {
     expect(await page.getByRole('row').filter({ hasText: 'Ana Souza' }).getAttribute('data-alert')).toBeNull();
     await page.getByRole('list', { name: 'Presença por semana' }).waitFor();
     expect(await page.getByRole('link', { name: 'Exportar CSV' }).getAttribute('href')).toMatch(/report\.csv\?from=\d{4}-\d{2}-\d{2}&to=/);
+    expect(await page.getByLabel('De', { exact: true }).inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(await page.getByLabel('Até', { exact: true }).inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await expectNoA11yViolations(page, 'attendance report');
     await screenshot(page, 'meetings-07-report');
 

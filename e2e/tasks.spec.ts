@@ -12,6 +12,8 @@ let server: E2EServer;
 let browser: Browser;
 const TZ = 'America/Sao_Paulo';
 const DAY = 86_400_000;
+/** 'AAAA-MM-DD' as the date fields show it: dd/mm/aaaa. */
+const brDay = (iso: string) => iso.split('-').reverse().join('/');
 const SVG = (color: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10" fill="${color}"/></svg>`;
 
 beforeAll(async () => {
@@ -65,13 +67,16 @@ describe('Tarefas e Desafios', () => {
     await dialog.getByRole('button', { name: 'Criar Tarefa' }).click();
     await dialog.getByText(TASK_MSG.titleRequired).waitFor();
     await dialog.getByLabel('Título').fill('Foto da trilha');
-    await dialog.getByLabel('Disponível a partir de').fill('2026-12-10T10:00');
-    await dialog.getByLabel('Data limite').fill('2026-12-09T10:00');
+    // Date and time typed as a Brazilian writes them, with or without the separators.
+    await dialog.getByLabel('Disponível a partir de').pressSequentially('10/12/2026 10:00');
+    await dialog.getByLabel('Data limite').pressSequentially('091220261000');
+    expect(await dialog.getByLabel('Data limite').inputValue()).toBe('09/12/2026 10:00');
     await dialog.getByRole('button', { name: 'Criar Tarefa' }).click();
     await dialog.getByText(TASK_MSG.dueBeforeAvailable).waitFor();
     await expectNoA11yViolations(page, 'task form');
     await screenshot(page, 'tasks-02-form-errors');
-    await dialog.getByLabel('Data limite').fill('2026-12-20T18:30');
+    await dialog.getByLabel('Data limite').fill('');
+    await dialog.getByLabel('Data limite').pressSequentially('201220261830');
     await dialog.getByLabel('Pontos').fill('50');
     await dialog.getByRole('button', { name: 'Criar Tarefa' }).click();
     await toast(page, TASK_MSG.created);
@@ -83,7 +88,8 @@ describe('Tarefas e Desafios', () => {
     // Dates come back as local date-time for editing.
     await page.getByRole('button', { name: 'Editar Foto da trilha' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar Tarefa' });
-    expect(await edit.getByLabel('Disponível a partir de').inputValue()).toBe('2026-12-10T10:00');
+    expect(await edit.getByLabel('Disponível a partir de').inputValue()).toBe('10/12/2026 10:00');
+    expect(await edit.getByLabel('Data limite').inputValue()).toBe('20/12/2026 18:30');
     await edit.getByRole('button', { name: 'Cancelar' }).click();
 
     await createTask(page, 'Presença', 'check');
@@ -207,7 +213,8 @@ describe('Tarefas e Desafios', () => {
     expect(await rd.getByLabel('Frequência').inputValue()).toBe('daily');
     expect(await rd.getByLabel('Horário de geração').inputValue()).toBe('00:00');
     expect(await rd.getByLabel('Duração (horas)').inputValue()).toBe('24');
-    expect(await rd.getByLabel('Data de início').inputValue()).toBe(localDateString(new Date(), TZ));
+    expect(await rd.getByLabel('Data de início').inputValue()).toBe(brDay(localDateString(new Date(), TZ)));
+    expect(await rd.getByLabel('Data de término (opcional)').inputValue()).toBe('');
     await rd.getByLabel('Título').fill('Relatório da unidade');
     await rd.getByLabel('Frequência').selectOption('weekly');
     for (const day of ['Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta']) expect(await rd.getByLabel(day).isChecked()).toBe(true);
@@ -222,7 +229,9 @@ describe('Tarefas e Desafios', () => {
     await rd.getByLabel('Duração (horas)').fill('48');
     await rd.getByLabel('Horário de geração').fill('00:00');
     const start = localDateString(new Date(Date.now() - 14 * DAY), TZ);
-    await rd.getByLabel('Data de início').fill(start);
+    await rd.getByLabel('Data de início').fill('');
+    await rd.getByLabel('Data de início').pressSequentially(brDay(start).replaceAll('/', ''));
+    expect(await rd.getByLabel('Data de início').inputValue()).toBe(brDay(start));
     await rd.getByRole('button', { name: 'Criar Tarefa Recorrente' }).click();
     await toast(page, RECURRING_MSG.created);
     const rule = { frequency: 'weekly' as const, interval: 1, days_of_week: [1, 3, 5], day_of_month: null, generation_time: '00:00:00', start_date: start, end_date: null };
@@ -240,7 +249,7 @@ describe('Tarefas e Desafios', () => {
     expect(await re.getByLabel('Frequência').inputValue()).toBe('weekly');
     expect(await re.getByLabel('Quarta').isChecked()).toBe(true);
     expect(await re.getByLabel('Terça').isChecked()).toBe(false);
-    expect(await re.getByLabel('Data de início').inputValue()).toBe(start);
+    expect(await re.getByLabel('Data de início').inputValue()).toBe(brDay(start));
     await re.getByLabel('Pontos').fill('12');
     await re.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, RECURRING_MSG.updated);

@@ -84,14 +84,21 @@ describe('periods screen', () => {
     await page.getByRole('button', { name: 'Novo Período' }).click();
     const dialog = page.getByRole('dialog', { name: 'Novo Período' });
     await dialog.getByLabel('Nome').fill('1º Trimestre');
-    await dialog.getByLabel('Início').fill('2026-03-31T18:00');
-    await dialog.getByLabel('Fim').fill('2026-01-01T08:00');
+    // An impossible day is refused beside the field, in pt-BR.
+    await dialog.getByLabel('Início').pressSequentially('310220261800');
+    expect(await dialog.getByLabel('Início').inputValue()).toBe('31/02/2026 18:00');
+    await dialog.getByText('Data e hora inválidas: use dd/mm/aaaa hh:mm.').waitFor();
+    await dialog.getByLabel('Início').fill('');
+    await dialog.getByLabel('Início').pressSequentially('31/03/2026 18:00');
+    await dialog.getByLabel('Fim').pressSequentially('010120260800');
     await dialog.getByRole('button', { name: 'Criar' }).click();
     await dialog.getByText(PERIOD_MSG.endBeforeStart).waitFor();
     await expectNoA11yViolations(page, 'period form error');
     await screenshot(page, 'periods-01-validation');
-    await dialog.getByLabel('Início').fill('2026-01-01T08:00');
-    await dialog.getByLabel('Fim').fill('2026-03-31T18:00');
+    await dialog.getByLabel('Início').fill('');
+    await dialog.getByLabel('Início').pressSequentially('010120260800');
+    await dialog.getByLabel('Fim').fill('');
+    await dialog.getByLabel('Fim').pressSequentially('310320261800');
     await dialog.getByRole('button', { name: 'Criar' }).click();
     await toast(PERIOD_MSG.created);
     const card = page.getByRole('listitem').filter({ hasText: '1º Trimestre' });
@@ -101,7 +108,7 @@ describe('periods screen', () => {
 
     await card.getByRole('button', { name: 'Editar 1º Trimestre' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar Período' });
-    expect(await edit.getByLabel('Início').inputValue()).toBe('2026-01-01T08:00');
+    expect(await edit.getByLabel('Início').inputValue()).toBe('01/01/2026 08:00');
     await edit.getByLabel('Descrição (opcional)').fill('Classes regulares');
     await edit.getByRole('button', { name: 'Salvar' }).click();
     await toast(PERIOD_MSG.updated);

@@ -26,4 +26,17 @@ describe('web inputs', () => {
     );
     expect(offenders).toEqual([]);
   });
+
+  // An English Chromium shows <input type="date"> as mm/dd/yyyy and times as 03:00 PM; Trilha's
+  // dates are dd/mm/aaaa and its times hh:mm (spec 9).
+  it('no native date, date-time or time input anywhere in src/web: DateInput, DateTimeInput and TimeInput', () => {
+    const offenders = sources(WEB).flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, i) => ({ line, at: `${path.relative(WEB, file)}:${i + 1}` }))
+        .filter(({ line }) => /type=["'{]*(date|datetime-local|time|month|week)["'}]/.test(line))
+        .map(({ at, line }) => `${at}: ${line.trim()}`),
+    );
+    expect(offenders).toEqual([]);
+  });
 });

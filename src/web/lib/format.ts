@@ -20,12 +20,12 @@ export function formatDate(value: string | Date | null | undefined): string {
   return value ? format(toDate(value), 'dd/MM/yyyy', DATE_LOCALE) : '-';
 }
 
-/** ISO string → value for <input type="datetime-local"> in the browser's time zone. */
+/** ISO string → local 'yyyy-MM-ddTHH:mm' (the value of a DateTimeInput) in the browser's time zone. */
 export function toLocalDateTimeInput(iso: string | null | undefined): string {
   return iso ? format(parseISO(iso), "yyyy-MM-dd'T'HH:mm") : '';
 }
 
-/** <input type="datetime-local"> value → ISO string (or null when empty). */
+/** Local 'yyyy-MM-ddTHH:mm' (a DateTimeInput's value) → ISO string (or null when empty). */
 export function fromLocalDateTimeInput(value: string | null | undefined): string | null {
   return value ? new Date(value).toISOString() : null;
 }

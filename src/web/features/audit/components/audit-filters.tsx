@@ -1,6 +1,7 @@
-import { AUDIT_DOMAIN_LABELS } from '@shared/audit';
+import { AUDIT_DOMAIN_LABELS, AUDIT_MSG } from '@shared/audit';
 import { Button } from '../../../components/ui/button';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { DateInput } from '../../../components/ui/date-input';
+import { SelectField } from '../../../components/ui/field';
 import { NO_AUDIT_FILTERS, type AuditFilters } from '../api/list-audit';
 
 /**
@@ -8,6 +9,7 @@ import { NO_AUDIT_FILTERS, type AuditFilters } from '../api/list-audit';
  * clicking a name in the list and shown here as a chip to clear: no picker of thousands of names.
  */
 export function AuditFiltersBar({ value, onChange, whoLabel }: { value: AuditFilters; onChange: (f: AuditFilters) => void; whoLabel: string | null }) {
+  const rangeError = value.from && value.to && value.to < value.from ? AUDIT_MSG.rangeOrder : undefined;
   const any = value.action !== '' || value.who !== '' || value.from !== '' || value.to !== '';
   return (
     <form role="search" aria-label="Filtrar registros" onSubmit={(e) => e.preventDefault()} className="mb-4 space-y-3">
@@ -16,8 +18,8 @@ export function AuditFiltersBar({ value, onChange, whoLabel }: { value: AuditFil
           <option value="">Todos os assuntos</option>
           {Object.entries(AUDIT_DOMAIN_LABELS).map(([domain, label]) => <option key={domain} value={domain}>{label}</option>)}
         </SelectField>
-        <TextField label="De" type="date" value={value.from} onChange={(e) => onChange({ ...value, from: e.target.value })} />
-        <TextField label="Até" type="date" value={value.to} min={value.from || undefined} onChange={(e) => onChange({ ...value, to: e.target.value })} />
+        <DateInput label="De" value={value.from} onChange={(e) => onChange({ ...value, from: e.target.value })} />
+        <DateInput label="Até" value={value.to} error={rangeError} onChange={(e) => onChange({ ...value, to: e.target.value })} />
       </div>
       {any ? (
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">

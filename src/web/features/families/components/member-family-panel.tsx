@@ -6,6 +6,7 @@ import { Button, IconButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CheckboxField, FormError, SelectField, TextField } from '../../../components/ui/field';
+import { DateInput } from '../../../components/ui/date-input';
 import { Modal } from '../../../components/ui/modal';
 import { Tag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
@@ -71,8 +72,8 @@ export function MemberFamilyPanel({ clubId, memberRef, name }: { clubId: string;
         <Tag tone={f.consent === 'pending' || f.consent === 'withdrawn' ? 'amber' : 'green'}>{CONSENT_LABEL[f.consent]}</Tag>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Data de nascimento" type="date" defaultValue={f.birth_date ?? ''} key={f.birth_date ?? 'none'}
-          hint="Menores de 18 anos precisam do consentimento de um responsável." onBlur={(e) => { if (e.target.value !== (f.birth_date ?? '')) void saveBirth(e.target.value); }} />
+        <DateInput label="Data de nascimento" defaultValue={f.birth_date ?? ''} key={f.birth_date ?? 'none'}
+          hint="Menores de 18 anos precisam do consentimento de um responsável." onBlur={(e) => { if (!e.target.invalid && e.target.value !== (f.birth_date ?? '')) void saveBirth(e.target.value); }} />
         <div className="flex items-end pb-2">
           <CheckboxField label="Permissão saúde (pode ver fichas médicas)" checked={f.health_access} onChange={(e) => void toggleHealth(e.target.checked)} />
         </div>

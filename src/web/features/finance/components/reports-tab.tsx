@@ -3,7 +3,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { Download } from 'lucide-react';
 import { FIN_MSG, ZRequiredRange, type TChartTotalRow } from '@shared/finance';
 import { Card } from '@web/components/ui/card';
-import { TextField } from '@web/components/ui/field';
+import { DateInput } from '@web/components/ui/date-input';
 import { Spinner } from '@web/components/ui/spinner';
 import { formatMoney } from '@web/lib/format';
 import { useMonthlyReport } from '../api/get-monthly-report';
@@ -75,8 +75,8 @@ export function ReportsTab({ clubId }: { clubId: string }) {
       <Card>
         <h2 className="mb-3 text-lg font-semibold">Totais por conta e exportação</h2>
         <div className="mb-4 flex flex-wrap items-end gap-3">
-          <TextField label="De" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-          <TextField label="Até" type="date" value={to} onChange={(e) => setTo(e.target.value)} error={rangeError} />
+          <DateInput label="De" value={from} onChange={(e) => setFrom(e.target.value)} />
+          <DateInput label="Até" value={to} onChange={(e) => setTo(e.target.value)} error={rangeError} />
           {range.success ? (
             <a
               href={transactionsCsvUrl(clubId, from, to)}

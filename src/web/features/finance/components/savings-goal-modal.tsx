@@ -4,6 +4,7 @@ import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { FIN_MSG, ZSavingsGoalForm, type TFinanceMember, type TSavingsGoal } from '@shared/finance';
 import { Button } from '@web/components/ui/button';
+import { DateInput } from '@web/components/ui/date-input';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
 import { Modal } from '@web/components/ui/modal';
 import { FormMoneyField } from '@web/components/ui/money-input';
@@ -67,8 +68,8 @@ export function SavingsGoalModal({ clubId, goal, members, onClose }: {
           {members.map((m) => <option key={m.profile_id} value={m.profile_id}>{m.full_name}</option>)}
         </SelectField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Início (opcional)" type="date" error={formState.errors.start_date?.message} {...register('start_date')} />
-          <TextField label="Fim (opcional)" type="date" error={formState.errors.end_date?.message} {...register('end_date')} />
+          <DateInput label="Início (opcional)" error={formState.errors.start_date?.message} {...register('start_date')} />
+          <DateInput label="Fim (opcional)" error={formState.errors.end_date?.message} {...register('end_date')} />
         </div>
         <TextAreaField label="Descrição (opcional)" {...register('description')} />
       </form>

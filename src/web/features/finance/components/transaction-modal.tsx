@@ -4,6 +4,7 @@ import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { FIN_MSG, TRANSACTION_TYPE_LABEL, TRANSACTION_TYPES, ZCreateTransactionForm, type TFinanceMember } from '@shared/finance';
 import { Button } from '@web/components/ui/button';
+import { DateInput } from '@web/components/ui/date-input';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { Modal } from '@web/components/ui/modal';
 import { FormMoneyField } from '@web/components/ui/money-input';
@@ -71,7 +72,7 @@ export function TransactionModal({ clubId, members, onClose }: { clubId: string;
           {accounts.data?.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
         </SelectField>
         <FormMoneyField control={control} name="amount" label="Valor (R$)" required />
-        <TextField label="Data" type="date" required error={formState.errors.transaction_date?.message} {...register('transaction_date')} />
+        <DateInput label="Data" required error={formState.errors.transaction_date?.message} {...register('transaction_date')} />
         <div className="sm:col-span-2">
           <TextField label="Descrição" required error={formState.errors.description?.message} {...register('description')} />
         </div>

@@ -5,6 +5,7 @@ import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { MEETING_MSG, MEETING_TYPES, MEETING_TYPE_LABEL, ZMeetingInput, type TMeeting } from '@shared/meetings';
 import { Button } from '../../../components/ui/button';
+import { DateInput, TimeInput } from '../../../components/ui/date-input';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api';
@@ -51,8 +52,8 @@ export function MeetingFormModal({ clubId, open, meeting, onClose }: { clubId: s
       <form id="meeting-form" onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField label="Título" required error={formState.errors.title?.message} {...register('title')} />
         <div className="grid grid-cols-2 gap-4">
-          <TextField type="date" label="Data" required error={formState.errors.date?.message} {...register('date')} />
-          <TextField type="time" label="Horário" error={formState.errors.start_time?.message} {...register('start_time')} />
+          <DateInput label="Data" required error={formState.errors.date?.message} {...register('date')} />
+          <TimeInput label="Horário" error={formState.errors.start_time?.message} {...register('start_time')} />
         </div>
         <SelectField label="Tipo" error={formState.errors.type?.message} {...register('type')}>
           {MEETING_TYPES.map((t) => <option key={t} value={t}>{MEETING_TYPE_LABEL[t]}</option>)}

@@ -5,6 +5,7 @@ import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { MEETING_MSG, MEETING_RULE_HORIZON_DAYS, MEETING_TYPES, MEETING_TYPE_LABEL, WEEKDAY_LABEL, ZMeetingRuleInput } from '@shared/meetings';
 import { Button } from '../../../components/ui/button';
+import { TimeInput } from '../../../components/ui/date-input';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api';
@@ -77,7 +78,7 @@ export function MeetingRuleModal({ clubId, open, onClose }: { clubId: string; op
           <SelectField label="Dia da semana" error={formState.errors.weekday?.message} {...register('weekday', { setValueAs: (v: string | number) => Number(v) })}>
             {WEEKDAY_LABEL.map((d, i) => <option key={d} value={i}>{d}</option>)}
           </SelectField>
-          <TextField type="time" label="Horário" error={formState.errors.start_time?.message} {...register('start_time')} />
+          <TimeInput label="Horário" error={formState.errors.start_time?.message} {...register('start_time')} />
         </div>
         <SelectField label="Tipo" {...register('type')}>
           {MEETING_TYPES.map((t) => <option key={t} value={t}>{MEETING_TYPE_LABEL[t]}</option>)}

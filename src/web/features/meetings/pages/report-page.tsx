@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { AlertTriangle, ArrowLeft, Download } from 'lucide-react';
 import { ABSENCE_STREAK_ALERT, type TAttendanceReport } from '@shared/meetings';
 import { Card } from '../../../components/ui/card';
-import { TextField } from '../../../components/ui/field';
+import { DateInput } from '../../../components/ui/date-input';
 import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -72,8 +72,8 @@ function ReportScreen({ clubId }: { clubId: string }) {
         }
       />
       <div className="grid grid-cols-2 gap-3 sm:max-w-md">
-        <TextField type="date" label="De" value={from} onChange={(e) => setFrom(e.target.value)} />
-        <TextField type="date" label="Até" value={to} onChange={(e) => setTo(e.target.value)} />
+        <DateInput label="De" value={from} onChange={(e) => setFrom(e.target.value)} />
+        <DateInput label="Até" value={to} onChange={(e) => setTo(e.target.value)} />
       </div>
       {report.isLoading ? <PageSpinner /> : null}
       {report.isError ? <p role="alert" className="text-red-700">{errorMessage(report.error, 'Não foi possível carregar o relatório.')}</p> : null}

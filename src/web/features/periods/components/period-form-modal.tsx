@@ -5,6 +5,7 @@ import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { PERIOD_MSG, ZPeriodInput, type TPeriod } from '@shared/periods';
 import { Button } from '../../../components/ui/button';
+import { DateTimeInput } from '../../../components/ui/date-input';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api';
@@ -56,8 +57,8 @@ export function PeriodFormModal({ clubId, open, period, onClose }: { clubId: str
         <TextField label="Nome" required error={formState.errors.name?.message} {...register('name')} />
         <TextAreaField label="Descrição (opcional)" {...register('description')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField type="datetime-local" label="Início" required error={formState.errors.start_date?.message} {...register('start_date')} />
-          <TextField type="datetime-local" label="Fim" required error={formState.errors.end_date?.message} {...register('end_date')} />
+          <DateTimeInput label="Início" required error={formState.errors.start_date?.message} {...register('start_date')} />
+          <DateTimeInput label="Fim" required error={formState.errors.end_date?.message} {...register('end_date')} />
         </div>
         <CheckboxField label="Período ativo" {...register('active')} />
       </form>

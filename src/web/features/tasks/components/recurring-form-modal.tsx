@@ -8,6 +8,7 @@ import {
 import { TASK_DEFAULTS, TASK_TYPES, TASK_TYPE_DESCRIPTIONS, TASK_TYPE_LABELS, type TTaskType } from '@shared/tasks';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { DateInput, TimeInput } from '../../../components/ui/date-input';
 import { IntegerInput } from '../../../components/ui/integer-input';
 import { Modal } from '../../../components/ui/modal';
 import { useSaveRecurringTask } from '../api/save-recurring-task';
@@ -97,10 +98,10 @@ export function RecurringFormModal({ clubId, timeZone, rt, onClose }: { clubId: 
           <IntegerInput label="Dia do mês" required value={values.day_of_month} onChange={(e) => set('day_of_month', e.target.value)} error={errors.day_of_month} hint="Em meses mais curtos, o último dia do mês." />
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Horário de geração" required type="time" value={values.generation_time} onChange={(e) => set('generation_time', e.target.value)} error={errors.generation_time} hint={`Horário do clube (${timeZone}).`} />
+          <TimeInput label="Horário de geração" required value={values.generation_time} onChange={(e) => set('generation_time', e.target.value)} error={errors.generation_time} hint={`Horário do clube (${timeZone}).`} />
           <IntegerInput label="Duração (horas)" required value={values.duration_hours} onChange={(e) => set('duration_hours', e.target.value)} error={errors.duration_hours} />
-          <TextField label="Data de início" required type="date" value={values.start_date} onChange={(e) => set('start_date', e.target.value)} error={errors.start_date} />
-          <TextField label="Data de término (opcional)" type="date" value={values.end_date} onChange={(e) => set('end_date', e.target.value)} error={errors.end_date} />
+          <DateInput label="Data de início" required value={values.start_date} onChange={(e) => set('start_date', e.target.value)} error={errors.start_date} />
+          <DateInput label="Data de término (opcional)" value={values.end_date} onChange={(e) => set('end_date', e.target.value)} error={errors.end_date} />
         </div>
         <CheckboxField label="Tarefa recorrente ativa" checked={values.active} onChange={(e) => set('active', e.target.checked)} />
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">

@@ -3,6 +3,7 @@ import {
   TASK_DEFAULTS, TASK_MSG, TASK_TYPES, TASK_TYPE_DESCRIPTIONS, TASK_TYPE_LABELS, ZTaskInput, type TTask, type TTaskType,
 } from '@shared/tasks';
 import { Button } from '../../../components/ui/button';
+import { DateTimeInput } from '../../../components/ui/date-input';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { IntegerInput } from '../../../components/ui/integer-input';
 import { Modal } from '../../../components/ui/modal';
@@ -72,8 +73,8 @@ export function TaskFormModal({ clubId, task, onClose }: { clubId: string; task:
           <strong>{TASK_TYPE_LABELS[values.type]}:</strong> {TASK_TYPE_DESCRIPTIONS[values.type]}
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Disponível a partir de" type="datetime-local" value={values.available_date} onChange={(e) => set('available_date', e.target.value)} error={errors.available_date} />
-          <TextField label="Data limite" type="datetime-local" value={values.due_date} onChange={(e) => set('due_date', e.target.value)} error={errors.due_date} />
+          <DateTimeInput label="Disponível a partir de" value={values.available_date} onChange={(e) => set('available_date', e.target.value)} error={errors.available_date} />
+          <DateTimeInput label="Data limite" value={values.due_date} onChange={(e) => set('due_date', e.target.value)} error={errors.due_date} />
         </div>
         {values.type === 'accumulative' ? (
           <IntegerInput
