@@ -1,10 +1,13 @@
-import { readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Db } from '../src/server/db/index.js';
 import { openPglite } from '../src/server/db/pglite.js';
 import { openPostgres } from '../src/server/db/postgres.js';
+import { MIGRATIONS_DIR } from '../src/server/db/migrate.js';
 import { withDatabase } from './global-setup.js';
 
 /** url: the PostgreSQL connection string of this file's database (postgres project only). */
@@ -41,3 +44,40 @@ export async function openTestDb(opts: { poolSize?: number } = {}): Promise<Test
 export function engineName(): 'pglite' | 'postgres' {
   return process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 }
+
+/** A fresh database with no migration applied (migration tests run some of them by hand). */
+export async function openEmptyTestDb(): Promise<TestDb> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (engineName() !== 'postgres' || !url) {
+    const db = await openPglite();
+    return Object.assign(db, { dispose: () => db.close() });
+  }
+  const name = `trilha_mig_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const db = openPostgres(withDatabase(url, name), { max: 2 });
+  return Object.assign(db, {
+    async dispose() {
+      await db.close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  });
+}
+
+/**
+ * A folder holding copies of the migrations numbered below `before` (e.g. '0370'), for a database that
+ * stops where an older server left it. `remove` deletes the folder.
+ */
+export async function migrationsBefore(before: string): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'trilha-mig-'));
+  for (const f of (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_.+\.sql$/.test(f) && f < before)) {
+    await copyFile(path.join(MIGRATIONS_DIR, f), path.join(dir, f));
+  }
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
