@@ -1,7 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
+import { MIGRATIONS_DIR } from '../db/migrate.js';
 import { insertTask, insertUnit } from '../../../test/gamification.js';
 
 // The overall ranking and the profile read member_point_totals (migration 0380), kept by triggers on
@@ -45,6 +48,14 @@ SELECT coalesce(sum(points), 0)::int AS total_points,
        coalesce(sum(points) FILTER (WHERE source = 'meeting'), 0)::int AS points_meetings,
        (SELECT count(*)::int FROM task_completions WHERE club_id = $1 AND profile_id = $2) AS total_tasks
   FROM point_events WHERE club_id = $1 AND profile_id = $2`;
+
+/** The back-fill statement of migration 0380, as the migration runs it. */
+async function migrationBackfill(): Promise<string> {
+  const sql = await readFile(path.join(MIGRATIONS_DIR, '0380_member_point_totals.sql'), 'utf8');
+  const start = sql.indexOf('INSERT INTO member_point_totals (club_id');
+  if (start < 0) throw new Error('migration 0380 has no back-fill');
+  return sql.slice(start, sql.indexOf(';', start) + 1);
+}
 
 /** Every (club, member) whose kept totals differ from its ledger and completions, anywhere on the platform. */
 async function drift() {
@@ -235,17 +246,7 @@ describe(`kept ranking totals on ${engineName()}`, () => {
     const before = await ctx.db.query(`SELECT * FROM member_point_totals ORDER BY club_id, profile_id`);
     await ctx.db.transaction(async (tx) => {
       await tx.exec(`DELETE FROM member_point_totals`);
-      await tx.exec(`INSERT INTO member_point_totals (club_id, profile_id, events, total_points, points_tasks, points_badges, points_adjustments, points_meetings, tasks_done)
-        SELECT coalesce(e.club_id, d.club_id), coalesce(e.profile_id, d.profile_id), coalesce(e.events, 0), coalesce(e.total_points, 0),
-               coalesce(e.points_tasks, 0), coalesce(e.points_badges, 0), coalesce(e.points_adjustments, 0), coalesce(e.points_meetings, 0), coalesce(d.tasks_done, 0)
-          FROM (SELECT club_id, profile_id, count(*)::int AS events, sum(points) AS total_points,
-                       coalesce(sum(points) FILTER (WHERE source IN ('task_completion', 'submission_approval', 'subtask_completion')), 0) AS points_tasks,
-                       coalesce(sum(points) FILTER (WHERE source = 'badge'), 0) AS points_badges,
-                       coalesce(sum(points) FILTER (WHERE source = 'manual'), 0) AS points_adjustments,
-                       coalesce(sum(points) FILTER (WHERE source = 'meeting'), 0) AS points_meetings
-                  FROM point_events WHERE profile_id IS NOT NULL GROUP BY club_id, profile_id) e
-          FULL JOIN (SELECT club_id, profile_id, count(*)::int AS tasks_done FROM task_completions GROUP BY club_id, profile_id) d
-            ON d.club_id = e.club_id AND d.profile_id = e.profile_id`);
+      await tx.exec(await migrationBackfill());
     });
     const rebuilt = await ctx.db.query(`SELECT * FROM member_point_totals ORDER BY club_id, profile_id`);
     // Rows emptied by deletions stay at zero in the kept table; the back-fill has no row for them.
