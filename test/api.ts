@@ -17,11 +17,22 @@ export interface TestContext {
 /** Functional suites run without request limits (every test signs up from one address); the security suite turns them on. */
 export const NO_LIMITS: Partial<Limits> = { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0, clubsPerAccount: 0 };
 
+/**
+ * A clock stopped in the middle of the current hour's 7th and 8th minute: inside one minute, one
+ * 15-minute and one hour window of the rate limits (windows are cut at fixed instants), so a test
+ * that counts up to a limit cannot see its counter reset by crossing a boundary.
+ */
+export function clockInsideLimitWindows(): () => number {
+  const hour = 60 * 60_000;
+  const frozen = Math.floor(Date.now() / hour) * hour + 7 * 60_000 + 30_000;
+  return () => frozen;
+}
+
 /** The whole app in-process on a fresh database, for one test file. */
-export async function createTestApp(options: Pick<AppConfig, 'limits' | 'trustProxy'> = {}): Promise<TestContext> {
+export async function createTestApp(options: Pick<AppConfig, 'limits' | 'trustProxy' | 'clock'> = {}): Promise<TestContext> {
   const db = await openTestDb();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-test-'));
-  const app = await buildApp({ db, dataDir, limits: options.limits ?? NO_LIMITS, trustProxy: options.trustProxy });
+  const app = await buildApp({ db, dataDir, limits: options.limits ?? NO_LIMITS, trustProxy: options.trustProxy, clock: options.clock });
   await app.ready();
   return {
     app,

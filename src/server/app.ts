@@ -46,6 +46,8 @@ export interface AppConfig {
   limits?: Partial<Limits>;
   /** Where limit counters live; default Redis (REDIS_URL), else the database on PostgreSQL, else memory. */
   counterStore?: CounterStore;
+  /** The clock the limits' windows and login waits are read from (default Date.now; tests freeze it). */
+  clock?: () => number;
   /** Which proxies to believe for the client address (TRUST_PROXY); default none: the socket's address. */
   trustProxy?: TrustProxy;
   /** Serve the interactive API page at /api/docs; default from the environment ({@link apiDocsUiEnabled}). */
@@ -65,10 +67,11 @@ export interface AppConfig {
 // ioredis costs ~20 MB and a few hundred ms to load: only a server with REDIS_URL loads it.
 const loadRedis = () => (requireLazily('ioredis') as { Redis: typeof Redis }).Redis;
 
-function defaultCounterStore(db: Db): CounterStore {
-  if (process.env.REDIS_URL) return redisCounterStore(new (loadRedis())(process.env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }));
+/** The rate-limit counters of the engine; `now` is the clock the windows are cut from (tests freeze it). */
+function defaultCounterStore(db: Db, now: () => number = Date.now): CounterStore {
+  if (process.env.REDIS_URL) return redisCounterStore(new (loadRedis())(process.env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }), now);
   // The embedded database has one owner process, so its memory is the one shared store.
-  return db.engine === 'pglite' ? memoryCounterStore() : databaseCounterStore(db);
+  return db.engine === 'pglite' ? memoryCounterStore(now) : databaseCounterStore(db, now);
 }
 
 /** Builds the whole HTTP application around an open database. Tests call this in-process. */
@@ -97,10 +100,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('db', config.db);
   app.decorate('storage', config.storage ?? localDiskStorage(uploadsDir));
   const limits: Limits = { ...limitsFromEnv(), ...config.limits };
-  const counterStore = config.counterStore ?? defaultCounterStore(config.db);
+  const clock = config.clock ?? Date.now;
+  const counterStore = config.counterStore ?? defaultCounterStore(config.db, clock);
   app.decorate('limits', limits);
   app.decorate('counterStore', counterStore);
-  app.decorate('loginThrottle', new LoginThrottle(counterStore, limits));
+  app.decorate('loginThrottle', new LoginThrottle(counterStore, limits, clock));
   app.addHook('onClose', async () => counterStore.close());
   app.decorate('config', {
     dataDir: config.dataDir,

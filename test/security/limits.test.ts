@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/errors.js';
 import { MEMBER_MSG } from '../../src/shared/members.js';
 import { DEFAULT_LIMITS } from '../../src/server/http/rate-limit.js';
-import { call, createClub, createTestApp, signUp, uniqueEmail, type Session, type TestContext } from '../api.js';
+import { call, clockInsideLimitWindows, createClub, createTestApp, signUp, uniqueEmail, type Session, type TestContext } from '../api.js';
 import { engineName } from '../db.js';
 
 /** Issue 21, "Limits that hold": the limits of a default install, proven on both engines. */
@@ -11,8 +11,9 @@ let flooder: Session;
 let other: Session;
 let club: { id: string };
 beforeAll(async () => {
-  // Small API limit so the test stays quick; sign-ups off except in their own test app below.
-  ctx = await createTestApp({ limits: { ...DEFAULT_LIMITS, apiPerMinute: 40, signupsPerHour: 0, clubsPerAccount: 2 } });
+  // Small API limit so the test stays quick; sign-ups off except in their own test app below. The
+  // limits' windows are cut at fixed instants: a frozen clock keeps each count inside one window.
+  ctx = await createTestApp({ limits: { ...DEFAULT_LIMITS, apiPerMinute: 40, signupsPerHour: 0, clubsPerAccount: 2 }, clock: clockInsideLimitWindows() });
   await signUp(ctx.app, { name: 'Super Admin' });
   flooder = await signUp(ctx.app, { name: 'Quem Inunda' });
   other = await signUp(ctx.app, { name: 'Outra Conta' });
@@ -59,7 +60,7 @@ describe(`limits on ${engineName()}`, () => {
   });
 
   it('sign-ups per address are limited, and a church Wi-Fi still registers 60 in an hour', async () => {
-    const app = await createTestApp({ limits: { ...DEFAULT_LIMITS } });
+    const app = await createTestApp({ limits: { ...DEFAULT_LIMITS }, clock: clockInsideLimitWindows() });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < DEFAULT_LIMITS.signupsPerHour + 1; i++) {

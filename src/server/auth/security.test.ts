@@ -8,7 +8,7 @@ import { SECURITY_MSG } from '../../shared/security.js';
 import { AUTH_MSG } from '../../shared/auth.js';
 import { buildApp } from '../app.js';
 import { databaseCounterStore } from '../http/counter-store.js';
-import { call, createClub, createTestApp, signUp, uniqueEmail, type Session, type TestContext } from '../../../test/api.js';
+import { call, clockInsideLimitWindows, createClub, createTestApp, signUp, uniqueEmail, type Session, type TestContext } from '../../../test/api.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -354,8 +354,10 @@ describe('limits shared by two instances on one database', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'trilha-two-'));
     const limits = { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0, clubsPerAccount: 0 };
-    first = await buildApp({ db: ctx.db, dataDir: dir, limits, counterStore: databaseCounterStore(ctx.db) });
-    second = await buildApp({ db: ctx.db, dataDir: dir, limits, counterStore: databaseCounterStore(ctx.db) });
+    // Both instances on one clock stopped inside the limits' windows, so no count resets mid-test.
+    const clock = clockInsideLimitWindows();
+    first = await buildApp({ db: ctx.db, dataDir: dir, limits, clock, counterStore: databaseCounterStore(ctx.db, clock) });
+    second = await buildApp({ db: ctx.db, dataDir: dir, limits, clock, counterStore: databaseCounterStore(ctx.db, clock) });
   });
   afterAll(async () => {
     await first.close();
