@@ -2,6 +2,7 @@ import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import { REPORT_TIMEZONE, type TAdminClub, type TAdminUser, type TPlatformStats, type TReportMonth } from '../../shared/admin.js';
 import { CLUB_COLUMNS } from '../clubs/repo.js';
+import { isoUtc, jsonPage } from '../http/json-text.js';
 
 /** An account is a profile that can sign in; club members added without one are not platform users. */
 const IS_ACCOUNT = 'p.password_hash IS NOT NULL';
@@ -23,42 +24,42 @@ const ADMIN_CLUB_COLUMNS = `${CLUB_COLUMNS},
 
 const CLUB_FILTER = `($1 = '' OR c.name ILIKE '%' || $1 || '%' OR c.slug ILIKE '%' || $1 || '%')`;
 
-/**
- * The clubs page's counts in one pass over the clubs, no membership read: the platform's totals (every
- * club, whatever the search) and how many clubs match the search.
- */
-export async function clubCounts(q: Queryable, search: string) {
-  const r = await one<{ clubs: number; active_clubs: number; members: number; matching: number }>(
-    q,
-    `SELECT count(*)::int AS clubs,
-            (count(*) FILTER (WHERE c.active))::int AS active_clubs,
-            coalesce(sum(c.active_member_count), 0)::int AS members,
-            (count(*) FILTER (WHERE ${CLUB_FILTER}))::int AS matching
-       FROM clubs c`,
-    [likeLiteral(search)],
-  );
-  return { totals: { clubs: r.clubs, active_clubs: r.active_clubs, members: r.members }, matching: r.matching };
+/** ZAdminClub's columns, in its order, with the instants as the driver writes them (JSON text). */
+const ADMIN_CLUB_JSON_COLUMNS = ADMIN_CLUB_COLUMNS
+  .replace('c.created_at', `${isoUtc('c.created_at')} AS created_at`)
+  .replace('c.updated_at', `${isoUtc('c.updated_at')} AS updated_at`);
+
+export interface ClubCounts {
+  /** Clubs matching the search (all of them without one). */
+  total: number;
+  clubs: number;
+  active_clubs: number;
+  members: number;
 }
 
 /**
- * One page of clubs, newest first (keyset on created_at, id: index clubs_created_at_id_idx), with their
- * active members and tasks; fetches `limit + 1` rows so the caller knows whether a next page exists.
- * `sort_created_at` is the exact timestamp as text, for the cursor.
+ * /superadmin/clubs in one statement: the platform's totals (every club, whatever the search) and how
+ * many clubs match, counted in one pass over the clubs with no membership read (member counts are kept
+ * by triggers), and one page of the matching clubs, newest first (keyset on created_at, id: index
+ * clubs_created_at_id_idx), with their active members and tasks, written as JSON by the database.
  */
 export function listClubsPage(q: Queryable, search: string, after: readonly [string, string] | null, limit: number) {
-  const term = likeLiteral(search);
-  return q.query<TAdminClub & { sort_created_at: string }>(
-    `WITH page AS (
+  return jsonPage<ClubCounts>(q, {
+    count: `SELECT (count(*) FILTER (WHERE ${CLUB_FILTER}))::int AS total,
+                   count(*)::int AS clubs,
+                   (count(*) FILTER (WHERE c.active))::int AS active_clubs,
+                   coalesce(sum(c.active_member_count), 0)::int AS members
+              FROM clubs c`,
+    page: `WITH ids AS (
        SELECT c.id FROM clubs c
         WHERE ${CLUB_FILTER} AND ($2::timestamptz IS NULL OR (c.created_at, c.id) < ($2::timestamptz, $3::uuid))
         ORDER BY c.created_at DESC, c.id DESC
         LIMIT $4
      )
-     SELECT ${ADMIN_CLUB_COLUMNS}, c.created_at::text AS sort_created_at
-       FROM page JOIN clubs c ON c.id = page.id
+     SELECT row_to_json(x)::text AS j, c.created_at::text AS k0, c.id AS k1
+       FROM ids JOIN clubs c ON c.id = ids.id, LATERAL (SELECT ${ADMIN_CLUB_JSON_COLUMNS}) x
       ORDER BY c.created_at DESC, c.id DESC`,
-    [term, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
-  );
+  }, [likeLiteral(search), after?.[0] ?? null, after?.[1] ?? null, limit + 1], limit, 2);
 }
 
 export function getAdminClub(q: Queryable, clubId: string) {

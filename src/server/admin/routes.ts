@@ -6,6 +6,7 @@ import {
 } from '../../shared/admin.js';
 import { ZClub } from '../../shared/clubs.js';
 import { requireSuperAdmin } from '../http/access.js';
+import { sendJsonText } from '../http/json-text.js';
 import { latestBackup } from '../backup/backup.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
@@ -39,9 +40,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/clubs', {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Clubes da plataforma com totais, mais novos primeiro, paginados', querystring: ZAdminClubQuery, response: { 200: ZAdminClubList } },
-  }, async (req) => {
+  }, async (req, reply) => {
     requireSuperAdmin(req);
-    return service.listClubs(app.db, req.query);
+    return sendJsonText(reply, await service.listClubsJson(app.db, req.query));
   });
 
   app.post('/api/admin/clubs', {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import {
   ADMIN_MSG, REPORT_TIMEZONE, monthLabel,
-  type TAdminClub, type TAdminClubList, type TAdminUserList, type TPlatformReport, type ZAdminClubQuery, type ZAdminCreateClub, type ZAdminUpdateClub, type ZAdminUserQuery,
+  type TAdminClub, type TAdminUserList, type TPlatformReport, type ZAdminClubQuery, type ZAdminCreateClub, type ZAdminUpdateClub, type ZAdminUserQuery,
 } from '../../shared/admin.js';
 import { CLUB_MSG, type TClub } from '../../shared/clubs.js';
 import { MSG } from '../../shared/errors.js';
@@ -121,13 +121,15 @@ export async function searchUsers(db: Db, query: z.output<typeof ZAdminUserQuery
   return { users: page.rows.map(({ sort_name: _, ...u }) => u), total, next_cursor: page.next_cursor };
 }
 
-/** /superadmin/clubs: platform totals and one page of clubs (newest first), optionally searched by name or slug. */
-export async function listClubs(db: Db, query: z.output<typeof ZAdminClubQuery>): Promise<TAdminClubList> {
+/**
+ * /superadmin/clubs: platform totals and one page of clubs (newest first), optionally searched by name
+ * or slug, as the JSON text of the answer (ZAdminClubList, in its order).
+ */
+export async function listClubsJson(db: Db, query: z.output<typeof ZAdminClubQuery>): Promise<string> {
   const after = decodeCursor(query.after, ZClubCursor);
-  const { totals, matching } = await repo.clubCounts(db, query.q);
-  const rows = await repo.listClubsPage(db, query.q, after, query.limit);
-  const page = pageOf(rows, query.limit, (c) => [c.sort_created_at, c.id]);
-  return { totals, matching, clubs: page.rows.map(({ sort_created_at: _, ...c }) => c), next_cursor: page.next_cursor };
+  const page = await repo.listClubsPage(db, query.q, after, query.limit);
+  const { clubs, active_clubs, members } = page.head;
+  return `{"totals":${JSON.stringify({ clubs, active_clubs, members })},"matching":${page.total},"clubs":${page.items},"next_cursor":${JSON.stringify(page.next_cursor)}}`;
 }
 
 /** Takes the super admin lock and re-checks, under it, that the actor still is one (a race could have demoted them). */

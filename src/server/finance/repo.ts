@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
+import { isoUtc, jsonPage, type JsonPage } from '../http/json-text.js';
 import type {
   TCashAccount,
   TChartAccount,
@@ -199,27 +200,32 @@ export interface TransactionFilter {
 const TRANSACTION_FILTER = `t.club_id = $1 AND ($2::uuid IS NULL OR t.cash_account_id = $2::uuid) AND ($3::text IS NULL OR t.type = $3)
   AND ($4::date IS NULL OR t.transaction_date >= $4::date) AND ($5::date IS NULL OR t.transaction_date <= $5::date)`;
 
+/** ZTransaction's columns, in its order, as JSON text: the amount as its decimal text, created_at as the driver writes it. */
+const TRANSACTION_JSON_COLUMNS = TRANSACTION_COLUMNS
+  .replace('t.amount', 't.amount::text AS amount')
+  .replace('t.created_at', `${isoUtc('t.created_at')} AS created_at`);
+
 /**
  * One page, newest first: by date, then by creation (spec 7), then id, keyset on that order (index
- * transactions_club_keyset_idx); `limit + 1` rows so the caller knows whether more follow.
+ * transactions_club_keyset_idx), and the filters' total: one statement, the rows written as JSON by the
+ * database.
  */
-export async function listTransactionsPage(q: Queryable, clubId: string, f: TransactionFilter, after: readonly [string, string, string] | null, limit: number) {
+export function listTransactionsPage(q: Queryable, clubId: string, f: TransactionFilter, after: readonly [string, string, string] | null, limit: number): Promise<JsonPage> {
   const filter = [clubId, f.cashAccountId, f.type ?? null, f.from, f.to];
-  const total = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM transactions t WHERE ${TRANSACTION_FILTER}`, filter);
-  const rows = await q.query<TTransaction & { sort_date: string; sort_created_at: string }>(
-    `WITH page AS (
+  return jsonPage(q, {
+    count: `SELECT count(*)::int AS total FROM transactions t WHERE ${TRANSACTION_FILTER}`,
+    page: `WITH ids AS (
        SELECT t.id FROM transactions t
         WHERE ${TRANSACTION_FILTER}
           AND ($6::date IS NULL OR (t.transaction_date, t.created_at, t.id) < ($6::date, $7::timestamptz, $8::uuid))
         ORDER BY t.transaction_date DESC, t.created_at DESC, t.id DESC
         LIMIT $9
      )
-     SELECT ${TRANSACTION_COLUMNS}, t.transaction_date::text AS sort_date, t.created_at::text AS sort_created_at
-       FROM page JOIN transactions t ON t.id = page.id ${TRANSACTION_JOINS}
+     SELECT row_to_json(x)::text AS j, t.transaction_date::text AS k0, t.created_at::text AS k1, t.id AS k2
+       FROM ids JOIN transactions t ON t.id = ids.id ${TRANSACTION_JOINS},
+            LATERAL (SELECT ${TRANSACTION_JSON_COLUMNS}) x
       ORDER BY t.transaction_date DESC, t.created_at DESC, t.id DESC`,
-    [...filter, after?.[0] ?? null, after?.[1] ?? null, after?.[2] ?? null, limit + 1],
-  );
-  return { rows, total: total.n };
+  }, [...filter, after?.[0] ?? null, after?.[1] ?? null, after?.[2] ?? null, limit + 1], limit, 3);
 }
 
 export function getTransaction(q: Queryable, clubId: string, id: string) {

@@ -24,6 +24,7 @@ import {
 } from '../../shared/finance.js';
 import { requireClubMember, requirePermission } from '../http/access.js';
 import { badRequest } from '../http/errors.js';
+import { sendJsonText } from '../http/json-text.js';
 import { transactionsCsv } from './csv.js';
 import './hooks.js';
 import * as repo from './repo.js';
@@ -143,7 +144,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       tags, summary: 'Lançamentos, mais recentes primeiro (a primeira página traz os últimos 20), paginados por cursor, com filtros',
       params: ZClubParams, querystring: ZTransactionQuery, response: { 200: ZTransactionPage },
     },
-  }, async (req) => service.listTransactions(db, (await admin(req, req.params.clubId)).clubId, req.query));
+  }, async (req, reply) => sendJsonText(reply, await service.listTransactionsJson(db, (await admin(req, req.params.clubId)).clubId, req.query)));
 
   app.post('/api/clubs/:clubId/transactions', {
     config: { permission: 'finance.manage' },

@@ -8,7 +8,6 @@ import {
   type TChartTotalRow,
   type TSavingsGoal,
   type TTransaction,
-  type TTransactionPage,
   type ZTransactionQuery,
   type ZCreateCashAccount,
   type ZCreateChartAccount,
@@ -18,7 +17,8 @@ import {
   type ZUpdateChartAccount,
 } from '../../shared/finance.js';
 import { writeAudit } from '../audit/repo.js';
-import { ZCursorDate, ZCursorTimestamp, decodeCursor, pageOf } from '../http/cursor.js';
+import { ZCursorDate, ZCursorTimestamp, decodeCursor } from '../http/cursor.js';
+import { pageAnswer } from '../http/json-text.js';
 import { AppError, PG, badRequest, conflict, isPgError, notFound } from '../http/errors.js';
 import * as repo from './repo.js';
 
@@ -167,13 +167,14 @@ export async function updateChartAccount(db: Db, actor: Actor, id: string, input
 
 const ZTransactionCursor = z.tuple([ZCursorDate, ZCursorTimestamp, z.uuid()]);
 
-/** Finance's 'Lançamentos': one page (the first is the spec's last 20), the filters' total and the next cursor. */
-export async function listTransactions(db: Db, clubId: string, query: z.output<typeof ZTransactionQuery>): Promise<TTransactionPage> {
+/**
+ * Finance's 'Lançamentos': one page (the first is the spec's last 20), the filters' total and the next
+ * cursor, as the JSON text of the answer (ZTransactionPage).
+ */
+export async function listTransactionsJson(db: Db, clubId: string, query: z.output<typeof ZTransactionQuery>): Promise<string> {
   const after = decodeCursor(query.after, ZTransactionCursor);
   const filter = { cashAccountId: query.cash_account_id, type: query.type, from: query.from, to: query.to };
-  const { rows, total } = await repo.listTransactionsPage(db, clubId, filter, after, query.limit);
-  const page = pageOf(rows, query.limit, (t) => [t.sort_date, t.sort_created_at, t.id]);
-  return { transactions: page.rows.map(({ sort_date: _d, sort_created_at: _c, ...t }) => t), total, next_cursor: page.next_cursor };
+  return pageAnswer('transactions', await repo.listTransactionsPage(db, clubId, filter, after, query.limit));
 }
 
 /** Registers income or expense through register_transaction (which also writes audit_log). */

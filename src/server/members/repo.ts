@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import type { TMember } from '../../shared/members.js';
+import { isoUtc, jsonPage, type JsonPage } from '../http/json-text.js';
 
 /** $2 decides whether e-mails are shown (admins only). */
 const COLUMNS = `cm.id, cm.club_id, cm.profile_id, p.full_name, CASE WHEN $2::boolean THEN p.email END AS email,
@@ -31,31 +32,32 @@ const MEMBER_FILTER_NO_SEARCH = `cm.club_id = $1 AND $2::boolean IS NOT NULL AND
   AND ($4::text IS NULL OR ($4 = 'none' AND cm.unit_id IS NULL) OR cm.unit_id::text = $4)
   AND ($5 = 'all' OR cm.active = ($5 = 'active'))`;
 
+/** The member columns of ZMember, in its order, for the JSON text PostgreSQL writes (created_at as the driver writes it). */
+const JSON_COLUMNS = COLUMNS.replace('cm.created_at', `${isoUtc('cm.created_at')} AS created_at`);
+
 /**
  * One page of the club's members with profile and unit names, newest first (spec 7), keyset on
- * (created_at, id) (index club_members_club_created_idx); `limit + 1` rows so the caller knows whether
- * more follow. `sort_created_at` is the exact timestamp as text, for the cursor.
+ * (created_at, id) (index club_members_club_created_idx), and the filters' total: one statement, the
+ * rows written as JSON by the database. The sort key of a row is its exact timestamp as text and id.
  */
-export async function listMembersPage(q: Queryable, clubId: string, withEmail: boolean, f: MemberFilter, after: readonly [string, string] | null, limit: number) {
+export function listMembersPage(q: Queryable, clubId: string, withEmail: boolean, f: MemberFilter, after: readonly [string, string] | null, limit: number): Promise<JsonPage> {
   const filter = [clubId, withEmail, f.search, f.unitId ?? null, f.status];
   // Without a search the count needs no profile per member: an index-only count of the club's rows.
   const counted = f.search === '' ? 'club_members cm' : 'club_members cm JOIN profiles p ON p.id = cm.profile_id';
-  const total = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM ${counted} WHERE ${f.search === '' ? MEMBER_FILTER_NO_SEARCH : MEMBER_FILTER}`, filter);
-  // The page of ids first, so the unit and claim lookups run for one page, not for every match.
-  const rows = await q.query<TMember & { sort_created_at: string }>(
-    `WITH page AS (
+  return jsonPage(q, {
+    count: `SELECT count(*)::int AS total FROM ${counted} WHERE ${f.search === '' ? MEMBER_FILTER_NO_SEARCH : MEMBER_FILTER}`,
+    // The page of ids first, so the unit and claim lookups run for one page, not for every match.
+    page: `WITH ids AS (
        SELECT cm.id FROM club_members cm JOIN profiles p ON p.id = cm.profile_id
         WHERE ${MEMBER_FILTER} AND ($6::timestamptz IS NULL OR (cm.created_at, cm.id) < ($6::timestamptz, $7::uuid))
         ORDER BY cm.created_at DESC, cm.id DESC
         LIMIT $8
      )
-     SELECT ${COLUMNS}, cm.created_at::text AS sort_created_at
-       FROM page, ${FROM}
-      WHERE cm.id = page.id
+     SELECT row_to_json(m)::text AS j, cm.created_at::text AS k0, cm.id AS k1
+       FROM ids, ${FROM}, LATERAL (SELECT ${JSON_COLUMNS}) m
+      WHERE cm.id = ids.id
       ORDER BY cm.created_at DESC, cm.id DESC`,
-    [...filter, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
-  );
-  return { rows, total: total.n };
+  }, [...filter, after?.[0] ?? null, after?.[1] ?? null, limit + 1], limit, 2);
 }
 
 export function getMember(q: Queryable, clubId: string, memberId: string) {

@@ -12,7 +12,8 @@ import * as invitationRepo from './invitation-repo.js';
 import * as service from './service.js';
 import * as invitationService from './invitation-service.js';
 import { importMembersCsv } from './csv-import.js';
-import { listMembers } from './list.js';
+import { listMembersJson } from './list.js';
+import { sendJsonText } from '../http/json-text.js';
 import { sendInvitationMail } from '../mail/invitations.js';
 
 const ZMemberParams = ZClubParams.extend({ memberId: z.uuid({ error: MEMBER_MSG.notFound }) });
@@ -28,9 +29,9 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Membros do clube, mais novos primeiro, paginados por cursor, com busca e filtros (e-mails só para quem cuida dos cadastros)',
       params: ZClubParams, querystring: ZMemberQuery, response: { 200: ZMemberPage },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    return listMembers(app.db, access.clubId, can(access, 'members.read'), req.query);
+    return sendJsonText(reply, await listMembersJson(app.db, access.clubId, can(access, 'members.read'), req.query));
   });
 
   app.post('/api/clubs/:clubId/members', {

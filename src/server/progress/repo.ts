@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
-import type { TAssignmentStatus, TMyQuestion, TMySubtask, TMyTask, TQueuedSubmission, TSubmissionInfo, TSubmissionQueueStatus, TTaskType } from '../../shared/progress.js';
+import { isoUtc, jsonPage, type JsonPage } from '../http/json-text.js';
+import type { TAssignmentStatus, TMyQuestion, TMySubtask, TMyTask, TSubmissionInfo, TSubmissionQueueStatus, TTaskType } from '../../shared/progress.js';
 
 export interface MemberRow {
   profile_id: string;
@@ -314,32 +315,39 @@ const QUEUE_ORDER = {
   },
 } as const;
 
-/** One page of the approvals queue of a status; `limit + 1` rows so the caller knows whether more follow. */
-export async function listSubmissionsPage(
+/** ZQueuedSubmission's columns, in its order, with the instants as the driver writes them (JSON text). */
+const QUEUED_JSON_COLUMNS = `${SUBMISSION_COLUMNS
+  .replace('ts.created_at', `${isoUtc('ts.created_at')} AS created_at`)
+  .replace('ts.reviewed_at', `${isoUtc('ts.reviewed_at')} AS reviewed_at`)},
+  ts.task_id, t.title AS task_title, t.points AS task_points, ts.profile_id, p.full_name, u.name AS unit_name, rv.full_name AS reviewer_name`;
+
+/**
+ * One page of the approvals queue of a status and the status's total (within a counsellor's unit): one
+ * statement, the rows written as JSON by the database.
+ */
+export function listSubmissionsPage(
   q: Queryable, clubId: string, status: TSubmissionQueueStatus, unitId: string | null, after: readonly [string, string] | null, limit: number,
-) {
+): Promise<JsonPage> {
   const sort = status === 'submitted' ? QUEUE_ORDER.waiting : QUEUE_ORDER.reviewed;
-  const total = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM ${QUEUE_FROM} WHERE ${QUEUE_FILTER}`, [clubId, status, unitId]);
-  const rows = await q.query<TQueuedSubmission & { sort_at: string }>(
-    `WITH page AS (
+  return jsonPage(q, {
+    count: `SELECT count(*)::int AS total FROM ${QUEUE_FROM} WHERE ${QUEUE_FILTER}`,
+    page: `WITH ids AS (
        SELECT ts.id FROM ${QUEUE_FROM}
         WHERE ${QUEUE_FILTER} AND ($4::timestamptz IS NULL OR ${sort.after})
         ORDER BY ${sort.order}
         LIMIT $6
      )
-     SELECT ${SUBMISSION_COLUMNS}, ts.task_id, t.title AS task_title, t.points AS task_points, ts.profile_id, p.full_name,
-            u.name AS unit_name, rv.full_name AS reviewer_name, (${sort.key})::text AS sort_at
-       FROM page
-       JOIN task_submissions ts ON ts.id = page.id
+     SELECT row_to_json(x)::text AS j, (${sort.key})::text AS k0, ts.id AS k1
+       FROM ids
+       JOIN task_submissions ts ON ts.id = ids.id
        JOIN tasks t ON t.id = ts.task_id
        JOIN profiles p ON p.id = ts.profile_id
        LEFT JOIN club_members cm ON cm.club_id = ts.club_id AND cm.profile_id = ts.profile_id
        LEFT JOIN units u ON u.id = cm.unit_id
-       LEFT JOIN profiles rv ON rv.id = ts.reviewed_by
+       LEFT JOIN profiles rv ON rv.id = ts.reviewed_by,
+       LATERAL (SELECT ${QUEUED_JSON_COLUMNS}) x
       ORDER BY ${sort.order}`,
-    [clubId, status, unitId, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
-  );
-  return { rows, total: total.n };
+  }, [clubId, status, unitId, after?.[0] ?? null, after?.[1] ?? null, limit + 1], limit, 2);
 }
 
 /** Submissions waiting for review; with a unit, only its members' (a counsellor's queue). */

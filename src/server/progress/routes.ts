@@ -26,7 +26,7 @@ import * as repo from './repo.js';
 import * as profiles from './profile-repo.js';
 import * as service from './service.js';
 import * as submissions from './submissions.js';
-import { listQueue } from './queue.js';
+import { listQueueJson } from './queue.js';
 import * as batches from './point-batches.js';
 import { getMemberHome } from './member-home.js';
 import { ZMemberHome } from '../../shared/member-home.js';
@@ -151,9 +151,9 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
       tags, summary: 'Fila de aprovações por status, paginada por cursor (aguardando: mais antigos primeiro; revisados: mais recentes primeiro)',
       params: ZClub, querystring: ZSubmissionQuery, response: { 200: ZSubmissionPage },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const access = await requirePermission(app.db, req, req.params.clubId, 'submissions.review');
-    return listQueue(app.db, access.clubId, service.unitFilter(access, 'submissions.review'), req.query);
+    return sendJsonText(reply, await listQueueJson(app.db, access.clubId, service.unitFilter(access, 'submissions.review'), req.query));
   });
 
   app.get('/api/clubs/:clubId/submissions/pending-count', {
