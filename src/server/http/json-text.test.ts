@@ -5,11 +5,12 @@ import { engineName } from '../../../test/db.js';
 import { insertTask, insertUnit } from '../../../test/gamification.js';
 import { ZMemberPage } from '../../shared/members.js';
 import { ZTransactionPage } from '../../shared/finance.js';
-import { ZSubmissionPage } from '../../shared/progress.js';
+import { ZMyTask, ZSubmissionPage } from '../../shared/progress.js';
+import { ZTask } from '../../shared/tasks.js';
 import { ZAdminClubList } from '../../shared/admin.js';
 import { compiledSerializerCompiler } from './serializer.js';
 
-// The paged lists (members, transactions, approvals, the super admin's clubs) answer with the JSON text
+// The paged lists (members, transactions, approvals, the super admin's clubs) and the task lists answer with the JSON text
 // PostgreSQL writes for their rows (json-text.ts). It must be byte for byte what the compiled
 // serializer writes for the same values, whatever the names hold, on every page.
 
@@ -102,5 +103,28 @@ describe(`paged lists written by the database on ${engineName()}`, () => {
     expect(none.json()).toMatchObject({ matching: 0, clubs: [], next_cursor: null });
     expect(none.json().totals.clubs).toBeGreaterThanOrEqual(1);
     expect(none.body).toBe(serialize(ZAdminClubList)(none.json()));
+  });
+
+  it('tasks and my tasks: the arrays are the serializer\'s text, dates in milliseconds, progress included', async () => {
+    const task = await insertTask(ctx.db, club.id, { title: NAMES[2], type: 'accumulative', points: 3, available: '2026-01-01 08:00:00.987654+00', due: '2099-12-31 23:59:59.5+00' });
+    await ctx.db.query(`UPDATE tasks SET daily_limit = 2, description = $2 WHERE id = $1`, [task, NAMES[5]]);
+    const done = await call(ctx.app, 'POST', `/api/clubs/${club.id}/my-tasks/${task}/complete`, { as: director, body: {} });
+    expect(done.statusCode).toBeLessThan(300);
+
+    const tasks = await call(ctx.app, 'GET', `/api/clubs/${club.id}/tasks`, { as: director });
+    expect(tasks.body).toBe(serialize(z.array(ZTask))(tasks.json()));
+    expect(tasks.json().find((t: { id: string }) => t.id === task)).toMatchObject({
+      title: NAMES[2], description: NAMES[5], available_date: '2026-01-01T08:00:00.987Z', due_date: '2099-12-31T23:59:59.500Z', daily_limit: 2, occurrence_start: null,
+    });
+
+    const mine = await call(ctx.app, 'GET', `/api/clubs/${club.id}/my-tasks`, { as: director });
+    expect(mine.body).toBe(serialize(z.array(ZMyTask))(mine.json()));
+    const row = mine.json().find((t: { id: string }) => t.id === task);
+    expect(row).toMatchObject({ available_now: true, completions: 1, completions_today: 1, points_earned: 3, status: expect.any(String) });
+    expect(row.last_completed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+
+    const [me] = await ctx.db.query<{ id: string }>(`SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2`, [club.id, director.profile.id]);
+    const theirs = await call(ctx.app, 'GET', `/api/clubs/${club.id}/members/${me?.id}/tasks`, { as: director });
+    expect(theirs.body).toBe(mine.body);
   });
 });

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
-import { isoUtc, jsonPage, type JsonPage } from '../http/json-text.js';
+import { isoUtc, jsonArray, jsonPage, type JsonPage } from '../http/json-text.js';
 import type { TAssignmentStatus, TMyQuestion, TMySubtask, TMyTask, TSubmissionInfo, TSubmissionQueueStatus, TTaskType } from '../../shared/progress.js';
 
 export interface MemberRow {
@@ -199,14 +199,21 @@ const MY_TASK_FROM = `
   ) pts ON pts.task_id = t.id`;
 
 /** Tasks open now plus every task the member has started, with their progress. */
+const MY_TASKS_WHERE = `WHERE t.club_id = $1 AND (${AVAILABLE_NOW} OR a.id IS NOT NULL)
+      ORDER BY ${AVAILABLE_NOW} DESC, t.due_date ASC NULLS LAST, t.created_at DESC`;
+
 export function listMemberTasks(q: Queryable, clubId: string, profileId: string) {
-  return q.query<TMyTask>(
-    `SELECT ${MY_TASK_COLUMNS}
-       FROM ${MY_TASK_FROM}
-      WHERE t.club_id = $1 AND (${AVAILABLE_NOW} OR a.id IS NOT NULL)
-      ORDER BY ${AVAILABLE_NOW} DESC, t.due_date ASC NULLS LAST, t.created_at DESC`,
-    [clubId, profileId],
-  );
+  return q.query<TMyTask>(`SELECT ${MY_TASK_COLUMNS} FROM ${MY_TASK_FROM} ${MY_TASKS_WHERE}`, [clubId, profileId]);
+}
+
+/** ZMyTask's columns, in its order, with the instants as the driver writes them. */
+const MY_TASK_JSON_COLUMNS = MY_TASK_COLUMNS
+  .replace('t.available_date, t.due_date,', `${isoUtc('t.available_date')} AS available_date, ${isoUtc('t.due_date')} AS due_date,`)
+  .replace('c.last_completed_at', `${isoUtc('c.last_completed_at')} AS last_completed_at`);
+
+/** listMemberTasks as the JSON array 'Minhas Tarefas' answers, written by the database. */
+export function listMemberTasksJson(q: Queryable, clubId: string, profileId: string): Promise<string> {
+  return jsonArray(q, `SELECT row_to_json(x)::text AS j FROM (SELECT ${MY_TASK_JSON_COLUMNS} FROM ${MY_TASK_FROM} ${MY_TASKS_WHERE}) x`, [clubId, profileId]);
 }
 
 export function getMemberTask(q: Queryable, clubId: string, profileId: string, taskId: string) {

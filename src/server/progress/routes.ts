@@ -70,9 +70,9 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/my-tasks', {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Minhas Tarefas: tarefas disponíveis e meu progresso', params: ZClub, response: { 200: z.array(ZMyTask) } },
-  }, async (req) => {
+  }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    return repo.listMemberTasks(app.db, access.clubId, access.profileId);
+    return sendJsonText(reply, await repo.listMemberTasksJson(app.db, access.clubId, access.profileId));
   });
 
   app.get('/api/clubs/:clubId/my-tasks/:taskId', {
@@ -130,10 +130,10 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/members/:memberId/tasks', {
     config: { permission: 'progress.record' },
     schema: { tags, summary: 'Tarefas de um membro (para registrar por ele)', params: ZClubMember, response: { 200: z.array(ZMyTask) } },
-  }, async (req) => {
+  }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
     const target = await service.resolveTarget(app.db, access, req.params.memberId);
-    return repo.listMemberTasks(app.db, access.clubId, target.profileId);
+    return sendJsonText(reply, await repo.listMemberTasksJson(app.db, access.clubId, target.profileId));
   });
 
   app.get('/api/clubs/:clubId/members/:memberId/tasks/:taskId', {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
+import { isoUtc, jsonArray } from '../http/json-text.js';
 import { withServedIcon, type StoredIcon } from '../badges/icon.js';
 import type { TBadgeSummary, TQuestion, TSubtask, TTask, TTaskBadge, TTaskType, TTaskValues } from '../../shared/tasks.js';
 
@@ -11,13 +12,18 @@ const TASK_SELECT = `
          (SELECT count(*)::int FROM task_badges tb WHERE tb.task_id = t.id) AS badge_count
     FROM tasks t`;
 
-/** A club's tasks, newest first (generated ones of one run: latest occurrence first). */
-export function listTasks(q: Queryable, clubId: string, onlyActive: boolean) {
-  return q.query<TTask>(
-    `${TASK_SELECT} WHERE t.club_id = $1 AND (t.active OR NOT $2)
-      ORDER BY t.created_at DESC, t.occurrence_start DESC NULLS LAST, t.id`,
-    [clubId, onlyActive],
-  );
+const TASK_ORDER = 't.created_at DESC, t.occurrence_start DESC NULLS LAST, t.id';
+
+/** ZTask's columns, in its order, with the instants as the driver writes them. */
+const TASK_JSON_SELECT = ['available_date', 'due_date', 'occurrence_start', 'created_at', 'updated_at']
+  .reduce((sql, col) => sql.replace(`t.${col}`, `${isoUtc(`t.${col}`)} AS ${col}`), TASK_SELECT);
+
+/**
+ * A club's tasks, newest first (generated ones of one run: latest occurrence first), as the JSON array
+ * the route answers, written by the database.
+ */
+export function listTasksJson(q: Queryable, clubId: string, onlyActive: boolean): Promise<string> {
+  return jsonArray(q, `SELECT row_to_json(x)::text AS j FROM (${TASK_JSON_SELECT} WHERE t.club_id = $1 AND (t.active OR NOT $2) ORDER BY ${TASK_ORDER}) x`, [clubId, onlyActive]);
 }
 
 export function getTask(q: Queryable, clubId: string, taskId: string) {

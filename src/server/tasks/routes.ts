@@ -4,6 +4,7 @@ import {
   ZBadgeSummary, ZLinkBadge, ZQuestion, ZQuestionInput, ZReorder, ZSubtask, ZSubtaskInput, ZTask, ZTaskBadge, ZTaskInput,
 } from '../../shared/tasks.js';
 import { requirePermission, requireClubMember } from '../http/access.js';
+import { sendJsonText } from '../http/json-text.js';
 import * as service from './service.js';
 
 const ZClubParams = z.object({ clubId: z.string() });
@@ -20,7 +21,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(base, {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Tarefas do clube (mais novas primeiro; membros veem só as ativas)', params: ZClubParams, response: { 200: z.array(ZTask) } },
-  }, async (req) => service.listTasks(app.db, await requireClubMember(app.db, req, req.params.clubId)));
+  }, async (req, reply) => sendJsonText(reply, await service.listTasksJson(app.db, await requireClubMember(app.db, req, req.params.clubId))));
 
   app.post(base, {
     config: { permission: 'tasks.manage' },

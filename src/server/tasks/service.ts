@@ -17,9 +17,9 @@ function requireId(id: string, message: string): string {
   return id;
 }
 
-/** Admins see every task of their club; members only active ones (ARCHITECTURE §5). */
-export function listTasks(db: Db, access: ClubAccess): Promise<TTask[]> {
-  return repo.listTasks(db, access.clubId, !can(access, 'tasks.manage'));
+/** Admins see every task of their club; members only active ones (ARCHITECTURE §5): the list as JSON text. */
+export function listTasksJson(db: Db, access: ClubAccess): Promise<string> {
+  return repo.listTasksJson(db, access.clubId, !can(access, 'tasks.manage'));
 }
 
 /** The task if this user may see it, or 404 (an inactive task is invisible to members). */
