@@ -43,13 +43,15 @@ const JSON_COLUMNS = COLUMNS.replace('cm.created_at', `${isoUtc('cm.created_at')
 export function listMembersPage(q: Queryable, clubId: string, withEmail: boolean, f: MemberFilter, after: readonly [string, string] | null, limit: number): Promise<JsonPage> {
   const filter = [clubId, withEmail, f.search, f.unitId ?? null, f.status];
   // Without a search the count needs no profile per member: an index-only count of the club's rows.
+  // The page of ids too: read in index order (club_id, created_at, id) up to the limit, no profile joined.
   const counted = f.search === '' ? 'club_members cm' : 'club_members cm JOIN profiles p ON p.id = cm.profile_id';
+  const where = f.search === '' ? MEMBER_FILTER_NO_SEARCH : MEMBER_FILTER;
   return jsonPage(q, {
-    count: `SELECT count(*)::int AS total FROM ${counted} WHERE ${f.search === '' ? MEMBER_FILTER_NO_SEARCH : MEMBER_FILTER}`,
+    count: `SELECT count(*)::int AS total FROM ${counted} WHERE ${where}`,
     // The page of ids first, so the unit and claim lookups run for one page, not for every match.
     page: `WITH ids AS (
-       SELECT cm.id FROM club_members cm JOIN profiles p ON p.id = cm.profile_id
-        WHERE ${MEMBER_FILTER} AND ($6::timestamptz IS NULL OR (cm.created_at, cm.id) < ($6::timestamptz, $7::uuid))
+       SELECT cm.id FROM ${counted}
+        WHERE ${where} AND ($6::timestamptz IS NULL OR (cm.created_at, cm.id) < ($6::timestamptz, $7::uuid))
         ORDER BY cm.created_at DESC, cm.id DESC
         LIMIT $8
      )
