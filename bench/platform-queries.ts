@@ -17,6 +17,7 @@ import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
 import { DEFAULT_SIZE, generatePlatform } from './platform-data.js';
 import { screenReads } from './endpoints.js';
+import pg from 'pg';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) {
@@ -72,6 +73,27 @@ async function explain(db: Db, s: Statement): Promise<Timing> {
 }
 class RolledBack extends Error {}
 
+// The server sends every statement prepared (ADR 020). PostgreSQL plans the first five executions with
+// the values (custom plans), then keeps one generic plan only if its estimate is not worse; a statement
+// whose text makes the generic plan look worse (`($2 IS NULL OR …)`) is planned again on every request.
+// This runs each statement prepared as the server does and reads the planning time of the 8th execution.
+const planner = new pg.Client(url);
+await planner.connect();
+let prepared = 0;
+const literal = (v: unknown) => (v === null || v === undefined ? 'NULL'
+  : typeof v === 'number' || typeof v === 'boolean' ? String(v)
+    : `'${(typeof v === 'string' ? v : JSON.stringify(v)).replace(/'/g, "''")}'`);
+async function preparedPlanMs(s: Statement): Promise<number> {
+  if (!/^\s*(SELECT|WITH)\b/i.test(s.sql)) return 0;
+  const name = `bench_${prepared++}`;
+  await planner.query(`PREPARE ${name} AS ${s.sql}`);
+  const args = s.params.length ? `(${s.params.map(literal).join(', ')})` : '';
+  for (let i = 0; i < 7; i += 1) await planner.query(`EXECUTE ${name}${args}`);
+  const rows = await planner.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE) EXECUTE ${name}${args}`);
+  await planner.query(`DEALLOCATE ${name}`);
+  return Number(/Planning Time: ([\d.]+) ms/.exec(rows.rows.map((r) => r['QUERY PLAN']).join('\n'))?.[1] ?? 0);
+}
+
 const base = openPostgres(url, { max: 4 });
 if (process.env.BENCH_REUSE !== '1') await base.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
 await migrate(base);
@@ -89,7 +111,7 @@ const reads = await screenReads(base, `http://127.0.0.1:${(app.server.address() 
 const [selectOne] = [await explain(base, { sql: 'SELECT 1', params: [] })];
 
 console.log(`\nOne club of ${CLUBS}; every statement of each read, median of ${RUNS} EXPLAIN (ANALYZE, BUFFERS) runs.`);
-console.log('| read | statements | planning ms | execution ms | slowest statement (exec ms, buffers) |\n|---|---|---|---|---|');
+console.log('| read | statements | planning ms | planning ms, prepared (8th run) | execution ms | slowest statement (exec ms, buffers) |\n|---|---|---|---|---|---|');
 const warnings: string[] = [];
 for (const [label, target, cookie] of reads.endpoints) {
   // Once to warm the caches, then the statements of a second call.
@@ -99,11 +121,13 @@ for (const [label, target, cookie] of reads.endpoints) {
   await res.arrayBuffer();
   const statements = tap.take();
   let plan = 0;
+  let replan = 0;
   let exec = 0;
   let slowest = { exec: 0, buffers: 0, sql: '' };
   for (const s of statements) {
     const t = await explain(base, s);
     plan += t.planMs;
+    replan += await preparedPlanMs(s);
     exec += t.execMs;
     if (t.execMs >= slowest.exec) slowest = { exec: t.execMs, buffers: t.buffers, sql: s.sql };
     for (const table of BIG_TABLES) {
@@ -112,10 +136,11 @@ for (const [label, target, cookie] of reads.endpoints) {
     if (process.env.BENCH_PLANS) console.log(`\n--- ${label}\n${s.sql}\n${t.plan}\n`);
   }
   const first = slowest.sql.replace(/\s+/g, ' ').trim().slice(0, 60).replace(/\|/g, '/');
-  console.log(`| ${label} | ${statements.length} | ${plan.toFixed(2)} | ${exec.toFixed(2)} | ${slowest.exec.toFixed(2)} ms, ${slowest.buffers} buffers: \`${first}…\` |`);
+  console.log(`| ${label} | ${statements.length} | ${plan.toFixed(2)} | ${replan.toFixed(2)} | ${exec.toFixed(2)} | ${slowest.exec.toFixed(2)} ms, ${slowest.buffers} buffers: \`${first}…\` |`);
 }
 console.log(`\nSELECT 1 for scale: planning ${selectOne.planMs.toFixed(3)} ms, execution ${selectOne.execMs.toFixed(3)} ms.`);
 for (const w of warnings) console.log(`warning: ${w}`);
+await planner.end();
 await app.close();
 await base.close();
 await rm(dataDir, { recursive: true, force: true });

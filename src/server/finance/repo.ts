@@ -196,9 +196,21 @@ export interface TransactionFilter {
   to: string | null;
 }
 
-/** $1 club, $2 cash account, $3 type, $4 from, $5 to. */
-const TRANSACTION_FILTER = `t.club_id = $1 AND ($2::uuid IS NULL OR t.cash_account_id = $2::uuid) AND ($3::text IS NULL OR t.type = $3)
-  AND ($4::date IS NULL OR t.transaction_date >= $4::date) AND ($5::date IS NULL OR t.transaction_date <= $5::date)`;
+/**
+ * $1 club, $2 cash account, $3 type, $4 from, $5 to: only the conditions in use are written (an unused
+ * parameter is only checked to be null). One statement text per combination lets PostgreSQL keep a
+ * generic plan for each; with `($2 IS NULL OR …)` in the text it planned every execution again
+ * (about 1.9 ms, twice the execution, on the generated platform).
+ */
+function transactionFilter(f: TransactionFilter): string {
+  return [
+    't.club_id = $1',
+    f.cashAccountId === null ? '$2::uuid IS NULL' : 't.cash_account_id = $2::uuid',
+    f.type === undefined ? '$3::text IS NULL' : 't.type = $3',
+    f.from === null ? '$4::date IS NULL' : 't.transaction_date >= $4::date',
+    f.to === null ? '$5::date IS NULL' : 't.transaction_date <= $5::date',
+  ].join(' AND ');
+}
 
 /** ZTransaction's columns, in its order, as JSON text: the amount as its decimal text, created_at as the driver writes it. */
 const TRANSACTION_JSON_COLUMNS = TRANSACTION_COLUMNS
@@ -212,12 +224,15 @@ const TRANSACTION_JSON_COLUMNS = TRANSACTION_COLUMNS
  */
 export function listTransactionsPage(q: Queryable, clubId: string, f: TransactionFilter, after: readonly [string, string, string] | null, limit: number): Promise<JsonPage> {
   const filter = [clubId, f.cashAccountId, f.type ?? null, f.from, f.to];
+  const where = transactionFilter(f);
+  const keyset = after === null
+    ? '$6::date IS NULL AND $7::timestamptz IS NULL AND $8::uuid IS NULL'
+    : '(t.transaction_date, t.created_at, t.id) < ($6::date, $7::timestamptz, $8::uuid)';
   return jsonPage(q, {
-    count: `SELECT count(*)::int AS total FROM transactions t WHERE ${TRANSACTION_FILTER}`,
+    count: `SELECT count(*)::int AS total FROM transactions t WHERE ${where}`,
     page: `WITH ids AS (
        SELECT t.id FROM transactions t
-        WHERE ${TRANSACTION_FILTER}
-          AND ($6::date IS NULL OR (t.transaction_date, t.created_at, t.id) < ($6::date, $7::timestamptz, $8::uuid))
+        WHERE ${where} AND ${keyset}
         ORDER BY t.transaction_date DESC, t.created_at DESC, t.id DESC
         LIMIT $9
      )
