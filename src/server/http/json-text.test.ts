@@ -8,14 +8,12 @@ import { ZTransactionPage } from '../../shared/finance.js';
 import { ZMyTask, ZSubmissionPage } from '../../shared/progress.js';
 import { ZTask } from '../../shared/tasks.js';
 import { ZAdminClubList } from '../../shared/admin.js';
-import { compiledSerializerCompiler } from './serializer.js';
+import { serializerFor } from './serializer.js';
 
 // The paged lists (members, transactions, approvals, the super admin's clubs) and the task lists answer with the JSON text
 // PostgreSQL writes for their rows (json-text.ts). It must be byte for byte what the compiled
 // serializer writes for the same values, whatever the names hold, on every page.
 
-const serialize = (schema: z.ZodType) =>
-  compiledSerializerCompiler({ schema, method: 'GET', url: '/', httpStatus: '200' } as Parameters<typeof compiledSerializerCompiler>[0]);
 
 const NAMES = ['Ana "Aspas"', 'Barra \\ invertida', 'Linha\nnova\te tab', 'Controle \u0001\u001f', 'Emoji 🏕️ ção', 'Zoë </script> \u2028'];
 
@@ -52,7 +50,7 @@ afterAll(() => ctx.close());
 
 /** Walks every page of a list with `limit`, checking each answer's bytes against the serializer. */
 async function walkChecked(url: string, schema: z.ZodType, key: string, limit: number): Promise<Array<Record<string, unknown>>> {
-  const text = serialize(schema);
+  const text = serializerFor(schema);
   const rows: Array<Record<string, unknown>> = [];
   let after: string | null = null;
   for (let guard = 0; guard < 50; guard++) {
@@ -102,7 +100,7 @@ describe(`paged lists written by the database on ${engineName()}`, () => {
     const none = await call(ctx.app, 'GET', '/api/admin/clubs?q=nenhum-clube-assim', { as: director });
     expect(none.json()).toMatchObject({ matching: 0, clubs: [], next_cursor: null });
     expect(none.json().totals.clubs).toBeGreaterThanOrEqual(1);
-    expect(none.body).toBe(serialize(ZAdminClubList)(none.json()));
+    expect(none.body).toBe(serializerFor(ZAdminClubList)(none.json()));
   });
 
   it('tasks and my tasks: the arrays are the serializer\'s text, dates in milliseconds, progress included', async () => {
@@ -112,13 +110,13 @@ describe(`paged lists written by the database on ${engineName()}`, () => {
     expect(done.statusCode).toBeLessThan(300);
 
     const tasks = await call(ctx.app, 'GET', `/api/clubs/${club.id}/tasks`, { as: director });
-    expect(tasks.body).toBe(serialize(z.array(ZTask))(tasks.json()));
+    expect(tasks.body).toBe(serializerFor(z.array(ZTask))(tasks.json()));
     expect(tasks.json().find((t: { id: string }) => t.id === task)).toMatchObject({
       title: NAMES[2], description: NAMES[5], available_date: '2026-01-01T08:00:00.987Z', due_date: '2099-12-31T23:59:59.500Z', daily_limit: 2, occurrence_start: null,
     });
 
     const mine = await call(ctx.app, 'GET', `/api/clubs/${club.id}/my-tasks`, { as: director });
-    expect(mine.body).toBe(serialize(z.array(ZMyTask))(mine.json()));
+    expect(mine.body).toBe(serializerFor(z.array(ZMyTask))(mine.json()));
     const row = mine.json().find((t: { id: string }) => t.id === task);
     expect(row).toMatchObject({ available_now: true, completions: 1, completions_today: 1, points_earned: 3, status: expect.any(String) });
     expect(row.last_completed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);

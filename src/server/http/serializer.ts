@@ -48,9 +48,14 @@ export function responseJsonSchema(schema: unknown): Json {
   return simplifyNullable(rest) as Json;
 }
 
+/** The compiled serialiser of one response schema: the text a route with that schema answers. */
+export function serializerFor(schema: unknown): (data: unknown) => string {
+  return fastJsonStringify(responseJsonSchema(schema));
+}
+
 /** Compiled serialisers (the default). */
 export const compiledSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => {
-  const stringify = fastJsonStringify(responseJsonSchema(schema));
+  const stringify = serializerFor(schema);
   return (data) => stringify(data);
 };
 

@@ -4,7 +4,7 @@ import { engineName } from '../../../test/db.js';
 import { insertBadge, insertTask, insertUnit } from '../../../test/gamification.js';
 import { ZMemberProfile } from '../../shared/progress.js';
 import { SANITIZER_VERSION, withServedIcon } from '../badges/icon.js';
-import { compiledSerializerCompiler } from '../http/serializer.js';
+import { serializerFor } from '../http/serializer.js';
 import { getProfileHead, getProfileJson, getProfileWithLists, listEarnedBadges, listPointHistory } from './profile-repo.js';
 
 // The profile is read in one statement, its badges and history as JSON arrays: every field must come
@@ -17,7 +17,7 @@ let kid: Session;
 let club: { id: string };
 let badge: string;
 
-const profileText = compiledSerializerCompiler({ schema: ZMemberProfile, method: 'GET', url: '/', httpStatus: '200' } as Parameters<typeof compiledSerializerCompiler>[0]);
+const profileText = serializerFor(ZMemberProfile);
 
 /** The answer as the row path gives it, written by the compiled serializer. */
 async function rowPathText(key: string, hideEmail = false) {

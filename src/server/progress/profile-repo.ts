@@ -1,12 +1,10 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
+import { isoUtc } from '../http/json-text.js';
 import type { TEarnedBadge, TMemberProfile, TPointEvent } from '../../shared/progress.js';
 import type { StoredIcon } from '../badges/icon.js';
 
 type ProfileHead = Omit<TMemberProfile, 'badges' | 'history'>;
-
-/** A timestamptz inside JSON written as the driver's parser writes it (Date#toISOString: UTC, milliseconds truncated). */
-const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const HEAD_COLUMNS = `cm.profile_id, p.full_name, p.email, cm.role, cm.unit_id, u.name AS unit_name, cm.created_at AS member_since,
             coalesce(t.total_points, 0)::int AS total_points, coalesce(t.points_tasks, 0)::int AS points_tasks,

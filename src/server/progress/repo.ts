@@ -198,10 +198,10 @@ const MY_TASK_FROM = `
      GROUP BY pe.task_id
   ) pts ON pts.task_id = t.id`;
 
-/** Tasks open now plus every task the member has started, with their progress. */
 const MY_TASKS_WHERE = `WHERE t.club_id = $1 AND (${AVAILABLE_NOW} OR a.id IS NOT NULL)
       ORDER BY ${AVAILABLE_NOW} DESC, t.due_date ASC NULLS LAST, t.created_at DESC`;
 
+/** Tasks open now plus every task the member has started, with their progress. */
 export function listMemberTasks(q: Queryable, clubId: string, profileId: string) {
   return q.query<TMyTask>(`SELECT ${MY_TASK_COLUMNS} FROM ${MY_TASK_FROM} ${MY_TASKS_WHERE}`, [clubId, profileId]);
 }

@@ -4,7 +4,7 @@ import { addMember, call, createClub, createTestApp, signUp, type Session, type 
 import { engineName } from '../../../test/db.js';
 import { insertUnit } from '../../../test/gamification.js';
 import { RANKING_MSG, ZIndividualRankingRow, ZUnitRankingRow } from '../../shared/ranking.js';
-import { compiledSerializerCompiler } from '../http/serializer.js';
+import { serializerFor } from '../http/serializer.js';
 import { individualRanking, individualRankingJson, unitRanking, unitRankingJson } from './repo.js';
 
 // The ranking routes send the JSON text PostgreSQL writes (repo.ts). It must be byte for byte what the
@@ -16,10 +16,8 @@ let club: { id: string };
 let empty: { id: string };
 let period: string;
 
-const serialize = (schema: z.ZodType) =>
-  compiledSerializerCompiler({ schema, method: 'GET', url: '/', httpStatus: '200' } as Parameters<typeof compiledSerializerCompiler>[0]);
-const individualText = serialize(z.array(ZIndividualRankingRow));
-const unitText = serialize(z.array(ZUnitRankingRow));
+const individualText = serializerFor(z.array(ZIndividualRankingRow));
+const unitText = serializerFor(z.array(ZUnitRankingRow));
 
 const NAMES = ['Ana "Aspas"', 'Barra \\ invertida', 'Linha\nnova\te tab', 'Controle \u0001\u001f', 'Emoji 🏕️ ção', 'Zoë </script>', 'Sem unidade'];
 
