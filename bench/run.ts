@@ -70,6 +70,7 @@ async function settle(url: string, cookie: string, after: string): Promise<void>
   if (ms > 200) console.log(`  (after ${after} the server took ${ms.toFixed(0)} ms to answer again)`);
 }
 
+const CHANGING = 'members (first page of 50), the club written 20×/s';
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
 const selected = (label: string) => ONLY.length === 0 || ONLY.some((w) => label.includes(w));
 
@@ -96,7 +97,10 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
   // No request limits: a benchmark is a few accounts flooding on purpose.
   const responseSerializer = process.env.BENCH_SERIALIZER === 'zod' ? 'zod' : 'compiled';
   console.log(`[${engine}] response serializer: ${responseSerializer}`);
-  const app = await buildApp({ db, dataDir, responseSerializer, limits: { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0, clubsPerAccount: 0 } });
+  // BENCH_ANSWER_CACHE=0: every read runs its query (ADR 026); by default a repeated read of unchanged data is answered from memory.
+  const answerCacheBytes = process.env.BENCH_ANSWER_CACHE === '0' ? 0 : undefined;
+  console.log(`[${engine}] kept answers (ADR 026): ${answerCacheBytes === 0 ? 'off' : 'on'}`);
+  const app = await buildApp({ db, dataDir, responseSerializer, answerCacheBytes, limits: { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0, clubsPerAccount: 0 } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -108,9 +112,17 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
   const measured: Array<{ r: Result; before: Result }> = [];
   let last = await hit('auth/me (baseline)', meUrl, admin);
   const mes = [last];
+  // The same members page while the club keeps changing (a write every 50 ms moves its data version,
+  // ADR 026): what kept answers are worth when a club is busy, not only when it is quiet.
+  const membersUrl = endpoints.find(([label]) => label.startsWith('members'))?.[1];
+  if (membersUrl) endpoints.splice(endpoints.findIndex(([label]) => label.startsWith('members')) + 1, 0, [CHANGING, membersUrl, admin]);
   for (const [label, url, cookie] of endpoints) {
     if (!selected(label)) continue;
+    const writer = label === CHANGING
+      ? setInterval(() => void db.query(`UPDATE units SET name = name WHERE club_id = $1`, [club.id]), 50)
+      : null;
     measured.push({ r: await hit(label, url, cookie), before: last });
+    if (writer) clearInterval(writer);
     await settle(meUrl, admin, label);
     last = await hit('auth/me (baseline)', meUrl, admin);
     mes.push(last);
@@ -150,6 +162,7 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
   for (let i = 0; i < 20; i += 1) await fetch(`${base}/api/admin/stats`, { headers: { cookie: admin }, signal: AbortSignal.timeout(10_000) });
   console.log(`\n[${engine}] admin/stats, one at a time: ${((performance.now() - t) / 20).toFixed(1)} ms average`);
   console.log(`[${engine}] server RSS after the run (load generator in its own process): ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
+  console.log(`[${engine}] kept answers: ${app.answers.hits} reads answered from memory, ${app.answers.misses} ran their query`);
   await app.close();
   await db.close();
   await rm(dataDir, { recursive: true, force: true });

@@ -33,6 +33,7 @@ import { localAdminRoutes, type LocalAdminOptions } from './local-admin/routes.j
 import { isSafeKey, localDiskStorage, UPLOADS_URL_PREFIX, type Storage } from './storage/storage.js';
 import { MSG } from '../shared/errors.js';
 import { apiDocsUiEnabled } from './config.js';
+import { AnswerCache, answerCacheBytesFromEnv } from './http/answer-cache.js';
 
 export interface AppConfig {
   db: Db;
@@ -62,6 +63,8 @@ export interface AppConfig {
   mailer?: Mailer;
   /** Base of links in e-mails; default PUBLIC_URL, else the request's origin. */
   publicUrl?: string | null;
+  /** Memory for kept answers of club reads (ADR 026); default ANSWER_CACHE_MB (16 MB); 0 turns it off. */
+  answerCacheBytes?: number;
 }
 
 // ioredis costs ~20 MB and a few hundred ms to load: only a server with REDIS_URL loads it.
@@ -105,6 +108,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('limits', limits);
   app.decorate('counterStore', counterStore);
   app.decorate('loginThrottle', new LoginThrottle(counterStore, limits, clock));
+  app.decorate('answers', new AnswerCache(config.answerCacheBytes ?? answerCacheBytesFromEnv()));
   app.addHook('onClose', async () => counterStore.close());
   app.decorate('config', {
     dataDir: config.dataDir,

@@ -47,7 +47,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       if (inClub) {
         rememberMembership(req, clubId, inClub.profile_id, inClub.club_role === null ? null : {
           role: inClub.club_role, unit_id: inClub.club_unit_id, member: inClub.club_member ?? false, require_mfa: inClub.club_require_mfa ?? false,
-        });
+        }, inClub.club_data_version);
       }
       row = inClub;
     } else if (token) {

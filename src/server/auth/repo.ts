@@ -77,6 +77,8 @@ export interface SessionInClubRow extends SessionRow {
   club_unit_id: string | null;
   club_member: boolean | null;
   club_require_mfa: boolean | null;
+  /** The club's and the platform's data versions, read in the same snapshot: the key of kept answers (ADR 026). */
+  club_data_version: string | null;
 }
 
 /** The session and, in the same statement, the caller's standing in a club (routes under /api/clubs/:clubId). */
@@ -84,7 +86,8 @@ export function findActiveSessionInClub(q: Queryable, tokenHash: string, clubId:
   return maybeOne<SessionInClubRow>(
     q,
     `SELECT ${SESSION_COLUMNS},
-            m.role AS club_role, m.unit_id AS club_unit_id, m.member AS club_member, m.require_mfa AS club_require_mfa
+            m.role AS club_role, m.unit_id AS club_unit_id, m.member AS club_member, m.require_mfa AS club_require_mfa,
+            (SELECT v.version || '.' || pv.version FROM club_data_versions v, platform_data_version pv WHERE v.club_id = $2::uuid) AS club_data_version
        FROM sessions s JOIN profiles p ON p.id = s.profile_id
        LEFT JOIN LATERAL (${membershipSql('$2::uuid', 'p.id', "p.user_type = 'super_admin'")}) m ON true
       WHERE ${ACTIVE_SESSION}`,

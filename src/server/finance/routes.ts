@@ -144,7 +144,10 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       tags, summary: 'Lançamentos, mais recentes primeiro (a primeira página traz os últimos 20), paginados por cursor, com filtros',
       params: ZClubParams, querystring: ZTransactionQuery, response: { 200: ZTransactionPage },
     },
-  }, async (req, reply) => sendJsonText(reply, await service.listTransactionsJson(db, (await admin(req, req.params.clubId)).clubId, req.query)));
+  }, async (req, reply) => {
+    const access = await requirePermission(db, req, req.params.clubId, 'finance.manage');
+    return sendJsonText(reply, await app.answers.json(req, access, () => service.listTransactionsJson(db, access.clubId, req.query)));
+  });
 
   app.post('/api/clubs/:clubId/transactions', {
     config: { permission: 'finance.manage' },

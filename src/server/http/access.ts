@@ -74,11 +74,17 @@ export function membershipSql(club: string, profile: string, isSuperAdmin: strin
 }
 
 /** Memberships read with the session (the auth plugin), so a club route needs no second lookup. */
-const prefetched = new WeakMap<FastifyRequest, { clubId: string; profileId: string; row: MembershipRow | null }>();
+const prefetched = new WeakMap<FastifyRequest, { clubId: string; profileId: string; row: MembershipRow | null; dataVersion: string | null }>();
 
-/** Called by the auth plugin with the membership it read in the same statement as the session. */
-export function rememberMembership(req: FastifyRequest, clubId: string, profileId: string, row: MembershipRow | null): void {
-  prefetched.set(req, { clubId, profileId, row });
+/** Called by the auth plugin with the membership (and the club's data version) it read in the same statement as the session. */
+export function rememberMembership(req: FastifyRequest, clubId: string, profileId: string, row: MembershipRow | null, dataVersion: string | null): void {
+  prefetched.set(req, { clubId, profileId, row, dataVersion });
+}
+
+/** The data version of the club in the URL as the session lookup read it, or null (not read: nothing may be kept). */
+export function clubDataVersionOf(req: FastifyRequest, clubId: string): string | null {
+  const pre = prefetched.get(req);
+  return pre && pre.clubId === clubId ? pre.dataVersion : null;
 }
 
 /** The club id of a /api/clubs/:clubId/… route, when it is a well-formed id. */

@@ -9,7 +9,8 @@ import { openTestDb, type TestDb } from '../../../test/db.js';
 import { addMember, call, createClub, NO_LIMITS, signUp, type Session } from '../../../test/api.js';
 
 // Issue 12: a club read costs one statement for the session and the caller's membership of the club
-// in the URL, then its own; the membership is never carried over from an earlier request.
+// in the URL, then its own; the membership is never carried over from an earlier request. A read
+// already answered on the same data version costs the session statement alone (ADR 026).
 
 let db: TestDb;
 let app: FastifyInstance;
@@ -54,8 +55,16 @@ async function countedGet(url: string, as: Session) {
 
 describe('statements per club read', () => {
   it('reads the session with the membership, then the ranking: two statements', async () => {
-    expect(await countedGet(`/api/clubs/${club.id}/ranking/units`, member)).toEqual({ status: 200, statements: 2 });
+    expect(await countedGet(`/api/clubs/${club.id}/ranking/individual`, member)).toEqual({ status: 200, statements: 2 });
     expect(await countedGet(`/api/clubs/${club.id}/ranking/individual`, admin)).toEqual({ status: 200, statements: 2 });
+  });
+
+  it('the same read of unchanged data is answered with the session statement only; a change brings the query back (ADR 026)', async () => {
+    await countedGet(`/api/clubs/${club.id}/ranking/units`, member);
+    expect(await countedGet(`/api/clubs/${club.id}/ranking/units`, member)).toEqual({ status: 200, statements: 1 });
+    await db.query(`INSERT INTO units (club_id, name) VALUES ($1, 'Nova unidade')`, [club.id]);
+    expect(await countedGet(`/api/clubs/${club.id}/ranking/units`, member)).toEqual({ status: 200, statements: 2 });
+    expect(await countedGet(`/api/clubs/${club.id}/ranking/units`, member)).toEqual({ status: 200, statements: 1 });
   });
 
   it('answers 404 to a stranger from that one statement', async () => {

@@ -4,6 +4,7 @@ import type { Limits, LoginThrottle } from './rate-limit.js';
 import type { CounterStore } from './counter-store.js';
 import type { Storage } from '../storage/storage.js';
 import type { MailService } from '../mail/service.js';
+import type { AnswerCache } from './answer-cache.js';
 
 export interface AuthState {
   sessionId: string;
@@ -25,6 +26,8 @@ declare module 'fastify' {
     /** Every route registered, with its options (the permission walk reads their declarations). */
     routeCatalog: RouteOptions[];
     mail: MailService;
+    /** Club reads' answers kept by the club's data version (ADR 026). */
+    answers: AnswerCache;
   }
   interface FastifyRequest {
     auth: AuthState | null;

@@ -31,7 +31,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    return sendJsonText(reply, await listMembersJson(app.db, access.clubId, can(access, 'members.read'), req.query));
+    return sendJsonText(reply, await app.answers.json(req, access, () => listMembersJson(app.db, access.clubId, can(access, 'members.read'), req.query)));
   });
 
   app.post('/api/clubs/:clubId/members', {

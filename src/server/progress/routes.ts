@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,7 +17,7 @@ import {
   ZSubmissionPage,
   ZSubmissionQuery,
 } from '../../shared/progress.js';
-import { can, requirePermission, requireClubMember } from '../http/access.js';
+import { can, requirePermission, requireClubMember, type ClubAccess } from '../http/access.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { SANITIZER_VERSION, withServedIcon } from '../badges/icon.js';
 import { sendJsonText } from '../http/json-text.js';
@@ -43,10 +43,21 @@ const ZOk = z.object({ ok: z.literal(true) });
  * an earned badge's icon was stored by older sanitiser rules is the profile read as rows and the icon
  * cleaned here (ADR 023).
  */
-async function sendMemberProfile(db: Db, reply: FastifyReply, clubId: string, memberId: string, hideEmail: boolean) {
+async function sendMemberProfile(
+  app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, access: ClubAccess, memberId: string, hideEmail: boolean,
+) {
+  const { db } = app;
+  const clubId = access.clubId;
+  // Kept by the club's data version (ADR 026); a profile with a stale icon is not kept: it is cleaned on each read.
+  const key = app.answers.keyOf(req, access);
+  const kept = app.answers.get(key);
+  if (kept !== undefined) return sendJsonText(reply, kept);
   const found = await profiles.getProfileJson(db, clubId, memberId, SANITIZER_VERSION, hideEmail);
   if (!found) throw notFound(PROGRESS_MSG.memberNotFound);
-  if (!found.stale_icons) return sendJsonText(reply, found.json);
+  if (!found.stale_icons) {
+    app.answers.set(key, found.json);
+    return sendJsonText(reply, found.json);
+  }
   const profile = await profiles.getProfileWithLists(db, clubId, memberId);
   if (!profile) throw notFound(PROGRESS_MSG.memberNotFound);
   return reply.send({ ...profile, email: hideEmail ? null : profile.email, badges: profile.badges.map(withServedIcon) });
@@ -153,7 +164,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req, reply) => {
     const access = await requirePermission(app.db, req, req.params.clubId, 'submissions.review');
-    return sendJsonText(reply, await listQueueJson(app.db, access.clubId, service.unitFilter(access, 'submissions.review'), req.query));
+    return sendJsonText(reply, await app.answers.json(req, access, () => listQueueJson(app.db, access.clubId, service.unitFilter(access, 'submissions.review'), req.query)));
   });
 
   app.get('/api/clubs/:clubId/submissions/pending-count', {
@@ -235,7 +246,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Meu Perfil: pontos, posição, badges e histórico', params: ZClub, response: { 200: ZMemberProfile } },
   }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    return sendMemberProfile(app.db, reply, access.clubId, access.profileId, false);
+    return sendMemberProfile(app, req, reply, access, access.profileId, false);
   });
 
   app.get('/api/clubs/:clubId/members/:memberId/profile', {
@@ -245,6 +256,6 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
     if (!can(access, 'members.read')) await service.resolveTarget(app.db, access, req.params.memberId);
     // Personal data reaches only the functions that keep member records, not counsellors (issues 14, 21).
-    return sendMemberProfile(app.db, reply, access.clubId, req.params.memberId, !can(access, 'members.read'));
+    return sendMemberProfile(app, req, reply, access, req.params.memberId, !can(access, 'members.read'));
   });
 };

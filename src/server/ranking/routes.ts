@@ -21,9 +21,12 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Ranking individual (geral ou de um período)', params: ZClub, querystring: ZRankingQuery, response: { 200: z.array(ZIndividualRankingRow) } },
   }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    const json = await repo.individualRankingJson(app.db, access.clubId, req.query.period_id);
-    // An unknown period has no rows: asked only then, so a period's ranking is one statement.
-    if (json === '[]') await checkPeriod(app.db, access.clubId, req.query.period_id);
+    const json = await app.answers.json(req, access, async () => {
+      const rows = await repo.individualRankingJson(app.db, access.clubId, req.query.period_id);
+      // An unknown period has no rows: asked only then, so a period's ranking is one statement.
+      if (rows === '[]') await checkPeriod(app.db, access.clubId, req.query.period_id);
+      return rows;
+    });
     return sendJsonText(reply, json);
   });
 
@@ -32,9 +35,12 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Ranking de unidades (geral ou de um período)', params: ZClub, querystring: ZRankingQuery, response: { 200: z.array(ZUnitRankingRow) } },
   }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    const json = await repo.unitRankingJson(app.db, access.clubId, req.query.period_id);
-    // An unknown period has no rows: asked only then, so a period's ranking is one statement.
-    if (json === '[]') await checkPeriod(app.db, access.clubId, req.query.period_id);
+    const json = await app.answers.json(req, access, async () => {
+      const rows = await repo.unitRankingJson(app.db, access.clubId, req.query.period_id);
+      // An unknown period has no rows: asked only then, so a period's ranking is one statement.
+      if (rows === '[]') await checkPeriod(app.db, access.clubId, req.query.period_id);
+      return rows;
+    });
     return sendJsonText(reply, json);
   });
 

@@ -21,7 +21,10 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(base, {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Tarefas do clube (mais novas primeiro; membros veem só as ativas)', params: ZClubParams, response: { 200: z.array(ZTask) } },
-  }, async (req, reply) => sendJsonText(reply, await service.listTasksJson(app.db, await requireClubMember(app.db, req, req.params.clubId))));
+  }, async (req, reply) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    return sendJsonText(reply, await app.answers.json(req, access, () => service.listTasksJson(app.db, access)));
+  });
 
   app.post(base, {
     config: { permission: 'tasks.manage' },

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { one } from '../db/index.js';
+import { engineName } from '../../../test/db.js';
+import { NO_LIMITS, call, createTestApp, setUpClubWithMember, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { answerCacheBytesFromEnv } from './answer-cache.js';
+
+// ADR 026: club reads are answered from memory while the club's data version stays the same. What a
+// user relies on: a change — through this server, another instance or plain SQL — shows on the very
+// next read, and nobody ever gets an answer written for someone else.
+
+let ctx: TestContext;
+let admin: Session;
+let member: Session;
+let clubId: string;
+let cashAccount: string;
+const base = () => `/api/clubs/${clubId}`;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  ({ admin, member, club: { id: clubId } } = await setUpClubWithMember(ctx, 'Clube Memória'));
+  cashAccount = (await call(ctx.app, 'POST', `${base()}/cash-accounts`, { as: admin, body: { name: 'Caixa', initial_balance: '0' } })).json().id;
+});
+afterAll(() => ctx.close());
+
+const get = (app: FastifyInstance, url: string, as: Session) => call(app, 'GET', `${base()}${url}`, { as });
+
+describe(`answers kept by the club's data version on ${engineName()}`, () => {
+  it('the same read twice runs its query once; a member added through the API is on the next read', async () => {
+    const first = await get(ctx.app, '/members?limit=50', admin);
+    const hits = ctx.app.answers.hits;
+    const again = await get(ctx.app, '/members?limit=50', admin);
+    expect(again.body).toBe(first.body);
+    expect(ctx.app.answers.hits).toBe(hits + 1);
+
+    const added = await call(ctx.app, 'POST', `${base()}/members`, { as: admin, body: { mode: 'accountless', full_name: 'Joãozinho 🏕️', role: 'member' } });
+    expect(added.statusCode).toBe(201);
+    const after = (await get(ctx.app, '/members?limit=50', admin)).json();
+    expect(after.total).toBe(first.json().total + 1);
+    expect(after.members[0].full_name).toBe('Joãozinho 🏕️');
+  });
+
+  it('a change made outside this server (plain SQL, another instance) shows on the next read', async () => {
+    await get(ctx.app, '/members?limit=50', admin);
+    await get(ctx.app, '/ranking/individual', admin);
+    await ctx.db.query(`UPDATE profiles SET full_name = 'Membro Renomeado' WHERE id = $1`, [member.profile.id]);
+    const names = (await get(ctx.app, '/members?limit=50', admin)).json().members.map((m: { full_name: string }) => m.full_name);
+    expect(names).toContain('Membro Renomeado');
+
+    const before = (await get(ctx.app, '/ranking/individual', admin)).json() as Array<{ profile_id: string; total_points: number }>;
+    const pointsOf = (rows: typeof before) => rows.find((r) => r.profile_id === member.profile.id)?.total_points ?? 0;
+    await ctx.db.query(`INSERT INTO point_events (club_id, profile_id, source, points, reason) VALUES ($1, $2, 'manual', 7, 'Ajuste')`, [clubId, member.profile.id]);
+    const after = (await get(ctx.app, '/ranking/individual', admin)).json() as typeof before;
+    expect(pointsOf(after)).toBe(pointsOf(before) + 7);
+  });
+
+  it('an answer is kept per person and function: a member never gets the e-mails the admin was shown', async () => {
+    const asAdmin = (await get(ctx.app, '/members?limit=50', admin)).json();
+    expect(asAdmin.members.some((m: { email: string | null }) => m.email !== null)).toBe(true);
+    const asMember = (await get(ctx.app, '/members?limit=50', member)).json();
+    expect(asMember.members.every((m: { email: string | null }) => m.email === null)).toBe(true);
+    // And the other way round, with the member's answer now kept.
+    expect((await get(ctx.app, '/members?limit=50', admin)).json().members.some((m: { email: string | null }) => m.email !== null)).toBe(true);
+    // A stranger still gets 404 and an anonymous caller 401, whatever is kept.
+    const stranger = await signUp(ctx.app, { name: 'Estranho' });
+    expect((await get(ctx.app, '/members?limit=50', stranger)).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', `${base()}/members?limit=50`)).statusCode).toBe(401);
+    // A function without the permission is refused before anything kept is looked at.
+    expect((await get(ctx.app, '/transactions', member)).statusCode).toBe(403);
+  });
+
+  it('a refusal is not kept: an unknown period answers 404 every time', async () => {
+    const url = '/ranking/individual?period_id=00000000-0000-4000-8000-000000000000';
+    expect((await get(ctx.app, url, admin)).statusCode).toBe(404);
+    expect((await get(ctx.app, url, admin)).statusCode).toBe(404);
+  });
+
+  it('transactions written while the list is read: once the writes are answered, the list holds every one', async () => {
+    const list = () => get(ctx.app, '/transactions?limit=100', admin);
+    const start = (await list()).json().total as number;
+    for (let round = 0; round < 15; round += 1) {
+      const writes = Array.from({ length: 3 }, (_, i) => call(ctx.app, 'POST', `${base()}/transactions`, {
+        as: admin, body: { type: 'income', cash_account_id: cashAccount, description: `Rodada ${round}.${i}`, amount: '1,50' },
+      }));
+      const reads = Array.from({ length: 3 }, () => list());
+      const done = await Promise.all([...writes, ...reads]);
+      expect(done.slice(0, 3).map((r) => r.statusCode)).toEqual([201, 201, 201]);
+      const after = (await list()).json();
+      expect(after.total).toBe(start + 3 * (round + 1));
+      expect(after.transactions[0].description).toMatch(/^Rodada /);
+    }
+    const balance = await one<{ b: string }>(ctx.db, `SELECT current_balance::text AS b FROM cash_accounts WHERE id = $1`, [cashAccount]);
+    expect(balance.b).toBe((1.5 * 45).toFixed(2));
+  });
+
+  it.runIf(engineName() === 'postgres')('two instances on one PostgreSQL: a write through one shows on the other\'s next read', async () => {
+    const other = await buildApp({ db: ctx.db, dataDir: ctx.dataDir, limits: NO_LIMITS });
+    await other.ready();
+    try {
+      const fromA = (await get(ctx.app, '/tasks', admin)).json() as unknown[];
+      await get(ctx.app, '/tasks', admin);
+      const created = await call(other, 'POST', `${base()}/tasks`, { as: admin, body: { title: 'Nó de escota', type: 'check', points: 5 } });
+      expect(created.statusCode).toBe(201);
+      const again = (await get(ctx.app, '/tasks', admin)).json() as Array<{ title: string }>;
+      expect(again).toHaveLength(fromA.length + 1);
+      expect(again.map((t) => t.title)).toContain('Nó de escota');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('with ANSWER_CACHE_MB=0 nothing is kept', async () => {
+    expect(answerCacheBytesFromEnv({ ANSWER_CACHE_MB: '0' })).toBe(0);
+    expect(answerCacheBytesFromEnv({})).toBe(16 * 1024 * 1024);
+    expect(answerCacheBytesFromEnv({ ANSWER_CACHE_MB: 'muito' })).toBe(16 * 1024 * 1024);
+    const off = await buildApp({ db: ctx.db, dataDir: ctx.dataDir, limits: NO_LIMITS, answerCacheBytes: 0 });
+    await off.ready();
+    try {
+      await get(off, '/members?limit=50', admin);
+      await get(off, '/members?limit=50', admin);
+      expect(off.answers.hits).toBe(0);
+      expect(off.answers.size).toBe(0);
+    } finally {
+      await off.close();
+    }
+  });
+});

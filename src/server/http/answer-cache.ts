@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { clubDataVersionOf, type ClubAccess } from './access.js';
+
+/**
+ * Answers of club reads kept by the club's data version (ADR 026). Every write to a club's data bumps
+ * `club_data_versions.version` when it commits (migration 0390: triggers on every table with a club,
+ * on profiles and on a task's parts), and the session lookup reads the version in its own statement.
+ * An answer is kept under the version, the person asking, their function and unit in the club, and
+ * the exact URL: the same person asking the same thing of the same data gets the same JSON text,
+ * without the read's query running again. A write from any instance or from plain SQL moves the
+ * version, so no instance can answer from data that changed.
+ *
+ * Only reads whose answer depends on nothing but the database go through here (no "today", no file
+ * on disk): members, transactions, the approvals queue, rankings, profiles and the tasks list.
+ */
+export class AnswerCache {
+  private readonly lru: LRUCache<string, string> | null;
+  hits = 0;
+  misses = 0;
+
+  /** maxBytes 0 turns the cache off: every read runs its query. */
+  constructor(maxBytes: number) {
+    this.lru = maxBytes > 0
+      // A JS string holds 2 bytes per UTF-16 unit; the key is counted too.
+      ? new LRUCache<string, string>({ maxSize: maxBytes, sizeCalculation: (value, key) => 2 * (value.length + key.length) })
+      : null;
+  }
+
+  /** The key of this request's answer, or null when it cannot be kept (cache off, no version read). */
+  keyOf(req: FastifyRequest, access: ClubAccess): string | null {
+    if (!this.lru) return null;
+    const version = clubDataVersionOf(req, access.clubId);
+    if (version === null) return null;
+    return `${access.clubId} ${version} ${access.profileId} ${access.role} ${access.unitId ?? '-'} ${access.viaSuperAdmin ? 's' : 'm'} ${req.method} ${req.url}`;
+  }
+
+  get(key: string | null): string | undefined {
+    if (key === null || !this.lru) return undefined;
+    const found = this.lru.get(key);
+    if (found === undefined) this.misses += 1;
+    else this.hits += 1;
+    return found;
+  }
+
+  set(key: string | null, json: string): void {
+    if (key !== null) this.lru?.set(key, json);
+  }
+
+  /** The kept answer of this request, or the one `compute` writes (then kept). A throw keeps nothing. */
+  async json(req: FastifyRequest, access: ClubAccess, compute: () => Promise<string>): Promise<string> {
+    const key = this.keyOf(req, access);
+    const kept = this.get(key);
+    if (kept !== undefined) return kept;
+    const json = await compute();
+    this.set(key, json);
+    return json;
+  }
+
+  get size(): number {
+    return this.lru?.size ?? 0;
+  }
+}
+
+/** ANSWER_CACHE_MB: memory for kept answers, 16 MB by default; 0 turns the cache off. */
+export function answerCacheBytesFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.ANSWER_CACHE_MB?.trim();
+  const mb = raw === undefined || raw === '' ? 16 : Number(raw);
+  return Number.isFinite(mb) && mb >= 0 ? Math.floor(mb * 1024 * 1024) : 16 * 1024 * 1024;
+}
