@@ -110,6 +110,23 @@ describe(`answers kept by the club's data version on ${engineName()}`, () => {
     }
   });
 
+  it("'Minhas Tarefas' is kept only until a task opens or closes: the next read after that instant shows it", async () => {
+    const soon = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const opens = (await one<{ id: string }>(ctx.db, `INSERT INTO tasks (club_id, title, type, points, available_date) VALUES ($1, 'Abre já', 'check', 5, $2) RETURNING id`, [clubId, soon(1500)])).id;
+    const closes = (await one<{ id: string }>(ctx.db, `INSERT INTO tasks (club_id, title, type, points, due_date) VALUES ($1, 'Fecha já', 'check', 5, $2) RETURNING id`, [clubId, soon(1800)])).id;
+    const mine = async () => (await get(ctx.app, '/my-tasks', member)).json() as Array<{ id: string; available_now: boolean }>;
+    const first = await mine();
+    expect(first.map((t) => t.id)).not.toContain(opens);
+    expect(first.find((t) => t.id === closes)?.available_now).toBe(true);
+    const hits = ctx.app.answers.hits;
+    expect(await mine()).toEqual(first);
+    expect(ctx.app.answers.hits).toBe(hits + 1);
+    await new Promise((r) => setTimeout(r, 2000));
+    const later = await mine();
+    expect(later.find((t) => t.id === opens)?.available_now).toBe(true);
+    expect(later.map((t) => t.id)).not.toContain(closes);
+  });
+
   it('with ANSWER_CACHE_MB=0 nothing is kept', async () => {
     expect(answerCacheBytesFromEnv({ ANSWER_CACHE_MB: '0' })).toBe(0);
     expect(answerCacheBytesFromEnv({})).toBe(16 * 1024 * 1024);

@@ -11,8 +11,9 @@ import { clubDataVersionOf, type ClubAccess } from './access.js';
  * without the read's query running again. A write from any instance or from plain SQL moves the
  * version, so no instance can answer from data that changed.
  *
- * Only reads whose answer depends on nothing but the database go through here (no "today", no file
- * on disk): members, transactions, the approvals queue, rankings, profiles and the tasks list.
+ * Only reads whose answer depends on nothing but the database go through here (no file on disk):
+ * members, transactions, the approvals queue, rankings, profiles and the tasks list; and 'Minhas
+ * Tarefas', which also depends on the clock, kept only until its next change of time.
  */
 export class AnswerCache {
   private readonly lru: LRUCache<string, string> | null;
@@ -43,17 +44,27 @@ export class AnswerCache {
     return found;
   }
 
-  set(key: string | null, json: string): void {
-    if (key !== null) this.lru?.set(key, json);
+  /** Keeps `json` under `key`; with `ttlMs`, only that long (an answer that depends on the clock). */
+  set(key: string | null, json: string, ttlMs?: number): void {
+    if (key === null || !this.lru) return;
+    if (ttlMs === undefined) this.lru.set(key, json);
+    else if (ttlMs >= 1) this.lru.set(key, json, { ttl: Math.floor(ttlMs) });
   }
 
-  /** The kept answer of this request, or the one `compute` writes (then kept). A throw keeps nothing. */
-  async json(req: FastifyRequest, access: ClubAccess, compute: () => Promise<string>): Promise<string> {
+  /**
+   * The kept answer of this request, or the one `compute` writes (then kept). A throw keeps nothing.
+   * `validForMs`, for an answer that changes with the clock, says (before the answer is computed) how
+   * long from now the answer stays the same for unchanged data: the next instant a task opens or
+   * closes, the next midnight. The answer is kept until then, counted from before it was asked.
+   */
+  async json(req: FastifyRequest, access: ClubAccess, compute: () => Promise<string>, validForMs?: () => Promise<number>): Promise<string> {
     const key = this.keyOf(req, access);
     const kept = this.get(key);
     if (kept !== undefined) return kept;
+    const asked = performance.now();
+    const validFor = key === null || !validForMs ? undefined : await validForMs();
     const json = await compute();
-    this.set(key, json);
+    this.set(key, json, validFor === undefined ? undefined : asked + validFor - performance.now());
     return json;
   }
 

@@ -211,6 +211,26 @@ const MY_TASK_JSON_COLUMNS = MY_TASK_COLUMNS
   .replace('t.available_date, t.due_date,', `${isoUtc('t.available_date')} AS available_date, ${isoUtc('t.due_date')} AS due_date,`)
   .replace('c.last_completed_at', `${isoUtc('c.last_completed_at')} AS last_completed_at`);
 
+/**
+ * How long from now 'Minhas Tarefas' stays the same while the club's data does not change (ADR 026):
+ * until the next instant one of the club's tasks opens (available_date) or closes (due_date), or the
+ * club's next midnight (the day's completions of a task with a daily limit start again). Index probes
+ * on tasks_club_available_idx and tasks_club_due_idx.
+ */
+export async function myTasksUnchangedForMs(q: Queryable, clubId: string): Promise<number> {
+  const row = await one<{ ms: string }>(
+    q,
+    `SELECT floor(1000 * extract(epoch FROM least(
+              (SELECT min(t.available_date) FROM tasks t WHERE t.club_id = c.id AND t.available_date > now()),
+              (SELECT min(t.due_date) FROM tasks t WHERE t.club_id = c.id AND t.due_date >= now()),
+              (date_trunc('day', now() AT TIME ZONE c.timezone) + interval '1 day') AT TIME ZONE c.timezone
+            ) - now()))::text AS ms
+       FROM clubs c WHERE c.id = $1`,
+    [clubId],
+  );
+  return Number(row.ms);
+}
+
 /** listMemberTasks as the JSON array 'Minhas Tarefas' answers, written by the database. */
 export function listMemberTasksJson(q: Queryable, clubId: string, profileId: string): Promise<string> {
   return jsonArray(q, `SELECT row_to_json(x)::text AS j FROM (SELECT ${MY_TASK_JSON_COLUMNS} FROM ${MY_TASK_FROM} ${MY_TASKS_WHERE}) x`, [clubId, profileId]);

@@ -83,7 +83,9 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Minhas Tarefas: tarefas disponíveis e meu progresso', params: ZClub, response: { 200: z.array(ZMyTask) } },
   }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    return sendJsonText(reply, await repo.listMemberTasksJson(app.db, access.clubId, access.profileId));
+    return sendJsonText(reply, await app.answers.json(
+      req, access, () => repo.listMemberTasksJson(app.db, access.clubId, access.profileId), () => repo.myTasksUnchangedForMs(app.db, access.clubId),
+    ));
   });
 
   app.get('/api/clubs/:clubId/my-tasks/:taskId', {
