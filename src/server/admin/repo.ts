@@ -7,6 +7,20 @@ import { isoUtc, jsonPage } from '../http/json-text.js';
 /** An account is a profile that can sign in; club members added without one are not platform users. */
 const IS_ACCOUNT = 'p.password_hash IS NOT NULL';
 
+/**
+ * The whole platform's data version, for the super admin's kept answers (ADR 026, migration 0392): the
+ * sum and count of the clubs' versions (each only grows; creating or deleting a club moves the
+ * platform version) with the platform's and the people's versions. One pass over club_data_versions.
+ */
+export async function platformDataVersion(q: Queryable): Promise<string> {
+  const row = await one<{ v: string }>(
+    q,
+    `SELECT coalesce(sum(v.version), 0) || '.' || count(*) || '.' || (SELECT p.version || '.' || p.people FROM platform_data_version p) AS v
+       FROM club_data_versions v`,
+  );
+  return row.v;
+}
+
 export function platformStats(q: Queryable) {
   return one<TPlatformStats>(
     q,

@@ -27,11 +27,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Contadores da plataforma', response: { 200: ZPlatformStats } },
   }, async (req) => {
-    requireSuperAdmin(req);
+    const auth = requireSuperAdmin(req);
     const embedded = app.db.engine === 'pglite';
     const last = embedded ? await latestBackup(app.config.dataDir) : null;
+    // The counters are kept by the platform's data version (ADR 026); the backup is read from disk each time.
+    const key = app.answers.platformKeyOf(req, auth.profile.id, await repo.platformDataVersion(app.db));
+    const counts = JSON.parse(await app.answers.keptOr(key, async () => JSON.stringify(await repo.platformStats(app.db)))) as Awaited<ReturnType<typeof repo.platformStats>>;
     return {
-      ...(await repo.platformStats(app.db)),
+      ...counts,
       bancoEmbutido: embedded,
       ultimoBackup: last ? { em: last.createdAt, bytes: last.size } : null,
     };
@@ -41,8 +44,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Clubes da plataforma com totais, mais novos primeiro, paginados', querystring: ZAdminClubQuery, response: { 200: ZAdminClubList } },
   }, async (req, reply) => {
-    requireSuperAdmin(req);
-    return sendJsonText(reply, await service.listClubsJson(app.db, req.query));
+    const auth = requireSuperAdmin(req);
+    const key = app.answers.platformKeyOf(req, auth.profile.id, await repo.platformDataVersion(app.db));
+    return sendJsonText(reply, await app.answers.keptOr(key, () => service.listClubsJson(app.db, req.query)));
   });
 
   app.post('/api/admin/clubs', {

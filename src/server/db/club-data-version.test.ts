@@ -44,11 +44,16 @@ describe(`club data versions on ${engineName()}`, () => {
     expect(missing).toEqual([]);
     const special = await db.query<{ tbl: string; tgname: string }>(`
       SELECT c.relname::text AS tbl, t.tgname::text AS tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-       WHERE c.relname IN ('clubs', 'profiles') AND t.tgname LIKE 'club_data_%' ORDER BY 1, 2`);
+       WHERE c.relname IN ('clubs', 'profiles') AND (t.tgname LIKE 'club_data_%' OR t.tgname LIKE 'people_data_%') ORDER BY 1, 2`);
     expect(special).toEqual([
       { tbl: 'clubs', tgname: 'club_data_created' },
+      { tbl: 'clubs', tgname: 'club_data_platform_del' },
+      { tbl: 'clubs', tgname: 'club_data_platform_ins' },
       { tbl: 'clubs', tgname: 'club_data_upd' },
       { tbl: 'profiles', tgname: 'club_data_upd' },
+      { tbl: 'profiles', tgname: 'people_data_del' },
+      { tbl: 'profiles', tgname: 'people_data_ins' },
+      { tbl: 'profiles', tgname: 'people_data_upd' },
     ]);
   });
 

@@ -320,6 +320,18 @@ export function monthlyReport(q: Queryable, clubId: string) {
   );
 }
 
+/** How long until the club's next month begins, in its time zone: the monthly report's window moves then. */
+export async function untilNextClubMonthMs(q: Queryable, clubId: string): Promise<number> {
+  const row = await one<{ ms: string }>(
+    q,
+    `SELECT floor(1000 * extract(epoch FROM
+              (date_trunc('month', now() AT TIME ZONE c.timezone) + interval '1 month') AT TIME ZONE c.timezone - now()))::text AS ms
+       FROM clubs c WHERE c.id = $1`,
+    [clubId],
+  );
+  return Number(row.ms);
+}
+
 /** Net totals per chart account (uncategorised grouped per type), optionally within a date range. */
 export function totalsByChartAccount(q: Queryable, clubId: string, range: { from: string | null; to: string | null }) {
   return q.query<{ chart_account_id: string | null; name: string | null; type: TTransactionType; total: string }>(

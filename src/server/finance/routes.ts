@@ -25,6 +25,7 @@ import {
 import { requireClubMember, requirePermission } from '../http/access.js';
 import { badRequest } from '../http/errors.js';
 import { sendJsonText } from '../http/json-text.js';
+import { serializerFor } from '../http/serializer.js';
 import { transactionsCsv } from './csv.js';
 import './hooks.js';
 import * as repo from './repo.js';
@@ -36,6 +37,10 @@ const ZOk = z.object({ ok: z.literal(true) });
 const tags = ['finance'];
 
 /** Finance belongs to the director and the treasurer (issues 6, 14); a member reads only their own savings goals. */
+/** The reports' answers as the route's compiled serializer writes them, so they can be kept as text (ADR 026). */
+const monthlyReportText = serializerFor(ZMonthlyReport);
+const chartTotalsText = serializerFor(ZChartTotals);
+
 export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const admin = async (req: Parameters<typeof requirePermission>[1], clubId: string) => {
@@ -171,12 +176,23 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/finance/reports/monthly', {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Receitas e despesas por mês (últimos 12 meses)', params: ZClubParams, response: { 200: ZMonthlyReport } },
-  }, async (req) => repo.monthlyReport(db, (await admin(req, req.params.clubId)).clubId));
+  }, async (req, reply) => {
+    const access = await requirePermission(db, req, req.params.clubId, 'finance.manage');
+    // The last 12 months of the club's calendar: kept until the club's next month begins (ADR 026).
+    return sendJsonText(reply, await app.answers.json(
+      req, access, async () => monthlyReportText(await repo.monthlyReport(db, access.clubId)), () => repo.untilNextClubMonthMs(db, access.clubId),
+    ));
+  });
 
   app.get('/api/clubs/:clubId/finance/reports/by-chart-account', {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Totais por conta do plano de contas', params: ZClubParams, querystring: ZOptionalRange, response: { 200: ZChartTotals } },
-  }, async (req) => service.totalsByChartAccount(db, (await admin(req, req.params.clubId)).clubId, req.query));
+  }, async (req, reply) => {
+    const access = await requirePermission(db, req, req.params.clubId, 'finance.manage');
+    return sendJsonText(reply, await app.answers.json(
+      req, access, async () => chartTotalsText(await service.totalsByChartAccount(db, access.clubId, req.query)),
+    ));
+  });
 
   app.get('/api/clubs/:clubId/finance/transactions.csv', {
     config: { permission: 'finance.manage' },

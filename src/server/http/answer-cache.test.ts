@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { one } from '../db/index.js';
 import { engineName } from '../../../test/db.js';
-import { NO_LIMITS, call, createTestApp, setUpClubWithMember, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { NO_LIMITS, addMember, call, createClub, createTestApp, login, signUp, uniqueEmail, type Session, type TestContext } from '../../../test/api.js';
 import { answerCacheBytesFromEnv } from './answer-cache.js';
 
 // ADR 026: club reads are answered from memory while the club's data version stays the same. What a
@@ -15,11 +15,17 @@ let admin: Session;
 let member: Session;
 let clubId: string;
 let cashAccount: string;
+const superAdminEmail = uniqueEmail('super');
 const base = () => `/api/clubs/${clubId}`;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  ({ admin, member, club: { id: clubId } } = await setUpClubWithMember(ctx, 'Clube Memória'));
+  // The platform's first account is its super admin.
+  await signUp(ctx.app, { name: 'Super Admin', email: superAdminEmail });
+  admin = await signUp(ctx.app, { name: 'Admin' });
+  member = await signUp(ctx.app, { name: 'Membro' });
+  clubId = (await createClub(ctx.app, admin, 'Clube Memória')).id;
+  await addMember(ctx.db, clubId, member.profile.id);
   cashAccount = (await call(ctx.app, 'POST', `${base()}/cash-accounts`, { as: admin, body: { name: 'Caixa', initial_balance: '0' } })).json().id;
 });
 afterAll(() => ctx.close());
@@ -94,6 +100,22 @@ describe(`answers kept by the club's data version on ${engineName()}`, () => {
     expect(balance.b).toBe((1.5 * 45).toFixed(2));
   });
 
+  it('the finance reports answer from memory until a transaction is written, then show it', async () => {
+    const year = new Date().getFullYear();
+    const byAccount = `/finance/reports/by-chart-account?from=${year - 1}-01-01&to=${year + 1}-12-31`;
+    const incomeOf = (rows: Array<{ type: string; total: string }>) => rows.filter((r) => r.type === 'income').reduce((s, r) => s + Number(r.total), 0);
+    const monthlyIncome = (rows: Array<{ income: string }>) => rows.reduce((s, r) => s + Number(r.income), 0);
+    const before = [(await get(ctx.app, byAccount, admin)).json(), (await get(ctx.app, '/finance/reports/monthly', admin)).json()];
+    const hits = ctx.app.answers.hits;
+    await get(ctx.app, byAccount, admin);
+    await get(ctx.app, '/finance/reports/monthly', admin);
+    expect(ctx.app.answers.hits).toBe(hits + 2);
+    const res = await call(ctx.app, 'POST', `${base()}/transactions`, { as: admin, body: { type: 'income', cash_account_id: cashAccount, description: 'Rifa', amount: '1234.56' } });
+    expect(res.statusCode).toBe(201);
+    expect(incomeOf((await get(ctx.app, byAccount, admin)).json())).toBeCloseTo(incomeOf(before[0]) + 1234.56, 2);
+    expect(monthlyIncome((await get(ctx.app, '/finance/reports/monthly', admin)).json())).toBeCloseTo(monthlyIncome(before[1]) + 1234.56, 2);
+  });
+
   it.runIf(engineName() === 'postgres')('two instances on one PostgreSQL: a write through one shows on the other\'s next read', async () => {
     const other = await buildApp({ db: ctx.db, dataDir: ctx.dataDir, limits: NO_LIMITS });
     await other.ready();
@@ -125,6 +147,32 @@ describe(`answers kept by the club's data version on ${engineName()}`, () => {
     const later = await mine();
     expect(later.find((t) => t.id === opens)?.available_now).toBe(true);
     expect(later.map((t) => t.id)).not.toContain(closes);
+  });
+
+  it("the super admin's stats and clubs are kept until a club, a member, a task or an account changes anywhere", async () => {
+    const superAdmin = await login(ctx.app, superAdminEmail);
+    const stats = async () => (await call(ctx.app, 'GET', '/api/admin/stats', { as: superAdmin })).json() as { totalClubes: number; totalUsuarios: number; totalTarefas: number };
+    const clubRow = async () => ((await call(ctx.app, 'GET', '/api/admin/clubs?limit=50', { as: superAdmin })).json().clubs as Array<{ id: string; member_count: number; task_count: number }>)
+      .find((c) => c.id === clubId);
+    const s0 = await stats();
+    const c0 = await clubRow();
+    const hits = ctx.app.answers.hits;
+    expect(await stats()).toEqual(s0);
+    expect(await clubRow()).toEqual(c0);
+    expect(ctx.app.answers.hits).toBe(hits + 2);
+
+    await signUp(ctx.app, { name: 'Nova conta' });
+    expect((await stats()).totalUsuarios).toBe(s0.totalUsuarios + 1);
+    const other = await signUp(ctx.app, { name: 'Outra diretora' });
+    await createClub(ctx.app, other, 'Clube Novo');
+    expect((await stats()).totalClubes).toBe(s0.totalClubes + 1);
+    await call(ctx.app, 'POST', `${base()}/tasks`, { as: admin, body: { title: 'Amarrar cadarço', type: 'check', points: 1 } });
+    expect((await stats()).totalTarefas).toBe(s0.totalTarefas + 1);
+    expect((await clubRow())?.task_count).toBe((c0?.task_count ?? 0) + 1);
+    await call(ctx.app, 'POST', `${base()}/members`, { as: admin, body: { mode: 'accountless', full_name: 'Zezinho', role: 'member' } });
+    expect((await clubRow())?.member_count).toBe((c0?.member_count ?? 0) + 1);
+    // Only a super admin reaches them, kept or not.
+    expect((await call(ctx.app, 'GET', '/api/admin/stats', { as: admin })).statusCode).toBe(403);
   });
 
   it('with ANSWER_CACHE_MB=0 nothing is kept', async () => {

@@ -36,6 +36,14 @@ export class AnswerCache {
     return `${access.clubId} ${version} ${access.profileId} ${access.role} ${access.unitId ?? '-'} ${access.viaSuperAdmin ? 's' : 'm'} ${req.method} ${req.url}`;
   }
 
+  /**
+   * The key of a super admin's platform read: `version` is the platform's whole data version
+   * (platformDataVersion: the sum and count of the clubs' versions, the platform's and the people's).
+   */
+  platformKeyOf(req: FastifyRequest, profileId: string, version: string): string | null {
+    return this.lru ? `platform ${version} ${profileId} ${req.method} ${req.url}` : null;
+  }
+
   get(key: string | null): string | undefined {
     if (key === null || !this.lru) return undefined;
     const found = this.lru.get(key);
@@ -58,7 +66,11 @@ export class AnswerCache {
    * closes, the next midnight. The answer is kept until then, counted from before it was asked.
    */
   async json(req: FastifyRequest, access: ClubAccess, compute: () => Promise<string>, validForMs?: () => Promise<number>): Promise<string> {
-    const key = this.keyOf(req, access);
+    return this.keptOr(this.keyOf(req, access), compute, validForMs);
+  }
+
+  /** The answer kept under `key`, or the one `compute` writes (then kept; for how long: see json). */
+  async keptOr(key: string | null, compute: () => Promise<string>, validForMs?: () => Promise<number>): Promise<string> {
     const kept = this.get(key);
     if (kept !== undefined) return kept;
     const asked = performance.now();
