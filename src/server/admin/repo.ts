@@ -8,7 +8,7 @@ import { isoUtc, jsonPage } from '../http/json-text.js';
 const IS_ACCOUNT = 'p.password_hash IS NOT NULL';
 
 /**
- * The whole platform's data version, for the super admin's kept answers (ADR 026, migration 0392): the
+ * The whole platform's data version, for the super admin's kept answers (ADR 026, migration 0390): the
  * sum and count of the clubs' versions (each only grows; creating or deleting a club moves the
  * platform version) with the platform's and the people's versions. One pass over club_data_versions.
  */

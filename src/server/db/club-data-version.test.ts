@@ -44,16 +44,15 @@ describe(`club data versions on ${engineName()}`, () => {
     expect(missing).toEqual([]);
     const special = await db.query<{ tbl: string; tgname: string }>(`
       SELECT c.relname::text AS tbl, t.tgname::text AS tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-       WHERE c.relname IN ('clubs', 'profiles') AND (t.tgname LIKE 'club_data_%' OR t.tgname LIKE 'people_data_%') ORDER BY 1, 2`);
+       WHERE c.relname IN ('clubs', 'profiles') AND t.tgname LIKE 'club_data_%' ORDER BY 1, 2`);
     expect(special).toEqual([
       { tbl: 'clubs', tgname: 'club_data_created' },
-      { tbl: 'clubs', tgname: 'club_data_platform_del' },
-      { tbl: 'clubs', tgname: 'club_data_platform_ins' },
+      { tbl: 'clubs', tgname: 'club_data_del' },
+      { tbl: 'clubs', tgname: 'club_data_ins' },
       { tbl: 'clubs', tgname: 'club_data_upd' },
+      { tbl: 'profiles', tgname: 'club_data_del' },
+      { tbl: 'profiles', tgname: 'club_data_ins' },
       { tbl: 'profiles', tgname: 'club_data_upd' },
-      { tbl: 'profiles', tgname: 'people_data_del' },
-      { tbl: 'profiles', tgname: 'people_data_ins' },
-      { tbl: 'profiles', tgname: 'people_data_upd' },
     ]);
   });
 
@@ -101,6 +100,17 @@ describe(`club data versions on ${engineName()}`, () => {
     });
     expect(await versionOf(club)).toBe(v0 + 1);
     expect((await db.query(`SELECT name FROM units WHERE club_id = $1`, [club])).map((r) => r.name)).toEqual(['Tigre']);
+  });
+
+  it('the row that queued the bump deleted later in the same transaction: the other changes still move the version', async () => {
+    const club = await newClub('Linha apagada');
+    const v0 = await versionOf(club);
+    await db.transaction(async (tx) => {
+      const unit = (await one<{ id: string }>(tx, `INSERT INTO units (club_id, name) VALUES ($1, 'Passageira') RETURNING id`, [club])).id;
+      await tx.query(`UPDATE clubs SET name = 'Nome novo' WHERE id = $1`, [club]);
+      await tx.query(`DELETE FROM units WHERE id = $1`, [unit]);
+    });
+    expect(await versionOf(club)).toBe(v0 + 1);
   });
 
   it('a person renamed moves every club they belong to, as member or guardian; a task\'s question moves its club', async () => {
@@ -158,5 +168,19 @@ describe(`club data versions on ${engineName()}`, () => {
     })));
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     expect(await versionOf(club)).toBe(before + n);
+  });
+
+  it('transactions changing the same two clubs in opposite orders commit without a deadlock, each bump counted', async () => {
+    const a = await newClub('Ordem A');
+    const b = await newClub('Ordem B');
+    const [va, vb] = [await versionOf(a), await versionOf(b)];
+    const n = 30;
+    const write = (first: string, second: string, i: number) => db.transaction(async (tx) => {
+      await tx.query(`INSERT INTO units (club_id, name) VALUES ($1, $2)`, [first, `U${i}`]);
+      await tx.query(`INSERT INTO units (club_id, name) VALUES ($1, $2)`, [second, `U${i}`]);
+    });
+    const results = await Promise.allSettled(Array.from({ length: n }, (_, i) => (i % 2 === 0 ? write(a, b, i) : write(b, a, i))));
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect([await versionOf(a), await versionOf(b)]).toEqual([va + n, vb + n]);
   });
 });
