@@ -12,8 +12,10 @@ import { clubDataVersionOf, type ClubAccess } from './access.js';
  * version, so no instance can answer from data that changed.
  *
  * Only reads whose answer depends on nothing but the database go through here (no file on disk):
- * members, transactions, the approvals queue, rankings, profiles and the tasks list; and 'Minhas
- * Tarefas', which also depends on the clock, kept only until its next change of time.
+ * members, transactions, the approvals queue, rankings, profiles, the tasks list and the finance
+ * report by account; 'Minhas Tarefas' and the monthly report also depend on the clock and are kept
+ * only until their next change of time. The super admin's stats and clubs are keyed by the whole
+ * platform's version (platformKeyOf).
  */
 export class AnswerCache {
   private readonly lru: LRUCache<string, string> | null;
