@@ -114,8 +114,8 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
   const mes = [last];
   // The same members page while the club keeps changing (a write every 50 ms moves its data version,
   // ADR 026): what kept answers are worth when a club is busy, not only when it is quiet.
-  const membersUrl = endpoints.find(([label]) => label.startsWith('members'))?.[1];
-  if (membersUrl) endpoints.splice(endpoints.findIndex(([label]) => label.startsWith('members')) + 1, 0, [CHANGING, membersUrl, admin]);
+  const members = endpoints.findIndex(([label]) => label.startsWith('members'));
+  if (members >= 0) endpoints.splice(members + 1, 0, [CHANGING, endpoints[members][1], admin]);
   for (const [label, url, cookie] of endpoints) {
     if (!selected(label)) continue;
     const writer = label === CHANGING

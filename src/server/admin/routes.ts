@@ -31,7 +31,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const embedded = app.db.engine === 'pglite';
     const last = embedded ? await latestBackup(app.config.dataDir) : null;
     // The counters are kept by the platform's data version (ADR 026); the backup is read from disk each time.
-    const key = app.answers.platformKeyOf(req, auth.profile.id, await repo.platformDataVersion(app.db));
+    const key = await app.answers.platformKeyOf(req, auth.profile.id, () => repo.platformDataVersion(app.db));
     const counts = JSON.parse(await app.answers.keptOr(key, async () => JSON.stringify(await repo.platformStats(app.db)))) as Awaited<ReturnType<typeof repo.platformStats>>;
     return {
       ...counts,
@@ -45,7 +45,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Clubes da plataforma com totais, mais novos primeiro, paginados', querystring: ZAdminClubQuery, response: { 200: ZAdminClubList } },
   }, async (req, reply) => {
     const auth = requireSuperAdmin(req);
-    const key = app.answers.platformKeyOf(req, auth.profile.id, await repo.platformDataVersion(app.db));
+    const key = await app.answers.platformKeyOf(req, auth.profile.id, () => repo.platformDataVersion(app.db));
     return sendJsonText(reply, await app.answers.keptOr(key, () => service.listClubsJson(app.db, req.query)));
   });
 

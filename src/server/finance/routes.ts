@@ -36,17 +36,14 @@ const ZItemParams = z.object({ clubId: z.string(), id: z.string() });
 const ZOk = z.object({ ok: z.literal(true) });
 const tags = ['finance'];
 
-/** Finance belongs to the director and the treasurer (issues 6, 14); a member reads only their own savings goals. */
 /** The reports' answers as the route's compiled serializer writes them, so they can be kept as text (ADR 026). */
 const monthlyReportText = serializerFor(ZMonthlyReport);
 const chartTotalsText = serializerFor(ZChartTotals);
 
+/** Finance belongs to the director and the treasurer (issues 6, 14); a member reads only their own savings goals. */
 export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  const admin = async (req: Parameters<typeof requirePermission>[1], clubId: string) => {
-    const access = await requirePermission(db, req, clubId, 'finance.manage');
-    return { clubId: access.clubId, profileId: access.profileId };
-  };
+  const admin = (req: Parameters<typeof requirePermission>[1], clubId: string) => requirePermission(db, req, clubId, 'finance.manage');
 
   app.get('/api/clubs/:clubId/finance/summary', {
     config: { permission: 'finance.manage' },
@@ -150,7 +147,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       params: ZClubParams, querystring: ZTransactionQuery, response: { 200: ZTransactionPage },
     },
   }, async (req, reply) => {
-    const access = await requirePermission(db, req, req.params.clubId, 'finance.manage');
+    const access = await admin(req, req.params.clubId);
     return sendJsonText(reply, await app.answers.json(req, access, () => service.listTransactionsJson(db, access.clubId, req.query)));
   });
 
@@ -177,7 +174,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Receitas e despesas por mês (últimos 12 meses)', params: ZClubParams, response: { 200: ZMonthlyReport } },
   }, async (req, reply) => {
-    const access = await requirePermission(db, req, req.params.clubId, 'finance.manage');
+    const access = await admin(req, req.params.clubId);
     // The last 12 months of the club's calendar: kept until the club's next month begins (ADR 026).
     return sendJsonText(reply, await app.answers.json(
       req, access, async () => monthlyReportText(await repo.monthlyReport(db, access.clubId)), () => repo.untilNextClubMonthMs(db, access.clubId),
@@ -188,7 +185,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Totais por conta do plano de contas', params: ZClubParams, querystring: ZOptionalRange, response: { 200: ZChartTotals } },
   }, async (req, reply) => {
-    const access = await requirePermission(db, req, req.params.clubId, 'finance.manage');
+    const access = await admin(req, req.params.clubId);
     return sendJsonText(reply, await app.answers.json(
       req, access, async () => chartTotalsText(await service.totalsByChartAccount(db, access.clubId, req.query)),
     ));

@@ -39,11 +39,12 @@ export class AnswerCache {
   }
 
   /**
-   * The key of a super admin's platform read: `version` is the platform's whole data version
-   * (platformDataVersion: the sum and count of the clubs' versions, the platform's and the people's).
+   * The key of a super admin's platform read: `version` reads the platform's whole data version
+   * (platformDataVersion: the sum and count of the clubs' versions, the platform's and the people's),
+   * only when the cache is on.
    */
-  platformKeyOf(req: FastifyRequest, profileId: string, version: string): string | null {
-    return this.lru ? `platform ${version} ${profileId} ${req.method} ${req.url}` : null;
+  async platformKeyOf(req: FastifyRequest, profileId: string, version: () => Promise<string>): Promise<string | null> {
+    return this.lru ? `platform ${await version()} ${profileId} ${req.method} ${req.url}` : null;
   }
 
   get(key: string | null): string | undefined {
