@@ -23,6 +23,8 @@ import { individualRankingSql, unitRankingSql } from '../src/server/ranking/repo
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// What a browser sends (Chromium): answers from 1 KB up go compressed, as on a real screen. BENCH_ACCEPT_ENCODING= (empty) asks for plain JSON.
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
 
 interface Result {
   label: string;
@@ -49,7 +51,7 @@ function hit(label: string, url: string, cookie: string): Promise<Result> {
       if (r.non2xx > 0 || r.errors > 0) reject(new Error(`${label}: ${r.non2xx} non-2xx answers, ${r.errors} errors`));
       else resolve({ label, rps: r.rps, p50: r.p50, p99: r.p99, bytes: r.bytes, cpuUs });
     });
-    loader.send({ url, cookie, connections: CONNECTIONS, duration: DURATION_S });
+    loader.send({ url, cookie, acceptEncoding: ACCEPT_ENCODING, connections: CONNECTIONS, duration: DURATION_S });
   });
 }
 
@@ -99,7 +101,7 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
   console.log(`[${engine}] response serializer: ${responseSerializer}`);
   // BENCH_ANSWER_CACHE=0: every read runs its query (ADR 026); by default a repeated read of unchanged data is answered from memory.
   const answerCacheBytes = process.env.BENCH_ANSWER_CACHE === '0' ? 0 : undefined;
-  console.log(`[${engine}] kept answers (ADR 026): ${answerCacheBytes === 0 ? 'off' : 'on'}`);
+  console.log(`[${engine}] kept answers (ADR 026): ${answerCacheBytes === 0 ? 'off' : 'on'}; Accept-Encoding: ${ACCEPT_ENCODING || '(none)'}`);
   const app = await buildApp({ db, dataDir, responseSerializer, answerCacheBytes, limits: { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0, clubsPerAccount: 0 } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -33,7 +33,7 @@ import { localAdminRoutes, type LocalAdminOptions } from './local-admin/routes.j
 import { isSafeKey, localDiskStorage, UPLOADS_URL_PREFIX, type Storage } from './storage/storage.js';
 import { MSG } from '../shared/errors.js';
 import { apiDocsUiEnabled } from './config.js';
-import { AnswerCache, answerCacheBytesFromEnv } from './http/answer-cache.js';
+import { AnswerCache, answerCacheBytesFromEnv, COMPRESS_FROM_BYTES, ENCODINGS } from './http/answer-cache.js';
 
 export interface AppConfig {
   db: Db;
@@ -140,7 +140,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Brotli or gzip (as the client accepts) for JSON and the SPA's static files from 1 KB up; types
   // that are already compressed (images, PDFs) are left alone. Request bodies are not decompressed.
   // Before the routes: the plugin hooks every route registered after it.
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
+  await app.register(compress, { encodings: [...ENCODINGS], threshold: COMPRESS_FROM_BYTES, globalDecompression: false });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(swagger, {

@@ -6,7 +6,7 @@ import {
 } from '../../shared/admin.js';
 import { ZClub } from '../../shared/clubs.js';
 import { requireSuperAdmin } from '../http/access.js';
-import { sendJsonText } from '../http/json-text.js';
+import { sendAnswer } from '../http/answer-cache.js';
 import { latestBackup } from '../backup/backup.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
@@ -46,7 +46,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req, reply) => {
     const auth = requireSuperAdmin(req);
     const key = await app.answers.platformKeyOf(req, auth.profile.id, () => repo.platformDataVersion(app.db));
-    return sendJsonText(reply, await app.answers.keptOr(key, () => service.listClubsJson(app.db, req.query)));
+    return sendAnswer(req, reply, await app.answers.answer(key, () => service.listClubsJson(app.db, req.query)));
   });
 
   app.post('/api/admin/clubs', {

@@ -24,7 +24,6 @@ import {
 } from '../../shared/finance.js';
 import { requireClubMember, requirePermission } from '../http/access.js';
 import { badRequest } from '../http/errors.js';
-import { sendJsonText } from '../http/json-text.js';
 import { serializerFor } from '../http/serializer.js';
 import { transactionsCsv } from './csv.js';
 import './hooks.js';
@@ -148,7 +147,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req, reply) => {
     const access = await admin(req, req.params.clubId);
-    return sendJsonText(reply, await app.answers.json(req, access, () => service.listTransactionsJson(db, access.clubId, req.query)));
+    return app.answers.send(req, reply, access, () => service.listTransactionsJson(db, access.clubId, req.query));
   });
 
   app.post('/api/clubs/:clubId/transactions', {
@@ -176,9 +175,9 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req, reply) => {
     const access = await admin(req, req.params.clubId);
     // The last 12 months of the club's calendar: kept until the club's next month begins (ADR 026).
-    return sendJsonText(reply, await app.answers.json(
-      req, access, async () => monthlyReportText(await repo.monthlyReport(db, access.clubId)), () => repo.untilNextClubMonthMs(db, access.clubId),
-    ));
+    return app.answers.send(
+      req, reply, access, async () => monthlyReportText(await repo.monthlyReport(db, access.clubId)), () => repo.untilNextClubMonthMs(db, access.clubId),
+    );
   });
 
   app.get('/api/clubs/:clubId/finance/reports/by-chart-account', {
@@ -186,9 +185,9 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Totais por conta do plano de contas', params: ZClubParams, querystring: ZOptionalRange, response: { 200: ZChartTotals } },
   }, async (req, reply) => {
     const access = await admin(req, req.params.clubId);
-    return sendJsonText(reply, await app.answers.json(
-      req, access, async () => chartTotalsText(await service.totalsByChartAccount(db, access.clubId, req.query)),
-    ));
+    return app.answers.send(
+      req, reply, access, async () => chartTotalsText(await service.totalsByChartAccount(db, access.clubId, req.query)),
+    );
   });
 
   app.get('/api/clubs/:clubId/finance/transactions.csv', {

@@ -4,6 +4,7 @@ import { buildApp } from '../app.js';
 import { one } from '../db/index.js';
 import { engineName } from '../../../test/db.js';
 import { NO_LIMITS, addMember, call, createClub, createTestApp, login, signUp, uniqueEmail, type Session, type TestContext } from '../../../test/api.js';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { answerCacheBytesFromEnv } from './answer-cache.js';
 
 // ADR 026: club reads are answered from memory while the club's data version stays the same. What a
@@ -175,6 +176,56 @@ describe(`answers kept by the club's data version on ${engineName()}`, () => {
     expect((await call(ctx.app, 'GET', '/api/admin/stats', { as: admin })).statusCode).toBe(403);
   });
 
+  it('a kept answer goes compressed as the browser asks, the same JSON as plain, and a write shows in the compressed bytes too', async () => {
+    // Enough members for the page to pass 1 KB.
+    for (let i = 0; i < 12; i += 1) {
+      await call(ctx.app, 'POST', `${base()}/members`, { as: admin, body: { mode: 'accountless', full_name: `Compacto ${i} 🏕️`, role: 'member' } });
+    }
+    const url = '/members?limit=50';
+    const ask = (encoding?: string, extra: Record<string, string> = {}) => call(ctx.app, 'GET', `${base()}${url}`, {
+      as: admin, headers: { ...(encoding === undefined ? {} : { 'accept-encoding': encoding }), ...extra },
+    });
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const hits = ctx.app.answers.hits;
+    const br1 = await ask('gzip, deflate, br, zstd');
+    const br2 = await ask('gzip, deflate, br, zstd');
+    expect(ctx.app.answers.hits).toBe(hits + 2);
+    expect(br1.headers['content-encoding']).toBe('br');
+    expect(br1.headers.vary).toMatch(/accept-encoding/i);
+    expect(br1.headers['content-type']).toMatch(/^application\/json/);
+    expect(Number(br1.headers['content-length'])).toBe(br1.rawPayload.length);
+    expect(br1.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(brotliDecompressSync(br1.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(br2.rawPayload.equals(br1.rawPayload)).toBe(true);
+
+    const gz = await ask('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+    // A refused encoding is not used; "*" counts as gzip's stand-in for the first the server prefers.
+    expect((await ask('br;q=0, gzip;q=0.5')).headers['content-encoding']).toBe('gzip');
+    expect((await ask('identity')).headers['content-encoding']).toBeUndefined();
+    expect((await ask('br', { 'x-no-compression': '1' })).headers['content-encoding']).toBeUndefined();
+
+    await call(ctx.app, 'POST', `${base()}/members`, { as: admin, body: { mode: 'accountless', full_name: 'Zé Depois da Compressão', role: 'member' } });
+    const after = await ask('br');
+    const json = JSON.parse(brotliDecompressSync(after.rawPayload).toString('utf8')) as { total: number; members: Array<{ full_name: string }> };
+    expect(json.total).toBe(plain.json().total + 1);
+    expect(json.members.map((m) => m.full_name)).toContain('Zé Depois da Compressão');
+  });
+
+  it('an answer under 1 KB goes plain whatever the client accepts', async () => {
+    const small = await call(ctx.app, 'GET', `${base()}/ranking/units`, { as: admin, headers: { 'accept-encoding': 'br' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const again = await call(ctx.app, 'GET', `${base()}/ranking/units`, { as: admin, headers: { 'accept-encoding': 'br' } });
+    expect(again.headers['content-encoding']).toBeUndefined();
+    expect(again.body).toBe(small.body);
+  });
+
   it('with ANSWER_CACHE_MB=0 nothing is kept', async () => {
     expect(answerCacheBytesFromEnv({ ANSWER_CACHE_MB: '0' })).toBe(0);
     expect(answerCacheBytesFromEnv({})).toBe(16 * 1024 * 1024);
@@ -186,6 +237,11 @@ describe(`answers kept by the club's data version on ${engineName()}`, () => {
       await get(off, '/members?limit=50', admin);
       expect(off.answers.hits).toBe(0);
       expect(off.answers.size).toBe(0);
+      // Not kept, still compressed (by the compress plugin, on every read).
+      const plain = await get(off, '/members?limit=50', admin);
+      const br = await call(off, 'GET', `${base()}/members?limit=50`, { as: admin, headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
     } finally {
       await off.close();
     }

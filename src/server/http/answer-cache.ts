@@ -1,6 +1,57 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Negotiator } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { clubDataVersionOf, type ClubAccess } from './access.js';
+import { sendJsonText } from './json-text.js';
+
+/** Answers from this size up go compressed when the client accepts it (the compress plugin's threshold too). */
+export const COMPRESS_FROM_BYTES = 1024;
+/** The encodings the server writes, in its order of preference (the compress plugin's too). */
+export const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+const negotiator = new Negotiator<Encoding>({ supportedValues: [...ENCODINGS], cache: new Map() });
+/** Brotli as the compress plugin writes it (text mode, quality 4): fast enough for an answer computed once per version. */
+const BROTLI = { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 } };
+
+/**
+ * One answer: its JSON text and, once a client asked for them, its brotli and gzip bytes. A kept
+ * answer is compressed once per encoding, not on every read (the compress plugin would redo it for
+ * every request: most of the server's work on a kept read of a 50-row list).
+ */
+export class Answer {
+  br?: Buffer;
+  gzip?: Buffer;
+  /** kept: the answer is in the cache, so its compressed bytes are worth keeping with it. */
+  constructor(readonly json: string, readonly kept: boolean) {}
+
+  /** The bytes for `encoding`, compressed the first time they are asked for. */
+  compressed(encoding: Encoding): Buffer {
+    if (encoding === 'br') return (this.br ??= brotliCompressSync(this.json, BROTLI));
+    return (this.gzip ??= gzipSync(this.json));
+  }
+}
+
+/** The encoding this request gets for an answer of `bytes`, or null for plain JSON (the compress plugin's rules). */
+function encodingFor(req: FastifyRequest, bytes: number): Encoding | null {
+  if (bytes < COMPRESS_FROM_BYTES || req.headers['x-no-compression'] !== undefined) return null;
+  const accept = req.headers['accept-encoding'];
+  if (typeof accept !== 'string') return null;
+  // "*" and "x-gzip" count as gzip, as in the compress plugin.
+  return negotiator.negotiate(accept.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'));
+}
+
+/**
+ * Sends an answer. A kept one of 1 KB or more goes with the bytes kept for the encoding the client
+ * accepts (Content-Encoding set, so the compress plugin leaves it alone); any other goes as JSON
+ * text, which the plugin compresses as usual.
+ */
+export function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: Answer) {
+  const encoding = answer.kept ? encodingFor(req, answer.json.length) : null;
+  if (encoding === null) return sendJsonText(reply, answer.json);
+  reply.header('Vary', 'accept-encoding').header('Content-Encoding', encoding).type('application/json');
+  return reply.send(answer.compressed(encoding));
+}
 
 /**
  * Answers of club reads kept by the club's data version (ADR 026). Every write to a club's data bumps
@@ -18,15 +69,16 @@ import { clubDataVersionOf, type ClubAccess } from './access.js';
  * platform's version (platformKeyOf).
  */
 export class AnswerCache {
-  private readonly lru: LRUCache<string, string> | null;
+  private readonly lru: LRUCache<string, Answer> | null;
   hits = 0;
   misses = 0;
 
   /** maxBytes 0 turns the cache off: every read runs its query. */
   constructor(maxBytes: number) {
     this.lru = maxBytes > 0
-      // A JS string holds 2 bytes per UTF-16 unit; the key is counted too.
-      ? new LRUCache<string, string>({ maxSize: maxBytes, sizeCalculation: (value, key) => 2 * (value.length + key.length) })
+      // A JS string holds 2 bytes per UTF-16 unit; the key is counted too, and one more byte per unit
+      // is set aside for the compressed copies (brotli and gzip of JSON lists come to 10–25 % each).
+      ? new LRUCache<string, Answer>({ maxSize: maxBytes, sizeCalculation: (answer, key) => 3 * answer.json.length + 2 * key.length })
       : null;
   }
 
@@ -47,7 +99,7 @@ export class AnswerCache {
     return this.lru ? `platform ${await version()} ${profileId} ${req.method} ${req.url}` : null;
   }
 
-  get(key: string | null): string | undefined {
+  get(key: string | null): Answer | undefined {
     if (key === null || !this.lru) return undefined;
     const found = this.lru.get(key);
     if (found === undefined) this.misses += 1;
@@ -55,32 +107,43 @@ export class AnswerCache {
     return found;
   }
 
-  /** Keeps `json` under `key`; with `ttlMs`, only that long (an answer that depends on the clock). */
-  set(key: string | null, json: string, ttlMs?: number): void {
-    if (key === null || !this.lru) return;
-    if (ttlMs === undefined) this.lru.set(key, json);
-    else if (ttlMs >= 1) this.lru.set(key, json, { ttl: Math.floor(ttlMs) });
+  /**
+   * Keeps `json` under `key`; with `ttlMs`, only that long (an answer that depends on the clock).
+   * Returns the answer to send: kept (compressed once per encoding) or, when it cannot be kept, plain.
+   */
+  set(key: string | null, json: string, ttlMs?: number): Answer {
+    if (key === null || !this.lru || (ttlMs !== undefined && ttlMs < 1)) return new Answer(json, false);
+    const answer = new Answer(json, true);
+    if (ttlMs === undefined) this.lru.set(key, answer);
+    else this.lru.set(key, answer, { ttl: Math.floor(ttlMs) });
+    return answer;
+  }
+
+  /** This request's answer (kept, or computed by `compute` and then kept), sent compressed as the client accepts. */
+  async send(
+    req: FastifyRequest, reply: FastifyReply, access: ClubAccess, compute: () => Promise<string>, validForMs?: () => Promise<number>,
+  ) {
+    return sendAnswer(req, reply, await this.answer(this.keyOf(req, access), compute, validForMs));
+  }
+
+  /** The JSON text kept under `key`, or the one `compute` writes (then kept; for how long: see answer). */
+  async keptOr(key: string | null, compute: () => Promise<string>, validForMs?: () => Promise<number>): Promise<string> {
+    return (await this.answer(key, compute, validForMs)).json;
   }
 
   /**
-   * The kept answer of this request, or the one `compute` writes (then kept). A throw keeps nothing.
+   * The answer kept under `key`, or the one `compute` writes (then kept). A throw keeps nothing.
    * `validForMs`, for an answer that changes with the clock, says (before the answer is computed) how
    * long from now the answer stays the same for unchanged data: the next instant a task opens or
    * closes, the next midnight. The answer is kept until then, counted from before it was asked.
    */
-  async json(req: FastifyRequest, access: ClubAccess, compute: () => Promise<string>, validForMs?: () => Promise<number>): Promise<string> {
-    return this.keptOr(this.keyOf(req, access), compute, validForMs);
-  }
-
-  /** The answer kept under `key`, or the one `compute` writes (then kept; for how long: see json). */
-  async keptOr(key: string | null, compute: () => Promise<string>, validForMs?: () => Promise<number>): Promise<string> {
+  async answer(key: string | null, compute: () => Promise<string>, validForMs?: () => Promise<number>): Promise<Answer> {
     const kept = this.get(key);
     if (kept !== undefined) return kept;
     const asked = performance.now();
     const validFor = key === null || !validForMs ? undefined : await validForMs();
     const json = await compute();
-    this.set(key, json, validFor === undefined ? undefined : asked + validFor - performance.now());
-    return json;
+    return this.set(key, json, validFor === undefined ? undefined : asked + validFor - performance.now());
   }
 
   get size(): number {

@@ -13,7 +13,6 @@ import * as service from './service.js';
 import * as invitationService from './invitation-service.js';
 import { importMembersCsv } from './csv-import.js';
 import { listMembersJson } from './list.js';
-import { sendJsonText } from '../http/json-text.js';
 import { sendInvitationMail } from '../mail/invitations.js';
 
 const ZMemberParams = ZClubParams.extend({ memberId: z.uuid({ error: MEMBER_MSG.notFound }) });
@@ -31,7 +30,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    return sendJsonText(reply, await app.answers.json(req, access, () => listMembersJson(app.db, access.clubId, can(access, 'members.read'), req.query)));
+    return app.answers.send(req, reply, access, () => listMembersJson(app.db, access.clubId, can(access, 'members.read'), req.query));
   });
 
   app.post('/api/clubs/:clubId/members', {

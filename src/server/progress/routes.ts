@@ -21,6 +21,7 @@ import { can, requirePermission, requireClubMember, type ClubAccess } from '../h
 import { badRequest, notFound } from '../http/errors.js';
 import { SANITIZER_VERSION, withServedIcon } from '../badges/icon.js';
 import { sendJsonText } from '../http/json-text.js';
+import { sendAnswer } from '../http/answer-cache.js';
 import type { Db } from '../db/index.js';
 import * as repo from './repo.js';
 import * as profiles from './profile-repo.js';
@@ -51,12 +52,11 @@ async function sendMemberProfile(
   // Kept by the club's data version (ADR 026); a profile with a stale icon is not kept: it is cleaned on each read.
   const key = app.answers.keyOf(req, access);
   const kept = app.answers.get(key);
-  if (kept !== undefined) return sendJsonText(reply, kept);
+  if (kept !== undefined) return sendAnswer(req, reply, kept);
   const found = await profiles.getProfileJson(db, clubId, memberId, SANITIZER_VERSION, hideEmail);
   if (!found) throw notFound(PROGRESS_MSG.memberNotFound);
   if (!found.stale_icons) {
-    app.answers.set(key, found.json);
-    return sendJsonText(reply, found.json);
+    return sendAnswer(req, reply, app.answers.set(key, found.json));
   }
   const profile = await profiles.getProfileWithLists(db, clubId, memberId);
   if (!profile) throw notFound(PROGRESS_MSG.memberNotFound);
@@ -83,9 +83,9 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Minhas Tarefas: tarefas disponíveis e meu progresso', params: ZClub, response: { 200: z.array(ZMyTask) } },
   }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    return sendJsonText(reply, await app.answers.json(
-      req, access, () => repo.listMemberTasksJson(app.db, access.clubId, access.profileId), () => repo.myTasksUnchangedForMs(app.db, access.clubId),
-    ));
+    return app.answers.send(
+      req, reply, access, () => repo.listMemberTasksJson(app.db, access.clubId, access.profileId), () => repo.myTasksUnchangedForMs(app.db, access.clubId),
+    );
   });
 
   app.get('/api/clubs/:clubId/my-tasks/:taskId', {
@@ -166,7 +166,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req, reply) => {
     const access = await requirePermission(app.db, req, req.params.clubId, 'submissions.review');
-    return sendJsonText(reply, await app.answers.json(req, access, () => listQueueJson(app.db, access.clubId, service.unitFilter(access, 'submissions.review'), req.query)));
+    return app.answers.send(req, reply, access, () => listQueueJson(app.db, access.clubId, service.unitFilter(access, 'submissions.review'), req.query));
   });
 
   app.get('/api/clubs/:clubId/submissions/pending-count', {

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { RANKING_MSG, ZIndividualRankingRow, ZRankingPeriod, ZRankingQuery, ZUnitRankingRow } from '../../shared/ranking.js';
 import { requireClubMember } from '../http/access.js';
 import { notFound } from '../http/errors.js';
-import { sendJsonText } from '../http/json-text.js';
 import type { Db } from '../db/index.js';
 import * as repo from './repo.js';
 
@@ -21,13 +20,12 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Ranking individual (geral ou de um período)', params: ZClub, querystring: ZRankingQuery, response: { 200: z.array(ZIndividualRankingRow) } },
   }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    const json = await app.answers.json(req, access, async () => {
+    return app.answers.send(req, reply, access, async () => {
       const rows = await repo.individualRankingJson(app.db, access.clubId, req.query.period_id);
       // An unknown period has no rows: asked only then, so a period's ranking is one statement.
       if (rows === '[]') await checkPeriod(app.db, access.clubId, req.query.period_id);
       return rows;
     });
-    return sendJsonText(reply, json);
   });
 
   app.get('/api/clubs/:clubId/ranking/units', {
@@ -35,13 +33,12 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Ranking de unidades (geral ou de um período)', params: ZClub, querystring: ZRankingQuery, response: { 200: z.array(ZUnitRankingRow) } },
   }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    const json = await app.answers.json(req, access, async () => {
+    return app.answers.send(req, reply, access, async () => {
       const rows = await repo.unitRankingJson(app.db, access.clubId, req.query.period_id);
       // An unknown period has no rows: asked only then, so a period's ranking is one statement.
       if (rows === '[]') await checkPeriod(app.db, access.clubId, req.query.period_id);
       return rows;
     });
-    return sendJsonText(reply, json);
   });
 
   app.get('/api/clubs/:clubId/ranking/periods', {

@@ -4,7 +4,6 @@ import {
   ZBadgeSummary, ZLinkBadge, ZQuestion, ZQuestionInput, ZReorder, ZSubtask, ZSubtaskInput, ZTask, ZTaskBadge, ZTaskInput,
 } from '../../shared/tasks.js';
 import { requirePermission, requireClubMember } from '../http/access.js';
-import { sendJsonText } from '../http/json-text.js';
 import * as service from './service.js';
 
 const ZClubParams = z.object({ clubId: z.string() });
@@ -23,7 +22,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Tarefas do clube (mais novas primeiro; membros veem só as ativas)', params: ZClubParams, response: { 200: z.array(ZTask) } },
   }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    return sendJsonText(reply, await app.answers.json(req, access, () => service.listTasksJson(app.db, access)));
+    return app.answers.send(req, reply, access, () => service.listTasksJson(app.db, access));
   });
 
   app.post(base, {
