@@ -60,9 +60,10 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/badges', {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Badges ativos da plataforma e do clube, por raridade', params: z.object({ clubId: z.string() }), response: { 200: z.array(ZBadge) } },
-  }, async (req) => {
+  }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    return (await repo.listActiveBadges(app.db, access.clubId)).map(service.toBadge);
+    // Kept by the club's data version, which the platform's badges move too (ADR 026); written by the route's own serializer.
+    return app.answers.send(req, reply, access, async () => reply.serialize((await repo.listActiveBadges(app.db, access.clubId)).map(service.toBadge)) as string);
   });
 
   app.get('/api/clubs/:clubId/badges/own', {

@@ -204,8 +204,9 @@ describe(`answers kept by the club's data version on ${engineName()}`, () => {
     const gz = await ask('gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
-    // A refused encoding is not used; "*" counts as gzip's stand-in for the first the server prefers.
+    // A refused encoding is not used; "*" is read as gzip, as the compress plugin reads it.
     expect((await ask('br;q=0, gzip;q=0.5')).headers['content-encoding']).toBe('gzip');
+    expect((await ask('*')).headers['content-encoding']).toBe('gzip');
     expect((await ask('identity')).headers['content-encoding']).toBeUndefined();
     expect((await ask('br', { 'x-no-compression': '1' })).headers['content-encoding']).toBeUndefined();
 
@@ -214,6 +215,20 @@ describe(`answers kept by the club's data version on ${engineName()}`, () => {
     const json = JSON.parse(brotliDecompressSync(after.rawPayload).toString('utf8')) as { total: number; members: Array<{ full_name: string }> };
     expect(json.total).toBe(plain.json().total + 1);
     expect(json.members.map((m) => m.full_name)).toContain('Zé Depois da Compressão');
+  });
+
+  it("the club's badges are kept until a badge of the club or of the platform changes, even by plain SQL", async () => {
+    const names = async () => ((await get(ctx.app, '/badges', member)).json() as Array<{ name: string }>).map((b) => b.name);
+    const before = await names();
+    const hits = ctx.app.answers.hits;
+    expect(await names()).toEqual(before);
+    expect(ctx.app.answers.hits).toBe(hits + 1);
+    await ctx.db.query(`INSERT INTO badges (name, description, icon_svg, points) VALUES ('Da Plataforma Nova', 'Para todos', '<svg/>', 5)`);
+    expect(await names()).toContain('Da Plataforma Nova');
+    await ctx.db.query(`INSERT INTO badges (club_id, name, description, icon_svg, points) VALUES ($1, 'Do Clube', 'Só nosso', '<svg/>', 5)`, [clubId]);
+    expect(await names()).toContain('Do Clube');
+    await ctx.db.query(`UPDATE badges SET active = false WHERE name = 'Do Clube' AND club_id = $1`, [clubId]);
+    expect(await names()).not.toContain('Do Clube');
   });
 
   it('an answer under 1 KB goes plain whatever the client accepts', async () => {
