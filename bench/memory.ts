@@ -13,6 +13,8 @@ import { DIRECTOR_EMAIL, MEMBER_EMAIL, PASSWORD, pgliteFixture, postgresFixture,
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3391);
+// As a browser asks (bench/run.ts too): answers of 1 KB or more go compressed. Empty: plain JSON.
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
 
 const mb = (n: number) => `${n.toFixed(0)} MB`;
 
@@ -54,7 +56,7 @@ async function measureOne(engine: string, env: Record<string, string>, fixture: 
     }, 100);
     const rows: string[] = [];
     for (const [label, url, cookie] of reads) {
-      const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { cookie } });
+      const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { cookie, ...(ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {}) } });
       if (r.non2xx > 0 || r.errors > 0) throw new Error(`${label}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
       const m = await memoryOf(server.pid);
       rows.push(`| ${label} | ${r.requests.average.toFixed(0)} | ${r.latency.p99} | ${mb(m.rss)} |`);

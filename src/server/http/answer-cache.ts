@@ -63,10 +63,11 @@ export function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: Ans
  * version, so no instance can answer from data that changed.
  *
  * Only reads whose answer depends on nothing but the database go through here (no file on disk):
- * members, transactions, the approvals queue, rankings, profiles, the tasks list and the finance
- * report by account; 'Minhas Tarefas' and the monthly report also depend on the clock and are kept
+ * members, transactions, the approvals queue, rankings, profiles, the tasks list, the club's badges
+ * and the finance report by account; 'Minhas Tarefas' and the monthly report also depend on the clock and are kept
  * only until their next change of time. The super admin's stats and clubs are keyed by the whole
- * platform's version (platformKeyOf).
+ * platform's version (platformKeyOf). A kept answer also keeps its compressed bytes (Answer), so a
+ * browser's repeated read is not compressed again.
  */
 export class AnswerCache {
   private readonly lru: LRUCache<string, Answer> | null;
