@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -33,6 +32,7 @@ import { localAdminRoutes, type LocalAdminOptions } from './local-admin/routes.j
 import { isSafeKey, localDiskStorage, UPLOADS_URL_PREFIX, type Storage } from './storage/storage.js';
 import { MSG } from '../shared/errors.js';
 import { apiDocsUiEnabled } from './config.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { AnswerCache, answerCacheBytesFromEnv, COMPRESS_FROM_BYTES, ENCODINGS } from './http/answer-cache.js';
 
 export interface AppConfig {
@@ -121,22 +121,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('mail', createMailService(app, mailer, outboxDir));
   app.addHook('onClose', async () => app.mail.close());
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // react-hot-toast injects its keyframes in a <style> tag.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   // Brotli or gzip (as the client accepts) for JSON and the SPA's static files from 1 KB up; types
   // that are already compressed (images, PDFs) are left alone. Request bodies are not decompressed.
   // Before the routes: the plugin hooks every route registered after it.

@@ -67,8 +67,11 @@ const SESSION_COLUMNS = `s.id AS session_id, s.persistent, s.expires_at, s.last_
             EXISTS (SELECT 1 FROM mfa_factors f WHERE f.profile_id = p.id AND f.verified_at IS NOT NULL) AS mfa_enrolled`;
 const ACTIVE_SESSION = 's.token_hash = $1 AND s.expires_at > now() AND p.blocked_at IS NULL';
 
+// Built once: every request sends one of these two texts, and the driver looks its prepared statement up by the text.
+const ACTIVE_SESSION_SQL = `SELECT ${SESSION_COLUMNS} FROM sessions s JOIN profiles p ON p.id = s.profile_id WHERE ${ACTIVE_SESSION}`;
+
 export function findActiveSession(q: Queryable, tokenHash: string) {
-  return maybeOne<SessionRow>(q, `SELECT ${SESSION_COLUMNS} FROM sessions s JOIN profiles p ON p.id = s.profile_id WHERE ${ACTIVE_SESSION}`, [tokenHash]);
+  return maybeOne<SessionRow>(q, ACTIVE_SESSION_SQL, [tokenHash]);
 }
 
 export interface SessionInClubRow extends SessionRow {
@@ -81,18 +84,16 @@ export interface SessionInClubRow extends SessionRow {
   club_data_version: string | null;
 }
 
-/** The session and, in the same statement, the caller's standing in a club (routes under /api/clubs/:clubId). */
-export function findActiveSessionInClub(q: Queryable, tokenHash: string, clubId: string) {
-  return maybeOne<SessionInClubRow>(
-    q,
-    `SELECT ${SESSION_COLUMNS},
+const ACTIVE_SESSION_IN_CLUB_SQL = `SELECT ${SESSION_COLUMNS},
             m.role AS club_role, m.unit_id AS club_unit_id, m.member AS club_member, m.require_mfa AS club_require_mfa,
             (SELECT v.version || '.' || pv.version FROM club_data_versions v, platform_data_version pv WHERE v.club_id = $2::uuid) AS club_data_version
        FROM sessions s JOIN profiles p ON p.id = s.profile_id
        LEFT JOIN LATERAL (${membershipSql('$2::uuid', 'p.id', "p.user_type = 'super_admin'")}) m ON true
-      WHERE ${ACTIVE_SESSION}`,
-    [tokenHash, clubId],
-  );
+      WHERE ${ACTIVE_SESSION}`;
+
+/** The session and, in the same statement, the caller's standing in a club (routes under /api/clubs/:clubId). */
+export function findActiveSessionInClub(q: Queryable, tokenHash: string, clubId: string) {
+  return maybeOne<SessionInClubRow>(q, ACTIVE_SESSION_IN_CLUB_SQL, [tokenHash, clubId]);
 }
 
 export async function touchSession(q: Queryable, sessionId: string, expiresAt: Date): Promise<void> {
