@@ -51,6 +51,10 @@ export async function startServer(
   let db: Db | undefined;
   let backup: (() => Promise<BackupInfo>) | null = null;
   try {
+    // Node loads its fetch classes (undici, ~100 ms) the first time anything names Response, and the
+    // compress plugin does on every answer: loaded here, it runs while the database reads its files
+    // instead of delaying the first answer after a restart.
+    setImmediate(() => void globalThis.Response);
     db = await openDb({
       databaseUrl: env.databaseUrl,
       dataDir: env.dataDir,

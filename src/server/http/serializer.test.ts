@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compiledSerializerCompiler, responseJsonSchema } from './serializer.js';
+import { compiledSerializerCompiler, responseJsonSchema, serializerFor } from './serializer.js';
+import { createTestApp } from '../../../test/api.js';
 import { ZIndividualRankingRow } from '../../shared/ranking.js';
 import { ZMemberProfile } from '../../shared/progress.js';
 
@@ -42,5 +43,22 @@ describe('compiled response serializer', () => {
       badges: [], history: [],
     };
     expect(JSON.parse(compile(ZMemberProfile)(profile))).toEqual(ZMemberProfile.parse(profile));
+  });
+
+  it("every route's response schemas compile (routes compile theirs on first answer, so the suite checks them all)", async () => {
+    const ctx = await createTestApp();
+    try {
+      let compiled = 0;
+      for (const route of ctx.app.routeCatalog) {
+        const responses = (route.schema?.response ?? {}) as Record<string, unknown>;
+        for (const [status, schema] of Object.entries(responses)) {
+          expect(() => serializerFor(schema), `${String(route.method)} ${route.url} ${status}`).not.toThrow();
+          compiled += 1;
+        }
+      }
+      expect(compiled).toBeGreaterThan(100);
+    } finally {
+      await ctx.close();
+    }
   });
 });
