@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Negotiator } from '@fastify/accept-negotiator';
+import { negotiate } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { clubDataVersionOf, type ClubAccess } from './access.js';
@@ -10,7 +10,7 @@ export const COMPRESS_FROM_BYTES = 1024;
 /** The encodings the server writes, in its order of preference (the compress plugin's too). */
 export const ENCODINGS = ['br', 'gzip'] as const;
 type Encoding = (typeof ENCODINGS)[number];
-const negotiator = new Negotiator<Encoding>({ supportedValues: [...ENCODINGS], cache: new Map() });
+const SUPPORTED: Encoding[] = [...ENCODINGS];
 /** Brotli as the compress plugin writes it (text mode, quality 4): fast enough for an answer computed once per version. */
 const BROTLI = { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 } };
 
@@ -32,13 +32,18 @@ export class Answer {
   }
 }
 
-/** The encoding this request gets for an answer of `bytes`, or null for plain JSON (the compress plugin's rules). */
-function encodingFor(req: FastifyRequest, bytes: number): Encoding | null {
-  if (bytes < COMPRESS_FROM_BYTES || req.headers['x-no-compression'] !== undefined) return null;
+/**
+ * The encoding this request gets for an answer of `length` UTF-16 units, or null for plain JSON (the
+ * compress plugin's rules). The length is never more than the UTF-8 bytes, so an answer it puts under
+ * the threshold may still pass 1 KB in bytes: that one goes as text, and the plugin compresses it.
+ */
+function encodingFor(req: FastifyRequest, length: number): Encoding | null {
+  if (length < COMPRESS_FROM_BYTES || req.headers['x-no-compression'] !== undefined) return null;
   const accept = req.headers['accept-encoding'];
   if (typeof accept !== 'string') return null;
   // "*" and "x-gzip" count as gzip, as in the compress plugin.
-  return negotiator.negotiate(accept.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'));
+  // No cache of negotiated headers: the header is the client's, and a map of every one seen would grow without bound.
+  return negotiate<Encoding>(accept.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), SUPPORTED);
 }
 
 /**
