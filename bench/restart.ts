@@ -6,7 +6,8 @@
 // as it ran) with this one, so a busy machine slows both alike.
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildCompiledServer, startServerProcess } from './server-process.js';
+import { buildCompiledServer, startServerProcess, waitIdle } from './server-process.js';
+import { latestBackup } from '../src/server/backup/backup.js';
 import { pgliteFixture } from './platform-fixture.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -15,10 +16,13 @@ const dataDir = process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), `trilha-bench-
 
 await buildCompiledServer();
 await pgliteFixture(dataDir, clubs);
-// One start first so that migrations, the day's backup and key files exist, as on a server restarted.
+// One start first so that migrations, the day's backup and key files exist, as on a server restarted:
+// left to finish its work (the backup takes seconds), or every start below would begin the backup again.
 const first = await startServerProcess({ DATA_DIR: dataDir }, { port: 3392 });
-await new Promise((r) => setTimeout(r, 1000));
+for (const end = performance.now() + 120_000; !(await latestBackup(dataDir)) && performance.now() < end;) await new Promise((r) => setTimeout(r, 200));
+await waitIdle(first.pid);
 await first.stop();
+if (!(await latestBackup(dataDir))) throw new Error('the first start wrote no backup: every start measured would begin one');
 
 const baselineJs = process.env.BENCH_BASELINE_JS;
 const builds = baselineJs ? [{ label: 'baseline', baseline: { serverJs: baselineJs, nodeFlags: ['--enable-source-maps'] } }, { label: 'this build' }] : [{ label: 'this build' }];

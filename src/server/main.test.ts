@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -57,5 +57,19 @@ describe(`server lifecycle on ${engineName()}`, () => {
     });
     expect(login.status).toBe(200);
     await second.stop();
+  }, 180_000);
+
+  it.skipIf(engineName() !== 'pglite')('a start removes what an interrupted backup left; a stop during the day\'s backup leaves nothing half-written', async () => {
+    process.env.LOG_LEVEL = 'warn';
+    const backups = path.join(dataDir, 'backups');
+    await rm(backups, { recursive: true, force: true });
+    await mkdir(path.join(backups, 'trilha-2031-01-05T00-00-00-000Z.tar.gz.tmp.staging', 'base'), { recursive: true });
+    await writeFile(path.join(backups, 'trilha-2031-01-05T00-00-00-000Z.tar.gz.tmp'), 'meio arquivo');
+    // With no finished backup, the day's backup starts at once with the jobs; the stop comes while it runs.
+    const server = await startServer(env());
+    await server.stop();
+    const left = await readdir(backups);
+    expect(left.filter((n) => n.includes('.tmp'))).toEqual([]);
+    expect(left.every((n) => /^trilha-.*\.tar\.gz$/.test(n))).toBe(true);
   }, 180_000);
 });

@@ -6,7 +6,7 @@ import type { EnvConfig } from './config.js';
 import { openDb, type Db } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { backgroundJobs, startBackgroundJobs, type BackgroundJob } from './jobs.js';
-import { backupIsDue, writeBackup, type BackupInfo } from './backup/backup.js';
+import { backupIsDue, removeUnfinishedBackups, writeBackup, type BackupInfo } from './backup/backup.js';
 import { lockDataDir, type DataDirLock } from './data-dir/lock.js';
 import { newLocalAdminToken, writeOwner } from './data-dir/owner.js';
 
@@ -50,7 +50,13 @@ export async function startServer(
     : null;
   let db: Db | undefined;
   let backup: (() => Promise<BackupInfo>) | null = null;
+  // Stopping the server stops a backup under way (its cp/tar killed, its files removed).
+  const stopBackups = new AbortController();
+  const backupsUnderWay = new Set<Promise<BackupInfo>>();
   try {
+    // A process stopped mid-backup leaves its copy behind (the size of the data each time): removed
+    // now that this process owns DATA_DIR.
+    const unfinished = lock ? await removeUnfinishedBackups(env.dataDir) : [];
     // Node loads its fetch classes (undici, ~100 ms) the first time anything names Response, and the
     // compress plugin does on every answer: loaded here, it runs while the database reads its files
     // instead of delaying the first answer after a restart.
@@ -65,7 +71,14 @@ export async function startServer(
     const s3 = s3ConfigFromEnv();
     const token = embedded ? newLocalAdminToken() : null;
     const snapshotter = db.snapshotTo ? { snapshotTo: db.snapshotTo.bind(db) } : null;
-    backup = snapshotter ? () => writeBackup(snapshotter, env.dataDir, env.backupKeep) : null;
+    backup = snapshotter
+      ? () => {
+          const writing = writeBackup(snapshotter, env.dataDir, env.backupKeep, new Date(), stopBackups.signal);
+          backupsUnderWay.add(writing);
+          void writing.catch(() => undefined).finally(() => backupsUnderWay.delete(writing));
+          return writing;
+        }
+      : null;
     app = await buildApp({
       db,
       dataDir: env.dataDir,
@@ -76,6 +89,7 @@ export async function startServer(
       ...(s3 ? { storage: s3Storage(s3) } : {}),
     });
     if (applied.length) app.log.info({ applied }, 'migrations applied');
+    if (unfinished.length) app.log.warn({ unfinished }, 'unfinished backups removed');
     await app.listen({ port: env.port, host: env.host });
     if (token) {
       const { port } = app.server.address() as AddressInfo;
@@ -100,6 +114,9 @@ export async function startServer(
     stop() {
       stopping ??= (async () => {
         stopJobs();
+        // Its processes killed, a backup removes its unfinished files before the database closes.
+        stopBackups.abort();
+        await Promise.allSettled([...backupsUnderWay]);
         // Connections busy when the stop began finish their response first; closing them as soon as they
         // turn idle keeps a keep-alive client from holding the shutdown for the 72 s keep-alive timeout.
         const sweep = setInterval(() => running.server.closeIdleConnections(), 100);
@@ -125,7 +142,13 @@ function dailyBackupJob(dataDir: string, backup: () => Promise<unknown>): Backgr
     everyMs: 60 * 60 * 1000,
     async run(app) {
       if (!(await backupIsDue(dataDir))) return;
-      app.log.info({ backup: await backup() }, 'backup written');
+      try {
+        app.log.info({ backup: await backup() }, 'backup written');
+      } catch (err) {
+        // Stopped with the server: the next start takes it again (it is still due).
+        if (err instanceof Error && err.name === 'AbortError') app.log.info('backup stopped with the server');
+        else throw err;
+      }
     },
   };
 }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPglite } from '../db/pglite.js';
 import { engineName } from '../../../test/db.js';
-import { latestBackup, listBackups, writeBackup } from './backup.js';
+import { latestBackup, listBackups, removeUnfinishedBackups, writeBackup, type Snapshotter } from './backup.js';
 import { restoreBackup } from './restore.js';
 
 // Backups belong to the embedded engine: this file runs once, in the pglite project.
@@ -131,5 +131,57 @@ describe.skipIf(!embedded)('embedded backups', () => {
     const db = await openData();
     expect(await names(db)).toEqual(['Antes', 'Dump antigo']);
     await db.close();
+  });
+
+  it('a backup stopped mid-way (the server stopping) kills what it started and leaves no file behind', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'trilha-backup-stop-'));
+    try {
+      await mkdir(path.join(dir, 'uploads', 'logos'), { recursive: true });
+      await writeFile(path.join(dir, 'uploads', 'logos', 'a.png'), 'x');
+      // A snapshot that has written part of its archive and is still at work when the stop comes.
+      const slow: Snapshotter = {
+        async snapshotTo(file, signal) {
+          await writeFile(file, 'parte do arquivo');
+          await promisify(execFile)('sleep', ['30'], { signal });
+        },
+      };
+      const stop = new AbortController();
+      const started = Date.now();
+      const writing = writeBackup(slow, dir, 7, new Date(), stop.signal);
+      await new Promise((r) => setTimeout(r, 100));
+      stop.abort();
+      await expect(writing).rejects.toMatchObject({ name: 'AbortError' });
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(await readdir(path.join(dir, 'backups'))).toEqual([]);
+
+      // Stopped before it began, the embedded database's own snapshot writes nothing either.
+      const db = await openPglite({ dataDir: path.join(dir, 'pgdata') });
+      await expect(writeBackup(db, dir, 7, new Date(), AbortSignal.abort())).rejects.toMatchObject({ name: 'AbortError' });
+      await db.close();
+      expect(await readdir(path.join(dir, 'backups'))).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('what a killed process left of a backup is removed; finished backups stay', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'trilha-backup-left-'));
+    try {
+      const backups = path.join(dir, 'backups');
+      await mkdir(path.join(backups, 'trilha-2031-01-05T00-00-00-000Z.tar.gz.tmp.staging', 'base'), { recursive: true });
+      await writeFile(path.join(backups, 'trilha-2031-01-05T00-00-00-000Z.tar.gz.tmp'), 'meio arquivo');
+      await writeFile(path.join(backups, 'trilha-2031-01-05T00-00-00-000Z.uploads.tar.gz.tmp'), 'meio arquivo');
+      await writeFile(path.join(backups, 'trilha-2031-01-04T00-00-00-000Z.tar.gz'), 'inteiro');
+      await writeFile(path.join(backups, 'leia-me.txt'), 'do usuário');
+      expect((await removeUnfinishedBackups(dir)).sort()).toEqual([
+        'trilha-2031-01-05T00-00-00-000Z.tar.gz.tmp',
+        'trilha-2031-01-05T00-00-00-000Z.tar.gz.tmp.staging',
+        'trilha-2031-01-05T00-00-00-000Z.uploads.tar.gz.tmp',
+      ]);
+      expect((await readdir(backups)).sort()).toEqual(['leia-me.txt', 'trilha-2031-01-04T00-00-00-000Z.tar.gz']);
+      expect(await removeUnfinishedBackups(path.join(dir, 'sem-pasta'))).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -21,7 +21,7 @@ export interface BackupInfo {
 
 /** Something that can write a consistent compressed archive of the embedded database to a file. */
 export interface Snapshotter {
-  snapshotTo(file: string): Promise<void>;
+  snapshotTo(file: string, signal?: AbortSignal): Promise<void>;
 }
 
 export function uploadsArchiveOf(dbArchive: string): string {
@@ -59,26 +59,49 @@ export async function latestBackup(dataDir: string): Promise<BackupInfo | null> 
 
 /**
  * Writes DATA_DIR/backups/trilha-<ts>.tar.gz (the database, dumped inside the process that owns it) and
- * trilha-<ts>.uploads.tar.gz (the uploads), then keeps only the newest `keep` backups.
+ * trilha-<ts>.uploads.tar.gz (the uploads), then keeps only the newest `keep` backups. `signal` stops it
+ * (the server stopping): the processes it started are killed and its unfinished files removed.
  */
-export async function writeBackup(db: Snapshotter, dataDir: string, keep: number, now = new Date()): Promise<BackupInfo> {
+export async function writeBackup(db: Snapshotter, dataDir: string, keep: number, now = new Date(), signal?: AbortSignal): Promise<BackupInfo> {
   const dir = path.join(dataDir, BACKUPS_DIR);
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `trilha-${stampOf(now)}.tar.gz`);
+  const uploads = uploadsArchiveOf(file);
   // Written aside and renamed: a crash mid-write never leaves a truncated archive under a backup's name.
-  await db.snapshotTo(`${file}.tmp`);
-  if (existsSync(path.join(dataDir, 'uploads'))) {
-    await run('tar', ['-czf', `${uploadsArchiveOf(file)}.tmp`, '-C', dataDir, 'uploads']);
-    await chmod(`${uploadsArchiveOf(file)}.tmp`, 0o600);
-    await rename(`${uploadsArchiveOf(file)}.tmp`, uploadsArchiveOf(file));
+  try {
+    await db.snapshotTo(`${file}.tmp`, signal);
+    if (existsSync(path.join(dataDir, 'uploads'))) {
+      await run('tar', ['-czf', `${uploads}.tmp`, '-C', dataDir, 'uploads'], { signal });
+      await chmod(`${uploads}.tmp`, 0o600);
+      await rename(`${uploads}.tmp`, uploads);
+    }
+    await rename(`${file}.tmp`, file);
+  } catch (err) {
+    await rm(`${file}.tmp`, { force: true });
+    await rm(`${uploads}.tmp`, { force: true });
+    await rm(uploads, { force: true });
+    throw err;
   }
-  await rename(`${file}.tmp`, file);
   for (const old of (await listBackups(dataDir)).slice(Math.max(keep, 1))) {
     await rm(old.file, { force: true });
     await rm(uploadsArchiveOf(old.file), { force: true });
   }
-  const size = (await stat(file)).size + (existsSync(uploadsArchiveOf(file)) ? (await stat(uploadsArchiveOf(file))).size : 0);
+  const size = (await stat(file)).size + (existsSync(uploads) ? (await stat(uploads)).size : 0);
   return { file, size, createdAt: now.toISOString() };
+}
+
+/**
+ * Removes what an interrupted backup left in DATA_DIR/backups (`*.tmp` archives and their `.staging`
+ * copies of the database, each the size of the data): a process killed mid-backup cannot clean up
+ * after itself. Only the process that has just locked DATA_DIR calls this, so no backup is running.
+ * Returns the names removed.
+ */
+export async function removeUnfinishedBackups(dataDir: string): Promise<string[]> {
+  const dir = path.join(dataDir, BACKUPS_DIR);
+  if (!existsSync(dir)) return [];
+  const unfinished = (await readdir(dir)).filter((n) => n.startsWith('trilha-') && (n.endsWith('.tmp') || n.endsWith('.tmp.staging')));
+  for (const name of unfinished) await rm(path.join(dir, name), { recursive: true, force: true });
+  return unfinished;
 }
 
 /** True when the newest backup is missing or older than a day. */

@@ -94,7 +94,7 @@ export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
  */
 export async function openPglite(
   opts: { dataDir?: string; loadDataDir?: Blob; settings?: Record<string, string> } = {},
-): Promise<Db & { raw: PGlite; snapshotTo(file: string): Promise<void> }> {
+): Promise<Db & { raw: PGlite; snapshotTo(file: string, signal?: AbortSignal): Promise<void> }> {
   const settings = Object.entries({ ...PGLITE_SETTINGS, ...opts.settings }).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
   const pg = await PGlite.create({
     dataDir: opts.dataDir,
@@ -121,8 +121,9 @@ export async function openPglite(
      * its own process: the database's size never passes through this process's memory, which
      * PGlite's dumpDataDir needed several times over (it builds the whole archive in memory).
      * An in-memory database (no data dir) has nothing on disk and is dumped by PGlite itself.
+     * `signal` stops it (the server stopping): `cp` or `tar` is killed and the copy removed.
      */
-    async snapshotTo(file: string) {
+    async snapshotTo(file: string, signal?: AbortSignal) {
       const dataDir = opts.dataDir;
       if (!dataDir) {
         const dump = await pg._runExclusiveTransaction(() => pg.dumpDataDir('gzip'));
@@ -132,11 +133,12 @@ export async function openPglite(
       const staging = `${file}.staging`;
       await rm(staging, { recursive: true, force: true });
       try {
+        signal?.throwIfAborted();
         await pg.exec('CHECKPOINT');
-        await pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => run('cp', ['-a', dataDir, staging])));
+        await pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => run('cp', ['-a', dataDir, staging], { signal })));
         // Members named as PGlite names them (base/1/…, no leading ./), in plain ustar.
         const members = (await readdir(staging)).sort();
-        await run('tar', ['-czf', file, '--format=ustar', '-C', staging, ...members]);
+        await run('tar', ['-czf', file, '--format=ustar', '-C', staging, ...members], { signal });
         await chmod(file, 0o600);
       } finally {
         await rm(staging, { recursive: true, force: true });

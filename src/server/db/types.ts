@@ -20,7 +20,7 @@ export interface Db extends Queryable {
    * Embedded engine only: writes a gzipped tar of the data dir to `file` (backups, issue 11). The archive
    * streams from disk through `tar`, so its size never passes through the server's memory.
    */
-  snapshotTo?(file: string): Promise<void>;
+  snapshotTo?(file: string, signal?: AbortSignal): Promise<void>;
 }
 
 /** First row or null. */
