@@ -3,11 +3,11 @@
 // connections each, BENCH_SECONDS per endpoint, default 3). PGlite always (BENCH_PGLITE_CLUBS, default
 // 100 clubs; the data dir is kept in BENCH_DATA_DIR, default $TMPDIR/trilha-bench-memory-<clubs>);
 // BENCH_DATABASE_URL (a database whose schema may be wiped) adds PostgreSQL (BENCH_CLUBS, default 1,000).
-// BENCH_BASELINE_JS=<older checkout>/dist/server/main.js measures that build first (node --enable-source-maps).
+// BENCH_BASELINE_JS=<older checkout>/dist/server/main.js measures that build first (node with BENCH_BASELINE_FLAGS, default --enable-source-maps).
 import autocannon from 'autocannon';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildCompiledServer, memoryOf, resetPeak, signIn, startServerProcess, waitIdle } from './server-process.js';
+import { BASELINE_FLAGS, buildCompiledServer, memoryOf, resetPeak, signIn, startServerProcess, waitIdle } from './server-process.js';
 import { DIRECTOR_EMAIL, MEMBER_EMAIL, PASSWORD, pgliteFixture, postgresFixture, type Fixture } from './platform-fixture.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 3);
@@ -21,7 +21,7 @@ const mb = (n: number) => `${n.toFixed(0)} MB`;
 const baselineJs = process.env.BENCH_BASELINE_JS;
 
 async function measure(engine: string, env: Record<string, string>, fixture: Fixture): Promise<void> {
-  if (baselineJs) await measureOne(`${engine}, baseline build`, env, fixture, { serverJs: baselineJs, nodeFlags: ['--enable-source-maps'] });
+  if (baselineJs) await measureOne(`${engine}, baseline build`, env, fixture, { serverJs: baselineJs, nodeFlags: BASELINE_FLAGS });
   await measureOne(engine, env, fixture);
 }
 

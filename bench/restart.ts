@@ -2,11 +2,11 @@
 // as `npm start` runs it) on existing embedded data, from spawn to the first 200 on /api/health.
 // BENCH_RUNS starts (default 5), median printed. The data dir is the generated platform of
 // bench/memory.ts (BENCH_PGLITE_CLUBS, default 100 clubs; BENCH_DATA_DIR to choose it).
-// BENCH_BASELINE_JS=<older checkout>/dist/server/main.js alternates that build (node --enable-source-maps,
-// as it ran) with this one, so a busy machine slows both alike.
+// BENCH_BASELINE_JS=<older checkout>/dist/server/main.js alternates that build (node with
+// BENCH_BASELINE_FLAGS, default --enable-source-maps) with this one, so a busy machine slows both alike.
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildCompiledServer, startServerProcess, waitIdle } from './server-process.js';
+import { BASELINE_FLAGS, buildCompiledServer, startServerProcess, waitIdle } from './server-process.js';
 import { latestBackup } from '../src/server/backup/backup.js';
 import { pgliteFixture } from './platform-fixture.js';
 
@@ -25,7 +25,7 @@ await first.stop();
 if (!(await latestBackup(dataDir))) throw new Error('the first start wrote no backup: every start measured would begin one');
 
 const baselineJs = process.env.BENCH_BASELINE_JS;
-const builds = baselineJs ? [{ label: 'baseline', baseline: { serverJs: baselineJs, nodeFlags: ['--enable-source-maps'] } }, { label: 'this build' }] : [{ label: 'this build' }];
+const builds = baselineJs ? [{ label: 'baseline', baseline: { serverJs: baselineJs, nodeFlags: BASELINE_FLAGS } }, { label: 'this build' }] : [{ label: 'this build' }];
 const times = new Map<string, number[]>(builds.map((b) => [b.label, []]));
 for (let i = 0; i < RUNS; i += 1) {
   for (const build of builds) {

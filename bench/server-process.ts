@@ -15,6 +15,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * How a baseline build (BENCH_BASELINE_JS) runs: BENCH_BASELINE_FLAGS, default `--enable-source-maps` (how
+ * builds before scripts/node-flags.mjs ran); set it to this build's NODE_FLAGS to compare builds alone.
+ */
+export const BASELINE_FLAGS = (process.env.BENCH_BASELINE_FLAGS ?? '--enable-source-maps').split(' ').filter(Boolean);
+
 export async function buildCompiledServer(): Promise<void> {
   await buildServer();
 }

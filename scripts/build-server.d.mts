@@ -1,2 +1,3 @@
 export declare const SERVER_OUT: string;
-export declare function buildServer(): Promise<void>;
+export declare const EXTERNAL: string[];
+export declare function buildServer(outfile?: string): Promise<void>;

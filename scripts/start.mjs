@@ -17,14 +17,16 @@ function newestMtime(dir) {
   }
   return newest;
 }
-const isStale = (output, sourceDirs) => !existsSync(output) || sourceDirs.some((d) => newestMtime(d) > statSync(output).mtimeMs);
+const newest = (p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+const isStale = (output, sources) => !existsSync(output) || sources.some((p) => newest(p) > statSync(output).mtimeMs);
 
 if (isStale(builtWeb, [path.join(root, 'src', 'web'), path.join(root, 'src', 'shared')])) {
   console.log('Compilando a interface web…');
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-if (isStale(SERVER_OUT, [path.join(root, 'src', 'server'), path.join(root, 'src', 'shared')])) {
+// The server bundle holds the npm packages it loads at start (ADR 027): an install that changes them rebuilds it.
+if (isStale(SERVER_OUT, [path.join(root, 'src', 'server'), path.join(root, 'src', 'shared'), path.join(root, 'package-lock.json')])) {
   console.log('Compilando o servidor…');
   await buildServer();
 }

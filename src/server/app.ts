@@ -4,7 +4,6 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -148,7 +147,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     routeCatalog.push(route);
   });
   if (config.apiDocsUi ?? apiDocsUiEnabled()) {
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    // Loaded only when the page is on (not in production by default).
+    await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs', staticCSP: true });
   } else {
     // Without the interactive page the OpenAPI document stays available for clients and tooling.
     app.get('/api/docs/json', { schema: { hide: true }, config: { permission: 'public' } }, () => app.swagger());

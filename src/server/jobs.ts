@@ -26,8 +26,11 @@ const accountDeletionJob: BackgroundJob = { name: 'account-deletion', everyMs: 6
 /** Each domain that needs a timer appends its job here. */
 export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, badgeIconSweepJob, rateLimitSweepJob, mailQueueJob, mailSweepJob, accountDeletionJob, meetingRulesJob];
 
-/** Starts every job on its interval; a failing run is logged and retried on the next tick. Returns a stop function. */
-export function startBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[] = backgroundJobs): () => void {
+/**
+ * Starts every job on its interval; a failing run is logged and retried on the next tick. The first run
+ * of each comes `firstRunAfterMs` after the call (default at once). Returns a stop function.
+ */
+export function startBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[] = backgroundJobs, firstRunAfterMs = 0): () => void {
   const timers = jobs.map((job) => {
     let running = false;
     const tick = async () => {
@@ -41,8 +44,15 @@ export function startBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[] 
         running = false;
       }
     };
-    void tick();
-    return setInterval(() => void tick(), job.everyMs);
+    let every: NodeJS.Timeout | undefined;
+    const first = setTimeout(() => {
+      void tick();
+      every = setInterval(() => void tick(), job.everyMs);
+    }, firstRunAfterMs);
+    return () => {
+      clearTimeout(first);
+      clearInterval(every);
+    };
   });
-  return () => timers.forEach(clearInterval);
+  return () => timers.forEach((stop) => stop());
 }

@@ -65,8 +65,13 @@ describe(`server lifecycle on ${engineName()}`, () => {
     await rm(backups, { recursive: true, force: true });
     await mkdir(path.join(backups, 'trilha-2031-01-05T00-00-00-000Z.tar.gz.tmp.staging', 'base'), { recursive: true });
     await writeFile(path.join(backups, 'trilha-2031-01-05T00-00-00-000Z.tar.gz.tmp'), 'meio arquivo');
-    // With no finished backup, the day's backup starts at once with the jobs; the stop comes while it runs.
-    const server = await startServer(env());
+    // With no finished backup, the day's backup starts with the jobs; the stop comes while it runs
+    // (or, on a machine fast enough to finish it first, after it).
+    const server = await startServer(env(), { jobsFirstRunAfterMs: 0 });
+    for (const end = Date.now() + 20_000; Date.now() < end; await new Promise((r) => setTimeout(r, 5))) {
+      const names = await readdir(backups).catch(() => []);
+      if (names.some((n) => n.includes('.tmp') || /^trilha-.*\.tar\.gz$/.test(n))) break;
+    }
     await server.stop();
     const left = await readdir(backups);
     expect(left.filter((n) => n.includes('.tmp'))).toEqual([]);

@@ -19,6 +19,9 @@ export interface RunningServer {
 
 // In-flight requests get this long to finish once a stop begins; then their connections are cut.
 const SHUTDOWN_GRACE_MS = 10_000;
+// The background jobs first run this long after the server listens: clients coming back after a restart
+// are answered first instead of waiting behind the jobs' catch-up (the embedded engine has one connection).
+const JOBS_FIRST_RUN_AFTER_MS = 2_000;
 
 /** The URL a local command reaches this server on (a wildcard listen address is reached on loopback). */
 function localUrl(host: string, port: number): string {
@@ -33,7 +36,7 @@ function localUrl(host: string, port: number): string {
  */
 export async function startServer(
   env: EnvConfig,
-  opts: { jobs?: boolean; onLockLost?: (err: Error) => void } = {},
+  opts: { jobs?: boolean; jobsFirstRunAfterMs?: number; onLockLost?: (err: Error) => void } = {},
 ): Promise<RunningServer> {
   const embedded = !env.databaseUrl;
   let app: FastifyInstance | undefined;
@@ -104,7 +107,7 @@ export async function startServer(
   const running = app;
   const database = db;
   const jobs = backup ? [...backgroundJobs, dailyBackupJob(env.dataDir, backup)] : backgroundJobs;
-  const stopJobs = opts.jobs === false ? () => undefined : startBackgroundJobs(running, jobs);
+  const stopJobs = opts.jobs === false ? () => undefined : startBackgroundJobs(running, jobs, opts.jobsFirstRunAfterMs ?? JOBS_FIRST_RUN_AFTER_MS);
   running.log.info({ engine: database.engine, dataDir: env.dataDir }, 'Trilha pronto');
 
   let stopping: Promise<void> | undefined;

@@ -79,6 +79,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       await repo.touchSession(app.db, row.session_id, new Date(Date.now() + sessionLifetime(row.persistent)));
     }
   });
+}, {
+  // Named: unnamed, fastify-plugin reads the name from a stack trace, which maps the whole server bundle's source map at start.
+  name: 'trilha-auth',
 });
 
 function safeHost(origin: string): string | null {

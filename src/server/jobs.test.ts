@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { startBackgroundJobs, type BackgroundJob } from './jobs.js';
+
+const app = { log: { error: vi.fn() } } as unknown as FastifyInstance;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('background jobs', () => {
+  it('first run after the given delay (a restart answers its clients first), then on the interval', async () => {
+    vi.useFakeTimers();
+    const runs: number[] = [];
+    const job: BackgroundJob = { name: 'contar', everyMs: 1000, run: async () => runs.push(Date.now()) };
+    const started = Date.now();
+    const stop = startBackgroundJobs(app, [job], 2000);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(runs).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(runs.map((t) => t - started)).toEqual([2000]);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(runs.map((t) => t - started)).toEqual([2000, 3000, 4000]);
+    stop();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(runs).toHaveLength(3);
+  });
+
+  it('stopped before its first run, a job never runs; a failing run is logged and retried on the next tick', async () => {
+    vi.useFakeTimers();
+    const never = vi.fn(async () => undefined);
+    startBackgroundJobs(app, [{ name: 'nunca', everyMs: 1000, run: never }], 2000)();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(never).not.toHaveBeenCalled();
+
+    let calls = 0;
+    const flaky: BackgroundJob = { name: 'instável', everyMs: 1000, run: async () => { calls += 1; if (calls === 1) throw new Error('falhou'); } };
+    const stop = startBackgroundJobs(app, [flaky]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toBe(1);
+    expect(app.log.error).toHaveBeenCalledWith(expect.objectContaining({ job: 'instável' }), 'background job failed');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toBe(2);
+    stop();
+  });
+});
