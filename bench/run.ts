@@ -5,6 +5,7 @@
 // The load comes from a child process (bench/load-worker.mjs), so the server's event loop and CPU are its own.
 // BENCH_ONLY=ranking,badges measures only the endpoints whose label contains one of the words (auth/me always);
 // BENCH_REUSE=1 keeps an already generated PostgreSQL platform instead of wiping it.
+// BENCH_WARMUP_SECONDS (default 1) of load before each measurement is not counted (first answer, JIT).
 import { fork, execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +42,16 @@ interface LoadAnswer { rps: number; total: number; p50: number; p99: number; non
 
 const loader = fork(fileURLToPath(new URL('./load-worker.mjs', import.meta.url)), [], { stdio: 'inherit' });
 
-function hit(label: string, url: string, cookie: string): Promise<Result> {
+// Each measurement is preceded by this much load on the same URL, not counted: the first seconds of a
+// route pay its first answer, its serializer's compilation and V8's optimisation, once per process.
+const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
+
+async function hit(label: string, url: string, cookie: string): Promise<Result> {
+  if (WARMUP_S > 0) await load(label, url, cookie, WARMUP_S);
+  return load(label, url, cookie, DURATION_S);
+}
+
+function load(label: string, url: string, cookie: string, duration: number): Promise<Result> {
   return new Promise((resolve, reject) => {
     const cpu = process.cpuUsage();
     loader.once('message', (m) => {
@@ -51,7 +61,7 @@ function hit(label: string, url: string, cookie: string): Promise<Result> {
       if (r.non2xx > 0 || r.errors > 0) reject(new Error(`${label}: ${r.non2xx} non-2xx answers, ${r.errors} errors`));
       else resolve({ label, rps: r.rps, p50: r.p50, p99: r.p99, bytes: r.bytes, cpuUs });
     });
-    loader.send({ url, cookie, acceptEncoding: ACCEPT_ENCODING, connections: CONNECTIONS, duration: DURATION_S });
+    loader.send({ url, cookie, acceptEncoding: ACCEPT_ENCODING, connections: CONNECTIONS, duration });
   });
 }
 
