@@ -4,6 +4,7 @@ import { MSG } from '../../shared/errors.js';
 import { SECURITY_MSG } from '../../shared/security.js';
 import * as repo from './repo.js';
 import { SESSION_COOKIE, TOUCH_EVERY_MS, hashToken, sessionLifetime } from './session.js';
+import { SessionLookups } from './session-lookups.js';
 import { noteSessionDay } from '../badges/login-days.js';
 import { clubIdOfRoute, rememberMembership } from '../http/access.js';
 
@@ -27,6 +28,8 @@ export const CLIENT_HEADER = 'x-trilha-client';
 /** Loads the session of every request and refuses cross-origin writes (CSRF). */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
+  // Requests arriving together read their sessions in one statement.
+  const lookups = new SessionLookups(app.db);
 
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
@@ -41,17 +44,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const token = req.cookies[SESSION_COOKIE];
     // On a club route the caller's membership comes in the same statement (one round trip, not two).
     const clubId = token ? clubIdOfRoute(req) : null;
-    let row: repo.SessionRow | null = null;
-    if (token && clubId) {
-      const inClub = await repo.findActiveSessionInClub(app.db, hashToken(token), clubId);
-      if (inClub) {
-        rememberMembership(req, clubId, inClub.profile_id, inClub.club_role === null ? null : {
-          role: inClub.club_role, unit_id: inClub.club_unit_id, member: inClub.club_member ?? false, require_mfa: inClub.club_require_mfa ?? false,
-        }, inClub.club_data_version);
-      }
-      row = inClub;
-    } else if (token) {
-      row = await repo.findActiveSession(app.db, hashToken(token));
+    const row = token ? await lookups.find(hashToken(token), clubId) : null;
+    if (row && clubId) {
+      rememberMembership(req, clubId, row.profile_id, row.club_role == null ? null : {
+        role: row.club_role, unit_id: row.club_unit_id ?? null, member: row.club_member ?? false, require_mfa: row.club_require_mfa ?? false,
+      }, row.club_data_version ?? null);
     }
     if (!row) {
       // Club and platform data need a session: answer 401 before any body or parameter validation.

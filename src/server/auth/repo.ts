@@ -96,6 +96,34 @@ export function findActiveSessionInClub(q: Queryable, tokenHash: string, clubId:
   return maybeOne<SessionInClubRow>(q, ACTIVE_SESSION_IN_CLUB_SQL, [tokenHash, clubId]);
 }
 
+/** One lookup of a batch: a session token's hash and, on a club route, the club in the URL. */
+export interface SessionLookup {
+  tokenHash: string;
+  clubId: string | null;
+}
+
+// The same columns and conditions as the two statements above, for many lookups in one statement: each
+// lookup is a row of the arrays (its ordinality says which), and a lookup with no club reads no membership.
+const ACTIVE_SESSIONS_SQL = `SELECT q.i::int AS lookup, ${SESSION_COLUMNS},
+            m.role AS club_role, m.unit_id AS club_unit_id, m.member AS club_member, m.require_mfa AS club_require_mfa,
+            (SELECT v.version || '.' || pv.version FROM club_data_versions v, platform_data_version pv WHERE v.club_id = q.club_id) AS club_data_version
+       FROM unnest($1::text[], $2::uuid[]) WITH ORDINALITY AS q(token_hash, club_id, i)
+       JOIN sessions s ON s.token_hash = q.token_hash
+       JOIN profiles p ON p.id = s.profile_id
+       LEFT JOIN LATERAL (${membershipSql('q.club_id', 'p.id', "p.user_type = 'super_admin'")}) m ON true
+      WHERE s.expires_at > now() AND p.blocked_at IS NULL`;
+
+/**
+ * Many session lookups in one statement and one round trip (requests that arrive together, see
+ * SessionLookups). The answer is in the order of `lookups`: each one's row, or null.
+ */
+export async function findActiveSessions(q: Queryable, lookups: SessionLookup[]): Promise<Array<SessionInClubRow | null>> {
+  const rows = await q.query<SessionInClubRow & { lookup: number }>(ACTIVE_SESSIONS_SQL, [lookups.map((l) => l.tokenHash), lookups.map((l) => l.clubId)]);
+  const found: Array<SessionInClubRow | null> = lookups.map(() => null);
+  for (const { lookup, ...row } of rows) found[lookup - 1] = row;
+  return found;
+}
+
 export async function touchSession(q: Queryable, sessionId: string, expiresAt: Date): Promise<void> {
   await q.query(`UPDATE sessions SET last_seen_at = now(), expires_at = $2 WHERE id = $1`, [sessionId, expiresAt.toISOString()]);
 }

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import type { Queryable } from '../db/index.js';
+import { SessionLookups } from './session-lookups.js';
+
+let ctx: TestContext;
+const people: Array<{ session: Session; club: { id: string } }> = [];
+let revoked: Session;
+let superAdmin: Session;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  // The platform's first account is its super admin: full access to every club.
+  superAdmin = await signUp(ctx.app, { name: 'Plataforma' });
+  for (let i = 0; i < 6; i += 1) {
+    const session = await signUp(ctx.app, { name: `Diretor ${i}` });
+    people.push({ session, club: await createClub(ctx.app, session, `Lote ${i}`) });
+  }
+  revoked = await signUp(ctx.app, { name: 'Saiu' });
+  expect((await call(ctx.app, 'POST', '/api/auth/logout', { as: revoked })).statusCode).toBe(200);
+});
+afterAll(() => ctx.close());
+
+/** Records the SQL the app sends while `fn` runs. */
+async function statementsDuring(fn: () => Promise<void>): Promise<string[]> {
+  const db = ctx.db as unknown as { query: Queryable['query'] };
+  const original = db.query;
+  const sent: string[] = [];
+  db.query = ((sql: string, params?: unknown[]) => {
+    sent.push(sql);
+    return original.call(ctx.db, sql, params);
+  }) as Queryable['query'];
+  try {
+    await fn();
+  } finally {
+    db.query = original;
+  }
+  return sent;
+}
+
+describe('sessions read together', () => {
+  it('requests arriving together read their sessions in one statement, and each gets only its own', async () => {
+    const sent = await statementsDuring(async () => {
+      const answers = await Promise.all([
+        ...people.map(({ session }) => call(ctx.app, 'GET', '/api/auth/me', { as: session })),
+        ...people.map(({ session, club }) => call(ctx.app, 'GET', `/api/clubs/${club.id}/ranking/units`, { as: session })),
+        // Each asks for the next person's club: a stranger to it.
+        ...people.map(({ session }, i) => call(ctx.app, 'GET', `/api/clubs/${people[(i + 1) % people.length].club.id}/ranking/units`, { as: session })),
+        call(ctx.app, 'GET', `/api/clubs/${people[3].club.id}/ranking/units`, { as: superAdmin }),
+        call(ctx.app, 'GET', '/api/auth/me', { as: revoked }),
+        call(ctx.app, 'GET', `/api/clubs/${people[0].club.id}/ranking/units`, { as: revoked }),
+        call(ctx.app, 'GET', '/api/auth/me'),
+      ]);
+      const n = people.length;
+      answers.slice(0, n).forEach((res, i) => {
+        expect(res.statusCode).toBe(200);
+        expect(res.json().profile.id).toBe(people[i].session.profile.id);
+      });
+      answers.slice(n, 2 * n).forEach((res) => expect(res.statusCode).toBe(200));
+      expect(answers.slice(2 * n, 3 * n).map((r) => r.statusCode)).toEqual(people.map(() => 404));
+      expect(answers.slice(3 * n).map((r) => r.statusCode)).toEqual([200, 401, 401, 401]);
+    });
+    const batched = sent.filter((sql) => sql.includes('FROM unnest($1::text[], $2::uuid[]) WITH ORDINALITY'));
+    const single = sent.filter((sql) => /FROM sessions s JOIN profiles p/.test(sql) && !sql.includes('unnest'));
+    expect(batched.length).toBeGreaterThan(0);
+    // 3 × 6 + 3 requests with a cookie: fewer statements than requests.
+    expect(batched.length + single.length).toBeLessThan(3 * people.length + 3);
+  });
+
+  it('a session revoked before the request is refused even when read in a batch', async () => {
+    const victim = await signUp(ctx.app, { name: 'Revogada' });
+    const other = people[0].session;
+    expect((await call(ctx.app, 'POST', '/api/auth/logout', { as: victim })).statusCode).toBe(200);
+    const [mine, theirs] = await Promise.all([call(ctx.app, 'GET', '/api/auth/me', { as: victim }), call(ctx.app, 'GET', '/api/auth/me', { as: other })]);
+    expect(mine.statusCode).toBe(401);
+    expect(theirs.json().profile.id).toBe(other.profile.id);
+  });
+});
+
+describe('SessionLookups', () => {
+  const row = (id: string) => ({ session_id: id, profile_id: id });
+
+  it('gives each lookup the row of its position, whatever order the database answers in; a missing one is null', async () => {
+    const sent: unknown[][] = [];
+    const db = {
+      query: async (_sql: string, params: unknown[]) => {
+        sent.push(params);
+        const tokens = params[0] as string[];
+        return tokens.map((t, i) => ({ lookup: i + 1, ...row(t) })).filter((r) => r.session_id !== 'sumiu').reverse();
+      },
+    } as unknown as Queryable;
+    const lookups = new SessionLookups(db);
+    const found = await Promise.all(['a', 'sumiu', 'c'].map((t) => lookups.find(t, t === 'c' ? '00000000-0000-4000-8000-000000000000' : null)));
+    expect(found.map((r) => r?.session_id ?? null)).toEqual(['a', null, 'c']);
+    expect(sent).toEqual([[['a', 'sumiu', 'c'], [null, null, '00000000-0000-4000-8000-000000000000']]]);
+  });
+
+  it('a failed read fails every request of its batch, and the next batch reads again', async () => {
+    let fail = true;
+    const db = {
+      query: async (_sql: string, params: unknown[]) => {
+        if (fail) throw new Error('banco fora do ar');
+        return (params[0] as string[]).map((t, i) => ({ lookup: i + 1, ...row(t) }));
+      },
+    } as unknown as Queryable;
+    const lookups = new SessionLookups(db);
+    const failed = await Promise.allSettled([lookups.find('a', null), lookups.find('b', null)]);
+    expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    fail = false;
+    expect((await Promise.all([lookups.find('a', null), lookups.find('b', null)])).map((r) => r?.session_id)).toEqual(['a', 'b']);
+  });
+
+  it('a full batch is read at once; the rest wait for the next turn', async () => {
+    const sizes: number[] = [];
+    const db = {
+      query: async (_sql: string, params: unknown[]) => {
+        sizes.push((params[0] as string[]).length);
+        return (params[0] as string[]).map((t, i) => ({ lookup: i + 1, ...row(t) }));
+      },
+    } as unknown as Queryable;
+    const lookups = new SessionLookups(db, 3);
+    await Promise.all(['a', 'b', 'c', 'd', 'e'].map((t) => lookups.find(t, null)));
+    expect(sizes).toEqual([3, 2]);
+  });
+});
