@@ -8,6 +8,7 @@ import { ZClub } from '../../shared/clubs.js';
 import { requireSuperAdmin } from '../http/access.js';
 import { sendAnswer } from '../http/answer-cache.js';
 import { latestBackup } from '../backup/backup.js';
+import { readTogether } from '../db/read-together.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 
@@ -18,6 +19,8 @@ const ZUserResult = z.object({ ok: z.literal(true) });
 
 /** The super admin area: platform stats, every club, every account. Only user_type 'super_admin' passes. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The key of kept platform reads: one read of the version for the requests that ask together.
+  const platformVersion = readTogether(() => repo.platformDataVersion(app.db));
   // Refuse before validating, so a non-super-admin learns nothing from validation errors.
   app.addHook('preValidation', async (req) => {
     requireSuperAdmin(req);
@@ -31,7 +34,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const embedded = app.db.engine === 'pglite';
     const last = embedded ? await latestBackup(app.config.dataDir) : null;
     // The counters are kept by the platform's data version (ADR 026); the backup is read from disk each time.
-    const key = await app.answers.platformKeyOf(req, auth.profile.id, () => repo.platformDataVersion(app.db));
+    const key = await app.answers.platformKeyOf(req, auth.profile.id, platformVersion);
     const counts = JSON.parse(await app.answers.keptOr(key, async () => JSON.stringify(await repo.platformStats(app.db)))) as Awaited<ReturnType<typeof repo.platformStats>>;
     return {
       ...counts,
@@ -45,7 +48,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Clubes da plataforma com totais, mais novos primeiro, paginados', querystring: ZAdminClubQuery, response: { 200: ZAdminClubList } },
   }, async (req, reply) => {
     const auth = requireSuperAdmin(req);
-    const key = await app.answers.platformKeyOf(req, auth.profile.id, () => repo.platformDataVersion(app.db));
+    const key = await app.answers.platformKeyOf(req, auth.profile.id, platformVersion);
     return sendAnswer(req, reply, await app.answers.answer(key, () => service.listClubsJson(app.db, req.query)));
   });
 

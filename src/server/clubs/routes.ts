@@ -41,10 +41,13 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/dashboard', {
     config: { permission: 'club.read' },
     schema: { tags: ['clubs'], summary: 'Contadores do painel', params: ZClubParams, response: { 200: ZDashboardCounts } },
-  }, async (req) => {
-    await requireClubMember(app.db, req, req.params.clubId);
-    const counts = await repo.dashboardCounts(app.db, req.params.clubId);
-    if (!counts) throw notFound(MSG.clubNotFound);
-    return counts;
+  }, async (req, reply) => {
+    const access = await requireClubMember(app.db, req, req.params.clubId);
+    // Counts of the club's own rows, none read from the clock: kept by the club's data version (ADR 026).
+    return app.answers.send(req, reply, access, async () => {
+      const counts = await repo.dashboardCounts(app.db, access.clubId);
+      if (!counts) throw notFound(MSG.clubNotFound);
+      return reply.serialize(counts) as string;
+    });
   });
 };

@@ -47,7 +47,11 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/finance/summary', {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Saldo total e contagens', params: ZClubParams, response: { 200: ZFinanceSummary } },
-  }, async (req) => repo.summary(db, (await admin(req, req.params.clubId)).clubId));
+  }, async (req, reply) => {
+    const access = await admin(req, req.params.clubId);
+    // Balances and counts of the club's own rows, none read from the clock: kept by the club's data version (ADR 026).
+    return app.answers.send(req, reply, access, async () => reply.serialize(await repo.summary(db, access.clubId)) as string);
+  });
 
   app.get('/api/clubs/:clubId/finance/members', {
     config: { permission: 'finance.manage' },

@@ -231,6 +231,44 @@ describe(`answers kept by the club's data version on ${engineName()}`, () => {
     expect(await names()).not.toContain('Do Clube');
   });
 
+  it('the dashboard and the finance summary are kept until the club changes, even by plain SQL', async () => {
+    const dashboard = async () => (await get(ctx.app, '/dashboard', admin)).json() as { active_members: number; units: number; pending_tasks: number };
+    const summary = async () => (await get(ctx.app, '/finance/summary', admin)).json() as { total_balance: string | number; cash_accounts: number };
+    const before = await dashboard();
+    const money = await summary();
+    const hits = ctx.app.answers.hits;
+    expect(await dashboard()).toEqual(before);
+    expect(await summary()).toEqual(money);
+    expect(ctx.app.answers.hits).toBe(hits + 2);
+
+    await ctx.db.query(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Unidade por SQL', '#123456')`, [clubId]);
+    expect((await dashboard()).units).toBe(before.units + 1);
+    const added = await call(ctx.app, 'POST', `${base()}/members`, { as: admin, body: { mode: 'accountless', full_name: 'Nova no painel', role: 'member' } });
+    expect(added.statusCode).toBe(201);
+    expect((await dashboard()).active_members).toBe(before.active_members + 1);
+
+    const income = await call(ctx.app, 'POST', `${base()}/transactions`, {
+      as: admin, body: { type: 'income', cash_account_id: cashAccount, description: 'Cantina', amount: '12.34' },
+    });
+    expect(income.statusCode, income.body).toBe(201);
+    expect(Number((await summary()).total_balance)).toBeCloseTo(Number(money.total_balance) + 12.34, 2);
+    await ctx.db.query(`UPDATE cash_accounts SET active = false WHERE id = $1`, [cashAccount]);
+    expect((await summary()).cash_accounts).toBe(money.cash_accounts - 1);
+    await ctx.db.query(`UPDATE cash_accounts SET active = true WHERE id = $1`, [cashAccount]);
+    // The member, without the finance function, is still refused: a kept answer never skips the permission.
+    expect((await get(ctx.app, '/finance/summary', member)).statusCode).toBe(403);
+  });
+
+  it('readers who miss the same answer together wait for one query, and all get it', async () => {
+    // A write moves the version: the next reads all miss together.
+    await ctx.db.query(`UPDATE units SET name = name WHERE club_id = $1`, [clubId]);
+    const misses = ctx.app.answers.misses;
+    const reads = await Promise.all(Array.from({ length: 8 }, () => get(ctx.app, '/ranking/individual', admin)));
+    expect(new Set(reads.map((r) => r.body)).size).toBe(1);
+    expect(reads.every((r) => r.statusCode === 200)).toBe(true);
+    expect(ctx.app.answers.misses - misses).toBe(1);
+  });
+
   it('an answer under 1 KB goes plain whatever the client accepts', async () => {
     const small = await call(ctx.app, 'GET', `${base()}/ranking/units`, { as: admin, headers: { 'accept-encoding': 'br' } });
     expect(small.statusCode).toBe(200);

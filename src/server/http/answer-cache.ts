@@ -76,8 +76,12 @@ export function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: Ans
  */
 export class AnswerCache {
   private readonly lru: LRUCache<string, Answer> | null;
+  /** Reads answered from memory. */
   hits = 0;
+  /** Answers computed (their query ran) under a key. */
   misses = 0;
+  /** Computations under way, by key: requests that miss the same key together share one. */
+  private readonly computing = new Map<string, Promise<Answer>>();
 
   /** maxBytes 0 turns the cache off: every read runs its query. */
   constructor(maxBytes: number) {
@@ -108,8 +112,7 @@ export class AnswerCache {
   get(key: string | null): Answer | undefined {
     if (key === null || !this.lru) return undefined;
     const found = this.lru.get(key);
-    if (found === undefined) this.misses += 1;
-    else this.hits += 1;
+    if (found !== undefined) this.hits += 1;
     return found;
   }
 
@@ -118,6 +121,7 @@ export class AnswerCache {
    * Returns the answer to send: kept (compressed once per encoding) or, when it cannot be kept, plain.
    */
   set(key: string | null, json: string, ttlMs?: number): Answer {
+    if (key !== null && this.lru) this.misses += 1;
     if (key === null || !this.lru || (ttlMs !== undefined && ttlMs < 1)) return new Answer(json, false);
     const answer = new Answer(json, true);
     if (ttlMs === undefined) this.lru.set(key, answer);
@@ -146,6 +150,22 @@ export class AnswerCache {
   async answer(key: string | null, compute: () => Promise<string>, validForMs?: () => Promise<number>): Promise<Answer> {
     const kept = this.get(key);
     if (kept !== undefined) return kept;
+    if (key === null || !this.lru) return this.computeAndKeep(key, compute, validForMs);
+    // Requests that miss the same key together (a change moved the version under a screen many are
+    // reading) wait for one computation instead of each running the query: the same key is the same
+    // data version, person and address, so the same answer (or the same refusal).
+    const running = this.computing.get(key);
+    if (running) return running;
+    const computing = this.computeAndKeep(key, compute, validForMs);
+    this.computing.set(key, computing);
+    try {
+      return await computing;
+    } finally {
+      this.computing.delete(key);
+    }
+  }
+
+  private async computeAndKeep(key: string | null, compute: () => Promise<string>, validForMs?: () => Promise<number>): Promise<Answer> {
     const asked = performance.now();
     const validFor = key === null || !validForMs ? undefined : await validForMs();
     const json = await compute();
