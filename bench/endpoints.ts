@@ -5,10 +5,16 @@ import { hash } from '@node-rs/argon2';
 import type { Db } from '../src/server/db/index.js';
 
 const PASSWORD = 'segredo123';
+export const DIRECTOR_EMAIL = 'diretor@bench.test';
 
 /** Gives a generated profile a password and signs it in; returns the session cookie. */
 async function signInAs(db: Db, base: string, profileId: string, email: string): Promise<string> {
   await db.query('UPDATE profiles SET email = $2, password_hash = $3 WHERE id = $1', [profileId, email, await hash(PASSWORD)]);
+  return logIn(base, email);
+}
+
+/** One more session of an account signed in by screenReads (the director: DIRECTOR_EMAIL); returns its cookie. */
+export async function logIn(base: string, email: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-trilha-client': 'web' },
@@ -35,7 +41,7 @@ export async function screenReads(db: Db, base: string, clubs: number): Promise<
   const director = people.find((p) => p.role === 'admin');
   const member = people.find((p) => p.role === 'member');
   if (!director || !member) throw new Error('generated club has no director or member');
-  const admin = await signInAs(db, base, director.profile_id, 'diretor@bench.test');
+  const admin = await signInAs(db, base, director.profile_id, DIRECTOR_EMAIL);
   const kid = await signInAs(db, base, member.profile_id, 'membro@bench.test');
   await db.query(`UPDATE profiles SET user_type = 'super_admin' WHERE id = $1`, [director.profile_id]);
   const [period] = await db.query<{ id: string }>(`SELECT id FROM periods WHERE club_id = $1 ORDER BY start_date DESC LIMIT 1`, [club.id]);

@@ -6,6 +6,8 @@
 // BENCH_ONLY=ranking,badges measures only the endpoints whose label contains one of the words (auth/me always);
 // BENCH_REUSE=1 keeps an already generated PostgreSQL platform instead of wiping it.
 // BENCH_WARMUP_SECONDS (default 1) of load before each measurement is not counted (first answer, JIT).
+// BENCH_SESSIONS=N (default 1): the director's reads go out under N sessions of their own (N sign-ins),
+// one after the other on each connection, so the server reads N different sessions, not one N times.
 import { fork, execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +21,7 @@ import { openPostgres } from '../src/server/db/postgres.js';
 import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
 import { DEFAULT_SIZE, generatePlatform } from './platform-data.js';
-import { screenReads } from './endpoints.js';
+import { DIRECTOR_EMAIL, logIn, screenReads } from './endpoints.js';
 import { individualRankingSql, unitRankingSql } from '../src/server/ranking/repo.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -45,6 +47,9 @@ const loader = fork(fileURLToPath(new URL('./load-worker.mjs', import.meta.url))
 // Each measurement is preceded by this much load on the same URL, not counted: the first seconds of a
 // route pay its first answer, its serializer's compilation and V8's optimisation, once per process.
 const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
+const SESSIONS = Math.max(1, Number(process.env.BENCH_SESSIONS ?? 1));
+/** The cookies a load sends in turn for one session cookie (the director's: all their sessions). */
+const cookiesOf = new Map<string, string[]>();
 
 async function hit(label: string, url: string, cookie: string): Promise<Result> {
   if (WARMUP_S > 0) await load(label, url, cookie, WARMUP_S);
@@ -61,7 +66,7 @@ function load(label: string, url: string, cookie: string, duration: number): Pro
       if (r.non2xx > 0 || r.errors > 0) reject(new Error(`${label}: ${r.non2xx} non-2xx answers, ${r.errors} errors`));
       else resolve({ label, rps: r.rps, p50: r.p50, p99: r.p99, bytes: r.bytes, cpuUs });
     });
-    loader.send({ url, cookie, acceptEncoding: ACCEPT_ENCODING, connections: CONNECTIONS, duration });
+    loader.send({ url, cookies: cookiesOf.get(cookie) ?? [cookie], acceptEncoding: ACCEPT_ENCODING, connections: CONNECTIONS, duration });
   });
 }
 
@@ -117,6 +122,11 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   const { club, period, admin, endpoints } = await screenReads(db, base, clubs);
+  if (SESSIONS > 1) {
+    const more = await Promise.all(Array.from({ length: SESSIONS - 1 }, () => logIn(base, DIRECTOR_EMAIL)));
+    cookiesOf.set(admin, [admin, ...more]);
+    console.log(`[${engine}] the director's reads go out under ${SESSIONS} sessions in turn`);
+  }
   // auth/me is measured before every endpoint and once more at the end; each endpoint's share is
   // against the mean of the two measurements around it, so a neighbour's load on the shared machine
   // moves the numerator and the denominator together.
