@@ -59,11 +59,9 @@ async function keepOwnSources(mapFile) {
   const names = new Map();
   const sources = [];
   const namesOut = [];
+  // A source's index in the new map, or -1 for a package's.
   const keep = (i) => {
-    if (!kept.has(i)) {
-      kept.set(i, map.sources[i].includes('node_modules/') ? -1 : sources.length);
-      if (kept.get(i) >= 0) sources.push(map.sources[i]);
-    }
+    if (!kept.has(i)) kept.set(i, map.sources[i].includes('node_modules/') ? -1 : sources.push(map.sources[i]) - 1);
     return kept.get(i);
   };
   const name = (i) => {

@@ -65,7 +65,9 @@ export async function hasVerifiedFactor(q: Queryable, profileId: string): Promis
 const SESSION_COLUMNS = `s.id AS session_id, s.persistent, s.expires_at, s.last_seen_at, s.aal,
             p.id AS profile_id, p.full_name, p.email, p.user_type,
             EXISTS (SELECT 1 FROM mfa_factors f WHERE f.profile_id = p.id AND f.verified_at IS NOT NULL) AS mfa_enrolled`;
-const ACTIVE_SESSION = 's.token_hash = $1 AND s.expires_at > now() AND p.blocked_at IS NULL';
+// What makes a session count: not expired, its account not blocked (every lookup below, single or batched).
+const STILL_ACTIVE = 's.expires_at > now() AND p.blocked_at IS NULL';
+const ACTIVE_SESSION = `s.token_hash = $1 AND ${STILL_ACTIVE}`;
 
 // Built once: every request sends one of these two texts, and the driver looks its prepared statement up by the text.
 const ACTIVE_SESSION_SQL = `SELECT ${SESSION_COLUMNS} FROM sessions s JOIN profiles p ON p.id = s.profile_id WHERE ${ACTIVE_SESSION}`;
@@ -84,11 +86,14 @@ export interface SessionInClubRow extends SessionRow {
   club_data_version: string | null;
 }
 
-const ACTIVE_SESSION_IN_CLUB_SQL = `SELECT ${SESSION_COLUMNS},
-            m.role AS club_role, m.unit_id AS club_unit_id, m.member AS club_member, m.require_mfa AS club_require_mfa,
-            (SELECT v.version || '.' || pv.version FROM club_data_versions v, platform_data_version pv WHERE v.club_id = $2::uuid) AS club_data_version
+/** The caller's standing in `club` (an SQL expression): the columns of SessionInClubRow, from the lateral `m`. */
+const inClubColumns = (club: string) => `m.role AS club_role, m.unit_id AS club_unit_id, m.member AS club_member, m.require_mfa AS club_require_mfa,
+            (SELECT v.version || '.' || pv.version FROM club_data_versions v, platform_data_version pv WHERE v.club_id = ${club}) AS club_data_version`;
+const inClubJoin = (club: string) => `LEFT JOIN LATERAL (${membershipSql(club, 'p.id', "p.user_type = 'super_admin'")}) m ON true`;
+
+const ACTIVE_SESSION_IN_CLUB_SQL = `SELECT ${SESSION_COLUMNS}, ${inClubColumns('$2::uuid')}
        FROM sessions s JOIN profiles p ON p.id = s.profile_id
-       LEFT JOIN LATERAL (${membershipSql('$2::uuid', 'p.id', "p.user_type = 'super_admin'")}) m ON true
+       ${inClubJoin('$2::uuid')}
       WHERE ${ACTIVE_SESSION}`;
 
 /** The session and, in the same statement, the caller's standing in a club (routes under /api/clubs/:clubId). */
@@ -104,14 +109,12 @@ export interface SessionLookup {
 
 // The same columns and conditions as the two statements above, for many lookups in one statement: each
 // lookup is a row of the arrays (its ordinality says which), and a lookup with no club reads no membership.
-const ACTIVE_SESSIONS_SQL = `SELECT q.i::int AS lookup, ${SESSION_COLUMNS},
-            m.role AS club_role, m.unit_id AS club_unit_id, m.member AS club_member, m.require_mfa AS club_require_mfa,
-            (SELECT v.version || '.' || pv.version FROM club_data_versions v, platform_data_version pv WHERE v.club_id = q.club_id) AS club_data_version
+const ACTIVE_SESSIONS_SQL = `SELECT q.i::int AS lookup, ${SESSION_COLUMNS}, ${inClubColumns('q.club_id')}
        FROM unnest($1::text[], $2::uuid[]) WITH ORDINALITY AS q(token_hash, club_id, i)
        JOIN sessions s ON s.token_hash = q.token_hash
        JOIN profiles p ON p.id = s.profile_id
-       LEFT JOIN LATERAL (${membershipSql('q.club_id', 'p.id', "p.user_type = 'super_admin'")}) m ON true
-      WHERE s.expires_at > now() AND p.blocked_at IS NULL`;
+       ${inClubJoin('q.club_id')}
+      WHERE ${STILL_ACTIVE}`;
 
 /**
  * Many session lookups in one statement and one round trip (requests that arrive together, see
