@@ -5,6 +5,7 @@ import { authRoutes } from './auth/routes.js';
 import { securityRoutes } from './auth/security-routes.js';
 import { mailRoutes } from './mail/routes.js';
 import { badgeRoutes } from './badges/routes.js';
+import { chargeRoutes } from './charges/routes.js';
 import { clubRoutes } from './clubs/routes.js';
 import { familyRoutes } from './families/routes.js';
 import { financeRoutes } from './finance/routes.js';
@@ -36,6 +37,7 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   rankingRoutes,
   badgeRoutes,
   financeRoutes,
+  chargeRoutes,
   familyRoutes,
   adminRoutes,
   auditRoutes,
