@@ -27,6 +27,9 @@ export function dbInTransaction(outer: Db, tx: Queryable): Db {
         throw err;
       }
     },
+    async withSession<T>(): Promise<T> {
+      throw new Error('a session-level lock cannot be taken inside a caller\'s transaction');
+    },
     async close() {
       throw new Error('the transaction belongs to its caller and is not closed here');
     },
