@@ -13,6 +13,7 @@ import { healthRoutes } from './health/routes.js';
 import { meetingRoutes } from './meetings/routes.js';
 import { memberRoutes } from './members/routes.js';
 import { periodRoutes } from './periods/routes.js';
+import { programmeRoutes } from './programme/routes.js';
 import { progressRoutes } from './progress/routes.js';
 import { rankingRoutes } from './ranking/routes.js';
 import { recurringRoutes } from './recurring/routes.js';
@@ -30,6 +31,7 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   unitRoutes,
   periodRoutes,
   meetingRoutes,
+  programmeRoutes,
   settingsRoutes,
   taskRoutes,
   recurringRoutes,
