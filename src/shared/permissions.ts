@@ -59,6 +59,10 @@ export const CLUB_PERMISSIONS = {
   'attendance.record': { roles: ['admin', 'associate'], unitRoles: ['counselor'] },
   /** The club's 'Registro de atividades' (audit log): who did what and when. */
   'audit.read': { roles: ['admin'], unitRoles: [] },
+  /** The programme: requisitos, enrolments, instructors, investiduras and its reports. */
+  'programme.manage': { roles: ['admin', 'associate', 'secretary'], unitRoles: [] },
+  /** Sign requisitos (an instructor: only the classes and especialidades assigned to them; ADR 040). */
+  'programme.sign': { roles: ['admin', 'associate', 'instructor'], unitRoles: ['counselor'] },
 } as const satisfies Record<string, { roles: readonly TClubRole[]; unitRoles: readonly TClubRole[]; summary?: string }>;
 
 export type TClubPermission = keyof typeof CLUB_PERMISSIONS;
