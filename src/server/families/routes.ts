@@ -44,7 +44,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     const member = await repo.findMember(app.db, access.clubId, req.params.memberId);
     if (!member) throw notFound(FAMILY_MSG.childNotFound);
     return {
-      member_id: member.id, birth_date: member.birth_date, minor: member.minor, health_access: member.health_access,
+      member_id: member.id, birth_date: member.birth_date, adult_confirmed: member.adult_confirmed, minor: member.minor, health_access: member.health_access,
       consent: await repo.consentStatus(app.db, access.clubId, member.id),
       guardians: await repo.listGuardians(app.db, access.clubId, member.id),
     };
@@ -59,7 +59,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       const member = await repo.findMember(tx, access.clubId, req.params.memberId);
       const updated = member && await repo.updateMemberFamilyFields(tx, access.clubId, member.id, req.body);
       if (!member || !updated) throw notFound(FAMILY_MSG.childNotFound);
-      await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'member.family.update', entity: 'member', entityId: member.id, before: { birth_date: member.birth_date, health_access: member.health_access }, after: req.body });
+      await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'member.family.update', entity: 'member', entityId: member.id, before: { birth_date: member.birth_date, adult_confirmed: member.adult_confirmed, health_access: member.health_access }, after: req.body });
     });
     return { ok: true as const };
   });
