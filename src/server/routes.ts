@@ -6,6 +6,7 @@ import { securityRoutes } from './auth/security-routes.js';
 import { mailRoutes } from './mail/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { badgeRoutes } from './badges/routes.js';
+import { chargeRoutes } from './charges/routes.js';
 import { clubRoutes } from './clubs/routes.js';
 import { familyRoutes } from './families/routes.js';
 import { financeRoutes } from './finance/routes.js';
@@ -39,6 +40,7 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   rankingRoutes,
   badgeRoutes,
   financeRoutes,
+  chargeRoutes,
   familyRoutes,
   adminRoutes,
   auditRoutes,

@@ -53,6 +53,8 @@ export const CLUB_PERMISSIONS = {
   'badges.award': { roles: ['admin', 'associate', 'instructor'], unitRoles: [] },
   /** Cash accounts, savings goals, chart of accounts, transactions and their reports. */
   'finance.manage': { roles: ['admin', 'associate', 'treasurer'], unitRoles: [] },
+  /** Charges ('cobranças'), their payments and reversals, 'quem deve', dues plans and the club's PIX. */
+  'charges.manage': { roles: ['admin', 'associate', 'treasurer'], unitRoles: [] },
   /** The roll-call sheets and attendance reports of the club's meetings (a counsellor: their unit). */
   'attendance.report': { roles: ['admin', 'associate', 'secretary'], unitRoles: ['counselor'] },
   /** Roll call of a meeting (a counsellor: their unit). */
