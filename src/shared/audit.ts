@@ -107,6 +107,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'transaction.register': 'Lançamento registrado',
   'transaction.reverse': 'Lançamento estornado',
   'transaction.delete': 'Lançamento excluído',
+  'cash_account.reconcile': 'Saldo do caixa corrigido',
   'unit.create': 'Unidade criada',
   'unit.update': 'Unidade alterada',
   'unit.delete': 'Unidade excluída',
