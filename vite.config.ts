@@ -109,7 +109,7 @@ export default defineConfig({
     tailwindcss(),
     precompress(),
     // Installable app; the service worker precaches the built shell so the roll call opens offline
-    // (its data comes from IndexedDB, see features/meetings/offline). Of the API, only what the roll
+    // (its data comes from IndexedDB, see lib/offline/roll-call-store.ts). Of the API, only what the roll
     // call needs to open offline is kept (the session, the clubs, the meetings and their sheets),
     // network first: online, the server always answers.
     VitePWA({
@@ -146,7 +146,7 @@ export default defineConfig({
               (url.pathname === '/api/auth/me' || /^\/api\/clubs(\/[0-9a-f-]{36}(\/meetings(\/permissions|\/[0-9a-f-]{36}\/attendance)?)?)?$/.test(url.pathname)),
             handler: 'NetworkFirst',
             options: {
-              cacheName: 'trilha-roll-call-api', // OFFLINE_API_CACHE in features/meetings/offline
+              cacheName: 'trilha-roll-call-api', // OFFLINE_API_CACHE in lib/offline/roll-call-store.ts
               networkTimeoutSeconds: 5,
               expiration: { maxEntries: 60, maxAgeSeconds: 3 * 24 * 3600 },
               cacheableResponse: { statuses: [200] },

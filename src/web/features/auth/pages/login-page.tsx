@@ -6,10 +6,10 @@ import { Button } from '../../../components/ui/button';
 import { CheckboxField, FormError, TextField } from '../../../components/ui/field';
 import { api, ApiError, errorMessage } from '../../../lib/api';
 import { useLogin } from '../api/login';
-import { meQueryOptions } from '../api/get-me';
+import { meQueryOptions } from '@web/lib/session/me';
 import { useChallenge } from '../api/security';
 import type { TLogin } from '@shared/auth';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '@web/components/layout/auth-card';
 
 type LoginErrors = Partial<Record<'email' | 'password', string>>;
 
