@@ -4,7 +4,9 @@ import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { securityRoutes } from './auth/security-routes.js';
 import { mailRoutes } from './mail/routes.js';
+import { notificationRoutes } from './notifications/routes.js';
 import { badgeRoutes } from './badges/routes.js';
+import { chargeRoutes } from './charges/routes.js';
 import { clubRoutes } from './clubs/routes.js';
 import { familyRoutes } from './families/routes.js';
 import { financeRoutes } from './finance/routes.js';
@@ -12,6 +14,7 @@ import { healthRoutes } from './health/routes.js';
 import { meetingRoutes } from './meetings/routes.js';
 import { memberRoutes } from './members/routes.js';
 import { periodRoutes } from './periods/routes.js';
+import { programmeRoutes } from './programme/routes.js';
 import { progressRoutes } from './progress/routes.js';
 import { rankingRoutes } from './ranking/routes.js';
 import { recurringRoutes } from './recurring/routes.js';
@@ -29,6 +32,7 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   unitRoutes,
   periodRoutes,
   meetingRoutes,
+  programmeRoutes,
   settingsRoutes,
   taskRoutes,
   recurringRoutes,
@@ -36,8 +40,10 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   rankingRoutes,
   badgeRoutes,
   financeRoutes,
+  chargeRoutes,
   familyRoutes,
   adminRoutes,
   auditRoutes,
   mailRoutes,
+  notificationRoutes,
 ];
