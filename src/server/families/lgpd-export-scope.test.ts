@@ -30,6 +30,7 @@ const COVERAGE: Record<string, 'club' | 'account'> = {
   programme_enrolments: 'club',
   programme_instructors: 'club',
   notifications: 'club',
+  charges: 'club',
   deletion_requests: 'account',
   email_change_tokens: 'account',
   login_days: 'account',
@@ -101,6 +102,7 @@ async function seedClub(clubId: string, as: Session, memberId: string, kidId: st
     `INSERT INTO notifications (club_id, profile_id, category, kind, title, body, link) VALUES ($1, $2, 'tasks', 'task.new', $3, 'Corpo', '/dashboard')`,
     [clubId, kidId, `Aviso ${tag}`],
   );
+  await q(`INSERT INTO charges (club_id, profile_id, description, amount, due_date, origin) VALUES ($1, $2, $3, 20, '2026-04-10', 'avulsa')`, [clubId, kidId, `Cobrança ${tag}`]);
   const account = (await call(ctx.app, 'POST', `/api/clubs/${clubId}/cash-accounts`, { as, body: { name: `Caixa ${tag}`, initial_balance: '10.00' } })).json();
   const tx = await call(ctx.app, 'POST', `/api/clubs/${clubId}/transactions`, {
     as, body: { cash_account_id: account.id, description: `Mensalidade ${tag}`, amount: '12.00', type: 'income', transaction_date: '2026-03-02', profile_id: kidId },
@@ -181,7 +183,7 @@ describe(`a guardian's 'Meus dados' on ${engineName()}`, () => {
     expect(child.data.tables.health_records[0].form).toMatchObject({ allergies: 'Alergia A' });
 
     const everything = [...files.values()].map((f) => f.toString('utf8')).join('\n');
-    for (const leak of [clubB.id, memberB, 'Alergia B', 'Tarefa B', 'Envio B', 'Reunião B', 'Pontos B', 'Cofre B', 'Mensalidade B', 'Aviso B', 'mae-b', 'outra-mae-a', kidEmail]) {
+    for (const leak of [clubB.id, memberB, 'Alergia B', 'Tarefa B', 'Envio B', 'Reunião B', 'Pontos B', 'Cofre B', 'Mensalidade B', 'Aviso B', 'Cobrança B', 'mae-b', 'outra-mae-a', kidEmail]) {
       expect({ leak, found: everything.includes(leak) }).toEqual({ leak, found: false });
     }
     expect([...files.keys()].filter((f) => f.startsWith('filhos/') && /sessions|login_days|deletion_requests/.test(f))).toEqual([]);
