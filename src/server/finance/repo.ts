@@ -278,8 +278,14 @@ export async function reverseTransaction(q: Queryable, clubId: string, transacti
   return row.id;
 }
 
-export function deleteTransaction(q: Queryable, clubId: string, id: string) {
-  return maybeOne<{ id: string }>(q, 'DELETE FROM transactions WHERE club_id = $1 AND id = $2 RETURNING id', [clubId, id]);
+/** Removes the transaction and its effect on the caixa and cofre, audited with who and why (delete_transaction). */
+export async function deleteTransaction(q: Queryable, clubId: string, id: string, actorId: string, reason: string): Promise<void> {
+  await q.query('SELECT delete_transaction($1, $2, $3, $4)', [clubId, id, actorId, reason]);
+}
+
+/** Sets a caixa's balance to what its transactions give (reconcile_cash_account). */
+export async function reconcileCashAccount(q: Queryable, clubId: string, id: string, actorId: string): Promise<void> {
+  await q.query('SELECT reconcile_cash_account($1, $2, $3)', [clubId, id, actorId]);
 }
 
 // ——— Summary and reports ———

@@ -52,6 +52,7 @@ export const router = createBrowserRouter([
           { path: 'reunioes/:meetingId/chamada', lazy: () => import('../features/meetings/pages/roll-call-page') },
           { path: 'programa', lazy: () => import('./routes/programme') },
           { path: 'programa/membro/:memberId', lazy: () => import('./routes/programme').then((m) => ({ Component: m.MemberCardRoute })) },
+          { path: 'programa/investidura/:id', lazy: () => import('./routes/programme').then((m) => ({ Component: m.InvestitureRoute })) },
           { path: 'financial', lazy: () => import('../features/finance/pages/financial-page') },
           { path: 'ranking', lazy: () => import('../features/ranking/pages/ranking-page') },
           { path: 'badges', lazy: () => import('../features/badges/pages/club-badges-page') },
