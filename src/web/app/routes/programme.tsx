@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
 import { NoClubState } from '../../components/ui/no-club-state';
 import { PageSpinner } from '../../components/ui/spinner';
-import { useMe } from '../../features/auth/api/get-me';
-import { useCurrentClub } from '../../features/clubs/use-current-club';
+import { useMe } from '@web/lib/session/me';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { ProgrammePage } from '../../features/programme/pages/programme-page';
 import { MemberCardPage } from '../../features/programme/pages/member-card-page';
 import { InvestiturePage } from '../../features/programme/pages/investiture-page';

@@ -14,7 +14,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { Tag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { useMe } from '../../auth/api/get-me';
+import { useMe } from '@web/lib/session/me';
 import { useChildConsentText, useFamily, useGiveConsentAgain, useSendEvidenceForChild, useWithdrawConsent } from '../api/family';
 import { HealthFormModal } from '../components/health-form';
 import { MyDataCard } from '../components/my-data-card';
