@@ -9,6 +9,7 @@ import { seedDemoRecurring } from '../recurring/demo-seed.js';
 import { seedFinance } from '../finance/demo-seed.js';
 import { seedGamification } from '../progress/demo-seed.js';
 import { seedDemoMeetings } from '../meetings/demo-seed.js';
+import { seedDemoProgramme } from '../programme/demo-seed.js';
 
 /** Each domain adds its step; they run in this order after the club, units and members exist. */
 const steps: DemoStep[] = [
@@ -19,6 +20,7 @@ const steps: DemoStep[] = [
   seedFinance,
   seedGamification,
   seedDemoMeetings,
+  seedDemoProgramme,
 ];
 
 /**
