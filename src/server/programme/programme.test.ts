@@ -328,10 +328,10 @@ describe(`the club's programme on ${engineName()}`, () => {
 
   it('a guardian reads the child\'s cartão in /familia (read-only); anyone else gets 404', async () => {
     const email = `resp.caio.${Date.now()}@teste.com`;
-    await call(ctx.app, 'PUT', `/api/clubs/${club.id}/consent-text`, { as: admin, body: { body: 'Autorizo.' } });
+    const consent = (await call(ctx.app, 'GET', `/api/clubs/${club.id}/consent-text`, { as: admin })).json();
     const { token } = (await call(ctx.app, 'POST', `/api/clubs/${club.id}/members/${kids.Caio.memberId}/guardians`, { as: admin, body: { full_name: 'Mãe do Caio', email, relationship: 'Mãe' } })).json();
     const guardian = await signUp(ctx.app, { name: 'Mãe do Caio', email });
-    expect((await call(ctx.app, 'POST', `/api/guardian-invitations/${token}/accept`, { as: guardian, body: { accept: true, consent_version: 1 } })).statusCode).toBe(200);
+    expect((await call(ctx.app, 'POST', `/api/guardian-invitations/${token}/accept`, { as: guardian, body: { accept: true, consent_version: consent.version } })).statusCode).toBe(200);
     const res = await call(ctx.app, 'GET', `/api/family/children/${kids.Caio.memberId}/programme-card`, { as: guardian });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ can_sign: false, member: { full_name: 'Caio' } });
