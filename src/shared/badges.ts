@@ -111,7 +111,8 @@ const badgeFields = {
   active: z.boolean(),
   badge_type: z.enum(BADGE_TYPES),
   category: z.enum(CATEGORIES),
-  criteria_type: z.union([z.enum(CRITERIA_TYPES), z.literal('')]),
+  // A manual badge needs no criterion: absent is 'Nenhum'.
+  criteria_type: z.enum([...CRITERIA_TYPES, '']).default(''),
   // Hidden (and ignored) for manual badges, so blank there is 0; an auto badge needs ≥ 1 below.
   criteria_value: zOptionalWholeNumber(BADGE_MSG.criteriaValueMin, { min: 0, max: 1_000_000_000 }, 0),
 };
