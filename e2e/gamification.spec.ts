@@ -33,6 +33,8 @@ describe('gamification journey', () => {
   it('member does a check task and a quiz, sends evidence, admin approves, ranking and profile change', async () => {
     // Admin and club.
     const admin = await newPage(browser, server.baseUrl);
+    // The director's clock can be moved forward to the next re-read of the waiting screens.
+    await admin.clock.install();
     const adminAcc = await registerAndCreateClub(admin, { clubName: 'Clube Pontos' });
     const [{ id: clubId }] = await sql<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Pontos'`);
     const [unit] = await sql<{ id: string }>(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Águias', '#0ea5e9') RETURNING id`, [clubId]);
@@ -91,6 +93,10 @@ describe('gamification journey', () => {
     await member.getByRole('dialog', { name: 'Quiz da Criação' }).waitFor({ state: 'hidden' });
     await member.getByRole('tab', { name: /Disponíveis/ }).click();
 
+    // The director waits on 'Aprovações' while the member sends evidence.
+    await admin.goto('/dashboard/approvals');
+    await admin.getByText('Nenhum envio aguardando aprovação.').waitFor();
+
     // Submission with evidence.
     await member.getByRole('button', { name: 'Fazer: Foto do acampamento' }).click();
     const subDialog = member.getByRole('dialog', { name: 'Foto do acampamento' });
@@ -109,8 +115,14 @@ describe('gamification journey', () => {
     expect(await rankingRowOf(member, 'Marina Lima')).toContain('25');
     await screenshot(member, 'gamification-04-ranking-before');
 
-    // Admin approves from the queue; the sidebar shows the counter.
-    await admin.goto('/dashboard/approvals');
+    // The waiting screen shows the new submission without a reload (issue 31); the panel counts it
+    // and leads to 'Aprovações'; the sidebar shows the counter.
+    await admin.clock.fastForward('00:31');
+    await admin.getByRole('heading', { name: 'Foto do acampamento' }).waitFor();
+    await admin.goto('/dashboard');
+    await expect.poll(() => admin.getByRole('group', { name: 'Aguardando aprovação' }).textContent()).toContain('1');
+    await admin.getByRole('link', { name: 'Ver aprovações' }).click();
+    await admin.waitForURL('**/dashboard/approvals');
     await admin.getByRole('link', { name: /Aprovações/ }).getByText('1').waitFor();
     await admin.getByRole('heading', { name: 'Foto do acampamento' }).waitFor();
     await admin.getByRole('img', { name: 'Comprovação: acampamento.png' }).waitFor();

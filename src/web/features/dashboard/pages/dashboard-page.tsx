@@ -8,6 +8,7 @@ import { useCurrentClub } from '../../clubs/use-current-club';
 import { useDashboard } from '../../clubs/api/get-dashboard';
 import { MemberHome } from '../components/member-home';
 import { MeetingSummaryCard } from '../../meetings/components/meeting-summary-card';
+import { PendingApprovalsCard } from '../../progress/components/pending-approvals-card';
 
 /** Quick actions, each shown only to the functions that may do it (issue 14). */
 const QUICK_ACTIONS: Array<{ to: string; label: string; icon: LucideIcon; permission: TClubPermission }> = [
@@ -55,6 +56,7 @@ export function Component() {
         <StatCard label="Tarefas Ativas" value={value(counts?.active_tasks)} icon={<ListChecks className="h-6 w-6" />} accent="text-violet-700 bg-violet-50" />
         <StatCard label="Tarefas Pendentes" value={value(counts?.pending_tasks)} icon={<Clock className="h-6 w-6" />} accent="text-amber-800 bg-amber-50" />
       </section>
+      {current.can('submissions.review') ? <PendingApprovalsCard clubId={current.club.id} /> : null}
       <MeetingSummaryCard clubId={current.club.id} />
       <section aria-labelledby="acoes-rapidas" className="mt-8">
         <h2 id="acoes-rapidas" className="mb-3 text-lg font-semibold">Ações rápidas</h2>
