@@ -25,7 +25,9 @@ describe('foundation journey', () => {
     expect(await page.getByText('Cadastro grátis').isVisible()).toBe(true);
     expect(await page.getByText('Sem cartão de crédito').isVisible()).toBe(true);
     expect(await page.getByText('Pronto em 5 minutos').isVisible()).toBe(true);
-    expect(await page.getByRole('heading', { level: 3 }).count()).toBe(6);
+    // Six features and four facts; no invented testimonials or star ratings (issue 31).
+    expect(await page.getByRole('heading', { level: 3 }).count()).toBe(10);
+    expect(await page.locator('main').textContent()).not.toMatch(/estrelas|Quem usa|recomenda/i);
     await expectNoA11yViolations(page, 'landing');
     await screenshot(page, 'foundation-01-landing');
 
@@ -41,7 +43,7 @@ describe('foundation journey', () => {
     await page.locator('main').getByRole('link', { name: 'Criar clube' }).click();
     await page.getByLabel('Nome do clube').fill('Águias do Sul');
     // The slug follows the name, and the time zone defaults to São Paulo.
-    expect(await page.getByLabel('Identificador (slug)').inputValue()).toBe('aguias-do-sul');
+    expect(await page.getByLabel('Identificador do clube').inputValue()).toBe('aguias-do-sul');
     expect(await page.getByLabel('Fuso horário').inputValue()).toBe('America/Sao_Paulo');
     await expectNoA11yViolations(page, 'create club');
     await screenshot(page, 'foundation-03-create-club');
