@@ -4,6 +4,7 @@ import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { securityRoutes } from './auth/security-routes.js';
 import { mailRoutes } from './mail/routes.js';
+import { notificationRoutes } from './notifications/routes.js';
 import { badgeRoutes } from './badges/routes.js';
 import { clubRoutes } from './clubs/routes.js';
 import { familyRoutes } from './families/routes.js';
@@ -40,4 +41,5 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   adminRoutes,
   auditRoutes,
   mailRoutes,
+  notificationRoutes,
 ];

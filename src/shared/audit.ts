@@ -49,6 +49,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'invitation.claim': 'Acesso ao perfil assumido',
   'invitation.register': 'Cadastro por convite',
   'lgpd.export': 'Dados exportados (LGPD)',
+  'lgpd.guardian_export': 'Dados do membro exportados pelo responsável (LGPD)',
   'lgpd.deletion.request': 'Exclusão de dados pedida (LGPD)',
   'lgpd.deletion.cancel': 'Exclusão de dados cancelada (LGPD)',
   'lgpd.deletion.execute': 'Dados excluídos (LGPD)',

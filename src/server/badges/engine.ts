@@ -4,6 +4,7 @@ import { criteriaFromJson, type TCriteriaType } from '../../shared/badges.js';
 import type { TAwardedBadge } from '../../shared/progress.js';
 import { appendPointEvent } from '../progress/ledger.js';
 import { servedIcon } from './icon.js';
+import { notify } from '../notifications/notify.js';
 
 interface BadgeRow {
   id: string;
@@ -31,6 +32,10 @@ export async function grantBadge(
   if (g.badge.points > 0) {
     await appendPointEvent(q, { clubId: g.clubId, profileId: g.profileId, source: 'badge', points: g.badge.points, badgeId: g.badge.id, createdBy: g.awardedBy ?? null });
   }
+  await notify(q, {
+    clubId: g.clubId, to: [g.profileId], category: 'achievements', kind: 'badge.won', link: '/dashboard/profile',
+    title: `Badge conquistado: ${g.badge.name}`, body: g.badge.points > 0 ? `Você ganhou ${g.badge.points} XP.` : 'Veja seus badges no seu perfil.',
+  });
   return { id: g.badge.id, name: g.badge.name, icon_svg: servedIcon(g.badge), points: g.badge.points };
 }
 

@@ -27,6 +27,8 @@ interface SubjectColumn {
   table_name: string;
   column_name: string;
   target: 'profiles' | 'club_members';
+  /** The table has a club_id column: each of its rows belongs to one club. */
+  club_scoped: boolean;
 }
 
 /**
@@ -35,7 +37,8 @@ interface SubjectColumn {
  */
 export async function subjectColumns(q: Queryable): Promise<SubjectColumn[]> {
   const cols = await q.query<SubjectColumn>(
-    `SELECT c.conrelid::regclass::text AS table_name, a.attname::text AS column_name, c.confrelid::regclass::text AS target
+    `SELECT c.conrelid::regclass::text AS table_name, a.attname::text AS column_name, c.confrelid::regclass::text AS target,
+            EXISTS (SELECT 1 FROM pg_attribute ca WHERE ca.attrelid = c.conrelid AND ca.attname = 'club_id' AND NOT ca.attisdropped) AS club_scoped
        FROM pg_constraint c
        JOIN pg_namespace n ON n.oid = c.connamespace
        JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
@@ -52,21 +55,58 @@ function redact(row: Row): Row {
   return Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET_COLUMN.test(k)));
 }
 
-/** Every row of every table about one person (their profile and their member records). */
-export async function collectPersonData(q: Queryable, cipher: HealthCipher, profileId: string): Promise<PersonData> {
-  const profile = await maybeOne<Row>(q, `SELECT * FROM profiles WHERE id = $1`, [profileId]);
-  const memberIds = (await q.query<{ id: string }>(`SELECT id FROM club_members WHERE profile_id = $1`, [profileId])).map((r) => r.id);
+/** Whose data an export reads: a whole person (their own export), or one child as a guardian's link covers it. */
+export type ExportScope =
+  | { kind: 'person'; profileId: string }
+  | { kind: 'child'; profileId: string; clubId: string; memberId: string; guardianProfileId: string };
+
+/**
+ * The WHERE clause of one table for a scope, or null when the scope reads nothing from it.
+ * A person: every row pointing at them or at any of their member records.
+ * A child through a guardian's link: only club-scoped tables, only the club that invited the guardian,
+ * only that member record. Tables without club_id (sessions, login days, security, tokens) are the
+ * child's own account and never go to a guardian. A row that also names a guardian (member_guardians,
+ * member_consents: a member column plus a profile column) goes only when that guardian is the one asking,
+ * so another guardian's name, e-mail, phone or IP stays theirs.
+ */
+function scopeWhere(cols: SubjectColumn[], scope: ExportScope, memberIds: string[]): { where: string; params: unknown[] } | null {
+  const params: unknown[] = [];
+  const p = (v: unknown, cast: string) => {
+    params.push(v);
+    return `$${params.length}::${cast}`;
+  };
+  if (scope.kind === 'person') {
+    const where = cols.map((c) => (c.target === 'profiles'
+      ? `${quoteIdent(c.column_name)} = ${p(scope.profileId, 'uuid')}`
+      : `${quoteIdent(c.column_name)} = ANY(${p(memberIds, 'uuid[]')})`)).join(' OR ');
+    return { where, params };
+  }
+  if (!cols.every((c) => c.club_scoped)) return null;
+  const memberCols = cols.filter((c) => c.target === 'club_members');
+  const profileCols = cols.filter((c) => c.target === 'profiles');
+  const club = `club_id = ${p(scope.clubId, 'uuid')}`;
+  if (memberCols.length === 0) {
+    return { where: `${club} AND (${profileCols.map((c) => `${quoteIdent(c.column_name)} = ${p(scope.profileId, 'uuid')}`).join(' OR ')})`, params };
+  }
+  const aboutMember = memberCols.map((c) => `${quoteIdent(c.column_name)} = ${p(scope.memberId, 'uuid')}`).join(' OR ');
+  const guardianIsAsker = profileCols.map((c) => ` AND ${quoteIdent(c.column_name)} = ${p(scope.guardianProfileId, 'uuid')}`).join('');
+  return { where: `${club} AND (${aboutMember})${guardianIsAsker}`, params };
+}
+
+/** Every row of every table about one person (their profile and their member records), within the scope. */
+export async function collectPersonData(q: Queryable, cipher: HealthCipher, scope: ExportScope): Promise<PersonData> {
+  const profile = await maybeOne<Row>(q, `SELECT * FROM profiles WHERE id = $1`, [scope.profileId]);
+  const memberIds = scope.kind === 'person'
+    ? (await q.query<{ id: string }>(`SELECT id FROM club_members WHERE profile_id = $1`, [scope.profileId])).map((r) => r.id)
+    : [scope.memberId];
   const byTable = new Map<string, SubjectColumn[]>();
   for (const c of await subjectColumns(q)) byTable.set(c.table_name, [...(byTable.get(c.table_name) ?? []), c]);
   const tables: Record<string, Row[]> = {};
   for (const [table, cols] of byTable) {
-    const params: unknown[] = [];
-    const where = cols.map((c) => {
-      params.push(c.target === 'profiles' ? profileId : memberIds);
-      return c.target === 'profiles' ? `${quoteIdent(c.column_name)} = $${params.length}::uuid` : `${quoteIdent(c.column_name)} = ANY($${params.length}::uuid[])`;
-    }).join(' OR ');
+    const clause = scopeWhere(cols, scope, memberIds);
+    if (!clause) continue;
     // The table name comes from the catalog's regclass text, already quoted where it must be.
-    const rows = await q.query<Row>(`SELECT * FROM ${table} WHERE ${where}`, params);
+    const rows = await q.query<Row>(`SELECT * FROM ${table} WHERE ${clause.where}`, clause.params);
     if (rows.length === 0) continue;
     tables[table] = rows.map((r) => {
       if (table === 'health_records' && typeof r.ciphertext === 'string') {
@@ -76,22 +116,39 @@ export async function collectPersonData(q: Queryable, cipher: HealthCipher, prof
       return redact(r);
     });
   }
-  return { profile: profile ? redact(profile) : null, tables };
+  // A child's account (e-mail, account type, the club that created it, blocking) is not the club's data.
+  const shown = profile && scope.kind === 'child' ? { id: profile.id, full_name: profile.full_name } : profile;
+  return { profile: shown ? redact(shown) : null, tables };
 }
 
-/** 'Meus dados': me, and for a guardian each linked child with consent in force. */
+/**
+ * 'Meus dados': everything about me, and for a guardian each linked child (accepted link, consent in
+ * force, active member of an active club, as findGuardianLink reads it) as that club holds the child.
+ * Each club whose child was exported has the export in its own audit log.
+ */
 export async function collectExport(db: Db, cipher: HealthCipher, profileId: string): Promise<ExportData> {
-  const me = await collectPersonData(db, cipher, profileId);
-  const children = await db.query<{ member_id: string; club_name: string; profile_id: string }>(
-    `SELECT cm.id AS member_id, c.name AS club_name, cm.profile_id
-       FROM member_guardians g JOIN club_members cm ON cm.id = g.member_id JOIN clubs c ON c.id = cm.club_id
-      WHERE g.profile_id = $1 AND g.accepted_at IS NOT NULL
-        AND EXISTS (SELECT 1 FROM member_consents mc WHERE mc.member_id = cm.id AND mc.withdrawn_at IS NULL)`,
+  const me = await collectPersonData(db, cipher, { kind: 'person', profileId });
+  const children = await db.query<{ member_id: string; club_id: string; club_name: string; profile_id: string }>(
+    `SELECT cm.id AS member_id, cm.club_id, c.name AS club_name, cm.profile_id
+       FROM member_guardians g
+       JOIN club_members cm ON cm.id = g.member_id AND cm.club_id = g.club_id
+       JOIN clubs c ON c.id = cm.club_id
+      WHERE g.profile_id = $1 AND g.accepted_at IS NOT NULL AND cm.active AND c.active
+        AND EXISTS (SELECT 1 FROM member_consents mc WHERE mc.club_id = cm.club_id AND mc.member_id = cm.id AND mc.withdrawn_at IS NULL)
+      ORDER BY c.name, cm.id`,
     [profileId],
   );
   const out: ExportData['children'] = [];
-  for (const child of children) out.push({ member_id: child.member_id, club_name: child.club_name, data: await collectPersonData(db, cipher, child.profile_id) });
-  await writeAudit(db, { clubId: null, actorId: profileId, action: 'lgpd.export', entity: 'profile', entityId: profileId, after: { children: children.map((c) => c.member_id) } });
+  for (const child of children) {
+    const scope: ExportScope = { kind: 'child', profileId: child.profile_id, clubId: child.club_id, memberId: child.member_id, guardianProfileId: profileId };
+    out.push({ member_id: child.member_id, club_name: child.club_name, data: await collectPersonData(db, cipher, scope) });
+  }
+  await db.transaction(async (tx) => {
+    await writeAudit(tx, { clubId: null, actorId: profileId, action: 'lgpd.export', entity: 'profile', entityId: profileId, after: { children: children.map((c) => c.member_id) } });
+    for (const child of children) {
+      await writeAudit(tx, { clubId: child.club_id, actorId: profileId, action: 'lgpd.guardian_export', entity: 'club_member', entityId: child.member_id });
+    }
+  });
   return { generated_at: new Date().toISOString(), me, children: out };
 }
 

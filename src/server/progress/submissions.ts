@@ -10,6 +10,7 @@ import { writeAudit } from '../audit/repo.js';
 import { awardAfterEvent, awardTaskBadges } from '../badges/engine.js';
 import { appendPointEvent } from './ledger.js';
 import * as repo from './repo.js';
+import { notify } from '../notifications/notify.js';
 import { assertCompletionAllowed } from './completion-rule.js';
 
 export interface EvidenceFile {
@@ -85,6 +86,10 @@ export async function approveSubmission(db: Db, access: ClubAccess, submissionId
       await appendPointEvent(tx, { clubId: access.clubId, profileId: sub.profile_id, source: 'submission_approval', points: task.points, taskId: task.id, createdBy: access.profileId });
     }
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'submission.approve', entity: 'task_submission', entityId: sub.id, before: { status: 'submitted' }, after: { status: 'approved', points: task.points, profile_id: sub.profile_id, task_id: task.id } });
+    await notify(tx, {
+      clubId: access.clubId, to: [sub.profile_id], category: 'achievements', kind: 'submission.approved', link: '/dashboard/my-tasks',
+      title: `Envio aprovado: ${task.title}`, body: task.points > 0 ? `Você ganhou ${task.points} pontos.` : 'Sua tarefa foi aprovada.',
+    });
     const badges = [...(await awardTaskBadges(tx, access.clubId, sub.profile_id, task.id)), ...(await awardAfterEvent(tx, access.clubId, sub.profile_id))];
     return { status: 'approved', points_awarded: task.points, correct_count: null, question_count: null, badges_awarded: badges };
   });
@@ -99,6 +104,11 @@ export async function rejectSubmission(db: Db, access: ClubAccess, submissionId:
     if (sub.status !== 'submitted') throw conflict(PROGRESS_MSG.submissionNotWaiting);
     await repo.reviewSubmission(tx, sub.id, { status: 'rejected', reviewerId: access.profileId, reason });
     await repo.setAssignmentStatus(tx, sub.assignment_id, 'rejected', false);
+    const task = await repo.getTask(tx, access.clubId, sub.task_id);
+    await notify(tx, {
+      clubId: access.clubId, to: [sub.profile_id], category: 'achievements', kind: 'submission.rejected', link: '/dashboard/my-tasks',
+      title: `Envio não aprovado: ${task?.title ?? 'tarefa'}`, body: `Motivo: ${reason}. Você pode enviar de novo.`,
+    });
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'submission.reject', entity: 'task_submission', entityId: sub.id, before: { status: 'submitted' }, after: { status: 'rejected', reason, profile_id: sub.profile_id, task_id: sub.task_id } });
   });
 }

@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, call, createClub, createTestApp, login, signUp, uniqueEmail, type Session, type TestContext } from '../../../test/api.js';
+import { engineName } from '../../../test/db.js';
+import { insertBadge, insertSubtask, insertTask } from '../../../test/gamification.js';
+import { subjectColumns } from './lgpd-service.js';
+import { readStoredZip } from './zip.js';
+
+/**
+ * Every table 'Meus dados' reads (a column pointing at a person), and what a guardian's link covers in it.
+ * 'club': the child's rows of the inviting club only. 'account': the child's own account, never exported
+ * to a guardian. A table added to the export fails this test until it is listed (and seeded) here.
+ */
+const COVERAGE: Record<string, 'club' | 'account'> = {
+  assigned_tasks: 'club',
+  club_invitations: 'club',
+  club_members: 'club',
+  health_records: 'club',
+  meeting_attendance: 'club',
+  member_badges: 'club',
+  member_consents: 'club',
+  member_guardians: 'club',
+  member_point_totals: 'club',
+  point_events: 'club',
+  savings_goals: 'club',
+  subtask_completions: 'club',
+  task_completions: 'club',
+  task_submissions: 'club',
+  transactions: 'club',
+  deletion_requests: 'account',
+  email_change_tokens: 'account',
+  login_days: 'account',
+  mfa_factors: 'account',
+  mfa_recovery_codes: 'account',
+  password_reset_tokens: 'account',
+  sessions: 'account',
+};
+
+let ctx: TestContext;
+const directorAEmail = uniqueEmail('diretor-a');
+let directorA: Session;
+let directorB: Session;
+let clubA: { id: string; name: string };
+let clubB: { id: string; name: string };
+
+type Row = Record<string, unknown>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await signUp(ctx.app, { name: 'Super Admin' });
+  directorA = await signUp(ctx.app, { name: 'Diretor A', email: directorAEmail });
+  directorB = await signUp(ctx.app, { name: 'Diretora B' });
+  clubA = await createClub(ctx.app, directorA, 'Clube A');
+  clubB = await createClub(ctx.app, directorB, 'Clube B');
+  for (const [club, as] of [[clubA, directorA], [clubB, directorB]] as const) {
+    await call(ctx.app, 'PUT', `/api/clubs/${club.id}/consent-text`, { as, body: { body: 'Autorizo o clube a tratar os dados do meu filho.' } });
+  }
+});
+afterAll(() => ctx.close());
+
+/** An accepted guardian (with consent) of that member record. */
+async function guardian(clubId: string, as: Session, memberId: string, who: Session | null, email: string): Promise<Session> {
+  const inv = await call(ctx.app, 'POST', `/api/clubs/${clubId}/members/${memberId}/guardians`, {
+    as, body: { full_name: `Responsável ${email}`, email, phone: '(11) 98888-0000', relationship: 'Mãe' },
+  });
+  expect(inv.statusCode).toBe(201);
+  const token = inv.json().token as string;
+  const session = who ?? (await signUp(ctx.app, { name: 'Responsável', email }));
+  const version = (await call(ctx.app, 'GET', `/api/guardian-invitations/${token}`)).json().consent_version;
+  expect((await call(ctx.app, 'POST', `/api/guardian-invitations/${token}/accept`, { as: session, body: { accept: true, consent_version: version } })).statusCode).toBe(200);
+  return session;
+}
+
+/** A row about the child in each club-scoped table, in one club (`tag` marks its texts). */
+async function seedClub(clubId: string, as: Session, memberId: string, kidId: string, tag: string): Promise<void> {
+  const q = (sql: string, params: unknown[]) => ctx.db.query<{ id: string }>(sql, params);
+  await q(`INSERT INTO club_invitations (club_id, token_hash, profile_id) VALUES ($1, $2, $3)`, [clubId, randomBytes(16).toString('hex'), kidId]);
+  const task = await insertTask(ctx.db, clubId, { title: `Tarefa ${tag}` });
+  const [assignment] = await q(`INSERT INTO assigned_tasks (club_id, task_id, profile_id) VALUES ($1, $2, $3) RETURNING id`, [clubId, task, kidId]);
+  await q(`INSERT INTO task_completions (club_id, task_id, profile_id, assignment_id, points) VALUES ($1, $2, $3, $4, 10)`, [clubId, task, kidId, assignment.id]);
+  await q(
+    `INSERT INTO task_submissions (club_id, assignment_id, task_id, profile_id, comment, evidence_key, evidence_name, evidence_mime, evidence_size)
+     VALUES ($1, $2, $3, $4, $5, 'k', 'foto.jpg', 'image/jpeg', 10)`,
+    [clubId, assignment.id, task, kidId, `Envio ${tag}`],
+  );
+  const subtask = await insertSubtask(ctx.db, await insertTask(ctx.db, clubId, { type: 'milestone' }), { title: 'Sub', points: 2, order: 1 });
+  await q(`INSERT INTO subtask_completions (club_id, subtask_id, profile_id, points) VALUES ($1, $2, $3, 2)`, [clubId, subtask, kidId]);
+  const [meeting] = await q(`INSERT INTO meetings (club_id, date, starts_at, title) VALUES ($1, '2026-03-07', '2026-03-07T18:00:00Z', $2) RETURNING id`, [clubId, `Reunião ${tag}`]);
+  await q(`INSERT INTO meeting_attendance (club_id, meeting_id, member_id, status) VALUES ($1, $2, $3, 'present')`, [clubId, meeting.id, memberId]);
+  await q(`INSERT INTO member_badges (club_id, profile_id, badge_id) VALUES ($1, $2, $3)`, [clubId, kidId, await insertBadge(ctx.db, { name: `Badge ${tag}`, type: 'manual' })]);
+  await q(`INSERT INTO point_events (club_id, profile_id, source, points, reason) VALUES ($1, $2, 'manual', 5, $3)`, [clubId, kidId, `Pontos ${tag}`]);
+  await q(`INSERT INTO savings_goals (club_id, name, goal_amount, profile_id) VALUES ($1, $2, 100, $3)`, [clubId, `Cofre ${tag}`, kidId]);
+  const account = (await call(ctx.app, 'POST', `/api/clubs/${clubId}/cash-accounts`, { as, body: { name: `Caixa ${tag}`, initial_balance: '10.00' } })).json();
+  const tx = await call(ctx.app, 'POST', `/api/clubs/${clubId}/transactions`, {
+    as, body: { cash_account_id: account.id, description: `Mensalidade ${tag}`, amount: '12.00', type: 'income', transaction_date: '2026-03-02', profile_id: kidId },
+  });
+  expect(tx.statusCode).toBe(201);
+}
+
+describe(`a guardian's 'Meus dados' on ${engineName()}`, () => {
+  it('holds the child only as the inviting club holds them: no other club\'s rows, no account data, no other guardian; the club audits it', async () => {
+    const kidEmail = uniqueEmail('teen');
+    const kid = await signUp(ctx.app, { name: 'Teen Dois Clubes', email: kidEmail });
+    await login(ctx.app, kidEmail); // a second session and a login day of the child's own account
+    const memberIn = async (clubId: string, as: Session) => {
+      await addMember(ctx.db, clubId, kid.profile.id, 'Desbravador(a)');
+      const [m] = await ctx.db.query<{ id: string }>(`SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2`, [clubId, kid.profile.id]);
+      expect((await call(ctx.app, 'PUT', `/api/clubs/${clubId}/members/${m.id}/family`, { as, body: { birth_date: '2011-04-02' } })).statusCode).toBe(200);
+      return m.id;
+    };
+    const memberA = await memberIn(clubA.id, directorA);
+    const memberB = await memberIn(clubB.id, directorB);
+
+    // The attack: club A's director makes himself the teen's guardian in A. Club B has its own guardians.
+    await guardian(clubA.id, directorA, memberA, directorA, directorAEmail);
+    await guardian(clubA.id, directorA, memberA, null, uniqueEmail('outra-mae-a'));
+    const parentB = await guardian(clubB.id, directorB, memberB, null, uniqueEmail('mae-b'));
+    expect((await call(ctx.app, 'PUT', `/api/family/children/${memberA}/health`, { as: directorA, body: { allergies: 'Alergia A' } })).statusCode).toBe(200);
+    expect((await call(ctx.app, 'PUT', `/api/family/children/${memberB}/health`, { as: parentB, body: { allergies: 'Alergia B' } })).statusCode).toBe(200);
+    await seedClub(clubA.id, directorA, memberA, kid.profile.id, 'A');
+    await seedClub(clubB.id, directorB, memberB, kid.profile.id, 'B');
+    expect((await call(ctx.app, 'POST', '/api/me/deletion-request', { as: kid })).statusCode).toBe(201);
+
+    // The map above is exactly the tables the export reads.
+    const cols = await subjectColumns(ctx.db);
+    const tables = [...new Set(cols.map((c) => c.table_name))].sort();
+    expect(tables).toEqual(Object.keys(COVERAGE).sort());
+
+    // The database holds the child in every club table in both clubs, so the checks below can fail.
+    const rowsOf = async (table: string, clubId: string | null): Promise<number> => {
+      const own = cols.filter((c) => c.table_name === table);
+      const where = own.map((c, i) => (c.target === 'profiles' ? `"${c.column_name}" = $${i + 1}::uuid` : `"${c.column_name}" = ANY($${i + 1}::uuid[])`)).join(' OR ');
+      const params: unknown[] = own.map((c) => (c.target === 'profiles' ? kid.profile.id : [memberA, memberB]));
+      const inClub = clubId ? ` AND club_id = $${params.push(clubId)}::uuid` : '';
+      const [{ n }] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE (${where})${inClub}`, params);
+      return n;
+    };
+    for (const [table, scope] of Object.entries(COVERAGE)) {
+      if (scope === 'club') {
+        expect({ table, a: (await rowsOf(table, clubA.id)) > 0, b: (await rowsOf(table, clubB.id)) > 0 }).toEqual({ table, a: true, b: true });
+      }
+    }
+    for (const table of ['sessions', 'login_days', 'deletion_requests']) expect({ table, n: (await rowsOf(table, null)) > 0 }).toEqual({ table, n: true });
+
+    const res = await call(ctx.app, 'GET', '/api/me/data-export', { as: directorA });
+    expect(res.statusCode).toBe(200);
+    const files = readStoredZip(res.rawPayload);
+    const data = JSON.parse(files.get('dados.json')?.toString('utf8') ?? '{}');
+    expect(data.children).toHaveLength(1);
+    const child = data.children[0] as { member_id: string; club_name: string; data: { profile: Row; tables: Record<string, Row[]> } };
+    expect(child).toMatchObject({ member_id: memberA, club_name: clubA.name });
+    // The child's account (e-mail, the club that created it) is not club A's to hand out.
+    expect(child.data.profile).toEqual({ id: kid.profile.id, full_name: 'Teen Dois Clubes' });
+
+    for (const [table, scope] of Object.entries(COVERAGE)) {
+      const rows = child.data.tables[table] ?? [];
+      if (scope === 'account') {
+        expect({ table, rows }).toEqual({ table, rows: [] });
+        continue;
+      }
+      expect({ table, exported: rows.length > 0 }).toEqual({ table, exported: true });
+      for (const row of rows) {
+        expect({ table, club_id: row.club_id }).toEqual({ table, club_id: clubA.id });
+        if ('member_id' in row) expect({ table, member_id: row.member_id }).toEqual({ table, member_id: memberA });
+      }
+    }
+    // Guardians' rows are the asking guardian's own: the other guardians' names, e-mails and IPs stay theirs.
+    expect(child.data.tables.member_guardians.map((g) => g.email)).toEqual([directorAEmail]);
+    expect(child.data.tables.member_consents.map((c) => c.guardian_profile_id)).toEqual([directorA.profile.id]);
+    expect(child.data.tables.health_records[0].form).toMatchObject({ allergies: 'Alergia A' });
+
+    const everything = [...files.values()].map((f) => f.toString('utf8')).join('\n');
+    for (const leak of [clubB.id, memberB, 'Alergia B', 'Tarefa B', 'Envio B', 'Reunião B', 'Pontos B', 'Cofre B', 'Mensalidade B', 'mae-b', 'outra-mae-a', kidEmail]) {
+      expect({ leak, found: everything.includes(leak) }).toEqual({ leak, found: false });
+    }
+    expect([...files.keys()].filter((f) => f.startsWith('filhos/') && /sessions|login_days|deletion_requests/.test(f))).toEqual([]);
+
+    // Club A's log records that its member's data left through a guardian; club B's log has nothing of it.
+    const audit = await ctx.db.query<{ club_id: string | null; entity_id: string }>(
+      `SELECT club_id, entity_id FROM audit_log WHERE action = 'lgpd.guardian_export' AND actor_id = $1`, [directorA.profile.id],
+    );
+    expect(audit).toEqual([{ club_id: clubA.id, entity_id: memberA }]);
+    const log = await call(ctx.app, 'GET', `/api/clubs/${clubA.id}/audit?action=lgpd`, { as: directorA });
+    expect(log.statusCode).toBe(200);
+    expect(JSON.stringify(log.json())).toContain('lgpd.guardian_export');
+
+    // The child's own export stays whole: both clubs and their account.
+    const own = JSON.parse(readStoredZip((await call(ctx.app, 'GET', '/api/me/data-export', { as: kid })).rawPayload).get('dados.json')?.toString('utf8') ?? '{}');
+    expect(new Set((own.me.tables.club_members as Row[]).map((m) => m.club_id))).toEqual(new Set([clubA.id, clubB.id]));
+    expect(own.me.tables.sessions.length).toBeGreaterThan(0);
+    expect(own.me.profile.email).toBe(kidEmail);
+  });
+
+  it('a withdrawn consent takes the child out of the guardian\'s export', async () => {
+    const kid = await signUp(ctx.app, { name: 'Kid Retirado' });
+    await addMember(ctx.db, clubA.id, kid.profile.id, 'Desbravador(a)');
+    const [m] = await ctx.db.query<{ id: string }>(`SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2`, [clubA.id, kid.profile.id]);
+    await call(ctx.app, 'PUT', `/api/clubs/${clubA.id}/members/${m.id}/family`, { as: directorA, body: { birth_date: '2012-01-01' } });
+    const parent = await guardian(clubA.id, directorA, m.id, null, uniqueEmail('retira'));
+    const exportOf = async () => JSON.parse(readStoredZip((await call(ctx.app, 'GET', '/api/me/data-export', { as: parent })).rawPayload).get('dados.json')?.toString('utf8') ?? '{}');
+    expect((await exportOf()).children).toHaveLength(1);
+    expect((await call(ctx.app, 'DELETE', `/api/family/children/${m.id}/consent`, { as: parent })).statusCode).toBe(200);
+    expect((await exportOf()).children).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+import type { Queryable } from '../db/index.js';
+import { one } from '../db/index.js';
+import { CATEGORY_DEFAULTS, type TNotificationCategory } from '../../shared/notifications.js';
+
+/**
+ * What another domain hands to {@link notify}. The text is shown to each recipient as it is, so it must
+ * hold only what every one of them may see: no health data, no other member's amounts, no e-mail
+ * addresses (issue 36). Keep the title short (it is the push's title) and the body to one sentence.
+ */
+export interface NotifyInput {
+  /** The club the moment belongs to; null for the account's own moments (security). */
+  clubId: string | null;
+  /** Recipients (profile ids); duplicates and unknown ids are ignored. */
+  to: readonly string[];
+  category: TNotificationCategory;
+  /** What happened, `domain.event` (e.g. `submission.approved`); the web app may pick an icon by it. */
+  kind: string;
+  title: string;
+  body?: string;
+  /** The in-app path of the screen it is about (e.g. `/dashboard/my-tasks`). */
+  link: string;
+  /** Security and money overdue: e-mailed at once (unless turned off) and pushed even in quiet hours. */
+  urgent?: boolean;
+  /**
+   * Makes the notification once per person and key (e.g. `charge.overdue:<id>:2026-11-26`): a second
+   * call with the same key creates nothing, also from another instance.
+   */
+  dedupeKey?: string;
+}
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * Creates the notifications of one event for its recipients, inside the caller's transaction `tx`: if
+ * the event rolls back, nobody is notified and nothing is pushed or e-mailed. Each person's choices
+ * for the category decide the push (one queued delivery per device of theirs, held until 07:00 in the
+ * club's time zone during quiet hours unless urgent) and the e-mail (at once, daily or weekly digest,
+ * or never). A member with a guardian on record is a minor: nothing goes to their own e-mail.
+ * One statement whatever the number of recipients. Returns how many notifications were created.
+ */
+export async function notify(tx: Queryable, input: NotifyInput): Promise<number> {
+  const recipients = [...new Set(input.to)];
+  if (recipients.length === 0) return 0;
+  const defaults = CATEGORY_DEFAULTS[input.category];
+  const urgent = input.urgent ?? false;
+  const row = await one<{ created: number }>(tx, `
+    WITH r AS (
+      SELECT p.id AS profile_id, coalesce(np.push, $9::boolean) AS push,
+             CASE WHEN p.email IS NULL OR p.blocked_at IS NOT NULL
+                    OR EXISTS (SELECT 1 FROM club_members cm JOIN member_guardians g ON g.member_id = cm.id WHERE cm.profile_id = p.id)
+                  THEN 'off'
+                  WHEN $8::boolean AND coalesce(np.email, $10::text) <> 'off' THEN 'immediate'
+                  ELSE coalesce(np.email, $10::text) END AS email_mode
+        FROM unnest($2::uuid[]) AS t(id)
+        JOIN profiles p ON p.id = t.id
+        LEFT JOIN notification_preferences np ON np.profile_id = p.id AND np.category = $3::text
+    ), ins AS (
+      INSERT INTO notifications (club_id, profile_id, category, kind, title, body, link, urgent, dedupe_key, email_mode, emailed_at)
+      SELECT $1::uuid, r.profile_id, $3::text, $4::text, $5::text, $6::text, $7::text, $8::boolean, $11::text, r.email_mode, CASE WHEN r.email_mode = 'off' THEN now() END FROM r
+      ON CONFLICT (profile_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+      RETURNING id, profile_id
+    ), pushed AS (
+      INSERT INTO push_deliveries (notification_id, subscription_id, next_attempt_at)
+      SELECT ins.id, s.id, notification_push_due(coalesce((SELECT c.timezone FROM clubs c WHERE c.id = $1::uuid), 'America/Sao_Paulo'), $8::boolean)
+        FROM ins JOIN r ON r.profile_id = ins.profile_id AND r.push
+        JOIN push_subscriptions s ON s.profile_id = ins.profile_id
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM ins)::int AS created, (SELECT count(*) FROM pushed)::int AS pushes`,
+  [
+    input.clubId, recipients, input.category, input.kind, clip(input.title, 200), clip(input.body ?? '', 1000), input.link, urgent,
+    defaults.push, defaults.email, input.dedupeKey ?? null,
+  ]);
+  return row.created;
+}
+
+/** The accounts of the guardians of a member (by profile) who accepted their invitation, in that club. */
+export async function guardiansOf(q: Queryable, clubId: string, profileId: string): Promise<string[]> {
+  const rows = await q.query<{ profile_id: string }>(
+    `SELECT DISTINCT g.profile_id FROM member_guardians g JOIN club_members cm ON cm.id = g.member_id
+      WHERE g.club_id = $1 AND cm.profile_id = $2 AND g.profile_id IS NOT NULL AND g.accepted_at IS NOT NULL`,
+    [clubId, profileId],
+  );
+  return rows.map((r) => r.profile_id);
+}
+
+/** Active members of a club holding one of these functions (e.g. the leaders told of an accepted invitation). */
+export async function membersWithRoles(q: Queryable, clubId: string, roles: readonly string[]): Promise<string[]> {
+  const rows = await q.query<{ profile_id: string }>(
+    `SELECT profile_id FROM club_members WHERE club_id = $1 AND active AND role = ANY ($2::text[])`,
+    [clubId, roles],
+  );
+  return rows.map((r) => r.profile_id);
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { Queryable } from '../db/index.js';
+import { maybeOne, one } from '../db/index.js';
+import { ZCursorTimestamp, decodeCursor, pageOf } from '../http/cursor.js';
+import type { TNotification, TNotificationPage, TUnreadCounts } from '../../shared/notifications.js';
+
+const ZNotificationCursor = z.tuple([ZCursorTimestamp, z.uuid()]);
+
+interface Row extends TNotification {
+  sort_at: string;
+}
+
+/**
+ * One page of a person's notifications, newest first, by keyset. With a club, that club's and the
+ * account's own (which belong to no club).
+ */
+export async function listNotifications(q: Queryable, profileId: string, clubId: string | null, cursor: string | undefined, limit: number): Promise<TNotificationPage> {
+  const after = decodeCursor(cursor, ZNotificationCursor);
+  const rows = await q.query<Row>(
+    `SELECT n.id, n.club_id, c.name AS club_name, n.category, n.kind, n.title, n.body, n.link, n.urgent,
+            n.created_at, n.read_at, n.created_at::text AS sort_at
+       FROM notifications n LEFT JOIN clubs c ON c.id = n.club_id
+      WHERE n.profile_id = $1
+        AND ($2::uuid IS NULL OR n.club_id = $2::uuid OR n.club_id IS NULL)
+        AND ($3::timestamptz IS NULL OR (n.created_at, n.id) < ($3::timestamptz, $4::uuid))
+      ORDER BY n.created_at DESC, n.id DESC
+      LIMIT $5`,
+    [profileId, clubId, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
+  );
+  const page = pageOf(rows, limit, (r) => [r.sort_at, r.id]);
+  return { notifications: page.rows.map(({ sort_at: _sortAt, ...n }) => n), next_cursor: page.next_cursor };
+}
+
+/** The bell: unread per club (the account's own count in the total only). */
+export async function unreadCounts(q: Queryable, profileId: string): Promise<TUnreadCounts> {
+  const rows = await q.query<{ club_id: string | null; unread: number }>(
+    `SELECT club_id, count(*)::int AS unread FROM notifications WHERE profile_id = $1 AND read_at IS NULL GROUP BY club_id`,
+    [profileId],
+  );
+  return {
+    total: rows.reduce((sum, r) => sum + r.unread, 0),
+    clubs: rows.flatMap((r) => (r.club_id ? [{ club_id: r.club_id, unread: r.unread }] : [])),
+  };
+}
+
+/** Marks one of the person's notifications read; false when it is not theirs (or does not exist). */
+export async function markRead(q: Queryable, profileId: string, id: string): Promise<boolean> {
+  const row = await maybeOne<{ id: string }>(
+    q, `UPDATE notifications SET read_at = coalesce(read_at, now()) WHERE id = $1 AND profile_id = $2 RETURNING id`, [id, profileId]);
+  return row !== null;
+}
+
+/** Marks all of the person's unread notifications read (of one club and the account's own, or all). */
+export async function markAllRead(q: Queryable, profileId: string, clubId: string | null): Promise<number> {
+  const row = await one<{ n: number }>(q,
+    `WITH done AS (
+       UPDATE notifications SET read_at = now()
+        WHERE profile_id = $1 AND read_at IS NULL AND ($2::uuid IS NULL OR club_id = $2::uuid OR club_id IS NULL)
+       RETURNING 1)
+     SELECT count(*)::int AS n FROM done`,
+    [profileId, clubId]);
+  return row.n;
+}
+
+/** Whether the person belongs to the club: an active member, or a guardian of one of its members. */
+export async function belongsToClub(q: Queryable, profileId: string, clubId: string): Promise<boolean> {
+  const row = await maybeOne<{ ok: boolean }>(q,
+    `SELECT true AS ok WHERE EXISTS (SELECT 1 FROM club_members WHERE club_id = $1 AND profile_id = $2 AND active)
+        OR EXISTS (SELECT 1 FROM member_guardians WHERE club_id = $1 AND profile_id = $2 AND accepted_at IS NOT NULL)`,
+    [clubId, profileId]);
+  return row !== null;
+}

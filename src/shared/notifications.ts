@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { pageQuery } from './pagination.js';
+
+/**
+ * Notifications (issue 36): what Trilha tells a person, per person and per club. Each belongs to one
+ * category; the person chooses per category whether it also goes by push and by e-mail.
+ */
+export const NOTIFICATION_CATEGORIES = ['achievements', 'tasks', 'money', 'family', 'leadership', 'security'] as const;
+export type TNotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+
+export const CATEGORY_LABELS: Record<TNotificationCategory, string> = {
+  achievements: 'Aprovações, pontos e badges',
+  tasks: 'Novas tarefas e eventos da unidade',
+  money: 'Cobranças',
+  family: 'Família: presença e autorizações',
+  leadership: 'Liderança: convites e aprovações esperando',
+  security: 'Segurança da conta',
+};
+
+export const EMAIL_MODES = ['immediate', 'daily', 'weekly', 'off'] as const;
+export type TEmailMode = (typeof EMAIL_MODES)[number];
+export const EMAIL_MODE_LABELS: Record<TEmailMode, string> = {
+  immediate: 'Na hora',
+  daily: 'Resumo diário',
+  weekly: 'Resumo semanal',
+  off: 'Não enviar',
+};
+
+/**
+ * Defaults when the person chose nothing: a kid's own moments come in the app and by push (never by
+ * e-mail); a guardian's by e-mail; a leader's in a daily digest; security at once everywhere.
+ */
+export const CATEGORY_DEFAULTS: Record<TNotificationCategory, { push: boolean; email: TEmailMode }> = {
+  achievements: { push: true, email: 'off' },
+  tasks: { push: true, email: 'off' },
+  money: { push: true, email: 'immediate' },
+  family: { push: true, email: 'immediate' },
+  leadership: { push: false, email: 'daily' },
+  security: { push: true, email: 'immediate' },
+};
+
+export const NOTIFICATION_MSG = {
+  notFound: 'Aviso não encontrado.',
+  clubInvalid: 'Clube inválido.',
+  categoryInvalid: 'Categoria de aviso desconhecida.',
+  emailModeInvalid: 'Escolha como receber por e-mail: na hora, resumo diário, resumo semanal ou não enviar.',
+  pushInvalid: 'Informe se quer receber notificações no celular (sim ou não).',
+  preferencesEmpty: 'Informe ao menos uma categoria.',
+  subscriptionInvalid: 'Inscrição de notificação inválida. Permita as notificações de novo neste aparelho.',
+  endpointNotAllowed: 'Endereço de notificação não permitido. Use o navegador do aparelho para permitir as notificações.',
+  unsubscribeInvalid: 'Link de descadastro inválido ou adulterado.',
+  unsubscribed: (label: string) => `Pronto: você não receberá mais e-mails de "${label}". Mude quando quiser em Meu perfil.`,
+  pushUnavailable: 'As notificações no celular não estão disponíveis neste servidor.',
+} as const;
+
+export const ZNotificationCategory = z.enum(NOTIFICATION_CATEGORIES, { error: NOTIFICATION_MSG.categoryInvalid });
+
+export const ZNotification = z.object({
+  id: z.string(),
+  club_id: z.string().nullable(),
+  club_name: z.string().nullable(),
+  category: ZNotificationCategory,
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string(),
+  urgent: z.boolean(),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+});
+export type TNotification = z.infer<typeof ZNotification>;
+
+export const ZNotificationPage = z.object({
+  notifications: z.array(ZNotification),
+  next_cursor: z.string().nullable(),
+});
+export type TNotificationPage = z.infer<typeof ZNotificationPage>;
+
+export const ZNotificationListQuery = pageQuery(20).extend({
+  club_id: z.uuid({ error: NOTIFICATION_MSG.clubInvalid }).optional(),
+});
+
+/** The bell: unread per club the person has notifications in, and the total. */
+export const ZUnreadCounts = z.object({
+  total: z.number().int(),
+  clubs: z.array(z.object({ club_id: z.string(), unread: z.number().int() })),
+});
+export type TUnreadCounts = z.infer<typeof ZUnreadCounts>;
+
+export const ZMarkAllRead = z.object({
+  club_id: z.uuid({ error: NOTIFICATION_MSG.clubInvalid }).optional(),
+});
+
+export const ZCategoryPreference = z.object({
+  category: ZNotificationCategory,
+  push: z.boolean({ error: NOTIFICATION_MSG.pushInvalid }),
+  email: z.enum(EMAIL_MODES, { error: NOTIFICATION_MSG.emailModeInvalid }),
+});
+export type TCategoryPreference = z.infer<typeof ZCategoryPreference>;
+
+export const ZPreferencesInput = z.object({
+  preferences: z.array(ZCategoryPreference, { error: NOTIFICATION_MSG.preferencesEmpty })
+    .min(1, NOTIFICATION_MSG.preferencesEmpty)
+    .max(NOTIFICATION_CATEGORIES.length, NOTIFICATION_MSG.categoryInvalid),
+});
+
+export const ZPreferences = z.object({
+  preferences: z.array(ZCategoryPreference.extend({ label: z.string() })),
+});
+export type TPreferences = z.infer<typeof ZPreferences>;
+
+/** A PushSubscription as the browser's `toJSON()` gives it. */
+export const ZPushSubscriptionInput = z.object({
+  endpoint: z.string({ error: NOTIFICATION_MSG.subscriptionInvalid }).max(1000, NOTIFICATION_MSG.subscriptionInvalid).url({ error: NOTIFICATION_MSG.subscriptionInvalid }),
+  keys: z.object({
+    p256dh: z.string({ error: NOTIFICATION_MSG.subscriptionInvalid }).regex(/^[A-Za-z0-9_-]{80,120}={0,2}$/, NOTIFICATION_MSG.subscriptionInvalid),
+    auth: z.string({ error: NOTIFICATION_MSG.subscriptionInvalid }).regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, NOTIFICATION_MSG.subscriptionInvalid),
+  }, { error: NOTIFICATION_MSG.subscriptionInvalid }),
+}, { error: NOTIFICATION_MSG.subscriptionInvalid });
+export type TPushSubscriptionInput = z.infer<typeof ZPushSubscriptionInput>;
+
+export const ZPushSubscriptionRemove = z.object({
+  endpoint: z.string({ error: NOTIFICATION_MSG.subscriptionInvalid }).max(1000, NOTIFICATION_MSG.subscriptionInvalid),
+});
+
+export const ZPushConfig = z.object({ public_key: z.string().nullable() });
+
+/** What a WhatsApp share link opens: wa.me with the text filled in (issue 36: no API, no unofficial library). */
+export function whatsappLink(text: string, phone?: string | null): string {
+  const digits = (phone ?? '').replace(/\D/g, '');
+  // A Brazilian number without the country code gets 55 in front.
+  const to = digits.length === 10 || digits.length === 11 ? `55${digits}` : digits;
+  return `https://wa.me/${to}?text=${encodeURIComponent(text)}`;
+}
