@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { AUTH_MSG } from '../src/shared/auth.js';
 import {
-  expectNoA11yViolations, launchBrowser, loginThroughUi, newPage, registerAndCreateClub, registerThroughUi, screenshot,
+  expectCleanConsole, expectNoA11yViolations, launchBrowser, loginThroughUi, newPage, registerAndCreateClub, registerThroughUi, screenshot,
   startServer, uniqueEmail, type E2EServer,
 } from './harness.js';
 
@@ -22,6 +22,9 @@ describe('foundation journey', () => {
     const page = await newPage(browser, server.baseUrl);
     await page.goto('/');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('pontuando junto');
+    // An anonymous page reads the session without a 401 and React Router without a warning (issue 31).
+    await page.waitForLoadState('networkidle');
+    expectCleanConsole(page, 'landing');
     expect(await page.getByText('Cadastro grátis').isVisible()).toBe(true);
     expect(await page.getByText('Sem cartão de crédito').isVisible()).toBe(true);
     expect(await page.getByText('Pronto em 5 minutos').isVisible()).toBe(true);
@@ -36,8 +39,11 @@ describe('foundation journey', () => {
     await expectNoA11yViolations(page, 'register');
     const acc = await registerThroughUi(page, { name: 'Diretora Ana' });
 
-    await page.getByText('Nenhum clube selecionado').waitFor();
+    // No empty club selector for a new account: the first steps, the first one to do (issue 31).
+    const steps = page.getByRole('region', { name: 'Primeiros passos' });
+    await steps.getByText('0 de 5 feitos').waitFor();
     await expectNoA11yViolations(page, 'dashboard without club');
+    expectCleanConsole(page, 'dashboard without club');
     await screenshot(page, 'foundation-02-no-club');
 
     await page.locator('main').getByRole('link', { name: 'Criar clube' }).click();
@@ -51,6 +57,9 @@ describe('foundation journey', () => {
 
     await page.getByRole('heading', { name: 'Bem-vindo ao Águias do Sul' }).waitFor();
     expect(await page.getByLabel('Clube atual').inputValue()).not.toBe('');
+    // The checklist stays until the club is set up; its next step is the units.
+    await steps.getByText('1 de 5 feitos').waitFor();
+    await steps.getByRole('link', { name: 'Criar unidades' }).waitFor();
     // Real counters: the creator is the one active member.
     const members = page.getByRole('group', { name: 'Membros Ativos' });
     await expect.poll(() => members.textContent()).toBe('Membros Ativos1');

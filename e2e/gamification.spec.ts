@@ -84,6 +84,11 @@ describe('gamification journey', () => {
     await quizDialog.getByRole('button', { name: 'Enviar respostas' }).click();
     await member.getByText('Você acertou 2 de 2! +10 pontos').waitFor();
     await member.getByText('Badge conquistado: Dupla Conquista!').waitFor();
+    // The quiz stays open on its review: each answer marked right or wrong (issue 31).
+    await quizDialog.getByText('Resultado: 2 de 2 corretas · 10 pontos.').waitFor();
+    expect(await quizDialog.getByText('Certa', { exact: true }).count()).toBe(2);
+    await member.keyboard.press('Escape');
+    await quizDialog.waitFor({ state: 'hidden' });
 
     // The quiz now shows the member's answers and result.
     await member.getByRole('tab', { name: /Concluídas/ }).click();
@@ -121,7 +126,7 @@ describe('gamification journey', () => {
     await admin.getByRole('heading', { name: 'Foto do acampamento' }).waitFor();
     await admin.goto('/dashboard');
     await expect.poll(() => admin.getByRole('group', { name: 'Aguardando aprovação' }).textContent()).toContain('1');
-    await admin.getByRole('link', { name: 'Ver aprovações' }).click();
+    await admin.getByRole('link', { name: 'Revisar envios' }).click();
     await admin.waitForURL('**/dashboard/approvals');
     await admin.getByRole('link', { name: /Aprovações/ }).getByText('1').waitFor();
     await admin.getByRole('heading', { name: 'Foto do acampamento' }).waitFor();

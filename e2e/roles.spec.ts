@@ -80,7 +80,8 @@ const screenWords = (p: Page) =>
  * and fails on English words, a console error or warning, or, on a phone, a page wider than it.
  */
 async function walkScreens(p: Page, who: string, extra: string[] = []): Promise<number> {
-  await p.getByRole('navigation', { name: /^Menu do/ }).first().waitFor({ state: 'attached' });
+  // On a phone the menu sits in the closed drawer: present, not visible.
+  await p.locator('nav[aria-label^="Menu do"]').first().waitFor({ state: 'attached' });
   const menu = await p.evaluate(() => [...document.querySelectorAll('nav[aria-label^="Menu do"] a')].map((a) => a.getAttribute('href') ?? ''));
   const paths = [...new Set([...menu, '/dashboard/profile', '/dashboard/seguranca', ...extra])];
   const width = p.viewportSize()?.width ?? 1280;

@@ -58,7 +58,7 @@ function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfi
   const me = useMe();
   // 'Pontuar vários' offers every active member, not only the pages loaded here.
   const everyone = useAllActiveMembers(clubId, canScoreMany && scoringMany);
-  // Points shown on the phone cards come from the ranking, which lists every active member.
+  // Points shown on the cards and the table come from the ranking, which lists every active member.
   const ranking = useIndividualRanking(clubId, null, true);
   const points = useMemo(() => new Map((ranking.data ?? []).map((r) => [r.profile_id, r.total_points])), [ranking.data]);
 
@@ -131,7 +131,8 @@ function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfi
                 {showEmails ? <th scope="col" className="px-4 py-3 font-semibold">E-mail</th> : null}
                 <th scope="col" className="px-4 py-3 font-semibold">Função</th>
                 <th scope="col" className="px-4 py-3 font-semibold">Unidade</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">Pontos</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Situação</th>
                 {isAdmin ? <th scope="col" className="px-4 py-3 text-right font-semibold">Ações</th> : null}
               </tr>
             </thead>
@@ -154,6 +155,8 @@ function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfi
                     {m.title ? <span className="ml-1 text-xs text-slate-500">{m.title}</span> : null}
                   </td>
                   <td className="px-4 py-3 text-slate-700">{m.unit_name ?? '-'}</td>
+                  {/* The same totals as the phone cards (the ranking's); '…' while they load. */}
+                  <td className="px-4 py-3 text-right tabular-nums text-slate-900">{m.active ? (ranking.isSuccess ? (points.get(m.profile_id) ?? 0) : '…') : '-'}</td>
                   <td className="px-4 py-3"><ActiveTag active={m.active} /></td>
                   {isAdmin ? (
                     <td className="whitespace-nowrap px-4 py-2 text-right">
