@@ -65,7 +65,9 @@ describe('accounts people can keep', () => {
     expect(mail.subject).toBe('Redefinição de senha do Trilha');
     const link = /https?:\/\/\S+\/redefinir-senha\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
     expect(link).toBeDefined();
-    await page.goto(link as string);
+    // The link is built from PUBLIC_URL (http://localhost:3000 here), not from the port this test serves on.
+    const resetPath = new URL(link as string).pathname;
+    await page.goto(resetPath);
     await page.getByLabel('Nova senha', { exact: true }).fill('senha-nova-1');
     await page.getByLabel('Confirmar nova senha').fill('senha-nova-1');
     await expectNoA11yViolations(page, 'reset password');
@@ -75,7 +77,7 @@ describe('accounts people can keep', () => {
     await page.getByText(SECURITY_MSG.resetDone).waitFor();
 
     // The link is spent.
-    await page.goto(link as string);
+    await page.goto(resetPath);
     await page.getByText(SECURITY_MSG.resetInvalid).waitFor();
 
     await passwordStep(page, acc.email, 'senha-nova-1');

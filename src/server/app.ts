@@ -30,7 +30,7 @@ import type { Mailer } from './mail/mailer.js';
 import { localAdminRoutes, type LocalAdminOptions } from './local-admin/routes.js';
 import { isSafeKey, localDiskStorage, UPLOADS_URL_PREFIX, type Storage } from './storage/storage.js';
 import { MSG } from '../shared/errors.js';
-import { apiDocsUiEnabled } from './config.js';
+import { apiDocsUiEnabled, publicUrlFromEnv } from './config.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { AnswerCache, answerCacheBytesFromEnv, COMPRESS_FROM_BYTES, ENCODINGS } from './http/answer-cache.js';
 
@@ -60,7 +60,7 @@ export interface AppConfig {
   responseSerializer?: 'compiled' | 'zod';
   /** How e-mail leaves; default SMTP_URL, else files in DATA_DIR/outbox. */
   mailer?: Mailer;
-  /** Base of links in e-mails; default PUBLIC_URL, else the request's origin. */
+  /** Base of links in e-mails; default PUBLIC_URL, else http://localhost:PORT (never the request's Host). */
   publicUrl?: string | null;
   /** Memory for kept answers of club reads (ADR 026); default ANSWER_CACHE_MB (16 MB); 0 turns it off. */
   answerCacheBytes?: number;
@@ -113,7 +113,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     dataDir: config.dataDir,
     secureCookies: config.secureCookies ?? false,
     webDir: config.webDir ?? null,
-    publicUrl: config.publicUrl !== undefined ? config.publicUrl : process.env.PUBLIC_URL || null,
+    publicUrl: config.publicUrl ? config.publicUrl.replace(/\/+$/, '') : publicUrlFromEnv(),
   });
   const outboxDir = path.join(config.dataDir, 'outbox');
   const mailer = config.mailer ?? mailerFromEnv(config.dataDir, process.env, (file) => app.log.info({ file }, 'e-mail gravado na caixa de saída'));

@@ -31,7 +31,7 @@ export async function sendInvitationMail(
         inviterName: row.inviter,
         roleLabel: isClubRole(row.role) ? ROLE_LABELS[row.role] : row.role,
         expiresText: format(new TZDate(new Date(row.expires_at), row.timezone), "dd/MM/yyyy 'às' HH:mm"),
-        url: `${publicBaseUrl(app, req)}${invitation.path}`,
+        url: `${publicBaseUrl(app)}${invitation.path}`,
       }),
     });
     app.mail.kick();

@@ -52,6 +52,8 @@ export const router = createBrowserRouter([
           { path: 'reunioes/criterios', lazy: () => import('../features/meetings/pages/criteria-page') },
           { path: 'reunioes/relatorio', lazy: () => import('../features/meetings/pages/report-page') },
           { path: 'reunioes/:meetingId/chamada', lazy: () => import('../features/meetings/pages/roll-call-page') },
+          { path: 'programa', lazy: () => import('./routes/programme') },
+          { path: 'programa/membro/:memberId', lazy: () => import('./routes/programme').then((m) => ({ Component: m.MemberCardRoute })) },
           { path: 'financial', lazy: () => import('../features/finance/pages/financial-page') },
           { path: 'ranking', lazy: () => import('../features/ranking/pages/ranking-page') },
           { path: 'badges', lazy: () => import('../features/badges/pages/club-badges-page') },
