@@ -59,7 +59,7 @@ describe('foundation journey', () => {
     expect(await page.getByLabel('Clube atual').inputValue()).not.toBe('');
     // The checklist stays until the club is set up; its next step is the units.
     await steps.getByText('1 de 5 feitos').waitFor();
-    await steps.getByRole('link', { name: 'Criar unidades' }).waitFor();
+    await steps.getByRole('link', { name: 'Criar a primeira unidade' }).waitFor();
     // Real counters: the creator is the one active member.
     const members = page.getByRole('group', { name: 'Membros Ativos' });
     await expect.poll(() => members.textContent()).toBe('Membros Ativos1');

@@ -181,7 +181,7 @@ describe('gamification journey', () => {
     expect(adminAcc.email).toBeTruthy();
     await admin.context().close();
     await member.context().close();
-  });
+  }, 240_000); // The longest journey of the suite: room for a loaded machine.
 
   it('an empty ranking says so', async () => {
     const page = await newPage(browser, server.baseUrl);

@@ -65,7 +65,7 @@ export async function newPage(browser: Browser, baseUrl: string, viewport = { wi
   consoleProblems.set(page, problems);
   page.on('console', (msg) => {
     if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) errors.push(msg.text());
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()} (${page.url()})`);
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()} ${msg.location().url} (on ${page.url()})`);
   });
   page.on('pageerror', (err) => errors.push(`uncaught: ${err.message}`));
   return page;

@@ -294,7 +294,7 @@ describe('Tarefas e Desafios', () => {
     await screenshot(page, 'tasks-08-narrow');
 
     await page.context().close();
-  });
+  }, 240_000); // The longest journey of the suite: room for a loaded machine.
 
   it("'Limite por dia' in Minhas Tarefas: the day's count, and no button once the cap is reached", async () => {
     const page = await newPage(browser, server.baseUrl);

@@ -8,6 +8,9 @@ import { format } from 'date-fns';
 export const TABLE_LABEL: Record<string, string> = {
   profiles: 'perfil',
   assigned_tasks: 'tarefas-atribuidas',
+  charges: 'cobrancas',
+  programme_enrolments: 'matriculas-em-programas',
+  programme_instructors: 'instrutores-de-programas',
   club_invitations: 'convites',
   club_members: 'participacoes-em-clubes',
   deletion_requests: 'pedidos-de-exclusao',
@@ -35,7 +38,10 @@ export const TABLE_LABEL: Record<string, string> = {
 };
 
 export const COLUMN_LABEL: Record<string, string> = {
-  aal: 'nível de autenticação', accepted_at: 'aceito em', active: 'ativo', amount: 'valor', assignment_id: 'atribuição',
+  aal: 'nível de autenticação', accepted_at: 'aceito em', active: 'ativo', adult_confirmed: 'adulto confirmado', amount: 'valor',
+  cancel_reason: 'motivo do cancelamento', completed_on: 'concluído no dia', due_date: 'vencimento', dues_month: 'mês da mensalidade',
+  invested_on: 'investido no dia', item_code: 'código do item', origin: 'origem', paid_amount: 'valor pago', short_code: 'código',
+  started_on: 'iniciado no dia', programme_enrolment_id: 'matrícula no programa', programme_requirement_id: 'requisito do programa', assignment_id: 'atribuição',
   auth: 'chave de autenticação', awarded_at: 'concedido em', awarded_by: 'concedido por', badge_id: 'badge', batch_id: 'lote',
   birth_date: 'data de nascimento', blocked_at: 'bloqueado em', body: 'texto', cancelled_at: 'cancelado em',
   cash_account_id: 'caixa', category: 'categoria', chart_account_id: 'conta do plano', ciphertext: 'conteúdo criptografado',

@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 import type { Queryable } from '../db/index.js';
 import type { ClubAccess } from '../http/access.js';
 import { toCsv } from '../http/csv.js';
@@ -32,9 +34,8 @@ export async function formAnswers(q: Queryable, access: ClubAccess, taskId: stri
 
 /** The same answers as a pt-BR CSV: a column per question, a line per member. */
 export function formAnswersCsv(data: TFormAnswers, timeZone: string): string {
-  const when = new Intl.DateTimeFormat('pt-BR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
   return toCsv([
     ['Membro', 'Respondido em', ...data.questions.map((qq) => qq.text)],
-    ...data.rows.map((r) => [r.full_name, when.format(new Date(r.answered_at)), ...data.questions.map((qq) => r.answers[qq.id] ?? null)]),
+    ...data.rows.map((r) => [r.full_name, format(new TZDate(new Date(r.answered_at), timeZone), 'dd/MM/yyyy HH:mm'), ...data.questions.map((qq) => r.answers[qq.id] ?? null)]),
   ]);
 }

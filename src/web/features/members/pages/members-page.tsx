@@ -35,10 +35,10 @@ export function Component() {
   const current = useCurrentClub();
   if (current.isLoading) return <PageSpinner />;
   if (!current.clubId) return <NoClubState purpose="gerenciar membros" />;
-  return <MembersScreen clubId={current.clubId} isAdmin={current.can('members.manage')} canScoreMany={current.can('points.batch')} showEmails={current.can('members.read')} canOpenProfiles={current.can('members.read') || current.can('progress.record')} />;
+  return <MembersScreen clubId={current.clubId} isAdmin={current.can('members.manage')} canScoreMany={current.can('points.batch')} showEmails={current.can('members.read')} canOpenProfiles={current.can('members.read') || current.can('progress.record')} canSeeConsent={current.can('club.settings')} />;
 }
 
-function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfiles }: { clubId: string; isAdmin: boolean; canScoreMany: boolean; showEmails: boolean; canOpenProfiles: boolean }) {
+function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfiles, canSeeConsent }: { clubId: string; isAdmin: boolean; canScoreMany: boolean; showEmails: boolean; canOpenProfiles: boolean; canSeeConsent: boolean }) {
   const [filters, setFilters] = useState<MemberFilters>(NO_MEMBER_FILTERS);
   const members = useMembers(clubId, filters);
   const list = useMemo(() => members.data?.pages.flatMap((p) => p.members) ?? [], [members.data]);
@@ -147,7 +147,8 @@ function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfi
                       <span className="mr-2">{m.full_name}</span>
                     )}
                     {m.has_account ? null : <Tag tone="amber">Sem conta</Tag>}
-                    {isAdmin ? <ConsentPendingTag clubId={clubId} memberId={m.id} /> : null}
+                    {/* Consent is read by who holds club.settings (a secretary manages members, not consent): no 403 for them. */}
+                    {canSeeConsent ? <ConsentPendingTag clubId={clubId} memberId={m.id} /> : null}
                   </td>
                   {showEmails ? <td className="px-4 py-3 text-slate-700">{m.email ?? '-'}</td> : null}
                   <td className="px-4 py-3 text-slate-700">
