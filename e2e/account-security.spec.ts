@@ -183,7 +183,9 @@ describe('accounts people can keep', () => {
     const other = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
     const admin2 = await registerThroughUi(other, { name: 'Vice Davi', email: uniqueEmail('davi') });
     await server.db.query(`INSERT INTO club_members (club_id, profile_id, role) SELECT $1, id, 'admin' FROM profiles WHERE email = $2`, [club.id, admin2.email]);
-    await other.goto('/dashboard');
+    // The app leaves /dashboard for Segurança as soon as the API refuses the club, which can be before
+    // the page's load event: wait only for the navigation to start, then for where it leads.
+    await other.goto('/dashboard', { waitUntil: 'commit' });
     await other.waitForURL('**/dashboard/seguranca?exigido=1');
     await other.getByText(SECURITY_MSG.clubRequiresMfa).waitFor();
     await expectNoA11yViolations(other, 'led to enrol');

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 describe('classes and especialidades', () => {
-  it('the director types Amigo\'s requisitos, enrols a kid, signs in the grid at 360 px and the cartão fills up', async () => {
+  it('the director types Amigo\'s requisitos, enrols a kid, signs in the grid at 360 px, the cartão fills up and the investidura is recorded', async () => {
     const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube do Programa'`);
     for (const name of ['Lia Souza', 'Théo Lima']) {
       const [kid] = await server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ($1) RETURNING id`, [name]);
@@ -62,8 +62,15 @@ describe('classes and especialidades', () => {
     await page.getByText('Pronto para investidura').waitFor();
     expect(await page.getByText('2 de 2 requisitos assinados').isVisible()).toBe(true);
     await screenshot(page, 'programme-03-cartao');
-    await page.getByRole('button', { name: 'Desfazer assinatura: Ter no mínimo 10 anos' }).click();
-    await page.getByText('1 de 2 requisitos assinados').waitFor();
+
+    await page.getByRole('link', { name: 'Classes e especialidades' }).click();
+    await page.getByRole('tab', { name: 'Prontos' }).click();
+    await page.getByRole('checkbox', { name: 'Investir Lia Souza em Amigo' }).check();
+    await page.getByLabel('Local').fill('Igreja Central');
+    await page.getByRole('button', { name: 'Registrar investidura' }).click();
+    await page.getByRole('region', { name: 'Certificado de Lia Souza' }).getByText('foi investido(a) na classe').waitFor();
+    await expectNoA11yViolations(page, 'investiture certificate');
+    await screenshot(page, 'programme-04-certificado');
     await page.setViewportSize({ width: 1280, height: 800 });
   }, 60_000);
 });

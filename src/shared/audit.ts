@@ -82,6 +82,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'programme.sign': 'Requisito assinado',
   'programme.unsign': 'Assinatura de requisito desfeita',
   'programme.instructors': 'Instrutores atribuídos',
+  'programme.investiture': 'Investidura registrada',
   'profile.demote': 'Conta deixou de ser super admin',
   'profile.block': 'Conta bloqueada',
   'profile.unblock': 'Conta desbloqueada',

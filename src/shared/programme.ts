@@ -33,6 +33,11 @@ export const PROGRAMME_MSG = {
   notYourUnit: 'Conselheiros(as) só assinam pelos membros da própria unidade.',
   cardForbidden: 'Você não pode ver o cartão deste membro.',
   instructorInvalid: 'Escolha instrutores(as) entre os membros ativos do clube',
+  placeRequired: 'Informe o local da investidura (até 200 caracteres)',
+  investitureDateInvalid: 'Informe a data da investidura no formato AAAA-MM-DD, até hoje',
+  enrolmentsRequired: 'Escolha ao menos uma classe ou especialidade pronta (até 200)',
+  notReady: 'Só quem está pronto para investidura pode ser investido (todos os requisitos assinados).',
+  investitureNotFound: 'Investidura não encontrada',
   saved: 'Salvo!',
   signed: 'Requisito assinado!',
   unsigned: 'Assinatura desfeita.',
@@ -229,6 +234,27 @@ export const ZReadyEntry = z.object({
   completed_on: z.string(),
 });
 export type TReadyEntry = z.infer<typeof ZReadyEntry>;
+
+// ——— Investidura ———
+
+export const ZInvestitureInput = z.object({
+  held_on: z.string({ error: PROGRAMME_MSG.investitureDateInvalid }).refine((v) => isIsoDate(v), PROGRAMME_MSG.investitureDateInvalid),
+  place: z.string({ error: PROGRAMME_MSG.placeRequired }).trim().min(1, PROGRAMME_MSG.placeRequired).max(200, PROGRAMME_MSG.placeRequired),
+  enrolment_ids: z
+    .array(zId(PROGRAMME_MSG.enrolmentNotFound), { error: PROGRAMME_MSG.enrolmentsRequired })
+    .min(1, PROGRAMME_MSG.enrolmentsRequired)
+    .max(200, PROGRAMME_MSG.enrolmentsRequired),
+});
+export type TInvestitureInput = z.input<typeof ZInvestitureInput>;
+
+export const ZInvestiture = z.object({
+  id: z.string(),
+  held_on: z.string(),
+  place: z.string(),
+  club_name: z.string(),
+  invested: z.array(z.object({ enrolment_id: z.string(), member_id: z.string(), full_name: z.string(), item_code: z.string(), item_name: z.string(), kind: z.enum(ITEM_KINDS) })),
+});
+export type TInvestiture = z.infer<typeof ZInvestiture>;
 
 /** Age in whole years on a date (both ISO). */
 export function ageOn(birthDate: string, onDate: string): number {

@@ -293,6 +293,53 @@ describe(`the club's programme on ${engineName()}`, () => {
     expect((await call(ctx.app, 'DELETE', url(`/enrolments/${spec.id}`), { as: admin })).statusCode).toBe(200);
   });
 
+  it('an investidura invests the prontos on a date and place; the history keeps it and the next class can start', async () => {
+    const caioCard = await card(kids.Caio.memberId);
+    const amigo = caioCard.enrolments.find((e: { item: { code: string } }) => e.item.code === 'AMIGO');
+    expect(amigo.ready).toBe(true);
+    const duda = (await card(kids.Duda.memberId)).enrolments[0];
+    const post = (body: Record<string, unknown>, as = admin) => call(ctx.app, 'POST', url('/investitures'), { as, body });
+    const bad = [
+      [{ held_on: '2026-11-01', place: ' ', enrolment_ids: [amigo.id] }, PROGRAMME_MSG.placeRequired],
+      [{ held_on: '2100-01-01', place: 'Igreja Central', enrolment_ids: [amigo.id] }, PROGRAMME_MSG.investitureDateInvalid],
+      [{ held_on: '2026-11-01', place: 'Igreja Central', enrolment_ids: [] }, PROGRAMME_MSG.enrolmentsRequired],
+      [{ held_on: '2026-11-01', place: 'Igreja Central', enrolment_ids: [amigo.id, duda.id] }, PROGRAMME_MSG.notReady],
+    ] as const;
+    for (const [body, message] of bad) {
+      const res = await post(body);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.json().error.message).toBe(message);
+    }
+    expect((await post({ held_on: '2026-11-01', place: 'Igreja Central', enrolment_ids: [amigo.id] }, counselorA)).statusCode).toBe(403);
+    expect((await call(ctx.app, 'POST', `/api/clubs/${otherClub.id}/programme/investitures`, { as: stranger, body: { held_on: '2026-11-01', place: 'X', enrolment_ids: [amigo.id] } })).statusCode).toBe(404);
+    const ok = await post({ held_on: '2026-11-01', place: 'Igreja Central', enrolment_ids: [amigo.id] });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({ held_on: '2026-11-01', place: 'Igreja Central', club_name: 'Clube Programa', invested: [{ full_name: 'Caio', item_name: 'Amigo' }] });
+    expect((await post({ held_on: '2026-11-01', place: 'Igreja Central', enrolment_ids: [amigo.id] })).json().error.message).toBe(PROGRAMME_MSG.notReady);
+    const after = (await card(kids.Caio.memberId, kids.Caio.session)).enrolments.find((e: { item: { code: string } }) => e.item.code === 'AMIGO');
+    expect(after).toMatchObject({ invested_on: '2026-11-01', ready: false });
+    expect((await call(ctx.app, 'GET', url('/ready'), { as: admin })).json().map((r: { item_code: string }) => r.item_code)).not.toContain('AMIGO');
+    expect((await call(ctx.app, 'DELETE', url(`/signatures/${after.requirements[0].signature.id}`), { as: admin })).statusCode).toBe(409);
+    expect((await call(ctx.app, 'POST', url('/enrolments'), { as: admin, body: { member_id: kids.Caio.memberId, item_code: 'COMPANHEIRO' } })).statusCode).toBe(201);
+    const list = (await call(ctx.app, 'GET', url('/investitures'), { as: instructorAmigo })).json();
+    expect(list).toEqual([expect.objectContaining({ place: 'Igreja Central', count: 1 })]);
+    expect((await call(ctx.app, 'GET', url(`/investitures/${list[0].id}`), { as: plain })).statusCode).toBe(403);
+  });
+
+  it('a guardian reads the child\'s cartão in /familia (read-only); anyone else gets 404', async () => {
+    const email = `resp.caio.${Date.now()}@teste.com`;
+    await call(ctx.app, 'PUT', `/api/clubs/${club.id}/consent-text`, { as: admin, body: { body: 'Autorizo.' } });
+    const { token } = (await call(ctx.app, 'POST', `/api/clubs/${club.id}/members/${kids.Caio.memberId}/guardians`, { as: admin, body: { full_name: 'Mãe do Caio', email, relationship: 'Mãe' } })).json();
+    const guardian = await signUp(ctx.app, { name: 'Mãe do Caio', email });
+    expect((await call(ctx.app, 'POST', `/api/guardian-invitations/${token}/accept`, { as: guardian, body: { accept: true, consent_version: 1 } })).statusCode).toBe(200);
+    const res = await call(ctx.app, 'GET', `/api/family/children/${kids.Caio.memberId}/programme-card`, { as: guardian });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ can_sign: false, member: { full_name: 'Caio' } });
+    expect(res.json().enrolments.map((e: { item: { code: string } }) => e.item.code)).toContain('AMIGO');
+    expect((await call(ctx.app, 'GET', `/api/family/children/${kids.Duda.memberId}/programme-card`, { as: guardian })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', `/api/family/children/${kids.Caio.memberId}/programme-card`, { as: stranger })).statusCode).toBe(404);
+  });
+
   it('Aventureiros classes need the programme chosen', async () => {
     const res = await call(ctx.app, 'POST', url('/enrolments'), { as: admin, body: { member_id: kids.Enzo.memberId, item_code: 'ABELHINHAS' } });
     expect(res.statusCode).toBe(400);

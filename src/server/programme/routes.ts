@@ -7,6 +7,8 @@ import {
   ZCatalogue,
   ZEnrolmentInput,
   ZGrid,
+  ZInvestiture,
+  ZInvestitureInput,
   ZInstructor,
   ZInstructorsInput,
   ZProgrammeSettings,
@@ -21,11 +23,14 @@ import {
   zId,
   zItemCode,
 } from '../../shared/programme.js';
-import { requireClubMember, requirePermission, scopeOf } from '../http/access.js';
+import { requireAuth, requireClubMember, requirePermission, scopeOf } from '../http/access.js';
+import { requireGuardianOf } from '../families/access.js';
 import { ZClubParams } from '../clubs/routes.js';
+import { notFound } from '../http/errors.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 import { sign, unsign } from './signing.js';
+import { getInvestiture, listInvestitures, recordInvestiture } from './investiture.js';
 
 const tags = ['programme'];
 const ZItemParams = ZClubParams.extend({ code: zItemCode });
@@ -34,6 +39,7 @@ const ZEnrolmentParams = ZClubParams.extend({ id: zId(PROGRAMME_MSG.enrolmentNot
 const ZSignatureParams = ZClubParams.extend({ id: zId(PROGRAMME_MSG.signatureNotFound) });
 const ZMemberParams = ZClubParams.extend({ memberId: zId(PROGRAMME_MSG.memberUnknown) });
 const ZOk = z.object({ ok: z.literal(true) });
+const ZInvestitureParams = ZClubParams.extend({ id: zId(PROGRAMME_MSG.investitureNotFound) });
 const ZGridQuery = z.object({ unit_id: zId('Unidade não encontrada').optional() });
 
 export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -142,5 +148,32 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
     // A counsellor's list is their unit's.
     const unit = scopeOf(access, 'programme.sign') === 'unit' ? access.unitId ?? null : null;
     return repo.readyList(db, access.clubId, unit);
+  });
+
+  // ——— Investidura ———
+  app.get(`${base}/investitures`, {
+    config: { permission: 'programme.sign' },
+    schema: { tags, summary: 'Investiduras do clube, mais recentes primeiro', params: ZClubParams, response: { 200: z.array(z.object({ id: z.string(), held_on: z.string(), place: z.string(), count: z.number().int() })) } },
+  }, async (req) => listInvestitures(db, (await requirePermission(db, req, req.params.clubId, 'programme.sign')).clubId));
+
+  app.post(`${base}/investitures`, {
+    config: { permission: 'programme.manage' },
+    schema: { tags, summary: 'Registrar investidura (data, local e quem foi investido em quê)', params: ZClubParams, body: ZInvestitureInput, response: { 201: ZInvestiture } },
+  }, async (req, reply) => reply.status(201).send(await recordInvestiture(db, await requirePermission(db, req, req.params.clubId, 'programme.manage'), req.body)));
+
+  app.get(`${base}/investitures/:id`, {
+    config: { permission: 'programme.sign' },
+    schema: { tags, summary: 'Lista da cerimônia e certificados de uma investidura', params: ZInvestitureParams, response: { 200: ZInvestiture } },
+  }, async (req) => getInvestiture(db, (await requirePermission(db, req, req.params.clubId, 'programme.sign')).clubId, req.params.id));
+
+  // ——— The guardian's view (/familia): read-only, a consented child only (404 otherwise) ———
+  app.get('/api/family/children/:memberId/programme-card', {
+    config: { permission: 'signed_in' },
+    schema: { tags, summary: 'Cartão de classe do filho (somente leitura)', params: z.object({ memberId: z.string().max(100) }), response: { 200: ZCard } },
+  }, async (req) => {
+    const link = await requireGuardianOf(db, requireAuth(req).profile.id, req.params.memberId);
+    const member = await repo.findMember(db, link.clubId, link.memberId);
+    if (!member) throw notFound(PROGRAMME_MSG.memberUnknown);
+    return service.buildCard(db, link.clubId, member, () => false);
   });
 };

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { WifiOff } from 'lucide-react';
 import { PageSpinner } from '../components/ui/spinner';
-import { useMe } from '../features/auth/api/get-me';
+import { useMe } from '@web/lib/session/me';
 
 /**
  * No session could be read and none was kept on this device (first visit offline): neither signed in

@@ -33,7 +33,7 @@ export const router = createBrowserRouter([
       { path: '/convite/:token', lazy: () => import('../features/members/pages/invite-page') },
       { path: '/responsavel/:token', lazy: () => import('../features/families/pages/guardian-invite-page') },
       { path: '/privacidade', lazy: () => import('../features/families/pages/privacy-page') },
-      { path: '/familia', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('../features/families/pages/family-page') }] },
+      { path: '/familia', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('./routes/family') }] },
       {
         path: '/dashboard',
         element: <RequireAuth><AppLayout area="club" /></RequireAuth>,
@@ -54,7 +54,9 @@ export const router = createBrowserRouter([
           { path: 'reunioes/:meetingId/chamada', lazy: () => import('../features/meetings/pages/roll-call-page') },
           { path: 'programa', lazy: () => import('./routes/programme') },
           { path: 'programa/membro/:memberId', lazy: () => import('./routes/programme').then((m) => ({ Component: m.MemberCardRoute })) },
+          { path: 'programa/investidura/:id', lazy: () => import('./routes/programme').then((m) => ({ Component: m.InvestitureRoute })) },
           { path: 'financial', lazy: () => import('../features/finance/pages/financial-page') },
+          { path: 'cobrancas', lazy: () => import('../features/charges/pages/charges-page') },
           { path: 'ranking', lazy: () => import('../features/ranking/pages/ranking-page') },
           { path: 'badges', lazy: () => import('../features/badges/pages/club-badges-page') },
           { path: 'settings', lazy: () => import('../features/settings/pages/settings-page') },

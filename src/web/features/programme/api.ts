@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TMemberPage } from '@shared/members';
 import type {
-  TCard, TCardEnrolment, TCatalogue, TGrid, TProgrammeSettings, TProgrammeSettingsInput, TReadyEntry, TRequirement, TRequirementInput, TSignInput, TSignResult,
+  TCard, TCardEnrolment, TCatalogue, TGrid, TInvestiture, TInvestitureInput, TProgrammeSettings, TProgrammeSettingsInput, TReadyEntry, TRequirement, TRequirementInput, TSignInput, TSignResult,
 } from '@shared/programme';
 import { api } from '@web/lib/api';
 
@@ -93,3 +93,11 @@ export const useClubMembers = (clubId: string, q: string) =>
     queryKey: key(clubId, 'members', q),
     queryFn: () => api<TMemberPage>('GET', `/api/clubs/${clubId}/members?${new URLSearchParams({ q, status: 'active', limit: '200' }).toString()}`),
   });
+
+export function useRecordInvestiture(clubId: string) {
+  const refresh = useRefresh(clubId);
+  return useMutation({ mutationFn: (input: TInvestitureInput) => api<TInvestiture>('POST', `${base(clubId)}/investitures`, input), onSuccess: refresh });
+}
+
+export const useInvestiture = (clubId: string, id: string) =>
+  useQuery({ queryKey: key(clubId, 'investiture', id), queryFn: () => api<TInvestiture>('GET', `${base(clubId)}/investitures/${id}`) });

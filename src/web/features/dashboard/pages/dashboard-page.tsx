@@ -3,7 +3,7 @@ import { ClipboardList, Clock, ListChecks, Trophy, UserPlus, Users, UsersRound, 
 import type { TClubPermission } from '@shared/permissions';
 import { StatCard } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useCurrentClub } from '../../clubs/use-current-club';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useDashboard } from '../../clubs/api/get-dashboard';
 import { FirstRunChecklist, needsSetup } from '../components/first-run-checklist';
 import { MemberHome } from '../components/member-home';

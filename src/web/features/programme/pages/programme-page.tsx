@@ -1,19 +1,17 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { TCatalogue, TProgramme } from '@shared/programme';
 import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PillTabs, type PillTab } from '../../../components/ui/pill-tabs';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { useCard, useCatalogue, useGrid, useProgrammeSettings, useReady } from '../api';
-import { brDate } from '../components/br-date';
+import { useCard, useCatalogue, useGrid, useProgrammeSettings } from '../api';
 import { CardView } from '../components/card-view';
 import { CatalogueList } from '../components/catalogue-list';
 import { EnrolmentsPanel } from '../components/enrolments-panel';
 import { GridView } from '../components/grid-view';
 import { ItemPicker } from '../components/item-picker';
+import { ReadyPanel } from '../components/ready-panel';
 import { RequirementsEditor } from '../components/requirements-editor';
 import { SettingsForm } from '../components/settings-form';
 
@@ -44,23 +42,6 @@ function GridTab({ clubId, catalogue, programmes }: { clubId: string; catalogue:
       {grid.isError ? <p role="alert" className="text-red-700">{errorMessage(grid.error, 'Erro ao carregar a grade.')}</p> : null}
       {grid.data ? <GridView clubId={clubId} grid={grid.data} /> : null}
     </div>
-  );
-}
-
-function ReadyTab({ clubId }: { clubId: string }) {
-  const ready = useReady(clubId);
-  if (ready.isLoading) return <PageSpinner />;
-  if (ready.isError) return <p role="alert" className="text-red-700">{errorMessage(ready.error, 'Erro ao carregar.')}</p>;
-  if (!ready.data?.length) return <EmptyState message="Ninguém pronto para investidura ainda." />;
-  return (
-    <ul className="divide-y divide-slate-100 rounded-lg bg-white ring-1 ring-slate-200">
-      {ready.data.map((r) => (
-        <li key={r.enrolment_id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-          <Link to={`/dashboard/programa/membro/${r.member_id}`} className="font-medium text-emerald-800 underline">{r.full_name}</Link>
-          <span className="text-slate-700">{r.item_name} · concluída em {brDate(r.completed_on)}</span>
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -99,7 +80,7 @@ export function ProgrammePage({ clubId, access }: { clubId: string; access: Prog
         <Card role="tabpanel" aria-label={tabs.find((t) => t.key === tab)?.label?.toString()}>
           {tab === 'card' ? <MyCard clubId={clubId} profileId={access.profileId} /> : null}
           {tab === 'grid' ? <GridTab clubId={clubId} catalogue={catalogue.data} programmes={settings.data.programmes} /> : null}
-          {tab === 'ready' ? <ReadyTab clubId={clubId} /> : null}
+          {tab === 'ready' ? <ReadyPanel clubId={clubId} canManage={access.canManage} /> : null}
           {tab === 'enrol' ? <EnrolmentsPanel clubId={clubId} catalogue={catalogue.data} programmes={settings.data.programmes} /> : null}
           {tab === 'requirements' ? <RequirementsTab clubId={clubId} catalogue={catalogue.data} programmes={settings.data.programmes} canManage={access.canManage} /> : null}
           {tab === 'catalogue' ? <CatalogueList catalogue={catalogue.data} /> : null}
