@@ -40,6 +40,16 @@ export const CRITERIA_FIELD = {
   task_perfect: 'count',
   membership_duration: 'days',
 } as const satisfies Record<TCriteriaType, string>;
+/** What the number of a criterion counts, as the badge form labels it ('Valor (tarefas)'). */
+export const CRITERIA_UNIT_LABEL: Record<TCriteriaType, string> = {
+  task_count: 'tarefas',
+  points_total: 'pontos',
+  login_streak: 'dias seguidos',
+  ranking_position: 'posição no ranking',
+  badge_count: 'badges',
+  task_perfect: 'tarefas perfeitas',
+  membership_duration: 'dias no clube',
+};
 export const CRITERIA_LABEL: Record<TCriteriaType, string> = {
   task_count: 'Quantidade de tarefas concluídas',
   points_total: 'Total de pontos',

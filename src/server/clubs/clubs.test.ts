@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLUB_MSG } from '../../shared/clubs.js';
 import { addMember, call, createClub, createTestApp, signUp, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
@@ -44,7 +44,7 @@ describe(`clubs on ${engineName()}`, () => {
     await ctx.db.query(`INSERT INTO tasks (club_id, title, active) VALUES ($1, 'Inativa', false)`, [club.id]);
     await ctx.db.query(`INSERT INTO assigned_tasks (club_id, task_id, profile_id) VALUES ($1, $2, $3)`, [club.id, task.id, other.profile.id]);
     const res = await call(ctx.app, 'GET', `/api/clubs/${club.id}/dashboard`, { as: carla });
-    expect(res.json()).toEqual({ club_name: 'Contadores', active_members: 2, units: 2, active_tasks: 2, pending_tasks: 1 });
+    expect(res.json()).toEqual({ club_name: 'Contadores', active_members: 2, units: 2, active_tasks: 2, pending_tasks: 1, periods: 0 });
   });
 
   it('anonymous requests answer 401; another club answers 404', async () => {
@@ -78,6 +78,22 @@ describe('health and docs', () => {
     const docs = await call(ctx.app, 'GET', '/api/docs/json');
     expect(docs.statusCode).toBe(200);
     expect(Object.keys(docs.json().paths)).toContain('/api/clubs/{clubId}/dashboard');
+  });
+
+  it('readiness: 200 while the database answers, 503 when it does not and while the server drains; health stays 200 while draining', async () => {
+    expect((await call(ctx.app, 'GET', '/api/ready')).json()).toEqual({ status: 'ready' });
+    vi.spyOn(ctx.db, 'query').mockRejectedValueOnce(new Error('connection terminated'));
+    const down = await call(ctx.app, 'GET', '/api/ready');
+    expect([down.statusCode, down.json()]).toEqual([503, { status: 'database_unavailable' }]);
+    ctx.app.lifecycle.draining = true;
+    try {
+      const draining = await call(ctx.app, 'GET', '/api/ready');
+      expect([draining.statusCode, draining.json()]).toEqual([503, { status: 'draining' }]);
+      expect((await call(ctx.app, 'GET', '/api/health')).statusCode).toBe(200);
+    } finally {
+      ctx.app.lifecycle.draining = false;
+    }
+    expect((await call(ctx.app, 'GET', '/api/ready')).statusCode).toBe(200);
   });
 
   it('unknown API paths answer JSON 404', async () => {

@@ -19,9 +19,11 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 /** Operations anyone may call without a session (everything else declares the cookie scheme). */
 export const PUBLIC_OPERATIONS = new Set([
   'GET /api/health',
+  'GET /api/ready',
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/auth/logout',
+  'GET /api/auth/session',
   'GET /api/invitations/{token}',
   'POST /api/invitations/{token}/register',
   'POST /api/auth/password/forgot',
