@@ -95,24 +95,29 @@ export async function claimDuePushes(q: Queryable, batch: number): Promise<Claim
 
 /** Sends the claimed pushes and records each outcome; an expired subscription (404/410) is removed. */
 export async function deliverClaimedPushes(q: Queryable, sender: PushSender, rows: readonly ClaimedRow[]): Promise<void> {
-  await Promise.all(rows.map(async (r) => {
-    const result = await sender(
-      { endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } },
-      { id: r.notification_id, title: r.title, body: r.body, link: r.link, club_id: r.club_id });
-    if (result.kind === 'sent') {
-      await q.query(`UPDATE push_deliveries SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = $1`, [r.id]);
-      await q.query(`UPDATE push_subscriptions SET last_sent_at = now() WHERE id = $1`, [r.subscription_id]);
-    } else if (result.kind === 'gone') {
+  const results = await Promise.all(rows.map((r) => sender(
+    { endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } },
+    { id: r.notification_id, title: r.title, body: r.body, link: r.link, club_id: r.club_id })));
+  const sent = rows.filter((_, i) => results[i]?.kind === 'sent');
+  if (sent.length > 0) {
+    // One statement for the batch's successes: marking is what a crash may interrupt, keep it short.
+    await q.query(`UPDATE push_deliveries SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = ANY ($1::uuid[])`, [sent.map((r) => r.id)]);
+    await q.query(`UPDATE push_subscriptions SET last_sent_at = now() WHERE id = ANY ($1::uuid[])`, [[...new Set(sent.map((r) => r.subscription_id))]]);
+  }
+  for (const [i, r] of rows.entries()) {
+    const result = results[i];
+    if (!result || result.kind === 'sent') continue;
+    if (result.kind === 'gone') {
       // Its deliveries go with it (ON DELETE CASCADE): nothing is left to send there.
       await q.query(`DELETE FROM push_subscriptions WHERE id = $1`, [r.subscription_id]);
-    } else {
-      const failed = result.kind === 'failed' || r.attempts >= PUSH_MAX_ATTEMPTS;
-      await q.query(
-        `UPDATE push_deliveries SET status = $2, locked_until = NULL, last_error = $3,
-                next_attempt_at = now() + make_interval(secs => $4::double precision / 1000) WHERE id = $1`,
-        [r.id, failed ? 'failed' : 'pending', result.error, pushRetryDelayMs(r.attempts)]);
+      continue;
     }
-  }));
+    const failed = result.kind === 'failed' || r.attempts >= PUSH_MAX_ATTEMPTS;
+    await q.query(
+      `UPDATE push_deliveries SET status = $2, locked_until = NULL, last_error = $3,
+              next_attempt_at = now() + make_interval(secs => $4::double precision / 1000) WHERE id = $1`,
+      [r.id, failed ? 'failed' : 'pending', result.error, pushRetryDelayMs(r.attempts)]);
+  }
 }
 
 /** One round of the push worker: claim, send, mark. Returns how many were handled. */

@@ -20,6 +20,9 @@ const ZOk = z.object({ ok: z.literal(true) });
  * without being a member; a club filter they have no tie to answers 404, as any other club does.
  */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A mail provider's one-click unsubscribe posts 'List-Unsubscribe=One-Click' as a form (RFC 8058); the
+  // token is in the URL, so the form's fields are not read. Only these routes accept a form.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, {}));
   const clubInReach = async (profileId: string, clubId: string | undefined): Promise<string | null> => {
     if (!clubId) return null;
     if (!(await repo.belongsToClub(app.db, profileId, clubId))) throw new AppError('not_found', 404, MSG.clubNotFound);
