@@ -2,6 +2,48 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/**
+ * Imports run one way in the web app, as in bulletproof-react: app/ → features/ → lib/ and
+ * components/. A feature imports no other feature and nothing of app/; a screen that needs pieces of
+ * several features is a route module in app/routes/ that passes them in. Every folder under
+ * src/web/features is a feature, so a new one is covered the day it is created.
+ */
+const FEATURES = readdirSync(new URL('./src/web/features/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+/** Screens that still compose other features from inside a feature, until they move to app/routes/. */
+const COMPOSING_PAGES = [
+  'src/web/features/admin/pages/admin-audit-page.tsx',
+  'src/web/features/admin/pages/admin-outbox-page.tsx',
+  'src/web/features/ranking/pages/ranking-page.tsx',
+  'src/web/features/progress/components/profile-view.tsx',
+  'src/web/features/progress/pages/member-profile-page.tsx',
+  'src/web/features/settings/pages/settings-page.tsx',
+  'src/web/features/members/pages/members-page.tsx',
+  'src/web/features/dashboard/pages/dashboard-page.tsx',
+  'src/web/features/families/pages/health-forms-page.tsx',
+];
+const featureBoundaries = FEATURES.map((feature) => {
+  const others = FEATURES.filter((f) => f !== feature).join('|');
+  const message = `A feature imports only lib/, components/ and itself: compose ${feature} with other features in app/routes/.`;
+  return {
+    files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
+    ignores: COMPOSING_PAGES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^@web/(features/(?!${feature}/)|app/)`, message },
+            { regex: `^(\\.\\./)+(${others}|app)(/|$)`, message },
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', '.test-data/**'] },
@@ -20,4 +62,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...featureBoundaries,
 );

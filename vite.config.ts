@@ -41,7 +41,7 @@ function precompress(): Plugin {
 }
 
 const srcWeb = (p: string) => fileURLToPath(new URL(`./src/web/${p}`, import.meta.url));
-/** What anyone may load first: the entry, /login and the landing page (the 70 KB budget). */
+/** What anyone may load first: the entry, /login and the landing page (the 130 KB budget, ADR 029). */
 const FIRST_SCREENS = [srcWeb('main.tsx'), srcWeb('features/auth/pages/login-page.tsx'), srcWeb('features/landing/pages/landing-page.tsx')];
 /** What a signed-in /dashboard loads on top of them. */
 const DASHBOARD_SHELL = [srcWeb('app/layout/app-layout.tsx'), srcWeb('features/dashboard/pages/dashboard-page.tsx')];
@@ -104,12 +104,12 @@ function dashboardShellChunk(): (id: string, ctx: ChunkingContext) => string | n
 export default defineConfig({
   root: 'src/web',
   plugins: [
-    // JSX only: the app runs on Preact (see the aliases below and ADR 021), which React Fast Refresh cannot patch.
-    react({ refreshExclude: /./ }),
+    // JSX and, in the dev server, React Fast Refresh (ADR 029).
+    react(),
     tailwindcss(),
     precompress(),
     // Installable app; the service worker precaches the built shell so the roll call opens offline
-    // (its data comes from IndexedDB, see features/meetings/offline). Of the API, only what the roll
+    // (its data comes from IndexedDB, see lib/offline/roll-call-store.ts). Of the API, only what the roll
     // call needs to open offline is kept (the session, the clubs, the meetings and their sheets),
     // network first: online, the server always answers.
     VitePWA({
@@ -148,7 +148,7 @@ export default defineConfig({
               (url.pathname === '/api/auth/me' || /^\/api\/clubs(\/[0-9a-f-]{36}(\/meetings(\/permissions|\/[0-9a-f-]{36}\/attendance)?)?)?$/.test(url.pathname)),
             handler: 'NetworkFirst',
             options: {
-              cacheName: 'trilha-roll-call-api', // OFFLINE_API_CACHE in features/meetings/offline
+              cacheName: 'trilha-roll-call-api', // OFFLINE_API_CACHE in lib/offline/roll-call-store.ts
               networkTimeoutSeconds: 5,
               expiration: { maxEntries: 60, maxAgeSeconds: 3 * 24 * 3600 },
               cacheableResponse: { statuses: [200] },
@@ -162,12 +162,6 @@ export default defineConfig({
     alias: [
       { find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) },
       { find: '@web', replacement: fileURLToPath(new URL('./src/web', import.meta.url)) },
-      // Preact's React layer instead of React DOM (about 55 KB gzip less on every page; ADR 021). The
-      // code and its libraries keep importing 'react'; e2e/ exercises the whole app on this runtime.
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
     ],
   },
   build: {

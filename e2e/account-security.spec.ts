@@ -65,7 +65,9 @@ describe('accounts people can keep', () => {
     expect(mail.subject).toBe('Redefinição de senha do Trilha');
     const link = /https?:\/\/\S+\/redefinir-senha\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
     expect(link).toBeDefined();
-    await page.goto(link as string);
+    // The link is built from PUBLIC_URL (http://localhost:3000 here), not from the port this test serves on.
+    const resetPath = new URL(link as string).pathname;
+    await page.goto(resetPath);
     await page.getByLabel('Nova senha', { exact: true }).fill('senha-nova-1');
     await page.getByLabel('Confirmar nova senha').fill('senha-nova-1');
     await expectNoA11yViolations(page, 'reset password');
@@ -75,7 +77,7 @@ describe('accounts people can keep', () => {
     await page.getByText(SECURITY_MSG.resetDone).waitFor();
 
     // The link is spent.
-    await page.goto(link as string);
+    await page.goto(resetPath);
     await page.getByText(SECURITY_MSG.resetInvalid).waitFor();
 
     await passwordStep(page, acc.email, 'senha-nova-1');
@@ -181,7 +183,9 @@ describe('accounts people can keep', () => {
     const other = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
     const admin2 = await registerThroughUi(other, { name: 'Vice Davi', email: uniqueEmail('davi') });
     await server.db.query(`INSERT INTO club_members (club_id, profile_id, role) SELECT $1, id, 'admin' FROM profiles WHERE email = $2`, [club.id, admin2.email]);
-    await other.goto('/dashboard');
+    // The app leaves /dashboard for Segurança as soon as the API refuses the club, which can be before
+    // the page's load event: wait only for the navigation to start, then for where it leads.
+    await other.goto('/dashboard', { waitUntil: 'commit' });
     await other.waitForURL('**/dashboard/seguranca?exigido=1');
     await other.getByText(SECURITY_MSG.clubRequiresMfa).waitFor();
     await expectNoA11yViolations(other, 'led to enrol');

@@ -148,7 +148,7 @@ describe('a club run from a phone (360 px)', () => {
     await page.getByRole('button', { name: 'Novo badge' }).click();
     const dialog = page.getByRole('dialog', { name: 'Novo badge do clube' });
     const gallery = dialog.getByRole('radiogroup', { name: 'Ícone' });
-    // count() does not wait, and Preact renders the opened dialog a tick after the click.
+    // count() does not wait, and the opened dialog renders a tick after the click.
     await gallery.getByRole('radio').first().waitFor({ state: 'attached' });
     expect(await gallery.getByRole('radio').count()).toBeGreaterThanOrEqual(30);
     await gallery.getByRole('radio', { name: 'Barraca' }).check({ force: true });

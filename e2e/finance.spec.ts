@@ -165,17 +165,18 @@ describe('financial journey', () => {
     await page.getByText('Estorno: Lonas').waitFor();
     expect(await page.getByRole('button', { name: 'Estornar Lonas' }).count()).toBe(0);
 
-    // Delete the income: the confirmation warns balances are NOT reversed; conciliation flags the gap.
+    // Delete the income: the confirmation says the balance follows and asks why; the caixa stays conciliated.
     await page.getByRole('button', { name: 'Excluir Rifa de junho' }).click();
     dialog = page.getByRole('dialog', { name: 'Excluir lançamento' });
-    await dialog.getByText(/NÃO serão revertidos/).waitFor();
+    await dialog.getByText(/volta a ser o que era sem ele/).waitFor();
+    await dialog.getByLabel('Motivo da exclusão').fill('Rifa lançada em duplicidade');
     await expectNoA11yViolations(page, 'delete transaction confirmation');
     await screenshot(page, 'finance-04-delete-warning');
     await dialog.getByRole('button', { name: 'Excluir' }).click();
     await page.getByText(FIN_MSG.transactionDeleted).waitFor();
     await expect.poll(() => page.locator('section[aria-labelledby="lancamentos-title"] li').count()).toBe(2);
-    expect(await saldo.textContent()).toMatch(brl('150,00'));
-    await page.getByText(/Divergência de R\$\s50,00/).waitFor();
+    await expect.poll(() => saldo.textContent()).toMatch(brl('100,00'));
+    expect(await page.getByText(/Divergência de/).count()).toBe(0);
     await screenshot(page, 'finance-05-after-delete');
 
     // Plano de contas: defaults exist; create and deactivate one.

@@ -57,8 +57,10 @@ export async function openEmptyTestDb(): Promise<TestDb> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const db = openPostgres(withDatabase(url, name), { max: 2 });
+  const dbUrl = withDatabase(url, name);
+  const db = openPostgres(dbUrl, { max: 2 });
   return Object.assign(db, {
+    url: dbUrl,
     async dispose() {
       await db.close();
       const a = new pg.Client({ connectionString: url });

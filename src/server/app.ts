@@ -31,7 +31,7 @@ import { createNotificationService, type NotificationOptions } from './notificat
 import { localAdminRoutes, type LocalAdminOptions } from './local-admin/routes.js';
 import { isSafeKey, localDiskStorage, UPLOADS_URL_PREFIX, type Storage } from './storage/storage.js';
 import { MSG } from '../shared/errors.js';
-import { apiDocsUiEnabled } from './config.js';
+import { apiDocsUiEnabled, publicUrlFromEnv } from './config.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { AnswerCache, answerCacheBytesFromEnv, COMPRESS_FROM_BYTES, ENCODINGS } from './http/answer-cache.js';
 
@@ -61,7 +61,7 @@ export interface AppConfig {
   responseSerializer?: 'compiled' | 'zod';
   /** How e-mail leaves; default SMTP_URL, else files in DATA_DIR/outbox. */
   mailer?: Mailer;
-  /** Base of links in e-mails; default PUBLIC_URL, else the request's origin. */
+  /** Base of links in e-mails; default PUBLIC_URL, else http://localhost:PORT (never the request's Host). */
   publicUrl?: string | null;
   /** Memory for kept answers of club reads (ADR 026); default ANSWER_CACHE_MB (16 MB); 0 turns it off. */
   answerCacheBytes?: number;
@@ -116,7 +116,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     dataDir: config.dataDir,
     secureCookies: config.secureCookies ?? false,
     webDir: config.webDir ?? null,
-    publicUrl: config.publicUrl !== undefined ? config.publicUrl : process.env.PUBLIC_URL || null,
+    publicUrl: config.publicUrl ? config.publicUrl.replace(/\/+$/, '') : publicUrlFromEnv(),
   });
   const outboxDir = path.join(config.dataDir, 'outbox');
   const mailer = config.mailer ?? mailerFromEnv(config.dataDir, process.env, (file) => app.log.info({ file }, 'e-mail gravado na caixa de saída'));
@@ -142,6 +142,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       return summary === undefined ? out : { ...out, schema: { ...out.schema, summary } };
     },
   });
+  // Every /api path and its methods, for 405 answers; before the first route (the API documentation's).
+  const methods = trackAllowedMethods(app);
   // Every route as registered, for the test that walks them against the permission table.
   const routeCatalog: RouteOptions[] = [];
   app.decorate('routeCatalog', routeCatalog);
@@ -174,7 +176,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Two connections stay free of any one route's load (issue 11); PGlite's single one is shared by design.
   if (config.db.connections > 2) registerRouteBulkhead(app, { perRoute: config.db.connections - 2, maxWaitMs: 15_000 });
 
-  const allowedMethods = trackAllowedMethods(app);
+  methods.refuseShadowedMethods();
+  const allowedMethods = methods.allowedMethods;
   for (const routes of domainRoutes) await app.register(routes);
   if (config.localAdmin) await app.register(localAdminRoutes, config.localAdmin);
 

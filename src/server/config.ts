@@ -40,6 +40,15 @@ export function apiDocsUiEnabled(env: NodeJS.ProcessEnv = process.env): boolean 
   return env.NODE_ENV !== 'production';
 }
 
+/**
+ * Base of every link the server e-mails: PUBLIC_URL, else http://localhost:PORT in development. Never a
+ * request's Host or X-Forwarded-Host, which anyone can forge to send a victim's token to their own host.
+ */
+export function publicUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  const configured = env.PUBLIC_URL?.trim();
+  return (configured || `http://localhost:${Number(env.PORT ?? 3000)}`).replace(/\/+$/, '');
+}
+
 /** A postgres memory size written as postgres reads it (e.g. 64MB: kB, MB or GB); anything else is ignored. */
 function memorySize(value: string | undefined): string | null {
   return /^\d+(kB|MB|GB)$/.test(value?.trim() ?? '') ? (value ?? '').trim() : null;

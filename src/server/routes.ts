@@ -6,6 +6,7 @@ import { securityRoutes } from './auth/security-routes.js';
 import { mailRoutes } from './mail/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { badgeRoutes } from './badges/routes.js';
+import { chargeRoutes } from './charges/routes.js';
 import { clubRoutes } from './clubs/routes.js';
 import { familyRoutes } from './families/routes.js';
 import { financeRoutes } from './finance/routes.js';
@@ -13,6 +14,7 @@ import { healthRoutes } from './health/routes.js';
 import { meetingRoutes } from './meetings/routes.js';
 import { memberRoutes } from './members/routes.js';
 import { periodRoutes } from './periods/routes.js';
+import { programmeRoutes } from './programme/routes.js';
 import { progressRoutes } from './progress/routes.js';
 import { rankingRoutes } from './ranking/routes.js';
 import { recurringRoutes } from './recurring/routes.js';
@@ -30,6 +32,7 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   unitRoutes,
   periodRoutes,
   meetingRoutes,
+  programmeRoutes,
   settingsRoutes,
   taskRoutes,
   recurringRoutes,
@@ -37,6 +40,7 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   rankingRoutes,
   badgeRoutes,
   financeRoutes,
+  chargeRoutes,
   familyRoutes,
   adminRoutes,
   auditRoutes,

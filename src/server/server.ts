@@ -70,7 +70,9 @@ export async function startServer(
       statementTimeoutMs: env.statementTimeoutMs,
       pgliteSettings: env.pgliteSettings,
     });
-    const applied = await migrate(db);
+    const applied = await migrate(db, undefined, {
+      onWait: () => console.log('Outra instância do Trilha está aplicando as migrações neste banco; aguardando ela terminar…'),
+    });
     const s3 = s3ConfigFromEnv();
     const token = embedded ? newLocalAdminToken() : null;
     const snapshotter = db.snapshotTo ? { snapshotTo: db.snapshotTo.bind(db) } : null;

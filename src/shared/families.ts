@@ -120,6 +120,8 @@ export const CONSENT_LABEL: Record<TConsentStatus, string> = {
 export const ZMemberFamily = z.object({
   member_id: z.string(),
   birth_date: z.string().nullable(),
+  /** Marked an adult by the club (no birth date recorded); without either, a member counts as a minor. */
+  adult_confirmed: z.boolean(),
   minor: z.boolean(),
   consent: ZConsentStatus,
   health_access: z.boolean(),
@@ -132,7 +134,11 @@ const birthDate = z
   .nullish()
   .transform((v) => v || null)
   .refine((v) => v === null || (v >= '1900-01-01' && v <= new Date().toISOString().slice(0, 10)), FAMILY_MSG.birthDateInvalid);
-export const ZMemberFamilyUpdate = z.object({ birth_date: birthDate.optional(), health_access: z.boolean().optional() });
+export const ZMemberFamilyUpdate = z.object({
+  birth_date: birthDate.optional(),
+  adult_confirmed: z.boolean({ error: 'Informe se o membro é maior de idade (sim ou não).' }).optional(),
+  health_access: z.boolean({ error: "Informe se o membro tem a permissão 'saúde' (sim ou não)." }).optional(),
+});
 
 export const ZConsentText = z.object({
   version: z.number().int().nullable(),

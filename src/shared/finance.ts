@@ -30,7 +30,10 @@ export const FIN_MSG = {
   memberNotFound: 'Membro não encontrado no clube.',
   confirmIrreversible: 'Esta ação é irreversível.',
   confirmDeleteTransaction:
-    'O lançamento será excluído, mas os saldos NÃO serão revertidos automaticamente. Para desfazer um lançamento mantendo os saldos corretos, use Estornar.',
+    'O lançamento será apagado e o saldo do caixa (e do cofre) volta a ser o que era sem ele. A exclusão fica registrada com seu nome e o motivo. Para manter o histórico, use Estornar.',
+  deleteReasonRequired: 'Informe o motivo da exclusão (pelo menos 3 caracteres).',
+  reconciled: 'Saldo corrigido: agora é a soma dos lançamentos.',
+  confirmReconcile: 'O saldo do caixa passa a ser o saldo inicial mais os lançamentos registrados. A correção fica registrada com seu nome.',
   confirmReverse: 'Será registrado um lançamento oposto de mesmo valor, no mesmo caixa e cofre.',
   // Spec 8: the server message is appended after ': '.
   saveCashAccountError: 'Erro ao salvar caixa',
@@ -40,7 +43,7 @@ export const FIN_MSG = {
   saveTransactionError: 'Erro ao salvar lançamento',
   deleteTransactionError: 'Erro ao excluir lançamento',
   transactionSaved: 'Lançamento registrado com sucesso!',
-  transactionDeleted: 'Lançamento excluído! ATENÇÃO: Ajuste os saldos manualmente se necessário.',
+  transactionDeleted: 'Lançamento excluído. O saldo do caixa foi atualizado.',
   transactionReversed: 'Lançamento estornado com sucesso!',
   reverseError: 'Erro ao estornar lançamento',
   cashAccountSaved: 'Caixa salvo com sucesso!',
@@ -305,3 +308,10 @@ export const ZRequiredRange = z
   .object({ from: zRequiredDate(FIN_MSG.rangeRequired), to: zRequiredDate(FIN_MSG.rangeRequired) })
   .refine((r) => r.to >= r.from, { message: FIN_MSG.rangeOrder, path: ['to'] });
 export type TRequiredRange = z.infer<typeof ZRequiredRange>;
+
+/** 'Excluir lançamento' says why: the reason goes to the audit log with who deleted it. */
+export const ZDeleteTransaction = z.object(
+  { reason: z.string({ error: FIN_MSG.deleteReasonRequired }).trim().min(3, FIN_MSG.deleteReasonRequired).max(500, 'O motivo pode ter no máximo 500 caracteres.') },
+  { error: FIN_MSG.deleteReasonRequired },
+);
+export type TDeleteTransaction = z.infer<typeof ZDeleteTransaction>;

@@ -53,12 +53,18 @@ export const CLUB_PERMISSIONS = {
   'badges.award': { roles: ['admin', 'associate', 'instructor'], unitRoles: [] },
   /** Cash accounts, savings goals, chart of accounts, transactions and their reports. */
   'finance.manage': { roles: ['admin', 'associate', 'treasurer'], unitRoles: [] },
+  /** Charges ('cobranças'), their payments and reversals, 'quem deve', dues plans and the club's PIX. */
+  'charges.manage': { roles: ['admin', 'associate', 'treasurer'], unitRoles: [] },
   /** The roll-call sheets and attendance reports of the club's meetings (a counsellor: their unit). */
   'attendance.report': { roles: ['admin', 'associate', 'secretary'], unitRoles: ['counselor'] },
   /** Roll call of a meeting (a counsellor: their unit). */
   'attendance.record': { roles: ['admin', 'associate'], unitRoles: ['counselor'] },
   /** The club's 'Registro de atividades' (audit log): who did what and when. */
   'audit.read': { roles: ['admin'], unitRoles: [] },
+  /** The programme: requisitos, enrolments, instructors, investiduras and its reports. */
+  'programme.manage': { roles: ['admin', 'associate', 'secretary'], unitRoles: [] },
+  /** Sign requisitos (an instructor: only the classes and especialidades assigned to them; ADR 040). */
+  'programme.sign': { roles: ['admin', 'associate', 'instructor'], unitRoles: ['counselor'] },
 } as const satisfies Record<string, { roles: readonly TClubRole[]; unitRoles: readonly TClubRole[]; summary?: string }>;
 
 export type TClubPermission = keyof typeof CLUB_PERMISSIONS;

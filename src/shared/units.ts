@@ -24,6 +24,7 @@ export const UNIT_MSG = {
   created: 'Unidade criada com sucesso!',
   deleted: 'Unidade excluída com sucesso!',
   notFound: 'Unidade não encontrada',
+  nameTaken: 'Já existe uma unidade com esse nome neste clube (acentos e maiúsculas não diferenciam nomes).',
 } as const;
 
 /** Two letters for the unit badge: 'Águias Douradas' → 'ÁD', 'Falcões' → 'FA'. */

@@ -1,5 +1,5 @@
 import { verify } from '@node-rs/argon2';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db, Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
 import { AUTH_MSG } from '../../shared/auth.js';
@@ -19,10 +19,9 @@ export const RECOVERY_LIMITS = { perEmailPerHour: 5, perAddressPerHour: 20, rese
 /** Recovery and e-mail confirmation links are valid this long. */
 export const LINK_TTL_MS = HOUR;
 
-/** Base of links in e-mails: PUBLIC_URL, else the origin the request came to. */
-export function publicBaseUrl(app: FastifyInstance, req: FastifyRequest): string {
-  if (app.config.publicUrl) return app.config.publicUrl.replace(/\/+$/, '');
-  return `${req.protocol}://${req.host}`;
+/** Base of links in e-mails: configuration only (PUBLIC_URL), never the request's Host headers. */
+export function publicBaseUrl(app: FastifyInstance): string {
+  return app.config.publicUrl;
 }
 
 /**

@@ -22,7 +22,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'public' },
     schema: { tags, summary: 'Esqueci minha senha: envia o link (resposta sempre igual)', body: ZForgotPassword, response: { 200: ZMessage } },
   }, async (req) => {
-    await account.requestPasswordReset(app, req.body.email, req.ip, account.publicBaseUrl(app, req));
+    await account.requestPasswordReset(app, req.body.email, req.ip, account.publicBaseUrl(app));
     return { ok: true as const, message: SECURITY_MSG.forgotSent };
   });
 
@@ -101,7 +101,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Pede a troca de e-mail: confirmação enviada ao novo endereço', body: ZChangeEmail, response: { 200: ZMessage } },
   }, async (req) => {
-    await account.requestEmailChange(app, requireAuth(req), req.body, req.ip, account.publicBaseUrl(app, req));
+    await account.requestEmailChange(app, requireAuth(req), req.body, req.ip, account.publicBaseUrl(app));
     return { ok: true as const, message: SECURITY_MSG.emailChangeSent };
   });
 

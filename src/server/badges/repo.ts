@@ -40,7 +40,7 @@ export function listBadges(q: Queryable) {
 export function listActiveBadges(q: Queryable, clubId: string) {
   return q.query<BadgeDbRow>(
     `SELECT ${CLUB_COLUMNS} FROM badges b WHERE b.active AND (b.club_id IS NULL OR b.club_id = $1)
-      ORDER BY array_position(ARRAY['common','rare','epic','legendary'], b.rarity), b.name`,
+      ORDER BY array_position(ARRAY['common','rare','epic','legendary'], b.rarity), pt_sort_key(b.name) COLLATE "C", b.name`,
     [clubId],
   );
 }

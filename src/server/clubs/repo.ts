@@ -30,8 +30,9 @@ export function insertClub(q: Queryable, c: { name: string; slug: string; timezo
   );
 }
 
+/** The creator's membership: who creates a club directs it, an adult (no guardian's consent needed). */
 export async function insertMembership(q: Queryable, m: { clubId: string; profileId: string; role: string }): Promise<void> {
-  await q.query(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, $3)`, [m.clubId, m.profileId, m.role]);
+  await q.query(`INSERT INTO club_members (club_id, profile_id, role, adult_confirmed) VALUES ($1, $2, $3, true)`, [m.clubId, m.profileId, m.role]);
 }
 
 export function dashboardCounts(q: Queryable, clubId: string) {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { chmod, readdir, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { isStalePlanError, type Db, type Queryable } from './types.js';
+import { isStalePlanError, type Db, type Queryable, type Session } from './types.js';
 import { typeParsers } from './parsers.js';
 
 interface PgliteLike {
@@ -111,6 +111,10 @@ export async function openPglite(
     ...base,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       return pg.transaction((tx) => fn(wrap(tx, prepared, true)));
+    },
+    // One session is all PGlite has.
+    async withSession<T>(fn: (session: Session) => Promise<T>) {
+      return fn({ ...base, transaction: (work) => pg.transaction((tx) => work(wrap(tx, prepared, true))) });
     },
     /**
      * A gzipped tar of the data dir, written to `file`. PGlite is one process with no background writer:

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { requireLazily } from '../lazy-module.js';
-import { isStalePlanError, type Db, type Queryable } from './types.js';
+import { isStalePlanError, type Db, type Queryable, type Session } from './types.js';
 import { typeParsers } from './parsers.js';
 
 // The driver is loaded by the first PostgreSQL connection: the embedded engine never needs it.
@@ -53,6 +53,19 @@ function wrap(conn: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/** BEGIN/COMMIT around fn on one client; any throw rolls back. */
+async function inTransaction<T>(client: pg.PoolClient, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  await client.query('BEGIN');
+  try {
+    const result = await fn(wrap(client));
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
+}
+
 /**
  * A real PostgreSQL server through pg's Pool (production and scale-out). statementTimeoutMs bounds every
  * statement and the wait for a free connection, so one slow query cannot hold the whole pool (issue 11).
@@ -74,15 +87,18 @@ export function openPostgres(connectionString: string, opts: { max?: number; sta
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
       try {
-        await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
+        return await inTransaction(client, fn);
       } finally {
         client.release();
+      }
+    },
+    async withSession<T>(fn: (session: Session) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        return await fn({ ...wrap(client), transaction: (work) => inTransaction(client, work) });
+      } finally {
+        // Destroyed, not pooled: a session lock left by a failure dies with the connection.
+        client.release(true);
       }
     },
     async close() {

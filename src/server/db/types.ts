@@ -8,6 +8,12 @@ export interface Queryable {
 
 export type Engine = 'pglite' | 'postgres';
 
+/** One connection held for a while: session-level locks and settings stay on it. */
+export interface Session extends Queryable {
+  /** Runs fn inside BEGIN/COMMIT on this connection; any throw rolls everything back. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+}
+
 /** The one database interface every repository uses; PGlite and pg implement it alike. */
 export interface Db extends Queryable {
   readonly engine: Engine;
@@ -15,6 +21,12 @@ export interface Db extends Queryable {
   readonly connections: number;
   /** Runs fn inside BEGIN/COMMIT; any throw rolls everything back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn on one connection of its own (PGlite: its only one), for work that holds a session-level
+   * advisory lock across several transactions (migrations). PostgreSQL closes that connection after
+   * fn instead of returning it to the pool, so its locks and settings never reach a request.
+   */
+  withSession<T>(fn: (session: Session) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
    * Embedded engine only: writes a gzipped tar of the data dir to `file` (backups, issue 11). The archive

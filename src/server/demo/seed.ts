@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { dbInTransaction } from '../db/in-transaction.js';
 import { DEMO_SLUG, seedDemoClub } from './base.js';
 import type { DemoStep } from './context.js';
 import { seedDemoPeriods } from '../periods/demo-seed.js';
@@ -20,11 +21,19 @@ const steps: DemoStep[] = [
   seedDemoMeetings,
 ];
 
-/** Fills the demo club once (npm run seed:demo, directly or through the running server). */
+/**
+ * Fills the demo club once (npm run seed:demo, directly or through the running server), in one transaction:
+ * a step that fails leaves nothing behind, so the next run starts from scratch instead of finding a half
+ * club and answering "já existe" forever.
+ */
 export async function seedDemo(db: Db): Promise<{ created: boolean }> {
-  const existing = await db.query('SELECT 1 FROM clubs WHERE slug = $1', [DEMO_SLUG]);
-  if (existing.length > 0) return { created: false };
-  const ctx = await seedDemoClub(db);
-  for (const step of steps) await step(ctx);
-  return { created: true };
+  return db.transaction(async (tx) => {
+    // Two runs at once: the second waits here for the first to commit, then finds the club.
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('trilha-seed-demo'))`);
+    const existing = await tx.query('SELECT 1 FROM clubs WHERE slug = $1', [DEMO_SLUG]);
+    if (existing.length > 0) return { created: false };
+    const ctx = await seedDemoClub(dbInTransaction(db, tx));
+    for (const step of steps) await step(ctx);
+    return { created: true };
+  });
 }

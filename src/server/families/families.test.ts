@@ -257,11 +257,38 @@ describe(`health form on ${engineName()}`, () => {
     expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}/members/${kid.id}/health`, { as: otherDirector })).statusCode).toBe(404);
   });
 
-  it('an adult member without a birth date needs no consent and fills their own form', async () => {
+  it('a member without a birth date is a minor (consent pending) until the club marks them an adult or records the date', async () => {
     const adult = await signUp(ctx.app, { name: 'Adulto' });
     await addMember(ctx.db, club.id, adult.profile.id, 'Desbravador(a)');
     const me = (await call(ctx.app, 'GET', `/api/clubs/${club.id}/members`, { as: director })).json().members.find((m: { profile_id: string }) => m.profile_id === adult.profile.id);
-    const res = await call(ctx.app, 'PUT', `/api/clubs/${club.id}/members/${me.id}/health`, { as: adult, body: { blood_type: 'B-', emergency_contacts: [] } });
+    const family = () => call(ctx.app, 'GET', `/api/clubs/${club.id}/members/${me.id}/family`, { as: director });
+    const setFamily = (body: unknown) => call(ctx.app, 'PUT', `/api/clubs/${club.id}/members/${me.id}/family`, { as: director, body });
+    const save = () => call(ctx.app, 'PUT', `/api/clubs/${club.id}/members/${me.id}/health`, { as: adult, body: { blood_type: 'B-', emergency_contacts: [] } });
+    expect((await family()).json()).toMatchObject({ birth_date: null, adult_confirmed: false, minor: true, consent: 'pending' });
+    const statuses = (await call(ctx.app, 'GET', `/api/clubs/${club.id}/consent-status`, { as: director })).json() as Array<{ member_id: string; consent: string }>;
+    expect(statuses.find((s) => s.member_id === me.id)?.consent).toBe('pending');
+    expect((await save()).json().error.message).toBe(FAMILY_MSG.consentNeeded);
+    // The club's creator is an adult from the start.
+    const creator = statuses.find((s) => s.member_id !== me.id && s.consent === 'not_required');
+    expect(creator).toBeDefined();
+    const wrongType = await setFamily({ adult_confirmed: 'sim' });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().error.message).toContain('maior de idade');
+    // Another club's director cannot mark this member.
+    const stranger = await signUp(ctx.app);
+    await createClub(ctx.app, stranger, 'Outro Clube');
+    expect((await call(ctx.app, 'PUT', `/api/clubs/${club.id}/members/${me.id}/family`, { as: stranger, body: { adult_confirmed: true } })).statusCode).toBe(404);
+    expect((await family()).json().minor).toBe(true);
+
+    expect((await setFamily({ adult_confirmed: true })).statusCode).toBe(200);
+    expect((await family()).json()).toMatchObject({ adult_confirmed: true, minor: false, consent: 'not_required' });
+    // A recorded birth date decides over the mark: 15 years old is a minor again.
+    const fifteen = `${new Date().getFullYear() - 15}-01-01`;
+    expect((await setFamily({ birth_date: fifteen })).statusCode).toBe(200);
+    expect((await family()).json()).toMatchObject({ minor: true, consent: 'pending' });
+    expect((await setFamily({ birth_date: '1990-03-04' })).statusCode).toBe(200);
+    expect((await family()).json()).toMatchObject({ minor: false, consent: 'not_required' });
+    const res = await save();
     expect(res.statusCode).toBe(200);
     expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}/members/${me.id}/health`, { as: adult })).json().form.blood_type).toBe('B-');
   });

@@ -27,7 +27,7 @@ function listLinkedChildren(q: Queryable, guardianProfileId: string) {
        JOIN club_members cm ON cm.id = g.member_id AND cm.club_id = g.club_id
        JOIN clubs c ON c.id = cm.club_id JOIN profiles p ON p.id = cm.profile_id
       WHERE g.profile_id = $1 AND g.accepted_at IS NOT NULL AND cm.active AND c.active
-      ORDER BY p.full_name, c.name`,
+      ORDER BY pt_sort_key(p.full_name) COLLATE "C", p.full_name, pt_sort_key(c.name) COLLATE "C", c.name`,
     [guardianProfileId],
   );
 }
@@ -43,7 +43,7 @@ async function childSummary(q: Queryable, child: LinkedChild): Promise<TFamilyCh
     listEarnedBadges(q, child.club_id, child.profile_id),
     listMemberTasks(q, child.club_id, child.profile_id),
     q.query<{ name: string; goal_amount: string; current_amount: string }>(
-      `SELECT name, goal_amount::text, current_amount::text FROM savings_goals WHERE club_id = $1 AND profile_id = $2 AND active ORDER BY name`,
+      `SELECT name, goal_amount::text, current_amount::text FROM savings_goals WHERE club_id = $1 AND profile_id = $2 AND active ORDER BY pt_sort_key(name) COLLATE "C", name`,
       [child.club_id, child.profile_id],
     ),
     q.query(`SELECT 1 FROM health_records WHERE club_id = $1 AND member_id = $2`, [child.club_id, child.member_id]),

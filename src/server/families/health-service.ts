@@ -68,7 +68,7 @@ export async function printHealthForms(db: Db, cipher: HealthCipher, access: Clu
        LEFT JOIN units u ON u.id = cm.unit_id
        LEFT JOIN health_records h ON h.member_id = cm.id
       WHERE cm.club_id = $1 AND cm.active AND ($2::uuid IS NULL OR cm.unit_id = $2::uuid)
-      ORDER BY u.name NULLS LAST, p.full_name`,
+      ORDER BY pt_sort_key(u.name) COLLATE "C" NULLS LAST, u.name, pt_sort_key(p.full_name) COLLATE "C", p.full_name`,
     [access.clubId, unitId],
   );
   await writeAudit(db, { clubId: access.clubId, actorId: access.profileId, action: 'health.print', entity: 'unit', entityId: unitId, after: { members: rows.map((r) => r.member_id) } });

@@ -27,6 +27,10 @@ const COVERAGE: Record<string, 'club' | 'account'> = {
   task_completions: 'club',
   task_submissions: 'club',
   transactions: 'club',
+  programme_enrolments: 'club',
+  programme_instructors: 'club',
+  notifications: 'club',
+  charges: 'club',
   deletion_requests: 'account',
   email_change_tokens: 'account',
   login_days: 'account',
@@ -34,6 +38,8 @@ const COVERAGE: Record<string, 'club' | 'account'> = {
   mfa_recovery_codes: 'account',
   password_reset_tokens: 'account',
   sessions: 'account',
+  notification_preferences: 'account',
+  push_subscriptions: 'account',
 };
 
 let ctx: TestContext;
@@ -90,6 +96,13 @@ async function seedClub(clubId: string, as: Session, memberId: string, kidId: st
   await q(`INSERT INTO member_badges (club_id, profile_id, badge_id) VALUES ($1, $2, $3)`, [clubId, kidId, await insertBadge(ctx.db, { name: `Badge ${tag}`, type: 'manual' })]);
   await q(`INSERT INTO point_events (club_id, profile_id, source, points, reason) VALUES ($1, $2, 'manual', 5, $3)`, [clubId, kidId, `Pontos ${tag}`]);
   await q(`INSERT INTO savings_goals (club_id, name, goal_amount, profile_id) VALUES ($1, $2, 100, $3)`, [clubId, `Cofre ${tag}`, kidId]);
+  await q(`INSERT INTO programme_enrolments (club_id, member_id, item_code, kind) VALUES ($1, $2, 'AMIGO', 'class')`, [clubId, memberId]);
+  await q(`INSERT INTO programme_instructors (club_id, member_id, item_code) VALUES ($1, $2, 'AD-001')`, [clubId, memberId]);
+  await q(
+    `INSERT INTO notifications (club_id, profile_id, category, kind, title, body, link) VALUES ($1, $2, 'tasks', 'task.new', $3, 'Corpo', '/dashboard')`,
+    [clubId, kidId, `Aviso ${tag}`],
+  );
+  await q(`INSERT INTO charges (club_id, profile_id, description, amount, due_date, origin) VALUES ($1, $2, $3, 20, '2026-04-10', 'avulsa')`, [clubId, kidId, `Cobrança ${tag}`]);
   const account = (await call(ctx.app, 'POST', `/api/clubs/${clubId}/cash-accounts`, { as, body: { name: `Caixa ${tag}`, initial_balance: '10.00' } })).json();
   const tx = await call(ctx.app, 'POST', `/api/clubs/${clubId}/transactions`, {
     as, body: { cash_account_id: account.id, description: `Mensalidade ${tag}`, amount: '12.00', type: 'income', transaction_date: '2026-03-02', profile_id: kidId },
@@ -170,7 +183,7 @@ describe(`a guardian's 'Meus dados' on ${engineName()}`, () => {
     expect(child.data.tables.health_records[0].form).toMatchObject({ allergies: 'Alergia A' });
 
     const everything = [...files.values()].map((f) => f.toString('utf8')).join('\n');
-    for (const leak of [clubB.id, memberB, 'Alergia B', 'Tarefa B', 'Envio B', 'Reunião B', 'Pontos B', 'Cofre B', 'Mensalidade B', 'mae-b', 'outra-mae-a', kidEmail]) {
+    for (const leak of [clubB.id, memberB, 'Alergia B', 'Tarefa B', 'Envio B', 'Reunião B', 'Pontos B', 'Cofre B', 'Mensalidade B', 'Aviso B', 'Cobrança B', 'mae-b', 'outra-mae-a', kidEmail]) {
       expect({ leak, found: everything.includes(leak) }).toEqual({ leak, found: false });
     }
     expect([...files.keys()].filter((f) => f.startsWith('filhos/') && /sessions|login_days|deletion_requests/.test(f))).toEqual([]);

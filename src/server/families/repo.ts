@@ -7,10 +7,10 @@ const GUARDIAN = `g.id, g.member_id, g.full_name, g.email, g.phone, g.relationsh
 
 /** A member record of the club (by its id or the person's profile id) with what decides consent. */
 export function findMember(q: Queryable, clubId: string, memberId: string) {
-  return maybeOne<{ id: string; club_id: string; profile_id: string; full_name: string; unit_id: string | null; unit_name: string | null; birth_date: string | null; health_access: boolean; minor: boolean }>(
+  return maybeOne<{ id: string; club_id: string; profile_id: string; full_name: string; unit_id: string | null; unit_name: string | null; birth_date: string | null; adult_confirmed: boolean; health_access: boolean; minor: boolean }>(
     q,
-    `SELECT cm.id, cm.club_id, cm.profile_id, p.full_name, cm.unit_id, u.name AS unit_name, to_char(cm.birth_date, 'YYYY-MM-DD') AS birth_date, cm.health_access,
-            coalesce(cm.birth_date > (current_date - interval '18 years'), false) AS minor
+    `SELECT cm.id, cm.club_id, cm.profile_id, p.full_name, cm.unit_id, u.name AS unit_name, to_char(cm.birth_date, 'YYYY-MM-DD') AS birth_date,
+            cm.adult_confirmed, cm.health_access, ${MINOR_SQL('cm')} AS minor
        FROM club_members cm JOIN profiles p ON p.id = cm.profile_id LEFT JOIN units u ON u.id = cm.unit_id
       WHERE cm.club_id = $1 AND (cm.id::text = $2 OR cm.profile_id::text = $2)`,
     [clubId, memberId],
@@ -18,14 +18,21 @@ export function findMember(q: Queryable, clubId: string, memberId: string) {
 }
 
 /**
- * Consent of a member record: 'not_required' for adults and unknown ages while no consent exists,
+ * Under 18 by the birth date; without one, a minor until the club marks the member an adult (when in
+ * doubt, a child's data is protected: LGPD art. 14).
+ */
+export const MINOR_SQL = (member: string) =>
+  `coalesce(${member}.birth_date > (current_date - interval '18 years'), NOT ${member}.adult_confirmed)`;
+
+/**
+ * Consent of a member record: 'not_required' for adults while no consent exists,
  * 'granted' while one is in force, 'withdrawn' when every one was withdrawn, else 'pending'.
  */
 export const CONSENT_STATUS_SQL = (member: string) => `(
   SELECT CASE
     WHEN bool_or(mc.withdrawn_at IS NULL) THEN 'granted'
     WHEN count(mc.id) > 0 THEN 'withdrawn'
-    WHEN ${member}.birth_date > (current_date - interval '18 years') THEN 'pending'
+    WHEN ${MINOR_SQL(member)} THEN 'pending'
     ELSE 'not_required' END
     FROM member_consents mc WHERE mc.club_id = ${member}.club_id AND mc.member_id = ${member}.id)`;
 
@@ -47,14 +54,15 @@ export function listConsentStatuses(q: Queryable, clubId: string) {
   );
 }
 
-export function updateMemberFamilyFields(q: Queryable, clubId: string, memberId: string, f: { birth_date?: string | null; health_access?: boolean }) {
+export function updateMemberFamilyFields(q: Queryable, clubId: string, memberId: string, f: { birth_date?: string | null; adult_confirmed?: boolean; health_access?: boolean }) {
   return maybeOne<{ id: string }>(
     q,
     `UPDATE club_members SET
         birth_date = CASE WHEN $3 THEN $4::date ELSE birth_date END,
+        adult_confirmed = coalesce($6, adult_confirmed),
         health_access = coalesce($5, health_access), updated_at = now()
       WHERE club_id = $1 AND id = $2 RETURNING id`,
-    [clubId, memberId, f.birth_date !== undefined, f.birth_date ?? null, f.health_access ?? null],
+    [clubId, memberId, f.birth_date !== undefined, f.birth_date ?? null, f.health_access ?? null, f.adult_confirmed ?? null],
   );
 }
 

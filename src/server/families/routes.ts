@@ -19,6 +19,7 @@ import * as guardians from './guardian-service.js';
 import * as family from './family-service.js';
 import * as health from './health-service.js';
 import * as lgpd from './lgpd-service.js';
+import { publicBaseUrl } from '../auth/account.js';
 
 const ZMemberParams = ZClubParams.extend({ memberId: z.uuid({ error: FAMILY_MSG.childNotFound }) });
 const ZGuardianParams = ZMemberParams.extend({ guardianId: z.uuid({ error: FAMILY_MSG.guardianNotFound }) });
@@ -28,7 +29,6 @@ const ZTokenParams = z.object({ token: z.string().min(16).max(100) });
 const ZOk = z.object({ ok: z.literal(true) });
 const ZConsentAgain = ZAcceptGuardian;
 
-const publicUrl = (req: FastifyRequest) => process.env.PUBLIC_URL?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
 const clientIp = (req: FastifyRequest) => req.ip || null;
 
 /** Guardians, consent, the health form and the LGPD rights (issue 16). */
@@ -44,7 +44,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     const member = await repo.findMember(app.db, access.clubId, req.params.memberId);
     if (!member) throw notFound(FAMILY_MSG.childNotFound);
     return {
-      member_id: member.id, birth_date: member.birth_date, minor: member.minor, health_access: member.health_access,
+      member_id: member.id, birth_date: member.birth_date, adult_confirmed: member.adult_confirmed, minor: member.minor, health_access: member.health_access,
       consent: await repo.consentStatus(app.db, access.clubId, member.id),
       guardians: await repo.listGuardians(app.db, access.clubId, member.id),
     };
@@ -59,7 +59,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       const member = await repo.findMember(tx, access.clubId, req.params.memberId);
       const updated = member && await repo.updateMemberFamilyFields(tx, access.clubId, member.id, req.body);
       if (!member || !updated) throw notFound(FAMILY_MSG.childNotFound);
-      await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'member.family.update', entity: 'member', entityId: member.id, before: { birth_date: member.birth_date, health_access: member.health_access }, after: req.body });
+      await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'member.family.update', entity: 'member', entityId: member.id, before: { birth_date: member.birth_date, adult_confirmed: member.adult_confirmed, health_access: member.health_access }, after: req.body });
     });
     return { ok: true as const };
   });
@@ -90,7 +90,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['families'], summary: 'Convidar um responsável (link copiável, vinculado ao e-mail)', params: ZMemberParams, body: ZGuardianInput, response: { 201: ZGuardianInvitation } },
   }, async (req, reply) => {
     const access = await requireClubAdmin(app.db, req, req.params.clubId);
-    return reply.status(201).send(await guardians.addGuardian(app.db, access, req.params.memberId, req.body, publicUrl(req)));
+    return reply.status(201).send(await guardians.addGuardian(app.db, access, req.params.memberId, req.body, publicBaseUrl(app)));
   });
 
   app.post('/api/clubs/:clubId/members/:memberId/guardians/:guardianId/link', {
@@ -98,7 +98,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['families'], summary: 'Novo link para um responsável que ainda não aceitou', params: ZGuardianParams, response: { 201: ZGuardianInvitation } },
   }, async (req, reply) => {
     const access = await requireClubAdmin(app.db, req, req.params.clubId);
-    return reply.status(201).send(await guardians.renewGuardianLink(app.db, access, req.params.memberId, req.params.guardianId, publicUrl(req)));
+    return reply.status(201).send(await guardians.renewGuardianLink(app.db, access, req.params.memberId, req.params.guardianId, publicBaseUrl(app)));
   });
 
   app.delete('/api/clubs/:clubId/members/:memberId/guardians/:guardianId', {

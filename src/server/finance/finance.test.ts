@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { FIN_MSG } from '../../shared/finance.js';
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
@@ -269,7 +270,7 @@ describe(`finance on ${engineName()}`, () => {
     expect((await post(c, '/transactions', { cash_account_id: account, description: 'x', amount: '1' })).statusCode).toBe(404);
   });
 
-  it('Estornar records the opposite transaction and restores balances; delete does not (conciliation flags it)', async () => {
+  it('Estornar records the opposite transaction and restores balances; delete removes its effect too, with who and why', async () => {
     const c = await newClub();
     const account = await cashAccount(c, 'Caixa', '100.00');
     const goal = (await post(c, '/savings-goals', { name: 'Cofre', goal_amount: '500' })).json().id;
@@ -300,17 +301,84 @@ describe(`finance on ${engineName()}`, () => {
     expect(accounts[0]).toMatchObject({ expected_balance: '100.00', reconciled: true, difference: '0.00', transactions_count: 2 });
 
     const expense = (await post(c, '/transactions', { cash_account_id: account, description: 'Lanche', amount: '30.00', type: 'expense' })).json();
-    const del = await call(ctx.app, 'DELETE', `${c.base}/transactions/${expense.id}`, { as: c.admin });
-    expect(del.statusCode).toBe(200);
     expect(await balance(c, account)).toBe('70.00');
+    const del = await call(ctx.app, 'DELETE', `${c.base}/transactions/${expense.id}`, { as: c.admin, body: { reason: 'Lanche lançado em duplicidade' } });
+    expect(del.statusCode).toBe(200);
+    expect(await balance(c, account)).toBe('100.00');
     accounts = (await get(c, '/cash-accounts')).json();
-    expect(accounts[0]).toMatchObject({ current_balance: '70.00', expected_balance: '100.00', reconciled: false, difference: '-30.00' });
-    expect((await call(ctx.app, 'DELETE', `${c.base}/transactions/${expense.id}`, { as: c.admin })).statusCode).toBe(404);
+    expect(accounts[0]).toMatchObject({ current_balance: '100.00', expected_balance: '100.00', reconciled: true, difference: '0.00' });
+    expect((await call(ctx.app, 'DELETE', `${c.base}/transactions/${expense.id}`, { as: c.admin, body: { reason: 'de novo' } })).statusCode).toBe(404);
 
-    const audit = await ctx.db.query<{ action: string; before: { amount: string } | null }>(
-      `SELECT action, before FROM audit_log WHERE club_id = $1 AND entity = 'transaction' ORDER BY at`, [c.id]);
+    const audit = await ctx.db.query<{ action: string; actor_id: string; before: { amount: string } | null; after: { reason: string; cash_account_balance: string } | null }>(
+      `SELECT action, actor_id, before, after FROM audit_log WHERE club_id = $1 AND entity = 'transaction' ORDER BY at`, [c.id]);
     expect(audit.map((a) => a.action)).toEqual(['transaction.register', 'transaction.reverse', 'transaction.register', 'transaction.delete']);
-    expect(audit[3].before?.amount).toBe('30.00');
+    expect(audit[3]).toMatchObject({ actor_id: c.admin.profile.id, before: { amount: '30.00' }, after: { reason: 'Lanche lançado em duplicidade', cash_account_balance: '100.00' } });
+  });
+
+  it('Excluir lançamento: a reason is required, a spent income cannot leave the caixa negative, races apply once; old divergences are corrected', async () => {
+    const c = await newClub();
+    const account = await cashAccount(c, 'Caixa', '0');
+    const goal = (await post(c, '/savings-goals', { name: 'Acampamento', goal_amount: '500.00' })).json().id;
+    const income = (await post(c, '/transactions', { cash_account_id: account, savings_goal_id: goal, description: 'Rifa', amount: '50.00', type: 'income' })).json();
+    const del = (id: string, body?: unknown, as: Session = c.admin) => call(ctx.app, 'DELETE', `${c.base}/transactions/${id}`, { as, ...(body === undefined ? {} : { body }) });
+
+    for (const body of [undefined, {}, { reason: '  ' }, { reason: 'ok' }, { reason: 12 }]) {
+      const bad = await del(income.id, body);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.message).toBe(FIN_MSG.deleteReasonRequired);
+    }
+    expect((await del(income.id, { reason: 'x'.repeat(501) })).statusCode).toBe(400);
+    // Hostile reasons: never a 5xx; a refused one deletes nothing.
+    await fc.assert(fc.asyncProperty(
+      fc.oneof(fc.string({ maxLength: 3 }), fc.constantFrom('a\u0000bcd', 'x'.repeat(200 * 1024), null, true, ['a'], { a: 1 })),
+      async (reason) => {
+        const res = await del('00000000-0000-4000-8000-000000000000', { reason });
+        expect(res.statusCode).toBeLessThan(500);
+        expect(res.statusCode).not.toBe(200);
+      },
+    ), { numRuns: 25 });
+    expect((await del(income.id, { reason: 'a\u0000bcd' })).statusCode).toBe(400);
+    expect(await balance(c, account)).toBe('50.00');
+    expect((await del(income.id, { reason: 'Não quero' }, c.member)).statusCode).toBe(403);
+    const stranger = await newClub('Outro Clube');
+    expect((await call(ctx.app, 'DELETE', `${stranger.base}/transactions/${income.id}`, { as: stranger.admin, body: { reason: 'Não é meu' } })).statusCode).toBe(404);
+
+    // 30 of the 50 were spent: deleting the income would leave the caixa at -30. Nothing changes.
+    const spent = (await post(c, '/transactions', { cash_account_id: account, description: 'Lonas', amount: '30.00', type: 'expense' })).json();
+    const negative = await del(income.id, { reason: 'Rifa cancelada' });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().error.message).toMatch(/deixaria o caixa "Caixa" negativo/);
+    expect(await balance(c, account)).toBe('20.00');
+
+    // Two deletes of the same transaction at once: one applies, the other finds nothing.
+    const both = await Promise.all([del(spent.id, { reason: 'Duplicado' }), del(spent.id, { reason: 'Duplicado' })]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    expect(await balance(c, account)).toBe('50.00');
+    // A delete racing new transactions on the same caixa: the balance still equals its transactions.
+    const extra = (await post(c, '/transactions', { cash_account_id: account, description: 'Cantina', amount: '5.00', type: 'income' })).json();
+    await Promise.all([
+      del(extra.id, { reason: 'Errado' }),
+      post(c, '/transactions', { cash_account_id: account, description: 'Cantina 2', amount: '7.00', type: 'income' }),
+      post(c, '/transactions', { cash_account_id: account, description: 'Água', amount: '2.00', type: 'expense' }),
+    ]);
+    let listed = (await get(c, '/cash-accounts')).json()[0];
+    expect(listed).toMatchObject({ current_balance: '55.00', reconciled: true });
+    expect(await del(income.id, { reason: 'Rifa cancelada' }).then((r) => r.statusCode)).toBe(200);
+    expect(await balance(c, account)).toBe('5.00');
+    expect(await goalAmount(c, goal)).toBe('0.00');
+
+    // Data from before deletes kept balances: the divergence screen offers the correction.
+    await ctx.db.query('UPDATE cash_accounts SET current_balance = current_balance + 10 WHERE id = $1', [account]);
+    listed = (await get(c, '/cash-accounts')).json()[0];
+    expect(listed).toMatchObject({ current_balance: '15.00', expected_balance: '5.00', reconciled: false, difference: '10.00' });
+    expect((await post(c, `/cash-accounts/${account}/reconcile`, {}, c.member)).statusCode).toBe(403);
+    expect((await call(ctx.app, 'POST', `${stranger.base}/cash-accounts/${account}/reconcile`, { as: stranger.admin, body: {} })).statusCode).toBe(404);
+    const fixed = await post(c, `/cash-accounts/${account}/reconcile`, {});
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json()).toMatchObject({ current_balance: '5.00', reconciled: true, difference: '0.00' });
+    const [audit] = await ctx.db.query<{ actor_id: string; before: unknown; after: unknown }>(
+      `SELECT actor_id, before, after FROM audit_log WHERE entity_id = $1 AND action = 'cash_account.reconcile'`, [account]);
+    expect(audit).toEqual({ actor_id: c.admin.profile.id, before: { current_balance: '15.00' }, after: { current_balance: '5.00' } });
   });
 
   it('recent transactions: the last 20, newest date first', async () => {
@@ -388,7 +456,7 @@ describe(`finance on ${engineName()}`, () => {
       ['GET', '/savings-goals'], ['POST', '/savings-goals', { name: 'X', goal_amount: '1' }], ['PUT', `/savings-goals/${goal}`, { name: 'X', goal_amount: '1' }], ['DELETE', `/savings-goals/${goal}`],
       ['GET', '/chart-of-accounts'], ['POST', '/chart-of-accounts', { name: 'X', type: 'income' }], ['PATCH', `/chart-of-accounts/${chartId}`, { name: 'Z' }], ['DELETE', `/chart-of-accounts/${chartId}`],
       ['GET', '/transactions'], ['POST', '/transactions', { cash_account_id: account, description: 'x', amount: '1' }],
-      ['POST', `/transactions/${txId}/reverse`, {}], ['DELETE', `/transactions/${txId}`],
+      ['POST', `/transactions/${txId}/reverse`, {}], ['DELETE', `/transactions/${txId}`, { reason: 'Lançado errado' }],
       ['GET', '/finance/reports/monthly'], ['GET', '/finance/reports/by-chart-account'], ['GET', '/finance/transactions.csv?from=2026-01-01&to=2026-01-31'],
     ];
     const stranger = await signUp(ctx.app);
@@ -406,8 +474,8 @@ describe(`finance on ${engineName()}`, () => {
     const foreign: Array<[('PUT' | 'PATCH' | 'POST' | 'DELETE'), string, unknown?]> = [
       ['PUT', `/cash-accounts/${account}`, { name: 'Roubado' }], ['DELETE', `/cash-accounts/${account}`],
       ['PUT', `/savings-goals/${goal}`, { name: 'X', goal_amount: '1' }], ['DELETE', `/savings-goals/${goal}`],
-      ['PATCH', `/chart-of-accounts/${chartId}`, { name: 'Z' }], ['POST', `/transactions/${txId}/reverse`, {}], ['DELETE', `/transactions/${txId}`],
-      ['DELETE', '/transactions/not-a-uuid'],
+      ['PATCH', `/chart-of-accounts/${chartId}`, { name: 'Z' }], ['POST', `/transactions/${txId}/reverse`, {}], ['DELETE', `/transactions/${txId}`, { reason: 'Lançado errado' }],
+      ['DELETE', '/transactions/not-a-uuid', { reason: 'Lançado errado' }],
     ];
     for (const [method, path, body] of foreign) {
       const res = await call(ctx.app, method, `${other.base}${path}`, { as: other.admin, body });

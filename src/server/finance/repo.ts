@@ -21,7 +21,7 @@ const CASH_ACCOUNT_SELECT = `
     JOIN v_cash_account_conciliation v ON v.cash_account_id = ca.id`;
 
 export function listCashAccounts(q: Queryable, clubId: string) {
-  return q.query<TCashAccount>(`${CASH_ACCOUNT_SELECT} WHERE ca.club_id = $1 AND ca.active ORDER BY ca.name, ca.created_at`, [clubId]);
+  return q.query<TCashAccount>(`${CASH_ACCOUNT_SELECT} WHERE ca.club_id = $1 AND ca.active ORDER BY pt_sort_key(ca.name) COLLATE "C", ca.name, ca.created_at`, [clubId]);
 }
 
 export function getCashAccount(q: Queryable, clubId: string, id: string) {
@@ -67,18 +67,18 @@ const GOAL_SELECT = `
 /** Spec 7: a member's goals plus the club's when a profile is given, otherwise the club's only; or every goal. */
 export function listSavingsGoals(q: Queryable, clubId: string, filter: { profileId: string | null; all: boolean }) {
   if (filter.all) {
-    return q.query<TSavingsGoal>(`${GOAL_SELECT} WHERE g.club_id = $1 AND g.active ORDER BY g.profile_id NULLS FIRST, g.name`, [clubId]);
+    return q.query<TSavingsGoal>(`${GOAL_SELECT} WHERE g.club_id = $1 AND g.active ORDER BY g.profile_id NULLS FIRST, pt_sort_key(g.name) COLLATE "C", g.name`, [clubId]);
   }
   return q.query<TSavingsGoal>(
     `${GOAL_SELECT} WHERE g.club_id = $1 AND g.active AND (g.profile_id IS NULL OR g.profile_id = $2)
-      ORDER BY g.profile_id NULLS FIRST, g.name`,
+      ORDER BY g.profile_id NULLS FIRST, pt_sort_key(g.name) COLLATE "C", g.name`,
     [clubId, filter.profileId],
   );
 }
 
 /** One member's own active goals ('Meus Cofres'). */
 export function listOwnSavingsGoals(q: Queryable, clubId: string, profileId: string) {
-  return q.query<TSavingsGoal>(`${GOAL_SELECT} WHERE g.club_id = $1 AND g.active AND g.profile_id = $2 ORDER BY g.name`, [clubId, profileId]);
+  return q.query<TSavingsGoal>(`${GOAL_SELECT} WHERE g.club_id = $1 AND g.active AND g.profile_id = $2 ORDER BY pt_sort_key(g.name) COLLATE "C", g.name`, [clubId, profileId]);
 }
 
 export function getSavingsGoal(q: Queryable, clubId: string, id: string) {
@@ -127,7 +127,7 @@ export async function deactivateSavingsGoal(q: Queryable, clubId: string, id: st
 export function listMembers(q: Queryable, clubId: string) {
   return q.query<TFinanceMember>(
     `SELECT p.id AS profile_id, p.full_name FROM club_members cm JOIN profiles p ON p.id = cm.profile_id
-      WHERE cm.club_id = $1 AND cm.active ORDER BY p.full_name, p.id`,
+      WHERE cm.club_id = $1 AND cm.active ORDER BY pt_sort_key(p.full_name) COLLATE "C", p.full_name, p.id`,
     [clubId],
   );
 }
@@ -143,7 +143,7 @@ const CHART_COLUMNS = 'id, name, type, active, created_at';
 
 export function listChartAccounts(q: Queryable, clubId: string, includeInactive: boolean) {
   return q.query<TChartAccount>(
-    `SELECT ${CHART_COLUMNS} FROM chart_of_accounts WHERE club_id = $1 AND ($2 OR active) ORDER BY name, type`,
+    `SELECT ${CHART_COLUMNS} FROM chart_of_accounts WHERE club_id = $1 AND ($2 OR active) ORDER BY pt_sort_key(name) COLLATE "C", name, type`,
     [clubId, includeInactive],
   );
 }
@@ -278,8 +278,14 @@ export async function reverseTransaction(q: Queryable, clubId: string, transacti
   return row.id;
 }
 
-export function deleteTransaction(q: Queryable, clubId: string, id: string) {
-  return maybeOne<{ id: string }>(q, 'DELETE FROM transactions WHERE club_id = $1 AND id = $2 RETURNING id', [clubId, id]);
+/** Removes the transaction and its effect on the caixa and cofre, audited with who and why (delete_transaction). */
+export async function deleteTransaction(q: Queryable, clubId: string, id: string, actorId: string, reason: string): Promise<void> {
+  await q.query('SELECT delete_transaction($1, $2, $3, $4)', [clubId, id, actorId, reason]);
+}
+
+/** Sets a caixa's balance to what its transactions give (reconcile_cash_account). */
+export async function reconcileCashAccount(q: Queryable, clubId: string, id: string, actorId: string): Promise<void> {
+  await q.query('SELECT reconcile_cash_account($1, $2, $3)', [clubId, id, actorId]);
 }
 
 // ——— Summary and reports ———
@@ -339,7 +345,7 @@ export function totalsByChartAccount(q: Queryable, clubId: string, range: { from
      SELECT eff.chart_account_id, coa.name, eff.effective_type AS type, round(sum(eff.effective_amount), 2) AS total
        FROM eff LEFT JOIN chart_of_accounts coa ON coa.id = eff.chart_account_id
       GROUP BY eff.chart_account_id, coa.name, eff.effective_type
-      ORDER BY eff.effective_type DESC, sum(eff.effective_amount) DESC, coa.name NULLS LAST`,
+      ORDER BY eff.effective_type DESC, sum(eff.effective_amount) DESC, pt_sort_key(coa.name) COLLATE "C" NULLS LAST, coa.name`,
     [clubId, range.from, range.to],
   );
 }

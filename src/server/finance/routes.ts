@@ -8,6 +8,7 @@ import {
   ZCreateCashAccount,
   ZCreateChartAccount,
   ZCreateTransaction,
+  ZDeleteTransaction,
   ZFinanceMember,
   ZFinanceSummary,
   ZMonthlyReport,
@@ -73,6 +74,11 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Editar nome e descrição do caixa', params: ZItemParams, body: ZUpdateCashAccount, response: { 200: ZCashAccount } },
   }, async (req) => service.updateCashAccount(db, await admin(req, req.params.clubId), req.params.id, req.body));
+
+  app.post('/api/clubs/:clubId/cash-accounts/:id/reconcile', {
+    config: { permission: 'finance.manage' },
+    schema: { tags, summary: 'Corrigir saldo: o caixa passa a valer a soma dos seus lançamentos', params: ZItemParams, response: { 200: ZCashAccount } },
+  }, async (req) => service.reconcileCashAccount(db, await admin(req, req.params.clubId), req.params.id));
 
   app.delete('/api/clubs/:clubId/cash-accounts/:id', {
     config: { permission: 'finance.manage' },
@@ -166,9 +172,9 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/api/clubs/:clubId/transactions/:id', {
     config: { permission: 'finance.manage' },
-    schema: { tags, summary: 'Excluir lançamento (NÃO reverte saldos)', params: ZItemParams, response: { 200: ZOk } },
+    schema: { tags, summary: 'Excluir lançamento (desfaz o efeito no caixa e no cofre; motivo registrado)', params: ZItemParams, body: ZDeleteTransaction, response: { 200: ZOk } },
   }, async (req) => {
-    await service.deleteTransaction(db, await admin(req, req.params.clubId), req.params.id);
+    await service.deleteTransaction(db, await admin(req, req.params.clubId), req.params.id, req.body.reason);
     return { ok: true as const };
   });
 

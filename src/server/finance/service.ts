@@ -213,14 +213,28 @@ export async function reverseTransaction(db: Db, actor: Actor, id: string): Prom
   return mustGetTransaction(db, actor.clubId, reversalId);
 }
 
-/** Spec 4: deleting does NOT reverse balances (conciliation then flags the account). */
-export async function deleteTransaction(db: Db, actor: Actor, id: string): Promise<void> {
+/**
+ * Deleting removes the transaction's effect on its caixa and cofre in the same statement, so a balance
+ * always equals its transactions; the audit log keeps the transaction, who deleted it and why.
+ */
+export async function deleteTransaction(db: Db, actor: Actor, id: string, reason: string): Promise<void> {
   checkId(id, FIN_MSG.transactionNotFound);
-  await db.transaction(async (tx) => {
-    const before = await mustGetTransaction(tx, actor.clubId, id);
-    await repo.deleteTransaction(tx, actor.clubId, id);
-    await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'transaction.delete', entity: 'transaction', entityId: id, before });
-  });
+  try {
+    await repo.deleteTransaction(db, actor.clubId, id, actor.profileId, reason);
+  } catch (err) {
+    translateFinanceError(err);
+  }
+}
+
+/** 'Corrigir saldo': a caixa that disagrees with its transactions (old deletes) takes their sum. */
+export async function reconcileCashAccount(db: Db, actor: Actor, id: string): Promise<TCashAccount> {
+  checkId(id, FIN_MSG.cashAccountNotFound);
+  try {
+    await repo.reconcileCashAccount(db, actor.clubId, id, actor.profileId);
+  } catch (err) {
+    translateFinanceError(err);
+  }
+  return mustGetCashAccount(db, actor.clubId, id);
 }
 
 async function mustGetTransaction(q: Queryable, clubId: string, id: string): Promise<TTransaction> {

@@ -35,8 +35,8 @@ declare module 'fastify' {
 }
 
 export interface AppRuntimeConfig {
-  /** Base of links in e-mails (PUBLIC_URL); null: the request's origin. */
-  publicUrl: string | null;
+  /** Base of links in e-mails, without a trailing slash: PUBLIC_URL, else http://localhost:PORT. */
+  publicUrl: string;
   dataDir: string;
   secureCookies: boolean;
   webDir: string | null;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import { call, signUp } from '../../../test/api.js';
+import { call, createClub, signUp } from '../../../test/api.js';
 import { engineName, openTestDb, type TestDb } from '../../../test/db.js';
 import { LOCAL_ADMIN_HEADER } from './routes.js';
 
@@ -43,4 +43,39 @@ describe(`local admin channel on ${engineName()}`, () => {
     const doc = (await call(app, 'GET', '/api/docs/json')).json() as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths).filter((p) => p.includes('local-admin'))).toEqual([]);
   });
+
+  it('seed-demo beside another club that has its own badge builds the whole demo club, all or nothing', async () => {
+    const neighbour = await signUp(app, { name: 'Diretor Vizinho' });
+    const club = await createClub(app, neighbour, 'Clube Vizinho');
+    const badge = await call(app, 'POST', `/api/clubs/${club.id}/badges`, {
+      as: neighbour,
+      body: { name: 'Badge do Vizinho', description: 'Só deste clube', icon_key: 'tent', icon_color: '#16a34a', rarity: 'rare', points: 20, active: true, badge_type: 'manual', category: 'specialties', criteria_type: '', criteria_value: 0 },
+    });
+    expect(badge.statusCode).toBe(201);
+    const seed = () => call(app, 'POST', '/api/local-admin/seed-demo', { body: {}, headers: { [LOCAL_ADMIN_HEADER]: TOKEN } });
+
+    // A step that fails half-way (a demo member's e-mail already taken) leaves nothing, and says why.
+    const squatter = await signUp(app, { email: 'lucas@demo.trilha.app' });
+    const refused = await seed();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(/^O clube de demonstração não foi criado: /);
+    expect(await db.query("SELECT 1 FROM clubs WHERE slug = 'clube-demo-aguias'")).toHaveLength(0);
+    expect(await db.query("SELECT 1 FROM profiles WHERE email IN ('demo@trilha.app', 'ana@demo.trilha.app')")).toHaveLength(0);
+    await db.query('DELETE FROM profiles WHERE id = $1', [squatter.profile.id]);
+
+    expect((await seed()).json()).toEqual({ created: true });
+    const [demo] = await db.query<{ id: string }>("SELECT id FROM clubs WHERE slug = 'clube-demo-aguias'");
+    const count = async (sql: string) => (await db.query<{ n: number }>(sql, [demo.id]))[0].n;
+    expect(await count('SELECT count(*)::int AS n FROM club_members WHERE club_id = $1')).toBe(13);
+    expect(await count('SELECT count(*)::int AS n FROM units WHERE club_id = $1')).toBe(4);
+    expect(await count('SELECT count(*)::int AS n FROM tasks WHERE club_id = $1')).toBeGreaterThanOrEqual(21);
+    expect(await count('SELECT count(*)::int AS n FROM meetings WHERE club_id = $1')).toBeGreaterThan(0);
+    expect(await count('SELECT count(*)::int AS n FROM cash_accounts WHERE club_id = $1')).toBe(2);
+    // Only platform badges are linked to the demo's tasks; the neighbour's badge stays the neighbour's.
+    expect(await count(`SELECT count(*)::int AS n FROM task_badges tb JOIN tasks t ON t.id = tb.task_id JOIN badges b ON b.id = tb.badge_id
+                         WHERE t.club_id = $1 AND b.club_id IS NOT NULL`)).toBe(0);
+    expect(await count('SELECT count(*)::int AS n FROM task_badges tb JOIN tasks t ON t.id = tb.task_id WHERE t.club_id = $1')).toBeGreaterThan(0);
+    expect((await seed()).json()).toEqual({ created: false });
+    // The whole demo is seeded twice (once refused half-way): ~12 s alone, more on a busy machine.
+  }, 120_000);
 });

@@ -37,10 +37,17 @@ export const localAdminRoutes: FastifyPluginAsyncZod<LocalAdminOptions> = async 
   // Seeding and snapshotting a large database can outlast the 60 s every other request gets.
   const handlerTimeout = 10 * 60_000;
 
-  app.post(`${LOCAL_ADMIN_PREFIX}/seed-demo`, { config: { permission: 'local_admin' }, schema: hidden, handlerTimeout }, async () => {
-    const result = await seedDemo(app.db);
-    app.log.info(result, 'local admin: demo seed');
-    return result;
+  app.post(`${LOCAL_ADMIN_PREFIX}/seed-demo`, { config: { permission: 'local_admin' }, schema: hidden, handlerTimeout }, async (_req, reply) => {
+    try {
+      const result = await seedDemo(app.db);
+      app.log.info(result, 'local admin: demo seed');
+      return result;
+    } catch (err) {
+      // The seed is one transaction, so nothing stayed; the server's log and the command both say why.
+      const reason = err instanceof Error ? err.message : String(err);
+      app.log.error({ err }, 'local admin: demo seed refused, nothing was written');
+      return reply.status(409).send({ error: { code: 'seed_failed', message: `O clube de demonstração não foi criado: ${reason}` } });
+    }
   });
 
   app.post(`${LOCAL_ADMIN_PREFIX}/promote-superadmin`, {

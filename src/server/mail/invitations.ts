@@ -17,7 +17,7 @@ export async function sendInvitationMail(
   if (!invitation.email) return;
   try {
     const club = await maybeOne<{ name: string }>(app.db, `SELECT name FROM clubs WHERE id = $1`, [clubId]);
-    await enqueueMail(app.db, { to: invitation.email, ...invitationMail(club?.name ?? 'Trilha', `${publicBaseUrl(app, req)}${invitation.path}`) });
+    await enqueueMail(app.db, { to: invitation.email, ...invitationMail(club?.name ?? 'Trilha', `${publicBaseUrl(app)}${invitation.path}`) });
     app.mail.kick();
   } catch (err) {
     req.log.error({ err }, 'invitation e-mail not queued');

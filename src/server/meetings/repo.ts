@@ -103,13 +103,13 @@ export function listRollMembers(q: Queryable, clubId: string, unitId: string | n
     `SELECT cm.id AS member_id, cm.profile_id, p.full_name, cm.unit_id
        FROM club_members cm JOIN profiles p ON p.id = cm.profile_id
       WHERE cm.club_id = $1 AND cm.active AND ($2::uuid IS NULL OR cm.unit_id = $2::uuid)
-      ORDER BY p.full_name, cm.id`,
+      ORDER BY pt_sort_key(p.full_name) COLLATE "C", p.full_name, cm.id`,
     [clubId, unitId],
   );
 }
 
 export function listRollUnits(q: Queryable, clubId: string) {
-  return q.query<Omit<TRollUnit, 'can_mark'>>(`SELECT u.id, u.name, u.color FROM units u WHERE u.club_id = $1 AND u.active ORDER BY u.name, u.id`, [clubId]);
+  return q.query<Omit<TRollUnit, 'can_mark'>>(`SELECT u.id, u.name, u.color FROM units u WHERE u.club_id = $1 AND u.active ORDER BY pt_sort_key(u.name) COLLATE "C", u.name, u.id`, [clubId]);
 }
 
 export interface MemberRef {

@@ -30,7 +30,7 @@ const BADGES = [
 ] as const;
 
 async function ensureBadge(q: Queryable, b: (typeof BADGES)[number]): Promise<string> {
-  const existing = await q.query<{ id: string }>('SELECT id FROM badges WHERE name = $1', [b.name]);
+  const existing = await q.query<{ id: string }>('SELECT id FROM badges WHERE name = $1 AND club_id IS NULL', [b.name]);
   if (existing[0]) return existing[0].id;
   const row = await one<{ id: string }>(
     q,

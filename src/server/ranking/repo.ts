@@ -6,10 +6,10 @@ const INDIVIDUAL = 'profile_id, club_id, ranking, full_name, unit_name, unit_col
 const UNIT = 'unit_id, club_id, ranking, unit_name, color, total_members, total_points';
 
 const SQL = {
-  individual: `SELECT ${INDIVIDUAL} FROM v_individual_ranking WHERE club_id = $1 ORDER BY ranking, full_name, profile_id`,
-  individualPeriod: `SELECT ${INDIVIDUAL} FROM v_individual_ranking_period WHERE club_id = $1 AND period_id = $2 ORDER BY ranking, full_name, profile_id`,
-  units: `SELECT ${UNIT} FROM v_unit_ranking WHERE club_id = $1 ORDER BY ranking, unit_name, unit_id`,
-  unitsPeriod: `SELECT ${UNIT} FROM v_unit_ranking_period WHERE club_id = $1 AND period_id = $2 ORDER BY ranking, unit_name, unit_id`,
+  individual: `SELECT ${INDIVIDUAL} FROM v_individual_ranking WHERE club_id = $1 ORDER BY ranking, pt_sort_key(full_name) COLLATE "C", full_name, profile_id`,
+  individualPeriod: `SELECT ${INDIVIDUAL} FROM v_individual_ranking_period WHERE club_id = $1 AND period_id = $2 ORDER BY ranking, pt_sort_key(full_name) COLLATE "C", full_name, profile_id`,
+  units: `SELECT ${UNIT} FROM v_unit_ranking WHERE club_id = $1 ORDER BY ranking, pt_sort_key(unit_name) COLLATE "C", unit_name, unit_id`,
+  unitsPeriod: `SELECT ${UNIT} FROM v_unit_ranking_period WHERE club_id = $1 AND period_id = $2 ORDER BY ranking, pt_sort_key(unit_name) COLLATE "C", unit_name, unit_id`,
 };
 
 /** v_individual_ranking by club ordered by ranking (spec 7), or its period variant. */
@@ -81,7 +81,7 @@ export function findPeriod(q: Queryable, clubId: string, periodId: string) {
 /** Active units of the club, for 'Pontuar unidade'. */
 export function listUnitOptions(q: Queryable, clubId: string) {
   return q.query<{ id: string; name: string; color: string }>(
-    `SELECT id, name, color FROM units WHERE club_id = $1 AND active ORDER BY name`,
+    `SELECT id, name, color FROM units WHERE club_id = $1 AND active ORDER BY pt_sort_key(name) COLLATE "C", name, id`,
     [clubId],
   );
 }

@@ -65,9 +65,9 @@ const TASKS: DemoTask[] = [
   { task: { title: 'Campori regional (encerrado)', type: 'check', points: 20, active: false, description: 'Tarefa antiga, inativa.' } },
 ];
 
-/** Tasks of every type, with questions, subtasks and linked badges. */
+/** Tasks of every type, with questions, subtasks and linked badges (platform badges: another club's own badge cannot be linked). */
 export const seedDemoTasks: DemoStep = async ({ db, clubId }) => {
-  const existing = await db.query<{ id: string }>(`SELECT id FROM badges WHERE active ORDER BY created_at LIMIT 3`);
+  const existing = await db.query<{ id: string }>(`SELECT id FROM badges WHERE active AND club_id IS NULL ORDER BY created_at, id LIMIT 3`);
   const badgeIds = existing.map((b) => b.id);
   if (badgeIds.length < DEMO_BADGES.length) {
     for (const b of DEMO_BADGES.slice(badgeIds.length)) {

@@ -184,7 +184,7 @@ export async function listLinkableBadges(q: Queryable, taskId: string): Promise<
        FROM badges b
       WHERE b.active AND NOT EXISTS (SELECT 1 FROM task_badges tb WHERE tb.task_id = $1 AND tb.badge_id = b.id)
         AND (b.club_id IS NULL OR b.club_id = (SELECT t.club_id FROM tasks t WHERE t.id = $1))
-      ORDER BY array_position(ARRAY['common','rare','epic','legendary'], b.rarity), b.name`,
+      ORDER BY array_position(ARRAY['common','rare','epic','legendary'], b.rarity), pt_sort_key(b.name) COLLATE "C", b.name`,
     [taskId],
   );
   return rows.map(withServedIcon);

@@ -14,7 +14,7 @@ const COLUMNS = `u.id, u.club_id, u.name, u.color, u.description, u.active, u.cr
 
 /** A club's units ordered by name (spec 7). */
 export function listUnits(q: Queryable, clubId: string) {
-  return q.query<TUnit>(`SELECT ${COLUMNS} FROM units u WHERE u.club_id = $1 ORDER BY u.name, u.id`, [clubId]);
+  return q.query<TUnit>(`SELECT ${COLUMNS} FROM units u WHERE u.club_id = $1 ORDER BY pt_sort_key(u.name) COLLATE "C", u.name, u.id`, [clubId]);
 }
 
 export function getUnit(q: Queryable, clubId: string, unitId: string) {

@@ -8,12 +8,18 @@ import * as repo from './repo.js';
 // ON DELETE RESTRICT raises restrict_violation; NO ACTION raises foreign_key_violation.
 const IN_USE_CODES = new Set<string>([PG.foreignKeyViolation, PG.restrictViolation]);
 
+/** 'Águias' and 'aguias ' are the same unit to a reader: the unique index on the folded name says so. */
+function sameName(err: unknown): never {
+  if (isPgError(err) && err.code === PG.uniqueViolation && err.constraint === 'units_club_name_key') throw new AppError('conflict', 409, UNIT_MSG.nameTaken);
+  throw err;
+}
+
 export async function createUnit(db: Db, access: ClubAccess, input: repo.UnitFields): Promise<TUnit> {
   return db.transaction(async (tx) => {
     const unit = await repo.insertUnit(tx, access.clubId, input);
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'unit.create', entity: 'unit', entityId: unit.id, after: unit });
     return unit;
-  });
+  }).catch(sameName);
 }
 
 export async function updateUnit(db: Db, access: ClubAccess, unitId: string, input: repo.UnitFields): Promise<TUnit> {
@@ -23,7 +29,7 @@ export async function updateUnit(db: Db, access: ClubAccess, unitId: string, inp
     if (!before || !unit) throw notFound(UNIT_MSG.notFound);
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'unit.update', entity: 'unit', entityId: unit.id, before, after: unit });
     return unit;
-  });
+  }).catch(sameName);
 }
 
 /** The database refuses to delete a unit that still has members; that becomes the spec's message. */

@@ -79,4 +79,41 @@ describe(`units on ${engineName()}`, () => {
     for (const res of await Promise.all(probes)) expect(res.statusCode).toBe(404);
     expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}/units`)).statusCode).toBe(401);
   });
+
+  it('names sort as a Brazilian reads them (units, ranking ties); two units cannot differ only by accents or case', async () => {
+    const director = await signUp(ctx.app);
+    const own = await createClub(ctx.app, director, 'Ordem');
+    const post = (name: string) => call(ctx.app, 'POST', `/api/clubs/${own.id}/units`, { as: director, body: { ...unitBody, name } });
+    const ids = new Map<string, string>();
+    for (const name of ['Zeca', 'Érica', 'abelhas', 'Ágatha', 'Ana Souza', 'Anabela']) ids.set(name, (await post(name)).json().id);
+    const order = ['abelhas', 'Ágatha', 'Ana Souza', 'Anabela', 'Érica', 'Zeca'];
+    expect((await call(ctx.app, 'GET', `/api/clubs/${own.id}/units`, { as: director })).json().map((u: { name: string }) => u.name)).toEqual(order);
+    for (const [name, id] of ids) await ctx.db.query(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, 'member', $3)`, [own.id, (await signUp(ctx.app, { name })).profile.id, id]);
+    // One unit and one member score; every other has 0 points: ties, read in the same order.
+    const leader = (await post('Líder')).json().id;
+    const leaderKid = await signUp(ctx.app, { name: 'Líder' });
+    await ctx.db.query(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, 'member', $3)`, [own.id, leaderKid.profile.id, leader]);
+    await ctx.db.query(`INSERT INTO point_events (club_id, profile_id, unit_id, source, points, reason) VALUES ($1, $2, $3, 'manual', 5, 'Ajuda')`, [own.id, leaderKid.profile.id, leader]);
+    const ranking = await call(ctx.app, 'GET', `/api/clubs/${own.id}/ranking/units`, { as: director });
+    expect(ranking.json().map((u: { unit_name: string }) => u.unit_name)).toEqual(['Líder', ...order]);
+    const people = (await call(ctx.app, 'GET', `/api/clubs/${own.id}/ranking/individual`, { as: director })).json().map((r: { full_name: string }) => r.full_name);
+    expect(people.filter((n: string) => n === 'Líder' || order.includes(n))).toEqual(['Líder', ...order]);
+
+    for (const same of ['ÁGATHA', ' agatha ', 'Agatha', 'erica']) {
+      const dup = await post(same);
+      expect(dup.statusCode).toBe(409);
+      expect(dup.json().error.message).toBe(UNIT_MSG.nameTaken);
+    }
+    const renamed = await call(ctx.app, 'PUT', `/api/clubs/${own.id}/units/${ids.get('Zeca')}`, { as: director, body: { ...unitBody, name: 'ZÉCA' } });
+    expect(renamed.statusCode).toBe(200);
+    const clash = await call(ctx.app, 'PUT', `/api/clubs/${own.id}/units/${ids.get('Zeca')}`, { as: director, body: { ...unitBody, name: 'anabela' } });
+    expect(clash.json().error.message).toBe(UNIT_MSG.nameTaken);
+    // Two directors creating the same unit at once: one wins, the other is told why.
+    const both = await Promise.all([post('Falcões'), post('FALCOES')]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    // Another club may use the same name.
+    const neighbour = await signUp(ctx.app);
+    const theirs = await createClub(ctx.app, neighbour, 'Vizinho');
+    expect((await call(ctx.app, 'POST', `/api/clubs/${theirs.id}/units`, { as: neighbour, body: { ...unitBody, name: 'Ágatha' } })).statusCode).toBe(201);
+  });
 });

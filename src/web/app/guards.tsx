@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
-import { useMe } from '../features/auth/api/get-me';
+import { useMe } from '@web/lib/session/me';
 
 /** /dashboard/*: visitors go to /login (the server refuses their API calls anyway). */
 export function RequireAuth({ children }: { children: ReactNode }) {

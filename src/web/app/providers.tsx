@@ -6,7 +6,7 @@ import { Toaster, ToastBar, toast } from 'react-hot-toast';
 import { createQueryClient } from './query-client';
 import { warmUp } from './warm-up';
 import { router } from './router';
-import { meQueryOptions } from '../features/auth/api/get-me';
+import { meQueryOptions } from '@web/lib/session/me';
 import { useTopDialog } from '../components/ui/top-layer';
 
 /** Spec 4: the session is recovered when the tab becomes visible again. */

@@ -32,7 +32,7 @@ export const router = createBrowserRouter([
       { path: '/responsavel/:token', lazy: () => import('../features/families/pages/guardian-invite-page') },
       { path: '/descadastrar', lazy: () => import('../features/notifications/pages/unsubscribe-page') },
       { path: '/privacidade', lazy: () => import('../features/families/pages/privacy-page') },
-      { path: '/familia', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('../features/families/pages/family-page') }] },
+      { path: '/familia', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('./routes/family') }] },
       {
         path: '/dashboard',
         element: <RequireAuth><AppLayout area="club" /></RequireAuth>,
@@ -52,6 +52,9 @@ export const router = createBrowserRouter([
           { path: 'reunioes/criterios', lazy: () => import('../features/meetings/pages/criteria-page') },
           { path: 'reunioes/relatorio', lazy: () => import('../features/meetings/pages/report-page') },
           { path: 'reunioes/:meetingId/chamada', lazy: () => import('../features/meetings/pages/roll-call-page') },
+          { path: 'programa', lazy: () => import('./routes/programme') },
+          { path: 'programa/membro/:memberId', lazy: () => import('./routes/programme').then((m) => ({ Component: m.MemberCardRoute })) },
+          { path: 'programa/investidura/:id', lazy: () => import('./routes/programme').then((m) => ({ Component: m.InvestitureRoute })) },
           { path: 'financial', lazy: () => import('../features/finance/pages/financial-page') },
           { path: 'ranking', lazy: () => import('../features/ranking/pages/ranking-page') },
           { path: 'badges', lazy: () => import('../features/badges/pages/club-badges-page') },

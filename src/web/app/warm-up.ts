@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { meQueryOptions } from '../features/auth/api/get-me';
-import { myClubsQueryOptions } from '../features/clubs/api/list-my-clubs';
+import { meQueryOptions } from '@web/lib/session/me';
+import { myClubsQueryOptions } from '@web/lib/session/my-clubs';
 
 /** Screens whose guard asks for the session before it shows anything. */
 const GUARDED = /^\/(dashboard|superadmin|familia|login|register)(\/|$)/;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { setSelectedClubId } from '../../features/clubs/selected-club-store';
+import { setSelectedClubId } from '@web/lib/session/selected-club-store';
 
 /** A push notification opens `…?clube=<id>`: its club becomes the selected one, then the parameter goes. */
 export function useClubFromLink(): void {

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
-import type { CurrentClub } from '../../features/clubs/use-current-club';
-import { setSelectedClubId } from '../../features/clubs/selected-club-store';
+import type { CurrentClub } from '@web/lib/session/use-current-club';
+import { setSelectedClubId } from '@web/lib/session/selected-club-store';
 import { useUnreadCounts } from '../../features/notifications/api/get-unread';
 
 function ClubAvatar({ name, logoUrl }: { name: string; logoUrl: string | null }) {

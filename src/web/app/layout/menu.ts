@@ -1,6 +1,6 @@
 import {
   Award, BarChart3, Building2, CalendarCheck, CheckSquare, ClipboardCheck, Calendar, FileBarChart, LayoutDashboard,
-  History, ListTodo, Lock, Mail, Settings, Shield, Trophy, Users, UsersRound, Wallet, type LucideIcon,
+  GraduationCap, History, ListTodo, Lock, Mail, Settings, Shield, Trophy, Users, UsersRound, Wallet, type LucideIcon,
 } from 'lucide-react';
 import type { TClubPermission } from '@shared/permissions';
 
@@ -27,6 +27,7 @@ export const CLUB_MENU: MenuItem[] = [
   { to: '/dashboard/my-tasks', label: 'Minhas Tarefas', icon: CheckSquare },
   { to: '/dashboard/approvals', label: 'Aprovações', icon: ClipboardCheck, permission: 'submissions.review', counter: 'approvals' },
   { to: '/dashboard/reunioes', label: 'Reuniões', icon: CalendarCheck, permission: 'attendance.report' },
+  { to: '/dashboard/programa', label: 'Classes', icon: GraduationCap },
   { to: '/dashboard/periods', label: 'Períodos', icon: Calendar },
   { to: '/dashboard/financial', label: 'Financeiro', icon: Wallet, permission: 'finance.manage' },
   { to: '/dashboard/ranking', label: 'Ranking', icon: Trophy },

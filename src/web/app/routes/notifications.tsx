@@ -1,6 +1,6 @@
 import { NotificationsPage } from '../../features/notifications/pages/notifications-page';
-import { useCurrentClub } from '../../features/clubs/use-current-club';
-import { setSelectedClubId } from '../../features/clubs/selected-club-store';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { setSelectedClubId } from '@web/lib/session/selected-club-store';
 
 /** /dashboard/avisos: the current club's notifications; opening one of another club switches to it first. */
 export function Component() {

@@ -11,7 +11,7 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { setSelectedClubId } from '../../clubs/selected-club-store';
+import { setSelectedClubId } from '@web/lib/session/selected-club-store';
 import { useAdminClubs } from '../api/list-admin-clubs';
 import { useOpenClubAsAdmin } from '../api/open-club-as-admin';
 import { useUpdateAdminClub } from '../api/update-admin-club';

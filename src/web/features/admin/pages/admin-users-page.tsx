@@ -10,7 +10,7 @@ import { TextField } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { useMe } from '../../auth/api/get-me';
+import { useMe } from '@web/lib/session/me';
 import { useUserSearch } from '../api/search-users';
 import { useSetUserBlocked } from '../api/set-user-blocked';
 import { useSetUserType } from '../api/set-user-type';

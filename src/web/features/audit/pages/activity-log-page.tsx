@@ -5,7 +5,7 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useCurrentClub } from '../../clubs/use-current-club';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { NO_AUDIT_FILTERS, useClubAudit, type AuditFilters } from '../api/list-audit';
 import { AuditFiltersBar } from '../components/audit-filters';
 import { AuditList } from '../components/audit-list';

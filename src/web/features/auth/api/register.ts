@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TMe, TRegister } from '@shared/auth';
 import { api } from '@web/lib/api';
-import { meQueryOptions } from './get-me';
+import { meQueryOptions } from '@web/lib/session/me';
 
 export function register(input: TRegister): Promise<TMe> {
   return api<TMe>('POST', '/api/auth/register', input);

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
 import { confirmEmail } from '../api/security';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '@web/components/layout/auth-card';
 
 /** /confirmar-email/:token: the new e-mail counts only after this click (link scanners do not spend it). */
 export function Component() {

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
 import { forgotPassword } from '../api/security';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '@web/components/layout/auth-card';
 
 type FormIn = z.input<typeof ZForgotPassword>;
 type FormOut = z.output<typeof ZForgotPassword>;

@@ -6,10 +6,37 @@ import { Button } from '../../../components/ui/button';
 import { CheckboxField, FormError, TextField } from '../../../components/ui/field';
 import { api, ApiError, errorMessage } from '../../../lib/api';
 import { useLogin } from '../api/login';
-import { meQueryOptions } from '../api/get-me';
+import { meQueryOptions } from '@web/lib/session/me';
 import { useChallenge } from '../api/security';
-import { checkLogin, type LoginErrors } from '../lib/check-login';
-import { AuthCard } from './auth-card';
+import type { TLogin } from '@shared/auth';
+import { AuthCard } from '@web/components/layout/auth-card';
+
+type LoginErrors = Partial<Record<'email' | 'password', string>>;
+
+/**
+ * The form is checked with the shared ZLogin, like every other form. zod is 25 KB gzip, a fifth of
+ * what the page needs, so it loads on the first touch of the form rather than with the page (ADR 029).
+ */
+let zLogin: Promise<(typeof import('@shared/auth'))['ZLogin']> | undefined;
+const loadZLogin = () =>
+  (zLogin ??= import('@shared/auth').then(
+    (m) => m.ZLogin,
+    (err: unknown) => {
+      zLogin = undefined; // a failed download is tried again on the next submit
+      throw err;
+    },
+  ));
+
+async function checkLogin(input: TLogin): Promise<{ ok: true; values: Required<TLogin> } | { ok: false; errors: LoginErrors }> {
+  const parsed = (await loadZLogin()).safeParse(input);
+  if (parsed.success) return { ok: true, values: parsed.data };
+  const errors: LoginErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (field === 'email' || field === 'password') errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
 
 export function Component() {
   const login = useLogin();
@@ -27,9 +54,9 @@ export function Component() {
     const data = new FormData(form.current ?? undefined);
     return { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? ''), remember: data.get('remember') === 'on' };
   };
-  const recheck = () => {
+  const recheck = async () => {
     if (!submitted.current) return;
-    const checked = checkLogin(read());
+    const checked = await checkLogin(read());
     setErrors(checked.ok ? {} : checked.errors);
   };
 
@@ -41,7 +68,15 @@ export function Component() {
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     submitted.current = true;
-    const checked = checkLogin(read());
+    setServerError(null);
+    let checked: Awaited<ReturnType<typeof checkLogin>>;
+    try {
+      checked = await checkLogin(read());
+    } catch (err) {
+      // The schema's file could not be downloaded (offline, a new deploy): say so, keep what was typed.
+      setServerError(errorMessage(err, AUTH_MSG.loginFallback));
+      return;
+    }
     if (!checked.ok) {
       setErrors(checked.errors);
       const first = checked.errors.email ? 'email' : 'password';
@@ -49,7 +84,6 @@ export function Component() {
       return;
     }
     setErrors({});
-    setServerError(null);
     try {
       const res = await login.mutateAsync(checked.values);
       if (res.mfa_required) setSecondStep(true);
@@ -76,7 +110,7 @@ export function Component() {
         </>
       }
     >
-      <form ref={form} onSubmit={(e) => void onSubmit(e)} onInput={recheck} noValidate className="space-y-4">
+      <form ref={form} onSubmit={(e) => void onSubmit(e)} onInput={() => void recheck().catch(() => undefined)} onFocus={() => void loadZLogin().catch(() => undefined)} noValidate className="space-y-4">
         <FormError message={serverError} />
         <TextField label="E-mail" name="email" type="email" autoComplete="email" required error={errors.email} />
         <TextField label="Senha" name="password" type="password" autoComplete="current-password" required error={errors.password} />

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
 import { useRegister } from '../api/register';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '@web/components/layout/auth-card';
 
 type FormIn = z.input<typeof ZRegister>;
 

@@ -11,7 +11,7 @@ import { FormError, TextField } from '../../../components/ui/field';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { checkResetToken, resetPassword } from '../api/security';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '@web/components/layout/auth-card';
 
 type FormIn = z.input<typeof ZResetPassword>;
 type FormOut = z.output<typeof ZResetPassword>;

@@ -12,7 +12,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { SvgIcon } from '../../../components/ui/svg-icon';
 import { ActiveTag, Tag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
-import { useCurrentClub } from '../../clubs/use-current-club';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useClubBadges, useSaveClubBadge } from '../api/club-badges';
 import { ClubBadgeFormModal, toClubBadgeForm } from '../components/club-badge-form-modal';
 

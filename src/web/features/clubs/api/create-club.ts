@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TClub, TCreateClub } from '@shared/clubs';
 import { api } from '@web/lib/api';
-import { myClubsQueryOptions } from './list-my-clubs';
+import { myClubsQueryOptions } from '@web/lib/session/my-clubs';
 
 export function createClub(input: TCreateClub): Promise<TClub> {
   return api<TClub>('POST', '/api/clubs', input);

@@ -13,7 +13,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { TimezoneSelect } from '../../../components/ui/timezone-select';
 import { errorMessage } from '../../../lib/api';
 import { useCreateClub } from '../api/create-club';
-import { setSelectedClubId } from '../selected-club-store';
+import { setSelectedClubId } from '@web/lib/session/selected-club-store';
 
 type FormIn = z.input<typeof ZCreateClub>;
 

@@ -4,7 +4,7 @@ import type { TClubPermission } from '@shared/permissions';
 import { StatCard } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useCurrentClub } from '../../clubs/use-current-club';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useDashboard } from '../../clubs/api/get-dashboard';
 import { MemberHome } from '../components/member-home';
 import { MeetingSummaryCard } from '../../meetings/components/meeting-summary-card';

@@ -19,7 +19,7 @@ function useInvalidate(clubId: string, memberId: string) {
 export function useUpdateMemberFamily(clubId: string, memberId: string) {
   const invalidate = useInvalidate(clubId, memberId);
   return useMutation({
-    mutationFn: (input: { birth_date?: string | null; health_access?: boolean }) => api('PUT', `${base(clubId, memberId)}/family`, input),
+    mutationFn: (input: { birth_date?: string | null; adult_confirmed?: boolean; health_access?: boolean }) => api('PUT', `${base(clubId, memberId)}/family`, input),
     onSuccess: invalidate,
   });
 }

@@ -47,6 +47,14 @@ export function MemberFamilyPanel({ clubId, memberRef, name }: { clubId: string;
       toast.error(errorMessage(err, 'Não foi possível salvar.'));
     }
   };
+  const toggleAdult = async (value: boolean) => {
+    try {
+      await update.mutateAsync({ adult_confirmed: value });
+      toast.success(value ? 'Marcado como maior de idade.' : 'Sem data de nascimento: tratado como menor de idade.');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Não foi possível salvar.'));
+    }
+  };
   const doRemove = async () => {
     if (!removing) return;
     try {
@@ -73,8 +81,11 @@ export function MemberFamilyPanel({ clubId, memberRef, name }: { clubId: string;
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <DateInput label="Data de nascimento" defaultValue={f.birth_date ?? ''} key={f.birth_date ?? 'none'}
-          hint="Menores de 18 anos precisam do consentimento de um responsável." onBlur={(e) => { if (!e.target.invalid && e.target.value !== (f.birth_date ?? '')) void saveBirth(e.target.value); }} />
-        <div className="flex items-end pb-2">
+          hint="Menores de 18 anos precisam do consentimento de um responsável. Sem data, o membro é tratado como menor." onBlur={(e) => { if (!e.target.invalid && e.target.value !== (f.birth_date ?? '')) void saveBirth(e.target.value); }} />
+        <div className="flex flex-col justify-end gap-1 pb-2">
+          {f.birth_date === null ? (
+            <CheckboxField label="Maior de idade (sem data de nascimento)" checked={f.adult_confirmed} disabled={update.isPending} onChange={(e) => void toggleAdult(e.target.checked)} />
+          ) : null}
           <CheckboxField label="Permissão saúde (pode ver fichas médicas)" checked={f.health_access} onChange={(e) => void toggleHealth(e.target.checked)} />
         </div>
       </div>

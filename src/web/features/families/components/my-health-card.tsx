@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { HeartPulse } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { useMe } from '../../auth/api/get-me';
+import { useMe } from '@web/lib/session/me';
 import { HealthFormModal } from './health-form';
 
 /** 'Minha ficha médica' on the member's own profile (the same form directors and guardians fill). */

@@ -7,9 +7,9 @@ import { Button } from '../../../components/ui/button';
 import { CheckboxField, FormError, TextField } from '../../../components/ui/field';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { AuthCard } from '../../auth/pages/auth-card';
-import { useMe } from '../../auth/api/get-me';
-import { useLogout } from '../../auth/api/logout';
+import { AuthCard } from '@web/components/layout/auth-card';
+import { useMe } from '@web/lib/session/me';
+import { useLogout } from '@web/lib/session/logout';
 import { useAcceptGuardianInvitation, useGuardianInvitation, type GuardianSignIn } from '../api/guardian-invitation';
 
 /**

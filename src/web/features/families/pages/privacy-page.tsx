@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { DELETION_GRACE_DAYS } from '@shared/families';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useSelectedClubId } from '../../clubs/selected-club-store';
+import { useSelectedClubId } from '@web/lib/session/selected-club-store';
 import { usePrivacyNotice } from '../api/privacy';
 
 /** /privacidade — public: who controls the data, what is kept, for how long, and one's rights; built from a club's settings. */

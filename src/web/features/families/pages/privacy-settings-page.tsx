@@ -11,7 +11,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { useCurrentClub } from '../../clubs/use-current-club';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useConsentText, usePrivacySettings, useSaveConsentText, useSavePrivacySettings } from '../api/privacy';
 
 /** /dashboard/privacy — the club's consent text (each save is a new version) and its privacy page. */

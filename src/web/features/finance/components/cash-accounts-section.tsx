@@ -10,11 +10,12 @@ import { Spinner } from '@web/components/ui/spinner';
 import { formatMoney } from '@web/lib/format';
 import { useCashAccounts } from '../api/list-cash-accounts';
 import { useDeleteCashAccount } from '../api/delete-cash-account';
+import { useReconcileCashAccount } from '../api/reconcile-cash-account';
 import { CashAccountModal } from './cash-account-modal';
 import { toastFinanceError } from './toast-error';
 
-/** Conciliation: initial balance + Σ transactions vs current balance (differs after a plain delete). */
-function Conciliation({ account }: { account: TCashAccount }) {
+/** Conciliation: initial balance + Σ transactions vs current balance (differs only on data from before deletes kept it). */
+function Conciliation({ account, onFix }: { account: TCashAccount; onFix: () => void }) {
   if (account.reconciled) {
     return (
       <span className="inline-flex items-center gap-1 text-xs text-emerald-800" title="Saldo inicial + lançamentos = saldo atual">
@@ -26,6 +27,7 @@ function Conciliation({ account }: { account: TCashAccount }) {
     <span className="inline-flex items-center gap-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
       <AlertTriangle aria-hidden="true" className="h-3.5 w-3.5" />
       Divergência de {formatMoney(account.difference)} (esperado {formatMoney(account.expected_balance)})
+      <button type="button" className="ml-1 font-semibold underline" onClick={onFix}>Corrigir saldo</button>
     </span>
   );
 }
@@ -35,6 +37,18 @@ export function CashAccountsSection({ clubId }: { clubId: string }) {
   const remove = useDeleteCashAccount(clubId);
   const [editing, setEditing] = useState<TCashAccount | null | 'new'>(null);
   const [deleting, setDeleting] = useState<TCashAccount | null>(null);
+  const [fixing, setFixing] = useState<TCashAccount | null>(null);
+  const reconcile = useReconcileCashAccount(clubId);
+  const confirmFix = async () => {
+    if (!fixing) return;
+    try {
+      await reconcile.mutateAsync(fixing.id);
+      toast.success(FIN_MSG.reconciled);
+      setFixing(null);
+    } catch (err) {
+      toastFinanceError('Erro ao corrigir saldo', err);
+    }
+  };
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -65,7 +79,7 @@ export function CashAccountsSection({ clubId }: { clubId: string }) {
                 <p className="font-medium text-slate-900">{a.name}</p>
                 {a.description ? <p className="text-sm text-slate-600">{a.description}</p> : null}
                 <p className="mt-1 text-xl font-bold text-slate-900" aria-label={`Saldo de ${a.name}`}>{formatMoney(a.current_balance)}</p>
-                <Conciliation account={a} />
+                <Conciliation account={a} onFix={() => setFixing(a)} />
               </div>
               <div className="flex shrink-0">
                 <IconButton label={`Editar ${a.name}`} icon={<Pencil aria-hidden="true" className="h-4 w-4" />} onClick={() => setEditing(a)} />
@@ -83,6 +97,16 @@ export function CashAccountsSection({ clubId }: { clubId: string }) {
         loading={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={fixing !== null}
+        title="Corrigir saldo"
+        danger={false}
+        confirmLabel="Corrigir saldo"
+        message={<p>O saldo de <strong>{fixing?.name}</strong> passa de {formatMoney(fixing?.current_balance)} para {formatMoney(fixing?.expected_balance)}. {FIN_MSG.confirmReconcile}</p>}
+        loading={reconcile.isPending}
+        onConfirm={confirmFix}
+        onCancel={() => setFixing(null)}
       />
     </section>
   );

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { LoadMore } from '@web/components/ui/load-more';
 import { Spinner } from '@web/components/ui/spinner';
+import { TextField } from '@web/components/ui/field';
 import { Tag } from '@web/components/ui/tag';
 import { formatDate, formatMoney } from '@web/lib/format';
 import { useTransactions } from '../api/list-transactions';
@@ -51,7 +52,7 @@ function TransactionRow({ t, onReverse, onDelete }: { t: TTransaction; onReverse
   );
 }
 
-/** 'Lançamentos Recentes': the last 20, then 'Carregar mais' page by page; Estornar (keeps balances right) and delete (does not). */
+/** 'Lançamentos Recentes': the last 20, then 'Carregar mais' page by page; Estornar (keeps history) and delete (with its reason; the balance follows). */
 export function TransactionsSection({ clubId }: { clubId: string }) {
   const list = useTransactions(clubId);
   const shown = list.data?.pages.flatMap((p) => p.transactions) ?? [];
@@ -59,6 +60,7 @@ export function TransactionsSection({ clubId }: { clubId: string }) {
   const remove = useDeleteTransaction(clubId);
   const [reversing, setReversing] = useState<TTransaction | null>(null);
   const [deleting, setDeleting] = useState<TTransaction | null>(null);
+  const [reason, setReason] = useState('');
 
   const confirmReverse = async () => {
     if (!reversing) return;
@@ -72,10 +74,15 @@ export function TransactionsSection({ clubId }: { clubId: string }) {
   };
   const confirmDelete = async () => {
     if (!deleting) return;
+    if (reason.trim().length < 3) {
+      toast.error(FIN_MSG.deleteReasonRequired);
+      return;
+    }
     try {
-      await remove.mutateAsync(deleting.id);
-      toast(FIN_MSG.transactionDeleted, { icon: '⚠️', duration: 4000 });
+      await remove.mutateAsync({ id: deleting.id, reason });
+      toast.success(FIN_MSG.transactionDeleted);
       setDeleting(null);
+      setReason('');
     } catch (err) {
       toastFinanceError(FIN_MSG.deleteTransactionError, err);
     }
@@ -121,11 +128,12 @@ export function TransactionsSection({ clubId }: { clubId: string }) {
           <div className="space-y-2">
             <p>Excluir <strong>{deleting?.description}</strong> ({formatMoney(deleting?.amount)})?</p>
             <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">{FIN_MSG.confirmDeleteTransaction}</p>
+            <TextField label="Motivo da exclusão" required maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Ex.: lançado em duplicidade" />
           </div>
         }
         loading={remove.isPending}
         onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        onCancel={() => { setDeleting(null); setReason(''); }}
       />
     </section>
   );

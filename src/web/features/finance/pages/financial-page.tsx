@@ -5,7 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { useCurrentClub } from '@web/features/clubs/use-current-club';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useCashAccounts } from '../api/list-cash-accounts';
 import { useFinanceMembers } from '../api/list-finance-members';
 import { CashAccountsSection } from '../components/cash-accounts-section';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TAttendanceSheet } from '@shared/meetings';
 import { ApiError, api } from '@web/lib/api';
-import { loadSheet, storeSheet } from '../offline/roll-call-store';
+import { loadSheet, storeSheet } from '@web/lib/offline/roll-call-store';
 
 /** The roll-call sheet; kept in IndexedDB when opened, and read from there with no connection. */
 export async function getAttendanceSheet(clubId: string, meetingId: string): Promise<TAttendanceSheet & { offline: boolean }> {

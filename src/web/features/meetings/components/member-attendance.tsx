@@ -1,6 +1,6 @@
 import { ATTENDANCE_STATUS_LABEL } from '@shared/meetings';
 import { formatDate } from '../../../lib/format';
-import { useCurrentClub } from '../../clubs/use-current-club';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useMemberAttendance } from '../api/get-member-attendance';
 
 /** The profile's attendance: % present and the latest meetings (hidden when there is none or it may not be seen). */

@@ -4,7 +4,7 @@ import { toast } from 'react-hot-toast';
 import type { TAttendanceSaved, TMarkInput } from '@shared/meetings';
 import { ApiError, errorMessage } from '@web/lib/api';
 import { saveAttendance } from '../api/save-attendance';
-import { enqueueRollCall, listQueued, removeQueued, type QueuedRollCall } from './roll-call-store';
+import { enqueueRollCall, listQueued, removeQueued, type QueuedRollCall } from '@web/lib/offline/roll-call-store';
 
 export function conflictText(saved: TAttendanceSaved): string | null {
   if (!saved.conflicts.length) return null;

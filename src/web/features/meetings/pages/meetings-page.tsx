@@ -14,7 +14,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { Tag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
-import { useCurrentClub } from '../../clubs/use-current-club';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useCancelMeeting } from '../api/cancel-meeting';
 import { attendanceQueryOptions } from '../api/get-attendance';
 import { useMeetingPermissions } from '../api/get-meeting-permissions';

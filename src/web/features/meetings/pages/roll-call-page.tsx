@@ -4,7 +4,7 @@ import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
-import { useCurrentClub } from '../../clubs/use-current-club';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useAttendanceSheet } from '../api/get-attendance';
 import { RollCall } from '../components/roll-call';
 

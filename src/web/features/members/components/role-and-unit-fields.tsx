@@ -3,7 +3,7 @@ import { MEMBER_ROLES } from '@shared/members';
 import { PERMISSION_MSG, grantRefusal } from '@shared/permissions';
 import type { TUnit } from '@shared/units';
 import { SelectField } from '../../../components/ui/field';
-import { useCurrentClub } from '../../clubs/use-current-club';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 
 const ROLE_HINTS: Record<string, string> = {
   admin: 'Tudo no clube.',

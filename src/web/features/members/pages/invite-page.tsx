@@ -10,10 +10,10 @@ import { Button } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { AuthCard } from '../../auth/pages/auth-card';
-import { useMe } from '../../auth/api/get-me';
-import { useLogout } from '../../auth/api/logout';
-import { setSelectedClubId } from '../../clubs/selected-club-store';
+import { AuthCard } from '@web/components/layout/auth-card';
+import { useMe } from '@web/lib/session/me';
+import { useLogout } from '@web/lib/session/logout';
+import { setSelectedClubId } from '@web/lib/session/selected-club-store';
 import { useAcceptInvitation, useInvitation, useRegisterWithInvitation, useSignInAndAccept } from '../api/invitation';
 
 /** /convite/:token — public: shows the club, lets the person register or sign in, then joins it. */

@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ActiveTag, Tag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
-import { useCurrentClub } from '../../clubs/use-current-club';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { NO_MEMBER_FILTERS, useAllActiveMembers, useMembers, type MemberFilters } from '../api/list-members';
 import { useUnitOptions } from '../api/list-unit-options';
 import { useDeleteMember } from '../api/delete-member';
@@ -29,7 +29,7 @@ import { MemberFiltersBar } from '../components/member-filters';
 import { LoadMore } from '../../../components/ui/load-more';
 import { useIndividualRanking } from '../../ranking/api/get-ranking';
 import { ScoreManyModal } from '../../progress/components/score-many-modal';
-import { useMe } from '../../auth/api/get-me';
+import { useMe } from '@web/lib/session/me';
 
 export function Component() {
   const current = useCurrentClub();

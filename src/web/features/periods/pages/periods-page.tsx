@@ -12,7 +12,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { ActiveTag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { useCurrentClub } from '../../clubs/use-current-club';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { usePeriods } from '../api/list-periods';
 import { useDeletePeriod } from '../api/delete-period';
 import { PeriodFormModal } from '../components/period-form-modal';

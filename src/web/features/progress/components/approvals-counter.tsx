@@ -1,4 +1,4 @@
-import { useCurrentClub } from '../../clubs/use-current-club';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { usePendingApprovals } from '../api/get-pending-approvals';
 
 /** The sidebar's count of submissions waiting for approval (admins only). */

@@ -13,7 +13,7 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Tag } from '../../../components/ui/tag';
-import { useCurrentClub } from '../../../features/clubs/use-current-club';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { useSubmissions, type SubmissionStatus } from '../api/list-submissions';

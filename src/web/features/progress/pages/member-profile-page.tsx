@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useCurrentClub } from '../../../features/clubs/use-current-club';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { errorMessage } from '@web/lib/api';
 import { useMemberProfile } from '../api/get-member-profile';
 import { useMyTasks } from '../api/list-my-tasks';

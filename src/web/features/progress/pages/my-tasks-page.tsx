@@ -5,7 +5,7 @@ import { NoClubState } from '../../../components/ui/no-club-state';
 import { PillTabs } from '../../../components/ui/pill-tabs';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useCurrentClub } from '../../../features/clubs/use-current-club';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useMyTasks } from '../api/list-my-tasks';
 import { TaskModal } from '../components/task-modal';
 import { TaskCard, actionLabelFor, groupTasks } from '../components/task-card';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useCurrentClub } from '../../../features/clubs/use-current-club';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useMemberProfile } from '../api/get-member-profile';
 import { ProfileView } from '../components/profile-view';
 

@@ -7,13 +7,13 @@ import { SelectField } from '../../../components/ui/field';
 import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useCurrentClub } from '../../../features/clubs/use-current-club';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useIndividualRanking, useUnitRanking } from '../api/get-ranking';
 import { useRankingPeriods } from '../api/list-ranking-periods';
 import { ScoreUnitModal } from '../components/score-unit-modal';
 import { ScoreManyModal } from '../../progress/components/score-many-modal';
 import { useAllActiveMembers } from '../../members/api/list-members';
-import { useMe } from '../../auth/api/get-me';
+import { useMe } from '@web/lib/session/me';
 import { plural, pluralWord } from '@shared/plural';
 
 const MEDAL = [

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useCurrentClub } from '../../clubs/use-current-club';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useTasks } from '../api/list-tasks';
 import { useRecurringTasks } from '../api/list-recurring-tasks';
 import { TasksTab } from '../components/tasks-tab';

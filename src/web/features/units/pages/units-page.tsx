@@ -11,7 +11,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ActiveTag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
-import { useCurrentClub } from '../../clubs/use-current-club';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useUnits } from '../api/list-units';
 import { useDeleteUnit } from '../api/delete-unit';
 import { UnitBadge } from '../components/unit-badge';

@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import type { TMyClub } from '@shared/clubs';
 import { CLUB_PERMISSION_KEYS, permissionScope, permissionsOf, type TClubPermission } from '@shared/permissions';
-import { useMe } from '../auth/api/get-me';
-import { useClub } from './api/get-club';
-import { useMyClubs } from './api/list-my-clubs';
+import { useMe } from './me';
+import { useClub } from './club';
+import { useMyClubs } from './my-clubs';
 import { setSelectedClubId, useSelectedClubId } from './selected-club-store';
 
 export interface CurrentClub {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
-import { meQueryOptions } from './get-me';
-import { clearSelectedClub } from '../../clubs/selected-club-store';
-import { clearOfflineRollCallData } from '../../meetings/offline/roll-call-store';
+import { meQueryOptions } from './me';
+import { clearSelectedClub } from './selected-club-store';
+import { clearOfflineRollCallData } from '@web/lib/offline/roll-call-store';
 
 export function logout(): Promise<{ ok: true }> {
   return api('POST', '/api/auth/logout');

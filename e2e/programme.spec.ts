@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { PROGRAMME_MSG } from '../src/shared/programme.js';
+import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, screenshot, startServer, type E2EServer } from './harness.js';
+
+let server: E2EServer;
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await newPage(browser, server.baseUrl);
+  await registerAndCreateClub(page, { clubName: 'Clube do Programa' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('classes and especialidades', () => {
+  it('the director types Amigo\'s requisitos, enrols a kid, signs in the grid at 360 px, the cartão fills up and the investidura is recorded', async () => {
+    const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube do Programa'`);
+    for (const name of ['Lia Souza', 'Théo Lima']) {
+      const [kid] = await server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ($1) RETURNING id`, [name]);
+      await server.db.query(`INSERT INTO club_members (club_id, profile_id, birth_date) VALUES ($1, $2, current_date - interval '10 years 3 months')`, [club.id, kid.id]);
+    }
+    await page.getByRole('link', { name: 'Classes' }).click();
+    await page.getByRole('tab', { name: 'Requisitos' }).click();
+    for (const text of ['Ter no mínimo 10 anos', 'Memorizar o voto e a lei']) {
+      await page.getByLabel('Texto do requisito').last().fill(text);
+      await page.getByRole('button', { name: 'Adicionar requisito' }).click();
+      await page.getByText(text, { exact: true }).waitFor();
+    }
+    await page.getByRole('button', { name: 'Adicionar requisito' }).click();
+    await page.getByText(PROGRAMME_MSG.textRequired).waitFor();
+    await expectNoA11yViolations(page, 'programme requirements');
+    await screenshot(page, 'programme-01-requisitos');
+
+    await page.getByRole('tab', { name: 'Inscrições' }).click();
+    await page.getByLabel('Classe ou especialidade').selectOption('AMIGO');
+    for (const name of ['Lia Souza', 'Théo Lima']) {
+      await page.getByRole('radio', { name }).check();
+      await page.getByRole('button', { name: 'Inscrever' }).click();
+      await page.getByText('Inscrito(a) em Amigo.').first().waitFor();
+    }
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByRole('tab', { name: 'Grade' }).click();
+    await page.getByLabel('Classe ou especialidade da grade').selectOption('AMIGO');
+    await page.getByRole('button', { name: 'Lia Souza, requisito 1: pendente' }).click();
+    await page.getByRole('button', { name: 'Lia Souza, requisito 1: assinado' }).waitFor();
+    await page.getByRole('button', { name: /^Requisito 2:/ }).click();
+    await page.getByRole('button', { name: 'Assinar para todos os presentes' }).click();
+    await page.getByText('2 assinatura(s) registrada(s).').waitFor();
+    await page.getByRole('button', { name: 'Théo Lima, requisito 2: assinado' }).waitFor();
+    await expectNoA11yViolations(page, 'programme grid 360');
+    await screenshot(page, 'programme-02-grade-360');
+
+    await page.getByRole('tab', { name: 'Prontos' }).click();
+    await page.getByRole('link', { name: 'Lia Souza' }).click();
+    await page.getByRole('heading', { name: 'Cartão de Lia Souza' }).waitFor();
+    await page.getByText('Pronto para investidura').waitFor();
+    expect(await page.getByText('2 de 2 requisitos assinados').isVisible()).toBe(true);
+    await screenshot(page, 'programme-03-cartao');
+
+    await page.getByRole('link', { name: 'Classes e especialidades' }).click();
+    await page.getByRole('tab', { name: 'Prontos' }).click();
+    await page.getByRole('checkbox', { name: 'Investir Lia Souza em Amigo' }).check();
+    await page.getByLabel('Local').fill('Igreja Central');
+    await page.getByRole('button', { name: 'Registrar investidura' }).click();
+    await page.getByRole('region', { name: 'Certificado de Lia Souza' }).getByText('foi investido(a) na classe').waitFor();
+    await expectNoA11yViolations(page, 'investiture certificate');
+    await screenshot(page, 'programme-04-certificado');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }, 60_000);
+});

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { call, createTestApp, setUpClubWithMember, type Session, type TestContext } from '../../../test/api.js';
+import { engineName } from '../../../test/db.js';
+
+/** The charge routes' writes: no body answers 5xx, and a refused body changes nothing (style of src/server/fuzz.test.ts). */
+let ctx: TestContext;
+let admin: Session;
+let clubId: string;
+let memberProfileId: string;
+let cashId: string;
+let bigChargeId: string;
+let cancelChargeId: string;
+let seq = 0;
+
+interface WriteRoute {
+  method?: 'POST' | 'PUT';
+  url: () => string;
+  /** A query whose answer must not change when the route refuses a body. */
+  state: () => string;
+  valid: () => Record<string, unknown>;
+  /** Puts the target back as it was, so every valid body is accepted again. */
+  reset?: () => Promise<void>;
+}
+
+const routes: Record<string, WriteRoute> = {
+  charge: {
+    url: () => `/api/clubs/${clubId}/charges`,
+    state: () => 'SELECT count(*)::int AS n FROM charges',
+    valid: () => ({ profile_id: memberProfileId, description: `Cobrança ${++seq}`, amount: '12,34', due_date: '2026-05-10', origin: 'avulsa' }),
+  },
+  payment: {
+    url: () => `/api/clubs/${clubId}/charges/${bigChargeId}/payments`,
+    state: () => `SELECT (SELECT paid_amount FROM charges WHERE id = '${bigChargeId}') AS paid, (SELECT count(*)::int FROM transactions) AS n`,
+    valid: () => ({ amount: '0,01', cash_account_id: cashId, method: 'pix', paid_on: '2026-05-11' }),
+  },
+  pixSettings: {
+    method: 'PUT',
+    url: () => `/api/clubs/${clubId}/pix-settings`,
+    state: () => `SELECT pix_key, beneficiary_name, city FROM club_pix_settings WHERE club_id = '${clubId}'`,
+    valid: () => ({ pix_key: `tesouraria${++seq}@clube.org`, beneficiary_name: 'Clube Fuzz', city: 'Recife' }),
+  },
+  cancel: {
+    url: () => `/api/clubs/${clubId}/charges/${cancelChargeId}/cancel`,
+    state: () => `SELECT cancelled_at, cancel_reason, (SELECT count(*)::int FROM audit_log WHERE action = 'charge.cancel') AS n FROM charges WHERE id = '${cancelChargeId}'`,
+    valid: () => ({ reason: `Motivo ${++seq}` }),
+    reset: async () => {
+      await ctx.db.query(`UPDATE charges SET cancelled_at = NULL, cancel_reason = NULL WHERE id = $1`, [cancelChargeId]);
+    },
+  },
+};
+
+const hostile: Record<string, unknown> = {
+  empty: '', null: null, negative: -1, huge: 1e308, big: 'x'.repeat(200 * 1024), nul: 'a\u0000b', emoji: '🏕️🔥👩🏽‍🚀',
+  wrongType: true, impossibleDate: '2026-02-31', array: ['a', 1], object: { a: { b: 'c' } }, farDate: '275760-09-13T00:00:00.000Z',
+  formula: '=HYPERLINK("http://x")',
+};
+
+async function send(route: WriteRoute, body: Record<string, unknown>) {
+  await route.reset?.();
+  const [before] = await ctx.db.query(route.state());
+  const res = await call(ctx.app, route.method ?? 'POST', route.url(), { as: admin, body });
+  const [after] = await ctx.db.query(route.state());
+  return { status: res.statusCode, changed: JSON.stringify(before) !== JSON.stringify(after), body: res.body.slice(0, 200) };
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const setup = await setUpClubWithMember(ctx, 'Fuzz Cobranças');
+  admin = setup.admin;
+  clubId = setup.club.id;
+  memberProfileId = setup.member.profile.id;
+  cashId = (await call(ctx.app, 'POST', `/api/clubs/${clubId}/cash-accounts`, { as: admin, body: { name: 'Caixa', initial_balance: '0' } })).json().id;
+  const charge = (body: Record<string, unknown>) => call(ctx.app, 'POST', `/api/clubs/${clubId}/charges`, {
+    as: admin, body: { profile_id: memberProfileId, due_date: '2026-05-10', origin: 'avulsa', ...body },
+  });
+  bigChargeId = (await charge({ description: 'Grande', amount: '999999' })).json().id;
+  cancelChargeId = (await charge({ description: 'Para cancelar', amount: '10' })).json().id;
+});
+afterAll(() => ctx.close());
+
+describe(`hostile bodies on the charge routes on ${engineName()}`, () => {
+  for (const [name, route] of Object.entries(routes)) {
+    it(`${route.method ?? 'POST'} ${name}: each field replaced by each hostile value answers < 500, and a 4xx changes nothing`, async () => {
+      expect((await send(route, route.valid())).status).toBeLessThan(300);
+      const failures: unknown[] = [];
+      for (const field of Object.keys(route.valid())) {
+        for (const [label, value] of Object.entries(hostile)) {
+          const r = await send(route, { ...route.valid(), [field]: value });
+          if (r.status >= 500 || (r.status >= 400 && r.changed)) failures.push({ field, label, ...r });
+          if (label === 'nul' && r.status !== 400) failures.push({ field, label, expected: 400, ...r });
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+
+  it('random values in random fields never answer 5xx (fast-check)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...Object.keys(routes)), fc.nat(), fc.anything({ withNullPrototype: false }), async (name, pick, value) => {
+        const route = routes[name];
+        const body = route.valid();
+        const fields = Object.keys(body);
+        const r = await send(route, { ...body, [fields[pick % fields.length]]: value });
+        expect(r.status).toBeLessThan(500);
+        if (r.status >= 400) expect(r.changed).toBe(false);
+      }),
+      { numRuns: 100, seed: 50 },
+    );
+  });
+
+  it('the reversal route answers < 500 for any payment id', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 60 }), async (id) => {
+        const res = await call(ctx.app, 'POST', `/api/clubs/${clubId}/charges/${bigChargeId}/payments/${encodeURIComponent(id)}/reverse`, { as: admin });
+        expect(res.statusCode).toBeLessThan(500);
+      }),
+      { numRuns: 40, seed: 50 },
+    );
+  });
+});

@@ -1,0 +1,207 @@
+import type { Queryable } from '../db/index.js';
+import { maybeOne, one } from '../db/index.js';
+import type { TCharge, TChargeOrigin, TChargePayment, TDebtor, TPaymentMethod } from '../../shared/charges.js';
+import type { TPixSettings } from '../../shared/pix.js';
+
+/** The club's calendar day, for 'vencida' (a charge due today is not late yet). */
+const CLUB_TODAY = `(SELECT (now() AT TIME ZONE c.timezone)::date FROM clubs c WHERE c.id = ch.club_id)`;
+
+const CHARGE_SELECT = `
+  SELECT ch.id, ch.short_code, ch.profile_id, p.full_name AS member_name, ch.description, ch.amount, ch.paid_amount,
+         CASE WHEN ch.cancelled_at IS NULL THEN ch.amount - ch.paid_amount ELSE 0 END::numeric(14,2) AS open_amount,
+         ch.due_date, ch.origin,
+         CASE WHEN ch.cancelled_at IS NOT NULL THEN 'cancelada'
+              WHEN ch.paid_amount >= ch.amount THEN 'paga'
+              WHEN ch.paid_amount > 0 THEN 'paga_em_parte'
+              ELSE 'aberta' END AS status,
+         (ch.cancelled_at IS NULL AND ch.paid_amount < ch.amount AND ch.due_date < ${CLUB_TODAY}) AS overdue,
+         ch.cancel_reason, ch.created_at
+    FROM charges ch
+    JOIN profiles p ON p.id = ch.profile_id`;
+
+export interface ChargeFilter {
+  profileId?: string;
+  origin?: TChargeOrigin;
+  status?: string;
+}
+
+/** SQL condition of a status filter ('vencida' = open and past due). */
+function statusCondition(status: string | undefined): string {
+  switch (status) {
+    case 'cancelada': return 'AND ch.cancelled_at IS NOT NULL';
+    case 'paga': return 'AND ch.cancelled_at IS NULL AND ch.paid_amount >= ch.amount';
+    case 'paga_em_parte': return 'AND ch.cancelled_at IS NULL AND ch.paid_amount > 0 AND ch.paid_amount < ch.amount';
+    case 'aberta': return 'AND ch.cancelled_at IS NULL AND ch.paid_amount = 0';
+    case 'vencida': return `AND ch.cancelled_at IS NULL AND ch.paid_amount < ch.amount AND ch.due_date < ${CLUB_TODAY}`;
+    default: return '';
+  }
+}
+
+/** One page of a club's charges, latest due date first; `after` is the last row's (due_date, id). */
+export function listCharges(q: Queryable, clubId: string, f: ChargeFilter, after: [string, string] | null, limit: number) {
+  return q.query<TCharge>(
+    `${CHARGE_SELECT}
+      WHERE ch.club_id = $1
+        AND ($2::uuid IS NULL OR ch.profile_id = $2)
+        AND ($3::text IS NULL OR ch.origin = $3)
+        AND ($4::date IS NULL OR (ch.due_date, ch.id) < ($4::date, $5::uuid))
+        ${statusCondition(f.status)}
+      ORDER BY ch.due_date DESC, ch.id DESC
+      LIMIT $6`,
+    [clubId, f.profileId ?? null, f.origin ?? null, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
+  );
+}
+
+/** A member's charges that still owe something (their own screen, /familia), oldest due first. */
+export function listOpenCharges(q: Queryable, clubId: string, profileId: string) {
+  return q.query<TCharge>(
+    `${CHARGE_SELECT}
+      WHERE ch.club_id = $1 AND ch.profile_id = $2 AND ch.cancelled_at IS NULL AND ch.paid_amount < ch.amount
+      ORDER BY ch.due_date, ch.id`,
+    [clubId, profileId],
+  );
+}
+
+export function getCharge(q: Queryable, clubId: string, id: string) {
+  return maybeOne<TCharge>(q, `${CHARGE_SELECT} WHERE ch.club_id = $1 AND ch.id = $2`, [clubId, id]);
+}
+
+export function listPayments(q: Queryable, clubId: string, chargeId: string) {
+  return q.query<TChargePayment>(
+    `SELECT cp.id, cp.charge_id, cp.amount, cp.paid_on, cp.method, cp.cash_account_id, ca.name AS cash_account_name,
+            cp.transaction_id, cp.reversed_at, cp.created_at
+       FROM charge_payments cp JOIN cash_accounts ca ON ca.id = cp.cash_account_id
+      WHERE cp.club_id = $1 AND cp.charge_id = $2
+      ORDER BY cp.created_at, cp.id`,
+    [clubId, chargeId],
+  );
+}
+
+/** Whether the profile is an active member of the club (charges are for members). */
+export async function isActiveMember(q: Queryable, clubId: string, profileId: string): Promise<boolean> {
+  const row = await maybeOne(q, `SELECT 1 FROM club_members WHERE club_id = $1 AND profile_id = $2 AND active`, [clubId, profileId]);
+  return row !== null;
+}
+
+export interface NewCharge {
+  profileId: string;
+  description: string;
+  amount: string;
+  dueDate: string;
+  origin: TChargeOrigin;
+  createdBy: string;
+}
+
+export function insertCharge(q: Queryable, clubId: string, c: NewCharge) {
+  return one<{ id: string }>(
+    q,
+    `INSERT INTO charges (club_id, profile_id, description, amount, due_date, origin, dues_month, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $6 = 'mensalidade' THEN date_trunc('month', $5::date)::date END, $7)
+     RETURNING id`,
+    [clubId, c.profileId, c.description, c.amount, c.dueDate, c.origin, c.createdBy],
+  );
+}
+
+/** Locks the charge for a cancellation (payments wait; a concurrent payment then sees it cancelled). */
+export function lockCharge(q: Queryable, clubId: string, id: string) {
+  return maybeOne<{ paid_amount: string; cancelled: boolean }>(
+    q,
+    `SELECT paid_amount, cancelled_at IS NOT NULL AS cancelled FROM charges WHERE club_id = $1 AND id = $2 FOR UPDATE`,
+    [clubId, id],
+  );
+}
+
+export async function cancelCharge(q: Queryable, clubId: string, id: string, reason: string): Promise<void> {
+  await q.query(
+    `UPDATE charges SET cancelled_at = now(), cancel_reason = $3, updated_at = now() WHERE club_id = $1 AND id = $2`,
+    [clubId, id, reason],
+  );
+}
+
+export interface NewPayment {
+  chargeId: string;
+  amount: string;
+  paidOn: string | null;
+  method: TPaymentMethod;
+  cashAccountId: string;
+  createdBy: string;
+}
+
+/** charge_payment_register (migration 0600): the payment and its income transaction in one statement. */
+export async function registerPayment(q: Queryable, clubId: string, p: NewPayment): Promise<string> {
+  const row = await one<{ id: string }>(
+    q,
+    `SELECT charge_payment_register($1, $2, $3::numeric,
+              coalesce($4::date, (SELECT (now() AT TIME ZONE timezone)::date FROM clubs WHERE id = $1)), $5, $6, $7) AS id`,
+    [clubId, p.chargeId, p.amount, p.paidOn, p.method, p.cashAccountId, p.createdBy],
+  );
+  return row.id;
+}
+
+export async function reversePayment(q: Queryable, clubId: string, paymentId: string, createdBy: string): Promise<void> {
+  await q.query(`SELECT charge_payment_reverse($1, $2, $3)`, [clubId, paymentId, createdBy]);
+}
+
+export function getPaymentChargeId(q: Queryable, clubId: string, paymentId: string) {
+  return maybeOne<{ charge_id: string }>(q, `SELECT charge_id FROM charge_payments WHERE club_id = $1 AND id = $2`, [clubId, paymentId]);
+}
+
+// ——— PIX ———
+
+export function getPixSettings(q: Queryable, clubId: string) {
+  return maybeOne<TPixSettings>(
+    q, `SELECT pix_key, key_type, beneficiary_name, city, updated_at FROM club_pix_settings WHERE club_id = $1`, [clubId],
+  );
+}
+
+export async function upsertPixSettings(q: Queryable, clubId: string, s: { key: string; type: string; name: string; city: string; by: string }): Promise<void> {
+  await q.query(
+    `INSERT INTO club_pix_settings (club_id, pix_key, key_type, beneficiary_name, city, updated_by)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (club_id) DO UPDATE SET pix_key = $2, key_type = $3, beneficiary_name = $4, city = $5, updated_by = $6, updated_at = now()`,
+    [clubId, s.key, s.type, s.name, s.city, s.by],
+  );
+}
+
+export async function clubName(q: Queryable, clubId: string): Promise<string> {
+  return (await one<{ name: string }>(q, `SELECT name FROM clubs WHERE id = $1`, [clubId])).name;
+}
+
+// ——— 'Quem deve' ———
+
+/**
+ * Every active member with something open, the total, the oldest due date and the age buckets (days
+ * late in the club's calendar), with the guardian a reminder goes to; names in pt-BR order.
+ */
+export function listDebtors(q: Queryable, clubId: string, f: { unitId?: string; origin?: TChargeOrigin; profileId?: string }) {
+  return q.query<TDebtor>(
+    `WITH today AS (SELECT (now() AT TIME ZONE timezone)::date AS d FROM clubs WHERE id = $1),
+     open AS (
+       SELECT ch.profile_id, ch.amount - ch.paid_amount AS owed, (SELECT d FROM today) - ch.due_date AS late
+         FROM charges ch
+        WHERE ch.club_id = $1 AND ch.cancelled_at IS NULL AND ch.paid_amount < ch.amount
+          AND ($3::text IS NULL OR ch.origin = $3) AND ($4::uuid IS NULL OR ch.profile_id = $4)
+     )
+     SELECT o.profile_id, p.full_name AS member_name, cm.unit_id, u.name AS unit_name,
+            sum(o.owed)::numeric(14,2) AS open_total, count(*)::int AS open_count,
+            ((SELECT d FROM today) - max(o.late))::date AS oldest_due,
+            coalesce(sum(o.owed) FILTER (WHERE o.late <= 0), 0)::numeric(14,2) AS not_due,
+            coalesce(sum(o.owed) FILTER (WHERE o.late BETWEEN 1 AND 30), 0)::numeric(14,2) AS late_30,
+            coalesce(sum(o.owed) FILTER (WHERE o.late BETWEEN 31 AND 60), 0)::numeric(14,2) AS late_60,
+            coalesce(sum(o.owed) FILTER (WHERE o.late > 60), 0)::numeric(14,2) AS late_over_60,
+            g.full_name AS contact_name, g.phone AS contact_phone
+       FROM open o
+       JOIN club_members cm ON cm.club_id = $1 AND cm.profile_id = o.profile_id AND cm.active
+       JOIN profiles p ON p.id = o.profile_id
+       LEFT JOIN units u ON u.id = cm.unit_id
+       LEFT JOIN LATERAL (
+         SELECT mg.full_name, mg.phone FROM member_guardians mg
+          WHERE mg.club_id = $1 AND mg.member_id = cm.id AND mg.phone IS NOT NULL AND btrim(mg.phone) <> ''
+          ORDER BY mg.accepted_at IS NULL, mg.created_at LIMIT 1
+       ) g ON true
+      WHERE ($2::uuid IS NULL OR cm.unit_id = $2)
+      GROUP BY o.profile_id, p.full_name, cm.unit_id, u.name, g.full_name, g.phone
+      ORDER BY pt_sort_key(p.full_name) COLLATE "C", o.profile_id`,
+    [clubId, f.unitId ?? null, f.origin ?? null, f.profileId ?? null],
+  );
+}

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { addMember, call, createTestApp, setUpClubWithMember, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { engineName } from '../../../test/db.js';
+
+/** The programme's write routes never answer 5xx, and a refused body writes nothing (as src/server/fuzz.test.ts). */
+let ctx: TestContext;
+let admin: Session;
+let clubId: string;
+const kids: string[] = [];
+let requirementId: string;
+let seq = 0;
+
+interface WriteRoute {
+  method: 'POST' | 'PUT';
+  url: () => string;
+  /** SQL counting (or summing) what the route may write. */
+  count: string;
+  valid: () => Record<string, unknown>;
+}
+
+const P = () => `/api/clubs/${clubId}/programme`;
+const routes: Record<string, WriteRoute> = {
+  settings: {
+    method: 'PUT',
+    url: () => `${P()}/settings`,
+    count: `SELECT coalesce(sum(points_per_requirement + points_per_class), 0)::int AS n FROM programme_settings`,
+    // Alternating values, so a valid body always changes something.
+    valid: () => ({ programmes: ['desbravadores'], points_per_requirement: ++seq % 2 ? 5 : 7, points_per_class: 50, points_per_specialty: 20 }),
+  },
+  requirement: {
+    method: 'POST',
+    url: () => `${P()}/items/AMIGO/requirements`,
+    count: 'SELECT count(*)::int AS n FROM programme_requirements',
+    valid: () => ({ section_code: 'G', text: `Requisito ${++seq}`, in_field: false, needs_evidence: false, link_specialty: null, link_area: null }),
+  },
+  edit: {
+    method: 'PUT',
+    url: () => `${P()}/requirements/${requirementId}`,
+    count: `SELECT count(*)::int AS n FROM audit_log WHERE action = 'programme.requirement_update'`,
+    valid: () => ({ section_code: 'DE', text: `Texto ${++seq}`, in_field: true, needs_evidence: true, link_specialty: null, link_area: 'EN' }),
+  },
+  enrolment: {
+    method: 'POST',
+    url: () => `${P()}/enrolments`,
+    count: 'SELECT count(*)::int AS n FROM programme_enrolments',
+    valid: () => ({ member_id: kids[++seq % kids.length], item_code: `HM-${String(1 + (seq % 90)).padStart(3, '0')}` }),
+  },
+  signature: {
+    method: 'POST',
+    url: () => `${P()}/signatures`,
+    count: 'SELECT (SELECT count(*) FROM programme_signatures) + (SELECT count(*) FROM point_events) AS n',
+    valid: () => ({ requirement_id: requirementId, member_ids: [kids[++seq % kids.length]], signed_on: '2026-01-10', note: 'ok' }),
+  },
+  instructors: {
+    method: 'PUT',
+    url: () => `${P()}/items/AMIGO/instructors`,
+    count: `SELECT count(*)::int AS n FROM audit_log WHERE action = 'programme.instructors'`,
+    valid: () => ({ member_ids: [kids[++seq % kids.length]] }),
+  },
+};
+
+async function rows(sql: string): Promise<number> {
+  const [row] = await ctx.db.query<{ n: number }>(sql);
+  return Number(row.n);
+}
+
+async function send(route: WriteRoute, body: unknown) {
+  const before = await rows(route.count);
+  const res = await call(ctx.app, route.method, route.url(), { as: admin, body });
+  return { status: res.statusCode, written: (await rows(route.count)) - before, body: res.body.slice(0, 200) };
+}
+
+const hostile: Record<string, unknown> = {
+  empty: '', null: null, negative: -1, huge: 1e308, big: 'x'.repeat(200 * 1024), nul: 'a\u0000b', emoji: '🏕️🔥',
+  wrongType: true, impossibleDate: '2026-02-31', array: ['a', 1], object: { a: { b: 'c' } }, formula: '=HYPERLINK("x")',
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const setup = await setUpClubWithMember(ctx, 'Clube Fuzz Programa');
+  admin = setup.admin;
+  clubId = setup.club.id;
+  for (const name of ['Ana', 'Bia', 'Caio']) {
+    const kid = await signUp(ctx.app, { name });
+    await addMember(ctx.db, clubId, kid.profile.id);
+    const [{ id }] = await ctx.db.query<{ id: string }>('SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2', [clubId, kid.profile.id]);
+    kids.push(id);
+    await call(ctx.app, 'POST', `${P()}/enrolments`, { as: admin, body: { member_id: id, item_code: 'AMIGO' } });
+  }
+  requirementId = (await call(ctx.app, 'POST', `${P()}/items/AMIGO/requirements`, { as: admin, body: { section_code: 'G', text: 'Base' } })).json().id;
+});
+afterAll(() => ctx.close());
+
+describe(`hostile programme bodies on ${engineName()}`, () => {
+  for (const [name, route] of Object.entries(routes)) {
+    it(`${name}: every field replaced by each hostile value answers < 500, and a 4xx writes nothing`, async () => {
+      // The signature route signs each kid once; undo them first so the valid body writes again.
+      if (name === 'signature') await ctx.db.query('DELETE FROM programme_signatures');
+      expect((await send(route, route.valid())).status).toBeLessThan(300);
+      const failures: unknown[] = [];
+      for (const field of Object.keys(route.valid())) {
+        for (const [label, value] of Object.entries(hostile)) {
+          const r = await send(route, { ...route.valid(), [field]: value });
+          if (r.status >= 500 || (r.status >= 400 && r.written !== 0)) failures.push({ field, label, ...r });
+          if (label === 'nul' && r.status !== 400) failures.push({ field, label, expected: 400, ...r });
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+
+  it('random values in random fields never answer 5xx (fast-check)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...Object.keys(routes)), fc.nat(), fc.anything({ withNullPrototype: false }), async (name, pick, value) => {
+        const route = routes[name];
+        const body = route.valid();
+        const fields = Object.keys(body);
+        const r = await send(route, { ...body, [fields[pick % fields.length]]: value });
+        expect(r.status).toBeLessThan(500);
+        if (r.status >= 400) expect(r.written).toBe(0);
+      }),
+      { numRuns: 100, seed: 34 },
+    );
+  });
+});

@@ -1,0 +1,54 @@
+import type { Db, Queryable } from '../db/index.js';
+import { maybeOne, one } from '../db/index.js';
+import { AppError, badRequest, notFound } from '../http/errors.js';
+import type { ClubAccess } from '../http/access.js';
+import { writeAudit } from '../audit/repo.js';
+import { PROGRAMME_MSG, type TInvestiture } from '../../shared/programme.js';
+import { clubToday } from './repo.js';
+
+/** One investidura with who was invested in what, by item then name (the ceremony's list). */
+export async function getInvestiture(q: Queryable, clubId: string, id: string): Promise<TInvestiture> {
+  const head = await maybeOne<{ id: string; held_on: string; place: string; club_name: string }>(
+    q,
+    `SELECT v.id, v.held_on, v.place, c.name AS club_name FROM programme_investitures v JOIN clubs c ON c.id = v.club_id WHERE v.club_id = $1 AND v.id = $2`,
+    [clubId, id],
+  );
+  if (!head) throw notFound(PROGRAMME_MSG.investitureNotFound);
+  const invested = await q.query<TInvestiture['invested'][number]>(
+    `SELECT e.id AS enrolment_id, e.member_id, p.full_name, e.item_code, i.name AS item_name, e.kind
+       FROM programme_enrolments e JOIN club_members cm ON cm.id = e.member_id JOIN profiles p ON p.id = cm.profile_id JOIN programme_items i ON i.code = e.item_code
+      WHERE e.club_id = $1 AND e.investiture_id = $2 ORDER BY e.kind, i.position, p.full_name, e.id`,
+    [clubId, id],
+  );
+  return { ...head, invested };
+}
+
+export function listInvestitures(q: Queryable, clubId: string) {
+  return q.query<{ id: string; held_on: string; place: string; count: number }>(
+    `SELECT v.id, v.held_on, v.place, (SELECT count(*) FROM programme_enrolments e WHERE e.club_id = v.club_id AND e.investiture_id = v.id)::int AS count
+       FROM programme_investitures v WHERE v.club_id = $1 ORDER BY v.held_on DESC, v.created_at DESC LIMIT 200`,
+    [clubId],
+  );
+}
+
+/**
+ * Records an investidura: the ceremony and, in the same transaction, every enrolment given as
+ * invested on its date. Each must be complete and not yet invested (locked, so a second recording
+ * of the same kid at once is refused rather than doubled).
+ */
+export async function recordInvestiture(db: Db, access: ClubAccess, input: { held_on: string; place: string; enrolment_ids: string[] }): Promise<TInvestiture> {
+  const ids = [...new Set(input.enrolment_ids)];
+  return db.transaction(async (tx) => {
+    if (input.held_on > (await clubToday(tx, access.clubId))) throw badRequest(PROGRAMME_MSG.investitureDateInvalid);
+    const rows = await tx.query<{ id: string; completed_on: string | null; invested_on: string | null }>(
+      'SELECT id, completed_on, invested_on FROM programme_enrolments WHERE club_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE',
+      [access.clubId, ids],
+    );
+    if (rows.length !== ids.length) throw notFound(PROGRAMME_MSG.enrolmentNotFound);
+    if (rows.some((r) => !r.completed_on || r.invested_on)) throw new AppError('conflict', 409, PROGRAMME_MSG.notReady);
+    const { id } = await one<{ id: string }>(tx, 'INSERT INTO programme_investitures (club_id, held_on, place, created_by) VALUES ($1, $2, $3, $4) RETURNING id', [access.clubId, input.held_on, input.place, access.profileId]);
+    await tx.query('UPDATE programme_enrolments SET invested_on = $3, investiture_id = $4 WHERE club_id = $1 AND id = ANY($2::uuid[])', [access.clubId, ids, input.held_on, id]);
+    await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'programme.investiture', entity: 'programme_investiture', entityId: id, after: { held_on: input.held_on, place: input.place, invested: ids.length } });
+    return getInvestiture(tx, access.clubId, id);
+  });
+}

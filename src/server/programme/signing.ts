@@ -1,0 +1,160 @@
+import type { Db, Queryable } from '../db/index.js';
+import { AppError, badRequest, notFound } from '../http/errors.js';
+import type { ClubAccess } from '../http/access.js';
+import { writeAudit } from '../audit/repo.js';
+import { PROGRAMME_MSG, type TProgrammeSettings, type TSignResult } from '../../shared/programme.js';
+import { signerOf, signRefusal, type Signer } from './signers.js';
+import * as repo from './repo.js';
+
+const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
+
+interface SignContext {
+  tx: Queryable;
+  access: ClubAccess;
+  settings: TProgrammeSettings;
+  signedOn: string;
+  note: string | null;
+  result: TSignResult;
+}
+
+/**
+ * Signs one requisito of an enrolment (the enrolment row is locked by the caller), gives its points
+ * once, and completes the enrolment when it was the last one. Returns whether a signature was written.
+ */
+async function signOne(c: SignContext, member: repo.MemberRef, enrolment: repo.EnrolmentRow, requirement: { id: string; text: string }, itemName: string): Promise<boolean> {
+  const row = await repo.insertSignature(c.tx, c.access.clubId, { enrolmentId: enrolment.id, requirementId: requirement.id, signedOn: c.signedOn, note: c.note, signedBy: c.access.profileId });
+  if (!row) {
+    c.result.already += 1;
+    return false;
+  }
+  c.result.signed += 1;
+  const points = c.settings.points_per_requirement;
+  if (points > 0 && (await repo.netPoints(c.tx, c.access.clubId, enrolment.id, requirement.id)) === 0) {
+    await repo.appendPoints(c.tx, { clubId: c.access.clubId, member, enrolmentId: enrolment.id, requirementId: requirement.id, points, reason: `${itemName}: ${short(requirement.text)}`, createdBy: c.access.profileId });
+    c.result.points += points;
+  }
+  await completeIfDone(c, member, enrolment, itemName);
+  return true;
+}
+
+/**
+ * Marks the enrolment complete when every requisito is signed, with its completion points (once:
+ * the ledger's net for the completion is checked first); then signs, in the member's other
+ * enrolments, the requisitos that asked for this especialidade or one of its area.
+ */
+async function completeIfDone(c: SignContext, member: repo.MemberRef, enrolment: repo.EnrolmentRow, itemName: string): Promise<void> {
+  if (enrolment.completed_on) return;
+  const reqs = await repo.listRequirements(c.tx, c.access.clubId, [enrolment.item_code]);
+  if (!reqs.length) return;
+  const { n } = await repo.signedCount(c.tx, c.access.clubId, enrolment.id, reqs.map((r) => r.id));
+  if (n < reqs.length) return;
+  await repo.setCompleted(c.tx, c.access.clubId, enrolment.id, c.signedOn);
+  enrolment.completed_on = c.signedOn;
+  c.result.completed.push(member.member_id);
+  const points = enrolment.kind === 'class' ? c.settings.points_per_class : c.settings.points_per_specialty;
+  if (points > 0 && (await repo.netPoints(c.tx, c.access.clubId, enrolment.id, null)) === 0) {
+    await repo.appendPoints(c.tx, { clubId: c.access.clubId, member, enrolmentId: enrolment.id, requirementId: null, points, reason: `${itemName} concluída`, createdBy: c.access.profileId });
+    c.result.points += points;
+  }
+  if (enrolment.kind === 'specialty') await signLinked(c, member, enrolment.item_code);
+}
+
+/** 'Completar a especialidade X' / 'uma especialidade da área Y', in the member's other enrolments. */
+async function signLinked(c: SignContext, member: repo.MemberRef, specialtyCode: string): Promise<void> {
+  const item = await repo.getItem(c.tx, specialtyCode);
+  if (!item) return;
+  const others = (await repo.memberEnrolments(c.tx, c.access.clubId, member.member_id)).filter((e) => e.item_code !== specialtyCode && !e.invested_on);
+  if (!others.length) return;
+  const locked = await c.tx.query<repo.EnrolmentRow>(
+    `SELECT id, member_id, item_code, kind, started_on, completed_on, invested_on FROM programme_enrolments WHERE club_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`,
+    [c.access.clubId, others.map((e) => e.id)],
+  );
+  for (const enrolment of locked) {
+    const reqs = await repo.listRequirements(c.tx, c.access.clubId, [enrolment.item_code]);
+    const target = reqs.find((r) => r.link_specialty === specialtyCode) ?? reqs.find((r) => r.link_area !== null && r.link_area === item.area_code);
+    if (!target) continue;
+    const other = await repo.getItem(c.tx, enrolment.item_code);
+    await signOne({ ...c, note: `Especialidade ${item.name} concluída` }, member, enrolment, target, other?.name ?? enrolment.item_code);
+  }
+}
+
+/**
+ * Signs one requisito for the members listed ('assinar para todos os presentes' sends many), all or
+ * nothing. Each member's enrolment row is locked, so two leaders signing at once leave one signature
+ * and one set of points; a requisito already signed is left as it was (a replayed offline queue
+ * changes nothing).
+ */
+export async function sign(db: Db, access: ClubAccess, input: { requirement_id: string; member_ids: string[]; signed_on?: string; note?: string | null }): Promise<TSignResult> {
+  if (new Set(input.member_ids).size !== input.member_ids.length) throw badRequest(PROGRAMME_MSG.memberRepeated);
+  return db.transaction(async (tx) => {
+    const requirement = await repo.getRequirement(tx, access.clubId, input.requirement_id);
+    if (!requirement) throw notFound(PROGRAMME_MSG.requirementNotFound);
+    // A platform requisito shown to this club must be the one the club uses (no list of its own).
+    const inUse = await repo.listRequirements(tx, access.clubId, [requirement.item_code]);
+    if (!inUse.some((r) => r.id === requirement.id)) throw notFound(PROGRAMME_MSG.requirementNotFound);
+    const today = await repo.clubToday(tx, access.clubId);
+    const signedOn = input.signed_on ?? today;
+    if (signedOn > today) throw badRequest(PROGRAMME_MSG.dateInFuture);
+    const members = new Map((await repo.findMembers(tx, access.clubId, input.member_ids)).map((m) => [m.member_id, m]));
+    if (members.size !== input.member_ids.length) throw badRequest(PROGRAMME_MSG.memberUnknown);
+    const signer: Signer = await signerOf(tx, access);
+    for (const m of members.values()) {
+      const refusal = signRefusal(signer, m, requirement.item_code);
+      if (refusal) throw refusal;
+    }
+    const enrolments = await repo.lockEnrolments(tx, access.clubId, requirement.item_code, input.member_ids);
+    if (enrolments.length !== input.member_ids.length) throw badRequest(PROGRAMME_MSG.notEnrolled);
+    const item = await repo.getItem(tx, requirement.item_code);
+    const settings = await repo.getSettings(tx, access.clubId);
+    const c: SignContext = { tx, access, settings, signedOn, note: input.note?.trim() || null, result: { signed: 0, already: 0, points: 0, completed: [] } };
+    for (const enrolment of enrolments) {
+      const member = members.get(enrolment.member_id);
+      if (!member) continue;
+      await signOne(c, member, enrolment, requirement, item?.name ?? requirement.item_code);
+    }
+    if (c.result.signed) {
+      await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'programme.sign', entity: 'programme_requirement', entityId: requirement.id, after: { item: requirement.item_code, members: input.member_ids.length, signed: c.result.signed, signed_on: signedOn, points: c.result.points } });
+    }
+    return c.result;
+  });
+}
+
+/** Reverses whatever the ledger still holds for a requisito (or, null, the completion) of an enrolment. */
+async function reverse(tx: Queryable, access: ClubAccess, member: repo.MemberRef, enrolmentId: string, requirementId: string | null, reason: string): Promise<number> {
+  const net = await repo.netPoints(tx, access.clubId, enrolmentId, requirementId);
+  if (net === 0) return 0;
+  await repo.appendPoints(tx, { clubId: access.clubId, member, enrolmentId, requirementId, points: -net, reason: `Estorno: ${reason}`, createdBy: access.profileId });
+  return net;
+}
+
+/**
+ * Undoes a signature: the row goes, its points and (if the enrolment was complete) the completion's
+ * points are reversed in the ledger, and the audit log keeps who undid what. An invested item is history.
+ */
+export async function unsign(db: Db, access: ClubAccess, signatureId: string): Promise<{ points_reversed: number }> {
+  return db.transaction(async (tx) => {
+    const signature = await repo.getSignature(tx, access.clubId, signatureId);
+    if (!signature) throw notFound(PROGRAMME_MSG.signatureNotFound);
+    const [enrolment] = await tx.query<repo.EnrolmentRow>(
+      'SELECT id, member_id, item_code, kind, started_on, completed_on, invested_on FROM programme_enrolments WHERE club_id = $1 AND id = $2 FOR UPDATE',
+      [access.clubId, signature.enrolment_id],
+    );
+    const member = enrolment ? await repo.findMember(tx, access.clubId, enrolment.member_id) : null;
+    if (!enrolment || !member) throw notFound(PROGRAMME_MSG.signatureNotFound);
+    const refusal = signRefusal(await signerOf(tx, access), member, enrolment.item_code);
+    if (refusal) throw refusal;
+    if (enrolment.invested_on) throw new AppError('conflict', 409, 'Este item já foi investido: a assinatura faz parte do histórico.');
+    // Re-read under the lock: a concurrent undo may have taken it already.
+    if (!(await repo.getSignature(tx, access.clubId, signatureId))) throw notFound(PROGRAMME_MSG.signatureNotFound);
+    await repo.deleteSignature(tx, access.clubId, signatureId);
+    const item = await repo.getItem(tx, enrolment.item_code);
+    const name = item?.name ?? enrolment.item_code;
+    let reversed = await reverse(tx, access, member, enrolment.id, signature.requirement_id, `${name}: requisito desfeito`);
+    if (enrolment.completed_on) {
+      await repo.setCompleted(tx, access.clubId, enrolment.id, null);
+      reversed += await reverse(tx, access, member, enrolment.id, null, `${name} concluída`);
+    }
+    await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'programme.unsign', entity: 'programme_requirement', entityId: signature.requirement_id, before: { member: member.full_name, item: enrolment.item_code, signed_on: signature.signed_on, signed_by: signature.signed_by_name }, after: { points_reversed: reversed } });
+    return { points_reversed: reversed };
+  });
+}

@@ -1,0 +1,103 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TMemberPage } from '@shared/members';
+import type {
+  TCard, TCardEnrolment, TCatalogue, TGrid, TInvestiture, TInvestitureInput, TProgrammeSettings, TProgrammeSettingsInput, TReadyEntry, TRequirement, TRequirementInput, TSignInput, TSignResult,
+} from '@shared/programme';
+import { api } from '@web/lib/api';
+
+const base = (clubId: string) => `/api/clubs/${clubId}/programme`;
+const key = (clubId: string, ...rest: string[]) => ['clubs', clubId, 'programme', ...rest];
+
+export const catalogueQuery = (clubId: string) =>
+  // Platform data that only a new release changes.
+  queryOptions({ queryKey: key(clubId, 'catalogue'), queryFn: () => api<TCatalogue>('GET', `${base(clubId)}/catalogue`), staleTime: 60 * 60_000 });
+export const useCatalogue = (clubId: string) => useQuery(catalogueQuery(clubId));
+
+export const useProgrammeSettings = (clubId: string) =>
+  useQuery({ queryKey: key(clubId, 'settings'), queryFn: () => api<TProgrammeSettings>('GET', `${base(clubId)}/settings`) });
+
+export function useSaveProgrammeSettings(clubId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TProgrammeSettingsInput) => api<TProgrammeSettings>('PUT', `${base(clubId)}/settings`, input),
+    onSuccess: (data) => qc.setQueryData(key(clubId, 'settings'), data),
+  });
+}
+
+export const useRequirements = (clubId: string, itemCode: string | null) =>
+  useQuery({
+    queryKey: key(clubId, 'requirements', itemCode ?? ''),
+    queryFn: () => api<TRequirement[]>('GET', `${base(clubId)}/items/${itemCode ?? ''}/requirements`),
+    enabled: Boolean(itemCode),
+  });
+
+/** Every write of the programme can change lists, cartões and grids: refresh them all. */
+function useRefresh(clubId: string) {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'clubs' && q.queryKey[1] === clubId && q.queryKey[2] === 'programme' && q.queryKey[3] !== 'catalogue' });
+}
+
+export function useSaveRequirement(clubId: string, itemCode: string) {
+  const refresh = useRefresh(clubId);
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: TRequirementInput }) =>
+      id ? api<TRequirement>('PUT', `${base(clubId)}/requirements/${id}`, input) : api<TRequirement>('POST', `${base(clubId)}/items/${itemCode}/requirements`, input),
+    onSuccess: refresh,
+  });
+}
+
+export function useRemoveRequirement(clubId: string) {
+  const refresh = useRefresh(clubId);
+  return useMutation({ mutationFn: (id: string) => api<{ ok: true }>('DELETE', `${base(clubId)}/requirements/${id}`), onSuccess: refresh });
+}
+
+export function useReorderRequirements(clubId: string, itemCode: string) {
+  const refresh = useRefresh(clubId);
+  return useMutation({ mutationFn: (ids: string[]) => api<TRequirement[]>('PUT', `${base(clubId)}/items/${itemCode}/requirements/order`, { ids }), onSuccess: refresh });
+}
+
+export const useCard = (clubId: string, memberId: string) =>
+  useQuery({ queryKey: key(clubId, 'card', memberId), queryFn: () => api<TCard>('GET', `${base(clubId)}/members/${memberId}/card`) });
+
+export const useGrid = (clubId: string, itemCode: string | null) =>
+  useQuery({ queryKey: key(clubId, 'grid', itemCode ?? ''), queryFn: () => api<TGrid>('GET', `${base(clubId)}/items/${itemCode ?? ''}/grid`), enabled: Boolean(itemCode) });
+
+export const useReady = (clubId: string) => useQuery({ queryKey: key(clubId, 'ready'), queryFn: () => api<TReadyEntry[]>('GET', `${base(clubId)}/ready`) });
+
+export function useSign(clubId: string) {
+  const refresh = useRefresh(clubId);
+  return useMutation({ mutationFn: (input: TSignInput) => api<TSignResult>('POST', `${base(clubId)}/signatures`, input), onSuccess: refresh });
+}
+
+export function useUnsign(clubId: string) {
+  const refresh = useRefresh(clubId);
+  return useMutation({ mutationFn: (id: string) => api<{ points_reversed: number }>('DELETE', `${base(clubId)}/signatures/${id}`), onSuccess: refresh });
+}
+
+export function useEnrol(clubId: string) {
+  const refresh = useRefresh(clubId);
+  return useMutation({
+    mutationFn: (input: { member_id: string; item_code: string }) => api<TCardEnrolment>('POST', `${base(clubId)}/enrolments`, input),
+    onSuccess: refresh,
+  });
+}
+
+export function useUnenrol(clubId: string) {
+  const refresh = useRefresh(clubId);
+  return useMutation({ mutationFn: (id: string) => api<{ ok: true }>('DELETE', `${base(clubId)}/enrolments/${id}`), onSuccess: refresh });
+}
+
+/** Active members by name (up to 200), for enrolling. */
+export const useClubMembers = (clubId: string, q: string) =>
+  useQuery({
+    queryKey: key(clubId, 'members', q),
+    queryFn: () => api<TMemberPage>('GET', `/api/clubs/${clubId}/members?${new URLSearchParams({ q, status: 'active', limit: '200' }).toString()}`),
+  });
+
+export function useRecordInvestiture(clubId: string) {
+  const refresh = useRefresh(clubId);
+  return useMutation({ mutationFn: (input: TInvestitureInput) => api<TInvestiture>('POST', `${base(clubId)}/investitures`, input), onSuccess: refresh });
+}
+
+export const useInvestiture = (clubId: string, id: string) =>
+  useQuery({ queryKey: key(clubId, 'investiture', id), queryFn: () => api<TInvestiture>('GET', `${base(clubId)}/investitures/${id}`) });

@@ -1,0 +1,105 @@
+import { CheckCircle2, Circle, ExternalLink, MapPin, Paperclip, Undo2 } from 'lucide-react';
+import { toast } from 'react-hot-toast';
+import { PROGRAMME_MSG, type TCard, type TCardEnrolment } from '@shared/programme';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { Tag } from '../../../components/ui/tag';
+import { errorMessage } from '../../../lib/api';
+import { useSign, useUnsign } from '../api';
+import { brDate } from './br-date';
+
+const pct = (p: { signed: number; total: number }) => (p.total ? Math.round((p.signed / p.total) * 100) : 0);
+
+function EnrolmentCard({ clubId, card, enrolment, canSign }: { clubId: string; card: TCard; enrolment: TCardEnrolment; canSign: boolean }) {
+  const sign = useSign(clubId);
+  const unsign = useUnsign(clubId);
+  const busy = sign.isPending || unsign.isPending;
+  async function doSign(requirementId: string) {
+    try {
+      const r = await sign.mutateAsync({ requirement_id: requirementId, member_ids: [card.member.member_id] });
+      toast.success(r.completed.length ? `${PROGRAMME_MSG.signed} ${enrolment.item.name} concluída!` : PROGRAMME_MSG.signed);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Erro ao assinar.'));
+    }
+  }
+  async function doUnsign(signatureId: string) {
+    try {
+      await unsign.mutateAsync(signatureId);
+      toast.success(PROGRAMME_MSG.unsigned);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Erro ao desfazer.'));
+    }
+  }
+  return (
+    <Card aria-label={`Cartão de ${enrolment.item.name}`} className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900">{enrolment.item.name}</h2>
+        <div className="flex flex-wrap gap-2">
+          {enrolment.invested_on ? <Tag tone="violet">Investido em {brDate(enrolment.invested_on)}</Tag> : null}
+          {enrolment.ready ? <Tag tone="green">Pronto para investidura</Tag> : null}
+          {enrolment.item.reference_url ? (
+            <a href={enrolment.item.reference_url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-sm text-emerald-800 underline">
+              Ver requisitos <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+            </a>
+          ) : null}
+        </div>
+      </div>
+      <div>
+        <p className="mb-1 text-sm text-slate-700">{enrolment.progress.signed} de {enrolment.progress.total} requisitos assinados</p>
+        <ProgressBar value={pct(enrolment.progress)} label={`Progresso em ${enrolment.item.name}`} />
+      </div>
+      {enrolment.requirements.length === 0 ? <p className="text-sm text-slate-600">O clube ainda não cadastrou os requisitos deste item.</p> : null}
+      {enrolment.sections.map((section) => (
+        <section key={section.code ?? 'none'} aria-label={section.name} className="space-y-2">
+          <div className="flex items-center justify-between gap-2">
+            <h3 className="font-medium text-slate-900">{section.code ? `${section.code} — ` : ''}{section.name}</h3>
+            <span className="text-xs text-slate-600">{section.progress.signed}/{section.progress.total}</span>
+          </div>
+          <ProgressBar value={pct(section.progress)} label={`Progresso da seção ${section.name}`} tone="bg-sky-600" />
+          <ul className="divide-y divide-slate-100">
+            {enrolment.requirements.filter((r) => r.section_code === section.code).map((r) => (
+              <li key={r.id} className="flex items-start gap-3 py-2">
+                {r.signature ? <CheckCircle2 aria-label="Assinado" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" /> : <Circle aria-label="Pendente" className="mt-0.5 h-5 w-5 shrink-0 text-slate-400" />}
+                <div className="min-w-0 flex-1">
+                  <p className="text-sm text-slate-900">{r.text}</p>
+                  <div className="mt-1 flex flex-wrap gap-1.5">
+                    {r.in_field ? <Tag tone="amber"><MapPin aria-hidden="true" className="mr-1 h-3 w-3" />Feito em campo</Tag> : null}
+                    {r.needs_evidence ? <Tag tone="blue"><Paperclip aria-hidden="true" className="mr-1 h-3 w-3" />Precisa de comprovação</Tag> : null}
+                  </div>
+                  {r.signature ? (
+                    <p className="mt-1 text-xs text-slate-600">
+                      Assinado por {r.signature.signed_by_name ?? '—'} em {brDate(r.signature.signed_on)}{r.signature.note ? ` · ${r.signature.note}` : ''}
+                    </p>
+                  ) : null}
+                </div>
+                {canSign && !enrolment.invested_on ? (
+                  r.signature ? (
+                    <Button size="sm" variant="ghost" disabled={busy} icon={<Undo2 aria-hidden="true" className="h-4 w-4" />} onClick={() => void doUnsign(r.signature?.id ?? '')} aria-label={`Desfazer assinatura: ${r.text}`}>
+                      Desfazer
+                    </Button>
+                  ) : (
+                    <Button size="sm" variant="secondary" disabled={busy} onClick={() => void doSign(r.id)} aria-label={`Assinar: ${r.text}`}>Assinar</Button>
+                  )
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </Card>
+  );
+}
+
+/** The member's cartão: each class and especialidade, requisitos by section, who signed and when. */
+export function CardView({ clubId, card }: { clubId: string; card: TCard }) {
+  if (!card.enrolments.length) {
+    return <EmptyState message="Nenhuma classe ou especialidade em andamento." hint={card.suggested_class ? `Classe sugerida pela idade: ${card.suggested_class}` : undefined} />;
+  }
+  return (
+    <div className="space-y-4">
+      {card.enrolments.map((e) => <EnrolmentCard key={e.id} clubId={clubId} card={card} enrolment={e} canSign={card.can_sign} />)}
+    </div>
+  );
+}

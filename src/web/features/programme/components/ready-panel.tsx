@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-hot-toast';
+import type { TReadyEntry } from '@shared/programme';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { TextField } from '../../../components/ui/field';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import { useReady, useRecordInvestiture } from '../api';
+import { brDate } from './br-date';
+
+const todayIso = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** Prontos para investidura; those ticked are invested at a ceremony recorded here (date and place). */
+export function ReadyPanel({ clubId, canManage }: { clubId: string; canManage: boolean }) {
+  const ready = useReady(clubId);
+  const record = useRecordInvestiture(clubId);
+  const navigate = useNavigate();
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const [heldOn, setHeldOn] = useState(todayIso());
+  const [place, setPlace] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  if (ready.isLoading) return <PageSpinner />;
+  if (ready.isError) return <p role="alert" className="text-red-700">{errorMessage(ready.error, 'Erro ao carregar.')}</p>;
+  if (!ready.data?.length) return <EmptyState message="Ninguém pronto para investidura ainda." />;
+  const toggle = (e: TReadyEntry, on: boolean) => setPicked((s) => { const n = new Set(s); if (on) n.add(e.enrolment_id); else n.delete(e.enrolment_id); return n; });
+
+  async function submit() {
+    setError(null);
+    try {
+      const inv = await record.mutateAsync({ held_on: heldOn, place, enrolment_ids: [...picked] });
+      toast.success('Investidura registrada!');
+      void navigate(`/dashboard/programa/investidura/${inv.id}`);
+    } catch (err) {
+      setError(errorMessage(err, 'Erro ao registrar a investidura.'));
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <ul className="divide-y divide-slate-100 rounded-lg bg-white ring-1 ring-slate-200">
+        {ready.data.map((r) => (
+          <li key={r.enrolment_id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+            <span className="flex items-center gap-2">
+              {canManage ? <input type="checkbox" aria-label={`Investir ${r.full_name} em ${r.item_name}`} className="h-4 w-4 accent-emerald-700" checked={picked.has(r.enrolment_id)} onChange={(e) => toggle(r, e.target.checked)} /> : null}
+              <Link to={`/dashboard/programa/membro/${r.member_id}`} className="font-medium text-emerald-800 underline">{r.full_name}</Link>
+            </span>
+            <span className="text-slate-700">{r.item_name} · concluída em {brDate(r.completed_on)}</span>
+          </li>
+        ))}
+      </ul>
+      {canManage ? (
+        <div className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
+          <TextField label="Data da investidura" type="date" value={heldOn} onChange={(e) => setHeldOn(e.target.value)} />
+          <TextField label="Local" value={place} onChange={(e) => setPlace(e.target.value)} error={error ?? undefined} />
+          <Button disabled={!picked.size} loading={record.isPending} onClick={() => void submit()}>Registrar investidura</Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

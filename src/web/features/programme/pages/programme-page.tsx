@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import type { TCatalogue, TProgramme } from '@shared/programme';
+import { Card } from '../../../components/ui/card';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PillTabs, type PillTab } from '../../../components/ui/pill-tabs';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import { useCard, useCatalogue, useGrid, useProgrammeSettings } from '../api';
+import { CardView } from '../components/card-view';
+import { CatalogueList } from '../components/catalogue-list';
+import { EnrolmentsPanel } from '../components/enrolments-panel';
+import { GridView } from '../components/grid-view';
+import { ItemPicker } from '../components/item-picker';
+import { ReadyPanel } from '../components/ready-panel';
+import { RequirementsEditor } from '../components/requirements-editor';
+import { SettingsForm } from '../components/settings-form';
+
+type Tab = 'card' | 'grid' | 'ready' | 'enrol' | 'requirements' | 'catalogue' | 'settings';
+
+export interface ProgrammeAccess {
+  /** The signed-in person's profile id: their own cartão. */
+  profileId: string;
+  canSign: boolean;
+  canManage: boolean;
+  canSettings: boolean;
+}
+
+function MyCard({ clubId, profileId }: { clubId: string; profileId: string }) {
+  const card = useCard(clubId, profileId);
+  if (card.isLoading) return <PageSpinner />;
+  if (card.isError || !card.data) return <p role="alert" className="text-red-700">{errorMessage(card.error, 'Erro ao carregar o cartão.')}</p>;
+  return <CardView clubId={clubId} card={card.data} />;
+}
+
+function GridTab({ clubId, catalogue, programmes }: { clubId: string; catalogue: TCatalogue; programmes: TProgramme[] }) {
+  const [item, setItem] = useState('');
+  const grid = useGrid(clubId, item || null);
+  return (
+    <div className="space-y-3">
+      <ItemPicker catalogue={catalogue} programmes={programmes} value={item} onChange={setItem} label="Classe ou especialidade da grade" />
+      {grid.isLoading ? <PageSpinner /> : null}
+      {grid.isError ? <p role="alert" className="text-red-700">{errorMessage(grid.error, 'Erro ao carregar a grade.')}</p> : null}
+      {grid.data ? <GridView clubId={clubId} grid={grid.data} /> : null}
+    </div>
+  );
+}
+
+function RequirementsTab({ clubId, catalogue, programmes, canManage }: { clubId: string; catalogue: TCatalogue; programmes: TProgramme[]; canManage: boolean }) {
+  const [item, setItem] = useState('AMIGO');
+  return (
+    <div className="space-y-3">
+      <ItemPicker catalogue={catalogue} programmes={programmes} value={item} onChange={setItem} />
+      {item ? <RequirementsEditor key={item} clubId={clubId} itemCode={item} catalogue={catalogue} canManage={canManage} /> : null}
+    </div>
+  );
+}
+
+/** /dashboard/programa: the cartão, the instructor's grid, prontos, enrolments, requisitos, catalogue, settings. */
+export function ProgrammePage({ clubId, access }: { clubId: string; access: ProgrammeAccess }) {
+  const catalogue = useCatalogue(clubId);
+  const settings = useProgrammeSettings(clubId);
+  const tabs: PillTab<Tab>[] = [
+    { key: 'card', label: 'Meu cartão' },
+    ...(access.canSign ? [{ key: 'grid' as const, label: 'Grade' }, { key: 'ready' as const, label: 'Prontos' }] : []),
+    ...(access.canManage ? [{ key: 'enrol' as const, label: 'Inscrições' }] : []),
+    { key: 'requirements', label: 'Requisitos' },
+    { key: 'catalogue', label: 'Especialidades' },
+    ...(access.canSettings ? [{ key: 'settings' as const, label: 'Configurações' }] : []),
+  ];
+  const [tab, setTab] = useState<Tab>(access.canSign ? 'grid' : 'card');
+  const loading = catalogue.isLoading || settings.isLoading;
+  const failed = catalogue.error ?? settings.error;
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title="Classes e especialidades" description="O cartão de classe digital: requisitos, assinaturas e investidura." />
+      <PillTabs label="Seções do programa" tabs={tabs} value={tab} onChange={setTab} />
+      {loading ? <PageSpinner /> : null}
+      {failed ? <p role="alert" className="text-red-700">{errorMessage(failed, 'Erro ao carregar o programa.')}</p> : null}
+      {catalogue.data && settings.data ? (
+        <Card role="tabpanel" aria-label={tabs.find((t) => t.key === tab)?.label?.toString()}>
+          {tab === 'card' ? <MyCard clubId={clubId} profileId={access.profileId} /> : null}
+          {tab === 'grid' ? <GridTab clubId={clubId} catalogue={catalogue.data} programmes={settings.data.programmes} /> : null}
+          {tab === 'ready' ? <ReadyPanel clubId={clubId} canManage={access.canManage} /> : null}
+          {tab === 'enrol' ? <EnrolmentsPanel clubId={clubId} catalogue={catalogue.data} programmes={settings.data.programmes} /> : null}
+          {tab === 'requirements' ? <RequirementsTab clubId={clubId} catalogue={catalogue.data} programmes={settings.data.programmes} canManage={access.canManage} /> : null}
+          {tab === 'catalogue' ? <CatalogueList catalogue={catalogue.data} /> : null}
+          {tab === 'settings' ? <SettingsForm clubId={clubId} settings={settings.data} canEdit={access.canSettings} /> : null}
+        </Card>
+      ) : null}
+    </div>
+  );
+}
