@@ -145,7 +145,7 @@ export default defineConfig({
           {
             urlPattern: ({ url, request }) =>
               request.method === 'GET' &&
-              (url.pathname === '/api/auth/me' || /^\/api\/clubs(\/[0-9a-f-]{36}(\/meetings(\/permissions|\/[0-9a-f-]{36}\/attendance)?)?)?$/.test(url.pathname)),
+              (url.pathname === '/api/auth/session' || /^\/api\/clubs(\/[0-9a-f-]{36}(\/meetings(\/permissions|\/[0-9a-f-]{36}\/attendance)?)?)?$/.test(url.pathname)),
             handler: 'NetworkFirst',
             options: {
               cacheName: 'trilha-roll-call-api', // OFFLINE_API_CACHE in lib/offline/roll-call-store.ts

@@ -43,14 +43,14 @@ describe('super admin badges', () => {
     await dialog.getByRole('button', { name: 'Criar Badge' }).click();
     await dialog.getByText(BADGE_MSG.criteriaTypeRequired).waitFor();
     await dialog.getByLabel('Tipo de critério').selectOption('task_count');
-    await dialog.getByLabel('Valor (count)').fill('10');
+    await dialog.getByLabel('Valor (tarefas)').fill('10');
     // Changing the criteria type resets the value to 0.
     await dialog.getByLabel('Tipo de critério').selectOption('points_total');
-    expect(await dialog.getByLabel('Valor (points)').inputValue()).toBe('0');
+    expect(await dialog.getByLabel('Valor (pontos)').inputValue()).toBe('0');
     await dialog.getByRole('button', { name: 'Criar Badge' }).click();
     await dialog.getByText(BADGE_MSG.criteriaValueMin).waitFor();
     await dialog.getByLabel('Tipo de critério').selectOption('task_count');
-    await dialog.getByLabel('Valor (count)').fill('10');
+    await dialog.getByLabel('Valor (tarefas)').fill('10');
     await dialog.getByRole('button', { name: 'Usar ícone Coroa' }).click();
     await expectNoA11yViolations(page, 'badge form');
     await screenshot(page, 'badges-01-form');

@@ -317,12 +317,15 @@ describe('financial journey', () => {
 });
 
 describe('money typed the Brazilian way (issue 18)', () => {
-  /** Types into a field key by key, as a person does (a number input would drop the comma here). */
+  /**
+   * Taps into a field and types key by key, as a person does, without clearing it first: what a
+   * field shows ('0,00', a goal being edited) must give way to what is typed (issue 31). Every money
+   * field of the app (Saldo inicial, Valor, Valor da meta) goes through here.
+   */
   async function typeInto(dialog: ReturnType<Page['getByRole']>, label: string, text: string) {
     const field = dialog.getByLabel(label);
+    await field.blur();
     await field.click();
-    await field.press('ControlOrMeta+a');
-    await field.press('Backspace');
     await field.pressSequentially(text);
   }
 
@@ -331,11 +334,18 @@ describe('money typed the Brazilian way (issue 18)', () => {
     await registerAndCreateClub(page, { clubName: 'Clube Vírgula' });
     await page.goto('/dashboard/financial');
     await page.getByText(FIN_MSG.needCashAccount).waitFor();
+    // The three section tabs show whole at 360 px (no 'Relatór…' cut behind a scroll).
+    const tabs = page.getByRole('tablist', { name: 'Seções do financeiro' });
+    expect(await tabs.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    for (const name of ['Visão geral', 'Plano de contas', 'Relatórios']) {
+      expect(await page.getByRole('tab', { name }).evaluate((e) => e.scrollWidth <= e.clientWidth), name).toBe(true);
+    }
 
     // Saldo inicial: letters are refused beside the field; the modal stays; no caixa, no toast.
     await page.getByRole('button', { name: 'Novo Caixa' }).click();
     let dialog = page.getByRole('dialog', { name: 'Novo Caixa' });
     await dialog.getByLabel('Nome do caixa').fill('Caixa Letras');
+    expect(await dialog.getByLabel('Saldo inicial (R$)').inputValue()).toBe('0,00');
     await typeInto(dialog, 'Saldo inicial (R$)', 'cem reais');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await dialog.locator('[id$="-error"]').getByText(FIN_MSG.amountInvalid).waitFor();
@@ -415,7 +425,10 @@ describe('money typed the Brazilian way (issue 18)', () => {
     await page.getByRole('button', { name: 'Editar Barraca nova' }).click();
     dialog = page.getByRole('dialog', { name: 'Editar Cofre' });
     expect(await dialog.getByLabel('Valor da meta (R$)').inputValue()).toBe('1.500,00');
-    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await typeInto(dialog, 'Valor da meta (R$)', '2.000');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await server.db.query<{ goal_amount: string }>(`SELECT goal_amount::text FROM savings_goals WHERE name = 'Barraca nova'`))[0]?.goal_amount).toBe('2000.00');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.context().close();
   });

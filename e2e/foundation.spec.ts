@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { AUTH_MSG } from '../src/shared/auth.js';
 import {
-  expectNoA11yViolations, launchBrowser, loginThroughUi, newPage, registerAndCreateClub, registerThroughUi, screenshot,
+  expectCleanConsole, expectNoA11yViolations, launchBrowser, loginThroughUi, newPage, registerAndCreateClub, registerThroughUi, screenshot,
   startServer, uniqueEmail, type E2EServer,
 } from './harness.js';
 
@@ -22,10 +22,15 @@ describe('foundation journey', () => {
     const page = await newPage(browser, server.baseUrl);
     await page.goto('/');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('pontuando junto');
+    // An anonymous page reads the session without a 401 and React Router without a warning (issue 31).
+    await page.waitForLoadState('networkidle');
+    expectCleanConsole(page, 'landing');
     expect(await page.getByText('Cadastro grátis').isVisible()).toBe(true);
     expect(await page.getByText('Sem cartão de crédito').isVisible()).toBe(true);
     expect(await page.getByText('Pronto em 5 minutos').isVisible()).toBe(true);
-    expect(await page.getByRole('heading', { level: 3 }).count()).toBe(6);
+    // Six features and four facts; no invented testimonials or star ratings (issue 31).
+    expect(await page.getByRole('heading', { level: 3 }).count()).toBe(10);
+    expect(await page.locator('main').textContent()).not.toMatch(/estrelas|Quem usa|recomenda/i);
     await expectNoA11yViolations(page, 'landing');
     await screenshot(page, 'foundation-01-landing');
 
@@ -34,14 +39,17 @@ describe('foundation journey', () => {
     await expectNoA11yViolations(page, 'register');
     const acc = await registerThroughUi(page, { name: 'Diretora Ana' });
 
-    await page.getByText('Nenhum clube selecionado').waitFor();
+    // No empty club selector for a new account: the first steps, the first one to do (issue 31).
+    const steps = page.getByRole('region', { name: 'Primeiros passos' });
+    await steps.getByText('0 de 5 feitos').waitFor();
     await expectNoA11yViolations(page, 'dashboard without club');
+    expectCleanConsole(page, 'dashboard without club');
     await screenshot(page, 'foundation-02-no-club');
 
     await page.locator('main').getByRole('link', { name: 'Criar clube' }).click();
     await page.getByLabel('Nome do clube').fill('Águias do Sul');
     // The slug follows the name, and the time zone defaults to São Paulo.
-    expect(await page.getByLabel('Identificador (slug)').inputValue()).toBe('aguias-do-sul');
+    expect(await page.getByLabel('Identificador do clube').inputValue()).toBe('aguias-do-sul');
     expect(await page.getByLabel('Fuso horário').inputValue()).toBe('America/Sao_Paulo');
     await expectNoA11yViolations(page, 'create club');
     await screenshot(page, 'foundation-03-create-club');
@@ -49,6 +57,9 @@ describe('foundation journey', () => {
 
     await page.getByRole('heading', { name: 'Bem-vindo ao Águias do Sul' }).waitFor();
     expect(await page.getByLabel('Clube atual').inputValue()).not.toBe('');
+    // The checklist stays until the club is set up; its next step is the units.
+    await steps.getByText('1 de 5 feitos').waitFor();
+    await steps.getByRole('link', { name: 'Criar a primeira unidade' }).waitFor();
     // Real counters: the creator is the one active member.
     const members = page.getByRole('group', { name: 'Membros Ativos' });
     await expect.poll(() => members.textContent()).toBe('Membros Ativos1');

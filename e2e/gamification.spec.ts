@@ -33,6 +33,8 @@ describe('gamification journey', () => {
   it('member does a check task and a quiz, sends evidence, admin approves, ranking and profile change', async () => {
     // Admin and club.
     const admin = await newPage(browser, server.baseUrl);
+    // The director's clock can be moved forward to the next re-read of the waiting screens.
+    await admin.clock.install();
     const adminAcc = await registerAndCreateClub(admin, { clubName: 'Clube Pontos' });
     const [{ id: clubId }] = await sql<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Pontos'`);
     const [unit] = await sql<{ id: string }>(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Águias', '#0ea5e9') RETURNING id`, [clubId]);
@@ -82,6 +84,11 @@ describe('gamification journey', () => {
     await quizDialog.getByRole('button', { name: 'Enviar respostas' }).click();
     await member.getByText('Você acertou 2 de 2! +10 pontos').waitFor();
     await member.getByText('Badge conquistado: Dupla Conquista!').waitFor();
+    // The quiz stays open on its review: each answer marked right or wrong (issue 31).
+    await quizDialog.getByText('Resultado: 2 de 2 corretas · 10 pontos.').waitFor();
+    expect(await quizDialog.getByText('Certa', { exact: true }).count()).toBe(2);
+    await member.keyboard.press('Escape');
+    await quizDialog.waitFor({ state: 'hidden' });
 
     // The quiz now shows the member's answers and result.
     await member.getByRole('tab', { name: /Concluídas/ }).click();
@@ -90,6 +97,10 @@ describe('gamification journey', () => {
     await member.keyboard.press('Escape');
     await member.getByRole('dialog', { name: 'Quiz da Criação' }).waitFor({ state: 'hidden' });
     await member.getByRole('tab', { name: /Disponíveis/ }).click();
+
+    // The director waits on 'Aprovações' while the member sends evidence.
+    await admin.goto('/dashboard/approvals');
+    await admin.getByText('Nenhum envio aguardando aprovação.').waitFor();
 
     // Submission with evidence.
     await member.getByRole('button', { name: 'Fazer: Foto do acampamento' }).click();
@@ -109,8 +120,14 @@ describe('gamification journey', () => {
     expect(await rankingRowOf(member, 'Marina Lima')).toContain('25');
     await screenshot(member, 'gamification-04-ranking-before');
 
-    // Admin approves from the queue; the sidebar shows the counter.
-    await admin.goto('/dashboard/approvals');
+    // The waiting screen shows the new submission without a reload (issue 31); the panel counts it
+    // and leads to 'Aprovações'; the sidebar shows the counter.
+    await admin.clock.fastForward('00:31');
+    await admin.getByRole('heading', { name: 'Foto do acampamento' }).waitFor();
+    await admin.goto('/dashboard');
+    await expect.poll(() => admin.getByRole('group', { name: 'Aguardando aprovação' }).textContent()).toContain('1');
+    await admin.getByRole('link', { name: 'Revisar envios' }).click();
+    await admin.waitForURL('**/dashboard/approvals');
     await admin.getByRole('link', { name: /Aprovações/ }).getByText('1').waitFor();
     await admin.getByRole('heading', { name: 'Foto do acampamento' }).waitFor();
     await admin.getByRole('img', { name: 'Comprovação: acampamento.png' }).waitFor();
@@ -164,7 +181,7 @@ describe('gamification journey', () => {
     expect(adminAcc.email).toBeTruthy();
     await admin.context().close();
     await member.context().close();
-  });
+  }, 240_000); // The longest journey of the suite: room for a loaded machine.
 
   it('an empty ranking says so', async () => {
     const page = await newPage(browser, server.baseUrl);

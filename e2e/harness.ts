@@ -53,6 +53,7 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 const pageErrors = new WeakMap<Page, string[]>();
+const consoleProblems = new WeakMap<Page, string[]>();
 
 /** A fresh browser context and page; Content-Security-Policy violations and uncaught errors are recorded. */
 export async function newPage(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
@@ -60,8 +61,11 @@ export async function newPage(browser: Browser, baseUrl: string, viewport = { wi
   const page = await context.newPage();
   const errors: string[] = [];
   pageErrors.set(page, errors);
+  const problems: string[] = [];
+  consoleProblems.set(page, problems);
   page.on('console', (msg) => {
     if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) errors.push(msg.text());
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()} ${msg.location().url} (on ${page.url()})`);
   });
   page.on('pageerror', (err) => errors.push(`uncaught: ${err.message}`));
   return page;
@@ -134,4 +138,14 @@ export async function loginThroughUi(page: Page, email: string, password = 'segr
   await page.getByLabel('Senha').fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.waitForURL('**/dashboard**');
+}
+
+/**
+ * Fails on any console error or warning the page logged since the last check (a 401 the browser
+ * reports, a React Router warning, a failed request), then forgets them.
+ */
+export function expectCleanConsole(page: Page, label = page.url()): void {
+  const problems = consoleProblems.get(page) ?? [];
+  const seen = problems.splice(0);
+  if (seen.length > 0) throw new Error(`Console not clean on ${label}:\n${seen.join('\n')}`);
 }

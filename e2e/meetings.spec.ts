@@ -103,7 +103,7 @@ describe('meeting night at 360 px', () => {
     await page.getByLabel('Unidade').selectOption({ label: 'Águias' });
 
     await page.context().setOffline(true);
-    await page.getByText(/Sem conexão: a chamada guardada/).waitFor();
+    await page.getByText('Sem conexão.', { exact: true }).waitFor();
     await mark('Ana Souza', 'Presente');
     await page.getByRole('checkbox', { name: 'Bíblia (3) de Ana Souza' }).check();
     await mark('Bruno Lima', 'Justificada');
@@ -222,11 +222,33 @@ describe('meeting night at 360 px', () => {
     const rows = (await phone.getByTestId('roll-row').allTextContents()).join(' ');
     expect(rows).toContain('Davi Rocha');
     expect(rows).not.toContain('Ana Souza');
-    await phone.getByRole('group', { name: 'Situação de Davi Rocha' }).getByRole('button', { name: 'Presente', exact: true }).click();
-    await phone.getByRole('button', { name: 'Salvar chamada' }).click();
-    await phone.getByText(MEETING_MSG.saved).first().waitFor();
     await expectNoA11yViolations(phone, 'counsellor roll call');
     await screenshot(phone, 'meetings-11-counsellor');
+
+    // This fresh phone loses the connection and reopens the app: the session read fails, which is not
+    // a sign-out. The roll call opens from what the phone kept, and its save goes when the
+    // connection returns, on whatever screen is open then.
+    await phone.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const meetingUrl = phone.url();
+    await phone.context().setOffline(true);
+    await phone.reload();
+    await phone.getByRole('heading', { name: /^Chamada:/ }).waitFor({ timeout: 20_000 });
+    expect(phone.url()).toBe(meetingUrl);
+    await phone.getByText('Sem conexão.', { exact: true }).waitFor();
+    await phone.getByRole('group', { name: 'Situação de Davi Rocha' }).getByRole('button', { name: 'Presente', exact: true }).click();
+    await phone.getByRole('button', { name: 'Salvar chamada' }).click();
+    await phone.getByTestId('pending-roll-call').waitFor();
+    await screenshot(phone, 'meetings-12-offline-fresh-reload');
+    await phone.getByRole('link', { name: 'Reuniões', exact: true }).click();
+    await phone.getByRole('heading', { name: 'Reuniões' }).waitFor();
+    const davi = `SELECT 1 FROM meeting_attendance a JOIN club_members cm ON cm.id = a.member_id JOIN profiles p ON p.id = cm.profile_id
+                  WHERE p.full_name = 'Davi Rocha' AND a.marked_by = $1`;
+    expect(await sql(davi, [profile.id])).toHaveLength(0);
+    await phone.context().setOffline(false);
+    await expect.poll(async () => (await sql(davi, [profile.id])).length, { timeout: 15_000 }).toBe(1);
+    await phone.getByText('Sem conexão.', { exact: true }).waitFor({ state: 'detached' });
     await phone.context().close();
   });
 });

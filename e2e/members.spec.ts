@@ -108,8 +108,8 @@ describe('members screen', () => {
     await screenshot(page, 'members-04-csv-preview');
     await dialog.getByLabel('Conteúdo do CSV').fill('nome;e-mail;função;unidade\nLia;;Desbravador(a);Águias\nTeo;;;Gaivotas');
     await dialog.getByRole('button', { name: 'Pré-visualizar' }).click();
-    await dialog.getByText('2 linha(s) prontas para importar.').waitFor();
-    await dialog.getByRole('button', { name: 'Importar 2 membro(s)' }).click();
+    await dialog.getByText('2 linhas prontas para importar.').waitFor();
+    await dialog.getByRole('button', { name: 'Importar 2 membros' }).click();
     await toast(page, MEMBER_MSG.imported(2));
     await row('Teo').getByText('Gaivotas').waitFor();
   });

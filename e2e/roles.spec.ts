@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { MEMBER_MSG } from '../src/shared/members.js';
 import { PERMISSION_MSG } from '../src/shared/permissions.js';
 import {
-  SCREENSHOT_DIR, expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer,
+  SCREENSHOT_DIR, expectCleanConsole, expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer,
   type Account, type E2EServer,
 } from './harness.js';
 
@@ -59,6 +59,46 @@ async function menuLabels(p: Page): Promise<string[]> {
   const nav = p.getByRole('navigation', { name: 'Menu do clube' });
   await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
   return (await nav.getByRole('link').allInnerTexts()).map((t) => t.replace(/\d+$/, '').trim());
+}
+
+/**
+ * English words that have no place on a pt-BR screen (whole words, case as written). The terms
+ * Trilha keeps in English on purpose (Dashboard, Badge, Ranking, Quiz, E-mail) are not listed.
+ */
+const ENGLISH = /\b(Loading|Save|Cancel|Delete|Edit|Submit|Search|Settings|Error|Success|Password|Members?|Tasks?|Points|count|points|days|position|undefined|null|NaN|Invalid|Required|Previous|Next|Close|Upload|Download|None|Unknown|Welcome|Sign (in|out)|Log (in|out)|Logout|Profile|Approvals|Reports|Finance|Amount|Balance|Description|Inactive|Pending|Approved|Rejected|Completed|Today|Yesterday|slug|true|false)\b/;
+
+/** Everything a person reads on the screen now: the text, and the placeholders, labels and titles. */
+const screenWords = (p: Page) =>
+  p.evaluate(() => {
+    const attrs = [...document.querySelectorAll('[placeholder],[aria-label],[title],[alt]')].flatMap((e) =>
+      ['placeholder', 'aria-label', 'title', 'alt'].map((a) => e.getAttribute(a) ?? ''));
+    return `${document.body.innerText}\n${attrs.join('\n')}`;
+  });
+
+/**
+ * Opens every screen of the menu (and the personal ones) by client-side navigation, as a click does,
+ * and fails on English words, a console error or warning, or, on a phone, a page wider than it.
+ */
+async function walkScreens(p: Page, who: string, extra: string[] = []): Promise<number> {
+  // On a phone the menu sits in the closed drawer: present, not visible.
+  await p.locator('nav[aria-label^="Menu do"]').first().waitFor({ state: 'attached' });
+  const menu = await p.evaluate(() => [...document.querySelectorAll('nav[aria-label^="Menu do"] a')].map((a) => a.getAttribute('href') ?? ''));
+  const paths = [...new Set([...menu, '/dashboard/profile', '/dashboard/seguranca', ...extra])];
+  const width = p.viewportSize()?.width ?? 1280;
+  for (const path of paths) {
+    await p.evaluate((to) => {
+      history.pushState({}, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await p.locator('main h1').first().waitFor();
+    await p.waitForFunction(() => !document.querySelector('main [role="status"] .animate-spin'));
+    await p.waitForTimeout(150);
+    const where = `${who} ${path} @${width}px`;
+    expect(ENGLISH.exec(await screenWords(p))?.[0], where).toBeUndefined();
+    expectCleanConsole(p, where);
+    if (width <= 360) expect(await p.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(width);
+  }
+  return paths.length;
 }
 
 describe('club functions', () => {
@@ -123,5 +163,23 @@ describe('club functions', () => {
     await counselor.getByRole('navigation', { name: 'Menu do clube' }).getByRole('link', { name: 'Aprovações' }).waitFor();
     await viewportShot(counselor, 'roles-04-counselor-sidebar-360');
     await counselor.context().close();
+  });
+
+  it('every screen, as each function, speaks pt-BR and leaves the console clean (1280 px and 360 px)', async () => {
+    // The director (the platform's first account, so also super admin) on the desktop.
+    await page.goto('/dashboard');
+    let screens = await walkScreens(page, 'Diretor(a)', ['/dashboard/reunioes/relatorio', '/dashboard/reunioes/criterios', '/dashboard/health']);
+    await page.goto('/superadmin');
+    screens += await walkScreens(page, 'Super admin');
+    // One account takes each other function in turn, on a phone.
+    const p = await personWith('member', 'Rita Rodízio', aguias);
+    await p.setViewportSize({ width: 360, height: 740 });
+    for (const role of ['associate', 'secretary', 'treasurer', 'counselor', 'instructor', 'member']) {
+      await server.db.query(`UPDATE club_members SET role = $1 WHERE club_id = $2 AND profile_id = (SELECT id FROM profiles WHERE full_name = 'Rita Rodízio')`, [role, clubId]);
+      await p.goto('/dashboard');
+      screens += await walkScreens(p, role);
+    }
+    expect(screens).toBeGreaterThan(40);
+    await p.context().close();
   });
 });

@@ -29,7 +29,10 @@ describe('club settings screen', () => {
     expect(await page.getByLabel('Fuso horário').inputValue()).toBe('America/Sao_Paulo');
     const regions = await page.locator('optgroup').evaluateAll((els) => els.map((e) => e.getAttribute('label')));
     expect(regions).toEqual(['América do Sul', 'América Central', 'América do Norte', 'Europa', 'África', 'Ásia', 'Oceania', 'Atlântico']);
-    await page.getByText('Identificador (slug)').waitFor();
+    await page.getByText('Identificador', { exact: true }).waitFor();
+    // Brasília time in words, and no internal id (issue 31).
+    await page.getByText('Horário de Brasília', { exact: true }).waitFor();
+    expect(await page.locator('main').textContent()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
     await expectNoA11yViolations(page, 'settings');
     await screenshot(page, 'settings-01-form');
 

@@ -51,7 +51,7 @@ describe('super admin area', () => {
     await page.getByRole('button', { name: 'Novo Clube' }).click();
     const dialog = page.getByRole('dialog', { name: 'Novo Clube' });
     await dialog.getByLabel('Nome do clube').fill('Águias do Cerrado');
-    expect(await dialog.getByLabel('Identificador (slug)').inputValue()).toBe('aguias-do-cerrado');
+    expect(await dialog.getByLabel('Identificador do clube').inputValue()).toBe('aguias-do-cerrado');
     await dialog.getByLabel('E-mail do primeiro administrador').fill('ninguem@teste.com');
     await dialog.getByRole('button', { name: 'Criar clube' }).click();
     // No account with that e-mail: a clear message, and the modal stays open.

@@ -110,9 +110,15 @@ describe('periods screen', () => {
     const edit = page.getByRole('dialog', { name: 'Editar Período' });
     expect(await edit.getByLabel('Início').inputValue()).toBe('01/01/2026 08:00');
     await edit.getByLabel('Descrição (opcional)').fill('Classes regulares');
+    // A day without a time is taken, as the period's last minute (issue 31).
+    await edit.getByLabel('Fim').fill('');
+    await edit.getByLabel('Fim').pressSequentially('01042026');
+    await edit.getByLabel('Descrição (opcional)').click();
+    expect(await edit.getByLabel('Fim').inputValue()).toBe('01/04/2026 23:59');
     await edit.getByRole('button', { name: 'Salvar' }).click();
     await toast(PERIOD_MSG.updated);
     await card.getByText('Classes regulares').waitFor();
+    await card.getByText('01/04/2026 23:59').waitFor();
     await expectNoA11yViolations(page, 'periods list');
     await screenshot(page, 'periods-02-list');
 

@@ -74,9 +74,24 @@ export function operationsOf(doc: OpenAPIV3.Document): Array<{ method: (typeof M
   );
 }
 
+/** Zod's English defaults: a client never reads one (issue 31); messages are pt-BR and name the field. */
+export const ZOD_ENGLISH = /invalid input|expected|required|too (big|small)|invalid (string|enum|type|option|union|element|key|value)|received|unrecognized key/i;
+
+/** Every message of a JSON error answer (the summary and each issue's). */
+export function errorMessages(res: LightMyRequestResponse): string[] {
+  if (res.statusCode < 400 || !String(res.headers['content-type'] ?? '').startsWith('application/json')) return [];
+  const parsed: unknown = JSON.parse(res.body);
+  const error = (parsed as { error?: { message?: unknown; details?: unknown } } | null)?.error;
+  if (!error) return [];
+  const details = Array.isArray(error.details) ? error.details.map((d: { message?: unknown }) => d?.message) : [];
+  return [error.message, ...details].filter((m): m is string => typeof m === 'string');
+}
+
 export function checkContract(app: FastifyInstance, method: string, url: string, res: LightMyRequestResponse): void {
   const [path = ''] = url.split('?');
   if (!path.startsWith('/api/')) return;
+  const english = errorMessages(res).find((m) => ZOD_ENGLISH.test(m));
+  if (english) throw new ContractError(`${method} ${path} answered ${res.statusCode} with an English message: ${english}`);
   const c = contractOf(app);
   const route = c.routes.find((r) => r.pattern.test(path));
   const op = route?.item[method.toLowerCase() as 'get'];

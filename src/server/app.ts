@@ -32,6 +32,7 @@ import { localAdminRoutes, type LocalAdminOptions } from './local-admin/routes.j
 import { isSafeKey, localDiskStorage, UPLOADS_URL_PREFIX, type Storage } from './storage/storage.js';
 import { MSG } from '../shared/errors.js';
 import { apiDocsUiEnabled, publicUrlFromEnv } from './config.js';
+import { usePtBrZodMessages } from '../shared/zod-pt-br.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { AnswerCache, answerCacheBytesFromEnv, COMPRESS_FROM_BYTES, ENCODINGS } from './http/answer-cache.js';
 
@@ -81,6 +82,8 @@ function defaultCounterStore(db: Db, now: () => number = Date.now): CounterStore
 
 /** Builds the whole HTTP application around an open database. Tests call this in-process. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  // Every schema check without a message of its own answers in pt-BR (issue 31).
+  usePtBrZodMessages();
   const app = Fastify({
     logger: config.logger ?? false,
     trustProxy: config.trustProxy ?? trustProxyFromEnv(process.env.TRUST_PROXY),

@@ -40,7 +40,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'guardian.remove': 'Responsável removido(a)',
   'guardian.submit_evidence': 'Evidência enviada pelo responsável',
   'health.read': 'Ficha de saúde consultada',
-  'health.print': 'Ficha de saúde impressa',
+  'health.print': 'Fichas de saúde abertas',
   'health.update': 'Ficha de saúde alterada',
   'invitation.create': 'Convite criado',
   'invitation.reissue': 'Convite reenviado',

@@ -40,6 +40,16 @@ export const CRITERIA_FIELD = {
   task_perfect: 'count',
   membership_duration: 'days',
 } as const satisfies Record<TCriteriaType, string>;
+/** What the number of a criterion counts, as the badge form labels it ('Valor (tarefas)'). */
+export const CRITERIA_UNIT_LABEL: Record<TCriteriaType, string> = {
+  task_count: 'tarefas',
+  points_total: 'pontos',
+  login_streak: 'dias seguidos',
+  ranking_position: 'posição no ranking',
+  badge_count: 'badges',
+  task_perfect: 'tarefas perfeitas',
+  membership_duration: 'dias no clube',
+};
 export const CRITERIA_LABEL: Record<TCriteriaType, string> = {
   task_count: 'Quantidade de tarefas concluídas',
   points_total: 'Total de pontos',
@@ -111,7 +121,8 @@ const badgeFields = {
   active: z.boolean(),
   badge_type: z.enum(BADGE_TYPES),
   category: z.enum(CATEGORIES),
-  criteria_type: z.union([z.enum(CRITERIA_TYPES), z.literal('')]),
+  // A manual badge needs no criterion: absent is 'Nenhum'.
+  criteria_type: z.enum([...CRITERIA_TYPES, '']).default(''),
   // Hidden (and ignored) for manual badges, so blank there is 0; an auto badge needs ≥ 1 below.
   criteria_value: zOptionalWholeNumber(BADGE_MSG.criteriaValueMin, { min: 0, max: 1_000_000_000 }, 0),
 };

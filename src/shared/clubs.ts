@@ -66,5 +66,7 @@ export const ZDashboardCounts = z.object({
   units: z.number().int(),
   active_tasks: z.number().int(),
   pending_tasks: z.number().int(),
+  /** For the first-run checklist: a club is set up once it has units, a period, members and a task. */
+  periods: z.number().int(),
 });
 export type TDashboardCounts = z.infer<typeof ZDashboardCounts>;

@@ -13,6 +13,8 @@ export const ZMemberHome = z.object({
   ranked_count: z.number().int(),
   unit: z.object({ id: z.string(), name: z.string(), color: z.string(), ranking: z.number().int().nullable(), unit_count: z.number().int() }).nullable(),
   next_tasks: z.array(ZMyTask).max(3),
+  /** My tasks sent and waiting for a leader's approval (not among the next ones). */
+  awaiting_approval: z.number().int(),
   latest_badges: z.array(ZEarnedBadge).max(3),
 });
 export type TMemberHome = z.infer<typeof ZMemberHome>;

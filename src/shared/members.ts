@@ -1,6 +1,7 @@
 import { CLUB_ROLES, PERMISSION_MSG, ROLE_LABELS, isClubRole, roleFromText, type TClubRole } from './permissions.js';
 import { z } from 'zod';
 import { ZPageQuery } from './pagination.js';
+import { plural } from './plural.js';
 
 /** The director ('Diretor(a)'): every power in the club. The functions are in `permissions.ts` (issue 14). */
 export const ADMIN_ROLE = 'admin';
@@ -54,7 +55,7 @@ export const MEMBER_MSG = {
   csvDuplicateEmail: 'E-mail repetido no arquivo',
   csvUnknownUnit: 'Unidade não encontrada',
   csvUnreadable: 'Caracteres ilegíveis (�): o arquivo foi lido com a codificação errada. Escolha o arquivo original do Excel ou salve-o como CSV UTF-8.',
-  imported: (n: number) => `${n} membro(s) importado(s) com sucesso!`,
+  imported: (n: number) => `${plural(n, 'membro importado', 'membros importados')} com sucesso!`,
 } as const;
 
 const optionalEmail = z

@@ -181,12 +181,21 @@ export const ZMyTask = z.object({
   completions_today: z.number().int().nullable(),
   subtasks_total: z.number().int(),
   subtasks_done: z.number().int(),
+  /** A milestone pays its own points and each subtask's: what it pays in all is points + subtasks_points. */
+  subtasks_points: z.number().int(),
   reject_reason: z.string().nullable(),
 });
 export type TMyTask = z.infer<typeof ZMyTask>;
 
 /** An accumulative task whose 'Limite por dia' is used up for today (the server refuses one more). */
 export const dailyCapReached = (t: Pick<TMyTask, 'daily_limit' | 'completions_today'>) => t.daily_limit !== null && (t.completions_today ?? 0) >= t.daily_limit;
+
+/**
+ * A task the member can do now: open, and not finished nor sent for approval (an accumulative one
+ * stays until today's cap). A task waiting for a leader is 'Aguardando aprovação', never a next task.
+ */
+export const isToDoNow = (t: TMyTask) =>
+  t.available_now && (t.type === 'accumulative' ? !dailyCapReached(t) : t.status !== 'completed' && t.status !== 'approved' && t.status !== 'submitted');
 
 export const ZMyQuestion = z.object({
   id: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const RANKING_MSG = {
   empty: 'Nenhuma pontuação registrada ainda.',
-  noClub: 'Selecione um clube para ver o ranking.',
+  noClub: 'Você ainda não participa de um clube para ver o ranking.',
   periodNotFound: 'Período não encontrado.',
   overall: 'Geral',
   /** One line on the ranking page: what the total is made of (issue 18). */

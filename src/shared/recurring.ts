@@ -47,7 +47,9 @@ export const RECURRING_MSG = {
   saveError: 'Erro ao salvar tarefa recorrente. Tente novamente.',
   deleteError: 'Erro ao excluir tarefa recorrente.',
   confirmDelete: 'Isso não afetará tarefas já geradas',
-  generated: 'Instâncias geradas com sucesso!',
+  generated: (created: number) => (created === 1 ? '1 tarefa gerada agora.' : `${created} tarefas geradas agora.`),
+  /** Nothing was due: every occurrence up to now already exists (generation is exactly once per occurrence). */
+  nothingToGenerate: 'Nenhuma tarefa nova: as ocorrências até agora já foram geradas.',
   generateError: 'Erro ao gerar instâncias',
   notFound: 'Tarefa recorrente não encontrada',
   empty: 'Nenhuma tarefa recorrente cadastrada ainda.',

@@ -48,7 +48,7 @@ export const TASK_MSG = {
   notFound: 'Tarefa não encontrada',
   empty: 'Nenhuma tarefa cadastrada ainda.',
   createFirst: 'Criar Primeira Tarefa',
-  noClub: 'Selecione um clube para gerenciar tarefas.',
+  noClub: 'Você ainda não participa de um clube para gerenciar tarefas.',
 } as const;
 
 export const QUESTION_MSG = {
@@ -195,10 +195,7 @@ export const ZQuestionInput = z
     if (q.answer_type === 'free_text') return;
     const options = cleanOptions(q.answer_type, q.options) ?? [];
     if (options.length < 2) ctx.addIssue({ code: 'custom', message: QUESTION_MSG.optionsRequired, path: ['options'] });
-    const correct = q.correct_answer?.trim() ?? '';
-    if (!correct || !options.includes(correct)) {
-      ctx.addIssue({ code: 'custom', message: QUESTION_MSG.correctRequired, path: ['correct_answer'] });
-    }
+    // The right answer depends on the task: a quiz's question needs one (quizAnswerIssue), a form's has none.
   })
   .transform((q) => ({
     text: q.text,
@@ -207,6 +204,21 @@ export const ZQuestionInput = z
     correct_answer: q.answer_type === 'free_text' ? null : (q.correct_answer?.trim() ?? null),
   }));
 export type TQuestionInput = z.input<typeof ZQuestionInput>;
+
+/** What members answered to a quiz's or form's questions (leaders who manage tasks read it). */
+export const ZFormAnswers = z.object({
+  task_title: z.string(),
+  questions: z.array(z.object({ id: z.string(), text: z.string() })),
+  rows: z.array(z.object({ profile_id: z.string(), full_name: z.string(), answered_at: z.string(), answers: z.record(z.string(), z.string()) })),
+});
+export type TFormAnswers = z.infer<typeof ZFormAnswers>;
+
+/** A quiz's choice question needs its right answer among the options; null when it has one (or needs none). */
+export function quizAnswerIssue(q: { answer_type: TAnswerType; options?: string[] | null; correct_answer?: string | null }): string | null {
+  if (q.answer_type === 'free_text') return null;
+  const correct = q.correct_answer?.trim() ?? '';
+  return correct && (cleanOptions(q.answer_type, q.options) ?? []).includes(correct) ? null : QUESTION_MSG.correctRequired;
+}
 
 export const ZQuestion = z.object({
   id: z.string(),

@@ -115,3 +115,13 @@ export function timezoneOffsetLabel(tz: string, at: Date = new Date()): string {
   const raw = part?.value ?? 'GMT';
   return raw === 'GMT' ? 'UTC+00:00' : raw.replace('GMT', 'UTC');
 }
+
+/**
+ * How a person reads a club's time zone: 'Horário de Brasília', or the city of the list
+ * ('Manaus'); never the IANA name ('America/Sao_Paulo').
+ */
+export function timezoneLabel(tz: string): string {
+  if (tz === DEFAULT_TIMEZONE) return 'Horário de Brasília';
+  const zone = TIMEZONE_GROUPS.flatMap((g) => g.zones).find((z) => z.value === tz);
+  return zone ? `Horário de ${zone.label}` : tz;
+}

@@ -96,6 +96,20 @@ describe('login and sessions', () => {
     expect((await call(ctx.app, 'GET', '/api/auth/me', { as: s })).statusCode).toBe(401);
   });
 
+  it("the web app's session read answers a visitor with 200 and no profile (no 401 in an anonymous page's console)", async () => {
+    const email = uniqueEmail();
+    await signUp(ctx.app, { email });
+    const s = await login(ctx.app, email);
+    const signedIn = await call(ctx.app, 'GET', '/api/auth/session', { as: s });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ profile: { email } });
+    const anonymous = await call(ctx.app, 'GET', '/api/auth/session');
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ profile: null });
+    await call(ctx.app, 'POST', '/api/auth/logout', { as: s });
+    expect((await call(ctx.app, 'GET', '/api/auth/session', { as: s })).json()).toEqual({ profile: null });
+  });
+
   it('a guesser must wait after repeated failures (429 with Retry-After, even with the right password); the owner signs in from another address', async () => {
     const email = uniqueEmail('brute');
     await signUp(ctx.app, { email });

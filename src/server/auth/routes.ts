@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { ZLogin, ZMe, ZRegister } from '../../shared/auth.js';
+import { ZLogin, ZMe, ZProfile, ZRegister } from '../../shared/auth.js';
 import { requireAuth } from '../http/access.js';
 import { countSignup } from '../http/rate-limit.js';
 import * as service from './service.js';
@@ -58,4 +58,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'signed_in' },
     schema: { tags: ['auth'], summary: 'Usuário da sessão', response: { 200: ZMe } },
   }, async (req) => ({ profile: requireAuth(req).profile }));
+
+  // The web app asks this on every page, anonymous ones too: a visitor is an answer (profile null),
+  // not a 401 that the browser logs as an error on the landing page.
+  app.get('/api/auth/session', {
+    config: { permission: 'public' },
+    schema: { tags: ['auth'], summary: 'Sessão atual (profile nulo para um visitante)', response: { 200: z.object({ profile: ZProfile.nullable() }) } },
+  }, async (req) => ({ profile: req.auth?.profile ?? null }));
 };

@@ -44,7 +44,7 @@ describe(`clubs on ${engineName()}`, () => {
     await ctx.db.query(`INSERT INTO tasks (club_id, title, active) VALUES ($1, 'Inativa', false)`, [club.id]);
     await ctx.db.query(`INSERT INTO assigned_tasks (club_id, task_id, profile_id) VALUES ($1, $2, $3)`, [club.id, task.id, other.profile.id]);
     const res = await call(ctx.app, 'GET', `/api/clubs/${club.id}/dashboard`, { as: carla });
-    expect(res.json()).toEqual({ club_name: 'Contadores', active_members: 2, units: 2, active_tasks: 2, pending_tasks: 1 });
+    expect(res.json()).toEqual({ club_name: 'Contadores', active_members: 2, units: 2, active_tasks: 2, pending_tasks: 1, periods: 0 });
   });
 
   it('anonymous requests answer 401; another club answers 404', async () => {

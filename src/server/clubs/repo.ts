@@ -42,7 +42,8 @@ export function dashboardCounts(q: Queryable, clubId: string) {
             (SELECT count(*)::int FROM club_members WHERE club_id = c.id AND active) AS active_members,
             (SELECT count(*)::int FROM units WHERE club_id = c.id) AS units,
             (SELECT count(*)::int FROM tasks WHERE club_id = c.id AND active) AS active_tasks,
-            (SELECT count(*)::int FROM assigned_tasks WHERE club_id = c.id AND status = 'pending') AS pending_tasks
+            (SELECT count(*)::int FROM assigned_tasks WHERE club_id = c.id AND status = 'pending') AS pending_tasks,
+            (SELECT count(*)::int FROM periods WHERE club_id = c.id) AS periods
        FROM clubs c WHERE c.id = $1`,
     [clubId],
   );

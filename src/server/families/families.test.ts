@@ -371,9 +371,18 @@ describe(`LGPD rights on ${engineName()}`, () => {
     expect(data.children[0].data.tables.point_events.length).toBeGreaterThan(0);
     expect(data.me.tables.member_consents).toHaveLength(1);
     expect(data.me.tables.sessions.length).toBeGreaterThan(0);
-    expect([...files.keys()]).toEqual(expect.arrayContaining(['dados.json', 'perfil.csv', 'member_guardians.csv', 'sessions.csv']));
-    expect([...files.keys()].some((f) => f.startsWith('filhos/') && f.endsWith('point_events.csv'))).toBe(true);
-    expect(files.get('perfil.csv')?.toString('utf8')).toContain(email);
+    expect([...files.keys()]).toEqual(expect.arrayContaining(['dados.json', 'perfil.csv', 'responsaveis.csv', 'sessoes.csv']));
+    expect([...files.keys()].some((f) => f.startsWith('filhos/') && f.endsWith('/pontos.csv'))).toBe(true);
+    // The CSVs a person reads: pt-BR column names and times in the club's time zone, not UTC.
+    const profileCsv = files.get('perfil.csv')?.toString('utf8') ?? '';
+    expect(profileCsv).toContain(email);
+    expect(profileCsv.split(/\r?\n/)[0]).toMatch(/nome completo.*e-mail.*criado em/);
+    expect(profileCsv).not.toMatch(/full_name|created_at|\d{4}-\d{2}-\d{2}T/);
+    const pointsCsv = [...files.entries()].find(([f]) => f.endsWith('/pontos.csv'))?.[1].toString('utf8') ?? '';
+    const [{ local }] = await ctx.db.query<{ local: string }>(
+      `SELECT to_char(pe.occurred_at AT TIME ZONE c.timezone, 'DD/MM/YYYY HH24:MI:SS') AS local
+         FROM point_events pe JOIN clubs c ON c.id = pe.club_id WHERE pe.profile_id = $1 ORDER BY pe.occurred_at DESC LIMIT 1`, [kid.profile_id]);
+    expect(pointsCsv).toContain(local);
   });
 
   it('deletion: 7 days to cancel, then the person is anonymised and Σ balances and rankings stay identical', async () => {

@@ -6,6 +6,8 @@ import { writeAudit } from '../audit/repo.js';
 import { toCsv, type CsvCell } from '../http/csv.js';
 import type { HealthCipher } from './health-key.js';
 import { createZip } from './zip.js';
+import { DEFAULT_TIMEZONE } from '../../shared/timezones.js';
+import { columnLabel, localTime, looksLikeInstant, tableFileName } from './lgpd-labels.js';
 
 type Row = Record<string, unknown>;
 export interface PersonData {
@@ -152,33 +154,57 @@ export async function collectExport(db: Db, cipher: HealthCipher, profileId: str
   return { generated_at: new Date().toISOString(), me, children: out };
 }
 
-function cell(v: unknown): CsvCell {
+/** Columns holding a calendar day (a date, read as midnight UTC): shown as the day, not shifted to club time. */
+const DAY_COLUMN = /(^day$|_date$)/;
+
+/** Club → its time zone, for the times of the CSVs (Brasília for a row of no club). */
+export type TimeZoneOf = (clubId: unknown) => string;
+
+function cell(v: unknown, column: string, timeZone: string): CsvCell {
   if (v === null || v === undefined) return null;
   if (typeof v === 'number') return v;
-  if (v instanceof Date) return v.toISOString();
+  if (v instanceof Date) {
+    const midnightUtc = v.getUTCHours() === 0 && v.getUTCMinutes() === 0 && v.getUTCSeconds() === 0 && v.getUTCMilliseconds() === 0;
+    return localTime(DAY_COLUMN.test(column) && midnightUtc ? v.toISOString().slice(0, 10) : v, timeZone);
+  }
+  if (typeof v === 'string' && looksLikeInstant(v)) return localTime(v, timeZone);
+  if (typeof v === 'boolean') return v ? 'sim' : 'não';
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
 }
 
-function tableCsv(rows: Row[]): string {
-  const headers = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  return toCsv([headers, ...rows.map((r) => headers.map((h) => cell(r[h])))]);
+/** One table as a CSV a person reads: pt-BR column names, times in the row's club's time zone. */
+function tableCsv(rows: Row[], timeZoneOf: TimeZoneOf): string {
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  return toCsv([columns.map(columnLabel), ...rows.map((r) => columns.map((c) => cell(r[c], c, timeZoneOf(r.club_id))))]);
 }
 
-function personFiles(prefix: string, data: PersonData): Array<{ name: string; content: string }> {
-  const files = [{ name: `${prefix}perfil.csv`, content: tableCsv(data.profile ? [data.profile] : []) }];
-  for (const [table, rows] of Object.entries(data.tables)) files.push({ name: `${prefix}${table}.csv`, content: tableCsv(rows) });
+function personFiles(prefix: string, data: PersonData, timeZoneOf: TimeZoneOf): Array<{ name: string; content: string }> {
+  const files = [{ name: `${prefix}${tableFileName('profiles')}.csv`, content: tableCsv(data.profile ? [data.profile] : [], timeZoneOf) }];
+  for (const [table, rows] of Object.entries(data.tables)) files.push({ name: `${prefix}${tableFileName(table)}.csv`, content: tableCsv(rows, timeZoneOf) });
   return files;
+}
+
+/** The time zone of each club, for the export's CSVs; Brasília for rows of no club. */
+export async function clubTimeZones(q: Queryable, profileId: string): Promise<TimeZoneOf> {
+  const rows = await q.query<{ id: string; timezone: string }>(
+    `SELECT c.id, c.timezone FROM clubs c
+      WHERE EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = c.id AND cm.profile_id = $1)
+         OR EXISTS (SELECT 1 FROM member_guardians g WHERE g.club_id = c.id AND g.profile_id = $1)`,
+    [profileId],
+  );
+  const zones = new Map(rows.map((c) => [c.id, c.timezone]));
+  return (clubId) => (typeof clubId === 'string' ? zones.get(clubId) : undefined) ?? DEFAULT_TIMEZONE;
 }
 
 const safeName = (s: string) => s.normalize('NFD').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'membro';
 
 /** The zip of 'Meus dados': dados.json with everything, and one CSV per table. */
-export function exportZip(data: ExportData): Buffer {
-  const files = [{ name: 'dados.json', content: JSON.stringify(data, null, 2) }, ...personFiles('', data.me)];
+export function exportZip(data: ExportData, timeZoneOf: TimeZoneOf = () => DEFAULT_TIMEZONE): Buffer {
+  const files = [{ name: 'dados.json', content: JSON.stringify(data, null, 2) }, ...personFiles('', data.me, timeZoneOf)];
   data.children.forEach((c, i) => {
     const name = typeof c.data.profile?.full_name === 'string' ? c.data.profile.full_name : `filho-${i + 1}`;
-    files.push(...personFiles(`filhos/${safeName(name)}-${c.member_id.slice(0, 8)}/`, c.data));
+    files.push(...personFiles(`filhos/${safeName(name)}-${c.member_id.slice(0, 8)}/`, c.data, timeZoneOf));
   });
   return createZip(files);
 }

@@ -295,7 +295,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['families'], summary: 'Meus dados: tudo sobre mim (e meus filhos) em JSON + CSV num zip' },
   }, async (req, reply) => {
     const me = requireAuth(req).profile.id;
-    const zip = lgpd.exportZip(await lgpd.collectExport(app.db, await cipher(), me));
+    const zip = lgpd.exportZip(await lgpd.collectExport(app.db, await cipher(), me), await lgpd.clubTimeZones(app.db, me));
     return reply
       .header('Content-Type', 'application/zip')
       .header('Content-Disposition', 'attachment; filename="trilha-meus-dados.zip"')

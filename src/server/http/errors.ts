@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG, type TApiErrorBody } from '../../shared/errors.js';
+import { withFieldName } from '../../shared/zod-pt-br.js';
 
 /** The one error type services throw; mapped to HTTP in {@link registerErrorHandler}. */
 export class AppError extends Error {
@@ -51,10 +52,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(err.status).send(body(err.code, err.message, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues = err.validation.map((v) => ({
-        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-        message: v.message ?? MSG.invalidData,
-      }));
+      const issues = err.validation.map((v) => {
+        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        // A default message says 'Campo …': it gets the field's name (or which part of the request).
+        return { path, message: withFieldName(v.message ?? MSG.invalidData, path || (err.validationContext ?? '')) };
+      });
       return reply.status(400).send(body('validation', issues[0]?.message ?? MSG.invalidData, issues));
     }
     if (isTimeout(err)) {

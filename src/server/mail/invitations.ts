@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 import { maybeOne } from '../db/index.js';
 import { publicBaseUrl } from '../auth/account.js';
 import { enqueueMail } from './queue.js';
 import { invitationMail } from './templates.js';
+import { isClubRole, ROLE_LABELS } from '../../shared/permissions.js';
 
 /**
  * Queues the invitation e-mail for a link bound to an e-mail (the copyable link stays in the answer).
@@ -12,12 +15,25 @@ export async function sendInvitationMail(
   app: FastifyInstance,
   req: FastifyRequest,
   clubId: string,
-  invitation: { email: string | null; path: string },
+  invitation: { id: string; email: string | null; path: string },
 ): Promise<void> {
   if (!invitation.email) return;
   try {
-    const club = await maybeOne<{ name: string }>(app.db, `SELECT name FROM clubs WHERE id = $1`, [clubId]);
-    await enqueueMail(app.db, { to: invitation.email, ...invitationMail(club?.name ?? 'Trilha', `${publicBaseUrl(app)}${invitation.path}`) });
+    const row = await maybeOne<{ club_name: string; timezone: string; role: string; expires_at: Date; inviter: string | null }>(app.db, `
+      SELECT c.name AS club_name, c.timezone, i.role, i.expires_at, p.full_name AS inviter
+        FROM club_invitations i JOIN clubs c ON c.id = i.club_id LEFT JOIN profiles p ON p.id = i.created_by
+       WHERE i.id = $1 AND i.club_id = $2`, [invitation.id, clubId]);
+    if (!row) return;
+    await enqueueMail(app.db, {
+      to: invitation.email,
+      ...invitationMail({
+        clubName: row.club_name,
+        inviterName: row.inviter,
+        roleLabel: isClubRole(row.role) ? ROLE_LABELS[row.role] : row.role,
+        expiresText: format(new TZDate(new Date(row.expires_at), row.timezone), "dd/MM/yyyy 'às' HH:mm"),
+        url: `${publicBaseUrl(app)}${invitation.path}`,
+      }),
+    });
     app.mail.kick();
   } catch (err) {
     req.log.error({ err }, 'invitation e-mail not queued');

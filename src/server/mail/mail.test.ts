@@ -75,7 +75,7 @@ describe('mail over SMTP (real server in-process)', () => {
   it('an invitation by e-mail is sent and the copyable link stays in the answer', async () => {
     const app = await appWith(smtpMailer(`smtp://127.0.0.1:${port}`, 'Trilha <nao-responda@trilha.test>'));
     try {
-      const admin = await signUp(app);
+      const admin = await signUp(app, { name: 'Diretora Helena' });
       const club = await createClub(app, admin, 'Clube Convite');
       const to = uniqueEmail('convidado');
       const res = await call(app, 'POST', `/api/clubs/${club.id}/members`, { as: admin, body: { mode: 'email', email: to, role: 'member' } });
@@ -84,8 +84,12 @@ describe('mail over SMTP (real server in-process)', () => {
       expect(invitation.path).toMatch(/^\/convite\//);
       await app.mail.drain();
       const m = lastTo(to);
-      expect(m?.subject).toBe('Convite para o clube Clube Convite');
+      expect(m?.subject).toBe('Convite: Clube Convite no Trilha');
       expect(m?.text).toMatch(new RegExp(`http://localhost(:\\d+)?${invitation.path}`));
+      // Who invited, for which function, until when; never 'o clube Clube …'.
+      expect(m?.text).toContain('Diretora Helena convidou você para participar de Clube Convite no Trilha, como Desbravador(a) / Membro.');
+      expect(m?.text).toMatch(/vale até \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}/);
+      expect(m?.text).not.toMatch(/o clube Clube/);
     } finally {
       await app.close();
     }

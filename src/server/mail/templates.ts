@@ -30,12 +30,27 @@ export function passwordResetMail(name: string, url: string): MailContent {
   };
 }
 
-export function invitationMail(clubName: string, url: string): MailContent {
-  const lines = [`Você foi convidado para participar do clube ${clubName} no Trilha.`, 'Abra o link para aceitar o convite.'];
+export interface InvitationMailData {
+  clubName: string;
+  /** Who sent it (null when the account was since deleted). */
+  inviterName: string | null;
+  /** The function in the club, as the club reads it ('Desbravador(a)'). */
+  roleLabel: string;
+  /** When the link stops working, already in the club's words ('10/12/2026 às 19:30'). */
+  expiresText: string;
+  url: string;
+}
+
+export function invitationMail(d: InvitationMailData): MailContent {
+  // The club's name usually starts with 'Clube': never 'o clube Clube Águias'.
+  const lines = [
+    `${d.inviterName ?? 'A diretoria'} convidou você para participar de ${d.clubName} no Trilha, como ${d.roleLabel}.`,
+    `Abra o link para aceitar o convite. Ele vale até ${d.expiresText} e só pode ser usado uma vez, com este e-mail.`,
+  ];
   return {
-    subject: `Convite para o clube ${clubName}`,
-    text: `${lines.join('\n\n')}\n\nAceitar convite: ${url}\n\nTrilha`,
-    html: layout(lines, { url, label: 'Aceitar convite' }),
+    subject: `Convite: ${d.clubName} no Trilha`,
+    text: `${lines.join('\n\n')}\n\nAceitar convite: ${d.url}\n\nTrilha`,
+    html: layout(lines, { url: d.url, label: 'Aceitar convite' }),
   };
 }
 

@@ -28,6 +28,9 @@ beforeAll(async () => {
   for (const [title, due] of [['Sem prazo', null], ['Logo', '2099-01-02'], ['Depois', '2099-03-01'], ['Mais tarde', '2099-06-01']] as const) {
     await insertTask(ctx.db, club.id, { title, due });
   }
+  // Sent for approval, with the soonest deadline: waiting, never a next task (issue 31).
+  const sent = await insertTask(ctx.db, club.id, { title: 'Foto enviada', type: 'submission', due: '2099-01-01' });
+  await ctx.db.query(`INSERT INTO assigned_tasks (club_id, task_id, profile_id, status) VALUES ($1, $2, $3, 'submitted')`, [club.id, sent, kid.profile.id]);
 });
 afterAll(() => ctx.close());
 
@@ -41,6 +44,7 @@ describe(`a member's home on ${engineName()}`, () => {
     expect(home.ranked_count).toBeGreaterThanOrEqual(3);
     expect(home.unit).toMatchObject({ name: 'Águias', ranking: 2, unit_count: 2 });
     expect(home.next_tasks.map((t: { title: string }) => t.title)).toEqual(['Logo', 'Depois', 'Mais tarde']);
+    expect(home.awaiting_approval).toBe(1);
     expect(home.latest_badges).toEqual([]);
   });
 

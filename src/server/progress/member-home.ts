@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
 import type { TMemberHome } from '../../shared/member-home.js';
-import { dailyCapReached } from '../../shared/progress.js';
+import { isToDoNow } from '../../shared/progress.js';
 import { withServedIcon } from '../badges/icon.js';
 import { listMemberTasks } from './repo.js';
 import { listEarnedBadges } from './profile-repo.js';
@@ -18,7 +18,7 @@ export async function getMemberHome(q: Queryable, clubId: string, profileId: str
     [clubId, profileId],
   );
   // A super admin visiting a club they do not belong to has no home of their own there.
-  if (!me) return { full_name: '', total_points: 0, period: null, ranking: null, ranked_count: 0, unit: null, next_tasks: [], latest_badges: [] };
+  if (!me) return { full_name: '', total_points: 0, period: null, ranking: null, ranked_count: 0, unit: null, next_tasks: [], awaiting_approval: 0, latest_badges: [] };
   const period = await maybeOne<{ id: string; name: string; points: number }>(
     q,
     `SELECT pr.id, pr.name,
@@ -40,9 +40,7 @@ export async function getMemberHome(q: Queryable, clubId: string, profileId: str
     : null;
   const tasks = await listMemberTasks(q, clubId, profileId);
   // What is still to do now: open, not finished (an accumulative one stays until today's cap), soonest deadline first.
-  const next = tasks
-    .filter((t) => t.available_now && (t.type === 'accumulative' ? !dailyCapReached(t) : t.status !== 'completed' && t.status !== 'approved'))
-    .slice(0, 3);
+  const next = tasks.filter(isToDoNow).slice(0, 3);
   const badges = (await listEarnedBadges(q, clubId, profileId)).slice(0, 3).map(withServedIcon);
   return {
     full_name: me.full_name,
@@ -52,6 +50,7 @@ export async function getMemberHome(q: Queryable, clubId: string, profileId: str
     ranked_count: me.ranked_count,
     unit,
     next_tasks: next,
+    awaiting_approval: tasks.filter((t) => t.status === 'submitted').length,
     latest_badges: badges,
   };
 }

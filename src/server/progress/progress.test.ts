@@ -119,6 +119,17 @@ describe(`progress on ${engineName()}`, () => {
     expect(res.json()).toMatchObject({ status: 'completed', points_awarded: 8, correct_count: null });
     const [a] = await ctx.db.query<{ answer: string }>('SELECT answer FROM task_answers WHERE question_id = $1', [q]);
     expect(a.answer).toBe('João 3:16');
+
+    // The director reads the answers on screen and as CSV; a member may not; another club's task is 404.
+    const answers = await call(ctx.app, 'GET', url(`/tasks/${taskId}/answers`), { as: admin });
+    expect(answers.statusCode).toBe(200);
+    expect(answers.json()).toMatchObject({ task_title: 'Ficha', questions: [{ id: q, text: 'Seu versículo favorito?' }], rows: [{ full_name: 'Bruno', answers: { [q]: 'João 3:16' } }] });
+    const csv = await call(ctx.app, 'GET', url(`/tasks/${taskId}/answers.csv`), { as: admin });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toMatch(/Membro;Respondido em;Seu versículo favorito\?\r\nBruno;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};João 3:16/);
+    expect((await call(ctx.app, 'GET', url(`/tasks/${taskId}/answers`), { as: bruno })).statusCode).toBe(403);
+    const other = await createClub(ctx.app, admin, 'Outro Clube');
+    expect((await call(ctx.app, 'GET', `/api/clubs/${other.id}/tasks/${taskId}/answers`, { as: admin })).statusCode).toBe(404);
   });
 
   it('accumulative: each completion adds points', async () => {
@@ -138,6 +149,9 @@ describe(`progress on ${engineName()}`, () => {
     const s1 = await insertSubtask(ctx.db, taskId, { title: 'Parte 1', points: 5, order: 1 });
     const s2 = await insertSubtask(ctx.db, taskId, { title: 'Parte 2', points: 5, order: 2 });
     const opt = await insertSubtask(ctx.db, taskId, { title: 'Extra', points: 2, required: false, order: 3 });
+    // The card shows what the milestone really pays: its 50 and its subtasks' 12 (issue 31).
+    const listed = (await call(ctx.app, 'GET', url('/my-tasks'), { as: member })).json().find((t: { id: string }) => t.id === taskId);
+    expect(listed).toMatchObject({ points: 50, subtasks_points: 12 });
     expect((await complete(member, taskId)).json().error.message).toBe(PROGRESS_MSG.wrongFlow);
     const tick = (id: string) => call(ctx.app, 'POST', url(`/my-tasks/${taskId}/subtasks/${id}/complete`), { as: member, body: {} });
     expect((await tick(s1)).json()).toMatchObject({ status: 'pending', points_awarded: 5 });

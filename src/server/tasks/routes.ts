@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ZBadgeSummary, ZLinkBadge, ZQuestion, ZQuestionInput, ZReorder, ZSubtask, ZSubtaskInput, ZTask, ZTaskBadge, ZTaskInput,
+  ZBadgeSummary, ZFormAnswers, ZLinkBadge, ZQuestion, ZQuestionInput, ZReorder, ZSubtask, ZSubtaskInput, ZTask, ZTaskBadge, ZTaskInput,
 } from '../../shared/tasks.js';
 import { requirePermission, requireClubMember } from '../http/access.js';
 import * as service from './service.js';
+import { maybeOne } from '../db/index.js';
+import { DEFAULT_TIMEZONE } from '../../shared/timezones.js';
+import { formAnswers, formAnswersCsv } from './form-answers.js';
 
 const ZClubParams = z.object({ clubId: z.string() });
 const ZTaskParams = ZClubParams.extend({ taskId: z.string() });
@@ -57,6 +60,25 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Perguntas em ordem (sem a resposta correta para membros)', params: ZTaskParams, response: { 200: z.array(ZQuestion) } },
   }, async (req) => service.listQuestions(app.db, await requireClubMember(app.db, req, req.params.clubId), req.params.taskId));
+
+  app.get(`${base}/:taskId/answers`, {
+    config: { permission: 'tasks.manage' },
+    schema: { tags, summary: 'Respostas dos membros às perguntas (formulário ou quiz)', params: ZTaskParams, response: { 200: ZFormAnswers } },
+  }, async (req) => formAnswers(app.db, await requirePermission(app.db, req, req.params.clubId, 'tasks.manage'), req.params.taskId));
+
+  app.get(`${base}/:taskId/answers.csv`, {
+    config: { permission: 'tasks.manage' },
+    schema: { tags, summary: 'Respostas dos membros (CSV pt-BR)', params: ZTaskParams, response: { 200: z.string() } },
+  }, async (req, reply) => {
+    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
+    const data = await formAnswers(app.db, access, req.params.taskId);
+    const club = await maybeOne<{ timezone: string }>(app.db, `SELECT timezone FROM clubs WHERE id = $1`, [access.clubId]);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', 'attachment; filename="respostas.csv"')
+      .header('Cache-Control', 'no-store')
+      .send(formAnswersCsv(data, club?.timezone ?? DEFAULT_TIMEZONE));
+  });
 
   app.post(`${base}/:taskId/questions`, {
     config: { permission: 'tasks.manage' },

@@ -4,7 +4,7 @@ import { can, type ClubAccess } from '../http/access.js';
 import { AppError, PG, badRequest, conflict, isPgError, notFound } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import {
-  QUESTION_MSG, QUESTION_TASK_TYPES, SUBTASK_MSG, SUBTASK_TASK_TYPE, TASK_BADGE_MSG, TASK_MSG,
+  QUESTION_MSG, QUESTION_TASK_TYPES, quizAnswerIssue, SUBTASK_MSG, SUBTASK_TASK_TYPE, TASK_BADGE_MSG, TASK_MSG,
   type TQuestion, type TTask, type TTaskType, type TTaskValues, type ZQuestionInput, type ZSubtaskInput,
 } from '../../shared/tasks.js';
 import * as repo from './repo.js';
@@ -93,17 +93,25 @@ export async function listQuestions(db: Db, access: ClubAccess, taskId: string):
 type QuestionValues = z.output<typeof ZQuestionInput>;
 type SubtaskValues = z.output<typeof ZSubtaskInput>;
 
+/** A quiz's question keeps its right answer (required); a form only collects answers, so it has none. */
+function questionFor(type: TTaskType, input: QuestionValues): QuestionValues {
+  if (type !== 'quiz') return { ...input, correct_answer: null };
+  const issue = quizAnswerIssue(input);
+  if (issue) throw badRequest(issue);
+  return input;
+}
+
 export function createQuestion(db: Db, access: ClubAccess, taskId: string, input: QuestionValues) {
   return db.transaction(async (tx) => {
-    await lockParent(tx, access, taskId, QUESTION_TASK_TYPES, QUESTION_MSG.wrongTaskType);
-    return repo.insertQuestion(tx, taskId, input);
+    const task = await lockParent(tx, access, taskId, QUESTION_TASK_TYPES, QUESTION_MSG.wrongTaskType);
+    return repo.insertQuestion(tx, taskId, questionFor(task.type, input));
   });
 }
 
 export async function updateQuestion(db: Db, access: ClubAccess, taskId: string, questionId: string, input: QuestionValues) {
   return db.transaction(async (tx) => {
-    await lockParent(tx, access, taskId, QUESTION_TASK_TYPES, QUESTION_MSG.wrongTaskType);
-    const q = await repo.updateQuestion(tx, taskId, requireId(questionId, QUESTION_MSG.notFound), input);
+    const task = await lockParent(tx, access, taskId, QUESTION_TASK_TYPES, QUESTION_MSG.wrongTaskType);
+    const q = await repo.updateQuestion(tx, taskId, requireId(questionId, QUESTION_MSG.notFound), questionFor(task.type, input));
     if (!q) throw notFound(QUESTION_MSG.notFound);
     return q;
   });

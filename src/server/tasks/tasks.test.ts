@@ -135,6 +135,17 @@ describe(`questions on ${engineName()}`, () => {
     expect(task.question_count).toBe(3);
   });
 
+  it("a form's question has no right answer: none is asked for, and one sent is not kept", async () => {
+    const form = await createTask({ title: 'Avaliação', type: 'form' });
+    const qurl = `${url}/${form.id}/questions`;
+    const choice = await call(ctx.app, 'POST', qurl, { as: admin, body: { text: 'Gostou?', answer_type: 'multiple_choice', options: ['Sim', 'Não'] } });
+    expect(choice.statusCode, choice.body).toBe(201);
+    expect(choice.json()).toMatchObject({ options: ['Sim', 'Não'], correct_answer: null });
+    const sent = await call(ctx.app, 'PUT', `${qurl}/${choice.json().id}`, { as: admin, body: { text: 'Gostou?', answer_type: 'single_choice', correct_answer: 'Verdadeiro' } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ options: ['Verdadeiro', 'Falso'], correct_answer: null });
+  });
+
   it('validates text, type, options and the correct answer', async () => {
     const quiz = await createTask({ title: 'Quiz validação', type: 'quiz' });
     const qurl = `${url}/${quiz.id}/questions`;
@@ -178,7 +189,8 @@ describe(`questions on ${engineName()}`, () => {
     const ids: string[] = [];
     for (const text of ['A', 'B', 'C', 'D']) ids.push((await call(ctx.app, 'POST', qurl, { as: admin, body: { text, answer_type: 'free_text' } })).json().id);
     const edited = await call(ctx.app, 'PUT', `${qurl}/${ids[1]}`, { as: admin, body: { text: 'B2', answer_type: 'multiple_choice', options: ['x', 'y', '', ''], correct_answer: 'y' } });
-    expect(edited.json()).toMatchObject({ text: 'B2', order_position: 2, options: ['x', 'y'], correct_answer: 'y' });
+    // A form's question keeps no right answer, even one sent (issue 31).
+    expect(edited.json()).toMatchObject({ text: 'B2', order_position: 2, options: ['x', 'y'], correct_answer: null });
     expect((await call(ctx.app, 'DELETE', `${qurl}/${ids[0]}`, { as: admin })).statusCode).toBe(204);
     let list: TQuestion[] = (await call(ctx.app, 'GET', qurl, { as: admin })).json();
     expect(list.map((q) => [q.text, q.order_position])).toEqual([['B2', 1], ['C', 2], ['D', 3]]);

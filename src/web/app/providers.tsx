@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { Toaster, ToastBar, toast } from 'react-hot-toast';
+import { Toaster, ToastBar, toast, useToasterStore } from 'react-hot-toast';
 import { createQueryClient } from './query-client';
 import { warmUp } from './warm-up';
 import { router } from './router';
@@ -35,9 +35,17 @@ export function AppProviders() {
   );
 }
 
-/** Spec 8/9: top right, 4 s, a click dismisses. Rendered inside an open modal so it stays above it. */
+/** At most this many toasts at once on screen: more covered a phone's buttons (issue 31). */
+const MAX_TOASTS = 2;
+
+/** Spec 8/9: top right, 4 s, a click dismisses, the newest two shown. Rendered inside an open modal so it stays above it. */
 function Toasts() {
   const topDialog = useTopDialog();
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    // The store lists the newest first: older ones beyond the limit leave.
+    for (const t of toasts.filter((t) => t.visible).slice(MAX_TOASTS)) toast.dismiss(t.id);
+  }, [toasts]);
   const toaster = (
     <Toaster position="top-right" toastOptions={{ duration: 4000 }}>
       {(t) => (

@@ -21,6 +21,8 @@ function AppLayout(props: ComponentProps<typeof LazyAppLayout>) {
 export const router = createBrowserRouter([
   {
     errorElement: <RouteErrorPage />,
+    // The first screen's lazy module is loading: without it React Router warns on every load.
+    hydrateFallbackElement: <PageSpinner label="Carregando…" />,
     children: [
       { path: '/', lazy: () => import('../features/landing/pages/landing-page') },
       { path: '/login', element: <RedirectIfSignedIn><LazyOutlet /></RedirectIfSignedIn>, children: [{ index: true, lazy: () => import('../features/auth/pages/login-page') }] },

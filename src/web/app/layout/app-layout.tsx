@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, Link } from 'react-router';
-import { ArrowLeft, Ban, ChevronsLeft, ChevronsRight, LogOut, Menu, Shield, ShieldCheck, UserCircle, X } from 'lucide-react';
+import { ArrowLeft, Ban, CloudOff, ChevronsLeft, ChevronsRight, LogOut, Menu, Shield, ShieldCheck, UserCircle, X } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { CLUB_MSG } from '@shared/club-messages';
 import { useMe } from '@web/lib/session/me';
@@ -9,6 +9,8 @@ import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ApprovalsCounter } from '../../features/progress/components/approvals-counter';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { RollCallQueueSender } from '../../features/meetings/components/roll-call-queue-sender';
+import { useOnline } from '../../lib/online';
 import { ClubSelector } from './club-selector';
 import { useClubFromLink } from './club-from-link';
 import { CLUB_MENU, SUPERADMIN_MENU, type MenuItem } from './menu';
@@ -47,6 +49,16 @@ function DeactivatedClubBanner() {
   );
 }
 
+/** With no connection the app shows what this device kept (session, clubs, home, roll call). */
+function OfflineBanner() {
+  return (
+    <div role="status" className="mb-4 flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <CloudOff aria-hidden="true" className="h-4 w-4 shrink-0" />
+      <span><strong>Sem conexão.</strong> Mostrando o que este aparelho guardou; o que você salvar é enviado quando a conexão voltar.</span>
+    </div>
+  );
+}
+
 /** The authenticated shell: collapsible sidebar (drawer on phones), club selector, menu, user box. */
 export function AppLayout({ area }: { area: 'club' | 'superadmin' }) {
   const me = useMe();
@@ -54,6 +66,7 @@ export function AppLayout({ area }: { area: 'club' | 'superadmin' }) {
   const logout = useLogout();
   const navigate = useNavigate();
   const location = useLocation();
+  const online = useOnline();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
   const [drawerOpen, setDrawerOpen] = useState(false);
   useEffect(() => setDrawerOpen(false), [location.pathname]);
@@ -164,6 +177,8 @@ export function AppLayout({ area }: { area: 'club' | 'superadmin' }) {
         </div>
       </aside>
       <main id="conteudo" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+        <RollCallQueueSender />
+        {online ? null : <OfflineBanner />}
         {!showSuperMenu && current.club && !current.club.active ? <DeactivatedClubBanner /> : null}
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

@@ -32,7 +32,8 @@ export const CLUB_MENU: MenuItem[] = [
   { to: '/dashboard/financial', label: 'Financeiro', icon: Wallet, permission: 'finance.manage' },
   { to: '/dashboard/cobrancas', label: 'Cobranças', icon: Receipt },
   { to: '/dashboard/ranking', label: 'Ranking', icon: Trophy },
-  { to: '/dashboard/badges', label: 'Badges', icon: Award, permission: 'club.settings' },
+  // Everyone: a member browses what there is to earn; 'club.settings' also manages the club's badges.
+  { to: '/dashboard/badges', label: 'Badges', icon: Award },
   { to: '/dashboard/settings', label: 'Configurações', icon: Settings, permission: 'club.settings' },
   { to: '/dashboard/privacy', label: 'Privacidade', icon: Lock, permission: 'club.settings' },
   { to: '/dashboard/atividades', label: 'Registro de atividades', icon: History, permission: 'audit.read' },

@@ -53,9 +53,29 @@ export const DateInput = forwardRef<DateInputHandle, DateInputProps>(function Da
  * A day and a time of day, 'dd/mm/aaaa hh:mm' (24 hours), where a native datetime-local would show
  * 'mm/dd/yyyy, hh:mm AM' in an English browser. The form holds 'AAAA-MM-DDTHH:mm' as before.
  */
-export const DateTimeInput = forwardRef<DateInputHandle, DateInputProps>(function DateTimeInput(props, ref) {
-  return <MaskedField ref={ref} format={BR_DATE_TIME} {...props} />;
+export const DateTimeInput = forwardRef<DateInputHandle, DateInputProps & { defaultTime?: string }>(function DateTimeInput({ defaultTime, ...props }, ref) {
+  return <MaskedField ref={ref} format={defaultTime ? dateTimeWithDefaultTime(defaultTime) : BR_DATE_TIME} {...props} />;
 });
+
+const withTime = new Map<string, BrTextFormat>();
+
+/**
+ * BR_DATE_TIME where a day typed alone ('01/03/2026') means that day at `time` ('00:00' for a start,
+ * '23:59' for an end) instead of an incomplete date; leaving the field shows the time understood.
+ */
+function dateTimeWithDefaultTime(time: string): BrTextFormat {
+  const known = withTime.get(time);
+  if (known) return known;
+  const full = (text: string) => (/^\d{2}\/\d{2}\/\d{4}$/.test(text.trim()) ? `${text.trim()} ${time}` : text);
+  const format: BrTextFormat = {
+    ...BR_DATE_TIME,
+    toValue: (text) => BR_DATE_TIME.toValue(full(text)),
+    error: (text) => BR_DATE_TIME.error(full(text)),
+    incomplete: (text) => BR_DATE_TIME.incomplete(full(text)),
+  };
+  withTime.set(time, format);
+  return format;
+}
 
 /** A time of day, 'hh:mm' on a 24-hour clock whatever the browser's language; the form holds 'HH:mm'. */
 export const TimeInput = forwardRef<DateInputHandle, DateInputProps>(function TimeInput(props, ref) {

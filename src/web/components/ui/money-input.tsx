@@ -1,4 +1,4 @@
-import { forwardRef, useId, type InputHTMLAttributes } from 'react';
+import { forwardRef, useId, useRef, type InputHTMLAttributes } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { formatBrl, parseBrlInput } from '@shared/money';
 import { CONTROL, describedBy, Shell, type FieldShell } from './field';
@@ -24,10 +24,14 @@ export function tidyMoneyText(text: string): string {
  * form's zod schema (zBrlMoney) turns the text into the API's decimal string.
  */
 export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function MoneyInput(
-  { label, error, hint, id, className = '', value, onChange, onBlur, ...rest },
+  { label, error, hint, id, className = '', value, onChange, onBlur, onFocus, onMouseUp, ...rest },
   ref,
 ) {
   const auto = useId();
+  // Entering the field selects its amount, so typing replaces a prefilled '0,00' instead of
+  // appending to it ('0,001.234,56'). The mouse-up of the click that focused it would drop the
+  // selection again, so that one is ignored.
+  const justFocused = useRef(false);
   const fid = id ?? auto;
   return (
     <Shell id={fid} label={label} error={error} hint={hint}>
@@ -45,6 +49,16 @@ export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function
           className={`${CONTROL} pl-10 tabular-nums ${className}`}
           value={value}
           onChange={(e) => onChange(e.target.value)}
+          onFocus={(e) => {
+            e.currentTarget.select();
+            justFocused.current = true;
+            onFocus?.(e);
+          }}
+          onMouseUp={(e) => {
+            if (justFocused.current) e.preventDefault();
+            justFocused.current = false;
+            onMouseUp?.(e);
+          }}
           onBlur={(e) => {
             const tidy = tidyMoneyText(value);
             if (tidy !== value) onChange(tidy);

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
+import { forgetKeptAnswers } from '@web/lib/kept-answers';
 import { meQueryOptions } from './me';
 import { clearSelectedClub } from './selected-club-store';
 import { clearOfflineRollCallData } from '@web/lib/offline/roll-call-store';
@@ -13,10 +14,13 @@ export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: logout,
+    // Everything is dropped below; re-reading with the revoked session would only answer 401s.
+    meta: { keepAnswers: true },
     onSettled: () => {
       qc.clear();
       clearSelectedClub();
       void clearOfflineRollCallData();
+      forgetKeptAnswers();
       qc.setQueryData(meQueryOptions().queryKey, null);
     },
   });

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TMyClub } from '@shared/clubs';
-import { api } from '@web/lib/api';
+import { apiKept } from '@web/lib/kept-answers';
 
 export function listMyClubs(): Promise<TMyClub[]> {
-  return api<TMyClub[]>('GET', '/api/clubs');
+  return apiKept<TMyClub[]>('/api/clubs');
 }
 
 export const myClubsQueryOptions = () => queryOptions({ queryKey: ['clubs', 'mine'], queryFn: listMyClubs });

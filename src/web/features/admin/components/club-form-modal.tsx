@@ -68,7 +68,7 @@ export function CreateClubModal({ open, onClose }: { open: boolean; onClose: () 
         <FormError message={serverError} />
         <TextField label="Nome do clube" required error={formState.errors.name?.message} {...nameField} />
         <TextField
-          label="Identificador (slug)"
+          label="Identificador do clube"
           required
           hint="Letras minúsculas, números e hífens."
           error={formState.errors.slug?.message}
@@ -133,7 +133,7 @@ export function EditClubModal({ club, onClose }: { club: TAdminClub | null; onCl
       <form id={`${FORM_ID}-edit`} onSubmit={onSubmit} noValidate className="space-y-4">
         <FormError message={serverError} />
         <TextField label="Nome do clube" required error={formState.errors.name?.message} {...register('name')} />
-        <TextField label="Identificador (slug)" required error={formState.errors.slug?.message} {...register('slug')} />
+        <TextField label="Identificador do clube" required error={formState.errors.slug?.message} {...register('slug')} />
         <TimezoneSelect label="Fuso horário" required error={formState.errors.timezone?.message} {...register('timezone')} />
         <TextAreaField label="Descrição (opcional)" {...register('description')} />
         <CheckboxField label="Clube ativo" {...register('active')} />

@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import {
-  BADGE_DEFAULTS, BADGE_MSG, BADGE_TYPE_LABEL, BADGE_TYPES, CATEGORIES, CATEGORY_LABEL, CRITERIA_FIELD, CRITERIA_LABEL, CRITERIA_TYPES,
+  BADGE_DEFAULTS, BADGE_MSG, BADGE_TYPE_LABEL, BADGE_TYPES, CATEGORIES, CATEGORY_LABEL, CRITERIA_UNIT_LABEL, CRITERIA_LABEL, CRITERIA_TYPES,
   ICON_TEMPLATES, RARITIES, RARITY_LABEL, ZBadgeInput, type TBadge, type TBadgeInput, type TBadgeInputOut,
 } from '@shared/badges';
 import { Button } from '../../../components/ui/button';
@@ -82,7 +82,7 @@ export function BadgeFormModal({ open, badge, onClose }: { open: boolean; badge:
               {CRITERIA_TYPES.map((c) => <option key={c} value={c}>{CRITERIA_LABEL[c]}</option>)}
             </SelectField>
             <IntegerInput
-              label={criteriaType ? `Valor (${CRITERIA_FIELD[criteriaType]})` : 'Valor do critério'}
+              label={criteriaType ? `Valor (${CRITERIA_UNIT_LABEL[criteriaType]})` : 'Valor do critério'}
               {...register('criteria_value')}
               error={errors.criteria_value?.message}
             />

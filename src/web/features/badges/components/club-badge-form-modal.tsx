@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import {
-  BADGE_DEFAULTS, BADGE_MSG, BADGE_TYPE_LABEL, BADGE_TYPES, CATEGORIES, CATEGORY_LABEL, CRITERIA_FIELD, CRITERIA_LABEL, CRITERIA_TYPES,
+  BADGE_DEFAULTS, BADGE_MSG, BADGE_TYPE_LABEL, BADGE_TYPES, CATEGORIES, CATEGORY_LABEL, CRITERIA_UNIT_LABEL, CRITERIA_LABEL, CRITERIA_TYPES,
   RARITIES, RARITY_LABEL, ZClubBadgeInput, type TBadge, type TClubBadgeInput, type TClubBadgeInputOut,
 } from '@shared/badges';
 import { BADGE_COLOR_KEYS, BADGE_ICON_KEYS, badgeIconSvg, type TBadgeColor, type TBadgeIconKey } from '@shared/badge-icons';
@@ -98,7 +98,7 @@ export function ClubBadgeFormModal({ clubId, open, badge, onClose }: { clubId: s
               {CRITERIA_TYPES.map((c) => <option key={c} value={c}>{CRITERIA_LABEL[c]}</option>)}
             </SelectField>
             <IntegerInput
-              label={criteriaType ? `Valor (${CRITERIA_FIELD[criteriaType]})` : 'Valor do critério'}
+              label={criteriaType ? `Valor (${CRITERIA_UNIT_LABEL[criteriaType]})` : 'Valor do critério'}
               {...register('criteria_value')}
               error={errors.criteria_value?.message}
             />

@@ -14,13 +14,15 @@ import { ActiveTag, Tag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useClubBadges, useSaveClubBadge } from '../api/club-badges';
+import { BadgeGallery } from '../components/badge-gallery';
 import { ClubBadgeFormModal, toClubBadgeForm } from '../components/club-badge-form-modal';
 
 export function Component() {
   const current = useCurrentClub();
   if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="criar badges do clube" />;
-  if (!current.isAdmin) return <p role="alert" className="text-red-700">Apenas administradores do clube podem gerenciar badges.</p>;
+  if (!current.clubId) return <NoClubState purpose="ver os badges" />;
+  // Everyone can see what there is to earn; who sets the club up also manages the club's own badges.
+  if (!current.can('club.settings')) return <BadgeGallery clubId={current.clubId} />;
   return <ClubBadgesScreen clubId={current.clubId} />;
 }
 

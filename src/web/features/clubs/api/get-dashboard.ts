@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TDashboardCounts } from '@shared/clubs';
-import { api } from '@web/lib/api';
+import { apiKept } from '@web/lib/kept-answers';
 
 export function getDashboard(clubId: string): Promise<TDashboardCounts> {
-  return api<TDashboardCounts>('GET', `/api/clubs/${clubId}/dashboard`);
+  return apiKept<TDashboardCounts>(`/api/clubs/${clubId}/dashboard`);
 }
 
 export const dashboardQueryOptions = (clubId: string) =>

@@ -55,9 +55,9 @@ export function Component() {
           <FormError message={serverError} />
           <TextField label="Nome do clube" required error={formState.errors.name?.message} {...nameField} />
           <TextField
-            label="Identificador (slug)"
+            label="Identificador do clube"
             required
-            hint="Gerado a partir do nome; use letras minúsculas, números e hífens."
+            hint="Um nome curto e único, gerado a partir do nome: letras minúsculas, números e hífens."
             error={formState.errors.slug?.message}
             {...slugField}
           />

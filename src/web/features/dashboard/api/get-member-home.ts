@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TMemberHome } from '@shared/member-home';
-import { api } from '@web/lib/api';
+import { apiKept } from '@web/lib/kept-answers';
 
 export function getMemberHome(clubId: string): Promise<TMemberHome> {
-  return api<TMemberHome>('GET', `/api/clubs/${clubId}/home`);
+  return apiKept<TMemberHome>(`/api/clubs/${clubId}/home`);
 }
 
 // Under ['clubs', clubId] so every progress mutation (which invalidates that key) refreshes it.

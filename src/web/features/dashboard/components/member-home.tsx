@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Award, CalendarClock, ChevronRight, Star, Trophy, UsersRound } from 'lucide-react';
 import { HOME_MSG, positionLabel } from '@shared/member-home-messages';
 import { RARITY_CLASS } from '@shared/badge-rarity';
-import { pluralWord } from '@shared/plural';
+import { plural, pluralWord } from '@shared/plural';
 import { Card } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { SvgIcon } from '../../../components/ui/svg-icon';
@@ -66,6 +66,11 @@ export function MemberHome({ clubId, clubName, headingLevel = 1 }: { clubId: str
             <Sub id="proximas-tarefas" className="text-lg font-semibold">{HOME_MSG.nextTasks}</Sub>
             <Link to="/dashboard/my-tasks" className="text-sm text-emerald-800 underline-offset-2 hover:underline">Todas</Link>
           </div>
+          {h.awaiting_approval > 0 ? (
+            <p className="mb-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              Aguardando aprovação: {plural(h.awaiting_approval, 'tarefa enviada', 'tarefas enviadas')}.
+            </p>
+          ) : null}
           {h.next_tasks.length === 0 ? <p className="text-sm text-slate-700">{HOME_MSG.noTasks}</p> : (
             <ul className="divide-y divide-slate-100">
               {h.next_tasks.map((t) => (
@@ -74,7 +79,7 @@ export function MemberHome({ clubId, clubName, headingLevel = 1 }: { clubId: str
                     <span className="min-w-0 flex-1">
                       <span className="block break-words font-medium text-slate-900">{t.title}</span>
                       <span className="flex items-center gap-1 text-xs text-slate-600">
-                        {t.points} {pluralWord(t.points, 'ponto', 'pontos')}
+                        {t.points + t.subtasks_points} {pluralWord(t.points + t.subtasks_points, 'ponto', 'pontos')}
                         {t.due_date ? <><CalendarClock aria-hidden="true" className="ml-2 h-3.5 w-3.5" /> até {formatDate(t.due_date)}</> : null}
                       </span>
                     </span>

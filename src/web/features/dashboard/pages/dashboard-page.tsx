@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
-import { Building2, ClipboardList, Clock, ListChecks, Plus, Trophy, UserPlus, Users, UsersRound, Wallet, type LucideIcon } from 'lucide-react';
+import { ClipboardList, Clock, ListChecks, Trophy, UserPlus, Users, UsersRound, Wallet, type LucideIcon } from 'lucide-react';
 import type { TClubPermission } from '@shared/permissions';
 import { StatCard } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useDashboard } from '../../clubs/api/get-dashboard';
+import { FirstRunChecklist, needsSetup } from '../components/first-run-checklist';
 import { MemberHome } from '../components/member-home';
 import { MeetingSummaryCard } from '../../meetings/components/meeting-summary-card';
+import { PendingApprovalsCard } from '../../progress/components/pending-approvals-card';
 
 /** Quick actions, each shown only to the functions that may do it (issue 14). */
 const QUICK_ACTIONS: Array<{ to: string; label: string; icon: LucideIcon; permission: TClubPermission }> = [
@@ -23,19 +24,12 @@ export function Component() {
 
   if (current.isLoading) return <PageSpinner />;
   if (!current.club) {
+    // A new account: no club to select yet, so the first steps instead of an empty selector.
     return (
       <div className="mx-auto max-w-2xl">
-        <h1 className="mb-6 text-2xl font-bold">Dashboard</h1>
-        <EmptyState
-          icon={<Building2 className="h-12 w-12" />}
-          message="Nenhum clube selecionado"
-          hint="Selecione um clube na barra lateral ou crie o seu agora mesmo."
-          action={
-            <Link to="/dashboard/clubs/new" className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800">
-              <Plus aria-hidden="true" className="h-4 w-4" /> Criar clube
-            </Link>
-          }
-        />
+        <h1 className="text-2xl font-bold">Boas-vindas ao Trilha</h1>
+        <p className="mt-1 text-slate-600">Cinco passos e a turma já pode pontuar. Foi convidado(a) por um clube? Abra o link do convite que chegou por e-mail.</p>
+        <FirstRunChecklist counts={null} />
       </div>
     );
   }
@@ -55,6 +49,8 @@ export function Component() {
         <StatCard label="Tarefas Ativas" value={value(counts?.active_tasks)} icon={<ListChecks className="h-6 w-6" />} accent="text-violet-700 bg-violet-50" />
         <StatCard label="Tarefas Pendentes" value={value(counts?.pending_tasks)} icon={<Clock className="h-6 w-6" />} accent="text-amber-800 bg-amber-50" />
       </section>
+      {current.isAdmin && counts && needsSetup(counts) ? <FirstRunChecklist counts={counts} /> : null}
+      {current.can('submissions.review') ? <PendingApprovalsCard clubId={current.club.id} /> : null}
       <MeetingSummaryCard clubId={current.club.id} />
       <section aria-labelledby="acoes-rapidas" className="mt-8">
         <h2 id="acoes-rapidas" className="mb-3 text-lg font-semibold">Ações rápidas</h2>

@@ -52,7 +52,8 @@ function Finance({ clubId }: { clubId: string }) {
   return (
     <div>
       <PageHeader title="Financeiro" description="Caixas, cofres e lançamentos do clube." actions={<NewTransactionButton clubId={clubId} onOpen={() => setCreating(true)} />} />
-      <div role="tablist" aria-label="Seções do financeiro" className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200">
+      {/* Three equal columns on a phone: every tab shows whole, nothing hides behind a scroll. */}
+      <div role="tablist" aria-label="Seções do financeiro" className="mb-6 grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex">
         {TABS.map((t) => (
           <button
             key={t.id}
@@ -62,7 +63,7 @@ function Finance({ clubId }: { clubId: string }) {
             aria-selected={tab === t.id}
             aria-controls={`panel-${t.id}`}
             onClick={() => setTab(t.id)}
-            className={`whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium ${tab === t.id ? 'border-emerald-700 text-emerald-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+            className={`border-b-2 px-1 py-2 text-center text-sm font-medium sm:whitespace-nowrap sm:px-4 ${tab === t.id ? 'border-emerald-700 text-emerald-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
           >
             {t.label}
           </button>

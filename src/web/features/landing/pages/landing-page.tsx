@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { BarChart3, Calendar, CheckCircle2, ClipboardList, Star, Trophy, UsersRound, Wallet } from 'lucide-react';
+import { BarChart3, Calendar, CheckCircle2, ClipboardList, Trophy, UsersRound, Wallet } from 'lucide-react';
 
 const FEATURES = [
   { icon: ClipboardList, title: 'Tarefas e desafios', text: 'Tarefas simples, quizzes, formulários, metas acumulativas, marcos com subtarefas e envios com aprovação.' },
@@ -10,10 +10,12 @@ const FEATURES = [
   { icon: BarChart3, title: 'Relatórios', text: 'Receitas e despesas por mês, exportação em CSV e a evolução do clube.' },
 ];
 
-const TESTIMONIALS = [
-  { name: 'Márcia R.', role: 'Diretora de clube, Curitiba', text: 'Em uma noite cadastramos as unidades e a criançada já estava disputando pontos na reunião seguinte.' },
-  { name: 'Carlos A.', role: 'Tesoureiro, Recife', text: 'Finalmente o saldo do caixa bate com os lançamentos. Acabou a planilha paralela.' },
-  { name: 'Priscila M.', role: 'Conselheira, Belo Horizonte', text: 'Os quizzes e os badges deixaram as classes muito mais divertidas.' },
+// What the product does today, each verifiable in it. No testimonials or ratings: none were collected.
+const FACTS = [
+  { title: 'Chamada sem internet', text: 'A chamada aberta fica no celular; o que for marcado sem sinal é enviado quando a conexão volta.' },
+  { title: 'Famílias com consentimento', text: 'Responsáveis aceitam o termo do clube (LGPD) e acompanham pontos, tarefas e badges de cada filho.' },
+  { title: 'Dados de saúde protegidos', text: 'A ficha médica fica criptografada e cada leitura é registrada.' },
+  { title: 'Seus dados com você', text: 'Cada pessoa baixa tudo o que o Trilha guarda sobre ela e pode excluir a própria conta.' },
 ];
 
 export function Component() {
@@ -81,19 +83,19 @@ export function Component() {
           </div>
         </section>
 
-        <section aria-labelledby="depoimentos" className="mx-auto max-w-6xl px-4 py-16">
-          <h2 id="depoimentos" className="text-center text-3xl font-bold text-slate-900">Quem usa, recomenda</h2>
-          <div className="mt-10 grid gap-6 md:grid-cols-3">
-            {TESTIMONIALS.map((t) => (
-              <figure key={t.name} className="rounded-xl bg-slate-50 p-6">
-                <div className="flex gap-1 text-amber-600" role="img" aria-label="5 estrelas">
-                  {[0, 1, 2, 3, 4].map((i) => <Star key={i} aria-hidden="true" className="h-4 w-4 fill-current" />)}
+        <section aria-labelledby="confianca" className="mx-auto max-w-6xl px-4 py-16">
+          <h2 id="confianca" className="text-center text-3xl font-bold text-slate-900">Feito para a noite da reunião</h2>
+          <ul className="mt-10 grid gap-6 md:grid-cols-2">
+            {FACTS.map((f) => (
+              <li key={f.title} className="flex gap-3 rounded-xl bg-slate-50 p-6">
+                <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" />
+                <div>
+                  <h3 className="font-semibold text-slate-900">{f.title}</h3>
+                  <p className="mt-1 text-slate-700">{f.text}</p>
                 </div>
-                <blockquote className="mt-3 text-slate-800">“{t.text}”</blockquote>
-                <figcaption className="mt-4 text-sm text-slate-700"><strong>{t.name}</strong> — {t.role}</figcaption>
-              </figure>
+              </li>
             ))}
-          </div>
+          </ul>
         </section>
 
         <section aria-labelledby="cta" className="bg-gradient-to-r from-emerald-700 to-sky-700">

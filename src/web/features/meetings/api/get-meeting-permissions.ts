@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TMeetingPermissions } from '@shared/meetings';
-import { api } from '@web/lib/api';
+import { apiKept } from '@web/lib/kept-answers';
 
 export function getMeetingPermissions(clubId: string): Promise<TMeetingPermissions> {
-  return api<TMeetingPermissions>('GET', `/api/clubs/${clubId}/meetings/permissions`);
+  return apiKept<TMeetingPermissions>(`/api/clubs/${clubId}/meetings/permissions`);
 }
 
 export const meetingPermissionsQueryOptions = (clubId: string) =>

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TMeeting } from '@shared/meetings';
-import { api } from '@web/lib/api';
+import { apiKept } from '@web/lib/kept-answers';
 
 export function listMeetings(clubId: string): Promise<TMeeting[]> {
-  return api<TMeeting[]>('GET', `/api/clubs/${clubId}/meetings`);
+  return apiKept<TMeeting[]>(`/api/clubs/${clubId}/meetings`);
 }
 
 export const meetingsQueryOptions = (clubId: string) => queryOptions({ queryKey: ['clubs', clubId, 'meetings'], queryFn: () => listMeetings(clubId) });

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CloudOff, Save } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import {
   ATTENDANCE_STATUSES,
@@ -19,6 +19,11 @@ import { conflictText, useRollCallQueue } from '../offline/use-roll-call-queue';
 interface DraftMark {
   status: TAttendanceStatus;
   criteria: string[];
+  /**
+   * The saved mark's time when this one was started: the sheet refreshes while people mark, and a
+   * later mark by someone else must still be reported as replaced, not silently taken as the base.
+   */
+  base?: string | null;
 }
 
 const STATUS_STYLE: Record<TAttendanceStatus, string> = {
@@ -30,29 +35,13 @@ const STATUS_STYLE: Record<TAttendanceStatus, string> = {
 
 const NO_UNIT = 'sem-unidade';
 
-/** Whether the browser says it is online (updates on the online/offline events). */
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return online;
-}
-
 /**
  * The roll call of one meeting, built for a phone: one unit at a time, a row per member with the four
  * statuses and a check per criterion, the unit total live, and 'Salvar chamada' (queued offline).
  */
-export function RollCall({ clubId, sheet, offline }: { clubId: string; sheet: TAttendanceSheet; offline: boolean }) {
+export function RollCall({ clubId, sheet }: { clubId: string; sheet: TAttendanceSheet }) {
   const qc = useQueryClient();
   const queue = useRollCallQueue(clubId);
-  const online = useOnline();
   const saved = useMemo(() => new Map(sheet.marks.map((m) => [m.member_id, m])), [sheet.marks]);
   const [drafts, setDrafts] = useState<Map<string, DraftMark>>(() => new Map());
   const [saving, setSaving] = useState(false);
@@ -69,6 +58,7 @@ export function RollCall({ clubId, sheet, offline }: { clubId: string; sheet: TA
   const cancelled = sheet.meeting.status === 'cancelled';
   const canMark = Boolean(unit?.canMark) && !cancelled;
 
+  const baseOf = (memberId: string) => { const d = drafts.get(memberId); return d ? (d.base ?? null) : (saved.get(memberId)?.updated_at ?? null); };
   const markOf = (memberId: string): DraftMark | null => drafts.get(memberId) ?? saved.get(memberId) ?? null;
   const pointsOf = (mark: DraftMark | null) => (mark && earnsPoints(mark.status) ? mark.criteria.reduce((s, id) => s + (points.get(id) ?? 0), 0) : 0);
   const unitTotal = members.reduce((s, m) => s + pointsOf(markOf(m.member_id)), 0);
@@ -79,14 +69,14 @@ export function RollCall({ clubId, sheet, offline }: { clubId: string; sheet: TA
     const manual = (current?.criteria ?? []).filter((id) => !sheet.criteria.find((c) => c.id === id)?.auto_tick);
     const auto = sheet.criteria.filter((c) => autoTicked(c.auto_tick, status)).map((c) => c.id);
     const criteria = earnsPoints(status) ? [...auto, ...manual] : [];
-    setDrafts((d) => new Map(d).set(memberId, { status, criteria }));
+    setDrafts((d) => new Map(d).set(memberId, { status, criteria, base: baseOf(memberId) }));
   }
 
   function toggle(memberId: string, criterionId: string) {
     const current = markOf(memberId);
     if (!current || !earnsPoints(current.status)) return;
     const criteria = current.criteria.includes(criterionId) ? current.criteria.filter((id) => id !== criterionId) : [...current.criteria, criterionId];
-    setDrafts((d) => new Map(d).set(memberId, { ...current, criteria }));
+    setDrafts((d) => new Map(d).set(memberId, { ...current, criteria, base: baseOf(memberId) }));
   }
 
   async function save() {
@@ -94,7 +84,7 @@ export function RollCall({ clubId, sheet, offline }: { clubId: string; sheet: TA
       member_id,
       status: m.status,
       criteria: m.criteria,
-      base_updated_at: saved.get(member_id)?.updated_at ?? null,
+      base_updated_at: m.base ?? null,
     }));
     if (!marks.length) {
       toast('Nada a salvar: marque ao menos um membro.');
@@ -121,11 +111,6 @@ export function RollCall({ clubId, sheet, offline }: { clubId: string; sheet: TA
 
   return (
     <div className="pb-28">
-      {offline || !online ? (
-        <p role="status" className="mb-3 flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          <CloudOff aria-hidden="true" className="h-4 w-4 shrink-0" /> Sem conexão: a chamada guardada neste aparelho continua funcionando; o que for salvo é enviado quando a conexão voltar.
-        </p>
-      ) : null}
       {pending > 0 ? (
         <p role="status" data-testid="pending-roll-call" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
           {pending === 1 ? '1 chamada pendente de envio' : `${pending} chamadas pendentes de envio`} — será enviada quando a conexão voltar.

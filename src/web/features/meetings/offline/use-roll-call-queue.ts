@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'react-hot-toast';
 import type { TAttendanceSaved, TMarkInput } from '@shared/meetings';
 import { ApiError, errorMessage } from '@web/lib/api';
@@ -12,21 +12,19 @@ export function conflictText(saved: TAttendanceSaved): string | null {
   return `Marcações mais recentes substituídas: ${names}. A última chamada enviada vale.`;
 }
 
+/** Fired on window whenever the queue changes, so every screen showing it re-reads it. */
+const QUEUE_CHANGED = 'trilha:roll-call-queue';
+const queueChanged = () => window.dispatchEvent(new Event(QUEUE_CHANGED));
+
+/** One send at a time for the whole page (the shell and the roll call both ask), so nothing goes twice. */
+let inFlight: Promise<TAttendanceSaved | null> | null = null;
+
 /**
- * Saves a roll call through the offline queue: it is written to IndexedDB first, then sent; with no
- * connection it stays there ('pendente de envio') and goes when the connection returns. A save the
- * server refuses (4xx) leaves the queue with its message.
+ * Sends every queued roll call, oldest first; stops at the first network failure (they stay queued).
+ * A save the server refuses (4xx) leaves the queue with its message. Answers the last save sent.
  */
-export function useRollCallQueue(clubId: string) {
-  const qc = useQueryClient();
-  const [pending, setPending] = useState<QueuedRollCall[]>([]);
-  const flushing = useRef(false);
-
-  const refresh = useCallback(async () => setPending(await listQueued().catch(() => [])), []);
-
-  const flush = useCallback(async (): Promise<TAttendanceSaved | null> => {
-    if (flushing.current) return null;
-    flushing.current = true;
+export function sendQueuedRollCalls(qc: QueryClient): Promise<TAttendanceSaved | null> {
+  inFlight ??= (async () => {
     let last: TAttendanceSaved | null = null;
     try {
       for (const entry of await listQueued()) {
@@ -42,23 +40,33 @@ export function useRollCallQueue(clubId: string) {
           toast.error(errorMessage(err, 'Erro ao salvar a chamada.'));
         }
       }
+    } catch {
+      // IndexedDB unavailable: there is no queue to send.
     } finally {
-      flushing.current = false;
-      await refresh();
+      inFlight = null;
+      queueChanged();
     }
     return last;
-  }, [qc, refresh]);
+  })();
+  return inFlight;
+}
+
+/**
+ * The roll calls waiting to be sent, and `submit`, which queues the marks in IndexedDB first and
+ * then sends them; with no connection they stay queued ('pendente de envio'). The shell sends the
+ * queue when the connection returns, whatever screen is open (RollCallQueueSender).
+ */
+export function useRollCallQueue(clubId: string) {
+  const [pending, setPending] = useState<QueuedRollCall[]>([]);
+
+  const refresh = useCallback(async () => setPending(await listQueued().catch(() => [])), []);
 
   useEffect(() => {
-    void refresh().then(() => flush());
-    const online = () => {
-      void flush().then((saved) => {
-        if (saved) toast.success('Conexão de volta: chamada enviada!');
-      });
-    };
-    window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
-  }, [flush, refresh]);
+    void refresh();
+    const onChange = () => void refresh();
+    window.addEventListener(QUEUE_CHANGED, onChange);
+    return () => window.removeEventListener(QUEUE_CHANGED, onChange);
+  }, [refresh]);
 
   /** Queues the marks and sends them at once; with no connection they stay queued. A refusal (4xx) throws. */
   const submit = useCallback(
@@ -74,11 +82,11 @@ export function useRollCallQueue(clubId: string) {
         await removeQueued(entry.id);
         throw err;
       } finally {
-        await refresh();
+        queueChanged();
       }
     },
-    [clubId, refresh],
+    [clubId],
   );
 
-  return { pending, submit, flush };
+  return { pending, submit };
 }

@@ -29,7 +29,7 @@ function RollCallScreen({ clubId, meetingId }: { clubId: string; meetingId: stri
         <>
           <h1 className="text-xl font-bold text-slate-900">Chamada: {sheet.data.meeting.title}</h1>
           <p className="mb-4 text-sm text-slate-600">{formatDate(`${sheet.data.meeting.date}T12:00:00`)} às {sheet.data.meeting.start_time}</p>
-          <RollCall key={sheet.data.meeting.id} clubId={clubId} sheet={sheet.data} offline={sheet.data.offline} />
+          <RollCall key={sheet.data.meeting.id} clubId={clubId} sheet={sheet.data} />
         </>
       ) : null}
     </div>

@@ -8,6 +8,7 @@ import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useImportMembers } from '../api/import-members';
+import { plural } from '@shared/plural';
 
 const EXAMPLE = 'nome;e-mail;função;unidade\nPedro Santos;;Desbravador(a);Águias\nAna Souza;ana@exemplo.com;Conselheiro(a);Gaivotas';
 // With a BOM, Excel opens the model's accents right; ';' is the separator Excel uses in Brazil.
@@ -64,7 +65,7 @@ export function CsvImportModal({ clubId, open, onClose }: { clubId: string; open
           <Button variant="secondary" onClick={onClose} disabled={run.isPending}>Cancelar</Button>
           <Button variant="secondary" onClick={() => void doPreview()} disabled={!csv.trim()} loading={run.isPending && !preview}>Pré-visualizar</Button>
           <Button onClick={() => void doImport()} disabled={!preview?.valid} loading={run.isPending && Boolean(preview)}>
-            Importar {preview?.valid ? `${preview.rows.length} membro(s)` : ''}
+            Importar {preview?.valid ? plural(preview.rows.length, 'membro', 'membros') : ''}
           </Button>
         </>
       }
@@ -86,7 +87,7 @@ export function CsvImportModal({ clubId, open, onClose }: { clubId: string; open
         {preview ? (
           <div className="space-y-2">
             <p role="status" className={preview.valid ? 'text-emerald-800' : 'text-red-700'}>
-              {preview.valid ? `${preview.rows.length} linha(s) prontas para importar.` : `${errorCount} linha(s) com erro. Corrija o arquivo: nada será gravado enquanto houver erros.`}
+              {preview.valid ? `${plural(preview.rows.length, 'linha pronta', 'linhas prontas')} para importar.` : `${plural(errorCount, 'linha', 'linhas')} com erro. Corrija o arquivo: nada será gravado enquanto houver erros.`}
             </p>
             <div tabIndex={0} role="region" aria-label="Tabela da pré-visualização" className="overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600">
               <table className="min-w-full text-sm">

@@ -35,10 +35,10 @@ export function Component() {
   const current = useCurrentClub();
   if (current.isLoading) return <PageSpinner />;
   if (!current.clubId) return <NoClubState purpose="gerenciar membros" />;
-  return <MembersScreen clubId={current.clubId} isAdmin={current.can('members.manage')} canScoreMany={current.can('points.batch')} showEmails={current.can('members.read')} canOpenProfiles={current.can('members.read') || current.can('progress.record')} />;
+  return <MembersScreen clubId={current.clubId} isAdmin={current.can('members.manage')} canScoreMany={current.can('points.batch')} showEmails={current.can('members.read')} canOpenProfiles={current.can('members.read') || current.can('progress.record')} canSeeConsent={current.can('club.settings')} />;
 }
 
-function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfiles }: { clubId: string; isAdmin: boolean; canScoreMany: boolean; showEmails: boolean; canOpenProfiles: boolean }) {
+function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfiles, canSeeConsent }: { clubId: string; isAdmin: boolean; canScoreMany: boolean; showEmails: boolean; canOpenProfiles: boolean; canSeeConsent: boolean }) {
   const [filters, setFilters] = useState<MemberFilters>(NO_MEMBER_FILTERS);
   const members = useMembers(clubId, filters);
   const list = useMemo(() => members.data?.pages.flatMap((p) => p.members) ?? [], [members.data]);
@@ -58,7 +58,7 @@ function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfi
   const me = useMe();
   // 'Pontuar vários' offers every active member, not only the pages loaded here.
   const everyone = useAllActiveMembers(clubId, canScoreMany && scoringMany);
-  // Points shown on the phone cards come from the ranking, which lists every active member.
+  // Points shown on the cards and the table come from the ranking, which lists every active member.
   const ranking = useIndividualRanking(clubId, null, true);
   const points = useMemo(() => new Map((ranking.data ?? []).map((r) => [r.profile_id, r.total_points])), [ranking.data]);
 
@@ -131,7 +131,8 @@ function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfi
                 {showEmails ? <th scope="col" className="px-4 py-3 font-semibold">E-mail</th> : null}
                 <th scope="col" className="px-4 py-3 font-semibold">Função</th>
                 <th scope="col" className="px-4 py-3 font-semibold">Unidade</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">Pontos</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Situação</th>
                 {isAdmin ? <th scope="col" className="px-4 py-3 text-right font-semibold">Ações</th> : null}
               </tr>
             </thead>
@@ -146,7 +147,8 @@ function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfi
                       <span className="mr-2">{m.full_name}</span>
                     )}
                     {m.has_account ? null : <Tag tone="amber">Sem conta</Tag>}
-                    {isAdmin ? <ConsentPendingTag clubId={clubId} memberId={m.id} /> : null}
+                    {/* Consent is read by who holds club.settings (a secretary manages members, not consent): no 403 for them. */}
+                    {canSeeConsent ? <ConsentPendingTag clubId={clubId} memberId={m.id} /> : null}
                   </td>
                   {showEmails ? <td className="px-4 py-3 text-slate-700">{m.email ?? '-'}</td> : null}
                   <td className="px-4 py-3 text-slate-700">
@@ -154,6 +156,8 @@ function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfi
                     {m.title ? <span className="ml-1 text-xs text-slate-500">{m.title}</span> : null}
                   </td>
                   <td className="px-4 py-3 text-slate-700">{m.unit_name ?? '-'}</td>
+                  {/* The same totals as the phone cards (the ranking's); '…' while they load. */}
+                  <td className="px-4 py-3 text-right tabular-nums text-slate-900">{m.active ? (ranking.isSuccess ? (points.get(m.profile_id) ?? 0) : '…') : '-'}</td>
                   <td className="px-4 py-3"><ActiveTag active={m.active} /></td>
                   {isAdmin ? (
                     <td className="whitespace-nowrap px-4 py-2 text-right">

@@ -57,8 +57,9 @@ export function PeriodFormModal({ clubId, open, period, onClose }: { clubId: str
         <TextField label="Nome" required error={formState.errors.name?.message} {...register('name')} />
         <TextAreaField label="Descrição (opcional)" {...register('description')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <DateTimeInput label="Início" required error={formState.errors.start_date?.message} {...register('start_date')} />
-          <DateTimeInput label="Fim" required error={formState.errors.end_date?.message} {...register('end_date')} />
+          {/* A day alone is enough: the period starts at its first minute and ends at its last. */}
+          <DateTimeInput label="Início" required defaultTime="00:00" hint="Sem horário: 00:00." error={formState.errors.start_date?.message} {...register('start_date')} />
+          <DateTimeInput label="Fim" required defaultTime="23:59" hint="Sem horário: 23:59." error={formState.errors.end_date?.message} {...register('end_date')} />
         </div>
         <CheckboxField label="Período ativo" {...register('active')} />
       </form>

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { WAITING_POLL_MS } from '@web/lib/polling';
 import { api } from '@web/lib/api';
 
 export function getPendingApprovals(clubId: string): Promise<{ pending: number }> {
@@ -6,7 +7,7 @@ export function getPendingApprovals(clubId: string): Promise<{ pending: number }
 }
 
 export const pendingApprovalsQueryOptions = (clubId: string) =>
-  queryOptions({ queryKey: ['clubs', clubId, 'progress', 'pending-approvals'], queryFn: () => getPendingApprovals(clubId), refetchInterval: 60_000 });
+  queryOptions({ queryKey: ['clubs', clubId, 'progress', 'pending-approvals'], queryFn: () => getPendingApprovals(clubId), refetchInterval: WAITING_POLL_MS });
 
 /** The sidebar counter: only fetched for admins. */
 export function usePendingApprovals(clubId: string | null, enabled: boolean) {

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { TSubmissionPage, TSubmissionQueueStatus } from '@shared/progress';
+import { WAITING_POLL_MS } from '@web/lib/polling';
 import { api } from '@web/lib/api';
 
 export type SubmissionStatus = TSubmissionQueueStatus;
@@ -17,6 +18,7 @@ export const submissionsQueryOptions = (clubId: string, status: SubmissionStatus
     queryFn: ({ pageParam }) => listSubmissions(clubId, status, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
+    refetchInterval: WAITING_POLL_MS,
   });
 
 export function useSubmissions(clubId: string | null, status: SubmissionStatus) {

@@ -81,7 +81,7 @@ export function ProfileView({ profile, onUndoBatch }: { profile: TMemberProfile;
                       {/* On a phone the date and origin live here, so the points column always fits (issue 19). */}
                       <span className="block text-xs text-slate-600 sm:hidden">{formatDateTime(h.occurred_at)} · {POINT_SOURCE_LABEL[h.source]}</span>
                       <span className="break-words">{[h.task_title, h.badge_name, h.reason].filter(Boolean).join(' · ') || '-'}</span>
-                      {h.batch_id ? <span className="ml-1 text-xs text-slate-600">{h.batch_undone ? '(lote desfeito)' : '(lote)'}</span> : null}
+                      {h.batch_id ? <span className="text-xs text-slate-600">{h.batch_undone ? ' · lote desfeito' : ' · em lote'}</span> : null}
                       {onUndoBatch && h.batch_id && !h.batch_undone ? (
                         <button type="button" onClick={() => onUndoBatch(h.batch_id ?? '', h.reason)} className="mt-1 block min-h-9 text-sm font-medium text-red-700 underline-offset-2 hover:underline">
                           Desfazer lote

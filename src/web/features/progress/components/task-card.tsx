@@ -1,5 +1,5 @@
 import { AlertTriangle, CalendarClock } from 'lucide-react';
-import { dailyCapReached, type TMyTask } from '@shared/progress';
+import { dailyCapReached, isToDoNow, type TMyTask } from '@shared/progress';
 import { TASK_TYPE_LABELS } from '@shared/tasks';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -14,7 +14,8 @@ export function TaskCard({ task, actionLabel, onOpen }: { task: TMyTask; actionL
     <Card className="flex flex-col gap-3">
       <div className="flex items-start justify-between gap-2">
         <h3 className="font-semibold text-slate-900">{task.title}</h3>
-        <Tag tone="amber">{plural(task.points, 'pt', 'pts')}</Tag>
+        {/* What the task really pays: a milestone's subtasks pay on top of its own points. */}
+        <Tag tone="amber">{plural(task.points + task.subtasks_points, 'pt', 'pts')}</Tag>
       </div>
       <div className="flex flex-wrap gap-2">
         <Tag tone="violet">{TASK_TYPE_LABELS[task.type]}</Tag>
@@ -43,7 +44,8 @@ export function TaskCard({ task, actionLabel, onOpen }: { task: TMyTask; actionL
 export function groupTasks(tasks: TMyTask[]) {
   const done = (t: TMyTask) => t.status === 'completed' || t.status === 'approved';
   return {
-    available: tasks.filter((t) => t.available_now && (t.type === 'accumulative' ? !dailyCapReached(t) : !done(t) && t.status !== 'submitted')),
+    available: tasks.filter(isToDoNow),
+    // Sent and waiting for a leader: never offered again as a task to do.
     waiting: tasks.filter((t) => t.status === 'submitted'),
     done: tasks.filter((t) => done(t) || (t.type === 'accumulative' && t.completions > 0)),
   };

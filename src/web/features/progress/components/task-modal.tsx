@@ -134,10 +134,10 @@ function QuestionsForm({ clubId, task, member, onDone }: { clubId: string; task:
           {task.questions.map((q, i) => (
             <li key={q.id} className="rounded-lg border border-slate-200 p-3">
               <p className="font-medium">{i + 1}. {q.text}</p>
-              <p className="mt-1 flex items-center gap-2 text-sm">
-                {q.is_correct === true ? <CheckCircle2 aria-label="Correta" className="h-4 w-4 text-emerald-700" /> : null}
-                {q.is_correct === false ? <XCircle aria-label="Incorreta" className="h-4 w-4 text-red-700" /> : null}
-                Resposta: {q.my_answer ?? '-'}
+              <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+                {q.is_correct === true ? <span className="inline-flex items-center gap-1 font-semibold text-emerald-800"><CheckCircle2 aria-hidden="true" className="h-4 w-4" /> Certa</span> : null}
+                {q.is_correct === false ? <span className="inline-flex items-center gap-1 font-semibold text-red-700"><XCircle aria-hidden="true" className="h-4 w-4" /> Errada</span> : null}
+                <span>Sua resposta: {q.my_answer ?? '-'}</span>
               </p>
               {q.is_correct === false && q.correct_answer ? <p className="text-sm text-slate-600">Correta: {q.correct_answer}</p> : null}
             </li>
@@ -163,7 +163,9 @@ function QuestionsForm({ clubId, task, member, onDone }: { clubId: string; task:
         ? `Você acertou ${result.correct_count} de ${result.question_count}!`
         : member ? PROGRESS_MSG.recorded : PROGRESS_MSG.completed;
       toastCompletion(result, Boolean(member), title);
-      onDone();
+      // A member who answered a quiz stays to see which answers were right: the task re-read after
+      // the answers shows the review below. Recording for someone else ends here.
+      if (task.type !== 'quiz' || member) onDone();
     } catch (err) {
       setError(errorMessage(err, PROGRESS_MSG.completeError));
       toast.error(errorMessage(err, PROGRESS_MSG.completeError));

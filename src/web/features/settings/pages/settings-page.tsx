@@ -21,6 +21,7 @@ import { useClub } from '../api/get-club';
 import { useUpdateSettings } from '../api/update-settings';
 import { LogoCard } from '../components/logo-card';
 import { ClubSecurityCard } from '../../auth/components/club-security-card';
+import { timezoneLabel } from '@shared/timezones';
 
 type FormIn = z.input<typeof ZClubSettings>;
 type FormOut = z.output<typeof ZClubSettings>;
@@ -84,8 +85,8 @@ function SettingsScreen({ club, canEdit, canSwitchActive }: { club: TClub; canEd
       <Card>
         <h2 className="mb-3 text-lg font-semibold">Informações</h2>
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
-          <Info label="Identificador (slug)" value={club.slug} />
-          <Info label="ID" value={club.id} />
+          <Info label="Identificador" value={club.slug} />
+          <Info label="Fuso horário" value={timezoneLabel(club.timezone)} />
           <Info label="Criado em" value={formatDateTime(club.created_at)} />
           <Info label="Última atualização" value={formatDateTime(club.updated_at)} />
         </dl>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import {
-  ANSWER_TYPES, ANSWER_TYPE_LABELS, DEFAULT_OPTION_COUNT, QUESTION_MSG, TRUE_FALSE_OPTIONS, ZQuestionInput,
-  type TAnswerType, type TQuestion,
+  ANSWER_TYPES, ANSWER_TYPE_LABELS, DEFAULT_OPTION_COUNT, QUESTION_MSG, TRUE_FALSE_OPTIONS, ZQuestionInput, quizAnswerIssue,
+  type TAnswerType, type TQuestion, type TTaskType,
 } from '@shared/tasks';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
@@ -15,8 +15,12 @@ function optionsFor(type: TAnswerType): string[] {
   return type === 'single_choice' ? [...TRUE_FALSE_OPTIONS] : emptyOptions();
 }
 
-/** Create or edit one question. True/false has its two fixed options; other types start with four empty ones. */
-export function QuestionForm({ clubId, taskId, question, onDone }: { clubId: string; taskId: string; question: TQuestion | null; onDone: () => void }) {
+/**
+ * Create or edit one question. True/false has its two fixed options; other types start with four
+ * empty ones. Only a quiz asks for the right answer: a form collects answers, none is right.
+ */
+export function QuestionForm({ clubId, taskId, taskType, question, onDone }: { clubId: string; taskId: string; taskType: TTaskType; question: TQuestion | null; onDone: () => void }) {
+  const isQuiz = taskType === 'quiz';
   const [text, setText] = useState(question?.text ?? '');
   const [answerType, setAnswerType] = useState<TAnswerType>(question?.answer_type ?? 'multiple_choice');
   const [options, setOptions] = useState<string[]>(() => {
@@ -41,10 +45,13 @@ export function QuestionForm({ clubId, taskId, question, onDone }: { clubId: str
       text,
       answer_type: answerType,
       options: answerType === 'free_text' ? null : options,
-      correct_answer: answerType === 'free_text' ? null : correct || null,
+      correct_answer: answerType === 'free_text' || !isQuiz ? null : correct || null,
     });
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    if (!parsed.success) return;
+    const next = parsed.success ? {} : fieldErrors(parsed.error);
+    const answerIssue = isQuiz ? quizAnswerIssue({ answer_type: answerType, options, correct_answer: correct }) : null;
+    if (answerIssue) next.correct_answer = answerIssue;
+    setErrors(next);
+    if (!parsed.success || answerIssue) return;
     if (await withToast(() => save.mutateAsync({ input: parsed.data, id: question?.id }), { success: QUESTION_MSG.saved, error: QUESTION_MSG.saveError })) onDone();
   }
 
@@ -68,13 +75,15 @@ export function QuestionForm({ clubId, taskId, question, onDone }: { clubId: str
             />
           ))}
           {errors.options ? <p role="alert" className="text-sm text-red-700">{errors.options}</p> : null}
-          <SelectField label="Resposta correta" required value={correct} onChange={(e) => setCorrect(e.target.value)} error={errors.correct_answer}>
-            <option value="">Selecione…</option>
-            {choices.map((c) => <option key={c} value={c}>{c}</option>)}
-          </SelectField>
+          {isQuiz ? (
+            <SelectField label="Resposta correta" required value={correct} onChange={(e) => setCorrect(e.target.value)} error={errors.correct_answer}>
+              <option value="">Selecione…</option>
+              {choices.map((c) => <option key={c} value={c}>{c}</option>)}
+            </SelectField>
+          ) : null}
         </fieldset>
       ) : (
-        <p className="text-sm text-slate-600">Resposta livre: sem opções nem resposta correta.</p>
+        <p className="text-sm text-slate-600">{isQuiz ? 'Resposta livre: sem opções nem resposta correta.' : 'Resposta livre: sem opções.'}</p>
       )}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={save.isPending}>Cancelar</Button>

@@ -41,7 +41,7 @@ export function QuestionsModal({ clubId, task, onClose }: { clubId: string; task
       remove={useDeleteQuestion(clubId, task.id)}
       reorder={useReorderQuestions(clubId, task.id)}
       renderItem={(q, i) => <QuestionItem q={q} index={i} />}
-      renderForm={(q, done) => <QuestionForm clubId={clubId} taskId={task.id} question={q} onDone={done} />}
+      renderForm={(q, done) => <QuestionForm clubId={clubId} taskId={task.id} taskType={task.type} question={q} onDone={done} />}
       onClose={onClose}
     />
   );

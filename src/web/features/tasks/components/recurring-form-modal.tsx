@@ -14,6 +14,7 @@ import { Modal } from '../../../components/ui/modal';
 import { useSaveRecurringTask } from '../api/save-recurring-task';
 import { fieldErrors, type FieldErrors } from './form-errors';
 import { withToast } from './with-toast';
+import { timezoneLabel } from '@shared/timezones';
 
 interface Values {
   title: string;
@@ -98,7 +99,7 @@ export function RecurringFormModal({ clubId, timeZone, rt, onClose }: { clubId: 
           <IntegerInput label="Dia do mês" required value={values.day_of_month} onChange={(e) => set('day_of_month', e.target.value)} error={errors.day_of_month} hint="Em meses mais curtos, o último dia do mês." />
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TimeInput label="Horário de geração" required value={values.generation_time} onChange={(e) => set('generation_time', e.target.value)} error={errors.generation_time} hint={`Horário do clube (${timeZone}).`} />
+          <TimeInput label="Horário de geração" required value={values.generation_time} onChange={(e) => set('generation_time', e.target.value)} error={errors.generation_time} hint={`Horário do clube (${timezoneLabel(timeZone)}).`} />
           <IntegerInput label="Duração (horas)" required value={values.duration_hours} onChange={(e) => set('duration_hours', e.target.value)} error={errors.duration_hours} />
           <DateInput label="Data de início" required value={values.start_date} onChange={(e) => set('start_date', e.target.value)} error={errors.start_date} />
           <DateInput label="Data de término (opcional)" value={values.end_date} onChange={(e) => set('end_date', e.target.value)} error={errors.end_date} />

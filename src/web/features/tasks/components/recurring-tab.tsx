@@ -9,6 +9,7 @@ import { useGenerateRecurringTasks } from '../api/generate-recurring-tasks';
 import { useSetRecurringActive } from '../api/set-recurring-active';
 import { RecurringCard, type RecurringAction } from './recurring-card';
 import { withToast } from './with-toast';
+import { toast } from 'react-hot-toast';
 
 /** The recurring tab: 'Gerar Instâncias Agora', cards, activate/deactivate and delete. */
 export function RecurringTab({ clubId, items, onCreate, onEdit }: {
@@ -22,7 +23,13 @@ export function RecurringTab({ clubId, items, onCreate, onEdit }: {
   const toggle = useSetRecurringActive(clubId);
   const generate = useGenerateRecurringTasks(clubId);
 
-  const onGenerate = () => withToast(() => generate.mutateAsync(), { success: RECURRING_MSG.generated, error: RECURRING_MSG.generateError });
+  const onGenerate = () =>
+    withToast(async () => {
+      const { created } = await generate.mutateAsync();
+      // Success only when something was generated; otherwise say why nothing changed.
+      if (created > 0) toast.success(RECURRING_MSG.generated(created));
+      else toast(RECURRING_MSG.nothingToGenerate);
+    }, { error: RECURRING_MSG.generateError });
 
   async function onAction(action: RecurringAction, rt: TRecurringTask) {
     if (action === 'edit') return onEdit(rt);

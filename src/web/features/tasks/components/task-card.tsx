@@ -1,4 +1,4 @@
-import { Award, ListChecks, ListOrdered, Pencil, Repeat, Trash2 } from 'lucide-react';
+import { Award, ListChecks, ListOrdered, MessageSquareText, Pencil, Repeat, Trash2 } from 'lucide-react';
 import { QUESTION_TASK_TYPES, SUBTASK_TASK_TYPE, TASK_TYPE_LABELS, type TTask } from '@shared/tasks';
 import { Card } from '../../../components/ui/card';
 import { IconButton } from '../../../components/ui/button';
@@ -6,7 +6,7 @@ import { ActiveTag, Tag } from '../../../components/ui/tag';
 import { formatDateTime } from '../../../lib/format';
 import { plural } from '@shared/plural';
 
-export type TaskAction = 'edit' | 'questions' | 'subtasks' | 'badges' | 'delete';
+export type TaskAction = 'edit' | 'questions' | 'answers' | 'subtasks' | 'badges' | 'delete';
 
 /** One task: what members see, plus the admin's buttons. */
 export function TaskCard({ task, isAdmin, onAction }: { task: TTask; isAdmin: boolean; onAction: (a: TaskAction, t: TTask) => void }) {
@@ -32,7 +32,10 @@ export function TaskCard({ task, isAdmin, onAction }: { task: TTask; isAdmin: bo
         <div className="mt-auto flex flex-wrap items-center gap-1 border-t border-slate-100 pt-2">
           <IconButton label={`Editar ${task.title}`} icon={<Pencil className="h-4 w-4" />} onClick={() => onAction('edit', task)} />
           {QUESTION_TASK_TYPES.includes(task.type) ? (
-            <IconButton label={`Perguntas de ${task.title}`} icon={<ListOrdered className="h-4 w-4" />} onClick={() => onAction('questions', task)} />
+            <>
+              <IconButton label={`Perguntas de ${task.title}`} icon={<ListOrdered className="h-4 w-4" />} onClick={() => onAction('questions', task)} />
+              <IconButton label={`Respostas de ${task.title}`} icon={<MessageSquareText className="h-4 w-4" />} onClick={() => onAction('answers', task)} />
+            </>
           ) : null}
           {task.type === SUBTASK_TASK_TYPE ? (
             <IconButton label={`Subtarefas de ${task.title}`} icon={<ListChecks className="h-4 w-4" />} onClick={() => onAction('subtasks', task)} />

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useDeleteTask } from '../api/delete-task';
 import { BadgesModal } from './badges-modal';
+import { AnswersModal } from './answers-modal';
 import { QuestionsModal } from './questions-modal';
 import { SubtasksModal } from './subtasks-modal';
 import { TaskCard, type TaskAction } from './task-card';
@@ -46,6 +47,7 @@ export function TasksTab({ clubId, tasks, isAdmin, onCreate, onEdit }: {
         ))}
       </div>
       {open?.kind === 'questions' ? <QuestionsModal clubId={clubId} task={open.task} onClose={close} /> : null}
+      {open?.kind === 'answers' ? <AnswersModal clubId={clubId} task={open.task} onClose={close} /> : null}
       {open?.kind === 'subtasks' ? <SubtasksModal clubId={clubId} task={open.task} onClose={close} /> : null}
       {open?.kind === 'badges' ? <BadgesModal clubId={clubId} task={open.task} onClose={close} /> : null}
       <ConfirmDialog
