@@ -1,3 +1,4 @@
+import { DateInput } from '@web/components/ui/date-input';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-hot-toast';
@@ -55,7 +56,7 @@ export function ReadyPanel({ clubId, canManage }: { clubId: string; canManage: b
       </ul>
       {canManage ? (
         <div className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
-          <TextField label="Data da investidura" type="date" value={heldOn} onChange={(e) => setHeldOn(e.target.value)} />
+          <DateInput label="Data da investidura" value={heldOn} onChange={(e) => setHeldOn(e.target.value)} />
           <TextField label="Local" value={place} onChange={(e) => setPlace(e.target.value)} error={error ?? undefined} />
           <Button disabled={!picked.size} loading={record.isPending} onClick={() => void submit()}>Registrar investidura</Button>
         </div>
