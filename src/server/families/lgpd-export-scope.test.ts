@@ -31,6 +31,7 @@ const COVERAGE: Record<string, 'club' | 'account'> = {
   programme_instructors: 'club',
   notifications: 'club',
   charges: 'club',
+  dues_exceptions: 'club',
   deletion_requests: 'account',
   email_change_tokens: 'account',
   login_days: 'account',
@@ -103,6 +104,7 @@ async function seedClub(clubId: string, as: Session, memberId: string, kidId: st
     [clubId, kidId, `Aviso ${tag}`],
   );
   await q(`INSERT INTO charges (club_id, profile_id, description, amount, due_date, origin) VALUES ($1, $2, $3, 20, '2026-04-10', 'avulsa')`, [clubId, kidId, `Cobrança ${tag}`]);
+  await q(`INSERT INTO dues_exceptions (club_id, profile_id, kind) VALUES ($1, $2, 'isento')`, [clubId, kidId]);
   const account = (await call(ctx.app, 'POST', `/api/clubs/${clubId}/cash-accounts`, { as, body: { name: `Caixa ${tag}`, initial_balance: '10.00' } })).json();
   const tx = await call(ctx.app, 'POST', `/api/clubs/${clubId}/transactions`, {
     as, body: { cash_account_id: account.id, description: `Mensalidade ${tag}`, amount: '12.00', type: 'income', transaction_date: '2026-03-02', profile_id: kidId },
