@@ -29,10 +29,10 @@ export function clockInsideLimitWindows(): () => number {
 }
 
 /** The whole app in-process on a fresh database, for one test file. */
-export async function createTestApp(options: Pick<AppConfig, 'limits' | 'trustProxy' | 'clock' | 'publicUrl'> = {}): Promise<TestContext> {
+export async function createTestApp(options: Pick<AppConfig, 'limits' | 'trustProxy' | 'clock' | 'notifications' | 'publicUrl'> = {}): Promise<TestContext> {
   const db = await openTestDb();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-test-'));
-  const app = await buildApp({ db, dataDir, limits: options.limits ?? NO_LIMITS, trustProxy: options.trustProxy, clock: options.clock, publicUrl: options.publicUrl });
+  const app = await buildApp({ db, dataDir, limits: options.limits ?? NO_LIMITS, trustProxy: options.trustProxy, clock: options.clock, notifications: options.notifications, publicUrl: options.publicUrl });
   await app.ready();
   return {
     app,

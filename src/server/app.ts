@@ -27,6 +27,7 @@ import { databaseCounterStore, memoryCounterStore, redisCounterStore, type Count
 import { domainRoutes } from './routes.js';
 import { createMailService, mailerFromEnv } from './mail/service.js';
 import type { Mailer } from './mail/mailer.js';
+import { createNotificationService, type NotificationOptions } from './notifications/service.js';
 import { localAdminRoutes, type LocalAdminOptions } from './local-admin/routes.js';
 import { isSafeKey, localDiskStorage, UPLOADS_URL_PREFIX, type Storage } from './storage/storage.js';
 import { MSG } from '../shared/errors.js';
@@ -65,6 +66,8 @@ export interface AppConfig {
   publicUrl?: string | null;
   /** Memory for kept answers of club reads (ADR 026); default ANSWER_CACHE_MB (16 MB); 0 turns it off. */
   answerCacheBytes?: number;
+  /** Push sender and endpoint rules (tests use a local receiver). */
+  notifications?: NotificationOptions;
 }
 
 // ioredis costs ~20 MB and a few hundred ms to load: only a server with REDIS_URL loads it.
@@ -124,6 +127,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const mailer = config.mailer ?? mailerFromEnv(config.dataDir, process.env, (file) => app.log.info({ file }, 'e-mail gravado na caixa de saída'));
   app.decorate('mail', createMailService(app, mailer, outboxDir));
   app.addHook('onClose', async () => app.mail.close());
+  app.decorate('notifications', createNotificationService(app, config.notifications));
+  app.addHook('onClose', async () => app.notifications.close());
 
   registerSecurityHeaders(app);
   // Brotli or gzip (as the client accepts) for JSON and the SPA's static files from 1 KB up; types

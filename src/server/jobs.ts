@@ -4,6 +4,7 @@ import { meetingRulesJob } from './meetings/job.js';
 import { badgeBackfillJob, badgeIconSweepJob, membershipBadgesJob } from './badges/jobs.js';
 import { sweepMail } from './mail/queue.js';
 import { executeDueDeletions } from './families/lgpd-service.js';
+import { notifyWaitingSubmissions } from './notifications/club-events.js';
 
 /** A task the server runs on a timer (e.g. recurring-task generation every minute). */
 export interface BackgroundJob {
@@ -17,6 +18,12 @@ const rateLimitSweepJob: BackgroundJob = { name: 'rate-limit-sweep', everyMs: 10
 
 /** Queued e-mail is sent (and failed sends retried with backoff) every 15 seconds; requests also kick it. */
 const mailQueueJob: BackgroundJob = { name: 'mail-queue', everyMs: 15_000, run: (app) => app.mail.drain() };
+/** Pushes and 'na hora' notification e-mails go every 15 seconds (requests that notify also kick it). */
+const notificationDeliveryJob: BackgroundJob = { name: 'notification-delivery', everyMs: 15_000, run: (app) => app.notifications.drain() };
+/** Daily and weekly digests that are due are queued every 10 minutes. */
+const notificationDigestJob: BackgroundJob = { name: 'notification-digest', everyMs: 10 * 60_000, run: (app) => app.notifications.digest() };
+/** Leaders are reminded of submissions waiting more than 3 days; hourly, once per person and day. */
+const waitingSubmissionsJob: BackgroundJob = { name: 'waiting-submissions', everyMs: 60 * 60_000, run: (app) => notifyWaitingSubmissions(app.db) };
 /** Old sent mail (and its .eml), and spent recovery links, are dropped every hour. */
 const mailSweepJob: BackgroundJob = { name: 'mail-sweep', everyMs: 60 * 60_000, run: (app) => sweepMail(app.db, app.mail.outboxDir) };
 
@@ -24,7 +31,7 @@ const mailSweepJob: BackgroundJob = { name: 'mail-sweep', everyMs: 60 * 60_000, 
 const accountDeletionJob: BackgroundJob = { name: 'account-deletion', everyMs: 60 * 60_000, run: (app) => executeDueDeletions(app.db) };
 
 /** Each domain that needs a timer appends its job here. */
-export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, badgeIconSweepJob, rateLimitSweepJob, mailQueueJob, mailSweepJob, accountDeletionJob, meetingRulesJob];
+export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, badgeIconSweepJob, rateLimitSweepJob, mailQueueJob, mailSweepJob, accountDeletionJob, meetingRulesJob, notificationDeliveryJob, notificationDigestJob, waitingSubmissionsJob];
 
 /**
  * Starts every job on its interval; a failing run is logged and retried on the next tick. The first run

@@ -1,4 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
+import { notify } from '../notifications/notify.js';
 import { Secret, TOTP } from 'otpauth';
 import type QRCode from 'qrcode';
 import { requireLazily } from '../lazy-module.js';
@@ -162,6 +163,10 @@ export async function disable(db: Db, guard: MfaGuard, auth: AuthState, code: st
     if (!(await requireCurrentCode(tx, auth, code))) return false;
     await tx.query(`DELETE FROM mfa_factors WHERE profile_id = $1`, [auth.profile.id]);
     await tx.query(`DELETE FROM mfa_recovery_codes WHERE profile_id = $1`, [auth.profile.id]);
+    await notify(tx, {
+      clubId: null, to: [auth.profile.id], category: 'security', kind: 'security.mfa_disabled', urgent: true, link: '/dashboard/seguranca',
+      title: 'Verificação em duas etapas desligada', body: 'Se não foi você, troque sua senha agora e ligue a verificação de novo.',
+    });
     return true;
   });
   if (!ok) await guard.failure(auth.profile.id, ip);

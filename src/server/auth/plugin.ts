@@ -23,6 +23,7 @@ const MFA_PENDING_ALLOWED = new Set([
   '/api/auth/password/reset/check',
   '/api/auth/email/confirm',
 ]);
+const ONE_CLICK_UNSUBSCRIBE = '/api/notifications/unsubscribe';
 /** Header the SPA sends on every request; cross-site forms cannot set it. */
 export const CLIENT_HEADER = 'x-trilha-client';
 
@@ -34,7 +35,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
-    if (UNSAFE.has(req.method)) {
+    // The e-mail's one-click unsubscribe (RFC 8058) posts from the mail provider: it carries a signed
+    // token and uses no session, so there is nothing for a forged request to ride on.
+    if (UNSAFE.has(req.method) && req.url.split('?')[0] !== ONE_CLICK_UNSUBSCRIBE) {
       const origin = req.headers.origin;
       const sameOrigin = origin !== undefined && safeHost(origin) === req.headers.host;
       const fromSpa = origin === undefined && req.headers[CLIENT_HEADER] !== undefined;

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { notify } from '../notifications/notify.js';
 import type { Db } from '../db/index.js';
 import { AUTH_MSG, ZRegister, ZLogin, type TProfile } from '../../shared/auth.js';
 import { AppError, PG, isPgError } from '../http/errors.js';
@@ -79,7 +80,20 @@ export async function login(
   await throttle.recordSuccess(input.email, meta.ip);
   const profile: TProfile = { id: found.id, full_name: found.full_name, email: found.email, user_type: found.user_type };
   const session = await openSession(db, profile, input.remember, meta);
+  await notifyNewDevice(db, profile.id, meta.userAgent ?? null);
   return { ...session, mfaRequired: await repo.hasVerifiedFactor(db, profile.id) };
+}
+
+/** A sign-in from a browser the account has no other session in tells the person (not the very first one). */
+async function notifyNewDevice(db: Db, profileId: string, userAgent: string | null): Promise<void> {
+  const [seen] = await db.query<{ others: boolean; same: boolean }>(
+    `SELECT count(*) > 1 AS others, count(*) FILTER (WHERE user_agent IS NOT DISTINCT FROM $2) > 1 AS same FROM sessions WHERE profile_id = $1`,
+    [profileId, userAgent]);
+  if (!seen?.others || seen.same) return;
+  await notify(db, {
+    clubId: null, to: [profileId], category: 'security', kind: 'security.new_device', urgent: true, link: '/dashboard/seguranca',
+    title: 'Novo acesso à sua conta', body: `Entrada por um aparelho novo (${(userAgent ?? 'navegador desconhecido').slice(0, 120)}). Se não foi você, encerre a sessão e troque a senha.`,
+  });
 }
 
 export async function logout(db: Db, token: string | undefined): Promise<void> {

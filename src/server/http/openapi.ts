@@ -33,6 +33,7 @@ export const PUBLIC_OPERATIONS = new Set([
   'POST /api/auth/email/confirm',
   'GET /api/privacy/{clubId}',
   'GET /api/guardian-invitations/{token}',
+  'POST /api/notifications/unsubscribe',
 ]);
 
 export const ERROR_SCHEMA: OpenAPIV3.SchemaObject = {

@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string | null;
+  /** Extra headers (List-Unsubscribe of notification e-mails). */
+  headers?: Record<string, string> | null;
 }
 
 /** Sends one message; throws when it could not (the queue retries later). */
@@ -35,7 +37,7 @@ export function smtpMailer(url: string, from: string): Mailer {
     kind: 'smtp',
     async send(m) {
       transport ??= loadNodemailer().createTransport({ url, pool: true, maxConnections: 2 });
-      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}), messageId: `<${m.id}@trilha>` });
+      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}), ...(m.headers ? { headers: m.headers } : {}), messageId: `<${m.id}@trilha>` });
       return {};
     },
     close: () => transport?.close(),
@@ -57,7 +59,7 @@ export function outboxMailer(dir: string, from: string, log: (file: string, m: M
     kind: 'outbox',
     async send(m) {
       transport ??= loadNodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-      const info = await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}), messageId: `<${m.id}@trilha>` });
+      const info = await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}), ...(m.headers ? { headers: m.headers } : {}), messageId: `<${m.id}@trilha>` });
       await mkdir(dir, { recursive: true });
       const file = outboxFileName(m.id);
       await writeFile(path.join(dir, file), info.message as Buffer, { mode: 0o600 });

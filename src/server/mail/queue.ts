@@ -33,6 +33,7 @@ interface QueuedRow {
   subject: string;
   text_body: string;
   html_body: string | null;
+  headers: Record<string, string> | null;
   attempts: number;
 }
 
@@ -42,18 +43,23 @@ interface QueuedRow {
  * Returns how many were handled.
  */
 export async function sendDueMail(q: Queryable, mailer: Mailer, batch = 20): Promise<number> {
+  // A notification e-mail whose sender stopped between sending and marking may have gone: it is not
+  // sent again (at most once, issue 36) but shown failed to the super admin.
+  await q.query(
+    `UPDATE mail_queue SET status = 'failed', locked_until = NULL, last_error = 'Envio interrompido; não reenviado para não chegar duas vezes.'
+      WHERE status = 'sending' AND at_most_once AND locked_until < now()`);
   const rows = await q.query<QueuedRow>(
     `UPDATE mail_queue SET status = 'sending', locked_until = now() + interval '2 minutes', attempts = attempts + 1
       WHERE id IN (
         SELECT id FROM mail_queue
-         WHERE (status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now())
+         WHERE (status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now() AND NOT at_most_once)
          ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-      RETURNING id, to_address, subject, text_body, html_body, attempts`,
+      RETURNING id, to_address, subject, text_body, html_body, headers, attempts`,
     [batch],
   );
   for (const r of rows) {
     try {
-      const res = await mailer.send({ id: r.id, to: r.to_address, subject: r.subject, text: r.text_body, html: r.html_body });
+      const res = await mailer.send({ id: r.id, to: r.to_address, subject: r.subject, text: r.text_body, html: r.html_body, headers: r.headers });
       await q.query(
         `UPDATE mail_queue SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL, message_file = $2 WHERE id = $1`,
         [r.id, res.file ?? null],

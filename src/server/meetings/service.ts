@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/index.js';
+import { notifyAbsenceStreaks } from '../notifications/club-events.js';
 import {
   MEETING_MSG,
   autoTicked,
@@ -137,6 +138,8 @@ export async function saveAttendance(db: Db, access: ClubAccess, meetingId: stri
       }
       ledgerEvents += await reconcileMemberLedger(tx, { clubId: access.clubId, meeting, member, mark, criteria: criteriaMap(allCriteria), actorId: access.profileId });
     }
+    const absent = marks.filter((m) => m.status === 'absent').map((m) => m.member_id);
+    if (absent.length > 0) await notifyAbsenceStreaks(tx, access.clubId, meetingId, absent);
     if (changed) await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'meeting.attendance', entity: 'meeting', entityId: meetingId, after: { changed, ledger_events: ledgerEvents } });
     const saved = await repo.listMarks(tx, access.clubId, meetingId, memberIds);
     // Conflicts are only news when the client believed it was writing over something else.

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { notify } from '../notifications/notify.js';
 import type { Db, Queryable } from '../db/index.js';
 import { AUTH_MSG, type ZRegister } from '../../shared/auth.js';
 import { MEMBER_MSG, type TInvitationPreview } from '../../shared/members.js';
@@ -38,6 +39,15 @@ async function joinByInvitation(tx: Queryable, inv: invitations.InvitationRow, p
   if (before?.active && inv.profile_id !== profileId) throw conflict(MEMBER_MSG.alreadyMember);
   if (!(await invitations.markUsed(tx, inv.id, profileId))) throw invalid();
   const kept = before?.active ? before : null;
+  // Whoever sent the link learns it was used (their club shows the member's name anyway).
+  const [sent] = await tx.query<{ created_by: string | null; full_name: string }>(
+    `SELECT i.created_by, p.full_name FROM club_invitations i JOIN profiles p ON p.id = $2 WHERE i.id = $1`, [inv.id, profileId]);
+  if (sent?.created_by && sent.created_by !== profileId) {
+    await notify(tx, {
+      clubId: inv.club_id, to: [sent.created_by], category: 'leadership', kind: 'invitation.accepted', link: '/dashboard/members',
+      title: `Convite aceito: ${sent.full_name}`, body: 'Agora faz parte do clube.',
+    });
+  }
   await writeAudit(tx, {
     clubId: inv.club_id, actorId: profileId, action, entity: 'invitation', entityId: inv.id,
     before,

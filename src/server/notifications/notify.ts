@@ -28,6 +28,17 @@ export interface NotifyInput {
   dedupeKey?: string;
 }
 
+/**
+ * Set when notify ran: the app's onResponse hook then starts the delivery worker, after the request's
+ * transaction committed (a kick from inside it would find nothing yet).
+ */
+let notifiedSinceKick = false;
+export function takeNotifiedFlag(): boolean {
+  const was = notifiedSinceKick;
+  notifiedSinceKick = false;
+  return was;
+}
+
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /**
@@ -41,6 +52,7 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 export async function notify(tx: Queryable, input: NotifyInput): Promise<number> {
   const recipients = [...new Set(input.to)];
   if (recipients.length === 0) return 0;
+  notifiedSinceKick = true;
   const defaults = CATEGORY_DEFAULTS[input.category];
   const urgent = input.urgent ?? false;
   const row = await one<{ created: number }>(tx, `

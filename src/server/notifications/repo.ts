@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import { ZCursorTimestamp, decodeCursor, pageOf } from '../http/cursor.js';
-import type { TNotification, TNotificationPage, TUnreadCounts } from '../../shared/notifications.js';
+import type { TNotification, TNotificationPage, TPushSubscriptionInput, TUnreadCounts } from '../../shared/notifications.js';
 
 const ZNotificationCursor = z.tuple([ZCursorTimestamp, z.uuid()]);
 
@@ -69,4 +69,18 @@ export async function belongsToClub(q: Queryable, profileId: string, clubId: str
         OR EXISTS (SELECT 1 FROM member_guardians WHERE club_id = $1 AND profile_id = $2 AND accepted_at IS NOT NULL)`,
     [clubId, profileId]);
   return row !== null;
+}
+
+/** Saves a browser's subscription for the person; the same endpoint moves to whoever subscribes it last. */
+export async function saveSubscription(q: Queryable, profileId: string, sub: TPushSubscriptionInput, userAgent: string | null): Promise<void> {
+  await q.query(
+    `INSERT INTO push_subscriptions (profile_id, endpoint, p256dh, auth, user_agent) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (endpoint) DO UPDATE SET profile_id = EXCLUDED.profile_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth,
+       user_agent = EXCLUDED.user_agent, created_at = now()`,
+    [profileId, sub.endpoint, sub.keys.p256dh, sub.keys.auth, userAgent]);
+}
+
+/** Removes the person's subscription of this endpoint (another person's is left alone). */
+export async function removeSubscription(q: Queryable, profileId: string, endpoint: string): Promise<void> {
+  await q.query(`DELETE FROM push_subscriptions WHERE profile_id = $1 AND endpoint = $2`, [profileId, endpoint]);
 }

@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../shared/errors.js';
 import {
-  NOTIFICATION_MSG, ZMarkAllRead, ZNotificationListQuery, ZNotificationPage, ZPreferences, ZPreferencesInput, ZUnreadCounts,
+  CATEGORY_LABELS, NOTIFICATION_MSG, ZMarkAllRead, ZPushConfig, ZPushSubscriptionInput, ZPushSubscriptionRemove, ZNotificationListQuery, ZNotificationPage, ZPreferences, ZPreferencesInput, ZUnreadCounts,
 } from '../../shared/notifications.js';
 import { requireAuth } from '../http/access.js';
 import { AppError, notFound } from '../http/errors.js';
 import * as repo from './repo.js';
 import * as prefs from './preferences.js';
+import { readUnsubscribeToken } from './email.js';
+import { endpointAllowed } from './push-endpoint.js';
 
 const tags = ['notifications'];
 const ZIdParams = z.object({ id: z.uuid({ error: NOTIFICATION_MSG.notFound }) });
@@ -18,6 +20,9 @@ const ZOk = z.object({ ok: z.literal(true) });
  * without being a member; a club filter they have no tie to answers 404, as any other club does.
  */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A mail provider's one-click unsubscribe posts 'List-Unsubscribe=One-Click' as a form (RFC 8058); the
+  // token is in the URL, so the form's fields are not read. Only these routes accept a form.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, {}));
   const clubInReach = async (profileId: string, clubId: string | undefined): Promise<string | null> => {
     if (!clubId) return null;
     if (!(await repo.belongsToClub(app.db, profileId, clubId))) throw new AppError('not_found', 404, MSG.clubNotFound);
@@ -64,4 +69,45 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Escolher push e e-mail por categoria (no app, sempre)', body: ZPreferencesInput, response: { 200: ZPreferences } },
   }, async (req) => prefs.savePreferences(app.db, requireAuth(req).profile.id, req.body.preferences));
+
+  app.get('/api/notifications/push/key', {
+    config: { permission: 'signed_in' },
+    schema: { tags, summary: 'Chave pública VAPID para o navegador se inscrever nas notificações push', response: { 200: ZPushConfig } },
+  }, async () => ({ public_key: (await app.notifications.keys()).vapidPublicKey || null }));
+
+  app.post('/api/notifications/push/subscriptions', {
+    config: { permission: 'signed_in' },
+    schema: { tags, summary: 'Permitir notificações push neste aparelho', body: ZPushSubscriptionInput, response: { 201: ZOk } },
+  }, async (req, reply) => {
+    const me = requireAuth(req).profile.id;
+    if (!(await endpointAllowed(req.body.endpoint, app.notifications.endpointRules))) {
+      throw new AppError('validation', 400, NOTIFICATION_MSG.endpointNotAllowed, [{ path: 'endpoint', message: NOTIFICATION_MSG.endpointNotAllowed }]);
+    }
+    await repo.saveSubscription(app.db, me, req.body, req.headers['user-agent']?.slice(0, 300) ?? null);
+    return reply.status(201).send({ ok: true as const });
+  });
+
+  app.post('/api/notifications/push/subscriptions/remove', {
+    config: { permission: 'signed_in' },
+    schema: { tags, summary: 'Parar as notificações push neste aparelho', body: ZPushSubscriptionRemove, response: { 200: ZOk } },
+  }, async (req) => {
+    await repo.removeSubscription(app.db, requireAuth(req).profile.id, req.body.endpoint);
+    return { ok: true as const };
+  });
+
+  app.post('/api/notifications/unsubscribe', {
+    config: { permission: 'public' },
+    schema: {
+      tags, summary: 'Descadastrar uma categoria de e-mails pelo link assinado do e-mail (sem login; também o List-Unsubscribe de um clique)',
+      querystring: z.object({ t: z.string({ error: NOTIFICATION_MSG.unsubscribeInvalid }).max(200, NOTIFICATION_MSG.unsubscribeInvalid).optional() }),
+      body: z.object({ token: z.string({ error: NOTIFICATION_MSG.unsubscribeInvalid }).max(200, NOTIFICATION_MSG.unsubscribeInvalid).optional() }).optional(),
+      response: { 200: z.object({ message: z.string() }) },
+    },
+  }, async (req) => {
+    const token = req.body?.token ?? req.query.t ?? '';
+    const target = readUnsubscribeToken((await app.notifications.keys()).unsubscribeSecret, token);
+    if (!target) throw new AppError('invalid_token', 400, NOTIFICATION_MSG.unsubscribeInvalid);
+    await app.db.transaction((tx) => prefs.setPreference(tx, target.profileId, target.category, { email: 'off' }));
+    return { message: NOTIFICATION_MSG.unsubscribed(CATEGORY_LABELS[target.category]) };
+  });
 };

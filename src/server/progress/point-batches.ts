@@ -5,6 +5,7 @@ import { BATCH_MSG, type TPointBatchResult, type ZPointBatch } from '../../share
 import { AppError, conflict, notFound } from '../http/errors.js';
 import type { ClubAccess } from '../http/access.js';
 import { writeAudit } from '../audit/repo.js';
+import { notify } from '../notifications/notify.js';
 import { awardAutomaticBadges, awardRankingBadges } from '../badges/engine.js';
 
 /**
@@ -51,6 +52,12 @@ export async function scoreMany(db: Db, access: ClubAccess, input: z.output<type
     await writeAudit(tx, {
       clubId: access.clubId, actorId: access.profileId, action: 'points.batch', entity: 'point_batch', entityId: batch.id,
       after: { profile_ids: ids, points: input.points, reason: input.reason },
+    });
+    const plural = Math.abs(input.points) === 1 ? 'ponto' : 'pontos';
+    await notify(tx, {
+      clubId: access.clubId, to: ids, category: 'achievements', kind: 'points.batch', link: '/dashboard/profile',
+      title: input.points >= 0 ? `Você ganhou ${input.points} ${plural}` : `Você perdeu ${Math.abs(input.points)} ${plural}`,
+      body: `Motivo: ${input.reason}`,
     });
     let badges = 0;
     for (const id of ids) badges += (await awardAutomaticBadges(tx, access.clubId, id)).length;

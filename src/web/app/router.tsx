@@ -32,6 +32,7 @@ export const router = createBrowserRouter([
       { path: '/confirmar-email/:token', lazy: () => import('../features/auth/pages/confirm-email-page') },
       { path: '/convite/:token', lazy: () => import('../features/members/pages/invite-page') },
       { path: '/responsavel/:token', lazy: () => import('../features/families/pages/guardian-invite-page') },
+      { path: '/descadastrar', lazy: () => import('../features/notifications/pages/unsubscribe-page') },
       { path: '/privacidade', lazy: () => import('../features/families/pages/privacy-page') },
       { path: '/familia', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('./routes/family') }] },
       {
@@ -47,6 +48,7 @@ export const router = createBrowserRouter([
           { path: 'my-tasks', lazy: () => import('../features/progress/pages/my-tasks-page') },
           { path: 'approvals', lazy: () => import('../features/progress/pages/approvals-page') },
           { path: 'profile', lazy: () => import('./routes/my-profile') },
+          { path: 'avisos', lazy: () => import('./routes/notifications') },
           { path: 'periods', lazy: () => import('../features/periods/pages/periods-page') },
           { path: 'reunioes', lazy: () => import('../features/meetings/pages/meetings-page') },
           { path: 'reunioes/criterios', lazy: () => import('../features/meetings/pages/criteria-page') },

@@ -8,9 +8,11 @@ import { useLogout } from '@web/lib/session/logout';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ApprovalsCounter } from '../../features/progress/components/approvals-counter';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { RollCallQueueSender } from '../../features/meetings/components/roll-call-queue-sender';
 import { useOnline } from '../../lib/online';
 import { ClubSelector } from './club-selector';
+import { useClubFromLink } from './club-from-link';
 import { CLUB_MENU, SUPERADMIN_MENU, type MenuItem } from './menu';
 
 const COLLAPSED_KEY = 'trilha.sidebarCollapsed';
@@ -68,6 +70,7 @@ export function AppLayout({ area }: { area: 'club' | 'superadmin' }) {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
   const [drawerOpen, setDrawerOpen] = useState(false);
   useEffect(() => setDrawerOpen(false), [location.pathname]);
+  useClubFromLink();
 
   const isSuperAdmin = me.data?.user_type === 'super_admin';
   const showSuperMenu = isSuperAdmin && location.pathname.startsWith('/superadmin');
@@ -98,6 +101,7 @@ export function AppLayout({ area }: { area: 'club' | 'superadmin' }) {
       {/* Top bar on phones */}
       <header className="flex items-center justify-between bg-emerald-900 px-4 py-3 text-white md:hidden">
         <Link to="/dashboard" className="text-lg font-bold">Trilha</Link>
+        <span className="ml-auto mr-1"><NotificationBell clubId={current.clubId} /></span>
         <button type="button" onClick={() => setDrawerOpen(true)} aria-label="Abrir menu" aria-expanded={drawerOpen} className="rounded-lg p-2 hover:bg-emerald-800">
           <Menu aria-hidden="true" className="h-6 w-6" />
         </button>
@@ -111,6 +115,7 @@ export function AppLayout({ area }: { area: 'club' | 'superadmin' }) {
       >
         <div className="flex items-center justify-between px-4 py-4">
           <Link to="/dashboard" className={`text-xl font-bold tracking-tight ${narrow ? 'md:sr-only' : ''}`}>Trilha</Link>
+          <NotificationBell clubId={current.clubId} className={`ml-auto hidden md:inline-flex ${narrow ? 'md:hidden' : ''}`} />
           <button type="button" onClick={() => setDrawerOpen(false)} aria-label="Fechar menu" className="rounded-lg p-1.5 hover:bg-emerald-800 md:hidden">
             <X aria-hidden="true" className="h-5 w-5" />
           </button>

@@ -3,6 +3,7 @@ import { MyProfilePage } from '../../features/progress/pages/profile-page';
 import { MySavingsGoals } from '../../features/finance/components/my-savings-goals';
 import { MyDataCard } from '../../features/families/components/my-data-card';
 import { MyHealthCard } from '../../features/families/components/my-health-card';
+import { NotificationPreferencesCard } from '../../features/notifications/components/notification-preferences-card';
 
 /** /dashboard/profile: the member's points and badges, their own savings goals ('Meus Cofres') and 'Meus dados'. */
 export function Component() {
@@ -19,6 +20,7 @@ export function Component() {
           </>
         )}
       />
+      <div className="mt-8"><NotificationPreferencesCard /></div>
       <div className="mt-8"><MyDataCard /></div>
     </>
   );

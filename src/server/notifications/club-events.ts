@@ -1,0 +1,66 @@
+import type { Db, Queryable } from '../db/index.js';
+import { CLUB_PERMISSIONS } from '../../shared/permissions.js';
+import { notify } from './notify.js';
+
+/**
+ * Moments found by looking at the club's data rather than caught as they happen: three absences in a
+ * row (after a roll call), and submissions left waiting (a daily look). Each is made once per person
+ * and key, so a roll call saved again or a job run twice tells nobody twice.
+ */
+
+/**
+ * After a roll call: each absent member whose last three marks (excused ones skipped, as in the
+ * report) are all absences; their guardians are told. Runs in the roll call's transaction.
+ */
+export async function notifyAbsenceStreaks(tx: Queryable, clubId: string, meetingId: string, memberIds: readonly string[]): Promise<void> {
+  const streaks = await tx.query<{ member_id: string; profile_id: string; full_name: string }>(
+    `SELECT cm.id AS member_id, cm.profile_id, p.full_name
+       FROM club_members cm JOIN profiles p ON p.id = cm.profile_id
+      WHERE cm.club_id = $1 AND cm.id = ANY ($2::uuid[])
+        AND (SELECT array_agg(last.status) FROM (
+               SELECT a.status FROM meeting_attendance a JOIN meetings m ON m.club_id = a.club_id AND m.id = a.meeting_id
+                WHERE a.club_id = $1 AND a.member_id = cm.id AND a.status <> 'excused' AND m.status = 'scheduled'
+                ORDER BY m.date DESC LIMIT 3) last) = ARRAY['absent', 'absent', 'absent']`,
+    [clubId, memberIds]);
+  for (const s of streaks) {
+    const guardians = await tx.query<{ profile_id: string }>(
+      `SELECT DISTINCT profile_id FROM member_guardians WHERE club_id = $1 AND member_id = $2 AND profile_id IS NOT NULL AND accepted_at IS NOT NULL`,
+      [clubId, s.member_id]);
+    await notify(tx, {
+      clubId, to: guardians.map((g) => g.profile_id), category: 'family', kind: 'attendance.absences', link: '/familia',
+      title: `${s.full_name} faltou às três últimas reuniões`, body: 'Fale com a liderança do clube se precisar de ajuda.',
+      dedupeKey: `attendance.absences:${s.member_id}:${meetingId}`,
+    });
+  }
+}
+
+/** Days a submission may wait before the leaders are reminded. */
+export const SUBMISSION_WAIT_DAYS = 3;
+
+/**
+ * Daily: each person who reviews submissions (the 'submissions.review' holders; a counsellor for their
+ * unit) is told how many waited more than {@link SUBMISSION_WAIT_DAYS} days, once per day.
+ */
+export async function notifyWaitingSubmissions(db: Db, days = SUBMISSION_WAIT_DAYS, now = new Date()): Promise<number> {
+  const p = CLUB_PERMISSIONS['submissions.review'];
+  const rows = await db.query<{ club_id: string; profile_id: string; waiting: number }>(
+    `WITH waiting AS (
+       SELECT s.club_id, cm.unit_id FROM task_submissions s
+         JOIN club_members cm ON cm.club_id = s.club_id AND cm.profile_id = s.profile_id
+        WHERE s.status = 'submitted' AND s.created_at < now() - make_interval(days => $1))
+     SELECT l.club_id, l.profile_id, count(*)::int AS waiting
+       FROM waiting w JOIN club_members l ON l.club_id = w.club_id AND l.active
+        AND (l.role = ANY ($2::text[]) OR (l.role = ANY ($3::text[]) AND l.unit_id = w.unit_id))
+      GROUP BY l.club_id, l.profile_id`,
+    [days, p.roles, p.unitRoles]);
+  const day = now.toISOString().slice(0, 10);
+  let created = 0;
+  for (const r of rows) {
+    created += await notify(db, {
+      clubId: r.club_id, to: [r.profile_id], category: 'leadership', kind: 'submissions.waiting', link: '/dashboard/approvals',
+      title: r.waiting === 1 ? `1 envio espera aprovação há mais de ${days} dias` : `${r.waiting} envios esperam aprovação há mais de ${days} dias`,
+      dedupeKey: `submissions.waiting:${day}`,
+    });
+  }
+  return created;
+}

@@ -1,0 +1,128 @@
+import type { Queryable } from '../db/index.js';
+import { endpointAllowed, type EndpointRules } from './push-endpoint.js';
+import { loadWebPush, type NotificationKeys } from './keys.js';
+
+/** What the service worker receives (src/web/public/push-sw.js shows it and opens `link` on tap). */
+export interface PushPayload {
+  id: string;
+  title: string;
+  body: string;
+  link: string;
+  club_id: string | null;
+}
+
+export interface PushTarget {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+/** The push service's answer: ok, gone (404/410: the subscription expired) or a failure. */
+export type PushResult = { kind: 'sent' } | { kind: 'gone' } | { kind: 'retry'; error: string } | { kind: 'failed'; error: string };
+
+/** Sends one push; never throws. */
+export type PushSender = (target: PushTarget, payload: PushPayload) => Promise<PushResult>;
+
+export const PUSH_MAX_ATTEMPTS = 5;
+/** Wait before retry n: 30 s, 1 min, 2 min, 4 min. */
+export const pushRetryDelayMs = (attempts: number) => 30_000 * 2 ** Math.max(0, attempts - 1);
+export const INTERRUPTED = 'Envio interrompido (queda do servidor); não reenviado para não chegar duas vezes.';
+
+/**
+ * The real sender: web-push encrypts the payload (RFC 8291) and signs the VAPID header; the request
+ * goes through fetch without following redirects, to an endpoint checked again before each send.
+ * Only answers that prove the push did not arrive (a refusal with a status, a refused connection)
+ * are retried: a timeout may have delivered it, so it is not sent again.
+ */
+export function webPushSender(keys: NotificationKeys, rules: EndpointRules): PushSender {
+  return async (target, payload) => {
+    if (!(await endpointAllowed(target.endpoint, rules))) return { kind: 'failed', error: 'Endereço de push não permitido.' };
+    const details = loadWebPush().generateRequestDetails(target, JSON.stringify(payload), {
+      TTL: 24 * 3600,
+      vapidDetails: { subject: keys.vapidSubject, publicKey: keys.vapidPublicKey, privateKey: keys.vapidPrivateKey },
+    });
+    let res: Response;
+    try {
+      res = await fetch(details.endpoint, {
+        method: details.method, headers: details.headers as Record<string, string>, body: details.body ? new Uint8Array(details.body) : null, redirect: 'manual',
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (err) {
+      const code = (err as { cause?: { code?: string } }).cause?.code ?? '';
+      const message = `${(err as Error).message} ${code}`.trim().slice(0, 300);
+      return ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'].includes(code) ? { kind: 'retry', error: message } : { kind: 'failed', error: message };
+    }
+    await res.arrayBuffer().catch(() => undefined);
+    if (res.status >= 200 && res.status < 300) return { kind: 'sent' };
+    if (res.status === 404 || res.status === 410) return { kind: 'gone' };
+    const error = `O serviço de push respondeu ${res.status}.`;
+    return res.status === 429 || res.status >= 500 ? { kind: 'retry', error } : { kind: 'failed', error };
+  };
+}
+
+interface ClaimedRow {
+  id: string;
+  attempts: number;
+  subscription_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  notification_id: string;
+  title: string;
+  body: string;
+  link: string;
+  club_id: string | null;
+}
+
+/**
+ * Claims due pushes with a lease. A row still 'sending' after its lease ran out belonged to a sender
+ * that stopped between sending and marking: it may have been delivered, so it becomes 'failed' (shown
+ * to the super admin) instead of being claimed again: each push goes at most once.
+ */
+export async function claimDuePushes(q: Queryable, batch: number): Promise<ClaimedRow[]> {
+  await q.query(
+    `UPDATE push_deliveries SET status = 'failed', locked_until = NULL, last_error = $1 WHERE status = 'sending' AND locked_until < now()`,
+    [INTERRUPTED]);
+  return q.query<ClaimedRow>(
+    `WITH claimed AS (
+       UPDATE push_deliveries SET status = 'sending', locked_until = now() + interval '2 minutes', attempts = attempts + 1
+        WHERE id IN (SELECT id FROM push_deliveries WHERE status = 'pending' AND next_attempt_at <= now()
+                      ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING id, attempts, subscription_id, notification_id)
+     SELECT c.id, c.attempts, c.subscription_id, s.endpoint, s.p256dh, s.auth, c.notification_id, n.title, n.body, n.link, n.club_id
+       FROM claimed c JOIN push_subscriptions s ON s.id = c.subscription_id JOIN notifications n ON n.id = c.notification_id`,
+    [batch]);
+}
+
+/** Sends the claimed pushes and records each outcome; an expired subscription (404/410) is removed. */
+export async function deliverClaimedPushes(q: Queryable, sender: PushSender, rows: readonly ClaimedRow[]): Promise<void> {
+  const results = await Promise.all(rows.map((r) => sender(
+    { endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } },
+    { id: r.notification_id, title: r.title, body: r.body, link: r.link, club_id: r.club_id })));
+  const sent = rows.filter((_, i) => results[i]?.kind === 'sent');
+  if (sent.length > 0) {
+    // One statement for the batch's successes: marking is what a crash may interrupt, keep it short.
+    await q.query(`UPDATE push_deliveries SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = ANY ($1::uuid[])`, [sent.map((r) => r.id)]);
+    await q.query(`UPDATE push_subscriptions SET last_sent_at = now() WHERE id = ANY ($1::uuid[])`, [[...new Set(sent.map((r) => r.subscription_id))]]);
+  }
+  for (const [i, r] of rows.entries()) {
+    const result = results[i];
+    if (!result || result.kind === 'sent') continue;
+    if (result.kind === 'gone') {
+      // Its deliveries go with it (ON DELETE CASCADE): nothing is left to send there.
+      await q.query(`DELETE FROM push_subscriptions WHERE id = $1`, [r.subscription_id]);
+      continue;
+    }
+    const failed = result.kind === 'failed' || r.attempts >= PUSH_MAX_ATTEMPTS;
+    await q.query(
+      `UPDATE push_deliveries SET status = $2, locked_until = NULL, last_error = $3,
+              next_attempt_at = now() + make_interval(secs => $4::double precision / 1000) WHERE id = $1`,
+      [r.id, failed ? 'failed' : 'pending', result.error, pushRetryDelayMs(r.attempts)]);
+  }
+}
+
+/** One round of the push worker: claim, send, mark. Returns how many were handled. */
+export async function sendDuePushes(q: Queryable, sender: PushSender, batch = 50): Promise<number> {
+  const rows = await claimDuePushes(q, batch);
+  await deliverClaimedPushes(q, sender, rows);
+  return rows.length;
+}

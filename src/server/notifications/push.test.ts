@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATION_MSG } from '../../shared/notifications.js';
+import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { engineName } from '../../../test/db.js';
+import { startPushReceiver } from '../../../test/push-receiver.js';
+import { notify } from './notify.js';
+import { endpointAllowed } from './push-endpoint.js';
+import { INTERRUPTED, claimDuePushes, sendDuePushes, webPushSender } from './push-queue.js';
+
+let ctx: TestContext;
+let receiver: Awaited<ReturnType<typeof startPushReceiver>>;
+let director: Session;
+let kid: Session;
+let club: { id: string };
+
+beforeAll(async () => {
+  receiver = await startPushReceiver();
+  // The real web-push sender (encryption, VAPID), to the local receiver: outside production, http on
+  // this machine is allowed as an endpoint.
+  ctx = await createTestApp();
+  await signUp(ctx.app, { name: 'Super Admin' });
+  director = await signUp(ctx.app, { name: 'Diretora' });
+  kid = await signUp(ctx.app, { name: 'Kid' });
+  club = await createClub(ctx.app, director, 'Push');
+  await addMember(ctx.db, club.id, kid.profile.id);
+});
+afterAll(async () => {
+  await ctx.close();
+  await receiver.close();
+});
+
+const subscribe = (as: Session, body: unknown) => call(ctx.app, 'POST', '/api/notifications/push/subscriptions', { as, body });
+const pushTo = (profileId: string, title: string, extra: { urgent?: boolean } = {}) =>
+  notify(ctx.db, { clubId: club.id, to: [profileId], category: 'achievements', kind: 'submission.approved', title, link: '/dashboard/my-tasks', ...extra });
+const deliveries = (status: string) =>
+  ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM push_deliveries WHERE status = $1`, [status]).then((r) => r[0].n);
+
+describe(`web push on ${engineName()}`, () => {
+  it('a subscribed device gets the notification encrypted with its keys, with the screen to open', async () => {
+    expect((await subscribe(kid, receiver.device('kid-phone'))).statusCode).toBe(201);
+    await pushTo(kid.profile.id, 'Envio aprovado: Nó de escota', { urgent: true });
+    await ctx.app.notifications.drain();
+    const got = receiver.received.filter((r) => r.device === 'kid-phone');
+    expect(got.map((r) => r.payload)).toEqual([expect.objectContaining({ title: 'Envio aprovado: Nó de escota', link: '/dashboard/my-tasks', club_id: club.id })]);
+    expect(String(got[0]?.headers.authorization)).toMatch(/^vapid t=/);
+    expect(got[0]?.headers['content-encoding']).toBe('aes128gcm');
+  });
+
+  it('pt-BR refusals of a broken subscription; another person cannot remove mine', async () => {
+    const good = receiver.device('spare');
+    for (const body of [{}, { endpoint: 'nao-e-url', keys: good.keys }, { endpoint: good.endpoint }, { endpoint: good.endpoint, keys: { p256dh: 'curta', auth: good.keys.auth } }, { ...good, endpoint: `${good.endpoint}/${'x'.repeat(2000)}` }]) {
+      const res = await subscribe(kid, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(NOTIFICATION_MSG.subscriptionInvalid);
+    }
+    expect((await subscribe(kid, { ...good, endpoint: 'ftp://127.0.0.1/x' })).json().error.message).toBe(NOTIFICATION_MSG.endpointNotAllowed);
+    await call(ctx.app, 'POST', '/api/notifications/push/subscriptions/remove', { as: director, body: { endpoint: receiver.device('kid-phone').endpoint } });
+    const [{ n }] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM push_subscriptions WHERE profile_id = $1`, [kid.profile.id]);
+    expect(n).toBe(1);
+  });
+
+  it('in production the endpoint must be https to a public address (no loopback, private or mapped ones)', async () => {
+    const prod = { allowPrivate: false };
+    for (const bad of ['http://8.8.8.8/push', 'https://127.0.0.1/push', 'https://10.1.2.3/x', 'https://192.168.0.10/x', 'https://169.254.169.254/latest',
+      'https://[::1]/x', 'https://[::ffff:127.0.0.1]/x', 'https://[fd00::1]/x', 'https://localhost/x', 'https://intranet/x', 'https://u:p@8.8.8.8/x', 'javascript:alert(1)']) {
+      expect(await endpointAllowed(bad, prod), bad).toBe(false);
+    }
+    expect(await endpointAllowed('https://8.8.8.8/push/abc', prod)).toBe(true);
+    const strict = await createTestApp({ notifications: { pushAllowPrivate: false } });
+    try {
+      const someone = await signUp(strict.app, { name: 'Alguém' });
+      const res = await call(strict.app, 'POST', '/api/notifications/push/subscriptions', { as: someone, body: receiver.device('strict') });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(NOTIFICATION_MSG.endpointNotAllowed);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('a subscription the push service says is gone (410) is removed; a busy service (503) is retried later with backoff', async () => {
+    const person = await signUp(ctx.app, { name: 'Dois aparelhos' });
+    await addMember(ctx.db, club.id, person.profile.id);
+    await subscribe(person, receiver.device('old-phone'));
+    await subscribe(person, receiver.device('busy-phone'));
+    receiver.statusFor.set('old-phone', 410);
+    receiver.statusFor.set('busy-phone', 503);
+    await pushTo(person.profile.id, 'Teste de falhas', { urgent: true });
+    await ctx.app.notifications.drain();
+    const subs = await ctx.db.query<{ endpoint: string }>(`SELECT endpoint FROM push_subscriptions WHERE profile_id = $1`, [person.profile.id]);
+    expect(subs.map((s) => s.endpoint.split('/').pop())).toEqual(['busy-phone']);
+    const [retry] = await ctx.db.query<{ status: string; attempts: number; last_error: string; wait: number }>(
+      `SELECT d.status, d.attempts, d.last_error, extract(epoch FROM d.next_attempt_at - now())::int AS wait
+         FROM push_deliveries d JOIN push_subscriptions s ON s.id = d.subscription_id WHERE s.profile_id = $1`, [person.profile.id]);
+    expect(retry).toMatchObject({ status: 'pending', attempts: 1, last_error: 'O serviço de push respondeu 503.' });
+    expect(retry?.wait).toBeGreaterThan(20);
+    receiver.statusFor.delete('busy-phone');
+    // Its retry would fall due in 30 s, inside a later test on a slow machine.
+    await ctx.db.query(`DELETE FROM push_subscriptions WHERE profile_id = $1`, [person.profile.id]);
+  });
+
+  it('at most once: two workers draining 1,000 pushes, and a sender that stopped between sending and marking', async () => {
+    const person = await signUp(ctx.app, { name: 'Mil avisos' });
+    await addMember(ctx.db, club.id, person.profile.id);
+    await subscribe(person, receiver.device('busy-kid'));
+    const recipients = Array.from({ length: 1000 }, () => person.profile.id);
+    // One notification per call (the dedupe of recipients keeps one per call).
+    await ctx.db.query(`
+      INSERT INTO notifications (club_id, profile_id, category, kind, title, body, link, emailed_at)
+      SELECT $1, $2, 'tasks', 'task.created', 'Aviso ' || g, '', '/dashboard', now() FROM generate_series(1, $3::int) g`, [club.id, person.profile.id, recipients.length]);
+    await ctx.db.query(`
+      INSERT INTO push_deliveries (notification_id, subscription_id)
+      SELECT n.id, s.id FROM notifications n JOIN push_subscriptions s ON s.profile_id = n.profile_id WHERE n.profile_id = $1`, [person.profile.id]);
+    const keys = await ctx.app.notifications.keys();
+    const sender = webPushSender(keys, { allowPrivate: true });
+    const worker = async () => {
+      while ((await sendDuePushes(ctx.db, sender, 40)) > 0) {
+        // until nothing is due
+      }
+    };
+    await Promise.all([worker(), worker()]);
+    const ids = receiver.received.filter((r) => r.device === 'busy-kid').map((r) => r.payload.id);
+    expect(ids.length).toBe(1000);
+    expect(new Set(ids).size).toBe(1000);
+
+    // Crash: a worker claimed and sent, then stopped before marking; its lease runs out.
+    await pushTo(person.profile.id, 'Antes da queda', { urgent: true });
+    const claimed = await claimDuePushes(ctx.db, 10);
+    expect(claimed.length).toBe(1);
+    for (const r of claimed) await sender({ endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } }, { id: r.notification_id, title: r.title, body: r.body, link: r.link, club_id: r.club_id });
+    await ctx.db.query(`UPDATE push_deliveries SET locked_until = now() - interval '1 second' WHERE status = 'sending'`);
+    const failedBefore = await deliveries('failed');
+    await ctx.app.notifications.drain();
+    expect(receiver.received.filter((r) => r.payload.title === 'Antes da queda').length).toBe(1);
+    expect(await deliveries('failed')).toBe(failedBefore + 1);
+    const [row] = await ctx.db.query<{ last_error: string }>(`SELECT last_error FROM push_deliveries WHERE status = 'failed' ORDER BY created_at DESC LIMIT 1`);
+    expect(row?.last_error).toBe(INTERRUPTED);
+  }, 120_000);
+
+  it('in quiet hours (22h–7h in the club\'s time zone) a push waits for 07:00, unless urgent', async () => {
+    const [due] = await ctx.db.query<{ quiet: boolean; at7: boolean }>(`
+      WITH d AS (SELECT notification_push_due(tz, false) AS t, tz FROM (VALUES ('Pacific/Kiritimati'), ('America/Sao_Paulo'), ('Asia/Tokyo'), ('Europe/London')) v(tz))
+      SELECT bool_or(t > now()) AS quiet, bool_and(t <= now() OR extract(hour FROM t AT TIME ZONE tz) = 7) AS at7 FROM d`);
+    expect(due?.at7).toBe(true);
+    const [urgent] = await ctx.db.query<{ now: boolean }>(`SELECT notification_push_due('Asia/Tokyo', true) <= now() AS now`);
+    expect(urgent?.now).toBe(true);
+  });
+});

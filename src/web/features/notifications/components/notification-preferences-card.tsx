@@ -1,0 +1,65 @@
+import { useId } from 'react';
+import { toast } from 'react-hot-toast';
+import { EMAIL_MODES, EMAIL_MODE_LABELS, type TCategoryPreference, type TEmailMode } from '@shared/notifications';
+import { errorMessage } from '@web/lib/api';
+import { Card } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/spinner';
+import { usePreferences, useSavePreferences } from '../api/preferences';
+import { PushToggle } from './push-toggle';
+
+function CategoryRow({ p, saving, onChange }: { p: TCategoryPreference & { label: string }; saving: boolean; onChange: (next: TCategoryPreference) => void }) {
+  const id = useId();
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <span className="font-medium text-slate-800" id={`${id}-label`}>{p.label}</span>
+      <span className="flex flex-wrap items-center gap-4">
+        <label className="inline-flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" checked={p.push} disabled={saving} onChange={(e) => onChange({ category: p.category, push: e.target.checked, email: p.email })} className="h-4 w-4 accent-emerald-700" />
+          No celular
+        </label>
+        <label className="inline-flex items-center gap-2 text-sm text-slate-700">
+          <span>E-mail</span>
+          <select
+            value={p.email}
+            disabled={saving}
+            aria-describedby={`${id}-label`}
+            onChange={(e) => onChange({ category: p.category, push: p.push, email: e.target.value as TEmailMode })}
+            className="rounded-md border border-slate-300 px-2 py-1 text-sm"
+          >
+            {EMAIL_MODES.map((m) => <option key={m} value={m}>{EMAIL_MODE_LABELS[m]}</option>)}
+          </select>
+        </label>
+      </span>
+    </li>
+  );
+}
+
+/** 'Avisos' in 'Meu perfil': per category, push on this person's devices and how e-mail comes. */
+export function NotificationPreferencesCard() {
+  const prefs = usePreferences();
+  const save = useSavePreferences();
+
+  async function change(next: TCategoryPreference) {
+    try {
+      await save.mutateAsync([next]);
+      toast.success('Preferência de avisos salva.');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Erro ao salvar a preferência. Tente novamente.'));
+    }
+  }
+
+  return (
+    <Card aria-labelledby="avisos-prefs">
+      <h2 id="avisos-prefs" className="text-lg font-semibold text-slate-900">Avisos</h2>
+      <p className="mt-1 text-sm text-slate-600">No app você sempre vê todos. Escolha o que também chega no celular e por e-mail.</p>
+      <PushToggle />
+      {prefs.isPending ? <Spinner /> : prefs.isError ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">{errorMessage(prefs.error, 'Erro ao carregar as preferências.')}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100">
+          {prefs.data.preferences.map((p) => <CategoryRow key={p.category} p={p} saving={save.isPending} onChange={(next) => void change(next)} />)}
+        </ul>
+      )}
+    </Card>
+  );
+}
