@@ -137,6 +137,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       return summary === undefined ? out : { ...out, schema: { ...out.schema, summary } };
     },
   });
+  // Every /api path and its methods, for 405 answers; before the first route (the API documentation's).
+  const methods = trackAllowedMethods(app);
   // Every route as registered, for the test that walks them against the permission table.
   const routeCatalog: RouteOptions[] = [];
   app.decorate('routeCatalog', routeCatalog);
@@ -169,7 +171,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Two connections stay free of any one route's load (issue 11); PGlite's single one is shared by design.
   if (config.db.connections > 2) registerRouteBulkhead(app, { perRoute: config.db.connections - 2, maxWaitMs: 15_000 });
 
-  const allowedMethods = trackAllowedMethods(app);
+  methods.refuseShadowedMethods();
+  const allowedMethods = methods.allowedMethods;
   for (const routes of domainRoutes) await app.register(routes);
   if (config.localAdmin) await app.register(localAdminRoutes, config.localAdmin);
 

@@ -22,6 +22,7 @@ export const CHARGE_MSG = {
   chargeNotFound: 'Cobrança não encontrada.',
   paymentNotFound: 'Pagamento não encontrado.',
   memberNotFound: 'Membro não encontrado no clube.',
+  noOpenCharges: 'Este membro não tem cobranças em aberto.',
   alreadyCancelled: 'Esta cobrança já foi cancelada.',
   cancelPaid: 'Esta cobrança tem pagamentos: estorne-os antes de cancelar.',
   created: 'Cobrança criada!',
@@ -126,7 +127,7 @@ export const ZCharge = z.object({
 });
 export type TCharge = z.infer<typeof ZCharge>;
 
-export const ZChargeDetail = ZCharge.extend({ payments: z.array(ZChargePayment) });
+export const ZChargeDetail = ZCharge.extend({ payments: z.array(ZChargePayment), pix_copia_e_cola: z.string().nullable() });
 export type TChargeDetail = z.infer<typeof ZChargeDetail>;
 
 export const ZChargeQuery = pageQuery(50).extend({
@@ -138,3 +139,48 @@ export type TChargeQuery = z.input<typeof ZChargeQuery>;
 
 export const ZChargePage = z.object({ charges: z.array(ZCharge), next_cursor: z.string().nullable() });
 export type TChargePage = z.infer<typeof ZChargePage>;
+
+/** An open charge as its payer sees it: with the PIX copia e cola of what it still owes (null: no PIX key yet). */
+export const ZOpenCharge = ZCharge.extend({ pix_copia_e_cola: z.string().nullable() });
+export type TOpenCharge = z.infer<typeof ZOpenCharge>;
+
+// ——— 'Quem deve' ———
+
+export const ZDebtorQuery = z.object({
+  unit_id: zId(CHARGE_MSG.idInvalid).optional(),
+  origin: z.enum(CHARGE_ORIGINS, { error: CHARGE_MSG.originRequired }).optional(),
+});
+export type TDebtorQuery = z.input<typeof ZDebtorQuery>;
+
+export const ZDebtor = z.object({
+  profile_id: z.string(),
+  member_name: z.string(),
+  unit_id: z.string().nullable(),
+  unit_name: z.string().nullable(),
+  open_total: z.string(),
+  open_count: z.number().int(),
+  oldest_due: z.string(),
+  /** What is open and not yet due, then late by up to 30, 31 to 60 and over 60 days. */
+  not_due: z.string(),
+  late_30: z.string(),
+  late_60: z.string(),
+  late_over_60: z.string(),
+  /** Whom 'Cobrar via WhatsApp' writes to: a guardian with a phone, else nobody (the treasurer picks). */
+  contact_name: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+});
+export type TDebtor = z.infer<typeof ZDebtor>;
+
+export const ZDebtors = z.object({
+  total: z.string(),
+  late_total: z.string(),
+  members: z.array(ZDebtor),
+});
+export type TDebtors = z.infer<typeof ZDebtors>;
+
+export const ZWhatsAppReminder = z.object({
+  url: z.string(),
+  text: z.string(),
+  phone: z.string().nullable(),
+});
+export type TWhatsAppReminder = z.infer<typeof ZWhatsAppReminder>;

@@ -53,6 +53,7 @@ export const MEMBER_MSG = {
   csvHasErrors: 'Corrija os erros do arquivo antes de importar. Nada foi gravado.',
   csvDuplicateEmail: 'E-mail repetido no arquivo',
   csvUnknownUnit: 'Unidade não encontrada',
+  csvUnreadable: 'Caracteres ilegíveis (�): o arquivo foi lido com a codificação errada. Escolha o arquivo original do Excel ou salve-o como CSV UTF-8.',
   imported: (n: number) => `${n} membro(s) importado(s) com sucesso!`,
 } as const;
 

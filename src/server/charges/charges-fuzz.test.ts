@@ -14,6 +14,7 @@ let cancelChargeId: string;
 let seq = 0;
 
 interface WriteRoute {
+  method?: 'POST' | 'PUT';
   url: () => string;
   /** A query whose answer must not change when the route refuses a body. */
   state: () => string;
@@ -32,6 +33,12 @@ const routes: Record<string, WriteRoute> = {
     url: () => `/api/clubs/${clubId}/charges/${bigChargeId}/payments`,
     state: () => `SELECT (SELECT paid_amount FROM charges WHERE id = '${bigChargeId}') AS paid, (SELECT count(*)::int FROM transactions) AS n`,
     valid: () => ({ amount: '0,01', cash_account_id: cashId, method: 'pix', paid_on: '2026-05-11' }),
+  },
+  pixSettings: {
+    method: 'PUT',
+    url: () => `/api/clubs/${clubId}/pix-settings`,
+    state: () => `SELECT pix_key, beneficiary_name, city FROM club_pix_settings WHERE club_id = '${clubId}'`,
+    valid: () => ({ pix_key: `tesouraria${++seq}@clube.org`, beneficiary_name: 'Clube Fuzz', city: 'Recife' }),
   },
   cancel: {
     url: () => `/api/clubs/${clubId}/charges/${cancelChargeId}/cancel`,
@@ -52,7 +59,7 @@ const hostile: Record<string, unknown> = {
 async function send(route: WriteRoute, body: Record<string, unknown>) {
   await route.reset?.();
   const [before] = await ctx.db.query(route.state());
-  const res = await call(ctx.app, 'POST', route.url(), { as: admin, body });
+  const res = await call(ctx.app, route.method ?? 'POST', route.url(), { as: admin, body });
   const [after] = await ctx.db.query(route.state());
   return { status: res.statusCode, changed: JSON.stringify(before) !== JSON.stringify(after), body: res.body.slice(0, 200) };
 }
@@ -74,7 +81,7 @@ afterAll(() => ctx.close());
 
 describe(`hostile bodies on the charge routes on ${engineName()}`, () => {
   for (const [name, route] of Object.entries(routes)) {
-    it(`POST ${name}: each field replaced by each hostile value answers < 500, and a 4xx changes nothing`, async () => {
+    it(`${route.method ?? 'POST'} ${name}: each field replaced by each hostile value answers < 500, and a 4xx changes nothing`, async () => {
       expect((await send(route, route.valid())).status).toBeLessThan(300);
       const failures: unknown[] = [];
       for (const field of Object.keys(route.valid())) {

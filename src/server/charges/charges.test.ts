@@ -129,8 +129,10 @@ describe(`charges on ${engineName()}`, () => {
     const viaFinance = await call(ctx.app, 'POST', `${base}/transactions/${payment.transaction_id}/reverse`, { as: treasurer });
     expect(viaFinance.statusCode).toBe(400);
     expect(viaFinance.json().error.message).toContain('estorne o pagamento na tela de cobranças');
-    const deleted = await call(ctx.app, 'DELETE', `${base}/transactions/${payment.transaction_id}`, { as: treasurer });
-    expect(deleted.statusCode).toBe(409);
+    const deleted = await call(ctx.app, 'DELETE', `${base}/transactions/${payment.transaction_id}`, { as: treasurer, body: { reason: 'Lançado errado' } });
+    expect(deleted.statusCode).toBe(400);
+    expect(deleted.json().error.message).toContain('estorne o pagamento na tela de cobranças');
+    expect(await cashBalance()).toBe((await ctx.db.query<{ b: string }>(`SELECT ($1::numeric + 20)::numeric(14,2)::text AS b`, [before]))[0].b);
     const rev = await call(ctx.app, 'POST', `${base}/charges/${charge.id}/payments/${payment.id}/reverse`, { as: treasurer });
     expect(rev.statusCode).toBe(200);
     expect(rev.json()).toMatchObject({ status: 'aberta', paid_amount: '0.00', open_amount: '20.00' });

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
-import type { TCharge, TChargeOrigin, TChargePayment, TPaymentMethod } from '../../shared/charges.js';
+import type { TCharge, TChargeOrigin, TChargePayment, TDebtor, TPaymentMethod } from '../../shared/charges.js';
+import type { TPixSettings } from '../../shared/pix.js';
 
 /** The club's calendar day, for 'vencida' (a charge due today is not late yet). */
 const CLUB_TODAY = `(SELECT (now() AT TIME ZONE c.timezone)::date FROM clubs c WHERE c.id = ch.club_id)`;
@@ -143,4 +144,64 @@ export async function reversePayment(q: Queryable, clubId: string, paymentId: st
 
 export function getPaymentChargeId(q: Queryable, clubId: string, paymentId: string) {
   return maybeOne<{ charge_id: string }>(q, `SELECT charge_id FROM charge_payments WHERE club_id = $1 AND id = $2`, [clubId, paymentId]);
+}
+
+// ——— PIX ———
+
+export function getPixSettings(q: Queryable, clubId: string) {
+  return maybeOne<TPixSettings>(
+    q, `SELECT pix_key, key_type, beneficiary_name, city, updated_at FROM club_pix_settings WHERE club_id = $1`, [clubId],
+  );
+}
+
+export async function upsertPixSettings(q: Queryable, clubId: string, s: { key: string; type: string; name: string; city: string; by: string }): Promise<void> {
+  await q.query(
+    `INSERT INTO club_pix_settings (club_id, pix_key, key_type, beneficiary_name, city, updated_by)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (club_id) DO UPDATE SET pix_key = $2, key_type = $3, beneficiary_name = $4, city = $5, updated_by = $6, updated_at = now()`,
+    [clubId, s.key, s.type, s.name, s.city, s.by],
+  );
+}
+
+export async function clubName(q: Queryable, clubId: string): Promise<string> {
+  return (await one<{ name: string }>(q, `SELECT name FROM clubs WHERE id = $1`, [clubId])).name;
+}
+
+// ——— 'Quem deve' ———
+
+/**
+ * Every active member with something open, the total, the oldest due date and the age buckets (days
+ * late in the club's calendar), with the guardian a reminder goes to; names in pt-BR order.
+ */
+export function listDebtors(q: Queryable, clubId: string, f: { unitId?: string; origin?: TChargeOrigin; profileId?: string }) {
+  return q.query<TDebtor>(
+    `WITH today AS (SELECT (now() AT TIME ZONE timezone)::date AS d FROM clubs WHERE id = $1),
+     open AS (
+       SELECT ch.profile_id, ch.amount - ch.paid_amount AS owed, (SELECT d FROM today) - ch.due_date AS late
+         FROM charges ch
+        WHERE ch.club_id = $1 AND ch.cancelled_at IS NULL AND ch.paid_amount < ch.amount
+          AND ($3::text IS NULL OR ch.origin = $3) AND ($4::uuid IS NULL OR ch.profile_id = $4)
+     )
+     SELECT o.profile_id, p.full_name AS member_name, cm.unit_id, u.name AS unit_name,
+            sum(o.owed)::numeric(14,2) AS open_total, count(*)::int AS open_count,
+            ((SELECT d FROM today) - max(o.late))::date AS oldest_due,
+            coalesce(sum(o.owed) FILTER (WHERE o.late <= 0), 0)::numeric(14,2) AS not_due,
+            coalesce(sum(o.owed) FILTER (WHERE o.late BETWEEN 1 AND 30), 0)::numeric(14,2) AS late_30,
+            coalesce(sum(o.owed) FILTER (WHERE o.late BETWEEN 31 AND 60), 0)::numeric(14,2) AS late_60,
+            coalesce(sum(o.owed) FILTER (WHERE o.late > 60), 0)::numeric(14,2) AS late_over_60,
+            g.full_name AS contact_name, g.phone AS contact_phone
+       FROM open o
+       JOIN club_members cm ON cm.club_id = $1 AND cm.profile_id = o.profile_id AND cm.active
+       JOIN profiles p ON p.id = o.profile_id
+       LEFT JOIN units u ON u.id = cm.unit_id
+       LEFT JOIN LATERAL (
+         SELECT mg.full_name, mg.phone FROM member_guardians mg
+          WHERE mg.club_id = $1 AND mg.member_id = cm.id AND mg.phone IS NOT NULL AND btrim(mg.phone) <> ''
+          ORDER BY mg.accepted_at IS NULL, mg.created_at LIMIT 1
+       ) g ON true
+      WHERE ($2::uuid IS NULL OR cm.unit_id = $2)
+      GROUP BY o.profile_id, p.full_name, cm.unit_id, u.name, g.full_name, g.phone
+      ORDER BY pt_sort_key(p.full_name) COLLATE "C", o.profile_id`,
+    [clubId, f.unitId ?? null, f.origin ?? null, f.profileId ?? null],
+  );
 }

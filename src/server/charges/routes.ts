@@ -1,15 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ZCancelCharge, ZCharge, ZChargeDetail, ZChargePage, ZChargeQuery, ZCreateCharge, ZRecordPayment,
+  CHARGE_MSG, ZCancelCharge, ZCharge, ZChargeDetail, ZChargePage, ZChargeQuery, ZCreateCharge, ZDebtorQuery, ZDebtors, ZOpenCharge,
+  ZRecordPayment, ZWhatsAppReminder,
 } from '../../shared/charges.js';
-import { requireClubMember, requirePermission } from '../http/access.js';
+import { ZPixSettings, ZPixSettingsInput } from '../../shared/pix.js';
+import { requireAuth, requireClubMember, requirePermission } from '../http/access.js';
+import { notFound } from '../http/errors.js';
+import { requireGuardianOf } from '../families/access.js';
+import * as debtors from './debtors.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 
 const ZClubParams = z.object({ clubId: z.string() });
 const ZChargeParams = z.object({ clubId: z.string(), id: z.string() });
 const ZPaymentParams = z.object({ clubId: z.string(), id: z.string(), paymentId: z.string() });
+const ZDebtorParams = z.object({ clubId: z.string(), profileId: z.string() });
+// Any text: an id that is not a linked child (malformed or not) answers the same 404.
+const ZChildParams = z.object({ memberId: z.string().max(100) });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const tags = ['charges'];
 
 /** Receivables (ADR 050): the treasurer and the direction manage them; a member reads their own. */
@@ -49,9 +58,43 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clubs/:clubId/my-charges', {
     config: { permission: 'club.read' },
-    schema: { tags, summary: 'Minhas cobranças em aberto (do membro logado)', params: ZClubParams, response: { 200: z.array(ZCharge) } },
+    schema: { tags, summary: 'Minhas cobranças em aberto, com o PIX de cada uma (do membro logado)', params: ZClubParams, response: { 200: z.array(ZOpenCharge) } },
   }, async (req) => {
     const access = await requireClubMember(db, req, req.params.clubId);
-    return repo.listOpenCharges(db, access.clubId, access.profileId);
+    return service.openChargesOf(db, access.clubId, access.profileId);
   });
+
+  app.get('/api/family/children/:memberId/charges', {
+    config: { permission: 'signed_in' },
+    schema: { tags, summary: 'Cobranças em aberto do filho, com o PIX de cada uma (responsável)', params: ZChildParams, response: { 200: z.array(ZOpenCharge) } },
+  }, async (req) => {
+    const link = await requireGuardianOf(db, requireAuth(req).profile.id, req.params.memberId);
+    return service.openChargesOf(db, link.clubId, link.childProfileId);
+  });
+
+  // ——— 'Quem deve' ———
+  app.get('/api/clubs/:clubId/debtors', {
+    config: { permission: 'charges.manage' },
+    schema: { tags, summary: 'Quem deve: membros com saldo em aberto, total, vencimento mais antigo e faixas de atraso', params: ZClubParams, querystring: ZDebtorQuery, response: { 200: ZDebtors } },
+  }, async (req) => debtors.listDebtors(db, (await manager(req, req.params.clubId)).clubId, req.query));
+
+  app.get('/api/clubs/:clubId/debtors/:profileId/whatsapp', {
+    config: { permission: 'charges.manage' },
+    schema: { tags, summary: "Link 'Cobrar via WhatsApp' (wa.me) com a mensagem pronta", params: ZDebtorParams, response: { 200: ZWhatsAppReminder } },
+  }, async (req) => {
+    const { clubId } = await manager(req, req.params.clubId);
+    if (!UUID.test(req.params.profileId)) throw notFound(CHARGE_MSG.noOpenCharges);
+    return debtors.whatsAppReminder(db, clubId, req.params.profileId);
+  });
+
+  // ——— PIX ———
+  app.get('/api/clubs/:clubId/pix-settings', {
+    config: { permission: 'charges.manage' },
+    schema: { tags, summary: 'Chave PIX, beneficiário e cidade do clube (null: não cadastrados)', params: ZClubParams, response: { 200: z.object({ settings: ZPixSettings.nullable() }) } },
+  }, async (req) => ({ settings: await repo.getPixSettings(db, (await manager(req, req.params.clubId)).clubId) }));
+
+  app.put('/api/clubs/:clubId/pix-settings', {
+    config: { permission: 'charges.manage' },
+    schema: { tags, summary: 'Salvar chave PIX (CPF, CNPJ, celular, e-mail ou aleatória), beneficiário e cidade', params: ZClubParams, body: ZPixSettingsInput, response: { 200: ZPixSettings } },
+  }, async (req) => service.savePixSettings(db, await manager(req, req.params.clubId), req.body));
 };

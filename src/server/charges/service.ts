@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import {
-  CHARGE_MSG, type TCharge, type TChargeDetail, type ZCancelCharge, type ZChargeQuery, type ZCreateCharge, type ZRecordPayment,
+  CHARGE_MSG, type TCharge, type TChargeDetail, type TOpenCharge, type ZCancelCharge, type ZChargeQuery, type ZCreateCharge, type ZRecordPayment,
 } from '../../shared/charges.js';
+import { pixCopiaECola, type TPixSettings, type ZPixSettingsInput } from '../../shared/pix.js';
 import { writeAudit } from '../audit/repo.js';
 import { decodeCursor, pageOf } from '../http/cursor.js';
 import { PG, badRequest, conflict, isPgError, notFound } from '../http/errors.js';
@@ -39,7 +40,33 @@ async function mustGetCharge(q: Queryable, clubId: string, id: string): Promise<
 export async function getChargeDetail(q: Queryable, clubId: string, id: string): Promise<TChargeDetail> {
   checkId(id, CHARGE_MSG.chargeNotFound);
   const charge = await mustGetCharge(q, clubId, id);
-  return { ...charge, payments: await repo.listPayments(q, clubId, id) };
+  const [withPix] = await withPixCodes(q, clubId, [charge]);
+  return { ...withPix, payments: await repo.listPayments(q, clubId, id) };
+}
+
+/** Each charge with the PIX copia e cola of what it still owes (null when paid, cancelled or no PIX key). */
+export async function withPixCodes(q: Queryable, clubId: string, charges: TCharge[]): Promise<TOpenCharge[]> {
+  const settings = charges.length ? await repo.getPixSettings(q, clubId) : null;
+  return charges.map((c) => ({
+    ...c,
+    pix_copia_e_cola: settings && c.open_amount !== '0.00' ? pixCopiaECola(settings, c.open_amount, c.short_code) : null,
+  }));
+}
+
+/** A member's own open charges, each with its PIX (their screen and /familia). */
+export async function openChargesOf(q: Queryable, clubId: string, profileId: string): Promise<TOpenCharge[]> {
+  return withPixCodes(q, clubId, await repo.listOpenCharges(q, clubId, profileId));
+}
+
+export async function savePixSettings(db: Db, actor: Actor, input: z.output<typeof ZPixSettingsInput>): Promise<TPixSettings> {
+  return db.transaction(async (tx) => {
+    const before = await repo.getPixSettings(tx, actor.clubId);
+    await repo.upsertPixSettings(tx, actor.clubId, { key: input.pix_key.value, type: input.pix_key.type, name: input.beneficiary_name, city: input.city, by: actor.profileId });
+    const after = await repo.getPixSettings(tx, actor.clubId);
+    if (!after) throw new Error('PIX settings vanished inside their own transaction');
+    await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'pix_settings.update', entity: 'club', entityId: actor.clubId, before, after });
+    return after;
+  });
 }
 
 const ZChargeCursor = z.tuple([z.iso.date(), z.uuid()]);

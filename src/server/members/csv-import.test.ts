@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_MSG, type TCsvImportResult } from '../../shared/members.js';
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
+import { MEMBER_CSV_MODEL, decodeCsvFile } from '../../shared/csv-file.js';
 
 let ctx: TestContext;
 let admin: Session;
@@ -79,5 +80,46 @@ describe(`CSV import on ${engineName()}`, () => {
     expect(noHeader.statusCode).toBe(400);
     const empty = await importCsv('nome,email\n', true);
     expect(empty.json().error.message).toBe(MEMBER_MSG.csvEmpty);
+  });
+
+  it('an Excel file (Windows-1252, ;) keeps its accents: headers without accents or case, accented units, the preview is what is saved', async () => {
+    const director = await signUp(ctx.app);
+    const own = await createClub(ctx.app, director, 'Excel');
+    for (const name of ['Águias', 'Gaivotas']) await call(ctx.app, 'POST', `/api/clubs/${own.id}/units`, { as: director, body: { name, color: '#0ea5e9' } });
+    const send = (csv: string, dryRun: boolean) => call(ctx.app, 'POST', `/api/clubs/${own.id}/members/import`, { as: director, body: { csv, dry_run: dryRun } });
+    const text = 'NOME;E-MAIL;FUNÇÃO;Unidade\r\nÉrica Gonçalves;erica@teste.com;Conselheiro(a);águias\r\nJoão;;Desbravador(a);GAIVOTAS\r\n';
+    // Bytes as Excel writes them: 'É' is 0xC9, 'ç' 0xE7, 'ã' 0xE3 — not valid UTF-8.
+    const windows1252 = Uint8Array.from(Buffer.from(text, 'latin1'));
+    expect(windows1252.includes(0xc9)).toBe(true);
+    for (const bytes of [windows1252, Uint8Array.from(Buffer.from(text, 'utf8')), Uint8Array.from(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]))]) {
+      expect(decodeCsvFile(bytes)).toBe(text);
+    }
+    for (const header of ['nome,email,funcao,unidade', 'Nome,E-mail,Função,UNIDADE', 'NOME;EMAIL;FUNÇÃO;unidade']) {
+      const sep = header.includes(';') ? ';' : ',';
+      const rows = (await send(`${header}\nAna${sep}${sep}Conselheiro(a)${sep}Águias`, true)).json().rows;
+      expect(rows[0]).toMatchObject({ role: 'counselor', unit_name: 'Águias', errors: [] });
+    }
+
+    const preview = (await send(decodeCsvFile(windows1252), true)).json() as TCsvImportResult;
+    expect(preview.valid).toBe(true);
+    expect(preview.rows.map(({ full_name, email, role, unit_name }) => ({ full_name, email, role, unit_name }))).toEqual([
+      { full_name: 'Érica Gonçalves', email: 'erica@teste.com', role: 'counselor', unit_name: 'Águias' },
+      { full_name: 'João', email: null, role: 'member', unit_name: 'Gaivotas' },
+    ]);
+    // A file read with the wrong encoding never imports '�rica'.
+    const garbled = await send(new TextDecoder('utf-8').decode(windows1252), true);
+    expect(garbled.json().valid).toBe(false);
+    expect(garbled.json().rows[0].errors).toContain(MEMBER_MSG.csvUnreadable);
+    expect((await send(new TextDecoder('utf-8').decode(windows1252), false)).statusCode).toBe(400);
+
+    expect((await send(decodeCsvFile(windows1252), false)).json().imported).toBe(2);
+    const saved = await ctx.db.query<{ full_name: string; role: string; unit: string | null }>(
+      `SELECT p.full_name, cm.role, u.name AS unit FROM club_members cm JOIN profiles p ON p.id = cm.profile_id LEFT JOIN units u ON u.id = cm.unit_id
+        WHERE cm.club_id = $1 AND cm.role <> 'admin' ORDER BY pt_sort_key(p.full_name) COLLATE "C"`, [own.id]);
+    expect(saved).toEqual(preview.rows.map((r) => ({ full_name: r.full_name, role: r.role, unit: r.unit_name })).sort((a, b) => a.full_name.localeCompare(b.full_name)));
+
+    // The downloadable model imports as it is.
+    const model = (await send(MEMBER_CSV_MODEL.replace('erica@exemplo.com', 'erica.modelo@exemplo.com'), true)).json() as TCsvImportResult;
+    expect(model.rows.map((r) => r.errors)).toEqual([[], []]);
   });
 });

@@ -69,11 +69,13 @@ async function planImport(q: Queryable, clubId: string, actorRole: string, csv: 
   const rows = parseCsv(csv);
   if (rows.length === 0) throw badRequest(MEMBER_MSG.csvEmpty);
   if (rows.length > CSV_MAX_ROWS) throw badRequest(MEMBER_MSG.csvTooMany);
-  const units = new Map((await repo.listUnitNames(q, clubId)).map((u) => [fold(u.name), u.id]));
+  const units = new Map((await repo.listUnitNames(q, clubId)).map((u) => [fold(u.name), u]));
   const onList = await repo.clubMemberEmails(q, clubId);
   const seen = new Set<string>();
   return rows.map((r) => {
     const errors: string[] = [];
+    // U+FFFD is what a wrong decoding leaves: saving it would store "�rica" for good.
+    if ([r.full_name, r.email, r.role, r.unit].some((cell) => cell.includes('\uFFFD'))) errors.push(MEMBER_MSG.csvUnreadable);
     if (!r.full_name) errors.push(MEMBER_MSG.nameRequired);
     else if (r.full_name.length > 120) errors.push('Nome muito longo');
     if (r.email) {
@@ -87,10 +89,11 @@ async function planImport(q: Queryable, clubId: string, actorRole: string, csv: 
     const refusal = known ? grantRefusal(actorRole, known) : null;
     if (refusal) errors.push(refusal);
     const role = known ?? DEFAULT_MEMBER_ROLE;
-    const unitId = r.unit ? units.get(fold(r.unit)) ?? null : null;
-    if (r.unit && !unitId) errors.push(`${MEMBER_MSG.csvUnknownUnit}: ${r.unit}`);
-    else if (role === 'counselor' && !unitId) errors.push(PERMISSION_MSG.counselorNeedsUnit);
-    return { line: r.line, full_name: r.full_name, email: r.email || null, role, unit_name: r.unit || null, errors, unitId };
+    const unit = r.unit ? units.get(fold(r.unit)) ?? null : null;
+    if (r.unit && !unit) errors.push(`${MEMBER_MSG.csvUnknownUnit}: ${r.unit}`);
+    else if (role === 'counselor' && !unit) errors.push(PERMISSION_MSG.counselorNeedsUnit);
+    // The preview shows what will be saved: the club's own spelling of the unit, not the file's.
+    return { line: r.line, full_name: r.full_name, email: r.email || null, role, unit_name: unit?.name ?? (r.unit || null), errors, unitId: unit?.id ?? null };
   });
 }
 

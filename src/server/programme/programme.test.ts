@@ -326,6 +326,20 @@ describe(`the club's programme on ${engineName()}`, () => {
     expect((await call(ctx.app, 'GET', url(`/investitures/${list[0].id}`), { as: plain })).statusCode).toBe(403);
   });
 
+  it('a guardian reads the child\'s cartão in /familia (read-only); anyone else gets 404', async () => {
+    const email = `resp.caio.${Date.now()}@teste.com`;
+    await call(ctx.app, 'PUT', `/api/clubs/${club.id}/consent-text`, { as: admin, body: { body: 'Autorizo.' } });
+    const { token } = (await call(ctx.app, 'POST', `/api/clubs/${club.id}/members/${kids.Caio.memberId}/guardians`, { as: admin, body: { full_name: 'Mãe do Caio', email, relationship: 'Mãe' } })).json();
+    const guardian = await signUp(ctx.app, { name: 'Mãe do Caio', email });
+    expect((await call(ctx.app, 'POST', `/api/guardian-invitations/${token}/accept`, { as: guardian, body: { accept: true, consent_version: 1 } })).statusCode).toBe(200);
+    const res = await call(ctx.app, 'GET', `/api/family/children/${kids.Caio.memberId}/programme-card`, { as: guardian });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ can_sign: false, member: { full_name: 'Caio' } });
+    expect(res.json().enrolments.map((e: { item: { code: string } }) => e.item.code)).toContain('AMIGO');
+    expect((await call(ctx.app, 'GET', `/api/family/children/${kids.Duda.memberId}/programme-card`, { as: guardian })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', `/api/family/children/${kids.Caio.memberId}/programme-card`, { as: stranger })).statusCode).toBe(404);
+  });
+
   it('Aventureiros classes need the programme chosen', async () => {
     const res = await call(ctx.app, 'POST', url('/enrolments'), { as: admin, body: { member_id: kids.Enzo.memberId, item_code: 'ABELHINHAS' } });
     expect(res.statusCode).toBe(400);

@@ -23,8 +23,10 @@ import {
   zId,
   zItemCode,
 } from '../../shared/programme.js';
-import { requireClubMember, requirePermission, scopeOf } from '../http/access.js';
+import { requireAuth, requireClubMember, requirePermission, scopeOf } from '../http/access.js';
+import { requireGuardianOf } from '../families/access.js';
 import { ZClubParams } from '../clubs/routes.js';
+import { notFound } from '../http/errors.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 import { sign, unsign } from './signing.js';
@@ -163,4 +165,15 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'programme.sign' },
     schema: { tags, summary: 'Lista da cerimônia e certificados de uma investidura', params: ZInvestitureParams, response: { 200: ZInvestiture } },
   }, async (req) => getInvestiture(db, (await requirePermission(db, req, req.params.clubId, 'programme.sign')).clubId, req.params.id));
+
+  // ——— The guardian's view (/familia): read-only, a consented child only (404 otherwise) ———
+  app.get('/api/family/children/:memberId/programme-card', {
+    config: { permission: 'signed_in' },
+    schema: { tags, summary: 'Cartão de classe do filho (somente leitura)', params: z.object({ memberId: z.string().max(100) }), response: { 200: ZCard } },
+  }, async (req) => {
+    const link = await requireGuardianOf(db, requireAuth(req).profile.id, req.params.memberId);
+    const member = await repo.findMember(db, link.clubId, link.memberId);
+    if (!member) throw notFound(PROGRAMME_MSG.memberUnknown);
+    return service.buildCard(db, link.clubId, member, () => false);
+  });
 };

@@ -31,7 +31,7 @@ export const router = createBrowserRouter([
       { path: '/convite/:token', lazy: () => import('../features/members/pages/invite-page') },
       { path: '/responsavel/:token', lazy: () => import('../features/families/pages/guardian-invite-page') },
       { path: '/privacidade', lazy: () => import('../features/families/pages/privacy-page') },
-      { path: '/familia', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('../features/families/pages/family-page') }] },
+      { path: '/familia', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('./routes/family') }] },
       {
         path: '/dashboard',
         element: <RequireAuth><AppLayout area="club" /></RequireAuth>,

@@ -19,8 +19,11 @@ import { useChildConsentText, useFamily, useGiveConsentAgain, useSendEvidenceFor
 import { HealthFormModal } from '../components/health-form';
 import { MyDataCard } from '../components/my-data-card';
 
-/** /familia — the guardian's home: each child they follow, read-only, in every club. */
-export function Component() {
+/**
+ * /familia — the guardian's home: each child they follow, read-only, in every club. `childExtra`
+ * lets the app add another domain's read-only panel to a consented child (composed in src/web/app).
+ */
+export function Component({ childExtra }: { childExtra?: (child: TFamilyChild) => React.ReactNode } = {}) {
   const me = useMe();
   const family = useFamily(Boolean(me.data));
   return (
@@ -43,7 +46,7 @@ export function Component() {
         {family.isError ? <p role="alert" className="text-red-700">{errorMessage(family.error, 'Não foi possível carregar a área da família.')}</p> : null}
         {family.data?.length === 0 ? <EmptyState message="Você ainda não acompanha nenhum membro." hint="Peça ao clube um convite de responsável." /> : null}
         <div className="space-y-6">
-          {(family.data ?? []).map((child) => <ChildCard key={child.member_id} child={child} />)}
+          {(family.data ?? []).map((child) => <ChildCard key={child.member_id} child={child} extra={childExtra} />)}
         </div>
         <MyDataCard />
       </main>
@@ -51,7 +54,7 @@ export function Component() {
   );
 }
 
-function ChildCard({ child }: { child: TFamilyChild }) {
+function ChildCard({ child, extra }: { child: TFamilyChild; extra?: (child: TFamilyChild) => React.ReactNode }) {
   const [health, setHealth] = useState(false);
   const [withdrawing, setWithdrawing] = useState(false);
   const [sending, setSending] = useState<{ id: string; title: string } | null>(null);
@@ -104,6 +107,7 @@ function ChildCard({ child }: { child: TFamilyChild }) {
             />
             <List title="Metas de economia" empty="Nenhuma meta de economia." items={child.savings_goals.map((g) => ({ key: g.name, icon: <PiggyBank aria-hidden="true" className="h-4 w-4 text-sky-700" />, text: g.name, extra: `${formatMoney(g.current_amount)} de ${formatMoney(g.goal_amount)}` }))} />
           </div>
+          {extra?.(child)}
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" icon={<HeartPulse aria-hidden="true" className="h-4 w-4" />} onClick={() => setHealth(true)}>Ficha médica</Button>
             <Button variant="ghost" onClick={() => setWithdrawing(true)}>Retirar consentimento</Button>

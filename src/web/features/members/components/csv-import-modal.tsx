@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { FileUp } from 'lucide-react';
+import { Download, FileUp } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { MEMBER_MSG, roleLabel, type TCsvImportResult } from '@shared/members';
+import { MEMBER_CSV_MODEL, decodeCsvFile } from '@shared/csv-file';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
@@ -9,6 +10,8 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { useImportMembers } from '../api/import-members';
 
 const EXAMPLE = 'nome;e-mail;função;unidade\nPedro Santos;;Desbravador(a);Águias\nAna Souza;ana@exemplo.com;Conselheiro(a);Gaivotas';
+// With a BOM, Excel opens the model's accents right; ';' is the separator Excel uses in Brazil.
+const MODEL_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${MEMBER_CSV_MODEL}\r\n`)}`;
 
 /** CSV import: preview with per-row errors first; then every row is written, or none. */
 export function CsvImportModal({ clubId, open, onClose }: { clubId: string; open: boolean; onClose: () => void }) {
@@ -24,7 +27,8 @@ export function CsvImportModal({ clubId, open, onClose }: { clubId: string; open
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
-    setCsv(await file.text());
+    // file.text() would read an Excel (Windows-1252) file as UTF-8 and garble every accent.
+    setCsv(decodeCsvFile(new Uint8Array(await file.arrayBuffer())));
     setPreview(null);
   };
 
@@ -69,11 +73,14 @@ export function CsvImportModal({ clubId, open, onClose }: { clubId: string; open
         <p className="text-sm text-slate-700">
           Colunas: <strong>nome</strong>, <strong>e-mail</strong> (opcional), <strong>função</strong> e <strong>unidade</strong> (nome de uma unidade existente). Separe por vírgula ou ponto e vírgula. Cada linha vira um membro sem conta deste clube (o e-mail é o contato); depois um link permite criar o acesso. Quem já tem conta no Trilha é convidado por e-mail em 'Adicionar membro'.
         </p>
-        <div>
+        <div className="flex flex-wrap items-center gap-3">
           <label htmlFor="csv-file" className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-within:ring-2 focus-within:ring-emerald-600">
             <FileUp aria-hidden="true" className="h-4 w-4" /> Escolher arquivo CSV
             <input id="csv-file" type="file" accept=".csv,text/csv,text/plain" className="sr-only" onChange={(e) => void onFile(e.target.files?.[0])} />
           </label>
+          <a href={MODEL_HREF} download="modelo-membros.csv" className="inline-flex items-center gap-2 text-sm font-medium text-emerald-800 underline">
+            <Download aria-hidden="true" className="h-4 w-4" /> Baixar modelo CSV
+          </a>
         </div>
         <TextAreaField label="Conteúdo do CSV" rows={6} placeholder={EXAMPLE} value={csv} onChange={(e) => { setCsv(e.target.value); setPreview(null); }} className="font-mono text-xs" />
         {preview ? (
