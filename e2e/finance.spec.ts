@@ -474,3 +474,52 @@ describe('financial reports on the demo club', () => {
     await page.context().close();
   });
 });
+
+describe("charges: 'Quem deve' on a phone (issue 35)", () => {
+  it('the treasurer saves the PIX key, sees who owes by age and opens WhatsApp with the charges, total and PIX', async () => {
+    const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const { clubName } = await registerAndCreateClub(page, { clubName: 'Clube Cobranças E2E' });
+    const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = $1`, [clubName]);
+    const [ana] = await server.db.query<{ id: string }>(`INSERT INTO profiles (full_name, owner_club_id) VALUES ('Ana Souza', $1) RETURNING id`, [club.id]);
+    const [member] = await server.db.query<{ id: string }>(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, 'member') RETURNING id`, [club.id, ana.id]);
+    await server.db.query(
+      `INSERT INTO member_guardians (club_id, member_id, full_name, email, phone, relationship) VALUES ($1, $2, 'Carla Souza', 'carla@teste.com', '(11) 98765-4321', 'Mãe')`,
+      [club.id, member.id]);
+    await server.db.query(
+      `INSERT INTO charges (club_id, profile_id, description, amount, due_date, origin, dues_month)
+       VALUES ($1, $2, 'Mensalidade de setembro', 85.50, $3, 'mensalidade', date_trunc('month', $3::date)), ($1, $2, 'Camiseta', 40, $4, 'avulsa', NULL)`,
+      [club.id, ana.id, isoDay(45), isoDay(5)]);
+
+    await page.goto('/dashboard/cobrancas');
+    await page.getByRole('heading', { name: 'Quem deve' }).waitFor();
+    await page.getByLabel('Chave PIX').fill('529.982.247-24');
+    await page.getByText('CPF inválido: confira os dígitos verificadores.').waitFor();
+    await page.getByLabel('Chave PIX').fill('11.222.333/0001-81');
+    await page.getByLabel('Nome do beneficiário').fill('Clube Cobranças');
+    await page.getByLabel('Cidade').fill('São Paulo');
+    await page.getByRole('button', { name: 'Salvar PIX' }).click();
+    await page.getByText('Dados do PIX salvos!').waitFor();
+    const card = page.getByRole('region', { name: 'Quem deve' });
+    await card.getByText('Ana Souza').waitFor();
+    await card.getByText(brl('125,50')).first().waitFor();
+    await card.getByText(/31–60 dias: R\$\s85,50/).waitFor();
+    await card.getByText(/Até 30 dias: R\$\s40,00/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await toastsGone(page);
+    await expectNoA11yViolations(page, 'quem deve at 360px');
+    await screenshot(page, 'charges-quem-deve-mobile');
+
+    // No network here: wa.me answers from the test, so the tab keeps the address Trilha sent it to.
+    await page.context().route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }));
+    const popup = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: 'Cobrar via WhatsApp' }).click();
+    const wa = await popup;
+    await expect.poll(() => wa.url(), { timeout: 15_000 }).toMatch(/^https:\/\/wa\.me\/5511987654321\?text=/);
+    const text = decodeURIComponent(new URL(wa.url()).searchParams.get('text') ?? '');
+    expect(text).toContain('Olá, Carla Souza! Aqui é a tesouraria do Clube Cobranças E2E.');
+    expect(text).toContain('Ana Souza tem 2 cobranças em aberto:');
+    expect(text).toContain('Total: R$ 125,50');
+    expect(text.match(/00020126\S+br\.gov\.bcb\.pix\S+/g)).toHaveLength(2);
+    await page.context().close();
+  });
+});

@@ -54,6 +54,7 @@ export const router = createBrowserRouter([
           { path: 'programa/membro/:memberId', lazy: () => import('./routes/programme').then((m) => ({ Component: m.MemberCardRoute })) },
           { path: 'programa/investidura/:id', lazy: () => import('./routes/programme').then((m) => ({ Component: m.InvestitureRoute })) },
           { path: 'financial', lazy: () => import('../features/finance/pages/financial-page') },
+          { path: 'cobrancas', lazy: () => import('../features/charges/pages/charges-page') },
           { path: 'ranking', lazy: () => import('@web/app/routes/club/ranking') },
           { path: 'badges', lazy: () => import('../features/badges/pages/club-badges-page') },
           { path: 'settings', lazy: () => import('@web/app/routes/club/settings') },

@@ -1,6 +1,6 @@
 import {
   Award, BarChart3, Building2, CalendarCheck, CheckSquare, ClipboardCheck, Calendar, FileBarChart, LayoutDashboard,
-  GraduationCap, History, ListTodo, Lock, Mail, Settings, Shield, Trophy, Users, UsersRound, Wallet, type LucideIcon,
+  GraduationCap, History, Receipt, ListTodo, Lock, Mail, Settings, Shield, Trophy, Users, UsersRound, Wallet, type LucideIcon,
 } from 'lucide-react';
 import type { TClubPermission } from '@shared/permissions';
 
@@ -30,6 +30,7 @@ export const CLUB_MENU: MenuItem[] = [
   { to: '/dashboard/programa', label: 'Classes', icon: GraduationCap },
   { to: '/dashboard/periods', label: 'Períodos', icon: Calendar },
   { to: '/dashboard/financial', label: 'Financeiro', icon: Wallet, permission: 'finance.manage' },
+  { to: '/dashboard/cobrancas', label: 'Cobranças', icon: Receipt },
   { to: '/dashboard/ranking', label: 'Ranking', icon: Trophy },
   { to: '/dashboard/badges', label: 'Badges', icon: Award, permission: 'club.settings' },
   { to: '/dashboard/settings', label: 'Configurações', icon: Settings, permission: 'club.settings' },

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Wallet } from 'lucide-react';
+import { CHARGE_ORIGINS, CHARGE_ORIGIN_LABEL, type TChargeOrigin } from '@shared/charges';
+import { formatMoney } from '@shared/format-brl';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { SelectField } from '@web/components/ui/field';
+import { NoClubState } from '@web/components/ui/no-club-state';
+import { PageHeader } from '@web/components/ui/page-header';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { errorMessage } from '@web/lib/api';
+import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useDebtors } from '../api/list-debtors';
+import { useMyCharges } from '../api/list-my-charges';
+import { usePixSettings } from '../api/pix-settings';
+import { DebtorCard } from '../components/debtor-card';
+import { OpenChargeCard } from '../components/open-charge-card';
+import { PixSettingsForm } from '../components/pix-settings-form';
+
+/** 'Quem deve': the treasurer's phone-first list of who owes, with the club's PIX below it. */
+function WhoOwes({ clubId }: { clubId: string }) {
+  const [origin, setOrigin] = useState<TChargeOrigin | ''>('');
+  const debtors = useDebtors(clubId, origin ? { origin } : {});
+  const pix = usePixSettings(clubId);
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Quem deve" description="Membros com cobranças em aberto, do atraso mais antigo ao mais novo por faixa." />
+      <div className="max-w-xs">
+        <SelectField label="Origem" value={origin} onChange={(e) => setOrigin(e.target.value as TChargeOrigin | '')}>
+          <option value="">Todas</option>
+          {CHARGE_ORIGINS.map((o) => <option key={o} value={o}>{CHARGE_ORIGIN_LABEL[o]}</option>)}
+        </SelectField>
+      </div>
+      {debtors.isPending ? <PageSpinner /> : debtors.isError ? (
+        <p role="alert" className="text-red-700">{errorMessage(debtors.error, 'Erro ao carregar quem deve.')}</p>
+      ) : debtors.data.members.length === 0 ? (
+        <EmptyState icon={<Wallet className="h-8 w-8" />} message="Ninguém deve nada. 🎉" />
+      ) : (
+        <section aria-label="Quem deve" className="space-y-3">
+          <p className="text-sm text-slate-700">Em aberto: <strong>{formatMoney(debtors.data.total)}</strong> · em atraso: <strong>{formatMoney(debtors.data.late_total)}</strong></p>
+          {debtors.data.members.map((d) => <DebtorCard key={d.profile_id} clubId={clubId} debtor={d} />)}
+        </section>
+      )}
+      {pix.isSuccess ? <PixSettingsForm clubId={clubId} current={pix.data.settings} /> : null}
+    </div>
+  );
+}
+
+/** A member's own open charges, each with its PIX. */
+function MyCharges({ clubId }: { clubId: string }) {
+  const mine = useMyCharges(clubId);
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Minhas cobranças" description="O que está em aberto, com o PIX para pagar." />
+      {mine.isPending ? <PageSpinner /> : mine.isError ? (
+        <p role="alert" className="text-red-700">{errorMessage(mine.error, 'Erro ao carregar as cobranças.')}</p>
+      ) : mine.data.length === 0 ? <EmptyState message="Nenhuma cobrança em aberto." /> : mine.data.map((c) => <OpenChargeCard key={c.id} charge={c} />)}
+    </div>
+  );
+}
+
+export function Component() {
+  const { club, can, isLoading } = useCurrentClub();
+  if (isLoading) return <PageSpinner />;
+  if (!club) return <NoClubState purpose="ver as cobranças" />;
+  return can('charges.manage') ? <WhoOwes clubId={club.id} /> : <MyCharges clubId={club.id} />;
+}
