@@ -108,6 +108,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('counterStore', counterStore);
   app.decorate('loginThrottle', new LoginThrottle(counterStore, limits, clock));
   app.decorate('answers', new AnswerCache(config.answerCacheBytes ?? answerCacheBytesFromEnv()));
+  // Built on a migrated database, the app is ready until a stop begins.
+  app.decorate('lifecycle', { draining: false });
   app.addHook('onClose', async () => counterStore.close());
   app.decorate('config', {
     dataDir: config.dataDir,

@@ -12,11 +12,15 @@ export interface EnvConfig {
   backupKeep: number;
   /** PostgreSQL cancels a statement running longer than this (ms). */
   statementTimeoutMs: number;
+  /** DB_CONNECT_TIMEOUT (s): how long a start keeps trying to reach PostgreSQL before giving up. */
+  dbConnectTimeoutMs: number;
+  /** SHUTDOWN_TIMEOUT (s): how long a stop lets in-flight requests finish before cutting them. */
+  shutdownTimeoutMs: number;
   /** PGLITE_SHARED_BUFFERS (e.g. 64MB): the embedded engine's page cache, 16MB by default (ADR 022). */
   pgliteSettings: Record<string, string>;
 }
 
-/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, NODE_ENV, BACKUP_KEEP and STATEMENT_TIMEOUT_MS with the defaults of the README. */
+/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, NODE_ENV, BACKUP_KEEP, STATEMENT_TIMEOUT_MS, DB_CONNECT_TIMEOUT and SHUTDOWN_TIMEOUT with the defaults of the README. */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const root = PROJECT_ROOT;
   const sharedBuffers = memorySize(env.PGLITE_SHARED_BUFFERS);
@@ -29,8 +33,23 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     production: env.NODE_ENV === 'production',
     backupKeep: positiveInt(env.BACKUP_KEEP, 7),
     statementTimeoutMs: positiveInt(env.STATEMENT_TIMEOUT_MS, 15_000),
+    dbConnectTimeoutMs: seconds(env.DB_CONNECT_TIMEOUT, 30) * 1000,
+    shutdownTimeoutMs: seconds(env.SHUTDOWN_TIMEOUT, 10) * 1000,
     pgliteSettings: sharedBuffers ? { shared_buffers: sharedBuffers } : {},
   };
+}
+
+/** A setting the server cannot start with; the message (pt-BR) names the variable. */
+export class ConfigError extends Error {}
+
+/**
+ * Refuses to serve production without PUBLIC_URL: the links in e-mails would otherwise be built from
+ * whatever Host a request claims. Only the server checks it; the commands (backup, seed…) send no e-mail.
+ */
+export function checkServerEnv(env: NodeJS.ProcessEnv = process.env): void {
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL?.trim()) {
+    throw new ConfigError('Defina PUBLIC_URL com o endereço público do Trilha (ex.: https://trilha.exemplo.org): com NODE_ENV=production ela é obrigatória, porque os links dos e-mails são feitos com ela.');
+  }
 }
 
 /** The interactive API page is off in production (issue 21) unless API_DOCS_UI=1 turns it on. */
@@ -52,6 +71,12 @@ export function publicUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string {
 /** A postgres memory size written as postgres reads it (e.g. 64MB: kB, MB or GB); anything else is ignored. */
 function memorySize(value: string | undefined): string | null {
   return /^\d+(kB|MB|GB)$/.test(value?.trim() ?? '') ? (value ?? '').trim() : null;
+}
+
+/** A positive number of seconds (fractions allowed), else the fallback. */
+function seconds(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
 function positiveInt(value: string | undefined, fallback: number): number {

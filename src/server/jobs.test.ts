@@ -21,15 +21,33 @@ describe('background jobs', () => {
     expect(runs.map((t) => t - started)).toEqual([2000]);
     await vi.advanceTimersByTimeAsync(2000);
     expect(runs.map((t) => t - started)).toEqual([2000, 3000, 4000]);
-    stop();
+    await stop();
     await vi.advanceTimersByTimeAsync(5000);
     expect(runs).toHaveLength(3);
+  });
+
+  it('a stop waits for the run under way to finish, and no run starts after it', async () => {
+    vi.useFakeTimers();
+    let finishRun: () => void = () => undefined;
+    const ended: string[] = [];
+    const slow: BackgroundJob = {
+      name: 'lento', everyMs: 100,
+      run: () => new Promise<void>((resolve) => { finishRun = () => { ended.push('run'); resolve(); }; }),
+    };
+    const stop = startBackgroundJobs(app, [slow]);
+    await vi.advanceTimersByTimeAsync(0);
+    const stopped = stop().then(() => ended.push('stop'));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(ended).toEqual([]);
+    finishRun();
+    await stopped;
+    expect(ended).toEqual(['run', 'stop']);
   });
 
   it('stopped before its first run, a job never runs; a failing run is logged and retried on the next tick', async () => {
     vi.useFakeTimers();
     const never = vi.fn(async () => undefined);
-    startBackgroundJobs(app, [{ name: 'nunca', everyMs: 1000, run: never }], 2000)();
+    await startBackgroundJobs(app, [{ name: 'nunca', everyMs: 1000, run: never }], 2000)();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(never).not.toHaveBeenCalled();
 
@@ -41,6 +59,6 @@ describe('background jobs', () => {
     expect(app.log.error).toHaveBeenCalledWith(expect.objectContaining({ job: 'instável' }), 'background job failed');
     await vi.advanceTimersByTimeAsync(1000);
     expect(calls).toBe(2);
-    stop();
+    await stop();
   });
 });

@@ -28,13 +28,17 @@ export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membersh
 
 /**
  * Starts every job on its interval; a failing run is logged and retried on the next tick. The first run
- * of each comes `firstRunAfterMs` after the call (default at once). Returns a stop function.
+ * of each comes `firstRunAfterMs` after the call (default at once). Returns a stop function: no run
+ * starts after it, and its promise settles when the runs under way have finished (a stop waits for
+ * that safe point before closing the database, instead of cutting a job mid-transaction).
  */
-export function startBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[] = backgroundJobs, firstRunAfterMs = 0): () => void {
+export function startBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[] = backgroundJobs, firstRunAfterMs = 0): () => Promise<void> {
+  let stopped = false;
+  const underWay = new Set<Promise<void>>();
   const timers = jobs.map((job) => {
     let running = false;
     const tick = async () => {
-      if (running) return;
+      if (running || stopped) return;
       running = true;
       try {
         await job.run(app);
@@ -44,15 +48,24 @@ export function startBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[] 
         running = false;
       }
     };
+    const start = () => {
+      const run = tick();
+      underWay.add(run);
+      void run.finally(() => underWay.delete(run));
+    };
     let every: NodeJS.Timeout | undefined;
     const first = setTimeout(() => {
-      void tick();
-      every = setInterval(() => void tick(), job.everyMs);
+      start();
+      every = setInterval(start, job.everyMs);
     }, firstRunAfterMs);
     return () => {
       clearTimeout(first);
       clearInterval(every);
     };
   });
-  return () => timers.forEach((stop) => stop());
+  return async () => {
+    stopped = true;
+    timers.forEach((stop) => stop());
+    await Promise.all([...underWay]);
+  };
 }

@@ -5,20 +5,23 @@ import { s3ConfigFromEnv, s3Storage } from './storage/s3.js';
 import type { EnvConfig } from './config.js';
 import { openDb, type Db } from './db/index.js';
 import { migrate } from './db/migrate.js';
+import { databaseTarget, waitForDatabase } from './db/connect.js';
 import { backgroundJobs, startBackgroundJobs, type BackgroundJob } from './jobs.js';
 import { backupIsDue, removeUnfinishedBackups, writeBackup, type BackupInfo } from './backup/backup.js';
 import { lockDataDir, type DataDirLock } from './data-dir/lock.js';
-import { newLocalAdminToken, writeOwner } from './data-dir/owner.js';
+import { newLocalAdminToken, writeOwner, type DataDirOwner } from './data-dir/owner.js';
 
 export interface RunningServer {
   app: FastifyInstance;
   db: Db;
-  /** Stops the timers, waits for in-flight requests (bounded), closes the database, then releases DATA_DIR. */
+  /**
+   * Drains: readiness answers 503, no new connection is accepted, in-flight requests finish (up to
+   * SHUTDOWN_TIMEOUT, then their connections are cut), background jobs stop between runs; then the
+   * database closes and DATA_DIR is released.
+   */
   stop(): Promise<void>;
 }
 
-// In-flight requests get this long to finish once a stop begins; then their connections are cut.
-const SHUTDOWN_GRACE_MS = 10_000;
 // The background jobs first run this long after the server listens: clients coming back after a restart
 // are answered first instead of waiting behind the jobs' catch-up (the embedded engine has one connection).
 const JOBS_FIRST_RUN_AFTER_MS = 2_000;
@@ -44,7 +47,12 @@ export async function startServer(
     ? await lockDataDir(env.dataDir, {
         kind: 'server',
         waitForCommandMs: 120_000,
-        onWait: (owner) => console.log(`Aguardando o comando do Trilha (pid ${owner.pid}) terminar de usar o DATA_DIR…`),
+        onWait: (owner, reason) =>
+          console.log(
+            reason === 'exiting'
+              ? `O Trilha anterior (pid ${owner.pid}) está parando; aguardando ele liberar o DATA_DIR (até 15 s)…`
+              : `Aguardando o comando do Trilha (pid ${owner.pid}) terminar de usar o DATA_DIR…`,
+          ),
         onCompromised: (err) => {
           app?.log.fatal({ err }, 'DATA_DIR lock lost');
           opts.onLockLost?.(err);
@@ -52,6 +60,7 @@ export async function startServer(
       })
     : null;
   let db: Db | undefined;
+  let owner: DataDirOwner | undefined;
   let backup: (() => Promise<BackupInfo>) | null = null;
   // Stopping the server stops a backup under way (its cp/tar killed, its files removed).
   const stopBackups = new AbortController();
@@ -70,6 +79,14 @@ export async function startServer(
       statementTimeoutMs: env.statementTimeoutMs,
       pgliteSettings: env.pgliteSettings,
     });
+    if (env.databaseUrl) {
+      const url = env.databaseUrl;
+      await waitForDatabase(db, {
+        url,
+        timeoutMs: env.dbConnectTimeoutMs,
+        onRetry: (reason) => console.log(`Aguardando o PostgreSQL de DATABASE_URL (${databaseTarget(url)}) aceitar conexões (${reason}; até ${env.dbConnectTimeoutMs / 1000} s)…`),
+      });
+    }
     const applied = await migrate(db, undefined, {
       onWait: () => console.log('Outra instância do Trilha está aplicando as migrações neste banco; aguardando ela terminar…'),
     });
@@ -98,7 +115,8 @@ export async function startServer(
     await app.listen({ port: env.port, host: env.host });
     if (token) {
       const { port } = app.server.address() as AddressInfo;
-      await writeOwner(env.dataDir, { pid: process.pid, kind: 'server', startedAt: new Date().toISOString(), url: localUrl(env.host, port), token });
+      owner = { pid: process.pid, kind: 'server', startedAt: new Date().toISOString(), url: localUrl(env.host, port), token };
+      await writeOwner(env.dataDir, owner);
     }
   } catch (err) {
     await app?.close().catch(() => undefined);
@@ -109,7 +127,7 @@ export async function startServer(
   const running = app;
   const database = db;
   const jobs = backup ? [...backgroundJobs, dailyBackupJob(env.dataDir, backup)] : backgroundJobs;
-  const stopJobs = opts.jobs === false ? () => undefined : startBackgroundJobs(running, jobs, opts.jobsFirstRunAfterMs ?? JOBS_FIRST_RUN_AFTER_MS);
+  const stopJobs = opts.jobs === false ? async () => undefined : startBackgroundJobs(running, jobs, opts.jobsFirstRunAfterMs ?? JOBS_FIRST_RUN_AFTER_MS);
   running.log.info({ engine: database.engine, dataDir: env.dataDir }, 'Trilha pronto');
 
   let stopping: Promise<void> | undefined;
@@ -118,19 +136,30 @@ export async function startServer(
     db: database,
     stop() {
       stopping ??= (async () => {
-        stopJobs();
+        running.lifecycle.draining = true;
+        // A start that finds this owner stopping waits for it instead of refusing (a supervisor restarts
+        // as soon as it sees the process it watches exit, which may be npm, not this one).
+        const stoppingOwner = owner && { ...owner, stopping: true };
+        if (stoppingOwner) await writeOwner(env.dataDir, stoppingOwner).catch(() => undefined);
+        const jobsStopped = stopJobs();
         // Its processes killed, a backup removes its unfinished files before the database closes.
         stopBackups.abort();
-        await Promise.allSettled([...backupsUnderWay]);
         // Connections busy when the stop began finish their response first; closing them as soon as they
         // turn idle keeps a keep-alive client from holding the shutdown for the 72 s keep-alive timeout.
         const sweep = setInterval(() => running.server.closeIdleConnections(), 100);
-        const cut = setTimeout(() => running.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+        const cut = setTimeout(() => running.server.closeAllConnections(), env.shutdownTimeoutMs);
+        let giveUp: NodeJS.Timeout | undefined;
         try {
-          await running.close();
+          await Promise.all([
+            running.close(),
+            Promise.allSettled([...backupsUnderWay]),
+            // A job still running at the deadline is not waited for any longer: the database closes after its statement.
+            Promise.race([jobsStopped, new Promise((resolve) => (giveUp = setTimeout(resolve, env.shutdownTimeoutMs)))]),
+          ]);
         } finally {
           clearInterval(sweep);
           clearTimeout(cut);
+          clearTimeout(giveUp);
         }
         await database.close();
         await lock?.release();

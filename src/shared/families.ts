@@ -38,7 +38,7 @@ export const FAMILY_MSG = {
   deletionPending: 'Já existe um pedido de exclusão em andamento.',
   deletionNone: 'Não há pedido de exclusão em andamento.',
   deletionLastAdmin: 'Você é o único administrador de um clube. Promova outro membro a admin antes de excluir sua conta.',
-  invited: 'Convite criado! Copie o link e envie para o responsável.',
+  invited: 'Convite enviado por e-mail para o responsável. Se preferir, copie o link abaixo e envie também por mensagem.',
   evidenceNotAllowed: 'O clube não permite que o responsável envie comprovações por este membro.',
   evidenceSent: 'Comprovação enviada! Aguarde a aprovação do clube.',
   accepted: 'Consentimento registrado. Bem-vindo(a) à área da família!',
@@ -76,6 +76,8 @@ export const ZGuardian = z.object({
   phone: z.string().nullable(),
   relationship: z.string(),
   status: z.enum(['invited', 'active']),
+  /** The latest invitation e-mail: 'sent' once it left; null when none was queued (or it was swept). */
+  invitation_mail: z.enum(['pending', 'sending', 'sent', 'failed']).nullable(),
   accepted_at: z.string().nullable(),
   expires_at: z.string().nullable(),
   created_at: z.string(),

@@ -13,6 +13,7 @@ const PROTECTED = /^\/api\/(clubs|admin)(\/|\?|$)/;
 /** Routes an aal1 session of an account with a second factor may still call. */
 const MFA_PENDING_ALLOWED = new Set([
   '/api/health',
+  '/api/ready',
   '/api/auth/login',
   '/api/auth/logout',
   '/api/auth/register',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLUB_MSG } from '../../shared/clubs.js';
 import { addMember, call, createClub, createTestApp, signUp, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
@@ -78,6 +78,22 @@ describe('health and docs', () => {
     const docs = await call(ctx.app, 'GET', '/api/docs/json');
     expect(docs.statusCode).toBe(200);
     expect(Object.keys(docs.json().paths)).toContain('/api/clubs/{clubId}/dashboard');
+  });
+
+  it('readiness: 200 while the database answers, 503 when it does not and while the server drains; health stays 200 while draining', async () => {
+    expect((await call(ctx.app, 'GET', '/api/ready')).json()).toEqual({ status: 'ready' });
+    vi.spyOn(ctx.db, 'query').mockRejectedValueOnce(new Error('connection terminated'));
+    const down = await call(ctx.app, 'GET', '/api/ready');
+    expect([down.statusCode, down.json()]).toEqual([503, { status: 'database_unavailable' }]);
+    ctx.app.lifecycle.draining = true;
+    try {
+      const draining = await call(ctx.app, 'GET', '/api/ready');
+      expect([draining.statusCode, draining.json()]).toEqual([503, { status: 'draining' }]);
+      expect((await call(ctx.app, 'GET', '/api/health')).statusCode).toBe(200);
+    } finally {
+      ctx.app.lifecycle.draining = false;
+    }
+    expect((await call(ctx.app, 'GET', '/api/ready')).statusCode).toBe(200);
   });
 
   it('unknown API paths answer JSON 404', async () => {

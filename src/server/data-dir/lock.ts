@@ -1,19 +1,23 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
-import { isProcessAlive, readOwner, removeOwner, writeOwner, type DataDirOwner } from './owner.js';
+import { processState, readOwner, removeOwner, writeOwner, type DataDirOwner } from './owner.js';
 
 /** The lock directory proper-lockfile creates atomically (mkdir) and keeps fresh while we hold it. */
 export const LOCK_DIR = 'trilha.lock';
 // A holder refreshes the lock every 10 s; a lock untouched for 60 s belongs to a dead or frozen process.
 const STALE_MS = 60_000;
 const UPDATE_MS = 10_000;
+// How long a start waits for an owner that is stopping (draining, SHUTDOWN_TIMEOUT 10 s by default).
+const WAIT_FOR_EXIT_MS = 15_000;
 
 /** DATA_DIR is held by another live process: nothing was touched. */
 export class DataDirBusyError extends Error {
   constructor(
     readonly dataDir: string,
     readonly owner: DataDirOwner | null,
+    /** The owner is on its way out (stopping, or being torn down by the kernel): worth waiting for. */
+    readonly exiting = false,
   ) {
     super(busyMessage(dataDir, owner));
   }
@@ -22,6 +26,9 @@ export class DataDirBusyError extends Error {
 /** What a person reads when DATA_DIR is taken: who has it and what to do. */
 export function busyMessage(dataDir: string, owner: DataDirOwner | null): string {
   const pid = owner ? ` (pid ${owner.pid})` : '';
+  if (owner?.stopping) {
+    return `O Trilha que usava este DATA_DIR${pid} ainda está parando: ${dataDir}. Aguarde ele terminar e tente de novo.`;
+  }
   if (owner?.kind === 'command') {
     return `Outro comando do Trilha está usando este DATA_DIR${pid}: ${dataDir}. Aguarde ele terminar e tente de novo.`;
   }
@@ -37,31 +44,45 @@ export interface DataDirLock {
 // The same process never opens one data dir twice either (tests start servers in-process).
 const heldHere = new Set<string>();
 
+/** Why a start waits for DATA_DIR: a command holds it for a moment, or its owner is exiting. */
+export type WaitReason = 'command' | 'exiting';
+
 /**
  * Takes the exclusive lock on DATA_DIR (issue 11): PGlite is single-process, so two owners overwrite
- * each other's pages. A lock left by a crashed process (its pid is gone, or it went stale) is taken over;
- * a live one never is.
+ * each other's pages. A lock left by a crashed process (its pid is gone or a zombie, or it went stale)
+ * is taken over; a live one never is. An owner that is exiting (stopping after SIGTERM, or being torn
+ * down after kill -9) is waited for, up to waitForExitMs (15 s), as a command is for waitForCommandMs.
+ * `onWait` is called once for each reason to wait.
  */
 export async function lockDataDir(
   dataDir: string,
-  opts: { kind: DataDirOwner['kind']; onCompromised?: (err: Error) => void; waitForCommandMs?: number; onWait?: (owner: DataDirOwner) => void },
+  opts: {
+    kind: DataDirOwner['kind'];
+    onCompromised?: (err: Error) => void;
+    waitForCommandMs?: number;
+    waitForExitMs?: number;
+    onWait?: (owner: DataDirOwner, reason: WaitReason) => void;
+  },
 ): Promise<DataDirLock> {
-  // A command (seed, backup…) holds DATA_DIR for seconds: a server starting meanwhile waits for it.
-  const deadline = Date.now() + (opts.waitForCommandMs ?? 0);
-  let notified = false;
+  const started = Date.now();
+  const told = new Set<WaitReason>();
   for (;;) {
     try {
       return await tryLock(dataDir, opts);
     } catch (err) {
+      if (!(err instanceof DataDirBusyError)) throw err;
+      const waited = Date.now() - started;
       // No owner file yet (or already gone) means the holder is between taking/releasing the lock and
       // writing/removing that file: a moment later it is either free or named, so keep waiting.
-      const transient = err instanceof DataDirBusyError && err.owner === null;
-      if (!(err instanceof DataDirBusyError) || (err.owner?.kind !== 'command' && !transient) || Date.now() >= deadline) throw err;
-      if (!notified && err.owner) {
-        notified = true;
-        opts.onWait?.(err.owner);
+      const transient = err.owner === null && waited < (opts.waitForCommandMs ?? 0);
+      const reason: WaitReason | null = err.exiting ? 'exiting' : err.owner?.kind === 'command' ? 'command' : null;
+      const limit = reason === 'exiting' ? (opts.waitForExitMs ?? WAIT_FOR_EXIT_MS) : reason === 'command' ? (opts.waitForCommandMs ?? 0) : 0;
+      if (!transient && (reason === null || waited >= limit)) throw err;
+      if (reason && err.owner && !told.has(reason)) {
+        told.add(reason);
+        opts.onWait?.(err.owner, reason);
       }
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 }
@@ -84,8 +105,10 @@ async function tryLock(dataDir: string, opts: { kind: DataDirOwner['kind']; onCo
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
     const owner = await readOwner(dir);
-    // kill -9 or a power cut left the lock behind: its process is gone, so nobody is writing.
-    if (!owner || owner.pid === process.pid || isProcessAlive(owner.pid)) throw new DataDirBusyError(dir, owner);
+    if (!owner || owner.pid === process.pid) throw new DataDirBusyError(dir, owner);
+    // kill -9 or a power cut left the lock behind: its process is gone (or a zombie), so nobody is writing.
+    const state = await processState(owner.pid);
+    if (state !== 'gone') throw new DataDirBusyError(dir, owner, state === 'exiting' || owner.stopping === true);
     await rm(lockPath, { recursive: true, force: true });
     try {
       unlock = await lockfile.lock(dir, options);

@@ -71,21 +71,21 @@ describe(`guardians and consent on ${engineName()}`, () => {
     expect(stored[0].token_hash).not.toBe(inv.token);
 
     const preview = await call(ctx.app, 'GET', `/api/guardian-invitations/${inv.token}`);
-    expect(preview.json()).toMatchObject({ club_name: club.name, child_name: 'Pedrinho', email, consent_text: CONSENT, consent_version: 1 });
+    expect(preview.json()).toMatchObject({ club_name: club.name, child_name: 'Pedrinho', email, consent_text: CONSENT, consent_version: 2 });
 
     const stranger = await signUp(ctx.app);
-    const wrong = await call(ctx.app, 'POST', `/api/guardian-invitations/${inv.token}/accept`, { as: stranger, body: { accept: true, consent_version: 1 } });
+    const wrong = await call(ctx.app, 'POST', `/api/guardian-invitations/${inv.token}/accept`, { as: stranger, body: { accept: true, consent_version: 2 } });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().error.message).toBe(FAMILY_MSG.invitationWrongEmail);
 
     const guardian = await signUp(ctx.app, { name: 'Maria', email });
-    const unticked = await call(ctx.app, 'POST', `/api/guardian-invitations/${inv.token}/accept`, { as: guardian, body: { accept: false, consent_version: 1 } });
+    const unticked = await call(ctx.app, 'POST', `/api/guardian-invitations/${inv.token}/accept`, { as: guardian, body: { accept: false, consent_version: 2 } });
     expect(unticked.statusCode).toBe(400);
     expect(unticked.json().error.message).toBe(FAMILY_MSG.mustAccept);
-    const res = await call(ctx.app, 'POST', `/api/guardian-invitations/${inv.token}/accept`, { as: guardian, body: { accept: true, consent_version: 1 }, from: '203.0.113.9' });
+    const res = await call(ctx.app, 'POST', `/api/guardian-invitations/${inv.token}/accept`, { as: guardian, body: { accept: true, consent_version: 2 }, from: '203.0.113.9' });
     expect(res.statusCode).toBe(200);
     const consent = await ctx.db.query<{ guardian_profile_id: string; version: number; ip: string }>(`SELECT guardian_profile_id, version, ip FROM member_consents WHERE member_id = $1`, [kid.id]);
-    expect(consent).toEqual([{ guardian_profile_id: guardian.profile.id, version: 1, ip: '203.0.113.9' }]);
+    expect(consent).toEqual([{ guardian_profile_id: guardian.profile.id, version: 2, ip: '203.0.113.9' }]);
     expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}/members/${kid.id}/family`, { as: director })).json()).toMatchObject({ consent: 'granted', guardians: [{ status: 'active', relationship: 'Mãe' }] });
     // Single use.
     expect((await call(ctx.app, 'GET', `/api/guardian-invitations/${inv.token}`)).statusCode).toBe(404);
@@ -149,9 +149,51 @@ describe(`guardians and consent on ${engineName()}`, () => {
     expect((await call(ctx.app, 'GET', `/api/family/children/${kid.id}/health`, { as: guardian })).statusCode).toBe(404);
     const health = await call(ctx.app, 'PUT', `/api/clubs/${club.id}/members/${kid.id}/health`, { as: director, body: { blood_type: 'O+' } });
     expect(health.statusCode).toBe(409);
-    const again = await call(ctx.app, 'POST', `/api/family/children/${kid.id}/consent`, { as: guardian, body: { accept: true, consent_version: 1 } });
+    const again = await call(ctx.app, 'POST', `/api/family/children/${kid.id}/consent`, { as: guardian, body: { accept: true, consent_version: 2 } });
     expect(again.statusCode).toBe(200);
     expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}/members/${kid.id}/family`, { as: director })).json().consent).toBe('granted');
+  });
+
+  it('a new club starts with a pt-BR consent term; a guardian is invited by e-mail, shown as sent only once it left, and can be sent again', async () => {
+    const owner = await signUp(ctx.app, { name: 'Diretor Novo' });
+    const fresh = await createClub(ctx.app, owner, 'Clube Recém-criado');
+    const term = (await call(ctx.app, 'GET', `/api/clubs/${fresh.id}/consent-text`, { as: owner })).json();
+    expect(term.version).toBe(1);
+    for (const part of ['LGPD', 'art. 14', 'Clube Recém-criado', 'O que é coletado', 'Para quê', 'Por quanto tempo', 'Como retirar']) expect(term.body).toContain(part);
+
+    const kidRes = await call(ctx.app, 'POST', `/api/clubs/${fresh.id}/members`, { as: owner, body: { mode: 'accountless', full_name: 'Caio', role: 'Desbravador(a)' } });
+    const kid = kidRes.json().member;
+    const email = uniqueEmail('mae.nova');
+    const guardiansUrl = `/api/clubs/${fresh.id}/members/${kid.id}/guardians`;
+    const invited = await call(ctx.app, 'POST', guardiansUrl, { as: owner, body: { full_name: 'Marta', email, relationship: 'Mãe' } });
+    expect(invited.statusCode).toBe(201);
+    const first = invited.json();
+    expect(first.guardian.invitation_mail).toBe('pending');
+    const mails = () => ctx.db.query<{ subject: string; text_body: string; status: string }>(`SELECT subject, text_body, status FROM mail_queue WHERE to_address = $1 ORDER BY created_at`, [email]);
+    expect((await mails())[0].text_body).toContain(`/responsavel/${first.token}`);
+    expect((await mails())[0].subject).toContain('Caio');
+    await ctx.app.mail.drain();
+    expect((await mails()).map((m) => m.status)).toEqual(['sent']);
+    const listed = (await call(ctx.app, 'GET', guardiansUrl, { as: owner })).json();
+    expect(listed[0]).toMatchObject({ status: 'invited', invitation_mail: 'sent' });
+
+    // 'Reenviar e-mail': a new link e-mailed again; the old one stops working. Others cannot.
+    const stranger = await signUp(ctx.app);
+    await createClub(ctx.app, stranger, 'Intruso');
+    expect((await call(ctx.app, 'POST', `${guardiansUrl}/${first.guardian.id}/link`, { as: stranger })).statusCode).toBe(404);
+    const again = await call(ctx.app, 'POST', `${guardiansUrl}/${first.guardian.id}/link`, { as: owner });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().guardian.invitation_mail).toBe('pending');
+    expect((await mails()).map((m) => m.text_body.includes(`/responsavel/${again.json().token}`))).toEqual([false, true]);
+    expect((await call(ctx.app, 'GET', `/api/guardian-invitations/${first.token}`)).statusCode).toBe(404);
+
+    // The acceptance page shows the default term; accepting it is consent to version 1.
+    const preview = (await call(ctx.app, 'GET', `/api/guardian-invitations/${again.json().token}`)).json();
+    expect(preview).toMatchObject({ consent_text: term.body, consent_version: 1 });
+    const marta = await signUp(ctx.app, { email });
+    expect((await call(ctx.app, 'POST', `/api/guardian-invitations/${again.json().token}/accept`, { as: marta, body: { accept: true, consent_version: 1 } })).statusCode).toBe(200);
+    // Editing the term makes version 2.
+    expect((await call(ctx.app, 'PUT', `/api/clubs/${fresh.id}/consent-text`, { as: owner, body: { body: `${term.body}\n\nContato: diretoria@clube.org` } })).json().version).toBe(2);
   });
 
   it('a new consent text is a new version; accepting an old version is refused', async () => {
@@ -159,11 +201,11 @@ describe(`guardians and consent on ${engineName()}`, () => {
     const email = uniqueEmail('avo');
     const { token } = await inviteGuardian(club.id, kid.id, email);
     const session = await signUp(ctx.app, { email });
-    const v2 = await call(ctx.app, 'PUT', `/api/clubs/${club.id}/consent-text`, { as: director, body: { body: `${CONSENT} Versão 2.` } });
-    expect(v2.json().version).toBe(2);
-    const stale = await call(ctx.app, 'POST', `/api/guardian-invitations/${token}/accept`, { as: session, body: { accept: true, consent_version: 1 } });
+    const v2 = await call(ctx.app, 'PUT', `/api/clubs/${club.id}/consent-text`, { as: director, body: { body: `${CONSENT} Versão 3.` } });
+    expect(v2.json().version).toBe(3);
+    const stale = await call(ctx.app, 'POST', `/api/guardian-invitations/${token}/accept`, { as: session, body: { accept: true, consent_version: 2 } });
     expect(stale.statusCode).toBe(409);
-    expect((await call(ctx.app, 'POST', `/api/guardian-invitations/${token}/accept`, { as: session, body: { accept: true, consent_version: 2 } })).statusCode).toBe(200);
+    expect((await call(ctx.app, 'POST', `/api/guardian-invitations/${token}/accept`, { as: session, body: { accept: true, consent_version: 3 } })).statusCode).toBe(200);
   });
 });
 
@@ -386,7 +428,7 @@ describe(`LGPD rights on ${engineName()}`, () => {
     });
     expect(saved.statusCode).toBe(200);
     const page = await call(ctx.app, 'GET', `/api/privacy/${club.id}`);
-    expect(page.json()).toMatchObject({ club_name: club.name, controller_contact: 'privacidade@clube.org', consent_version: 2 });
+    expect(page.json()).toMatchObject({ club_name: club.name, controller_contact: 'privacidade@clube.org', consent_version: 3 });
     expect((await call(ctx.app, 'GET', `/api/privacy/not-a-club`)).statusCode).toBe(404);
   });
 });

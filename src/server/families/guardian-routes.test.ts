@@ -26,7 +26,7 @@ beforeAll(async () => {
   const email = uniqueEmail('resp');
   const { token } = (await call(ctx.app, 'POST', `/api/clubs/${clubId}/members/${childId}/guardians`, { as: owner, body: { full_name: 'Resp', email, relationship: 'Pai' } })).json();
   guardian = await signUp(ctx.app, { name: 'Resp', email });
-  expect((await call(ctx.app, 'POST', `/api/guardian-invitations/${token}/accept`, { as: guardian, body: { accept: true, consent_version: 1 } })).statusCode).toBe(200);
+  expect((await call(ctx.app, 'POST', `/api/guardian-invitations/${token}/accept`, { as: guardian, body: { accept: true, consent_version: 2 } })).statusCode).toBe(200);
   const doc = (await call(ctx.app, 'GET', '/api/docs/json')).json() as { paths: Record<string, Record<string, unknown>> };
   routes = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => ({ method: m.toUpperCase() as Method, path })));
 });

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import type { Db } from '../db/index.js';
+import type { Db, Queryable } from '../db/index.js';
+import { enqueueMail } from '../mail/queue.js';
+import { guardianInvitationMail } from '../mail/templates.js';
 import {
   FAMILY_MSG, GUARDIAN_INVITATION_DAYS, type TGuardian, type TGuardianInvitation, type TGuardianInvitationPreview, type ZAcceptGuardian, type ZGuardianInput,
 } from '../../shared/families.js';
@@ -14,10 +16,7 @@ const invalid = () => notFound(FAMILY_MSG.invitationInvalid);
 /** The page a guardian opens from the invitation. */
 export const guardianInvitationPath = (token: string) => `/responsavel/${token}`;
 
-/**
- * The invitation e-mail, pt-BR: one call away from being sent once the mailer exists (issue 13);
- * until then the club copies the link (and this text) by hand.
- */
+/** The invitation e-mail, pt-BR: sent through the mail queue, and shown to the club to copy if it wishes. */
 export function guardianInvitationMessage(m: { guardianName: string; childName: string; clubName: string; link: string; expiresAt: string }): { subject: string; body: string } {
   const until = new Date(m.expiresAt).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
   return {
@@ -36,44 +35,51 @@ export function guardianInvitationMessage(m: { guardianName: string; childName: 
   };
 }
 
-async function issueLink(db: Db, access: ClubAccess, memberId: string, create: (tokenHash: string, memberId: string) => Promise<TGuardian>, publicUrl: string): Promise<TGuardianInvitation> {
+/**
+ * Creates or renews the link and queues its e-mail in the same transaction: a guardian is never listed
+ * as invited without the message on its way (the mail worker sends it; the list shows when it left).
+ */
+async function issueLink(db: Db, access: ClubAccess, memberId: string, create: (tx: Queryable, tokenHash: string, memberId: string) => Promise<TGuardian>, publicUrl: string): Promise<TGuardianInvitation> {
   const token = newSessionToken();
-  const member = await repo.findMember(db, access.clubId, memberId);
-  if (!member) throw notFound(FAMILY_MSG.childNotFound);
-  const guardian = await create(hashToken(token), member.id);
-  const path = guardianInvitationPath(token);
-  const club = await db.query<{ name: string }>(`SELECT name FROM clubs WHERE id = $1`, [access.clubId]);
-  return {
-    guardian, token, path,
-    message: guardianInvitationMessage({
-      guardianName: guardian.full_name, childName: member.full_name, clubName: club[0]?.name ?? '', link: `${publicUrl}${path}`, expiresAt: guardian.expires_at ?? '',
-    }),
-  };
+  return db.transaction(async (tx) => {
+    const member = await repo.findMember(tx, access.clubId, memberId);
+    if (!member) throw notFound(FAMILY_MSG.childNotFound);
+    const created = await create(tx, hashToken(token), member.id);
+    const path = guardianInvitationPath(token);
+    const club = await tx.query<{ name: string }>(`SELECT name FROM clubs WHERE id = $1`, [access.clubId]);
+    const link = `${publicUrl}${path}`;
+    const message = guardianInvitationMessage({
+      guardianName: created.full_name, childName: member.full_name, clubName: club[0]?.name ?? '', link, expiresAt: created.expires_at ?? '',
+    });
+    const mailId = await enqueueMail(tx, { to: created.email, ...guardianInvitationMail(message, link) });
+    const guardian = await repo.setGuardianInvitationMail(tx, created.id, mailId);
+    return { guardian, token, path, message };
+  });
 }
 
 /** Adds a guardian to a member record and returns their single-use link, bound to their e-mail. */
 export async function addGuardian(db: Db, access: ClubAccess, memberRef: string, input: z.output<typeof ZGuardianInput>, publicUrl: string): Promise<TGuardianInvitation> {
   try {
-    return await issueLink(db, access, memberRef, (tokenHash, memberId) => db.transaction(async (tx) => {
+    return await issueLink(db, access, memberRef, async (tx, tokenHash, memberId) => {
       const guardian = await repo.insertGuardian(tx, {
         clubId: access.clubId, memberId, fullName: input.full_name, email: input.email, phone: input.phone, relationship: input.relationship,
         tokenHash, days: GUARDIAN_INVITATION_DAYS, createdBy: access.profileId,
       });
       await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'guardian.invite', entity: 'guardian', entityId: guardian.id, after: { member_id: memberId, email: input.email, relationship: input.relationship } });
       return guardian;
-    }), publicUrl);
+    }, publicUrl);
   } catch (err) {
     if (isPgError(err) && err.code === PG.uniqueViolation) throw conflict(FAMILY_MSG.guardianExists);
     throw err;
   }
 }
 
-/** A fresh link for a guardian who has not accepted yet; the previous one stops working. */
+/** 'Reenviar e-mail': a fresh link, e-mailed again, for a guardian who has not accepted yet; the previous one stops working. */
 export async function renewGuardianLink(db: Db, access: ClubAccess, memberRef: string, guardianId: string, publicUrl: string): Promise<TGuardianInvitation> {
-  return issueLink(db, access, memberRef, async (tokenHash, memberId) => {
-    const guardians = await repo.listGuardians(db, access.clubId, memberId);
+  return issueLink(db, access, memberRef, async (tx, tokenHash, memberId) => {
+    const guardians = await repo.listGuardians(tx, access.clubId, memberId);
     if (!guardians.some((g) => g.id === guardianId)) throw notFound(FAMILY_MSG.guardianNotFound);
-    const renewed = await repo.renewGuardianToken(db, access.clubId, guardianId, tokenHash, GUARDIAN_INVITATION_DAYS);
+    const renewed = await repo.renewGuardianToken(tx, access.clubId, guardianId, tokenHash, GUARDIAN_INVITATION_DAYS);
     if (!renewed) throw conflict('Este responsável já aceitou o convite.');
     return renewed;
   }, publicUrl);

@@ -3,7 +3,8 @@ import { maybeOne, one } from '../db/index.js';
 import type { TConsentStatus, TConsentText, TGuardian, TPrivacySettings } from '../../shared/families.js';
 
 const GUARDIAN = `g.id, g.member_id, g.full_name, g.email, g.phone, g.relationship,
-  CASE WHEN g.accepted_at IS NULL THEN 'invited' ELSE 'active' END AS status, g.accepted_at, g.expires_at, g.created_at`;
+  CASE WHEN g.accepted_at IS NULL THEN 'invited' ELSE 'active' END AS status,
+  (SELECT mq.status FROM mail_queue mq WHERE mq.id = g.invitation_mail_id) AS invitation_mail, g.accepted_at, g.expires_at, g.created_at`;
 
 /** A member record of the club (by its id or the person's profile id) with what decides consent. */
 export function findMember(q: Queryable, clubId: string, memberId: string) {
@@ -90,6 +91,11 @@ export function renewGuardianToken(q: Queryable, clubId: string, guardianId: str
       WHERE g.club_id = $1 AND g.id = $2 AND g.accepted_at IS NULL RETURNING ${GUARDIAN}`,
     [clubId, guardianId, tokenHash, days],
   );
+}
+
+/** Records the invitation e-mail just queued for the guardian. */
+export function setGuardianInvitationMail(q: Queryable, guardianId: string, mailId: string) {
+  return one<TGuardian>(q, `UPDATE member_guardians g SET invitation_mail_id = $2 WHERE g.id = $1 RETURNING ${GUARDIAN}`, [guardianId, mailId]);
 }
 
 export function deleteGuardian(q: Queryable, clubId: string, memberId: string, guardianId: string) {

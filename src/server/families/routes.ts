@@ -87,18 +87,22 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/clubs/:clubId/members/:memberId/guardians', {
     config: { permission: 'club.settings' },
-    schema: { tags: ['families'], summary: 'Convidar um responsável (link copiável, vinculado ao e-mail)', params: ZMemberParams, body: ZGuardianInput, response: { 201: ZGuardianInvitation } },
+    schema: { tags: ['families'], summary: 'Convidar um responsável por e-mail (link também copiável, vinculado ao e-mail)', params: ZMemberParams, body: ZGuardianInput, response: { 201: ZGuardianInvitation } },
   }, async (req, reply) => {
     const access = await requireClubAdmin(app.db, req, req.params.clubId);
-    return reply.status(201).send(await guardians.addGuardian(app.db, access, req.params.memberId, req.body, publicBaseUrl(app)));
+    const invitation = await guardians.addGuardian(app.db, access, req.params.memberId, req.body, publicBaseUrl(app));
+    app.mail.kick();
+    return reply.status(201).send(invitation);
   });
 
   app.post('/api/clubs/:clubId/members/:memberId/guardians/:guardianId/link', {
     config: { permission: 'club.settings' },
-    schema: { tags: ['families'], summary: 'Novo link para um responsável que ainda não aceitou', params: ZGuardianParams, response: { 201: ZGuardianInvitation } },
+    schema: { tags: ['families'], summary: 'Reenviar o convite por e-mail (novo link) a um responsável que ainda não aceitou', params: ZGuardianParams, response: { 201: ZGuardianInvitation } },
   }, async (req, reply) => {
     const access = await requireClubAdmin(app.db, req, req.params.clubId);
-    return reply.status(201).send(await guardians.renewGuardianLink(app.db, access, req.params.memberId, req.params.guardianId, publicBaseUrl(app)));
+    const invitation = await guardians.renewGuardianLink(app.db, access, req.params.memberId, req.params.guardianId, publicBaseUrl(app));
+    app.mail.kick();
+    return reply.status(201).send(invitation);
   });
 
   app.delete('/api/clubs/:clubId/members/:memberId/guardians/:guardianId', {

@@ -28,10 +28,17 @@ declare module 'fastify' {
     mail: MailService;
     /** Club reads' answers kept by the club's data version (ADR 026). */
     answers: AnswerCache;
+    /** Where the process stands; the readiness probe reads it. */
+    lifecycle: Lifecycle;
   }
   interface FastifyRequest {
     auth: AuthState | null;
   }
+}
+
+export interface Lifecycle {
+  /** The server began to stop: it finishes what it has and takes nothing new (readiness answers 503). */
+  draining: boolean;
 }
 
 export interface AppRuntimeConfig {

@@ -19,6 +19,7 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 /** Operations anyone may call without a session (everything else declares the cookie scheme). */
 export const PUBLIC_OPERATIONS = new Set([
   'GET /api/health',
+  'GET /api/ready',
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/auth/logout',

@@ -96,7 +96,7 @@ export async function registerRateLimits(app: FastifyInstance, store: CounterSto
     keyGenerator: (req) => (req.auth ? `acct:${req.auth.profile.id}` : `ip:${req.ip}`),
     max: (req) => (req.auth ? limits.apiPerMinute : limits.anonPerMinute),
     allowList: (req) => {
-      if (!req.url.startsWith('/api/') || req.url === '/api/health') return true;
+      if (!req.url.startsWith('/api/') || req.url === '/api/health' || req.url === '/api/ready') return true;
       return (req.auth ? limits.apiPerMinute : limits.anonPerMinute) === 0;
     },
     // A counter store that fails must not take the API down with it.

@@ -56,3 +56,9 @@ export function passwordChangedMail(name: string): MailContent {
   const lines = [`Olá, ${name}!`, 'A senha da sua conta no Trilha foi alterada e as outras sessões foram encerradas.', 'Se não foi você, redefina sua senha imediatamente.'];
   return { subject: 'Sua senha do Trilha foi alterada', text: `${lines.join('\n\n')}\n\nTrilha`, html: layout(lines) };
 }
+
+/** A guardian's invitation (LGPD art. 14): the text the club could also copy, with the link as a button. */
+export function guardianInvitationMail(message: { subject: string; body: string }, url: string): MailContent {
+  const paragraphs = message.body.split('\n').filter((line) => line.trim() && line !== url);
+  return { subject: message.subject, text: `${message.body}\n\nTrilha`, html: layout(paragraphs, { url, label: 'Ver convite e termo' }) };
+}

@@ -60,9 +60,15 @@ export function Component() {
     setErrors(checked.ok ? {} : checked.errors);
   };
 
-  const goIn = () => {
+  const goIn = async () => {
     const from = (location.state as { from?: string } | null)?.from;
-    navigate(from && from.startsWith('/dashboard') ? from : '/dashboard', { replace: true });
+    if (from && (from.startsWith('/dashboard') || from.startsWith('/familia'))) return navigate(from, { replace: true });
+    // A guardian who belongs to no club follows their children: their start screen is /familia.
+    const [clubs, children] = await Promise.all([
+      api<unknown[]>('GET', '/api/clubs').catch(() => [1]),
+      api<unknown[]>('GET', '/api/family').catch(() => []),
+    ]);
+    return navigate(clubs.length === 0 && children.length > 0 ? '/familia' : '/dashboard', { replace: true });
   };
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
@@ -87,13 +93,13 @@ export function Component() {
     try {
       const res = await login.mutateAsync(checked.values);
       if (res.mfa_required) setSecondStep(true);
-      else goIn();
+      else void goIn();
     } catch (err) {
       setServerError(errorMessage(err, AUTH_MSG.loginFallback));
     }
   };
 
-  if (secondStep || pending.data === true) return <SecondStep onDone={goIn} />;
+  if (secondStep || pending.data === true) return <SecondStep onDone={() => void goIn()} />;
 
   return (
     <AuthCard

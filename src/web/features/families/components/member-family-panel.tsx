@@ -14,6 +14,15 @@ import { formatDateTime } from '../../../lib/format';
 import { useAddGuardian, useMemberFamily, useRemoveGuardian, useRenewGuardianLink, useUpdateMemberFamily } from '../api/member-family';
 import { HealthFormModal } from './health-form';
 
+/** 'Convite enviado' only once the e-mail left; otherwise what happened to it. */
+function guardianStatus(g: TGuardian): string {
+  if (g.status === 'active') return 'Acompanhando';
+  if (g.invitation_mail === 'sent') return 'Convite enviado';
+  if (g.invitation_mail === 'pending' || g.invitation_mail === 'sending') return 'Enviando convite…';
+  if (g.invitation_mail === 'failed') return 'E-mail não enviado';
+  return 'Convite não enviado';
+}
+
 /**
  * 'Responsáveis' on a member's profile (directors): consent status, birth date, the 'saúde'
  * permission, guardians with their invitation links, and the health form.
@@ -68,8 +77,9 @@ export function MemberFamilyPanel({ clubId, memberRef, name }: { clubId: string;
   const newLink = async (g: TGuardian) => {
     try {
       setLink(await renew.mutateAsync(g.id));
+      toast.success(`Convite reenviado para ${g.email}.`);
     } catch (err) {
-      toast.error(errorMessage(err, 'Não foi possível gerar o link.'));
+      toast.error(errorMessage(err, 'Não foi possível reenviar o convite.'));
     }
   };
 
@@ -102,8 +112,10 @@ export function MemberFamilyPanel({ clubId, memberRef, name }: { clubId: string;
                   <p className="font-medium text-slate-900">{g.full_name} <span className="text-sm font-normal text-slate-600">({g.relationship})</span></p>
                   <p className="truncate text-sm text-slate-600">{[g.email, g.phone].filter(Boolean).join(' · ')}</p>
                 </div>
-                <Tag tone={g.status === 'active' ? 'green' : 'gray'}>{g.status === 'active' ? 'Acompanhando' : 'Convite enviado'}</Tag>
-                {g.status === 'invited' ? <IconButton label={`Novo link para ${g.full_name}`} icon={<Link2 aria-hidden="true" className="h-4 w-4" />} onClick={() => void newLink(g)} /> : null}
+                <Tag tone={g.status === 'active' ? 'green' : g.invitation_mail === 'failed' ? 'amber' : 'gray'}>{guardianStatus(g)}</Tag>
+                {g.status === 'invited' ? (
+                  <Button size="sm" variant="secondary" icon={<Link2 aria-hidden="true" className="h-4 w-4" />} disabled={renew.isPending} onClick={() => void newLink(g)} aria-label={`Reenviar e-mail para ${g.full_name}`}>Reenviar e-mail</Button>
+                ) : null}
                 <IconButton label={`Remover ${g.full_name}`} icon={<Trash2 aria-hidden="true" className="h-4 w-4" />} onClick={() => setRemoving(g)} />
               </li>
             ))}
