@@ -13,24 +13,11 @@ import { readdirSync } from 'node:fs';
 const FEATURES = readdirSync(new URL('./src/web/features/', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
-/** Screens that still compose other features from inside a feature, until they move to app/routes/. */
-const COMPOSING_PAGES = [
-  'src/web/features/admin/pages/admin-audit-page.tsx',
-  'src/web/features/admin/pages/admin-outbox-page.tsx',
-  'src/web/features/ranking/pages/ranking-page.tsx',
-  'src/web/features/progress/components/profile-view.tsx',
-  'src/web/features/progress/pages/member-profile-page.tsx',
-  'src/web/features/settings/pages/settings-page.tsx',
-  'src/web/features/members/pages/members-page.tsx',
-  'src/web/features/dashboard/pages/dashboard-page.tsx',
-  'src/web/features/families/pages/health-forms-page.tsx',
-];
 const featureBoundaries = FEATURES.map((feature) => {
   const others = FEATURES.filter((f) => f !== feature).join('|');
   const message = `A feature imports only lib/, components/ and itself: compose ${feature} with other features in app/routes/.`;
   return {
     files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
-    ignores: COMPOSING_PAGES,
     rules: {
       'no-restricted-imports': [
         'error',

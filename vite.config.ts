@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -9,6 +9,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import type { ChunkingContext, ModuleInfo } from 'rolldown';
+import { ROLL_CALL_API_PATTERN } from './src/web/lib/offline/roll-call-api';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -40,11 +41,16 @@ function precompress(): Plugin {
   };
 }
 
-const srcWeb = (p: string) => fileURLToPath(new URL(`./src/web/${p}`, import.meta.url));
+/** A file of src/web named below; a moved or renamed one fails the build instead of quietly splitting the chunks differently. */
+const srcWeb = (p: string) => {
+  const file = fileURLToPath(new URL(`./src/web/${p}`, import.meta.url));
+  if (!existsSync(file)) throw new Error(`vite.config.ts names src/web/${p}, which does not exist`);
+  return file;
+};
 /** What anyone may load first: the entry, /login and the landing page (the 130 KB budget, ADR 029). */
 const FIRST_SCREENS = [srcWeb('main.tsx'), srcWeb('features/auth/pages/login-page.tsx'), srcWeb('features/landing/pages/landing-page.tsx')];
 /** What a signed-in /dashboard loads on top of them. */
-const DASHBOARD_SHELL = [srcWeb('app/layout/app-layout.tsx'), srcWeb('features/dashboard/pages/dashboard-page.tsx')];
+const DASHBOARD_SHELL = [srcWeb('app/layout/app-layout.tsx'), srcWeb('app/routes/club/dashboard.tsx')];
 const LUCIDE = fileURLToPath(new URL('./node_modules/lucide-react/dist/esm/', import.meta.url));
 
 /** lucide-react's export names (CheckCircle2, …) → the file of each icon. */
@@ -143,9 +149,8 @@ export default defineConfig({
         importScripts: ['push-sw.js'],
         runtimeCaching: [
           {
-            urlPattern: ({ url, request }) =>
-              request.method === 'GET' &&
-              (url.pathname === '/api/auth/session' || /^\/api\/clubs(\/[0-9a-f-]{36}(\/meetings(\/permissions|\/[0-9a-f-]{36}\/attendance)?)?)?$/.test(url.pathname)),
+            // GET only (Workbox's default for a route); the routes are listed beside the app's offline store.
+            urlPattern: ROLL_CALL_API_PATTERN,
             handler: 'NetworkFirst',
             options: {
               cacheName: 'trilha-roll-call-api', // OFFLINE_API_CACHE in lib/offline/roll-call-store.ts

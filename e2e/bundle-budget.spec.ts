@@ -69,7 +69,7 @@ function report(label: string, s: Scripts): void {
 }
 
 /** Chunks of the signed-in app, zod (`schemas`), react-hook-form (`zod`, its resolver's chunk), charts and the SVG sanitiser. */
-const SIGNED_IN_OR_HEAVY = /app-layout|dashboard-page|members-page|financial-page|club-selector|schemas-|zod-|BarChart|purify|svg-icon/;
+const SIGNED_IN_OR_HEAVY = /app-layout|^(?:dashboard|members)-|financial-page|club-selector|schemas-|zod-|BarChart|purify|svg-icon/;
 
 describe('what the first screen downloads', () => {
   it('/login loads no dashboard code, gets precompressed brotli and stays within its budget', async () => {

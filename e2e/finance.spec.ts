@@ -192,8 +192,11 @@ describe('financial journey', () => {
     await expectNoA11yViolations(page, 'plano de contas');
     await screenshot(page, 'finance-06-chart');
 
-    // Relatórios: the chart renders and the CSV link carries the range.
-    await page.getByRole('tab', { name: 'Relatórios' }).click();
+    // Relatórios, by keyboard: the arrow keys move between the tabs and select them.
+    await page.getByRole('tab', { name: 'Plano de contas' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-selected') + ' ' + document.activeElement?.textContent)).toBe('true Relatórios');
+    expect(await page.getByRole('tab', { name: 'Plano de contas' }).getAttribute('tabindex')).toBe('-1');
     await page.locator('.recharts-surface').first().waitFor();
     await page.getByText('Receitas x Despesas (últimos 12 meses)').waitFor();
     expect(await page.getByLabel('Até', { exact: true }).inputValue()).toBe(brDay(isoDay()));
@@ -210,8 +213,10 @@ describe('financial journey', () => {
     await expectNoA11yViolations(page, 'relatórios');
     await screenshot(page, 'finance-07-reports');
 
-    // Soft delete of the goal after 'Esta ação é irreversível.'.
-    await page.getByRole('tab', { name: 'Visão geral' }).click();
+    // Soft delete of the goal after 'Esta ação é irreversível.'. Home goes back to the first tab.
+    await page.getByRole('tab', { name: 'Relatórios' }).focus();
+    await page.keyboard.press('Home');
+    await page.getByRole('tab', { name: 'Visão geral', selected: true }).waitFor();
     await page.getByRole('button', { name: 'Excluir Acampamento' }).click();
     dialog = page.getByRole('dialog', { name: 'Excluir cofre' });
     await dialog.getByText(FIN_MSG.confirmIrreversible).waitFor();

@@ -5,6 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { PageSpinner } from '@web/components/ui/spinner';
+import { Tabs, type TabItem } from '@web/components/ui/tabs';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useCashAccounts } from '../api/list-cash-accounts';
 import { useFinanceMembers } from '../api/list-finance-members';
@@ -19,12 +20,12 @@ import { TransactionsSection } from '../components/transactions-section';
 // recharts is heavy: loaded only when 'Relatórios' opens.
 const ReportsTab = lazy(() => import('../components/reports-tab').then((m) => ({ default: m.ReportsTab })));
 
-const TABS = [
-  { id: 'overview', label: 'Visão geral' },
-  { id: 'chart', label: 'Plano de contas' },
-  { id: 'reports', label: 'Relatórios' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
+type TabId = 'overview' | 'chart' | 'reports';
+const TABS: TabItem<TabId>[] = [
+  { key: 'overview', label: 'Visão geral' },
+  { key: 'chart', label: 'Plano de contas' },
+  { key: 'reports', label: 'Relatórios' },
+];
 
 function NewTransactionButton({ clubId, onOpen }: { clubId: string; onOpen: () => void }) {
   const accounts = useCashAccounts(clubId);
@@ -52,24 +53,7 @@ function Finance({ clubId }: { clubId: string }) {
   return (
     <div>
       <PageHeader title="Financeiro" description="Caixas, cofres e lançamentos do clube." actions={<NewTransactionButton clubId={clubId} onOpen={() => setCreating(true)} />} />
-      {/* Three equal columns on a phone: every tab shows whole, nothing hides behind a scroll. */}
-      <div role="tablist" aria-label="Seções do financeiro" className="mb-6 grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`panel-${t.id}`}
-            onClick={() => setTab(t.id)}
-            className={`border-b-2 px-1 py-2 text-center text-sm font-medium sm:whitespace-nowrap sm:px-4 ${tab === t.id ? 'border-emerald-700 text-emerald-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+      <Tabs label="Seções do financeiro" tabs={TABS} value={tab} onChange={setTab} look="grid" className="mb-6">
         {tab === 'overview' ? (
           <div className="space-y-8">
             <SummaryCards clubId={clubId} />
@@ -82,7 +66,7 @@ function Finance({ clubId }: { clubId: string }) {
         ) : null}
         {tab === 'chart' ? <ChartOfAccountsTab clubId={clubId} /> : null}
         {tab === 'reports' ? <Suspense fallback={<PageSpinner />}><ReportsTab clubId={clubId} /></Suspense> : null}
-      </div>
+      </Tabs>
       {creating ? <TransactionModal clubId={clubId} members={memberList} onClose={() => setCreating(false)} /> : null}
     </div>
   );

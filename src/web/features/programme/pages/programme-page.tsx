@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { TCatalogue, TProgramme } from '@shared/programme';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
-import { PillTabs, type PillTab } from '../../../components/ui/pill-tabs';
+import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useCard, useCatalogue, useGrid, useProgrammeSettings } from '../api';
@@ -59,7 +59,7 @@ function RequirementsTab({ clubId, catalogue, programmes, canManage }: { clubId:
 export function ProgrammePage({ clubId, access }: { clubId: string; access: ProgrammeAccess }) {
   const catalogue = useCatalogue(clubId);
   const settings = useProgrammeSettings(clubId);
-  const tabs: PillTab<Tab>[] = [
+  const tabs: TabItem<Tab>[] = [
     { key: 'card', label: 'Meu cartão' },
     ...(access.canSign ? [{ key: 'grid' as const, label: 'Grade' }, { key: 'ready' as const, label: 'Prontos' }] : []),
     ...(access.canManage ? [{ key: 'enrol' as const, label: 'Inscrições' }] : []),
@@ -73,7 +73,7 @@ export function ProgrammePage({ clubId, access }: { clubId: string; access: Prog
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title="Classes e especialidades" description="O cartão de classe digital: requisitos, assinaturas e investidura." />
-      <PillTabs label="Seções do programa" tabs={tabs} value={tab} onChange={setTab} />
+      <Tabs look="pill" label="Seções do programa" tabs={tabs} value={tab} onChange={setTab} />
       {loading ? <PageSpinner /> : null}
       {failed ? <p role="alert" className="text-red-700">{errorMessage(failed, 'Erro ao carregar o programa.')}</p> : null}
       {catalogue.data && settings.data ? (

@@ -1,15 +1,18 @@
+import type { ReactNode } from 'react';
 import { Award, Hash, ListChecks, Star } from 'lucide-react';
 import { RARITY_CLASS, RARITY_LABEL } from '@shared/badges';
 import { POINT_ORIGINS, POINT_SOURCE_LABEL, type TMemberProfile } from '@shared/progress';
-import { MemberAttendance } from '../../meetings/components/member-attendance';
 import { plural } from '@shared/plural';
 import { Card, StatCard } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SvgIcon } from '../../../components/ui/svg-icon';
 import { formatDate, formatDateTime } from '@web/lib/format';
 
-/** Points, position, badges with icons and dates, and the points history of one member. */
-export function ProfileView({ profile, onUndoBatch }: { profile: TMemberProfile; onUndoBatch?: (batchId: string, reason: string | null) => void }) {
+/**
+ * Points, position, badges with icons and dates, and the points history of one member. `attendance`
+ * is shown after the points' origins: the route passes the meetings' attendance summary in.
+ */
+export function ProfileView({ profile, attendance, onUndoBatch }: { profile: TMemberProfile; attendance?: ReactNode; onUndoBatch?: (batchId: string, reason: string | null) => void }) {
   return (
     <div className="space-y-6">
       <section aria-label="Resumo" className="grid gap-4 sm:grid-cols-3">
@@ -31,7 +34,7 @@ export function ProfileView({ profile, onUndoBatch }: { profile: TMemberProfile;
         <p className="mt-3 text-sm text-slate-600">Total: {plural(profile.total_points, 'ponto', 'pontos')}, a soma das quatro origens.</p>
       </section>
 
-      <MemberAttendance profileId={profile.profile_id} />
+      {attendance}
 
       <section aria-labelledby="badges-title">
         <h2 id="badges-title" className="mb-3 text-lg font-semibold">Badges conquistados ({profile.badges.length})</h2>

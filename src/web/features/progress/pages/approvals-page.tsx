@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { NoClubState } from '../../../components/ui/no-club-state';
-import { PillTabs } from '../../../components/ui/pill-tabs';
+import { Tabs } from '../../../components/ui/tabs';
 import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -44,7 +44,7 @@ export function Component() {
   return (
     <div>
       <PageHeader title="Aprovações" description="Confira as comprovações enviadas e aprove ou rejeite com um motivo." />
-      <PillTabs label="Situação dos envios" tabs={TABS} value={tab} onChange={setTab} />
+      <Tabs look="pill" label="Situação dos envios" tabs={TABS} value={tab} onChange={setTab} />
       <div role="tabpanel" aria-label={current.label}>
         {list.isLoading ? <PageSpinner /> : null}
         {list.isError ? <p role="alert" className="text-red-700">Não foi possível carregar os envios.</p> : null}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CheckSquare } from 'lucide-react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { NoClubState } from '../../../components/ui/no-club-state';
-import { PillTabs } from '../../../components/ui/pill-tabs';
+import { Tabs } from '../../../components/ui/tabs';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
@@ -31,7 +31,7 @@ export function Component() {
   return (
     <div>
       <PageHeader title="Minhas Tarefas" description="Escolha uma tarefa, conclua e acompanhe seus pontos." />
-      <PillTabs label="Situação das tarefas" tabs={TABS.map((t) => ({ key: t.key, label: `${t.label} (${groups[t.key].length})` }))} value={tab} onChange={setTab} />
+      <Tabs look="pill" label="Situação das tarefas" tabs={TABS.map((t) => ({ key: t.key, label: `${t.label} (${groups[t.key].length})` }))} value={tab} onChange={setTab} />
       <div role="tabpanel" aria-label={current.label}>
         {tasks.isLoading ? <PageSpinner /> : null}
         {tasks.isError ? <p role="alert" className="text-red-700">Não foi possível carregar suas tarefas.</p> : null}

@@ -6,8 +6,11 @@ import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useMemberProfile } from '../api/get-member-profile';
 import { ProfileView } from '../components/profile-view';
 
-/** 'Meu Perfil'. `extra` renders more sections of the member's own (e.g. their savings goals, from finance). */
-export function MyProfilePage({ extra }: { extra?: (clubId: string) => ReactNode }) {
+/**
+ * 'Meu Perfil'. `attendance` renders the member's attendance (from meetings) inside the profile;
+ * `extra` renders more sections of the member's own (e.g. their savings goals, from finance).
+ */
+export function MyProfilePage({ attendance, extra }: { attendance?: (profileId: string) => ReactNode; extra?: (clubId: string) => ReactNode }) {
   const { club, clubId, isLoading } = useCurrentClub();
   const profile = useMemberProfile(clubId);
   if (isLoading) return <PageSpinner />;
@@ -18,12 +21,8 @@ export function MyProfilePage({ extra }: { extra?: (clubId: string) => ReactNode
       <PageHeader title="Meu Perfil" description={p ? `${p.full_name}${p.unit_name ? ` · ${p.unit_name}` : ''} · ${club.name}` : club.name} />
       {profile.isLoading ? <PageSpinner /> : null}
       {profile.isError ? <p role="alert" className="text-red-700">Não foi possível carregar seu perfil.</p> : null}
-      {p ? <ProfileView profile={p} /> : null}
+      {p ? <ProfileView profile={p} attendance={attendance?.(p.profile_id)} /> : null}
       {p && clubId && extra ? <div className="mt-8">{extra(clubId)}</div> : null}
     </div>
   );
-}
-
-export function Component() {
-  return <MyProfilePage />;
 }

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { Tabs } from '../../../components/ui/tabs';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useTasks } from '../api/list-tasks';
 import { useRecurringTasks } from '../api/list-recurring-tasks';
@@ -47,23 +48,7 @@ export function Component() {
           </Button>
         ) : null}
       />
-      <div role="tablist" aria-label="Tipos de tarefa" className="mb-5 flex gap-1 border-b border-slate-200">
-        {tabs.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`panel-${t.id}`}
-            onClick={() => setTab(t.id)}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${tab === t.id ? 'border-emerald-700 text-emerald-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-          >
-            {t.label} ({t.count ?? '…'})
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+      <Tabs label="Tipos de tarefa" tabs={tabs.map((t) => ({ key: t.id, label: `${t.label} (${t.count ?? '…'})` }))} value={tab} onChange={setTab} className="mb-5">
         {tab === 'tasks' ? (
           tasks.isLoading ? <PageSpinner /> : tasks.isError ? <p role="alert" className="text-red-700">Não foi possível carregar as tarefas.</p> : (
             <TasksTab clubId={clubId} tasks={tasks.data ?? []} isAdmin={isAdmin} onCreate={newTask} onEdit={(task) => setForm({ kind: 'task', task })} />
@@ -71,7 +56,7 @@ export function Component() {
         ) : recurring.isLoading ? <PageSpinner /> : recurring.isError ? <p role="alert" className="text-red-700">Não foi possível carregar as tarefas recorrentes.</p> : (
           <RecurringTab clubId={clubId} items={recurring.data ?? []} onCreate={newRecurring} onEdit={(rt) => setForm({ kind: 'recurring', rt })} />
         )}
-      </div>
+      </Tabs>
       {form?.kind === 'task' ? <TaskFormModal clubId={clubId} task={form.task} onClose={() => setForm(null)} /> : null}
       {form?.kind === 'recurring' ? <RecurringFormModal clubId={clubId} timeZone={club.timezone} rt={form.rt} onClose={() => setForm(null)} /> : null}
     </div>

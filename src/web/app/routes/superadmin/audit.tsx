@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { History } from 'lucide-react';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadMore } from '../../../components/ui/load-more';
-import { PageHeader } from '../../../components/ui/page-header';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { NO_AUDIT_FILTERS, usePlatformAudit, type AuditFilters } from '../../audit/api/list-audit';
-import { AuditFiltersBar } from '../../audit/components/audit-filters';
-import { AuditList } from '../../audit/components/audit-list';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { LoadMore } from '@web/components/ui/load-more';
+import { PageHeader } from '@web/components/ui/page-header';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { NO_AUDIT_FILTERS, usePlatformAudit, type AuditFilters } from '@web/features/audit/api/list-audit';
+import { AuditFiltersBar } from '@web/features/audit/components/audit-filters';
+import { AuditList } from '@web/features/audit/components/audit-list';
 
 /** /superadmin/auditoria ('Auditoria'): every club's audit log, newest first; times in the browser's zone. */
 export function Component() {

@@ -2,24 +2,25 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Award, PlusCircle } from 'lucide-react';
 import { roleLabel } from '@shared/members';
-import { Button } from '../../../components/ui/button';
-import { NoClubState } from '../../../components/ui/no-club-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { PageSpinner } from '../../../components/ui/spinner';
+import { Button } from '@web/components/ui/button';
+import { NoClubState } from '@web/components/ui/no-club-state';
+import { PageHeader } from '@web/components/ui/page-header';
+import { PageSpinner } from '@web/components/ui/spinner';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { errorMessage } from '@web/lib/api';
-import { useMemberProfile } from '../api/get-member-profile';
-import { useMyTasks } from '../api/list-my-tasks';
-import { AdjustPointsModal } from '../components/adjust-points-modal';
-import { GrantBadgeModal } from '../components/grant-badge-modal';
-import { ProfileView } from '../components/profile-view';
-import { TaskCard } from '../components/task-card';
-import { TaskModal } from '../components/task-modal';
-import { MemberFamilyPanel } from '../../families/components/member-family-panel';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useMemberProfile } from '@web/features/progress/api/get-member-profile';
+import { useMyTasks } from '@web/features/progress/api/list-my-tasks';
+import { AdjustPointsModal } from '@web/features/progress/components/adjust-points-modal';
+import { GrantBadgeModal } from '@web/features/progress/components/grant-badge-modal';
+import { ProfileView } from '@web/features/progress/components/profile-view';
+import { TaskCard } from '@web/features/progress/components/task-card';
+import { TaskModal } from '@web/features/progress/components/task-modal';
+import { MemberFamilyPanel } from '@web/features/families/components/member-family-panel';
+import { MemberAttendance } from '@web/features/meetings/components/member-attendance';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { BATCH_MSG } from '@shared/point-batches';
 import { toast } from 'react-hot-toast';
-import { useUndoPointBatch } from '../api/score-many';
+import { useUndoPointBatch } from '@web/features/progress/api/score-many';
 
 export function Component() {
   const { memberId = '' } = useParams();
@@ -57,7 +58,7 @@ export function Component() {
       />
       {profile.isLoading ? <PageSpinner /> : null}
       {profile.isError ? <p role="alert" className="text-red-700">{errorMessage(profile.error, 'Não foi possível carregar o perfil do membro.')}</p> : null}
-      {p ? <ProfileView profile={p} onUndoBatch={can('points.batch') ? (batchId, reason) => setUndoing({ batchId, reason }) : undefined} /> : null}
+      {p ? <ProfileView profile={p} attendance={<MemberAttendance profileId={p.profile_id} />} onUndoBatch={can('points.batch') ? (batchId, reason) => setUndoing({ batchId, reason }) : undefined} /> : null}
       <ConfirmDialog
         open={undoing !== null}
         title="Desfazer lote"

@@ -1,15 +1,17 @@
 import { Link } from 'react-router';
-import { MyProfilePage } from '../../features/progress/pages/profile-page';
-import { MySavingsGoals } from '../../features/finance/components/my-savings-goals';
-import { MyDataCard } from '../../features/families/components/my-data-card';
-import { MyHealthCard } from '../../features/families/components/my-health-card';
-import { NotificationPreferencesCard } from '../../features/notifications/components/notification-preferences-card';
+import { MyProfilePage } from '@web/features/progress/pages/profile-page';
+import { MySavingsGoals } from '@web/features/finance/components/my-savings-goals';
+import { MyDataCard } from '@web/features/families/components/my-data-card';
+import { MyHealthCard } from '@web/features/families/components/my-health-card';
+import { MemberAttendance } from '@web/features/meetings/components/member-attendance';
+import { NotificationPreferencesCard } from '@web/features/notifications/components/notification-preferences-card';
 
 /** /dashboard/profile: the member's points and badges, their own savings goals ('Meus Cofres') and 'Meus dados'. */
 export function Component() {
   return (
     <>
       <MyProfilePage
+        attendance={(profileId) => <MemberAttendance profileId={profileId} />}
         extra={(clubId) => (
           <>
             <MySavingsGoals clubId={clubId} />

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { ClipboardList, Clock, ListChecks, Trophy, UserPlus, Users, UsersRound, Wallet, type LucideIcon } from 'lucide-react';
 import type { TClubPermission } from '@shared/permissions';
-import { StatCard } from '../../../components/ui/card';
-import { PageSpinner } from '../../../components/ui/spinner';
+import { StatCard } from '@web/components/ui/card';
+import { PageSpinner } from '@web/components/ui/spinner';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
-import { useDashboard } from '../../clubs/api/get-dashboard';
-import { FirstRunChecklist, needsSetup } from '../components/first-run-checklist';
-import { MemberHome } from '../components/member-home';
-import { MeetingSummaryCard } from '../../meetings/components/meeting-summary-card';
-import { PendingApprovalsCard } from '../../progress/components/pending-approvals-card';
+import { useDashboard } from '@web/features/clubs/api/get-dashboard';
+import { FirstRunChecklist, needsSetup } from '@web/features/dashboard/components/first-run-checklist';
+import { MemberHome } from '@web/features/dashboard/components/member-home';
+import { MeetingSummaryCard } from '@web/features/meetings/components/meeting-summary-card';
+import { PendingApprovalsCard } from '@web/features/progress/components/pending-approvals-card';
 
 /** Quick actions, each shown only to the functions that may do it (issue 14). */
 const QUICK_ACTIONS: Array<{ to: string; label: string; icon: LucideIcon; permission: TClubPermission }> = [

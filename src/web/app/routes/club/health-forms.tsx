@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Printer } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { SelectField } from '../../../components/ui/field';
-import { NoClubState } from '../../../components/ui/no-club-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api';
+import { Button } from '@web/components/ui/button';
+import { SelectField } from '@web/components/ui/field';
+import { NoClubState } from '@web/components/ui/no-club-state';
+import { PageHeader } from '@web/components/ui/page-header';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { errorMessage } from '@web/lib/api';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
-import { useUnits } from '../../units/api/list-units';
-import { useHealthForms } from '../api/health';
+import { useUnits } from '@web/features/units/api/list-units';
+import { useHealthForms } from '@web/features/families/api/health';
 
 /** /dashboard/health — every health form of a unit, printable for a camp (directors and the 'saúde' permission). */
 export function Component() {
