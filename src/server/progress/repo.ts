@@ -173,9 +173,9 @@ const MY_TASK_COLUMNS = `
       WHERE tc.assignment_id = a.id AND tc.completed_at >= (date_trunc('day', now() AT TIME ZONE cl.timezone) AT TIME ZONE cl.timezone))
   END AS completions_today,
   (SELECT count(*)::int FROM subtasks s WHERE s.parent_task_id = t.id) AS subtasks_total,
-  (SELECT coalesce(sum(s.points), 0)::int FROM subtasks s WHERE s.parent_task_id = t.id) AS subtasks_points,
   (SELECT count(*)::int FROM subtask_completions sc JOIN subtasks s ON s.id = sc.subtask_id
     WHERE s.parent_task_id = t.id AND sc.profile_id = $2) AS subtasks_done,
+  (SELECT coalesce(sum(s.points), 0)::int FROM subtasks s WHERE s.parent_task_id = t.id) AS subtasks_points,
   CASE WHEN a.status = 'rejected' THEN
     (SELECT ts.reject_reason FROM task_submissions ts WHERE ts.assignment_id = a.id ORDER BY ts.created_at DESC LIMIT 1)
   END AS reject_reason`;
