@@ -48,7 +48,9 @@ function stringFor(s: Schema): fc.Arbitrary<string> {
     case 'date-time':
       return fc.date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
     default:
-      if (s.pattern) return fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length >= min && v.length <= Math.max(max, min + 40));
+      // The pattern bounds the length itself (a push key is 80–120 characters): filter only on the
+      // schema's own limits, or a pattern longer than the default cap would never yield a value.
+      if (s.pattern) return fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length >= min && v.length <= (s.maxLength ?? Infinity));
       return fc.string({ minLength: min, maxLength: max, unit: 'grapheme' }).filter((v) => v.length >= min);
   }
 }
