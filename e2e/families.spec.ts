@@ -36,7 +36,8 @@ describe('families', () => {
     await page.getByLabel('Texto do termo').fill('Autorizo o Clube das Famílias a tratar os dados do meu filho nas atividades do clube.');
     await page.getByRole('button', { name: 'Salvar nova versão' }).click();
     await page.getByText(FAMILY_MSG.consentSaved).first().waitFor();
-    await page.getByText(/Versão 1/).waitFor();
+    // Every club starts with Trilha's default term as version 1: the director's text is version 2.
+    await page.getByText(/Versão 2/).waitFor();
     await expectNoA11yViolations(page, 'privacy settings');
 
     await page.getByRole('link', { name: 'Membros' }).click();
@@ -103,7 +104,7 @@ describe('families', () => {
     expect(bytes.includes(Buffer.from('Joãozinho'))).toBe(true);
     await guardian.goto(`/privacidade?clube=${clubId}`);
     await guardian.getByRole('heading', { name: 'Privacidade — Clube das Famílias' }).waitFor();
-    await guardian.getByText('Termo de consentimento (versão 1)').waitFor();
+    await guardian.getByText('Termo de consentimento (versão 2)').waitFor();
     await expectNoA11yViolations(guardian, '/privacidade');
     await screenshot(guardian, 'families-05-privacidade-360');
     await guardian.context().close();
