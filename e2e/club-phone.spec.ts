@@ -126,7 +126,7 @@ describe('a club run from a phone (360 px)', () => {
     const confirm = page.getByRole('dialog', { name: 'Desfazer lote' });
     await confirm.getByRole('button', { name: 'Desfazer lote' }).click();
     await toast(page, `${BATCH_MSG.undone} (3)`);
-    await history.getByText('(lote desfeito)').first().waitFor();
+    await history.getByText('· lote desfeito').first().waitFor();
     const totals = await server.db.query<{ n: number }>(
       `SELECT coalesce(sum(pe.points), 0)::int AS n FROM point_events pe JOIN profiles p ON p.id = pe.profile_id
         WHERE pe.club_id = $1 AND p.full_name IN ('Ana Souza', 'Bruno Souza', 'Caio Souza') GROUP BY p.id`, [clubId]);
