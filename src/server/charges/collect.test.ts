@@ -55,7 +55,8 @@ beforeAll(async () => {
     `INSERT INTO member_guardians (club_id, member_id, full_name, email, phone, relationship, profile_id, accepted_at)
      VALUES ($1, $2, 'Carla Souza', 'carla@teste.com', '(11) 98765-4321', 'Mãe', $3, now()) RETURNING id`,
     [club.id, anaMemberId, guardian.profile.id]);
-  const [text] = await ctx.db.query<{ id: string }>(`INSERT INTO consent_texts (club_id, version, body) VALUES ($1, 1, 'Termo') RETURNING id`, [club.id]);
+  // Every club starts with the default consent term as version 1.
+  const [text] = await ctx.db.query<{ id: string }>(`SELECT id FROM consent_texts WHERE club_id = $1 AND version = 1`, [club.id]);
   await ctx.db.query(
     `INSERT INTO member_consents (club_id, member_id, guardian_id, guardian_profile_id, consent_text_id, version) VALUES ($1, $2, $3, $4, $5, 1)`,
     [club.id, anaMemberId, g.id, guardian.profile.id, text.id]);
