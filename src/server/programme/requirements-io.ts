@@ -3,7 +3,7 @@ import { requireLazily } from '../lazy-module.js';
 import type { Db, Queryable } from '../db/index.js';
 import { AppError, badRequest } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
-import { toCsv } from '../http/csv.js';
+import { toCsv } from '../csv.js';
 import { PROGRAMME_MSG, type TCatalogue, type TRequirement } from '../../shared/programme.js';
 import {
   REQ_CSV_HEADER,
