@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import type { ZMemberQuery } from '../../shared/members.js';
-import { ZCursorTimestamp, decodeCursor } from '../http/cursor.js';
-import { pageAnswer } from '../http/json-text.js';
+import { ZCursorTimestamp } from '../db/cursor.js';
+import { decodeCursor } from '../http/cursor.js';
+import { pageAnswer } from '../db/json-text.js';
 import { likeLiteral } from '../admin/repo.js';
 import * as repo from './repo.js';
 

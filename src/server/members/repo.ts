@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import type { TMember } from '../../shared/members.js';
-import { isoUtc, jsonPage, type JsonPage } from '../http/json-text.js';
+import { isoUtc, jsonPage, type JsonPage } from '../db/json-text.js';
 
 /** $2 decides whether e-mails are shown (admins only). */
 const COLUMNS = `cm.id, cm.club_id, cm.profile_id, p.full_name, CASE WHEN $2::boolean THEN p.email END AS email,
