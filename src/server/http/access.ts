@@ -1,4 +1,4 @@
-import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
 import { MSG } from '../../shared/errors.js';
@@ -14,6 +14,14 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (issue 14): every route declares one; `permissions.test.ts` fails otherwise. */
     permission?: TRoutePermission;
+  }
+  interface FastifyRequest {
+    /**
+     * The caller's standing in the club of a /api/clubs/:clubId/… route, resolved once by the guard
+     * that enforces the route's declared permission (`enforceDeclaredPermission`). Reading it on a
+     * route that declares no club permission is a programming error (500).
+     */
+    readonly access: ClubAccess;
   }
 }
 
@@ -119,6 +127,18 @@ export async function requireClubMember(q: Queryable, req: FastifyRequest, clubI
   return access;
 }
 
+/** The caller's access as the declared-permission guard resolved it (the getter behind `req.access`). */
+export function accessOf(req: FastifyRequest): ClubAccess {
+  const access = accessOfRequest.get(req);
+  if (!access) throw new Error(`${req.method} ${req.routeOptions.url ?? req.url} reads req.access but declares no club permission`);
+  return access;
+}
+
+/** Declares `req.access` on every request (read through `accessOf`). */
+export function decorateClubAccess(app: FastifyInstance): void {
+  app.decorateRequest('access', { getter(this: FastifyRequest) { return accessOf(this); } });
+}
+
 /** How far the caller holds a permission: the whole club, only their unit, or not at all. */
 export function scopeOf(access: ClubAccess, permission: TClubPermission): 'club' | 'unit' | null {
   const scope = permissionScope(access.role, permission);
@@ -153,6 +173,21 @@ export function assertUnitInReach(access: ClubAccess, unitId: string | null, per
 export async function requirePermission(q: Queryable, req: FastifyRequest, clubId: string, permission: TClubPermission): Promise<ClubAccess> {
   const access = await requireClubMember(q, req, clubId);
   if (!can(access, permission)) throw new AppError('permission_denied', 403, PERMISSION_MSG.forbidden(permission));
+  return access;
+}
+
+/**
+ * A permission beyond the one the route declares (checked where the handler knows it needs it):
+ * 403 naming who may, as the guard answers.
+ */
+export function requireCan(access: ClubAccess, permission: TClubPermission): ClubAccess {
+  if (!can(access, permission)) throw new AppError('permission_denied', 403, PERMISSION_MSG.forbidden(permission));
+  return access;
+}
+
+/** A director of the club ("manage everything"; or a super admin); others 403. */
+export function requireDirector(access: ClubAccess): ClubAccess {
+  if (!access.isAdmin) throw new AppError('permission_denied', 403, MSG.adminOnly);
   return access;
 }
 
