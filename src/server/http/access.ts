@@ -55,7 +55,7 @@ export function requireSuperAdmin(req: FastifyRequest): AuthState {
 const MFA_ROLES = new Set(['admin', 'treasurer']);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** One membership lookup per request, shared by the route's declared guard and its handler. */
+/** One membership lookup per request, made by the route's declared guard and read by its handler as `req.access`. */
 const accessOfRequest = new WeakMap<FastifyRequest, ClubAccess>();
 
 export interface MembershipRow {
@@ -103,10 +103,10 @@ export function clubIdOfRoute(req: FastifyRequest): string | null {
 }
 
 /**
- * An active member of the club (or a super admin). Anyone else gets 404, exactly as for a club
- * that does not exist, so ids cannot be probed.
+ * The caller's standing in the club: an active member (or a super admin). Anyone else gets 404,
+ * exactly as for a club that does not exist, so ids cannot be probed. Read once per request.
  */
-export async function requireClubMember(q: Queryable, req: FastifyRequest, clubId: string): Promise<ClubAccess> {
+async function resolveClubAccess(q: Queryable, req: FastifyRequest, clubId: string): Promise<ClubAccess> {
   const auth = requireAuth(req);
   if (!UUID.test(clubId)) throw new AppError('not_found', 404, MSG.clubNotFound);
   const cached = accessOfRequest.get(req);
@@ -167,34 +167,11 @@ export function assertUnitInReach(access: ClubAccess, unitId: string | null, per
 }
 
 /**
- * A member of the club whose function holds the permission (at any scope: a counsellor's unit is
- * checked where the member is known). A function without it gets 403 naming who may; a stranger 404.
- */
-export async function requirePermission(q: Queryable, req: FastifyRequest, clubId: string, permission: TClubPermission): Promise<ClubAccess> {
-  const access = await requireClubMember(q, req, clubId);
-  if (!can(access, permission)) throw new AppError('permission_denied', 403, PERMISSION_MSG.forbidden(permission));
-  return access;
-}
-
-/**
  * A permission beyond the one the route declares (checked where the handler knows it needs it):
  * 403 naming who may, as the guard answers.
  */
-export function requireCan(access: ClubAccess, permission: TClubPermission): ClubAccess {
+function requireCan(access: ClubAccess, permission: TClubPermission): ClubAccess {
   if (!can(access, permission)) throw new AppError('permission_denied', 403, PERMISSION_MSG.forbidden(permission));
-  return access;
-}
-
-/** A director of the club ("manage everything"; or a super admin); others 403. */
-export function requireDirector(access: ClubAccess): ClubAccess {
-  if (!access.isAdmin) throw new AppError('permission_denied', 403, MSG.adminOnly);
-  return access;
-}
-
-/** A director of the club ("manage everything"; or a super admin). Others get 403; a stranger 404. */
-export async function requireClubAdmin(q: Queryable, req: FastifyRequest, clubId: string): Promise<ClubAccess> {
-  const access = await requireClubMember(q, req, clubId);
-  if (!access.isAdmin) throw new AppError('permission_denied', 403, MSG.adminOnly);
   return access;
 }
 
@@ -238,7 +215,8 @@ export async function enforceDeclaredPermission(this: { db: Queryable }, req: Fa
     return;
   }
   const clubId = (req.params as { clubId?: unknown }).clubId;
-  await requirePermission(this.db, req, typeof clubId === 'string' ? clubId : '', permission);
+  // The caller's access, read once here, is what the handler gets as `req.access`.
+  requireCan(await resolveClubAccess(this.db, req, typeof clubId === 'string' ? clubId : ''), permission);
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -256,7 +234,7 @@ export async function refuseWritesToDeactivatedClub(this: { db: Queryable }, req
   if (typeof clubId !== 'string' || !UUID.test(clubId)) return;
   const club = await maybeOne<{ active: boolean }>(this.db, 'SELECT active FROM clubs WHERE id = $1', [clubId]);
   if (!club || club.active) return;
-  await requireClubMember(this.db, req, clubId);
+  await resolveClubAccess(this.db, req, clubId);
   if (req.auth?.profile.user_type === 'super_admin') return;
   throw new AppError('club_deactivated', 403, MSG.clubDeactivated);
 }
