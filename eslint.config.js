@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
 
 /**
@@ -32,6 +33,38 @@ const featureBoundaries = FEATURES.map((feature) => {
   };
 });
 
+/**
+ * The server's layers point down (issue 33): a repository (SQL only) imports nothing from the HTTP
+ * layer, and no module of src/server is part of an import cycle. `import-x/no-cycle` skips type-only
+ * imports; src/server/import-graph.test.ts counts those too.
+ */
+const serverLayers = [
+  {
+    files: ['src/server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['src/server/**/repo*.ts', 'src/server/**/*-repo.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{
+            regex: '(^|/)http/',
+            message: 'A repository is SQL only: it imports nothing from http/ (helpers that take a query runner live in db/).',
+          }],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', '.test-data/**'] },
   js.configs.recommended,
@@ -50,4 +83,5 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  ...serverLayers,
 );

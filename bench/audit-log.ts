@@ -7,7 +7,7 @@ import { openPostgres } from '../src/server/db/postgres.js';
 import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
 import { listAudit, type AuditFilter } from '../src/server/audit/list.js';
-import { encodeCursor } from '../src/server/http/cursor.js';
+import { encodeCursor } from '../src/server/db/cursor.js';
 import { medianTime } from './median-time.js';
 
 const ACTIONS = ['member.add', 'member.update', 'transaction.register', 'points.adjust', 'submission.approve', 'health.read', 'task.update', 'unit.create'];

@@ -19,6 +19,7 @@ import { checkRouteDeclaration, decorateClubAccess, enforceDeclaredPermission, r
 import { registerNulGuard } from './http/nul-guard.js';
 import { registerRouteBulkhead } from './http/bulkhead.js';
 import { authPlugin } from './auth/plugin.js';
+import { loginDaysPlugin } from './badges/login-days.js';
 import { SESSION_COOKIE } from './auth/session.js';
 import type { Redis } from 'ioredis';
 import { fileTypeOf, requireLazily } from './lazy-module.js';
@@ -173,6 +174,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     if (wait > 0) throw tooManyRequests(wait / 1000);
   });
   await app.register(authPlugin);
+  await app.register(loginDaysPlugin);
   app.addHook('preValidation', refuseWritesToDeactivatedClub);
   app.addHook('preValidation', enforceDeclaredPermission);
   decorateClubAccess(app);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { startBackgroundJobs, type BackgroundJob } from './jobs.js';
+import { startBackgroundJobs } from './jobs.js';
+import type { BackgroundJob } from './background-job.js';
 
 const app = { log: { error: vi.fn() } } as unknown as FastifyInstance;
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { BackgroundJob } from './background-job.js';
 import { recurringGenerationJob } from './recurring/job.js';
 import { meetingRulesJob } from './meetings/job.js';
 import { badgeBackfillJob, badgeIconSweepJob, membershipBadgesJob } from './badges/jobs.js';
@@ -6,12 +7,6 @@ import { sweepMail } from './mail/queue.js';
 import { executeDueDeletions } from './families/lgpd-service.js';
 import { notifyWaitingSubmissions } from './notifications/club-events.js';
 
-/** A task the server runs on a timer (e.g. recurring-task generation every minute). */
-export interface BackgroundJob {
-  name: string;
-  everyMs: number;
-  run(app: FastifyInstance): Promise<unknown>;
-}
 
 /** Finished rate-limit windows are dropped every 10 minutes (the database store keeps them as rows). */
 const rateLimitSweepJob: BackgroundJob = { name: 'rate-limit-sweep', everyMs: 10 * 60_000, run: (app) => app.counterStore.sweep() };

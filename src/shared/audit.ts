@@ -77,6 +77,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'programme.requirement_update': 'Requisito alterado',
   'programme.requirement_delete': 'Requisito removido',
   'programme.requirement_reorder': 'Requisitos reordenados',
+  'programme.requirement_import': 'Requisitos importados',
   'programme.enrol': 'Membro inscrito em classe ou especialidade',
   'programme.unenrol': 'Inscrição removida',
   'programme.sign': 'Requisito assinado',

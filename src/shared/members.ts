@@ -23,6 +23,7 @@ export function roleLabel(role: string): string {
 
 export const MEMBER_MSG = {
   unitFilterInvalid: 'Filtro de unidade inválido.',
+  sortInvalid: 'Ordem inválida: use recentes, nome ou pontos.',
   statusFilterInvalid: 'Filtro de status inválido: use todos, ativos ou inativos.',
   nameRequired: 'Informe o nome do membro',
   emailRequired: 'Informe o e-mail',
@@ -132,6 +133,8 @@ export const ZMemberQuery = ZPageQuery.extend({
   q: z.string({ error: 'Busca inválida.' }).trim().max(200, 'Busca muito longa (máximo 200 caracteres).').default(''),
   unit_id: z.union([z.uuid(), z.literal('none')], { error: MEMBER_MSG.unitFilterInvalid }).optional(),
   status: z.enum(['all', 'active', 'inactive'], { error: MEMBER_MSG.statusFilterInvalid }).default('all'),
+  /** recentes: newest first (the default); nome: as a Brazilian reads names; pontos: most points first. */
+  sort: z.enum(['recentes', 'nome', 'pontos'], { error: MEMBER_MSG.sortInvalid }).default('recentes'),
 });
 export type TMemberQuery = z.input<typeof ZMemberQuery>;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import { call, createClub, createTestApp, signUp, type Session, type TestContext } from '../api.js';
 import { engineName } from '../db.js';
-import { csvNumber, toCsv } from '../../src/server/http/csv.js';
+import { csvNumber, toCsv } from '../../src/server/csv.js';
 
 /** A formula a spreadsheet would run, spread over two lines (Papa's escapeFormulae missed it). */
 const EVIL = '=HYPERLINK("http://x","ok")\nfoo';

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import { REPORT_TIMEZONE, type TAdminClub, type TAdminUser, type TPlatformStats, type TReportMonth } from '../../shared/admin.js';
 import { CLUB_COLUMNS } from '../clubs/repo.js';
-import { isoUtc, jsonPage } from '../http/json-text.js';
+import { isoUtc, jsonPage } from '../db/json-text.js';
 
 /** An account is a profile that can sign in; club members added without one are not platform users. */
 const IS_ACCOUNT = 'p.password_hash IS NOT NULL';

@@ -6,8 +6,9 @@ import {
 } from '../../shared/admin.js';
 import { CLUB_MSG, type TClub } from '../../shared/clubs.js';
 import { MSG } from '../../shared/errors.js';
-import { toCsv, type CsvCell } from '../http/csv.js';
-import { ZCursorTimestamp, decodeCursor, pageOf } from '../http/cursor.js';
+import { toCsv, type CsvCell } from '../csv.js';
+import { ZCursorTimestamp, pageOf } from '../db/cursor.js';
+import { decodeCursor } from '../http/cursor.js';
 import { AppError, PG, badRequest, conflict, forbidden, isPgError, notFound } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { deleteSessionsOf } from '../auth/repo.js';

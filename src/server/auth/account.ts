@@ -6,7 +6,7 @@ import { AUTH_MSG } from '../../shared/auth.js';
 import { SECURITY_MSG, deviceFromUserAgent, type TSecurityOverview } from '../../shared/security.js';
 import { AppError, PG, badRequest, isPgError } from '../http/errors.js';
 import { HOUR, tooManyRequests } from '../http/rate-limit.js';
-import type { AuthState } from '../http/context.js';
+import type { AuthState } from '../http/access.js';
 import { enqueueMail } from '../mail/queue.js';
 import { emailChangeMail, passwordChangedMail, passwordResetMail } from '../mail/templates.js';
 import * as repo from './repo.js';

@@ -9,7 +9,7 @@ import { SECURITY_MSG, type TMfaEnrolment } from '../../shared/security.js';
 import { AppError, badRequest } from '../http/errors.js';
 import { tooManyRequests, MINUTE, type LoginThrottle } from '../http/rate-limit.js';
 import type { CounterStore } from '../http/counter-store.js';
-import type { AuthState } from '../http/context.js';
+import type { AuthState } from '../http/access.js';
 
 /** RFC 6238 with the parameters every authenticator app understands. */
 export const TOTP_PERIOD = 30;

@@ -5,7 +5,6 @@ import { SECURITY_MSG } from '../../shared/security.js';
 import * as repo from './repo.js';
 import { SESSION_COOKIE, TOUCH_EVERY_MS, hashToken, sessionLifetime } from './session.js';
 import { SessionLookups } from './session-lookups.js';
-import { noteSessionDay } from '../badges/login-days.js';
 import { clubIdOfRoute, rememberMembership } from '../http/access.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -27,9 +26,23 @@ const ONE_CLICK_UNSUBSCRIBE = '/api/notifications/unsubscribe';
 /** Header the SPA sends on every request; cross-site forms cannot set it. */
 export const CLIENT_HEADER = 'x-trilha-client';
 
+/** Runs on every request of a signed-in session (past its second factor, if any); the request waits for it. */
+export type SignedInHook = (app: FastifyInstance, profileId: string) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Adds a hook the auth plugin runs on every signed-in request (the badges domain records login days with one). */
+    onSignedInRequest(hook: SignedInHook): void;
+  }
+}
+
 /** Loads the session of every request and refuses cross-origin writes (CSRF). */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
+  const signedInHooks: SignedInHook[] = [];
+  app.decorate('onSignedInRequest', (hook: SignedInHook) => {
+    signedInHooks.push(hook);
+  });
   // Requests arriving together read their sessions in one statement.
   const lookups = new SessionLookups(app.db);
 
@@ -73,8 +86,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       // Not signed in yet: no login day, no sliding expiry.
       return;
     }
-    // Each day a member uses a session counts for the login_streak badge criterion (issue 5).
-    await noteSessionDay(app, row.profile_id);
+    for (const hook of signedInHooks) await hook(app, row.profile_id);
     // Sliding expiry, written at most every few minutes.
     if (Date.now() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
       await repo.touchSession(app.db, row.session_id, new Date(Date.now() + sessionLifetime(row.persistent)));

@@ -1,7 +1,29 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import type { TProfile } from '../../shared/auth.js';
-import { membershipSql } from '../http/access.js';
+
+export interface MembershipRow {
+  role: string;
+  unit_id: string | null;
+  member: boolean;
+  require_mfa: boolean;
+}
+
+/**
+ * The caller's standing in a club: one row, or none for a stranger. `club`, `profile` and `isSuperAdmin`
+ * are SQL expressions, so the session lookup can run the same query for the club in the URL.
+ */
+export function membershipSql(club: string, profile: string, isSuperAdmin: string): string {
+  // A super admin keeps full access in every club, whatever a membership of theirs says.
+  return `SELECT 'admin' AS role, NULL::uuid AS unit_id,
+            EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = c.id AND cm.profile_id = ${profile} AND cm.active) AS member,
+            false AS require_mfa
+       FROM clubs c WHERE c.id = ${club} AND ${isSuperAdmin}
+     UNION ALL
+     SELECT cm.role, cm.unit_id, true, c.require_mfa_admins FROM club_members cm JOIN clubs c ON c.id = cm.club_id
+       WHERE cm.club_id = ${club} AND cm.profile_id = ${profile} AND cm.active AND NOT ${isSuperAdmin}
+     LIMIT 1`;
+}
 
 export interface ProfileWithSecret extends TProfile {
   password_hash: string | null;

@@ -1,4 +1,4 @@
-import type { BackgroundJob } from '../jobs.js';
+import type { BackgroundJob } from '../background-job.js';
 import { awardMembershipDurationBadges } from './engine.js';
 import { runBadgeBackfill } from './backfill.js';
 import { sweepBadgeIcons } from './icon.js';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { recordLoginDay } from './engine.js';
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
@@ -14,7 +15,7 @@ function currentDay(now: number): string {
   return dayOfMinute.day;
 }
 
-/** Called by the auth plugin for every request with a session (login_streak criterion). */
+/** Records the day of a signed-in request (login_streak criterion), at most once a day per person. */
 export async function noteSessionDay(app: FastifyInstance, profileId: string): Promise<void> {
   const today = currentDay(Date.now());
   if (recordedToday.get(profileId) === today) return;
@@ -27,3 +28,8 @@ export async function noteSessionDay(app: FastifyInstance, profileId: string): P
     app.log.error({ err }, 'could not record login day');
   }
 }
+
+/** Each day a member uses a session counts for the login_streak badge criterion (issue 5): a hook on the auth plugin. */
+export const loginDaysPlugin = fp(async (app: FastifyInstance) => {
+  app.onSignedInRequest(noteSessionDay);
+}, { name: 'trilha-login-days', dependencies: ['trilha-auth'] });

@@ -5,7 +5,8 @@ import {
 } from '../../shared/charges.js';
 import { pixCopiaECola, type TPixSettings, type ZPixSettingsInput } from '../../shared/pix.js';
 import { writeAudit } from '../audit/repo.js';
-import { decodeCursor, pageOf } from '../http/cursor.js';
+import { decodeCursor } from '../http/cursor.js';
+import { pageOf } from '../db/cursor.js';
 import { PG, badRequest, conflict, isPgError, notFound } from '../http/errors.js';
 import * as repo from './repo.js';
 

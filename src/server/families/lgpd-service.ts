@@ -3,7 +3,7 @@ import { maybeOne } from '../db/index.js';
 import { DELETION_GRACE_DAYS, FAMILY_MSG, REMOVED_MEMBER_NAME, ZHealthForm, type TDeletionStatus } from '../../shared/families.js';
 import { conflict } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
-import { toCsv, type CsvCell } from '../http/csv.js';
+import { toCsv, type CsvCell } from '../csv.js';
 import type { HealthCipher } from './health-key.js';
 import { createZip } from './zip.js';
 import { DEFAULT_TIMEZONE } from '../../shared/timezones.js';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import {
   FAMILY_MSG, ZAcceptGuardian, ZConsentText, ZConsentTextInput, ZDeletionStatus, ZFamilyChild, ZGuardian, ZGuardianInput,
   ZGuardianInvitation, ZGuardianInvitationPreview, ZHealthForm, ZHealthRecord, ZMemberFamily, ZMemberFamilyUpdate,
-  ZPrivacyNotice, ZPrivacySettings, ZPrivacySettingsInput, ZConsentStatus,
+  ZPrivacyNotice, ZPrivacySettings, ZPrivacySettingsInput, ZConsentStatus, ZChildPush,
 } from '../../shared/families.js';
 import { requireAuth } from '../http/access.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
@@ -200,6 +200,14 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['families'], summary: 'Retirar o consentimento', params: ZChildParams, response: { 200: ZOk } },
   }, async (req) => {
     await family.withdrawConsent(app.db, requireAuth(req).profile.id, req.params.memberId);
+    return { ok: true as const };
+  });
+
+  app.put('/api/family/children/:memberId/push', {
+    config: { permission: 'signed_in' },
+    schema: { tags: ['families'], summary: 'Permitir notificações no celular do filho', params: ZChildParams, body: ZChildPush, response: { 200: ZOk } },
+  }, async (req) => {
+    await family.setChildPush(app.db, requireAuth(req).profile.id, req.params.memberId, req.body.allowed);
     return { ok: true as const };
   });
 

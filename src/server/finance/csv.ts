@@ -1,6 +1,6 @@
 import { TRANSACTION_TYPE_LABEL } from '../../shared/finance.js';
 import type { CsvTransactionRow } from './repo.js';
-import { csvNumber, toCsv } from '../http/csv.js';
+import { csvNumber, toCsv } from '../csv.js';
 
 /** '2026-03-09' → '09/03/2026' */
 export function brDate(iso: string): string {

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
-import { isoUtc, jsonPage, type JsonPage } from '../http/json-text.js';
+import { isoUtc, jsonPage, type JsonPage } from '../db/json-text.js';
 import type {
   TCashAccount,
   TChartAccount,

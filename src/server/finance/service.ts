@@ -17,8 +17,9 @@ import {
   type ZUpdateChartAccount,
 } from '../../shared/finance.js';
 import { writeAudit } from '../audit/repo.js';
-import { ZCursorDate, ZCursorTimestamp, decodeCursor } from '../http/cursor.js';
-import { pageAnswer } from '../http/json-text.js';
+import { ZCursorDate, ZCursorTimestamp } from '../db/cursor.js';
+import { decodeCursor } from '../http/cursor.js';
+import { pageAnswer } from '../db/json-text.js';
 import { AppError, PG, badRequest, conflict, isPgError, notFound } from '../http/errors.js';
 import * as repo from './repo.js';
 

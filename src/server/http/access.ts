@@ -2,13 +2,24 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
 import { MSG } from '../../shared/errors.js';
+import type { TProfile } from '../../shared/auth.js';
 import {
   CLUB_PERMISSIONS, PERMISSION_MSG, permissionScope, routePermissionLabel,
   type TClubPermission, type TRoutePermission,
 } from '../../shared/permissions.js';
 import { SECURITY_MSG } from '../../shared/security.js';
 import { AppError } from './errors.js';
-import type { AuthState } from './context.js';
+import { membershipSql, type MembershipRow } from '../auth/repo.js';
+
+/** The signed-in caller of a request, as the auth plugin read its session. */
+export interface AuthState {
+  sessionId: string;
+  profile: TProfile;
+  /** Assurance level of the session: aal2 once a second factor was checked (issue 13). */
+  aal: 'aal1' | 'aal2';
+  /** The account has a verified second factor. */
+  mfaEnrolled: boolean;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -57,29 +68,6 @@ const MFA_ROLES = new Set(['admin', 'treasurer']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** One membership lookup per request, made by the route's declared guard and read by its handler as `req.access`. */
 const accessOfRequest = new WeakMap<FastifyRequest, ClubAccess>();
-
-export interface MembershipRow {
-  role: string;
-  unit_id: string | null;
-  member: boolean;
-  require_mfa: boolean;
-}
-
-/**
- * The caller's standing in a club: one row, or none for a stranger. `club`, `profile` and `isSuperAdmin`
- * are SQL expressions, so the session lookup can run the same query for the club in the URL.
- */
-export function membershipSql(club: string, profile: string, isSuperAdmin: string): string {
-  // A super admin keeps full access in every club, whatever a membership of theirs says.
-  return `SELECT 'admin' AS role, NULL::uuid AS unit_id,
-            EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = c.id AND cm.profile_id = ${profile} AND cm.active) AS member,
-            false AS require_mfa
-       FROM clubs c WHERE c.id = ${club} AND ${isSuperAdmin}
-     UNION ALL
-     SELECT cm.role, cm.unit_id, true, c.require_mfa_admins FROM club_members cm JOIN clubs c ON c.id = cm.club_id
-       WHERE cm.club_id = ${club} AND cm.profile_id = ${profile} AND cm.active AND NOT ${isSuperAdmin}
-     LIMIT 1`;
-}
 
 /** Memberships read with the session (the auth plugin), so a club route needs no second lookup. */
 const prefetched = new WeakMap<FastifyRequest, { clubId: string; profileId: string; row: MembershipRow | null; dataVersion: string | null }>();

@@ -1,19 +1,10 @@
 import type { Db } from '../db/index.js';
-import type { TProfile } from '../../shared/auth.js';
 import type { Limits, LoginThrottle } from './rate-limit.js';
 import type { CounterStore } from './counter-store.js';
 import type { Storage } from '../storage/storage.js';
 import type { MailService } from '../mail/service.js';
 import type { AnswerCache } from './answer-cache.js';
-
-export interface AuthState {
-  sessionId: string;
-  profile: TProfile;
-  /** Assurance level of the session: aal2 once a second factor was checked (issue 13). */
-  aal: 'aal1' | 'aal2';
-  /** The account has a verified second factor. */
-  mfaEnrolled: boolean;
-}
+import type { AuthState } from './access.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,4 +1,4 @@
-import type { BackgroundJob } from '../jobs.js';
+import type { BackgroundJob } from '../background-job.js';
 import { generateRuleMeetings } from './rules.js';
 
 /** Every hour, in every app instance: safe because rules are claimed with SKIP LOCKED. */

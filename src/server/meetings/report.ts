@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { toCsv } from '../http/csv.js';
+import { toCsv } from '../csv.js';
 import type { TAttendanceReport, TAttendanceStatus, TMemberAttendance } from '../../shared/meetings.js';
 
 interface MarkRow {

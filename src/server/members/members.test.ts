@@ -33,6 +33,42 @@ describe(`members on ${engineName()}`, () => {
     expect(asMember.every((m) => m.email === null)).toBe(true);
   });
 
+  it("sorts by name as a Brazilian reads it and by points, page after page, with the same rows as newest first", async () => {
+    const sortClub = await createClub(ctx.app, admin, 'Ordem');
+    const names = ['Zeca', 'ágatha', 'Érica', 'Bruno', 'Álvaro', 'carla'];
+    const points: Record<string, number> = { Zeca: 30, 'ágatha': 5, 'Érica': 30, Bruno: 0, 'Álvaro': 12, carla: -3 };
+    for (const full_name of names) {
+      const added = await call(ctx.app, 'POST', `/api/clubs/${sortClub.id}/members`, { as: admin, body: { mode: 'accountless', full_name, role: 'member' } });
+      const p = points[full_name] ?? 0;
+      if (p !== 0) await ctx.db.query(`INSERT INTO point_events (club_id, profile_id, source, points, reason) VALUES ($1, $2, 'manual', $3, 'x')`, [sortClub.id, added.json().member.profile_id, p]);
+    }
+    // Two at a time, so the cursor of each order is walked.
+    async function walk(sort: string): Promise<string[]> {
+      const seen: string[] = [];
+      let after = '';
+      do {
+        const res = await call(ctx.app, 'GET', `/api/clubs/${sortClub.id}/members?limit=2&sort=${sort}${after ? `&after=${after}` : ''}`, { as: admin });
+        expect(res.statusCode).toBe(200);
+        seen.push(...res.json().members.map((m: TMember) => m.full_name));
+        after = res.json().next_cursor ?? '';
+      } while (after);
+      return seen;
+    }
+    expect(await walk('nome')).toEqual(['Admin Principal', 'ágatha', 'Álvaro', 'Bruno', 'carla', 'Érica', 'Zeca']);
+    const byPoints = await walk('pontos');
+    expect(byPoints.slice(0, 2).sort()).toEqual(['Zeca', 'Érica']);
+    expect(byPoints.slice(2)).toEqual(['Álvaro', 'ágatha', ...byPoints.slice(4, 6), 'carla']);
+    expect(byPoints.slice(4, 6).sort()).toEqual(['Admin Principal', 'Bruno']);
+    expect((await walk('recentes')).sort()).toEqual((await walk('nome')).sort());
+    const bad = await call(ctx.app, 'GET', `/api/clubs/${sortClub.id}/members?sort=idade`, { as: admin });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe(MEMBER_MSG.sortInvalid);
+    // A name cursor handed to the points order is refused in pt-BR, not a database error.
+    const first = (await call(ctx.app, 'GET', `/api/clubs/${sortClub.id}/members?limit=2&sort=nome`, { as: admin })).json().next_cursor;
+    const mixed = await call(ctx.app, 'GET', `/api/clubs/${sortClub.id}/members?limit=2&sort=pontos&after=${first}`, { as: admin });
+    expect(mixed.statusCode).toBe(400);
+  });
+
   it('adding by the e-mail of an existing account invites: the person joins only by accepting; an active member is refused', async () => {
     const email = uniqueEmail('existente');
     const person = await signUp(ctx.app, { name: 'Pessoa Existente', email });

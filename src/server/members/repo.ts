@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import type { TMember } from '../../shared/members.js';
-import { isoUtc, jsonPage, type JsonPage } from '../http/json-text.js';
+import { isoUtc, jsonPage, type JsonPage } from '../db/json-text.js';
 
 /** $2 decides whether e-mails are shown (admins only). */
 const COLUMNS = `cm.id, cm.club_id, cm.profile_id, p.full_name, CASE WHEN $2::boolean THEN p.email END AS email,
@@ -40,8 +40,39 @@ const JSON_COLUMNS = COLUMNS.replace('cm.created_at', `${isoUtc('cm.created_at')
  * (created_at, id) (index club_members_club_created_idx), and the filters' total: one statement, the
  * rows written as JSON by the database. The sort key of a row is its exact timestamp as text and id.
  */
-export function listMembersPage(q: Queryable, clubId: string, withEmail: boolean, f: MemberFilter, after: readonly [string, string] | null, limit: number): Promise<JsonPage> {
+export type MemberSort = 'recentes' | 'nome' | 'pontos';
+
+/** Per sort: the key expression (as text in the cursor), its cast back from the cursor, and its direction. */
+const MEMBER_SORTS: Record<Exclude<MemberSort, 'recentes'>, { key: string; cast: string; dir: 'ASC' | 'DESC' }> = {
+  // As a Brazilian reads names: accents and case folded (migration 0401), then the id for ties.
+  nome: { key: 'pt_sort_key(p.full_name)', cast: 'text', dir: 'ASC' },
+  // The overall total the ranking shows (member_point_totals), highest first; a member with no ledger row has 0.
+  pontos: { key: 'coalesce(mpt.total_points, 0)', cast: 'bigint', dir: 'DESC' },
+};
+
+export function listMembersPage(q: Queryable, clubId: string, withEmail: boolean, f: MemberFilter, after: readonly [string, string] | null, limit: number, sort: MemberSort = 'recentes'): Promise<JsonPage> {
   const filter = [clubId, withEmail, f.search, f.unitId ?? null, f.status];
+  if (sort !== 'recentes') {
+    // Name and points sort within one club (its members, a few hundred at most): the page of ids is
+    // cut from the club's rows ordered by the key, then filled in like the newest-first page.
+    const { key, cast, dir } = MEMBER_SORTS[sort];
+    const cmp = dir === 'ASC' ? '>' : '<';
+    const from = `club_members cm JOIN profiles p ON p.id = cm.profile_id
+      LEFT JOIN member_point_totals mpt ON mpt.club_id = cm.club_id AND mpt.profile_id = cm.profile_id`;
+    return jsonPage(q, {
+      count: `SELECT count(*)::int AS total FROM club_members cm JOIN profiles p ON p.id = cm.profile_id WHERE ${MEMBER_FILTER}`,
+      page: `WITH ids AS (
+         SELECT cm.id, ${key} AS k0 FROM ${from}
+          WHERE ${MEMBER_FILTER} AND ($6::text IS NULL OR (${key}, cm.id) ${cmp} ($6::${cast}, $7::uuid))
+          ORDER BY ${key} ${dir}, cm.id ${dir}
+          LIMIT $8
+       )
+       SELECT row_to_json(m)::text AS j, ids.k0::text AS k0, cm.id AS k1
+         FROM ids, ${FROM}, LATERAL (SELECT ${JSON_COLUMNS}) m
+        WHERE cm.id = ids.id
+        ORDER BY ids.k0 ${dir}, cm.id ${dir}`,
+    }, [...filter, after?.[0] ?? null, after?.[1] ?? null, limit + 1], limit, 2);
+  }
   // Without a search the count needs no profile per member: an index-only count of the club's rows.
   // The page of ids too: read in index order (club_id, created_at, id) up to the limit, no profile joined.
   const counted = f.search === '' ? 'club_members cm' : 'club_members cm JOIN profiles p ON p.id = cm.profile_id';

@@ -46,6 +46,47 @@ describe(`web push on ${engineName()}`, () => {
     expect(got[0]?.headers['content-encoding']).toBe('aes128gcm');
   });
 
+  it("a minor's phone gets nothing until a guardian with consent in force allows it in /familia; a withdrawn consent stops it again", async () => {
+    const minor = await signUp(ctx.app, { name: 'Menor' });
+    const mother = await signUp(ctx.app, { name: 'Mãe do Menor' });
+    const outsider = await signUp(ctx.app, { name: 'Outra pessoa' });
+    await addMember(ctx.db, club.id, minor.profile.id);
+    const [m] = await ctx.db.query<{ id: string }>(`SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2`, [club.id, minor.profile.id]);
+    const memberId = String(m?.id);
+    const [g] = await ctx.db.query<{ id: string }>(`INSERT INTO member_guardians (club_id, member_id, full_name, email, relationship, profile_id, accepted_at)
+      VALUES ($1, $2, 'Mãe do Menor', $3, 'Mãe', $4, now()) RETURNING id`, [club.id, memberId, mother.profile.email, mother.profile.id]);
+    const [text] = await ctx.db.query<{ id: string; version: number }>(`SELECT id, version FROM consent_texts WHERE club_id = $1 ORDER BY version DESC LIMIT 1`, [club.id]);
+    await ctx.db.query(`INSERT INTO member_consents (club_id, member_id, guardian_id, guardian_profile_id, consent_text_id, version) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [club.id, memberId, g?.id, mother.profile.id, text?.id, text?.version]);
+    expect((await subscribe(minor, receiver.device('minor-phone'))).statusCode).toBe(201);
+    const got = () => receiver.received.filter((r) => r.device === 'minor-phone').map((r) => (r.payload as { title: string }).title);
+
+    await pushTo(minor.profile.id, 'Antes da permissão', { urgent: true });
+    await ctx.app.notifications.drain();
+    expect(got()).toEqual([]);
+    // The in-app notification is there all the same.
+    expect((await call(ctx.app, 'GET', '/api/notifications', { as: minor })).json().notifications.map((n: { title: string }) => n.title)).toContain('Antes da permissão');
+
+    const allow = (as: Session, body: unknown) => call(ctx.app, 'PUT', `/api/family/children/${memberId}/push`, { as, body });
+    expect((await allow(outsider, { allowed: true })).statusCode).toBe(404);
+    const bad = await allow(mother, { allowed: 'sim' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Informe se as notificações no celular do(a) filho(a) são permitidas (sim ou não).');
+    expect((await allow(mother, { allowed: true })).statusCode).toBe(200);
+    expect((await call(ctx.app, 'GET', '/api/family', { as: mother })).json()[0]).toMatchObject({ member_id: memberId, child_push_allowed: true });
+    const audit = await ctx.db.query(`SELECT 1 FROM audit_log WHERE action = 'child_push.allow' AND entity_id = $1`, [memberId]);
+    expect(audit.length).toBe(1);
+
+    await pushTo(minor.profile.id, 'Depois da permissão', { urgent: true });
+    await ctx.app.notifications.drain();
+    expect(got()).toEqual(['Depois da permissão']);
+
+    expect((await call(ctx.app, 'DELETE', `/api/family/children/${memberId}/consent`, { as: mother })).statusCode).toBe(200);
+    await pushTo(minor.profile.id, 'Sem consentimento', { urgent: true });
+    await ctx.app.notifications.drain();
+    expect(got()).toEqual(['Depois da permissão']);
+  });
+
   it('pt-BR refusals of a broken subscription; another person cannot remove mine', async () => {
     const good = receiver.device('spare');
     for (const body of [{}, { endpoint: 'nao-e-url', keys: good.keys }, { endpoint: good.endpoint }, { endpoint: good.endpoint, keys: { p256dh: 'curta', auth: good.keys.auth } }, { ...good, endpoint: `${good.endpoint}/${'x'.repeat(2000)}` }]) {

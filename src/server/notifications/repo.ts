@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
-import { ZCursorTimestamp, decodeCursor, pageOf } from '../http/cursor.js';
+import { ZCursorTimestamp, pageOf } from '../db/cursor.js';
 import type { TNotification, TNotificationPage, TPushSubscriptionInput, TUnreadCounts } from '../../shared/notifications.js';
 
-const ZNotificationCursor = z.tuple([ZCursorTimestamp, z.uuid()]);
+/** The sort key in a notifications page's cursor: when, and the id. */
+export const ZNotificationCursor = z.tuple([ZCursorTimestamp, z.uuid()]);
 
 interface Row extends TNotification {
   sort_at: string;
@@ -12,10 +13,11 @@ interface Row extends TNotification {
 
 /**
  * One page of a person's notifications, newest first, by keyset. With a club, that club's and the
- * account's own (which belong to no club).
+ * account's own (which belong to no club). `after`: the key of the previous page's last row.
  */
-export async function listNotifications(q: Queryable, profileId: string, clubId: string | null, cursor: string | undefined, limit: number): Promise<TNotificationPage> {
-  const after = decodeCursor(cursor, ZNotificationCursor);
+export async function listNotifications(
+  q: Queryable, profileId: string, clubId: string | null, after: z.output<typeof ZNotificationCursor> | null, limit: number,
+): Promise<TNotificationPage> {
   const rows = await q.query<Row>(
     `SELECT n.id, n.club_id, c.name AS club_name, n.category, n.kind, n.title, n.body, n.link, n.urgent,
             n.created_at, n.read_at, n.created_at::text AS sort_at

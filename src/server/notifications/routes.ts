@@ -7,6 +7,7 @@ import {
 import { requireAuth } from '../http/access.js';
 import { AppError, notFound } from '../http/errors.js';
 import * as repo from './repo.js';
+import { decodeCursor } from '../http/cursor.js';
 import * as prefs from './preferences.js';
 import { readUnsubscribeToken } from './email.js';
 import { endpointAllowed } from './push-endpoint.js';
@@ -35,7 +36,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const me = requireAuth(req).profile.id;
     const clubId = await clubInReach(me, req.query.club_id);
-    return repo.listNotifications(app.db, me, clubId, req.query.after, req.query.limit);
+    return repo.listNotifications(app.db, me, clubId, decodeCursor(req.query.after, repo.ZNotificationCursor), req.query.limit);
   });
 
   app.get('/api/notifications/unread', {

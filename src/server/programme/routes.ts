@@ -23,7 +23,8 @@ import {
   zId,
   zItemCode,
 } from '../../shared/programme.js';
-import { requireAuth, scopeOf } from '../http/access.js';
+import { ZReqExport, ZReqExportQuery, ZReqImport, ZReqImportResult } from '../../shared/programme-io.js';
+import { requireAuth, requireSuperAdmin, scopeOf } from '../http/access.js';
 import { requireGuardianOf } from '../families/access.js';
 import { ZClubParams } from '../clubs/routes.js';
 import { notFound } from '../http/errors.js';
@@ -31,6 +32,7 @@ import * as repo from './repo.js';
 import * as service from './service.js';
 import { sign, unsign } from './signing.js';
 import { getInvestiture, listInvestitures, recordInvestiture } from './investiture.js';
+import { exportFile, exportRows, importRequirements } from './requirements-io.js';
 
 const tags = ['programme'];
 const ZItemParams = ZClubParams.extend({ code: zItemCode });
@@ -92,6 +94,39 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     await service.removeRequirement(db, req.access, req.params.id);
     return { ok: true as const };
+  });
+
+  // ——— Requisitos as a file: preview, import (all or nothing), export ———
+  app.post(`${base}/requirements/import`, {
+    config: { permission: 'programme.manage' },
+    schema: { tags, summary: 'Importar requisitos de CSV ou JSON: prévia com dry_run, depois tudo ou nada (a lista de cada item do arquivo passa a ser a do arquivo)', params: ZClubParams, body: ZReqImport, response: { 200: ZReqImportResult } },
+  }, async (req) => {
+    const access = req.access;
+    return importRequirements(db, { clubId: access.clubId, actorId: access.profileId }, req.body);
+  });
+
+  app.get(`${base}/requirements/export`, {
+    config: { permission: 'programme.manage' },
+    schema: { tags, summary: 'Exportar os requisitos que o clube usa (CSV pt-BR ou JSON), de um item ou de todos', params: ZClubParams, querystring: ZReqExportQuery, produces: ['text/csv', 'application/json'], response: { 200: ZReqExport } },
+  }, async (req, reply) => {
+    const access = req.access;
+    const file = exportFile(await exportRows(db, access.clubId, req.query.item), req.query.format);
+    return reply.type(file.type).header('Content-Disposition', `attachment; filename="requisitos${req.query.item ? `-${req.query.item.toLowerCase()}` : ''}.${file.ext}"`).header('Cache-Control', 'no-store').send(file.body);
+  });
+
+  // The platform's requisitos (super admin): every club without a list of its own for an item uses them.
+  app.post('/api/admin/programme/requirements/import', {
+    config: { permission: 'super_admin' },
+    schema: { tags, summary: 'Carregar requisitos no catálogo da plataforma (super admin): prévia com dry_run, depois tudo ou nada', body: ZReqImport, response: { 200: ZReqImportResult } },
+  }, async (req) => importRequirements(db, { clubId: null, actorId: requireSuperAdmin(req).profile.id }, req.body));
+
+  app.get('/api/admin/programme/requirements/export', {
+    config: { permission: 'super_admin' },
+    schema: { tags, summary: 'Exportar os requisitos do catálogo da plataforma (super admin)', querystring: ZReqExportQuery, produces: ['text/csv', 'application/json'], response: { 200: ZReqExport } },
+  }, async (req, reply) => {
+    requireSuperAdmin(req);
+    const file = exportFile(await exportRows(db, null, req.query.item), req.query.format);
+    return reply.type(file.type).header('Content-Disposition', `attachment; filename="requisitos-plataforma.${file.ext}"`).header('Cache-Control', 'no-store').send(file.body);
   });
 
   app.get(`${base}/items/:code/instructors`, {

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
-import { isoUtc } from '../http/json-text.js';
+import { isoUtc } from '../db/json-text.js';
 import type { TEarnedBadge, TMemberProfile, TPointEvent } from '../../shared/progress.js';
 import type { StoredIcon } from '../badges/icon.js';
 

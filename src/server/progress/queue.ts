@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import type { ZSubmissionQuery } from '../../shared/progress.js';
-import { ZCursorTimestamp, decodeCursor } from '../http/cursor.js';
-import { pageAnswer } from '../http/json-text.js';
+import { ZCursorTimestamp } from '../db/cursor.js';
+import { decodeCursor } from '../http/cursor.js';
+import { pageAnswer } from '../db/json-text.js';
 import * as repo from './repo.js';
 
 const ZQueueCursor = z.tuple([ZCursorTimestamp, z.uuid()]);

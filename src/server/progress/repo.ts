@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
-import { isoUtc, jsonArray, jsonPage, type JsonPage } from '../http/json-text.js';
+import { isoUtc, jsonArray, jsonPage, type JsonPage } from '../db/json-text.js';
 import type { TAssignmentStatus, TMyQuestion, TMySubtask, TMyTask, TSubmissionInfo, TSubmissionQueueStatus, TTaskType } from '../../shared/progress.js';
 
 export interface MemberRow {

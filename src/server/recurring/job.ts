@@ -1,4 +1,4 @@
-import type { BackgroundJob } from '../jobs.js';
+import type { BackgroundJob } from '../background-job.js';
 import { generateRecurringInstances } from './engine.js';
 
 /** Every minute, in every app instance: safe because the engine claims rows with SKIP LOCKED. */

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
-import { isoUtc, jsonArray } from '../http/json-text.js';
+import { isoUtc, jsonArray } from '../db/json-text.js';
 import { withServedIcon, type StoredIcon } from '../badges/icon.js';
 import type { TBadgeSummary, TQuestion, TSubtask, TTask, TTaskBadge, TTaskType, TTaskValues } from '../../shared/tasks.js';
 

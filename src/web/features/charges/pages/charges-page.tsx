@@ -7,28 +7,39 @@ import { SelectField } from '@web/components/ui/field';
 import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { PageSpinner } from '@web/components/ui/spinner';
+import { Tabs } from '@web/components/ui/tabs';
 import { errorMessage } from '@web/lib/api';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useChargeUnits } from '../api/charges';
 import { useDebtors } from '../api/list-debtors';
 import { useMyCharges } from '../api/list-my-charges';
 import { usePixSettings } from '../api/pix-settings';
+import { ChargesList } from '../components/charges-list';
 import { DebtorCard } from '../components/debtor-card';
 import { OpenChargeCard } from '../components/open-charge-card';
 import { PixSettingsForm } from '../components/pix-settings-form';
 
-/** 'Quem deve': the treasurer's phone-first list of who owes, with the club's PIX below it. */
+/** 'Quem deve': the treasurer's phone-first list of who owes, filtered by origin and unit. */
 function WhoOwes({ clubId }: { clubId: string }) {
   const [origin, setOrigin] = useState<TChargeOrigin | ''>('');
-  const debtors = useDebtors(clubId, origin ? { origin } : {});
-  const pix = usePixSettings(clubId);
+  const [unitId, setUnitId] = useState('');
+  const debtors = useDebtors(clubId, { origin: origin || undefined, unit_id: unitId || undefined });
+  const units = useChargeUnits(clubId);
   return (
     <div className="space-y-6">
-      <PageHeader title="Quem deve" description="Membros com cobranças em aberto, do atraso mais antigo ao mais novo por faixa." />
-      <div className="max-w-xs">
-        <SelectField label="Origem" value={origin} onChange={(e) => setOrigin(e.target.value as TChargeOrigin | '')}>
-          <option value="">Todas</option>
-          {CHARGE_ORIGINS.map((o) => <option key={o} value={o}>{CHARGE_ORIGIN_LABEL[o]}</option>)}
-        </SelectField>
+      <div className="grid grid-cols-2 gap-3 sm:flex">
+        <div className="sm:w-48">
+          <SelectField label="Origem" value={origin} onChange={(e) => setOrigin(e.target.value as TChargeOrigin | '')}>
+            <option value="">Todas</option>
+            {CHARGE_ORIGINS.map((o) => <option key={o} value={o}>{CHARGE_ORIGIN_LABEL[o]}</option>)}
+          </SelectField>
+        </div>
+        <div className="sm:w-48">
+          <SelectField label="Unidade" value={unitId} onChange={(e) => setUnitId(e.target.value)}>
+            <option value="">Todas</option>
+            {units.data?.map((u) => <option key={u.id} value={u.id}>{u.name}</option>)}
+          </SelectField>
+        </div>
       </div>
       {debtors.isPending ? <PageSpinner /> : debtors.isError ? (
         <p role="alert" className="text-red-700">{errorMessage(debtors.error, 'Erro ao carregar quem deve.')}</p>
@@ -40,7 +51,33 @@ function WhoOwes({ clubId }: { clubId: string }) {
           {debtors.data.members.map((d) => <DebtorCard key={d.profile_id} clubId={clubId} debtor={d} />)}
         </section>
       )}
-      {pix.isSuccess ? <PixSettingsForm clubId={clubId} current={pix.data.settings} /> : null}
+    </div>
+  );
+}
+
+function PixTab({ clubId }: { clubId: string }) {
+  const pix = usePixSettings(clubId);
+  if (pix.isPending) return <PageSpinner />;
+  if (pix.isError) return <p role="alert" className="text-red-700">{errorMessage(pix.error, 'Erro ao carregar o PIX do clube.')}</p>;
+  return <PixSettingsForm clubId={clubId} current={pix.data.settings} />;
+}
+
+type Tab = 'debtors' | 'charges' | 'pix';
+const TABS: { key: Tab; label: string }[] = [
+  { key: 'debtors', label: 'Quem deve' },
+  { key: 'charges', label: 'Cobranças' },
+  { key: 'pix', label: 'PIX' },
+];
+
+/** The treasurer's screen: who owes, every charge (new, pay, reverse, cancel) and the club's PIX. */
+function Treasurer({ clubId }: { clubId: string }) {
+  const [tab, setTab] = useState<Tab>('debtors');
+  return (
+    <div>
+      <PageHeader title="Cobranças" description="Quem deve, as cobranças do clube e o PIX para recebê-las." />
+      <Tabs label="Seções das cobranças" tabs={TABS} value={tab} onChange={setTab} look="grid">
+        {tab === 'debtors' ? <WhoOwes clubId={clubId} /> : tab === 'charges' ? <ChargesList clubId={clubId} /> : <PixTab clubId={clubId} />}
+      </Tabs>
     </div>
   );
 }
@@ -62,5 +99,5 @@ export function Component() {
   const { club, can, isLoading } = useCurrentClub();
   if (isLoading) return <PageSpinner />;
   if (!club) return <NoClubState purpose="ver as cobranças" />;
-  return can('charges.manage') ? <WhoOwes clubId={club.id} /> : <MyCharges clubId={club.id} />;
+  return can('charges.manage') ? <Treasurer clubId={club.id} /> : <MyCharges clubId={club.id} />;
 }

@@ -8,19 +8,22 @@ export interface MemberFilters {
   /** A unit id, 'none' or '' (any unit). */
   unitId: string;
   status: 'all' | 'active' | 'inactive';
+  /** recentes (newest first), nome (as a Brazilian reads names) or pontos (most first). */
+  sort: 'recentes' | 'nome' | 'pontos';
 }
 
-export const NO_MEMBER_FILTERS: MemberFilters = { q: '', unitId: '', status: 'all' };
+export const NO_MEMBER_FILTERS: MemberFilters = { q: '', unitId: '', status: 'all', sort: 'recentes' };
 
 export function listMembers(clubId: string, f: MemberFilters, after: string | null, limit?: number): Promise<TMemberPage> {
   const params = new URLSearchParams({ q: f.q, status: f.status });
   if (f.unitId) params.set('unit_id', f.unitId);
+  if (f.sort !== 'recentes') params.set('sort', f.sort);
   if (after) params.set('after', after);
   if (limit) params.set('limit', String(limit));
   return api<TMemberPage>('GET', `/api/clubs/${clubId}/members?${params.toString()}`);
 }
 
-/** Pages of members, newest first: each 'Carregar mais' fetches the page after the last cursor. */
+/** Pages of members in the chosen order (newest first by default): each 'Carregar mais' fetches the page after the last cursor. */
 export const membersQueryOptions = (clubId: string, f: MemberFilters = NO_MEMBER_FILTERS) =>
   infiniteQueryOptions({
     queryKey: ['clubs', clubId, 'members', 'pages', f],

@@ -22,7 +22,7 @@ export function MemberFiltersBar({ units, showEmails, value, onChange }: {
   }, [typed, value, onChange]);
 
   return (
-    <form role="search" aria-label="Filtrar membros" onSubmit={(e) => e.preventDefault()} className="mb-4 grid gap-3 sm:grid-cols-[2fr_1fr_1fr]">
+    <form role="search" aria-label="Filtrar membros" onSubmit={(e) => e.preventDefault()} className="mb-4 grid gap-3 sm:grid-cols-[2fr_1fr_1fr_1fr]">
       <TextField
         label={showEmails ? 'Buscar por nome ou e-mail' : 'Buscar por nome'}
         type="search"
@@ -39,6 +39,11 @@ export function MemberFiltersBar({ units, showEmails, value, onChange }: {
         <option value="all">Todos</option>
         <option value="active">Ativos</option>
         <option value="inactive">Inativos</option>
+      </SelectField>
+      <SelectField label="Ordenar por" value={value.sort} onChange={(e) => onChange({ ...value, sort: e.target.value as MemberFilters['sort'] })}>
+        <option value="recentes">Mais recentes</option>
+        <option value="nome">Nome (A–Z)</option>
+        <option value="pontos">Pontos</option>
       </SelectField>
     </form>
   );

@@ -1,0 +1,170 @@
+import { copyFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { CHARGE_MSG } from '../src/shared/charges.js';
+import { PIX_MSG } from '../src/shared/pix.js';
+import { localDateString } from '../src/server/recurring/schedule.js';
+import {
+  expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, screenshot, startServer, type E2EServer,
+} from './harness.js';
+
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const DOCS = path.join(process.cwd(), 'docs', 'screenshots', 'charges');
+/** A screenshot kept for the e2e run and copied to docs/screenshots/charges. */
+async function shot(page: Page, name: string) {
+  const file = await screenshot(page, `charges-${name}`);
+  await mkdir(DOCS, { recursive: true });
+  await copyFile(file, path.join(DOCS, `${name}.png`));
+}
+const brl = (s: string) => new RegExp(`R\\$\\s${s.replace('.', '\\.')}`);
+const isoDay = (daysAgo = 0) => localDateString(new Date(Date.now() - daysAgo * 86_400_000), 'America/Sao_Paulo');
+const brDay = (iso: string) => iso.split('-').reverse().join('/');
+
+describe('treasurer journey (charges)', () => {
+  it('new charge typed 1.234,56, partial payment into a caixa, reversal, cancel with a reason, quem deve, WhatsApp', async () => {
+    const page = await newPage(browser, server.baseUrl, { width: 360, height: 780 });
+    const { clubName } = await registerAndCreateClub(page, { clubName: 'Clube Cobrança' });
+    const [club] = await server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
+    const [unit] = await server.db.query<{ id: string }>(`INSERT INTO units (club_id, name) VALUES ($1, 'Águias') RETURNING id`, [club.id]);
+    const [pedro] = await server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Pedro Almeida') RETURNING id`);
+    const [member] = await server.db.query<{ id: string }>(
+      'INSERT INTO club_members (club_id, profile_id, unit_id) VALUES ($1, $2, $3) RETURNING id', [club.id, pedro.id, unit.id]);
+    await server.db.query(
+      `INSERT INTO member_guardians (club_id, member_id, full_name, email, phone, relationship) VALUES ($1, $2, 'Marta Almeida', 'marta@teste.com', '(11) 98765-4321', 'Mãe')`,
+      [club.id, member.id]);
+    await server.db.query(`INSERT INTO cash_accounts (club_id, name) VALUES ($1, 'Caixa Geral')`, [club.id]);
+
+    await page.goto('/dashboard/cobrancas');
+    await page.getByRole('heading', { name: 'Cobranças', level: 1 }).waitFor();
+    await page.getByText('Ninguém deve nada.').waitFor();
+
+    // PIX of the club: a CPF with a bad check digit is refused beside the field.
+    await page.getByRole('tab', { name: 'PIX' }).click();
+    await page.getByLabel('Chave PIX').fill('529.982.247-24');
+    await page.getByText(PIX_MSG.cpfInvalid).first().waitFor();
+    await page.getByLabel('Chave PIX').fill('11.222.333/0001-81');
+    await page.getByLabel('Nome do beneficiário').fill('Clube Cobranca');
+    await page.getByLabel('Cidade').fill('Sao Paulo');
+    await page.getByRole('button', { name: 'Salvar PIX' }).click();
+    await page.getByText(PIX_MSG.saved).first().waitFor();
+
+    // Nova cobrança: every field empty gets its pt-BR message; then 1.234,56 typed the Brazilian way.
+    await page.getByRole('tab', { name: 'Cobranças' }).click();
+    await page.getByRole('button', { name: 'Nova cobrança' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Nova cobrança' });
+    await dialog.getByLabel('Vencimento').fill('');
+    await dialog.getByRole('button', { name: 'Criar cobrança' }).click();
+    await dialog.getByText(CHARGE_MSG.memberRequired).waitFor();
+    await dialog.getByText(CHARGE_MSG.descriptionRequired).waitFor();
+    await dialog.getByText(CHARGE_MSG.amountRequired).waitFor();
+    await expectNoA11yViolations(page, 'new charge with errors');
+    await dialog.getByLabel('Membro').selectOption({ label: 'Pedro Almeida' });
+    await dialog.getByLabel('Descrição').fill('Acampamento de verão');
+    await dialog.getByLabel('Valor (R$)').fill('1.234,56');
+    await dialog.getByLabel('Vencimento').pressSequentially(brDay(isoDay(40)).replaceAll('/', ''));
+    await dialog.getByLabel('Origem').selectOption({ label: 'Evento' });
+    await shot(page, 'new-charge-360');
+    await dialog.getByRole('button', { name: 'Criar cobrança' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = page.getByRole('list', { name: 'Cobranças' }).getByRole('button', { name: /Pedro Almeida/ });
+    await expect.poll(() => row.textContent()).toMatch(brl('1.234,56'));
+    await row.getByText('Vencida').waitFor();
+
+    // Partial payment: R$ 234,56 by PIX into Caixa Geral; the charge owes R$ 1.000,00 and its PIX says so.
+    await row.click();
+    dialog = page.getByRole('dialog', { name: 'Acampamento de verão' });
+    await dialog.getByLabel('PIX copia e cola').waitFor();
+    await dialog.getByRole('img', { name: 'QR Code PIX' }).waitFor();
+    expect(await dialog.getByLabel('PIX copia e cola').inputValue()).toContain('54071234.56');
+    const form = dialog.getByRole('form', { name: 'Registrar pagamento' });
+    expect(await form.getByLabel('Valor recebido (R$)').inputValue()).toBe('1.234,56');
+    await form.getByRole('button', { name: 'Registrar pagamento' }).click();
+    await form.getByText(CHARGE_MSG.cashAccountRequired).waitFor();
+    await form.getByLabel('Valor recebido (R$)').fill('234,56');
+    await form.getByLabel('Caixa').selectOption({ label: 'Caixa Geral' });
+    await form.getByLabel('Forma de pagamento').selectOption({ label: 'PIX' });
+    await form.getByRole('button', { name: 'Registrar pagamento' }).click();
+    await dialog.getByText(/Em aberto R\$\s1\.000,00/).waitFor();
+    expect(await dialog.getByLabel('PIX copia e cola').inputValue()).toContain('54071000.00');
+    const [cash] = await server.db.query<{ current_balance: string }>(`SELECT current_balance::text FROM cash_accounts WHERE club_id = $1`, [club.id]);
+    expect(cash.current_balance).toBe('234.56');
+    await expectNoA11yViolations(page, 'charge detail after a partial payment');
+    await shot(page, 'charge-detail-360');
+
+    // More than what is owed: the server's pt-BR message, nothing written.
+    await form.getByLabel('Valor recebido (R$)').fill('1.000,01');
+    await form.getByLabel('Caixa').selectOption({ label: 'Caixa Geral' });
+    await form.getByRole('button', { name: 'Registrar pagamento' }).click();
+    await form.getByRole('alert').waitFor();
+    expect(await form.getByRole('alert').textContent()).toContain('O valor passa do que falta pagar (R$ 1.000,00).');
+
+    // Reverse it through the app's own dialog: the caixa goes back to zero.
+    await dialog.getByRole('button', { name: 'Estornar' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Estornar pagamento' });
+    await confirm.getByRole('button', { name: 'Estornar' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await dialog.getByText(/Em aberto R\$\s1\.234,56/).waitFor();
+    await dialog.getByText('Estornado', { exact: true }).waitFor();
+    const [back] = await server.db.query<{ current_balance: string }>(`SELECT current_balance::text FROM cash_accounts WHERE club_id = $1`, [club.id]);
+    expect(back.current_balance).toBe('0.00');
+    await dialog.getByRole('button', { name: 'Fechar' }).first().click();
+
+    // Quem deve: the total, the 31–60 bucket, filters by unit; 'Cobrar via WhatsApp' opens wa.me with the text.
+    await page.getByRole('tab', { name: 'Quem deve' }).click();
+    const card = page.getByRole('region', { name: 'Quem deve' });
+    await card.getByText('Pedro Almeida').waitFor();
+    await card.getByText(/31–60 dias: R\$\s1\.234,56/).waitFor();
+    await page.getByLabel('Unidade').selectOption({ label: 'Águias' });
+    await card.getByText('Pedro Almeida').waitFor();
+    await expectNoA11yViolations(page, 'quem deve 360');
+    await shot(page, 'quem-deve-360');
+    // No network here: the wa.me request is answered locally and its URL kept.
+    let waUrl = '';
+    await page.context().route('https://wa.me/**', (route) => {
+      waUrl = route.request().url();
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' });
+    });
+    const popup = page.waitForEvent('popup');
+    await card.getByRole('button', { name: 'Cobrar via WhatsApp' }).click();
+    const wa = await popup;
+    await expect.poll(() => waUrl, { timeout: 10_000 }).toMatch(/^https:\/\/wa\.me\/5511987654321\?text=/);
+    const text = new URL(waUrl).searchParams.get('text') ?? '';
+    expect(text).toContain('Olá, Marta Almeida!');
+    expect(text).toContain('Total: R$ 1.234,56');
+    expect(text).toMatch(/000201\S+/);
+    await wa.close();
+
+    // Cancel with a reason in the app's dialog: an empty reason is refused in pt-BR.
+    await page.getByRole('tab', { name: 'Cobranças' }).click();
+    await row.click();
+    dialog = page.getByRole('dialog', { name: 'Acampamento de verão' });
+    await dialog.getByRole('button', { name: 'Cancelar cobrança' }).click();
+    const cancel = page.getByRole('dialog', { name: 'Cancelar cobrança' });
+    await cancel.getByRole('button', { name: 'Cancelar cobrança' }).click();
+    await cancel.getByText(CHARGE_MSG.reasonRequired).waitFor();
+    await cancel.getByLabel('Motivo').fill('Pedro não irá ao acampamento');
+    await cancel.getByRole('button', { name: 'Cancelar cobrança' }).click();
+    await cancel.waitFor({ state: 'hidden' });
+    await dialog.getByText('Motivo do cancelamento: Pedro não irá ao acampamento').waitFor();
+    await dialog.getByRole('button', { name: 'Fechar' }).first().click();
+    await page.getByRole('tab', { name: 'Quem deve' }).click();
+    await page.getByText('Ninguém deve nada.').waitFor();
+
+    // The same screens at 1280 px.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('tab', { name: 'Cobranças' }).click();
+    await row.waitFor();
+    await shot(page, 'charges-list-1280');
+  });
+});

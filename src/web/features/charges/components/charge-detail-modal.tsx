@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-hot-toast';
+import type { z } from 'zod';
+import {
+  CHARGE_MSG, CHARGE_ORIGIN_LABEL, CHARGE_STATUS_LABEL, PAYMENT_METHODS, PAYMENT_METHOD_LABEL, ZCancelCharge, ZRecordPaymentForm,
+  type TChargeDetail, type TChargePayment,
+} from '@shared/charges';
+import { formatBrl, formatMoney } from '@shared/format-brl';
+import { PIX_MSG } from '@shared/pix';
+import { Button } from '@web/components/ui/button';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { DateInput } from '@web/components/ui/date-input';
+import { FormError, SelectField, TextAreaField } from '@web/components/ui/field';
+import { Modal } from '@web/components/ui/modal';
+import { FormMoneyField } from '@web/components/ui/money-input';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { Tag } from '@web/components/ui/tag';
+import { errorMessage } from '@web/lib/api';
+import { isoToBrDate } from '@web/lib/br-date';
+import { useCancelCharge, useChargeCashAccounts, useChargeDetail, useRecordPayment, useReversePayment } from '../api/charges';
+import { PixPay } from './pix-qr';
+import { todayIso } from './today';
+
+type PayIn = z.input<typeof ZRecordPaymentForm>;
+type PayOut = z.output<typeof ZRecordPaymentForm>;
+
+/** 'Registrar pagamento': what is still owed prefilled (type less for a partial payment), the caixa, the day and the method. */
+function PaymentForm({ clubId, charge }: { clubId: string; charge: TChargeDetail }) {
+  const pay = useRecordPayment(clubId, charge.id);
+  const accounts = useChargeCashAccounts(clubId);
+  const { register, handleSubmit, formState, control, setError, reset } = useForm<PayIn, unknown, PayOut>({
+    resolver: zodResolver(ZRecordPaymentForm),
+    defaultValues: { amount: formatBrl(charge.open_amount), cash_account_id: '', method: 'pix', paid_on: todayIso() },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const after = await pay.mutateAsync(values);
+      toast.success(CHARGE_MSG.paid);
+      reset({ amount: formatBrl(after.open_amount), cash_account_id: values.cash_account_id, method: values.method, paid_on: values.paid_on ?? todayIso() });
+    } catch (err) {
+      setError('root', { message: errorMessage(err, 'tente novamente em instantes.') });
+    }
+  });
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Registrar pagamento" className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2">
+      <h3 className="font-semibold text-slate-900 sm:col-span-2">Registrar pagamento</h3>
+      <FormMoneyField control={control} name="amount" label="Valor recebido (R$)" required hint={`Em aberto: ${formatMoney(charge.open_amount)}`} />
+      <SelectField label="Caixa" required error={formState.errors.cash_account_id?.message} {...register('cash_account_id')}>
+        <option value="">{accounts.isPending ? 'Carregando…' : 'Selecione o caixa'}</option>
+        {accounts.data?.filter((a) => a.active).map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
+      </SelectField>
+      <DateInput label="Data do pagamento" required error={formState.errors.paid_on?.message} {...register('paid_on')} />
+      <SelectField label="Forma de pagamento" error={formState.errors.method?.message} {...register('method')}>
+        {PAYMENT_METHODS.map((m) => <option key={m} value={m}>{PAYMENT_METHOD_LABEL[m]}</option>)}
+      </SelectField>
+      <div className="sm:col-span-2"><FormError message={formState.errors.root?.message} /></div>
+      <div className="sm:col-span-2"><Button type="submit" loading={pay.isPending}>Registrar pagamento</Button></div>
+    </form>
+  );
+}
+
+function PaymentRow({ clubId, chargeId, payment }: { clubId: string; chargeId: string; payment: TChargePayment }) {
+  const [asking, setAsking] = useState(false);
+  const reverse = useReversePayment(clubId, chargeId);
+  async function confirm() {
+    try {
+      await reverse.mutateAsync(payment.id);
+      toast.success(CHARGE_MSG.reversed);
+      setAsking(false);
+    } catch (err) {
+      toast.error(`Erro ao estornar: ${errorMessage(err, 'tente novamente em instantes.')}`);
+    }
+  }
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2">
+      <div>
+        <p className={`font-medium ${payment.reversed_at ? 'text-slate-500 line-through' : 'text-slate-900'}`}>{formatMoney(payment.amount)}</p>
+        <p className="text-xs text-slate-600">
+          {isoToBrDate(payment.paid_on)} · {PAYMENT_METHOD_LABEL[payment.method]} · {payment.cash_account_name}
+          {payment.reversed_at ? ' · estornado' : ''}
+        </p>
+      </div>
+      {payment.reversed_at ? <Tag>Estornado</Tag> : (
+        <div className="flex gap-2">
+          <Button size="sm" variant="secondary" onClick={() => setAsking(true)}>Estornar</Button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={asking}
+        title="Estornar pagamento"
+        message={<p>Estornar o pagamento de <strong>{formatMoney(payment.amount)}</strong> de {isoToBrDate(payment.paid_on)}? A receita sai do caixa {payment.cash_account_name} e a cobrança volta a ficar em aberto.</p>}
+        confirmLabel="Estornar"
+        loading={reverse.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsking(false)}
+      />
+    </li>
+  );
+}
+
+/** 'Cancelar cobrança' asks for the reason in the app's own dialog (never window.confirm). */
+function CancelCharge({ clubId, charge }: { clubId: string; charge: TChargeDetail }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setErrorText] = useState<string | null>(null);
+  const cancel = useCancelCharge(clubId, charge.id);
+  async function confirm() {
+    const parsed = ZCancelCharge.safeParse({ reason });
+    if (!parsed.success) {
+      setErrorText(parsed.error.issues[0]?.message ?? CHARGE_MSG.reasonRequired);
+      return;
+    }
+    try {
+      await cancel.mutateAsync(parsed.data);
+      toast.success(CHARGE_MSG.cancelled);
+      setOpen(false);
+    } catch (err) {
+      setErrorText(errorMessage(err, 'tente novamente em instantes.'));
+    }
+  }
+  return (
+    <>
+      <Button variant="danger" size="sm" onClick={() => { setOpen(true); setErrorText(null); }}>Cancelar cobrança</Button>
+      <ConfirmDialog
+        open={open}
+        title="Cancelar cobrança"
+        confirmLabel="Cancelar cobrança"
+        cancelLabel="Voltar"
+        loading={cancel.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setOpen(false)}
+        message={
+          <div className="space-y-3">
+            <p>Cancelar <strong>{charge.description}</strong> de {charge.member_name} ({formatMoney(charge.amount)})? O motivo fica no histórico.</p>
+            <TextAreaField label="Motivo" required rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} error={error ?? undefined} />
+          </div>
+        }
+      />
+    </>
+  );
+}
+
+/** A charge with its payments: record one (full or partial), reverse one, cancel the charge; its PIX while it is open. */
+export function ChargeDetailModal({ clubId, chargeId, onClose }: { clubId: string; chargeId: string; onClose: () => void }) {
+  const detail = useChargeDetail(clubId, chargeId);
+  const c = detail.data;
+  return (
+    <Modal open size="lg" title={c ? c.description : 'Cobrança'} onClose={onClose} footer={<Button variant="secondary" onClick={onClose}>Fechar</Button>}>
+      {detail.isPending ? <PageSpinner /> : detail.isError || !c ? (
+        <p role="alert" className="text-red-700">{errorMessage(detail.error, 'Erro ao carregar a cobrança.')}</p>
+      ) : (
+        <div className="space-y-4">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div>
+              <p className="font-medium text-slate-900">{c.member_name}</p>
+              <p className="text-sm text-slate-600">{CHARGE_ORIGIN_LABEL[c.origin]} · vence em {isoToBrDate(c.due_date)} · código {c.short_code}</p>
+              {c.cancel_reason ? <p className="text-sm text-slate-600">Motivo do cancelamento: {c.cancel_reason}</p> : null}
+            </div>
+            <div className="text-right">
+              <p className="text-sm text-slate-600">Valor {formatMoney(c.amount)} · pago {formatMoney(c.paid_amount)}</p>
+              <p className="text-lg font-bold text-slate-900">Em aberto {formatMoney(c.open_amount)}</p>
+              {c.overdue ? <Tag tone="red">Vencida</Tag> : <Tag tone={c.status === 'paga' ? 'green' : 'gray'}>{CHARGE_STATUS_LABEL[c.status]}</Tag>}
+            </div>
+          </div>
+          {c.status !== 'cancelada' && c.open_amount !== '0.00' ? (
+            <>
+              {c.pix_copia_e_cola ? <PixPay id={c.id} code={c.pix_copia_e_cola} /> : <p className="text-sm text-slate-600">{PIX_MSG.notConfigured}</p>}
+              <PaymentForm key={c.open_amount} clubId={clubId} charge={c} />
+            </>
+          ) : null}
+          <section aria-label="Pagamentos">
+            <h3 className="font-semibold text-slate-900">Pagamentos</h3>
+            {c.payments.length === 0 ? <p className="text-sm text-slate-600">Nenhum pagamento registrado.</p> : (
+              <ul className="divide-y divide-slate-200">{c.payments.map((p) => <PaymentRow key={p.id} clubId={clubId} chargeId={c.id} payment={p} />)}</ul>
+            )}
+          </section>
+          {c.status !== 'cancelada' && c.paid_amount === '0.00' ? <CancelCharge clubId={clubId} charge={c} /> : null}
+        </div>
+      )}
+    </Modal>
+  );
+}
