@@ -5,10 +5,12 @@ import {
   ZRecordPayment, ZWhatsAppReminder,
 } from '../../shared/charges.js';
 import { ZPixSettings, ZPixSettingsInput } from '../../shared/pix.js';
+import { DUES_MSG, ZDuesExceptionInput, ZDuesPlan, ZDuesPlanInput, ZDuesSetup, ZGenerateDues, ZGenerateDuesResult } from '../../shared/dues.js';
 import { requireAuth } from '../http/access.js';
 import { notFound } from '../http/errors.js';
 import { requireGuardianOf } from '../families/access.js';
 import * as debtors from './debtors.js';
+import * as dues from './dues.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 
@@ -96,4 +98,38 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'charges.manage' },
     schema: { tags, summary: 'Salvar chave PIX (CPF, CNPJ, celular, e-mail ou aleatória), beneficiário e cidade', params: ZClubParams, body: ZPixSettingsInput, response: { 200: ZPixSettings } },
   }, async (req) => service.savePixSettings(db, req.access, req.body));
+
+  // ——— Mensalidades ———
+  app.get('/api/clubs/:clubId/dues-plan', {
+    config: { permission: 'charges.manage' },
+    schema: { tags, summary: 'Plano de mensalidades do clube e exceções por membro', params: ZClubParams, response: { 200: ZDuesSetup } },
+  }, async (req) => dues.getSetup(db, req.access.clubId));
+
+  app.put('/api/clubs/:clubId/dues-plan', {
+    config: { permission: 'charges.manage' },
+    schema: { tags, summary: 'Salvar plano de mensalidades (valor, dia de vencimento, meses)', params: ZClubParams, body: ZDuesPlanInput, response: { 200: ZDuesPlan } },
+  }, async (req) => dues.savePlan(db, req.access, req.body));
+
+  app.put('/api/clubs/:clubId/dues-exceptions/:profileId', {
+    config: { permission: 'charges.manage' },
+    schema: { tags, summary: 'Exceção de mensalidade de um membro: isento, outro valor ou desconto', params: ZDebtorParams, body: ZDuesExceptionInput, response: { 200: ZDuesSetup } },
+  }, async (req) => {
+    const actor = req.access;
+    if (!UUID.test(req.params.profileId)) throw notFound(DUES_MSG.memberNotFound);
+    return dues.saveException(db, actor, req.params.profileId, req.body);
+  });
+
+  app.delete('/api/clubs/:clubId/dues-exceptions/:profileId', {
+    config: { permission: 'charges.manage' },
+    schema: { tags, summary: 'Remover a exceção de mensalidade de um membro', params: ZDebtorParams, response: { 200: ZDuesSetup } },
+  }, async (req) => {
+    const actor = req.access;
+    if (!UUID.test(req.params.profileId)) throw notFound(DUES_MSG.exceptionNotFound);
+    return dues.removeException(db, actor, req.params.profileId);
+  });
+
+  app.post('/api/clubs/:clubId/dues/generate', {
+    config: { permission: 'charges.manage' },
+    schema: { tags, summary: 'Gerar as mensalidades de um mês (uma por membro e mês, mesmo repetido)', params: ZClubParams, body: ZGenerateDues, response: { 200: ZGenerateDuesResult } },
+  }, async (req) => dues.generateMonth(db, req.access, req.body));
 };
