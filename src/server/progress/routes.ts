@@ -18,7 +18,7 @@ import {
   ZSubmissionQuery,
 } from '../../shared/progress.js';
 import { can, requirePermission, requireClubMember, type ClubAccess } from '../http/access.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import { SANITIZER_VERSION, withServedIcon } from '../badges/icon.js';
 import { sendJsonText } from '../http/json-text.js';
 import { sendAnswer } from '../http/answer-cache.js';
@@ -27,6 +27,7 @@ import * as repo from './repo.js';
 import * as profiles from './profile-repo.js';
 import * as service from './service.js';
 import * as submissions from './submissions.js';
+import { readEvidenceForm } from './evidence-form.js';
 import { listQueueJson } from './queue.js';
 import * as batches from './point-batches.js';
 import { getMemberHome } from './member-home.js';
@@ -125,18 +126,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Enviar comprovação (multipart: file, comment)', params: ZClubTask, consumes: ['multipart/form-data'], response: { 201: ZSubmissionInfo } },
   }, async (req, reply) => {
     const access = await requireClubMember(app.db, req, req.params.clubId);
-    if (!req.isMultipart()) throw badRequest(PROGRESS_MSG.evidenceRequired);
-    let file: submissions.EvidenceFile | null = null;
-    let comment: string | null = null;
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        file = { bytes, filename: part.filename };
-      } else if (part.fieldname === 'comment' && typeof part.value === 'string') {
-        comment = part.value;
-      }
-    }
-    const created = await submissions.submitEvidence(app.db, app.storage, access, req.params.taskId, file, comment);
+    const created = await submissions.submitEvidence(app.db, app.storage, access, req.params.taskId, await readEvidenceForm(req));
     return reply.status(201).send(created);
   });
 
