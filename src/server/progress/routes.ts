@@ -21,7 +21,7 @@ import { can, requirePermission, requireClubMember, type ClubAccess } from '../h
 import { notFound } from '../http/errors.js';
 import { SANITIZER_VERSION, withServedIcon } from '../badges/icon.js';
 import { sendJsonText } from '../http/json-text.js';
-import { sendAnswer } from '../http/answer-cache.js';
+import { sendAnswer, Unkept } from '../http/answer-cache.js';
 import type { Db } from '../db/index.js';
 import * as repo from './repo.js';
 import * as profiles from './profile-repo.js';
@@ -51,17 +51,14 @@ async function sendMemberProfile(
   const { db } = app;
   const clubId = access.clubId;
   // Kept by the club's data version (ADR 026); a profile with a stale icon is not kept: it is cleaned on each read.
-  const key = app.answers.keyOf(req, access);
-  const kept = app.answers.get(key);
-  if (kept !== undefined) return sendAnswer(req, reply, kept);
-  const found = await profiles.getProfileJson(db, clubId, memberId, SANITIZER_VERSION, hideEmail);
-  if (!found) throw notFound(PROGRESS_MSG.memberNotFound);
-  if (!found.stale_icons) {
-    return sendAnswer(req, reply, app.answers.set(key, found.json));
-  }
-  const profile = await profiles.getProfileWithLists(db, clubId, memberId);
-  if (!profile) throw notFound(PROGRESS_MSG.memberNotFound);
-  return reply.send({ ...profile, email: hideEmail ? null : profile.email, badges: profile.badges.map(withServedIcon) });
+  return sendAnswer(req, reply, await app.answers.cachedRead(req, app.answers.keyOf(req, access), async () => {
+    const found = await profiles.getProfileJson(db, clubId, memberId, SANITIZER_VERSION, hideEmail);
+    if (!found) throw notFound(PROGRESS_MSG.memberNotFound);
+    if (!found.stale_icons) return found.json;
+    const profile = await profiles.getProfileWithLists(db, clubId, memberId);
+    if (!profile) throw notFound(PROGRESS_MSG.memberNotFound);
+    return new Unkept(reply.serialize({ ...profile, email: hideEmail ? null : profile.email, badges: profile.badges.map(withServedIcon) }) as string);
+  }));
 }
 
 async function taskDetail(db: Db, clubId: string, profileId: string, taskId: string) {
