@@ -52,6 +52,12 @@ const routes: Record<string, WriteRoute> = {
     count: 'SELECT (SELECT count(*) FROM programme_signatures) + (SELECT count(*) FROM point_events) AS n',
     valid: () => ({ requirement_id: requirementId, member_ids: [kids[++seq % kids.length]], signed_on: '2026-01-10', note: 'ok' }),
   },
+  import: {
+    method: 'POST',
+    url: () => `${P()}/requirements/import`,
+    count: `SELECT (SELECT count(*) FROM audit_log WHERE action = 'programme.requirement_import') + (SELECT count(*) FROM programme_requirements) AS n`,
+    valid: () => ({ format: 'csv', content: `item;seção;texto\nHM-010;G;Passo ${++seq}`, dry_run: false }),
+  },
   instructors: {
     method: 'PUT',
     url: () => `${P()}/items/AMIGO/instructors`,

@@ -3,6 +3,7 @@ import type { TMemberPage } from '@shared/members';
 import type {
   TCard, TCardEnrolment, TCatalogue, TGrid, TInvestiture, TInvestitureInput, TProgrammeSettings, TProgrammeSettingsInput, TReadyEntry, TRequirement, TRequirementInput, TSignInput, TSignResult,
 } from '@shared/programme';
+import type { TReqImport, TReqImportResult } from '@shared/programme-io';
 import { api } from '@web/lib/api';
 
 const base = (clubId: string) => `/api/clubs/${clubId}/programme`;
@@ -101,3 +102,16 @@ export function useRecordInvestiture(clubId: string) {
 
 export const useInvestiture = (clubId: string, id: string) =>
   useQuery({ queryKey: key(clubId, 'investiture', id), queryFn: () => api<TInvestiture>('GET', `${base(clubId)}/investitures/${id}`) });
+
+/** Requisitos from a CSV or JSON file: a preview (dry_run), then all rows or none. */
+export function useImportRequirements(clubId: string) {
+  const refresh = useRefresh(clubId);
+  return useMutation({
+    mutationFn: (input: TReqImport) => api<TReqImportResult>('POST', `${base(clubId)}/requirements/import`, input),
+    onSuccess: (res) => (res.imported ? refresh() : undefined),
+  });
+}
+
+/** Download address of the requisitos the club uses (one item, or all). */
+export const requirementsExportUrl = (clubId: string, format: 'csv' | 'json', item?: string) =>
+  `${base(clubId)}/requirements/export?${new URLSearchParams({ format, ...(item ? { item } : {}) }).toString()}`;

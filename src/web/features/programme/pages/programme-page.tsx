@@ -13,6 +13,8 @@ import { GridView } from '../components/grid-view';
 import { ItemPicker } from '../components/item-picker';
 import { ReadyPanel } from '../components/ready-panel';
 import { RequirementsEditor } from '../components/requirements-editor';
+import { RequirementsExportLinks, RequirementsImportModal } from '../components/requirements-import';
+import { Button } from '../../../components/ui/button';
 import { SettingsForm } from '../components/settings-form';
 
 type Tab = 'card' | 'grid' | 'ready' | 'enrol' | 'requirements' | 'catalogue' | 'settings';
@@ -47,8 +49,16 @@ function GridTab({ clubId, catalogue, programmes }: { clubId: string; catalogue:
 
 function RequirementsTab({ clubId, catalogue, programmes, canManage }: { clubId: string; catalogue: TCatalogue; programmes: TProgramme[]; canManage: boolean }) {
   const [item, setItem] = useState('AMIGO');
+  const [importing, setImporting] = useState(false);
   return (
     <div className="space-y-3">
+      {canManage ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-50 p-3">
+          <Button variant="secondary" onClick={() => setImporting(true)}>Importar CSV ou JSON</Button>
+          {item ? <RequirementsExportLinks clubId={clubId} itemCode={item} /> : null}
+          <RequirementsImportModal clubId={clubId} open={importing} onClose={() => setImporting(false)} />
+        </div>
+      ) : null}
       <ItemPicker catalogue={catalogue} programmes={programmes} value={item} onChange={setItem} />
       {item ? <RequirementsEditor key={item} clubId={clubId} itemCode={item} catalogue={catalogue} canManage={canManage} /> : null}
     </div>
