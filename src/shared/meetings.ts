@@ -258,3 +258,12 @@ export const ZMemberAttendance = z.object({
   recent: z.array(z.object({ meeting_id: z.string(), date: z.string(), title: z.string(), status: z.enum(ATTENDANCE_STATUSES), points: z.number().int() })),
 });
 export type TMemberAttendance = z.infer<typeof ZMemberAttendance>;
+
+/**
+ * 'Avisar no WhatsApp' on a meeting (issue 36): the text a leader pastes in the unit's group. Only what
+ * every member may see: the club, the meeting's title, date and time.
+ */
+export function meetingShareText(clubName: string, m: { title: string; date: string; start_time: string }): string {
+  const [y, mo, d] = m.date.split('-');
+  return `📣 ${clubName}: ${m.title} em ${d}/${mo}/${y} às ${m.start_time.slice(0, 5).replace(':', 'h')}. Contamos com você!`;
+}

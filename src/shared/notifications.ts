@@ -125,14 +125,6 @@ export const ZPushSubscriptionRemove = z.object({
 
 export const ZPushConfig = z.object({ public_key: z.string().nullable() });
 
-/** What a WhatsApp share link opens: wa.me with the text filled in (issue 36: no API, no unofficial library). */
-export function whatsappLink(text: string, phone?: string | null): string {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  // A Brazilian number without the country code gets 55 in front.
-  const to = digits.length === 10 || digits.length === 11 ? `55${digits}` : digits;
-  return `https://wa.me/${to}?text=${encodeURIComponent(text)}`;
-}
-
 /** GET /api/admin/push-deliveries: the pushes that failed or wait for a retry, newest first (super admin). */
 export const ZPushDeliveryIssue = z.object({
   id: z.string(),

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { BarChart3, CalendarCheck, ClipboardList, ListChecks, Pencil, Plus, Repeat, XCircle } from 'lucide-react';
+import { BarChart3, CalendarCheck, ClipboardList, ListChecks, MessageCircle, Pencil, Plus, Repeat, XCircle } from 'lucide-react';
 import { toast } from 'react-hot-toast';
-import { MEETING_MSG, MEETING_STATUS_LABEL, MEETING_TYPE_LABEL, type TMeeting } from '@shared/meetings';
+import { MEETING_MSG, MEETING_STATUS_LABEL, MEETING_TYPE_LABEL, meetingShareText, type TMeeting } from '@shared/meetings';
+import { whatsAppUrl } from '@shared/reminder';
 import { Button, IconButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -26,10 +27,10 @@ export function Component() {
   const current = useCurrentClub();
   if (current.isLoading) return <PageSpinner />;
   if (!current.clubId) return <NoClubState purpose="gerenciar reuniões" />;
-  return <MeetingsScreen clubId={current.clubId} />;
+  return <MeetingsScreen clubId={current.clubId} clubName={current.club?.name ?? 'Clube'} />;
 }
 
-function MeetingsScreen({ clubId }: { clubId: string }) {
+function MeetingsScreen({ clubId, clubName }: { clubId: string; clubName: string }) {
   const meetings = useMeetings(clubId);
   const perms = useMeetingPermissions(clubId);
   const cancel = useCancelMeeting(clubId);
@@ -103,6 +104,17 @@ function MeetingsScreen({ clubId }: { clubId: string }) {
                 </div>
                 {manage && m.status === 'scheduled' ? (
                   <div className="flex">
+                    {/* The leader's own WhatsApp opens with the text to paste in the unit's group (no API). */}
+                    <a
+                      href={whatsAppUrl(null, meetingShareText(clubName, m))}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={`Avisar no WhatsApp: ${m.title}`}
+                      title="Avisar no WhatsApp"
+                      className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-emerald-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
+                    >
+                      <MessageCircle aria-hidden="true" className="h-4 w-4" />
+                    </a>
                     <IconButton label={`Editar ${m.title}`} icon={<Pencil aria-hidden="true" className="h-4 w-4" />} onClick={() => setEditing({ meeting: m })} />
                     <IconButton label={`Cancelar ${m.title}`} icon={<XCircle aria-hidden="true" className="h-4 w-4" />} className="hover:text-red-700" onClick={() => setCancelling(m)} />
                   </div>
