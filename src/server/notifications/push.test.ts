@@ -9,6 +9,7 @@ import { INTERRUPTED, claimDuePushes, sendDuePushes, webPushSender } from './pus
 
 let ctx: TestContext;
 let receiver: Awaited<ReturnType<typeof startPushReceiver>>;
+let superAdmin: Session;
 let director: Session;
 let kid: Session;
 let club: { id: string };
@@ -18,7 +19,7 @@ beforeAll(async () => {
   // The real web-push sender (encryption, VAPID), to the local receiver: outside production, http on
   // this machine is allowed as an endpoint.
   ctx = await createTestApp();
-  await signUp(ctx.app, { name: 'Super Admin' });
+  superAdmin = await signUp(ctx.app, { name: 'Super Admin' });
   director = await signUp(ctx.app, { name: 'Diretora' });
   kid = await signUp(ctx.app, { name: 'Kid' });
   club = await createClub(ctx.app, director, 'Push');
@@ -134,6 +135,13 @@ describe(`web push on ${engineName()}`, () => {
          FROM push_deliveries d JOIN push_subscriptions s ON s.id = d.subscription_id WHERE s.profile_id = $1`, [person.profile.id]);
     expect(retry).toMatchObject({ status: 'pending', attempts: 1, last_error: 'O serviço de push respondeu 503.' });
     expect(retry?.wait).toBeGreaterThan(20);
+    // The super admin sees the retry waiting, with the service's host only (the path is the device's secret).
+    const issues = await call(ctx.app, 'GET', '/api/admin/push-deliveries', { as: superAdmin });
+    expect(issues.json().find((i: { recipient_name: string }) => i.recipient_name === 'Dois aparelhos')).toMatchObject({
+      status: 'pending', attempts: 1, last_error: 'O serviço de push respondeu 503.', service_host: '127.0.0.1', club_name: 'Push', kind: 'submission.approved',
+    });
+    expect(issues.body).not.toContain('busy-phone');
+    expect((await call(ctx.app, 'GET', '/api/admin/push-deliveries', { as: director })).statusCode).toBe(403);
     receiver.statusFor.delete('busy-phone');
     // Its retry would fall due in 30 s, inside a later test on a slow machine.
     await ctx.db.query(`DELETE FROM push_subscriptions WHERE profile_id = $1`, [person.profile.id]);
