@@ -34,7 +34,11 @@ export const router = createBrowserRouter([
       { path: '/responsavel/:token', lazy: () => import('../features/families/pages/guardian-invite-page') },
       { path: '/descadastrar', lazy: () => import('../features/notifications/pages/unsubscribe-page') },
       { path: '/privacidade', lazy: () => import('../features/families/pages/privacy-page') },
-      { path: '/familia', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('./routes/family') }] },
+      { path: '/familia', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [
+        { index: true, lazy: () => import('./routes/family') },
+        { path: 'recibo/:memberId/:paymentId', lazy: () => import('../features/charges/pages/receipt-page') },
+      ] },
+      { path: '/recibo/:clubId/:paymentId', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('../features/charges/pages/receipt-page') }] },
       {
         path: '/dashboard',
         element: <RequireAuth><AppLayout area="club" /></RequireAuth>,
@@ -60,7 +64,7 @@ export const router = createBrowserRouter([
           { path: 'financial', lazy: () => import('../features/finance/pages/financial-page') },
           { path: 'cobrancas', lazy: () => import('../features/charges/pages/charges-page') },
           { path: 'ranking', lazy: () => import('@web/app/routes/club/ranking') },
-          { path: 'badges', lazy: () => import('../features/badges/pages/club-badges-page') },
+          { path: 'badges', lazy: () => import('../features/badges/pages/badges-page').then((m) => ({ Component: m.ClubBadges })) },
           { path: 'settings', lazy: () => import('@web/app/routes/club/settings') },
           { path: 'seguranca', lazy: () => import('../features/auth/pages/security-page') },
           { path: 'atividades', lazy: () => import('../features/audit/pages/activity-log-page') },
@@ -74,7 +78,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, lazy: () => import('../features/admin/pages/admin-dashboard-page') },
           { path: 'clubs', lazy: () => import('../features/admin/pages/admin-clubs-page') },
-          { path: 'badges', lazy: () => import('../features/badges/pages/badges-page') },
+          { path: 'badges', lazy: () => import('../features/badges/pages/badges-page').then((m) => ({ Component: m.PlatformBadges })) },
           { path: 'users', lazy: () => import('../features/admin/pages/admin-users-page') },
           { path: 'reports', lazy: () => import('../features/admin/pages/admin-reports-page') },
           { path: 'outbox', lazy: () => import('@web/app/routes/superadmin/outbox') },
