@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['e2e/**/*.spec.ts'],
+    setupFiles: ['e2e/console-guard.ts'],
     // A hang guard, not a speed check: two files share the machine's two cores.
     testTimeout: 120_000,
     hookTimeout: 120_000,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CHARGE_MSG } from '../src/shared/charges.js';
+import { DUES_MSG } from '../src/shared/dues.js';
 import { PIX_MSG } from '../src/shared/pix.js';
 import { localDateString } from '../src/server/recurring/schedule.js';
 import {
@@ -166,5 +167,58 @@ describe('treasurer journey (charges)', () => {
     await page.getByRole('tab', { name: 'Cobranças' }).click();
     await row.waitFor();
     await shot(page, 'charges-list-1280');
+  });
+
+  it('dues: plan with its pt-BR messages, a sibling discount, generating the month once, quem deve', async () => {
+    const page = await newPage(browser, server.baseUrl, { width: 360, height: 780 });
+    const { clubName } = await registerAndCreateClub(page, { clubName: 'Clube Mensalidade' });
+    const [club] = await server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
+    for (const name of ['Lia Costa', 'Téo Costa']) {
+      const [p] = await server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ($1) RETURNING id`, [name]);
+      await server.db.query(`INSERT INTO club_members (club_id, profile_id, created_at) VALUES ($1, $2, now() - interval '90 days')`, [club.id, p.id]);
+    }
+    await page.goto('/dashboard/cobrancas');
+    await page.getByRole('tab', { name: 'Mensalidades' }).click();
+    const form = page.getByRole('form', { name: 'Plano de mensalidades' });
+    await form.getByLabel('Dia de vencimento').fill('31');
+    for (const m of ['fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro']) await form.getByLabel(m).uncheck();
+    await form.getByRole('button', { name: 'Salvar plano' }).click();
+    await form.getByText(DUES_MSG.amountRequired).waitFor();
+    await form.getByText(DUES_MSG.dueDayInvalid).waitFor();
+    await form.getByText(DUES_MSG.monthsRequired).waitFor();
+    await expectNoA11yViolations(page, 'dues plan with errors');
+    for (const m of ['fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro']) await form.getByLabel(m).check();
+    await form.getByLabel('Valor (R$)').fill('85,50');
+    await form.getByLabel('Dia de vencimento').fill('10');
+    await form.getByRole('button', { name: 'Salvar plano' }).click();
+    await page.getByText(DUES_MSG.saved).first().waitFor();
+
+    // Téo: 'irmãos: 2º com 50 %'.
+    await page.getByLabel('Membro').selectOption({ label: 'Téo Costa' });
+    await page.getByLabel('Exceção').selectOption({ label: 'Desconto (%)' });
+    await page.getByLabel('Desconto (%)').fill('0');
+    await page.getByRole('button', { name: 'Salvar exceção' }).click();
+    await page.getByText(DUES_MSG.percentInvalid).waitFor();
+    await page.getByLabel('Desconto (%)').fill('50');
+    await page.getByLabel('Motivo (opcional)').fill('irmãos: 2º com 50 %');
+    await page.getByRole('button', { name: 'Salvar exceção' }).click();
+    await page.getByRole('list', { name: 'Exceções' }).getByText(/Desconto de 50 % \(R\$\s42,75\)/).waitFor();
+
+    // This month, twice: two dues the first time, none the second.
+    await page.getByRole('button', { name: 'Gerar mensalidades' }).click();
+    await page.getByText('2 mensalidades geradas!').waitFor();
+    await page.getByRole('button', { name: 'Gerar mensalidades' }).click();
+    await page.getByText('Nenhuma mensalidade nova: este mês já estava gerado.').waitFor();
+    await expectNoA11yViolations(page, 'dues tab');
+    await shot(page, 'dues-360');
+    const rows = await server.db.query<{ amount: string }>(`SELECT amount::text FROM charges WHERE club_id = $1 AND origin = 'mensalidade' ORDER BY amount`, [club.id]);
+    expect(rows.map((r) => r.amount)).toEqual(['42.75', '85.50']);
+
+    await page.getByRole('tab', { name: 'Quem deve' }).click();
+    await page.getByText(/Em aberto:\s*R\$\s128,25/).waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('tab', { name: 'Mensalidades' }).click();
+    await page.getByRole('form', { name: 'Plano de mensalidades' }).waitFor();
+    await shot(page, 'dues-1280');
   });
 });

@@ -54,6 +54,8 @@ export function launchBrowser(): Promise<Browser> {
 
 const pageErrors = new WeakMap<Page, string[]>();
 const consoleProblems = new WeakMap<Page, string[]>();
+/** Every page newPage opened in this file, for the console check after each test (e2e/console-guard.ts). */
+export const openPages = new Set<Page>();
 
 /** A fresh browser context and page; Content-Security-Policy violations and uncaught errors are recorded. */
 export async function newPage(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
@@ -68,6 +70,8 @@ export async function newPage(browser: Browser, baseUrl: string, viewport = { wi
     if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()} ${msg.location().url} (on ${page.url()})`);
   });
   page.on('pageerror', (err) => errors.push(`uncaught: ${err.message}`));
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
   return page;
 }
 
@@ -148,4 +152,26 @@ export function expectCleanConsole(page: Page, label = page.url()): void {
   const problems = consoleProblems.get(page) ?? [];
   const seen = problems.splice(0);
   if (seen.length > 0) throw new Error(`Console not clean on ${label}:\n${seen.join('\n')}`);
+}
+
+/**
+ * What a browser logs by itself and the app cannot keep out of the console: the network log of an
+ * answer the test provoked on purpose (a 4xx with the pt-BR message the screen shows) and the
+ * requests of a page the test took offline. Everything else — React and React Router warnings,
+ * uncaught errors, the app's own console.error/warn — fails the test.
+ */
+const EXPECTED_CONSOLE = [
+  /^error: Failed to load resource: the server responded with a status of 4\d\d /,
+  /net::ERR_INTERNET_DISCONNECTED/,
+  /^error: Failed to load resource: net::ERR_(FAILED|NETWORK_CHANGED|ABORTED|CONNECTION_REFUSED) /,
+];
+
+/** The console problems of every open page since the last call, minus the expected ones; forgets them. */
+export function unexpectedConsoleProblems(): string[] {
+  const out: string[] = [];
+  for (const page of openPages) {
+    const problems = consoleProblems.get(page) ?? [];
+    out.push(...problems.splice(0).filter((p) => !EXPECTED_CONSOLE.some((re) => re.test(p))));
+  }
+  return out;
 }

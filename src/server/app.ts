@@ -15,7 +15,7 @@ import { registerErrorHandler } from './http/errors.js';
 import { trackAllowedMethods } from './http/allowed-methods.js';
 import { contractDocument } from './http/openapi.js';
 import type { OpenAPIV3 } from 'openapi-types';
-import { checkRouteDeclaration, enforceDeclaredPermission, refuseWritesToDeactivatedClub, summaryWithPermission } from './http/access.js';
+import { checkRouteDeclaration, decorateClubAccess, enforceDeclaredPermission, refuseWritesToDeactivatedClub, summaryWithPermission } from './http/access.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { registerRouteBulkhead } from './http/bulkhead.js';
 import { authPlugin } from './auth/plugin.js';
@@ -177,6 +177,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(loginDaysPlugin);
   app.addHook('preValidation', refuseWritesToDeactivatedClub);
   app.addHook('preValidation', enforceDeclaredPermission);
+  decorateClubAccess(app);
   registerErrorHandler(app);
   await registerRateLimits(app, counterStore, limits, early);
   registerNulGuard(app);

@@ -6,6 +6,7 @@ import { badgeBackfillJob, badgeIconSweepJob, membershipBadgesJob } from './badg
 import { sweepMail } from './mail/queue.js';
 import { executeDueDeletions } from './families/lgpd-service.js';
 import { notifyWaitingSubmissions } from './notifications/club-events.js';
+import { runDuesJob } from './charges/dues.js';
 
 
 /** Finished rate-limit windows are dropped every 10 minutes (the database store keeps them as rows). */
@@ -25,8 +26,11 @@ const mailSweepJob: BackgroundJob = { name: 'mail-sweep', everyMs: 60 * 60_000, 
 /** 'Excluir minha conta' requests whose 7-day grace period ended are carried out hourly. */
 const accountDeletionJob: BackgroundJob = { name: 'account-deletion', everyMs: 60 * 60_000, run: (app) => executeDueDeletions(app.db) };
 
+/** Mensalidades: each plan's month generated once per member (hourly, any number of instances; ADR 050). */
+const duesGenerationJob: BackgroundJob = { name: 'dues-generation', everyMs: 60 * 60_000, run: (app) => runDuesJob(app.db) };
+
 /** Each domain that needs a timer appends its job here. */
-export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, badgeIconSweepJob, rateLimitSweepJob, mailQueueJob, mailSweepJob, accountDeletionJob, meetingRulesJob, notificationDeliveryJob, notificationDigestJob, waitingSubmissionsJob];
+export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, badgeIconSweepJob, rateLimitSweepJob, mailQueueJob, mailSweepJob, accountDeletionJob, meetingRulesJob, notificationDeliveryJob, notificationDigestJob, waitingSubmissionsJob, duesGenerationJob];
 
 /**
  * Starts every job on its interval; a failing run is logged and retried on the next tick. The first run

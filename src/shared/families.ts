@@ -215,6 +215,8 @@ export const ZFamilyChild = z.object({
   unit_name: z.string().nullable(),
   relationship: z.string(),
   consent: ZConsentStatus,
+  /** This guardian lets Trilha push notifications to the child's own phone (a minor gets none otherwise). */
+  child_push_allowed: z.boolean(),
   total_points: z.number().int(),
   ranking: z.number().int().nullable(),
   badges: z.array(z.object({ name: z.string(), rarity: z.string(), awarded_at: z.string() })),
@@ -242,3 +244,9 @@ export function ageOn(birthDate: string, today: string): number {
   const [ty, tm, td] = today.split('-').map(Number);
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
+
+/** PUT /api/family/children/:memberId/push: the guardian allows or stops push to the child's devices. */
+export const ZChildPush = z.object({
+  allowed: z.boolean({ error: 'Informe se as notificações no celular do(a) filho(a) são permitidas (sim ou não).' }),
+}, { error: 'Corpo da requisição inválido.' });
+export type TChildPush = z.infer<typeof ZChildPush>;

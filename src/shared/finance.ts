@@ -35,7 +35,8 @@ export const FIN_MSG = {
   reconciled: 'Saldo corrigido: agora é a soma dos lançamentos.',
   confirmReconcile: 'O saldo do caixa passa a ser o saldo inicial mais os lançamentos registrados. A correção fica registrada com seu nome.',
   confirmReverse: 'Será registrado um lançamento oposto de mesmo valor, no mesmo caixa e cofre.',
-  // Spec 8: the server message is appended after ': '.
+  // Spec 8: the server message is appended after ': ' (or this text when the server gave none).
+  tryAgain: 'tente novamente em instantes.',
   saveCashAccountError: 'Erro ao salvar caixa',
   deleteCashAccountError: 'Erro ao excluir caixa',
   saveGoalError: 'Erro ao salvar cofre',

@@ -132,3 +132,22 @@ export function whatsappLink(text: string, phone?: string | null): string {
   const to = digits.length === 10 || digits.length === 11 ? `55${digits}` : digits;
   return `https://wa.me/${to}?text=${encodeURIComponent(text)}`;
 }
+
+/** GET /api/admin/push-deliveries: the pushes that failed or wait for a retry, newest first (super admin). */
+export const ZPushDeliveryIssue = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'sending', 'sent', 'failed']),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string(),
+  created_at: z.string(),
+  /** Only the push service's host: the endpoint's path is the device's secret. */
+  service_host: z.string(),
+  recipient_name: z.string(),
+  club_name: z.string().nullable(),
+  kind: z.string(),
+});
+export type TPushDeliveryIssue = z.infer<typeof ZPushDeliveryIssue>;
+export const PUSH_STATUS_LABEL: Record<TPushDeliveryIssue['status'], string> = {
+  pending: 'Aguardando nova tentativa', sending: 'Enviando', sent: 'Enviada', failed: 'Falhou',
+};

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { ZClubAuditPage, ZClubAuditQuery, ZPlatformAuditPage, ZPlatformAuditQuery } from '../../shared/audit.js';
 import { DEFAULT_TIMEZONE } from '../../shared/timezones.js';
 import { one } from '../db/index.js';
-import { requirePermission } from '../http/access.js';
 import { listAudit } from './list.js';
 
 const tags = ['audit'];
@@ -20,7 +19,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       params: ZClubParams, querystring: ZClubAuditQuery, response: { 200: ZClubAuditPage },
     },
   }, async (req) => {
-    const { clubId } = await requirePermission(db, req, req.params.clubId, 'audit.read');
+    const { clubId } = req.access;
     const { timezone } = await one<{ timezone: string }>(db, 'SELECT timezone FROM clubs WHERE id = $1', [clubId]);
     const q = req.query;
     const page = await listAudit(db, { clubId, action: q.action, actorId: q.actor_id, from: q.from, to: q.to, timezone }, q.after, q.limit);

@@ -4,7 +4,7 @@ import {
   SECURITY_MSG, ZChangeEmail, ZChangePassword, ZClubSecurity, ZForgotPassword, ZMfaChallenge, ZMfaCodeBody, ZMfaEnrolment,
   ZRecoveryCodes, ZResetPassword, ZSecurityOverview, ZTokenBody,
 } from '../../shared/security.js';
-import { requireAuth, requireClubAdmin, requireClubMember } from '../http/access.js';
+import { requireAuth } from '../http/access.js';
 import { AppError, badRequest } from '../http/errors.js';
 import { maybeOne } from '../db/index.js';
 import * as account from './account.js';
@@ -117,7 +117,6 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags: ['clubs'], summary: 'Regras de segurança do clube', params: z.object({ clubId: z.string() }), response: { 200: ZClubSecurity } },
   }, async (req) => {
-    await requireClubMember(app.db, req, req.params.clubId);
     const row = await maybeOne<{ require_mfa_admins: boolean }>(app.db, `SELECT require_mfa_admins FROM clubs WHERE id = $1`, [req.params.clubId]);
     if (!row) throw new AppError('not_found', 404, 'Clube não encontrado');
     return row;
@@ -127,7 +126,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.settings' },
     schema: { tags: ['clubs'], summary: 'Exigir verificação em duas etapas para administradores e tesoureiros', params: z.object({ clubId: z.string() }), body: ZClubSecurity, response: { 200: ZClubSecurity } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = req.access;
     // Nobody turns the rule on without meeting it: the admin would lock themselves out.
     if (req.body.require_mfa_admins && req.auth?.aal !== 'aal2') throw badRequest(SECURITY_MSG.enableYourselfFirst);
     const [row] = await app.db.query<{ require_mfa_admins: boolean }>(

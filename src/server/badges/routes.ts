@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZBadge, ZBadgeInput, ZClubBadgeInput, ZGrantBadge } from '../../shared/badges.js';
 import { ZAwardedBadge } from '../../shared/progress.js';
-import { requirePermission, requireClubMember, requireSuperAdmin } from '../http/access.js';
+import { requireSuperAdmin } from '../http/access.js';
 import { BADGE_MSG } from '../../shared/badges.js';
 import { notFound } from '../http/errors.js';
 import * as repo from './repo.js';
@@ -61,7 +61,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Badges ativos da plataforma e do clube, por raridade', params: z.object({ clubId: z.string() }), response: { 200: z.array(ZBadge) } },
   }, async (req, reply) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     // Kept by the club's data version, which the platform's badges move too (ADR 026); written by the route's own serializer.
     return app.answers.send(req, reply, access, async () => reply.serialize((await repo.listActiveBadges(app.db, access.clubId)).map(service.toBadge)) as string);
   });
@@ -70,7 +70,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.settings' },
     schema: { tags, summary: 'Badges próprios do clube, ativos ou não (admins)', params: z.object({ clubId: z.string() }), response: { 200: z.array(ZBadge) } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'club.settings');
+    const access = req.access;
     return (await repo.listClubBadges(app.db, access.clubId)).map(service.toBadge);
   });
 
@@ -78,7 +78,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.settings' },
     schema: { tags, summary: 'Criar badge do clube (ícone da galeria, sem SVG)', params: z.object({ clubId: z.string() }), body: ZClubBadgeInput, response: { 201: ZBadge } },
   }, async (req, reply) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'club.settings');
+    const access = req.access;
     return reply.status(201).send(await clubBadges.createClubBadge(app.db, access, req.body));
   });
 
@@ -86,7 +86,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.settings' },
     schema: { tags, summary: 'Editar ou desativar badge do clube', params: z.object({ clubId: z.string(), badgeId: z.string() }), body: ZClubBadgeInput, response: { 200: ZBadge } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'club.settings');
+    const access = req.access;
     return clubBadges.updateClubBadge(app.db, access, req.params.badgeId, req.body);
   });
 
@@ -94,7 +94,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'badges.award' },
     schema: { tags, summary: 'Conceder badge manual a um membro', params: z.object({ clubId: z.string(), memberId: z.string() }), body: ZGrantBadge, response: { 201: z.object({ badges_awarded: z.array(ZAwardedBadge) }) } },
   }, async (req, reply) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'badges.award');
+    const access = req.access;
     return reply.status(201).send(await service.grantManualBadge(app.db, access, req.params.memberId, req.body.badge_id));
   });
 };

@@ -48,6 +48,23 @@ const routes: Record<string, WriteRoute> = {
       await ctx.db.query(`UPDATE charges SET cancelled_at = NULL, cancel_reason = NULL WHERE id = $1`, [cancelChargeId]);
     },
   },
+  duesPlan: {
+    method: 'PUT',
+    url: () => `/api/clubs/${clubId}/dues-plan`,
+    state: () => `SELECT description, amount, due_day, months, active FROM dues_plans WHERE club_id = '${clubId}'`,
+    valid: () => ({ description: `Mensalidade ${++seq}`, amount: '60,00', due_day: 10, months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], active: true }),
+  },
+  duesException: {
+    method: 'PUT',
+    url: () => `/api/clubs/${clubId}/dues-exceptions/${memberProfileId}`,
+    state: () => `SELECT kind, amount, percent, reason FROM dues_exceptions WHERE club_id = '${clubId}'`,
+    valid: () => ({ kind: 'desconto', percent: 1 + (++seq % 99), reason: 'irmãos: 2º com 50 %' }),
+  },
+  duesGenerate: {
+    url: () => `/api/clubs/${clubId}/dues/generate`,
+    state: () => `SELECT count(*)::int AS n FROM charges WHERE club_id = '${clubId}'`,
+    valid: () => ({ month: '2026-05' }),
+  },
 };
 
 const hostile: Record<string, unknown> = {
@@ -76,6 +93,8 @@ beforeAll(async () => {
   });
   bigChargeId = (await charge({ description: 'Grande', amount: '999999' })).json().id;
   cancelChargeId = (await charge({ description: 'Para cancelar', amount: '10' })).json().id;
+  // The plan every dues body is measured against (months all year, so any past month can be generated).
+  expect((await call(ctx.app, 'PUT', `/api/clubs/${clubId}/dues-plan`, { as: admin, body: routes.duesPlan.valid() })).statusCode).toBe(200);
 });
 afterAll(() => ctx.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one } from '../db/index.js';
 import { engineName, openTestDb, type TestDb } from '../../../test/db.js';
+import { runDuesJob } from './dues.js';
 
 // Mensalidades: generate_dues creates each member's due once per month, whoever calls it and how often.
 let db: TestDb;
@@ -53,5 +54,54 @@ describe(`generate_dues on ${engineName()}`, () => {
     expect(await generate('2026-06-20')).toBe(3);
     expect(await generate('2026-12-05')).toBe(0);
     expect(await generate('2026-01-05')).toBe(0);
+  });
+
+  // The hourly job (ADR 050): generated_through is its cursor; generate_dues's ON CONFLICT is the guarantee.
+  const cursor = () => one<{ d: string | null }>(db, `SELECT to_char(generated_through, 'YYYY-MM-DD') AS d FROM dues_plans WHERE club_id = $1`, [clubId]).then((r) => r.d);
+  const perMemberMonth = () => db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM charges WHERE club_id = $1 AND dues_month IS NOT NULL GROUP BY profile_id, dues_month HAVING count(*) > 1`, [clubId]);
+  const count = () => one<{ n: number }>(db, `SELECT count(*)::int AS n FROM charges WHERE club_id = $1`, [clubId]).then((r) => r.n);
+
+  it('the job, late after a restart, catches up every month since its last run (in the club time zone)', async () => {
+    await db.query(`UPDATE dues_plans SET generated_through = '2026-06-01' WHERE club_id = $1`, [clubId]);
+    const before = await count();
+    await runDuesJob(db, new Date('2026-09-15T12:00:00Z'));
+    expect(await count()).toBe(before + 9);
+    expect((await duesOf('2026-08-01')).map((d) => d.name)).toEqual(['Ana', 'Bia', 'Caio']);
+    expect(await cursor()).toBe('2026-09-01');
+  });
+
+  it('two instances at once, then a replay after a crash that lost the cursor, create each due once', async () => {
+    const before = await count();
+    const now = new Date('2026-10-02T12:00:00Z');
+    await Promise.all([runDuesJob(db, now), runDuesJob(db, now), runDuesJob(db, now)]);
+    expect(await count()).toBe(before + 3);
+    await db.query(`UPDATE dues_plans SET generated_through = '2026-06-01' WHERE club_id = $1`, [clubId]);
+    await Promise.all([runDuesJob(db, now), runDuesJob(db, now)]);
+    expect(await count()).toBe(before + 3);
+    expect(await perMemberMonth()).toEqual([]);
+    expect(await cursor()).toBe('2026-10-01');
+  });
+
+  it('at 23:30 of 31 October in São Paulo it is still October; November comes at its midnight there', async () => {
+    const before = await count();
+    await runDuesJob(db, new Date('2026-11-01T02:30:00Z'));
+    expect(await count()).toBe(before);
+    expect(await cursor()).toBe('2026-10-01');
+    await runDuesJob(db, new Date('2026-11-01T03:30:00Z'));
+    expect(await count()).toBe(before + 3);
+    expect(await cursor()).toBe('2026-11-01');
+  });
+
+  it('a leaver gets no more dues; a member who joins mid-month gets that month on the next run', async () => {
+    await db.query(`UPDATE club_members SET active = false WHERE club_id = $1 AND profile_id = $2`, [clubId, people.Ana]);
+    people.Gabi = (await one<{ id: string }>(db, `INSERT INTO profiles (full_name) VALUES ('Gabi') RETURNING id`)).id;
+    await db.query(`INSERT INTO club_members (club_id, profile_id, role, created_at) VALUES ($1, $2, 'member', '2026-11-10 09:00-03')`, [clubId, people.Gabi]);
+    await runDuesJob(db, new Date('2026-11-10T15:00:00Z'));
+    expect((await duesOf('2026-11-01')).map((d) => d.name)).toEqual(['Ana', 'Bia', 'Caio', 'Gabi']);
+    // Ana's November was made before she left; the year's remaining months are outside the plan (December).
+    await db.query(`UPDATE dues_plans SET months = '{2,3,4,5,6,7,8,9,10,11,12}' WHERE club_id = $1`, [clubId]);
+    await runDuesJob(db, new Date('2026-12-05T15:00:00Z'));
+    expect((await duesOf('2026-12-01')).map((d) => d.name)).toEqual(['Bia', 'Caio', 'Gabi']);
   });
 });

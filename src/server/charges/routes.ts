@@ -5,10 +5,12 @@ import {
   ZRecordPayment, ZWhatsAppReminder,
 } from '../../shared/charges.js';
 import { ZPixSettings, ZPixSettingsInput } from '../../shared/pix.js';
-import { requireAuth, requireClubMember, requirePermission } from '../http/access.js';
+import { DUES_MSG, ZDuesExceptionInput, ZDuesPlan, ZDuesPlanInput, ZDuesSetup, ZGenerateDues, ZGenerateDuesResult } from '../../shared/dues.js';
+import { requireAuth } from '../http/access.js';
 import { notFound } from '../http/errors.js';
 import { requireGuardianOf } from '../families/access.js';
 import * as debtors from './debtors.js';
+import * as dues from './dues.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 
@@ -24,43 +26,42 @@ const tags = ['charges'];
 /** Receivables (ADR 050): the treasurer and the direction manage them; a member reads their own. */
 export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  const manager = (req: Parameters<typeof requirePermission>[1], clubId: string) => requirePermission(db, req, clubId, 'charges.manage');
 
   app.get('/api/clubs/:clubId/charges', {
     config: { permission: 'charges.manage' },
     schema: { tags, summary: 'Cobranças do clube, vencimento mais recente primeiro, com filtros', params: ZClubParams, querystring: ZChargeQuery, response: { 200: ZChargePage } },
-  }, async (req) => service.listCharges(db, (await manager(req, req.params.clubId)).clubId, req.query));
+  }, async (req) => service.listCharges(db, req.access.clubId, req.query));
 
   app.post('/api/clubs/:clubId/charges', {
     config: { permission: 'charges.manage' },
     schema: { tags, summary: 'Criar cobrança para um membro', params: ZClubParams, body: ZCreateCharge, response: { 201: ZCharge } },
-  }, async (req, reply) => reply.status(201).send(await service.createCharge(db, await manager(req, req.params.clubId), req.body)));
+  }, async (req, reply) => reply.status(201).send(await service.createCharge(db, req.access, req.body)));
 
   app.get('/api/clubs/:clubId/charges/:id', {
     config: { permission: 'charges.manage' },
     schema: { tags, summary: 'Cobrança com seus pagamentos', params: ZChargeParams, response: { 200: ZChargeDetail } },
-  }, async (req) => service.getChargeDetail(db, (await manager(req, req.params.clubId)).clubId, req.params.id));
+  }, async (req) => service.getChargeDetail(db, req.access.clubId, req.params.id));
 
   app.post('/api/clubs/:clubId/charges/:id/payments', {
     config: { permission: 'charges.manage' },
     schema: { tags, summary: 'Registrar pagamento (total ou parcial; lança a receita no caixa)', params: ZChargeParams, body: ZRecordPayment, response: { 201: ZChargeDetail } },
-  }, async (req, reply) => reply.status(201).send(await service.recordPayment(db, await manager(req, req.params.clubId), req.params.id, req.body)));
+  }, async (req, reply) => reply.status(201).send(await service.recordPayment(db, req.access, req.params.id, req.body)));
 
   app.post('/api/clubs/:clubId/charges/:id/payments/:paymentId/reverse', {
     config: { permission: 'charges.manage' },
     schema: { tags, summary: 'Estornar pagamento (estorna a receita no caixa)', params: ZPaymentParams, response: { 200: ZChargeDetail } },
-  }, async (req) => service.reversePayment(db, await manager(req, req.params.clubId), req.params.id, req.params.paymentId));
+  }, async (req) => service.reversePayment(db, req.access, req.params.id, req.params.paymentId));
 
   app.post('/api/clubs/:clubId/charges/:id/cancel', {
     config: { permission: 'charges.manage' },
     schema: { tags, summary: 'Cancelar cobrança (motivo obrigatório, registrado no histórico)', params: ZChargeParams, body: ZCancelCharge, response: { 200: ZChargeDetail } },
-  }, async (req) => service.cancelCharge(db, await manager(req, req.params.clubId), req.params.id, req.body));
+  }, async (req) => service.cancelCharge(db, req.access, req.params.id, req.body));
 
   app.get('/api/clubs/:clubId/my-charges', {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Minhas cobranças em aberto, com o PIX de cada uma (do membro logado)', params: ZClubParams, response: { 200: z.array(ZOpenCharge) } },
   }, async (req) => {
-    const access = await requireClubMember(db, req, req.params.clubId);
+    const access = req.access;
     return service.openChargesOf(db, access.clubId, access.profileId);
   });
 
@@ -76,13 +77,13 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/debtors', {
     config: { permission: 'charges.manage' },
     schema: { tags, summary: 'Quem deve: membros com saldo em aberto, total, vencimento mais antigo e faixas de atraso', params: ZClubParams, querystring: ZDebtorQuery, response: { 200: ZDebtors } },
-  }, async (req) => debtors.listDebtors(db, (await manager(req, req.params.clubId)).clubId, req.query));
+  }, async (req) => debtors.listDebtors(db, req.access.clubId, req.query));
 
   app.get('/api/clubs/:clubId/debtors/:profileId/whatsapp', {
     config: { permission: 'charges.manage' },
     schema: { tags, summary: "Link 'Cobrar via WhatsApp' (wa.me) com a mensagem pronta", params: ZDebtorParams, response: { 200: ZWhatsAppReminder } },
   }, async (req) => {
-    const { clubId } = await manager(req, req.params.clubId);
+    const { clubId } = req.access;
     if (!UUID.test(req.params.profileId)) throw notFound(CHARGE_MSG.noOpenCharges);
     return debtors.whatsAppReminder(db, clubId, req.params.profileId);
   });
@@ -91,10 +92,44 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/pix-settings', {
     config: { permission: 'charges.manage' },
     schema: { tags, summary: 'Chave PIX, beneficiário e cidade do clube (null: não cadastrados)', params: ZClubParams, response: { 200: z.object({ settings: ZPixSettings.nullable() }) } },
-  }, async (req) => ({ settings: await repo.getPixSettings(db, (await manager(req, req.params.clubId)).clubId) }));
+  }, async (req) => ({ settings: await repo.getPixSettings(db, req.access.clubId) }));
 
   app.put('/api/clubs/:clubId/pix-settings', {
     config: { permission: 'charges.manage' },
     schema: { tags, summary: 'Salvar chave PIX (CPF, CNPJ, celular, e-mail ou aleatória), beneficiário e cidade', params: ZClubParams, body: ZPixSettingsInput, response: { 200: ZPixSettings } },
-  }, async (req) => service.savePixSettings(db, await manager(req, req.params.clubId), req.body));
+  }, async (req) => service.savePixSettings(db, req.access, req.body));
+
+  // ——— Mensalidades ———
+  app.get('/api/clubs/:clubId/dues-plan', {
+    config: { permission: 'charges.manage' },
+    schema: { tags, summary: 'Plano de mensalidades do clube e exceções por membro', params: ZClubParams, response: { 200: ZDuesSetup } },
+  }, async (req) => dues.getSetup(db, req.access.clubId));
+
+  app.put('/api/clubs/:clubId/dues-plan', {
+    config: { permission: 'charges.manage' },
+    schema: { tags, summary: 'Salvar plano de mensalidades (valor, dia de vencimento, meses)', params: ZClubParams, body: ZDuesPlanInput, response: { 200: ZDuesPlan } },
+  }, async (req) => dues.savePlan(db, req.access, req.body));
+
+  app.put('/api/clubs/:clubId/dues-exceptions/:profileId', {
+    config: { permission: 'charges.manage' },
+    schema: { tags, summary: 'Exceção de mensalidade de um membro: isento, outro valor ou desconto', params: ZDebtorParams, body: ZDuesExceptionInput, response: { 200: ZDuesSetup } },
+  }, async (req) => {
+    const actor = req.access;
+    if (!UUID.test(req.params.profileId)) throw notFound(DUES_MSG.memberNotFound);
+    return dues.saveException(db, actor, req.params.profileId, req.body);
+  });
+
+  app.delete('/api/clubs/:clubId/dues-exceptions/:profileId', {
+    config: { permission: 'charges.manage' },
+    schema: { tags, summary: 'Remover a exceção de mensalidade de um membro', params: ZDebtorParams, response: { 200: ZDuesSetup } },
+  }, async (req) => {
+    const actor = req.access;
+    if (!UUID.test(req.params.profileId)) throw notFound(DUES_MSG.exceptionNotFound);
+    return dues.removeException(db, actor, req.params.profileId);
+  });
+
+  app.post('/api/clubs/:clubId/dues/generate', {
+    config: { permission: 'charges.manage' },
+    schema: { tags, summary: 'Gerar as mensalidades de um mês (uma por membro e mês, mesmo repetido)', params: ZClubParams, body: ZGenerateDues, response: { 200: ZGenerateDuesResult } },
+  }, async (req) => dues.generateMonth(db, req.access, req.body));
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZClub, ZCreateClub, ZDashboardCounts, ZMyClub } from '../../shared/clubs.js';
 import { MSG } from '../../shared/errors.js';
-import { requireAuth, requireClubMember } from '../http/access.js';
+import { requireAuth } from '../http/access.js';
 import { notFound } from '../http/errors.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
@@ -32,7 +32,6 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags: ['clubs'], summary: 'Dados do clube', params: ZClubParams, response: { 200: ZClub } },
   }, async (req) => {
-    await requireClubMember(app.db, req, req.params.clubId);
     const club = await repo.getClub(app.db, req.params.clubId);
     if (!club) throw notFound(MSG.clubNotFound);
     return club;
@@ -42,7 +41,7 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags: ['clubs'], summary: 'Contadores do painel', params: ZClubParams, response: { 200: ZDashboardCounts } },
   }, async (req, reply) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     // Counts of the club's own rows, none read from the clock: kept by the club's data version (ADR 026).
     return app.answers.send(req, reply, access, async () => {
       const counts = await repo.dashboardCounts(app.db, access.clubId);

@@ -43,6 +43,12 @@ const routes: Record<string, WriteRoute> = {
     state: () => `SELECT count(*)::int AS n FROM audit_log WHERE action = 'health.update'`,
     valid: () => ({ blood_type: 'O+', allergies: 'Pólen', medications: '', conditions: '', health_plan: 'Plano', emergency_contacts: [{ name: 'Ana', phone: '11 9999-9999', relationship: 'Mãe' }] }),
   },
+  childPush: {
+    method: 'PUT',
+    url: () => `/api/family/children/${memberId}/push`,
+    state: () => `SELECT child_push_allowed, (SELECT count(*)::int FROM audit_log WHERE action LIKE 'child_push.%') AS n FROM member_guardians WHERE member_id = '${memberId}'`,
+    valid: () => ({ allowed: ++seq % 2 === 0 }),
+  },
   privacy: {
     method: 'PUT',
     url: () => `/api/clubs/${clubId}/privacy-settings`,
@@ -74,6 +80,12 @@ beforeAll(async () => {
   clubId = setup.club.id;
   const members = (await call(ctx.app, 'GET', `/api/clubs/${clubId}/members`, { as: admin })).json().members;
   memberId = members.find((m: { profile_id: string }) => m.profile_id === setup.member.profile.id).id;
+  // The director is also the member's guardian, with consent in force, for the guardian's own routes.
+  const [g] = await ctx.db.query<{ id: string }>(`INSERT INTO member_guardians (club_id, member_id, full_name, email, relationship, profile_id, accepted_at)
+    VALUES ($1, $2, 'Diretor Responsável', $3, 'Pai', $4, now()) RETURNING id`, [clubId, memberId, admin.profile.email, admin.profile.id]);
+  const [text] = await ctx.db.query<{ id: string; version: number }>(`SELECT id, version FROM consent_texts WHERE club_id = $1 ORDER BY version DESC LIMIT 1`, [clubId]);
+  await ctx.db.query(`INSERT INTO member_consents (club_id, member_id, guardian_id, guardian_profile_id, consent_text_id, version) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [clubId, memberId, g?.id, admin.profile.id, text?.id, text?.version]);
 });
 afterAll(() => ctx.close());
 

@@ -5,7 +5,7 @@ import { conflict } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { getProfileHead, listEarnedBadges } from '../progress/profile-repo.js';
 import { listMemberTasks } from '../progress/repo.js';
-import { findGuardianLink } from './access.js';
+import { findGuardianLink, requireGuardianOf } from './access.js';
 import * as repo from './repo.js';
 
 interface LinkedChild {
@@ -16,13 +16,14 @@ interface LinkedChild {
   full_name: string;
   relationship: string;
   consent: TConsentStatus;
+  child_push_allowed: boolean;
 }
 
 /** Every child this account follows as an accepted guardian, in any club. */
 function listLinkedChildren(q: Queryable, guardianProfileId: string) {
   return q.query<LinkedChild>(
     `SELECT cm.id AS member_id, cm.club_id, c.name AS club_name, cm.profile_id, p.full_name, g.relationship,
-            ${repo.CONSENT_STATUS_SQL('cm')} AS consent
+            ${repo.CONSENT_STATUS_SQL('cm')} AS consent, g.child_push_allowed
        FROM member_guardians g
        JOIN club_members cm ON cm.id = g.member_id AND cm.club_id = g.club_id
        JOIN clubs c ON c.id = cm.club_id JOIN profiles p ON p.id = cm.profile_id
@@ -36,7 +37,7 @@ const empty = { total_points: 0, ranking: null, badges: [], tasks_done: [], task
 
 /** What a guardian reads of one consented child: progress, badges, tasks, savings goals. */
 async function childSummary(q: Queryable, child: LinkedChild): Promise<TFamilyChild> {
-  const base = { member_id: child.member_id, club_id: child.club_id, club_name: child.club_name, full_name: child.full_name, relationship: child.relationship, consent: child.consent };
+  const base = { member_id: child.member_id, club_id: child.club_id, club_name: child.club_name, full_name: child.full_name, relationship: child.relationship, consent: child.consent, child_push_allowed: child.child_push_allowed };
   if (child.consent !== 'granted') return { ...base, ...empty };
   const [head, badges, tasks, goals, health, evidence, attendance] = await Promise.all([
     getProfileHead(q, child.club_id, child.member_id),
@@ -90,6 +91,18 @@ export async function withdrawConsent(db: Db, guardianProfileId: string, memberI
     const n = await repo.withdrawConsents(tx, link.clubId, memberId, guardianProfileId);
     if (n === 0) throw conflict('Não há consentimento seu em vigor para retirar.');
     await writeAudit(tx, { clubId: link.clubId, actorId: guardianProfileId, action: 'consent.withdraw', entity: 'member', entityId: memberId });
+  });
+}
+
+/**
+ * Lets (or stops) Trilha push notifications to the child's own devices (issue 36: a minor gets nothing
+ * on their phone unless a guardian with consent in force allows it). Audited; idempotent.
+ */
+export async function setChildPush(db: Db, guardianProfileId: string, memberId: string, allowed: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const link = await requireGuardianOf(tx, guardianProfileId, memberId);
+    await tx.query(`UPDATE member_guardians SET child_push_allowed = $2, updated_at = now() WHERE id = $1`, [link.guardianId, allowed]);
+    await writeAudit(tx, { clubId: link.clubId, actorId: guardianProfileId, action: allowed ? 'child_push.allow' : 'child_push.deny', entity: 'member', entityId: memberId });
   });
 }
 

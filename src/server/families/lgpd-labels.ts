@@ -39,7 +39,7 @@ export const TABLE_LABEL: Record<string, string> = {
 };
 
 export const COLUMN_LABEL: Record<string, string> = {
-  aal: 'nível de autenticação', invitation_mail_id: 'e-mail do convite', investiture_id: 'investidura', percent: 'percentual', accepted_at: 'aceito em', active: 'ativo', adult_confirmed: 'adulto confirmado', amount: 'valor',
+  aal: 'nível de autenticação', child_push_allowed: 'notificações no celular do filho permitidas', invitation_mail_id: 'e-mail do convite', investiture_id: 'investidura', percent: 'percentual', accepted_at: 'aceito em', active: 'ativo', adult_confirmed: 'adulto confirmado', amount: 'valor',
   cancel_reason: 'motivo do cancelamento', completed_on: 'concluído no dia', due_date: 'vencimento', dues_month: 'mês da mensalidade',
   invested_on: 'investido no dia', item_code: 'código do item', origin: 'origem', paid_amount: 'valor pago', short_code: 'código',
   started_on: 'iniciado no dia', programme_enrolment_id: 'matrícula no programa', programme_requirement_id: 'requisito do programa', assignment_id: 'atribuição',

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import {
   FAMILY_MSG, ZAcceptGuardian, ZConsentText, ZConsentTextInput, ZDeletionStatus, ZFamilyChild, ZGuardian, ZGuardianInput,
   ZGuardianInvitation, ZGuardianInvitationPreview, ZHealthForm, ZHealthRecord, ZMemberFamily, ZMemberFamilyUpdate,
-  ZPrivacyNotice, ZPrivacySettings, ZPrivacySettingsInput, ZConsentStatus,
+  ZPrivacyNotice, ZPrivacySettings, ZPrivacySettingsInput, ZConsentStatus, ZChildPush,
 } from '../../shared/families.js';
-import { requireAuth, requireClubAdmin, requireClubMember } from '../http/access.js';
+import { requireAuth } from '../http/access.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { PROGRESS_MSG, ZSubmissionInfo } from '../../shared/progress.js';
 import { submitEvidence, type EvidenceFile } from '../progress/submissions.js';
@@ -40,7 +40,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.settings' },
     schema: { tags: ['families'], summary: 'Responsáveis, nascimento, consentimento e permissão saúde de um membro (admin)', params: ZMemberParams, response: { 200: ZMemberFamily } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = req.access;
     const member = await repo.findMember(app.db, access.clubId, req.params.memberId);
     if (!member) throw notFound(FAMILY_MSG.childNotFound);
     return {
@@ -54,7 +54,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.settings' },
     schema: { tags: ['families'], summary: 'Definir data de nascimento e permissão saúde (admin)', params: ZMemberParams, body: ZMemberFamilyUpdate, response: { 200: ZOk } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = req.access;
     await app.db.transaction(async (tx) => {
       const member = await repo.findMember(tx, access.clubId, req.params.memberId);
       const updated = member && await repo.updateMemberFamilyFields(tx, access.clubId, member.id, req.body);
@@ -71,7 +71,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.array(z.object({ member_id: z.string(), birth_date: z.string().nullable(), consent: ZConsentStatus, health_access: z.boolean() })) },
     },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = req.access;
     return repo.listConsentStatuses(app.db, access.clubId);
   });
 
@@ -79,7 +79,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.settings' },
     schema: { tags: ['families'], summary: 'Responsáveis do membro (admin)', params: ZMemberParams, response: { 200: z.array(ZGuardian) } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = req.access;
     const member = await repo.findMember(app.db, access.clubId, req.params.memberId);
     if (!member) throw notFound(FAMILY_MSG.childNotFound);
     return repo.listGuardians(app.db, access.clubId, member.id);
@@ -89,7 +89,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.settings' },
     schema: { tags: ['families'], summary: 'Convidar um responsável por e-mail (link também copiável, vinculado ao e-mail)', params: ZMemberParams, body: ZGuardianInput, response: { 201: ZGuardianInvitation } },
   }, async (req, reply) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = req.access;
     const invitation = await guardians.addGuardian(app.db, access, req.params.memberId, req.body, publicBaseUrl(app));
     app.mail.kick();
     return reply.status(201).send(invitation);
@@ -99,7 +99,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.settings' },
     schema: { tags: ['families'], summary: 'Reenviar o convite por e-mail (novo link) a um responsável que ainda não aceitou', params: ZGuardianParams, response: { 201: ZGuardianInvitation } },
   }, async (req, reply) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = req.access;
     const invitation = await guardians.renewGuardianLink(app.db, access, req.params.memberId, req.params.guardianId, publicBaseUrl(app));
     app.mail.kick();
     return reply.status(201).send(invitation);
@@ -109,7 +109,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.settings' },
     schema: { tags: ['families'], summary: 'Remover responsável', params: ZGuardianParams, response: { 200: ZOk } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = req.access;
     await guardians.removeGuardian(app.db, access, req.params.memberId, req.params.guardianId);
     return { ok: true as const };
   });
@@ -119,7 +119,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.settings' },
     schema: { tags: ['families'], summary: 'Texto de consentimento atual (admin)', params: ZClubParams, response: { 200: ZConsentText } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = req.access;
     return repo.getConsentText(app.db, access.clubId);
   });
 
@@ -127,7 +127,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.settings' },
     schema: { tags: ['families'], summary: 'Salvar nova versão do texto de consentimento (admin)', params: ZClubParams, body: ZConsentTextInput, response: { 200: ZConsentText } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = req.access;
     return app.db.transaction(async (tx) => {
       const text = await repo.insertConsentText(tx, access.clubId, req.body.body, access.profileId);
       await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'consent_text.update', entity: 'consent_text', entityId: text.id, after: { version: text.version } });
@@ -139,7 +139,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.settings' },
     schema: { tags: ['families'], summary: 'Dados da página de privacidade (admin)', params: ZClubParams, response: { 200: ZPrivacySettings } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = req.access;
     return repo.getPrivacySettings(app.db, access.clubId);
   });
 
@@ -147,7 +147,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.settings' },
     schema: { tags: ['families'], summary: 'Salvar dados da página de privacidade (admin)', params: ZClubParams, body: ZPrivacySettingsInput, response: { 200: ZPrivacySettings } },
   }, async (req) => {
-    const access = await requireClubAdmin(app.db, req, req.params.clubId);
+    const access = req.access;
     return app.db.transaction(async (tx) => {
       const saved = await repo.savePrivacySettings(tx, access.clubId, req.body);
       await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'privacy.update', entity: 'club', entityId: access.clubId, after: saved });
@@ -200,6 +200,14 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['families'], summary: 'Retirar o consentimento', params: ZChildParams, response: { 200: ZOk } },
   }, async (req) => {
     await family.withdrawConsent(app.db, requireAuth(req).profile.id, req.params.memberId);
+    return { ok: true as const };
+  });
+
+  app.put('/api/family/children/:memberId/push', {
+    config: { permission: 'signed_in' },
+    schema: { tags: ['families'], summary: 'Permitir notificações no celular do filho', params: ZChildParams, body: ZChildPush, response: { 200: ZOk } },
+  }, async (req) => {
+    await family.setChildPush(app.db, requireAuth(req).profile.id, req.params.memberId, req.body.allowed);
     return { ok: true as const };
   });
 
@@ -259,7 +267,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags: ['families'], summary: 'Ficha médica do membro (diretoria, permissão saúde ou o próprio)', params: ZMemberParams, response: { 200: ZHealthRecord } },
   }, async (req) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     const member = await repo.findMember(app.db, access.clubId, req.params.memberId);
     if (!member) throw notFound(FAMILY_MSG.childNotFound);
     await health.assertClubHealthAccess(app.db, access, member.profile_id);
@@ -270,7 +278,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags: ['families'], summary: 'Salvar a ficha médica do membro', params: ZMemberParams, body: ZHealthForm, response: { 200: ZHealthRecord } },
   }, async (req) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     const member = await repo.findMember(app.db, access.clubId, req.params.memberId);
     if (!member) throw notFound(FAMILY_MSG.childNotFound);
     await health.assertClubHealthAccess(app.db, access, member.profile_id);
@@ -284,7 +292,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       params: ZClubParams, querystring: z.object({ unit_id: z.uuid({ error: 'Unidade inválida' }).optional() }), response: { 200: z.array(ZHealthRecord) },
     },
   }, async (req) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     await health.assertClubHealthAccess(app.db, access, null);
     return health.printHealthForms(app.db, await cipher(), access, req.query.unit_id ?? null);
   });

@@ -23,7 +23,6 @@ import {
   ZUpdateCashAccount,
   ZUpdateChartAccount,
 } from '../../shared/finance.js';
-import { requireClubMember, requirePermission } from '../http/access.js';
 import { badRequest } from '../http/errors.js';
 import { serializerFor } from '../http/serializer.js';
 import { transactionsCsv } from './csv.js';
@@ -43,13 +42,12 @@ const chartTotalsText = serializerFor(ZChartTotals);
 /** Finance belongs to the director and the treasurer (issues 6, 14); a member reads only their own savings goals. */
 export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  const admin = (req: Parameters<typeof requirePermission>[1], clubId: string) => requirePermission(db, req, clubId, 'finance.manage');
 
   app.get('/api/clubs/:clubId/finance/summary', {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Saldo total e contagens', params: ZClubParams, response: { 200: ZFinanceSummary } },
   }, async (req, reply) => {
-    const access = await admin(req, req.params.clubId);
+    const access = req.access;
     // Balances and counts of the club's own rows, none read from the clock: kept by the club's data version (ADR 026).
     return app.answers.send(req, reply, access, async () => reply.serialize(await repo.summary(db, access.clubId)) as string);
   });
@@ -57,34 +55,34 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/finance/members', {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Membros (filtro de cofres e lançamentos)', params: ZClubParams, response: { 200: z.array(ZFinanceMember) } },
-  }, async (req) => repo.listMembers(db, (await admin(req, req.params.clubId)).clubId));
+  }, async (req) => repo.listMembers(db, req.access.clubId));
 
   // ——— Cash accounts ———
   app.get('/api/clubs/:clubId/cash-accounts', {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Caixas ativos com conciliação', params: ZClubParams, response: { 200: z.array(ZCashAccount) } },
-  }, async (req) => repo.listCashAccounts(db, (await admin(req, req.params.clubId)).clubId));
+  }, async (req) => repo.listCashAccounts(db, req.access.clubId));
 
   app.post('/api/clubs/:clubId/cash-accounts', {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Criar caixa', params: ZClubParams, body: ZCreateCashAccount, response: { 201: ZCashAccount } },
-  }, async (req, reply) => reply.status(201).send(await service.createCashAccount(db, await admin(req, req.params.clubId), req.body)));
+  }, async (req, reply) => reply.status(201).send(await service.createCashAccount(db, req.access, req.body)));
 
   app.put('/api/clubs/:clubId/cash-accounts/:id', {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Editar nome e descrição do caixa', params: ZItemParams, body: ZUpdateCashAccount, response: { 200: ZCashAccount } },
-  }, async (req) => service.updateCashAccount(db, await admin(req, req.params.clubId), req.params.id, req.body));
+  }, async (req) => service.updateCashAccount(db, req.access, req.params.id, req.body));
 
   app.post('/api/clubs/:clubId/cash-accounts/:id/reconcile', {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Corrigir saldo: o caixa passa a valer a soma dos seus lançamentos', params: ZItemParams, response: { 200: ZCashAccount } },
-  }, async (req) => service.reconcileCashAccount(db, await admin(req, req.params.clubId), req.params.id));
+  }, async (req) => service.reconcileCashAccount(db, req.access, req.params.id));
 
   app.delete('/api/clubs/:clubId/cash-accounts/:id', {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Desativar caixa', params: ZItemParams, response: { 200: ZOk } },
   }, async (req) => {
-    await service.deactivateCashAccount(db, await admin(req, req.params.clubId), req.params.id);
+    await service.deactivateCashAccount(db, req.access, req.params.id);
     return { ok: true as const };
   });
 
@@ -93,25 +91,25 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Cofres: do clube, de um membro + do clube, ou todos', params: ZClubParams, querystring: ZSavingsGoalQuery, response: { 200: z.array(ZSavingsGoal) } },
   }, async (req) => {
-    const { clubId } = await admin(req, req.params.clubId);
+    const { clubId } = req.access;
     return repo.listSavingsGoals(db, clubId, { profileId: req.query.profile_id, all: req.query.all === 'true' });
   });
 
   app.post('/api/clubs/:clubId/savings-goals', {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Criar cofre', params: ZClubParams, body: ZSavingsGoalInput, response: { 201: ZSavingsGoal } },
-  }, async (req, reply) => reply.status(201).send(await service.createSavingsGoal(db, await admin(req, req.params.clubId), req.body)));
+  }, async (req, reply) => reply.status(201).send(await service.createSavingsGoal(db, req.access, req.body)));
 
   app.put('/api/clubs/:clubId/savings-goals/:id', {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Editar cofre', params: ZItemParams, body: ZSavingsGoalInput, response: { 200: ZSavingsGoal } },
-  }, async (req) => service.updateSavingsGoal(db, await admin(req, req.params.clubId), req.params.id, req.body));
+  }, async (req) => service.updateSavingsGoal(db, req.access, req.params.id, req.body));
 
   app.delete('/api/clubs/:clubId/savings-goals/:id', {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Desativar cofre', params: ZItemParams, response: { 200: ZOk } },
   }, async (req) => {
-    await service.deactivateSavingsGoal(db, await admin(req, req.params.clubId), req.params.id);
+    await service.deactivateSavingsGoal(db, req.access, req.params.id);
     return { ok: true as const };
   });
 
@@ -119,7 +117,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Meus Cofres (somente leitura, do membro logado)', params: ZClubParams, response: { 200: z.array(ZSavingsGoal) } },
   }, async (req) => {
-    const access = await requireClubMember(db, req, req.params.clubId);
+    const access = req.access;
     return repo.listOwnSavingsGoals(db, access.clubId, access.profileId);
   });
 
@@ -131,22 +129,22 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: z.object({ include_inactive: z.enum(['true', 'false']).optional() }),
       response: { 200: z.array(ZChartAccount) },
     },
-  }, async (req) => repo.listChartAccounts(db, (await admin(req, req.params.clubId)).clubId, req.query.include_inactive === 'true'));
+  }, async (req) => repo.listChartAccounts(db, req.access.clubId, req.query.include_inactive === 'true'));
 
   app.post('/api/clubs/:clubId/chart-of-accounts', {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Criar conta', params: ZClubParams, body: ZCreateChartAccount, response: { 201: ZChartAccount } },
-  }, async (req, reply) => reply.status(201).send(await service.createChartAccount(db, await admin(req, req.params.clubId), req.body)));
+  }, async (req, reply) => reply.status(201).send(await service.createChartAccount(db, req.access, req.body)));
 
   app.patch('/api/clubs/:clubId/chart-of-accounts/:id', {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Renomear ou (des)ativar conta', params: ZItemParams, body: ZUpdateChartAccount, response: { 200: ZChartAccount } },
-  }, async (req) => service.updateChartAccount(db, await admin(req, req.params.clubId), req.params.id, req.body));
+  }, async (req) => service.updateChartAccount(db, req.access, req.params.id, req.body));
 
   app.delete('/api/clubs/:clubId/chart-of-accounts/:id', {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Desativar conta', params: ZItemParams, response: { 200: ZChartAccount } },
-  }, async (req) => service.updateChartAccount(db, await admin(req, req.params.clubId), req.params.id, { active: false }));
+  }, async (req) => service.updateChartAccount(db, req.access, req.params.id, { active: false }));
 
   // ——— Transactions ———
   app.get('/api/clubs/:clubId/transactions', {
@@ -156,25 +154,25 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       params: ZClubParams, querystring: ZTransactionQuery, response: { 200: ZTransactionPage },
     },
   }, async (req, reply) => {
-    const access = await admin(req, req.params.clubId);
+    const access = req.access;
     return app.answers.send(req, reply, access, () => service.listTransactionsJson(db, access.clubId, req.query));
   });
 
   app.post('/api/clubs/:clubId/transactions', {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Registrar lançamento (register_transaction)', params: ZClubParams, body: ZCreateTransaction, response: { 201: ZTransaction } },
-  }, async (req, reply) => reply.status(201).send(await service.registerTransaction(db, await admin(req, req.params.clubId), req.body)));
+  }, async (req, reply) => reply.status(201).send(await service.registerTransaction(db, req.access, req.body)));
 
   app.post('/api/clubs/:clubId/transactions/:id/reverse', {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Estornar lançamento (registra o oposto)', params: ZItemParams, response: { 201: ZTransaction } },
-  }, async (req, reply) => reply.status(201).send(await service.reverseTransaction(db, await admin(req, req.params.clubId), req.params.id)));
+  }, async (req, reply) => reply.status(201).send(await service.reverseTransaction(db, req.access, req.params.id)));
 
   app.delete('/api/clubs/:clubId/transactions/:id', {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Excluir lançamento (desfaz o efeito no caixa e no cofre; motivo registrado)', params: ZItemParams, body: ZDeleteTransaction, response: { 200: ZOk } },
   }, async (req) => {
-    await service.deleteTransaction(db, await admin(req, req.params.clubId), req.params.id, req.body.reason);
+    await service.deleteTransaction(db, req.access, req.params.id, req.body.reason);
     return { ok: true as const };
   });
 
@@ -183,7 +181,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Receitas e despesas por mês (últimos 12 meses)', params: ZClubParams, response: { 200: ZMonthlyReport } },
   }, async (req, reply) => {
-    const access = await admin(req, req.params.clubId);
+    const access = req.access;
     // The last 12 months of the club's calendar: kept until the club's next month begins (ADR 026).
     return app.answers.send(
       req, reply, access, async () => monthlyReportText(await repo.monthlyReport(db, access.clubId)), () => repo.untilNextClubMonthMs(db, access.clubId),
@@ -194,7 +192,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'finance.manage' },
     schema: { tags, summary: 'Totais por conta do plano de contas', params: ZClubParams, querystring: ZOptionalRange, response: { 200: ZChartTotals } },
   }, async (req, reply) => {
-    const access = await admin(req, req.params.clubId);
+    const access = req.access;
     return app.answers.send(
       req, reply, access, async () => chartTotalsText(await service.totalsByChartAccount(db, access.clubId, req.query)),
     );
@@ -208,7 +206,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.string() },
     },
   }, async (req, reply) => {
-    const { clubId } = await admin(req, req.params.clubId);
+    const { clubId } = req.access;
     // Validated after the access check, so a stranger gets 404 rather than a hint about the query.
     const range = ZRequiredRange.safeParse(req.query);
     if (!range.success) throw badRequest(range.error.issues[0]?.message ?? FIN_MSG.rangeRequired);

@@ -1,4 +1,4 @@
-import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
 import { MSG } from '../../shared/errors.js';
@@ -25,6 +25,14 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (issue 14): every route declares one; `permissions.test.ts` fails otherwise. */
     permission?: TRoutePermission;
+  }
+  interface FastifyRequest {
+    /**
+     * The caller's standing in the club of a /api/clubs/:clubId/… route, resolved once by the guard
+     * that enforces the route's declared permission (`enforceDeclaredPermission`). Reading it on a
+     * route that declares no club permission is a programming error (500).
+     */
+    readonly access: ClubAccess;
   }
 }
 
@@ -58,7 +66,7 @@ export function requireSuperAdmin(req: FastifyRequest): AuthState {
 const MFA_ROLES = new Set(['admin', 'treasurer']);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** One membership lookup per request, shared by the route's declared guard and its handler. */
+/** One membership lookup per request, made by the route's declared guard and read by its handler as `req.access`. */
 const accessOfRequest = new WeakMap<FastifyRequest, ClubAccess>();
 
 /** Memberships read with the session (the auth plugin), so a club route needs no second lookup. */
@@ -83,10 +91,10 @@ export function clubIdOfRoute(req: FastifyRequest): string | null {
 }
 
 /**
- * An active member of the club (or a super admin). Anyone else gets 404, exactly as for a club
- * that does not exist, so ids cannot be probed.
+ * The caller's standing in the club: an active member (or a super admin). Anyone else gets 404,
+ * exactly as for a club that does not exist, so ids cannot be probed. Read once per request.
  */
-export async function requireClubMember(q: Queryable, req: FastifyRequest, clubId: string): Promise<ClubAccess> {
+async function resolveClubAccess(q: Queryable, req: FastifyRequest, clubId: string): Promise<ClubAccess> {
   const auth = requireAuth(req);
   if (!UUID.test(clubId)) throw new AppError('not_found', 404, MSG.clubNotFound);
   const cached = accessOfRequest.get(req);
@@ -105,6 +113,18 @@ export async function requireClubMember(q: Queryable, req: FastifyRequest, clubI
   };
   accessOfRequest.set(req, access);
   return access;
+}
+
+/** The caller's access as the declared-permission guard resolved it (the getter behind `req.access`). */
+export function accessOf(req: FastifyRequest): ClubAccess {
+  const access = accessOfRequest.get(req);
+  if (!access) throw new Error(`${req.method} ${req.routeOptions.url ?? req.url} reads req.access but declares no club permission`);
+  return access;
+}
+
+/** Declares `req.access` on every request (read through `accessOf`). */
+export function decorateClubAccess(app: FastifyInstance): void {
+  app.decorateRequest('access', { getter(this: FastifyRequest) { return accessOf(this); } });
 }
 
 /** How far the caller holds a permission: the whole club, only their unit, or not at all. */
@@ -135,19 +155,11 @@ export function assertUnitInReach(access: ClubAccess, unitId: string | null, per
 }
 
 /**
- * A member of the club whose function holds the permission (at any scope: a counsellor's unit is
- * checked where the member is known). A function without it gets 403 naming who may; a stranger 404.
+ * A permission beyond the one the route declares (checked where the handler knows it needs it):
+ * 403 naming who may, as the guard answers.
  */
-export async function requirePermission(q: Queryable, req: FastifyRequest, clubId: string, permission: TClubPermission): Promise<ClubAccess> {
-  const access = await requireClubMember(q, req, clubId);
+function requireCan(access: ClubAccess, permission: TClubPermission): ClubAccess {
   if (!can(access, permission)) throw new AppError('permission_denied', 403, PERMISSION_MSG.forbidden(permission));
-  return access;
-}
-
-/** A director of the club ("manage everything"; or a super admin). Others get 403; a stranger 404. */
-export async function requireClubAdmin(q: Queryable, req: FastifyRequest, clubId: string): Promise<ClubAccess> {
-  const access = await requireClubMember(q, req, clubId);
-  if (!access.isAdmin) throw new AppError('permission_denied', 403, MSG.adminOnly);
   return access;
 }
 
@@ -191,7 +203,8 @@ export async function enforceDeclaredPermission(this: { db: Queryable }, req: Fa
     return;
   }
   const clubId = (req.params as { clubId?: unknown }).clubId;
-  await requirePermission(this.db, req, typeof clubId === 'string' ? clubId : '', permission);
+  // The caller's access, read once here, is what the handler gets as `req.access`.
+  requireCan(await resolveClubAccess(this.db, req, typeof clubId === 'string' ? clubId : ''), permission);
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -209,7 +222,7 @@ export async function refuseWritesToDeactivatedClub(this: { db: Queryable }, req
   if (typeof clubId !== 'string' || !UUID.test(clubId)) return;
   const club = await maybeOne<{ active: boolean }>(this.db, 'SELECT active FROM clubs WHERE id = $1', [clubId]);
   if (!club || club.active) return;
-  await requireClubMember(this.db, req, clubId);
+  await resolveClubAccess(this.db, req, clubId);
   if (req.auth?.profile.user_type === 'super_admin') return;
   throw new AppError('club_deactivated', 403, MSG.clubDeactivated);
 }

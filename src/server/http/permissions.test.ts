@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/errors.js';
 import {
@@ -60,8 +61,16 @@ async function documentedOperations(): Promise<Operation[]> {
   return ops;
 }
 
-function concreteUrl(path: string, clubId: string): string {
-  return path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'clubId' ? clubId : name === 'token' ? 'x'.repeat(32) : A_UUID));
+function concreteUrl(path: string, clubId: string, malformed?: string): string {
+  return path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === malformed ? 'nao-e-um-id'
+    : name === 'clubId' ? clubId : name === 'token' ? 'x'.repeat(32) : A_UUID));
+}
+
+/** Each call's outcome (status, error code and message), written to ROUTE_WALK_DUMP when set, to compare two versions of the server. */
+const outcomes: Record<string, string> = {};
+function record(key: string, who: string, res: { statusCode: number; body: string }): void {
+  const err = res.body.startsWith('{') ? (JSON.parse(res.body) as { error?: { code?: string; message?: string } }).error : undefined;
+  outcomes[`${key} as ${who}`] = [res.statusCode, err?.code ?? '', err?.message ?? ''].join(' | ');
 }
 
 const isClubPermission = (p: TRoutePermission): p is TClubPermission => p in CLUB_PERMISSIONS;
@@ -99,29 +108,31 @@ describe(`permission table on ${engineName()}`, () => {
       const key = `${op.method} ${op.path}`;
       const body = op.method === 'GET' || op.method === 'DELETE' ? undefined : {};
       const url = concreteUrl(op.path, club.id);
+      let last: { statusCode: number; body: string } = { statusCode: 0, body: '' };
       const check = (who: string, status: number, ok: boolean, why: string) => {
         calls += 1;
+        record(key, who, last);
         if (status >= 500) problems.push(`${key} as ${who}: ${status}`);
         else if (!ok) problems.push(`${key} as ${who}: ${status} (${why})`);
       };
 
-      const anon = await call(ctx.app, op.method, url, { body });
+      const anon = last = await call(ctx.app, op.method, url, { body });
       check('anonymous', anon.statusCode, op.permission === 'public' || anon.statusCode === 401, 'expected 401');
       if (op.permission === 'public' || SESSION_ENDING.has(`${op.method} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`)) continue;
 
-      const cross = await call(ctx.app, op.method, url, { as: stranger, body });
+      const cross = last = await call(ctx.app, op.method, url, { as: stranger, body });
       if (isClubPermission(op.permission)) check('member of another club', cross.statusCode, cross.statusCode === 404, 'expected 404');
       else if (op.permission === 'super_admin') check('member of another club', cross.statusCode, cross.statusCode === 403, 'expected 403');
 
       // A super admin keeps full access in every club, member or not.
       if (isClubPermission(op.permission)) {
-        const sa = await call(ctx.app, op.method, url, { as: superAdmin, body });
+        const sa = last = await call(ctx.app, op.method, url, { as: superAdmin, body });
         const err = sa.statusCode < 500 && sa.body.startsWith('{') ? (sa.json() as { error?: { code?: string; message?: string } }).error : undefined;
         check('super admin', sa.statusCode, err?.code !== 'permission_denied' && err?.message !== MSG.clubNotFound, 'super admin refused');
       }
 
       for (const role of CLUB_ROLES) {
-        const res = await call(ctx.app, op.method, url, { as: asRole[role], body });
+        const res = last = await call(ctx.app, op.method, url, { as: asRole[role], body });
         const code = res.statusCode < 500 && res.body.startsWith('{') ? (res.json() as { error?: { code?: string; message?: string } }).error : undefined;
         if (op.permission === 'super_admin') {
           check(role, res.statusCode, res.statusCode === 403, 'platform route: expected 403');
@@ -139,6 +150,17 @@ describe(`permission table on ${engineName()}`, () => {
     }
     expect(problems).toEqual([]);
     expect(calls).toBeGreaterThan(900);
+    if (process.env.ROUTE_WALK_DUMP) {
+      // A malformed id in each path parameter, as the director: the answer a bad id gets.
+      for (const op of ops) {
+        if (op.permission === 'public') continue;
+        for (const [, name] of op.path.matchAll(/\{(\w+)\}/g)) {
+          const body = op.method === 'GET' || op.method === 'DELETE' ? undefined : {};
+          record(`${op.method} ${op.path}`, `director, malformed ${name}`, await call(ctx.app, op.method, concreteUrl(op.path, club.id, name), { as: asRole.admin, body }));
+        }
+      }
+      writeFileSync(process.env.ROUTE_WALK_DUMP, `${JSON.stringify(outcomes, null, 1)}\n`);
+    }
   }, 180_000);
 });
 

@@ -18,7 +18,7 @@ import {
   ZMemberAttendance,
   ZReportQuery,
 } from '../../shared/meetings.js';
-import { requireClubAdmin, requireClubMember, type ClubAccess } from '../http/access.js';
+import type { ClubAccess } from '../http/access.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { ZClubParams } from '../clubs/routes.js';
 import { localDateString } from '../recurring/schedule.js';
@@ -46,18 +46,18 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/meetings', {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Reuniões do clube, mais recentes primeiro', params: ZClubParams, response: { 200: z.array(ZMeeting) } },
-  }, async (req) => repo.listMeetings(db, (await requireClubMember(db, req, req.params.clubId)).clubId));
+  }, async (req) => repo.listMeetings(db, req.access.clubId));
 
   app.get('/api/clubs/:clubId/meetings/summary', {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Próxima reunião e presença da última (painel)', params: ZClubParams, response: { 200: ZMeetingSummary } },
-  }, async (req) => service.meetingSummary(db, await requireClubMember(db, req, req.params.clubId)));
+  }, async (req) => service.meetingSummary(db, req.access));
 
   app.get('/api/clubs/:clubId/meetings/permissions', {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'O que a pessoa pode fazer com reuniões', params: ZClubParams, response: { 200: ZMeetingPermissions } },
   }, async (req) => {
-    const access = await requireClubMember(db, req, req.params.clubId);
+    const access = req.access;
     const caller = await service.rollCaller(db, access);
     return { manage: access.isAdmin, call_roll: mayCallAnyRoll(caller), read_roll: rollReadScope(caller) !== null };
   });
@@ -65,33 +65,33 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/clubs/:clubId/meetings', {
     config: { permission: 'club.settings' },
     schema: { tags, summary: 'Criar reunião (admin)', params: ZClubParams, body: ZMeetingInput, response: { 201: ZMeeting } },
-  }, async (req, reply) => reply.status(201).send(await service.createMeeting(db, await requireClubAdmin(db, req, req.params.clubId), req.body)));
+  }, async (req, reply) => reply.status(201).send(await service.createMeeting(db, req.access, req.body)));
 
   app.put('/api/clubs/:clubId/meetings/:id', {
     config: { permission: 'club.settings' },
     schema: { tags, summary: 'Editar reunião (admin)', params: ZMeetingParams, body: ZMeetingInput, response: { 200: ZMeeting } },
-  }, async (req) => service.updateMeeting(db, await requireClubAdmin(db, req, req.params.clubId), req.params.id, req.body));
+  }, async (req) => service.updateMeeting(db, req.access, req.params.id, req.body));
 
   app.delete('/api/clubs/:clubId/meetings/:id', {
     config: { permission: 'club.settings' },
     schema: { tags, summary: 'Cancelar reunião (admin; os pontos da chamada são estornados)', params: ZMeetingParams, response: { 200: ZMeeting } },
-  }, async (req) => service.cancelMeeting(db, await requireClubAdmin(db, req, req.params.clubId), req.params.id));
+  }, async (req) => service.cancelMeeting(db, req.access, req.params.id));
 
   app.get('/api/clubs/:clubId/meetings/:id/attendance', {
     config: { permission: 'attendance.report' },
     schema: { tags, summary: 'Chamada de uma reunião (admin e secretaria: todas as unidades; conselheiro: a sua)', params: ZMeetingParams, response: { 200: ZAttendanceSheet } },
-  }, async (req) => service.getAttendanceSheet(db, await requireClubMember(db, req, req.params.clubId), req.params.id));
+  }, async (req) => service.getAttendanceSheet(db, req.access, req.params.id));
 
   app.put('/api/clubs/:clubId/meetings/:id/attendance', {
     config: { permission: 'attendance.record' },
     schema: { tags, summary: 'Salvar a chamada dos membros listados (substitui as marcações anteriores)', params: ZMeetingParams, body: ZAttendanceInput, response: { 200: ZAttendanceSaved } },
-  }, async (req) => service.saveAttendance(db, await requireClubMember(db, req, req.params.clubId), req.params.id, req.body.marks));
+  }, async (req) => service.saveAttendance(db, req.access, req.params.id, req.body.marks));
 
   app.get('/api/clubs/:clubId/meetings/report', {
     config: { permission: 'attendance.report' },
     schema: { tags, summary: 'Presença por membro, unidade e semana num período', params: ZClubParams, querystring: z.object({ from: z.string().optional(), to: z.string().optional() }), response: { 200: ZAttendanceReport } },
   }, async (req) => {
-    const access = await requireClubMember(db, req, req.params.clubId);
+    const access = req.access;
     const unitId = await reportScope(access);
     const range = ZReportQuery.safeParse(req.query);
     if (!range.success || range.data.from > range.data.to) throw badRequest(MEETING_MSG.periodInvalid);
@@ -102,7 +102,7 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'attendance.report' },
     schema: { tags, summary: 'Exportar presença por membro (CSV pt-BR)', params: ZClubParams, querystring: z.object({ from: z.string().optional(), to: z.string().optional() }), response: { 200: z.string() } },
   }, async (req, reply) => {
-    const access = await requireClubMember(db, req, req.params.clubId);
+    const access = req.access;
     const unitId = await reportScope(access);
     const range = ZReportQuery.safeParse(req.query);
     if (!range.success || range.data.from > range.data.to) throw badRequest(MEETING_MSG.periodInvalid);
@@ -118,7 +118,7 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Presença de um membro (o próprio, admin, secretaria ou o conselheiro da unidade)', params: ZClubParams.extend({ id: z.uuid({ error: MEETING_MSG.memberUnknown }) }), response: { 200: ZMemberAttendance } },
   }, async (req) => {
-    const access = await requireClubMember(db, req, req.params.clubId);
+    const access = req.access;
     const member = await repo.findMember(db, access.clubId, req.params.id);
     if (!member) throw notFound(MEETING_MSG.memberUnknown);
     if (member.profile_id !== access.profileId) {
@@ -132,13 +132,13 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/meeting-rules', {
     config: { permission: 'club.settings' },
     schema: { tags, summary: 'Regras de reuniões recorrentes', params: ZClubParams, response: { 200: z.array(ZMeetingRule) } },
-  }, async (req) => repo.listRules(db, (await requireClubAdmin(db, req, req.params.clubId)).clubId));
+  }, async (req) => repo.listRules(db, req.access.clubId));
 
   app.post('/api/clubs/:clubId/meeting-rules', {
     config: { permission: 'club.settings' },
     schema: { tags, summary: 'Criar regra recorrente (cria as próximas reuniões, uma vez cada)', params: ZClubParams, body: ZMeetingRuleInput, response: { 201: ZMeetingRuleCreated } },
   }, async (req, reply) => {
-    const access = await requireClubAdmin(db, req, req.params.clubId);
+    const access = req.access;
     const club = await db.query<{ timezone: string }>('SELECT timezone FROM clubs WHERE id = $1', [access.clubId]);
     const startDate = req.body.start_date ?? localDateString(new Date(), club[0]?.timezone ?? 'America/Sao_Paulo');
     const rule = await repo.insertRule(db, access.clubId, { ...req.body, start_date: startDate });
@@ -151,7 +151,7 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.settings' },
     schema: { tags, summary: 'Encerrar regra recorrente (as reuniões já criadas ficam)', params: ZMeetingParams, response: { 200: ZOk } },
   }, async (req) => {
-    const access = await requireClubAdmin(db, req, req.params.clubId);
+    const access = req.access;
     if (!(await repo.deactivateRule(db, access.clubId, req.params.id))) throw notFound(MEETING_MSG.notFound);
     return { ok: true as const };
   });
@@ -160,13 +160,13 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/meeting-criteria', {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Critérios de inspeção do clube', params: ZClubParams, response: { 200: z.array(ZCriterion) } },
-  }, async (req) => repo.listCriteria(db, (await requireClubMember(db, req, req.params.clubId)).clubId));
+  }, async (req) => repo.listCriteria(db, req.access.clubId));
 
   app.post('/api/clubs/:clubId/meeting-criteria', {
     config: { permission: 'club.settings' },
     schema: { tags, summary: 'Criar critério de inspeção (admin)', params: ZClubParams, body: ZCriterionInput, response: { 201: ZCriterion } },
   }, async (req, reply) => {
-    const access = await requireClubAdmin(db, req, req.params.clubId);
+    const access = req.access;
     return reply.status(201).send(await repo.insertCriterion(db, access.clubId, req.body));
   });
 
@@ -174,7 +174,7 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.settings' },
     schema: { tags, summary: 'Editar critério de inspeção (admin)', params: ZCriterionParams, body: ZCriterionInput, response: { 200: ZCriterion } },
   }, async (req) => {
-    const access = await requireClubAdmin(db, req, req.params.clubId);
+    const access = req.access;
     const criterion = await repo.updateCriterion(db, access.clubId, req.params.id, req.body);
     if (!criterion) throw notFound(MEETING_MSG.criterionNotFound);
     return criterion;

@@ -5,7 +5,7 @@ import {
   MEMBER_MSG, ZAddMember, ZAddMemberResult, ZCsvImport, ZCsvImportResult, ZInvitationAccepted, ZInvitationLink,
   ZInvitationPreview, ZMember, ZMemberPage, ZMemberQuery, ZPendingInvitation, ZUpdateMember,
 } from '../../shared/members.js';
-import { can, requireAuth, requirePermission, requireClubMember } from '../http/access.js';
+import { can, requireAuth } from '../http/access.js';
 import { ZClubParams } from '../clubs/routes.js';
 import { setSessionCookie } from '../auth/routes.js';
 import * as invitationRepo from './invitation-repo.js';
@@ -29,7 +29,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       params: ZClubParams, querystring: ZMemberQuery, response: { 200: ZMemberPage },
     },
   }, async (req, reply) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     return app.answers.send(req, reply, access, () => listMembersJson(app.db, access.clubId, can(access, 'members.read'), req.query));
   });
 
@@ -41,7 +41,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       params: ZClubParams, body: ZAddMember, response: { 201: ZAddMemberResult },
     },
   }, async (req, reply) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'members.manage');
+    const access = req.access;
     const added = await service.addMember(app.db, access, req.body);
     if (added.result === 'invited') await sendInvitationMail(app, req, access.clubId, added.invitation);
     return reply.status(201).send(added);
@@ -55,7 +55,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       params: ZClubParams, body: ZCsvImport, response: { 200: ZCsvImportResult },
     },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'members.manage');
+    const access = req.access;
     return importMembersCsv(app.db, access, req.body.csv, req.body.dry_run);
   });
 
@@ -63,7 +63,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'members.manage' },
     schema: { tags: ['members'], summary: 'Editar função, unidade e status do membro', params: ZMemberParams, body: ZUpdateMember, response: { 200: ZMember } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'members.manage');
+    const access = req.access;
     return service.updateMember(app.db, access, req.params.memberId, req.body);
   });
 
@@ -71,7 +71,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'members.manage' },
     schema: { tags: ['members'], summary: 'Remover membro do clube', params: ZMemberParams, response: { 200: ZOk } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'members.manage');
+    const access = req.access;
     await service.removeMember(app.db, access, req.params.memberId);
     return { ok: true as const };
   });
@@ -80,7 +80,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'members.manage' },
     schema: { tags: ['members'], summary: 'Link para um membro sem conta criar o próprio acesso', params: ZMemberParams, response: { 201: ZInvitationLink } },
   }, async (req, reply) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'members.manage');
+    const access = req.access;
     const link = await service.inviteToClaim(app.db, access, req.params.memberId);
     await sendInvitationMail(app, req, access.clubId, link);
     return reply.status(201).send(link);
@@ -93,7 +93,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       params: ZMemberParams, response: { 200: ZOk },
     },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'members.manage');
+    const access = req.access;
     await service.undoClaim(app.db, access, req.params.memberId);
     return { ok: true as const };
   });
@@ -102,7 +102,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'members.manage' },
     schema: { tags: ['members'], summary: 'Convites pendentes', params: ZClubParams, response: { 200: z.array(ZPendingInvitation) } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'members.manage');
+    const access = req.access;
     return invitationRepo.listPendingInvitations(app.db, access.clubId);
   });
 
@@ -110,7 +110,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'members.manage' },
     schema: { tags: ['members'], summary: 'Gerar novo link para um convite pendente (o link anterior deixa de valer)', params: ZInvitationParams, response: { 201: ZInvitationLink } },
   }, async (req, reply) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'members.manage');
+    const access = req.access;
     return reply.status(201).send(await service.reissueInvitationLink(app.db, access, req.params.invitationId));
   });
 
@@ -118,7 +118,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'members.manage' },
     schema: { tags: ['members'], summary: 'Cancelar convite', params: ZInvitationParams, response: { 200: ZOk } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'members.manage');
+    const access = req.access;
     await service.revokeInvitation(app.db, access, req.params.invitationId);
     return { ok: true as const };
   });

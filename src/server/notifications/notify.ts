@@ -46,7 +46,8 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
  * the event rolls back, nobody is notified and nothing is pushed or e-mailed. Each person's choices
  * for the category decide the push (one queued delivery per device of theirs, held until 07:00 in the
  * club's time zone during quiet hours unless urgent) and the e-mail (at once, daily or weekly digest,
- * or never). A member with a guardian on record is a minor: nothing goes to their own e-mail.
+ * or never). A member with a guardian on record is a minor: nothing goes to their own e-mail, and
+ * nothing to their phone unless a guardian with consent in force allowed it (/familia).
  * One statement whatever the number of recipients. Returns how many notifications were created.
  */
 export async function notify(tx: Queryable, input: NotifyInput): Promise<number> {
@@ -57,7 +58,13 @@ export async function notify(tx: Queryable, input: NotifyInput): Promise<number>
   const urgent = input.urgent ?? false;
   const row = await one<{ created: number }>(tx, `
     WITH r AS (
-      SELECT p.id AS profile_id, coalesce(np.push, $9::boolean) AS push,
+      SELECT p.id AS profile_id,
+             -- A minor's phone gets nothing unless a guardian whose consent is in force allowed it (0710).
+             coalesce(np.push, $9::boolean)
+               AND (NOT EXISTS (SELECT 1 FROM club_members cm JOIN member_guardians g ON g.member_id = cm.id WHERE cm.profile_id = p.id)
+                    OR EXISTS (SELECT 1 FROM club_members cm JOIN member_guardians g ON g.member_id = cm.id AND g.child_push_allowed AND g.accepted_at IS NOT NULL
+                                 JOIN member_consents mc ON mc.member_id = cm.id AND mc.club_id = cm.club_id AND mc.withdrawn_at IS NULL
+                                WHERE cm.profile_id = p.id)) AS push,
              CASE WHEN p.email IS NULL OR p.blocked_at IS NOT NULL
                     OR EXISTS (SELECT 1 FROM club_members cm JOIN member_guardians g ON g.member_id = cm.id WHERE cm.profile_id = p.id)
                   THEN 'off'

@@ -9,6 +9,7 @@ import { INTERRUPTED, claimDuePushes, sendDuePushes, webPushSender } from './pus
 
 let ctx: TestContext;
 let receiver: Awaited<ReturnType<typeof startPushReceiver>>;
+let superAdmin: Session;
 let director: Session;
 let kid: Session;
 let club: { id: string };
@@ -18,7 +19,7 @@ beforeAll(async () => {
   // The real web-push sender (encryption, VAPID), to the local receiver: outside production, http on
   // this machine is allowed as an endpoint.
   ctx = await createTestApp();
-  await signUp(ctx.app, { name: 'Super Admin' });
+  superAdmin = await signUp(ctx.app, { name: 'Super Admin' });
   director = await signUp(ctx.app, { name: 'Diretora' });
   kid = await signUp(ctx.app, { name: 'Kid' });
   club = await createClub(ctx.app, director, 'Push');
@@ -44,6 +45,47 @@ describe(`web push on ${engineName()}`, () => {
     expect(got.map((r) => r.payload)).toEqual([expect.objectContaining({ title: 'Envio aprovado: Nó de escota', link: '/dashboard/my-tasks', club_id: club.id })]);
     expect(String(got[0]?.headers.authorization)).toMatch(/^vapid t=/);
     expect(got[0]?.headers['content-encoding']).toBe('aes128gcm');
+  });
+
+  it("a minor's phone gets nothing until a guardian with consent in force allows it in /familia; a withdrawn consent stops it again", async () => {
+    const minor = await signUp(ctx.app, { name: 'Menor' });
+    const mother = await signUp(ctx.app, { name: 'Mãe do Menor' });
+    const outsider = await signUp(ctx.app, { name: 'Outra pessoa' });
+    await addMember(ctx.db, club.id, minor.profile.id);
+    const [m] = await ctx.db.query<{ id: string }>(`SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2`, [club.id, minor.profile.id]);
+    const memberId = String(m?.id);
+    const [g] = await ctx.db.query<{ id: string }>(`INSERT INTO member_guardians (club_id, member_id, full_name, email, relationship, profile_id, accepted_at)
+      VALUES ($1, $2, 'Mãe do Menor', $3, 'Mãe', $4, now()) RETURNING id`, [club.id, memberId, mother.profile.email, mother.profile.id]);
+    const [text] = await ctx.db.query<{ id: string; version: number }>(`SELECT id, version FROM consent_texts WHERE club_id = $1 ORDER BY version DESC LIMIT 1`, [club.id]);
+    await ctx.db.query(`INSERT INTO member_consents (club_id, member_id, guardian_id, guardian_profile_id, consent_text_id, version) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [club.id, memberId, g?.id, mother.profile.id, text?.id, text?.version]);
+    expect((await subscribe(minor, receiver.device('minor-phone'))).statusCode).toBe(201);
+    const got = () => receiver.received.filter((r) => r.device === 'minor-phone').map((r) => (r.payload as { title: string }).title);
+
+    await pushTo(minor.profile.id, 'Antes da permissão', { urgent: true });
+    await ctx.app.notifications.drain();
+    expect(got()).toEqual([]);
+    // The in-app notification is there all the same.
+    expect((await call(ctx.app, 'GET', '/api/notifications', { as: minor })).json().notifications.map((n: { title: string }) => n.title)).toContain('Antes da permissão');
+
+    const allow = (as: Session, body: unknown) => call(ctx.app, 'PUT', `/api/family/children/${memberId}/push`, { as, body });
+    expect((await allow(outsider, { allowed: true })).statusCode).toBe(404);
+    const bad = await allow(mother, { allowed: 'sim' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Informe se as notificações no celular do(a) filho(a) são permitidas (sim ou não).');
+    expect((await allow(mother, { allowed: true })).statusCode).toBe(200);
+    expect((await call(ctx.app, 'GET', '/api/family', { as: mother })).json()[0]).toMatchObject({ member_id: memberId, child_push_allowed: true });
+    const audit = await ctx.db.query(`SELECT 1 FROM audit_log WHERE action = 'child_push.allow' AND entity_id = $1`, [memberId]);
+    expect(audit.length).toBe(1);
+
+    await pushTo(minor.profile.id, 'Depois da permissão', { urgent: true });
+    await ctx.app.notifications.drain();
+    expect(got()).toEqual(['Depois da permissão']);
+
+    expect((await call(ctx.app, 'DELETE', `/api/family/children/${memberId}/consent`, { as: mother })).statusCode).toBe(200);
+    await pushTo(minor.profile.id, 'Sem consentimento', { urgent: true });
+    await ctx.app.notifications.drain();
+    expect(got()).toEqual(['Depois da permissão']);
   });
 
   it('pt-BR refusals of a broken subscription; another person cannot remove mine', async () => {
@@ -93,6 +135,13 @@ describe(`web push on ${engineName()}`, () => {
          FROM push_deliveries d JOIN push_subscriptions s ON s.id = d.subscription_id WHERE s.profile_id = $1`, [person.profile.id]);
     expect(retry).toMatchObject({ status: 'pending', attempts: 1, last_error: 'O serviço de push respondeu 503.' });
     expect(retry?.wait).toBeGreaterThan(20);
+    // The super admin sees the retry waiting, with the service's host only (the path is the device's secret).
+    const issues = await call(ctx.app, 'GET', '/api/admin/push-deliveries', { as: superAdmin });
+    expect(issues.json().find((i: { recipient_name: string }) => i.recipient_name === 'Dois aparelhos')).toMatchObject({
+      status: 'pending', attempts: 1, last_error: 'O serviço de push respondeu 503.', service_host: '127.0.0.1', club_name: 'Push', kind: 'submission.approved',
+    });
+    expect(issues.body).not.toContain('busy-phone');
+    expect((await call(ctx.app, 'GET', '/api/admin/push-deliveries', { as: director })).statusCode).toBe(403);
     receiver.statusFor.delete('busy-phone');
     // Its retry would fall due in 30 s, inside a later test on a slow machine.
     await ctx.db.query(`DELETE FROM push_subscriptions WHERE profile_id = $1`, [person.profile.id]);

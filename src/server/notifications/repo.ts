@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import { ZCursorTimestamp, pageOf } from '../db/cursor.js';
-import type { TNotification, TNotificationPage, TPushSubscriptionInput, TUnreadCounts } from '../../shared/notifications.js';
+import type { TNotification, TNotificationPage, TPushDeliveryIssue, TPushSubscriptionInput, TUnreadCounts } from '../../shared/notifications.js';
 
 /** The sort key in a notifications page's cursor: when, and the id. */
 export const ZNotificationCursor = z.tuple([ZCursorTimestamp, z.uuid()]);
@@ -85,4 +85,24 @@ export async function saveSubscription(q: Queryable, profileId: string, sub: TPu
 /** Removes the person's subscription of this endpoint (another person's is left alone). */
 export async function removeSubscription(q: Queryable, profileId: string, endpoint: string): Promise<void> {
   await q.query(`DELETE FROM push_subscriptions WHERE profile_id = $1 AND endpoint = $2`, [profileId, endpoint]);
+}
+
+/**
+ * The super admin's view of pushes that went wrong: failed, or waiting for a retry after an error
+ * (push_deliveries_due_idx by status). The endpoint shows only its host: its path identifies the device.
+ */
+export function listPushIssues(q: Queryable): Promise<TPushDeliveryIssue[]> {
+  return q.query<TPushDeliveryIssue>(
+    `SELECT d.id, d.status, d.attempts, d.last_error, d.next_attempt_at, d.created_at,
+            substring(s.endpoint from '^https?://([^/:]+)') AS service_host,
+            p.full_name AS recipient_name, c.name AS club_name, n.kind
+       FROM push_deliveries d
+       JOIN push_subscriptions s ON s.id = d.subscription_id
+       JOIN notifications n ON n.id = d.notification_id
+       JOIN profiles p ON p.id = n.profile_id
+       LEFT JOIN clubs c ON c.id = n.club_id
+      WHERE d.status = 'failed' OR (d.status = 'pending' AND d.attempts > 0)
+      ORDER BY d.created_at DESC, d.id DESC
+      LIMIT 100`,
+  );
 }

@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../shared/errors.js';
 import {
+  ZPushDeliveryIssue,
   CATEGORY_LABELS, NOTIFICATION_MSG, ZMarkAllRead, ZPushConfig, ZPushSubscriptionInput, ZPushSubscriptionRemove, ZNotificationListQuery, ZNotificationPage, ZPreferences, ZPreferencesInput, ZUnreadCounts,
 } from '../../shared/notifications.js';
-import { requireAuth } from '../http/access.js';
+import { requireAuth, requireSuperAdmin } from '../http/access.js';
 import { AppError, notFound } from '../http/errors.js';
 import * as repo from './repo.js';
 import { decodeCursor } from '../http/cursor.js';
@@ -110,5 +111,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!target) throw new AppError('invalid_token', 400, NOTIFICATION_MSG.unsubscribeInvalid);
     await app.db.transaction((tx) => prefs.setPreference(tx, target.profileId, target.category, { email: 'off' }));
     return { message: NOTIFICATION_MSG.unsubscribed(CATEGORY_LABELS[target.category]) };
+  });
+
+  app.get('/api/admin/push-deliveries', {
+    config: { permission: 'super_admin' },
+    schema: { tags: ['admin'], summary: 'Notificações no celular com falha ou esperando nova tentativa (as 100 mais recentes)', response: { 200: z.array(ZPushDeliveryIssue) } },
+  }, async (req) => {
+    requireSuperAdmin(req);
+    return repo.listPushIssues(app.db);
   });
 };

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PERIOD_MSG, ZPeriod, ZPeriodInput } from '../../shared/periods.js';
-import { requirePermission, requireClubMember } from '../http/access.js';
 import { notFound } from '../http/errors.js';
 import { ZClubParams } from '../clubs/routes.js';
 import * as repo from './repo.js';
@@ -15,7 +14,7 @@ export const periodRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags: ['periods'], summary: 'Períodos do clube, mais recentes primeiro', params: ZClubParams, response: { 200: z.array(ZPeriod) } },
   }, async (req) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     return repo.listPeriods(app.db, access.clubId);
   });
 
@@ -23,7 +22,7 @@ export const periodRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags: ['periods'], summary: 'Um período', params: ZPeriodParams, response: { 200: ZPeriod } },
   }, async (req) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     const period = await repo.getPeriod(app.db, access.clubId, req.params.periodId);
     if (!period) throw notFound(PERIOD_MSG.notFound);
     return period;
@@ -33,7 +32,7 @@ export const periodRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'periods.manage' },
     schema: { tags: ['periods'], summary: 'Criar período (admin)', params: ZClubParams, body: ZPeriodInput, response: { 201: ZPeriod } },
   }, async (req, reply) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'periods.manage');
+    const access = req.access;
     return reply.status(201).send(await service.createPeriod(app.db, access, req.body));
   });
 
@@ -41,7 +40,7 @@ export const periodRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'periods.manage' },
     schema: { tags: ['periods'], summary: 'Editar período (admin)', params: ZPeriodParams, body: ZPeriodInput, response: { 200: ZPeriod } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'periods.manage');
+    const access = req.access;
     return service.updatePeriod(app.db, access, req.params.periodId, req.body);
   });
 
@@ -49,7 +48,7 @@ export const periodRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'periods.manage' },
     schema: { tags: ['periods'], summary: 'Excluir período (admin)', params: ZPeriodParams, response: { 200: ZOk } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'periods.manage');
+    const access = req.access;
     await service.deletePeriod(app.db, access, req.params.periodId);
     return { ok: true as const };
   });

@@ -24,7 +24,7 @@ import {
   zItemCode,
 } from '../../shared/programme.js';
 import { ZReqExport, ZReqExportQuery, ZReqImport, ZReqImportResult } from '../../shared/programme-io.js';
-import { requireAuth, requireClubMember, requirePermission, requireSuperAdmin, scopeOf } from '../http/access.js';
+import { requireAuth, requireSuperAdmin, scopeOf } from '../http/access.js';
 import { requireGuardianOf } from '../families/access.js';
 import { ZClubParams } from '../clubs/routes.js';
 import * as repo from './repo.js';
@@ -55,8 +55,7 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/catalogue`, {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Catálogo: classes (Desbravadores e Aventureiros), seções, áreas e especialidades', params: ZClubParams, response: { 200: ZCatalogue } },
-  }, async (req, reply) => {
-    await requireClubMember(db, req, req.params.clubId);
+  }, async (_req, reply) => {
     // Platform data changed only by a migration: the browser may keep it for an hour.
     reply.header('Cache-Control', 'private, max-age=3600');
     return service.getCatalogue(db);
@@ -65,39 +64,39 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/settings`, {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Programas do clube e pontos por requisito, classe e especialidade', params: ZClubParams, response: { 200: ZProgrammeSettings } },
-  }, async (req) => repo.getSettings(db, (await requireClubMember(db, req, req.params.clubId)).clubId));
+  }, async (req) => repo.getSettings(db, req.access.clubId));
 
   app.put(`${base}/settings`, {
     config: { permission: 'club.settings' },
     schema: { tags, summary: 'Escolher os programas do clube e os pontos (0 desliga)', params: ZClubParams, body: ZProgrammeSettingsInput, response: { 200: ZProgrammeSettings } },
-  }, async (req) => service.updateSettings(db, await requirePermission(db, req, req.params.clubId, 'club.settings'), req.body));
+  }, async (req) => service.updateSettings(db, req.access, req.body));
 
   // ——— Requisitos ———
   app.get(`${base}/items/:code/requirements`, {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Requisitos de uma classe ou especialidade, na ordem', params: ZItemParams, response: { 200: z.array(ZRequirement) } },
-  }, async (req) => service.listRequirements(db, (await requireClubMember(db, req, req.params.clubId)).clubId, req.params.code));
+  }, async (req) => service.listRequirements(db, req.access.clubId, req.params.code));
 
   app.post(`${base}/items/:code/requirements`, {
     config: { permission: 'programme.manage' },
     schema: { tags, summary: 'Acrescentar requisito (no fim da lista)', params: ZItemParams, body: ZRequirementInput, response: { 201: ZRequirement } },
-  }, async (req, reply) => reply.status(201).send(await service.addRequirement(db, await requirePermission(db, req, req.params.clubId, 'programme.manage'), req.params.code, req.body)));
+  }, async (req, reply) => reply.status(201).send(await service.addRequirement(db, req.access, req.params.code, req.body)));
 
   app.put(`${base}/items/:code/requirements/order`, {
     config: { permission: 'programme.manage' },
     schema: { tags, summary: 'Reordenar os requisitos (todos os ids, na nova ordem)', params: ZItemParams, body: ZRequirementOrder, response: { 200: z.array(ZRequirement) } },
-  }, async (req) => service.reorderRequirements(db, await requirePermission(db, req, req.params.clubId, 'programme.manage'), req.params.code, req.body.ids));
+  }, async (req) => service.reorderRequirements(db, req.access, req.params.code, req.body.ids));
 
   app.put(`${base}/requirements/:id`, {
     config: { permission: 'programme.manage' },
     schema: { tags, summary: 'Editar requisito', params: ZRequirementParams, body: ZRequirementInput, response: { 200: ZRequirement } },
-  }, async (req) => service.updateRequirement(db, await requirePermission(db, req, req.params.clubId, 'programme.manage'), req.params.id, req.body));
+  }, async (req) => service.updateRequirement(db, req.access, req.params.id, req.body));
 
   app.delete(`${base}/requirements/:id`, {
     config: { permission: 'programme.manage' },
     schema: { tags, summary: 'Remover requisito (os pontos das assinaturas são estornados)', params: ZRequirementParams, response: { 200: ZOk } },
   }, async (req) => {
-    await service.removeRequirement(db, await requirePermission(db, req, req.params.clubId, 'programme.manage'), req.params.id);
+    await service.removeRequirement(db, req.access, req.params.id);
     return { ok: true as const };
   });
 
@@ -106,7 +105,7 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'programme.manage' },
     schema: { tags, summary: 'Importar requisitos de CSV ou JSON: prévia com dry_run, depois tudo ou nada (a lista de cada item do arquivo passa a ser a do arquivo)', params: ZClubParams, body: ZReqImport, response: { 200: ZReqImportResult } },
   }, async (req) => {
-    const access = await requirePermission(db, req, req.params.clubId, 'programme.manage');
+    const access = req.access;
     return importRequirements(db, { clubId: access.clubId, actorId: access.profileId }, req.body);
   });
 
@@ -114,7 +113,7 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'programme.manage' },
     schema: { tags, summary: 'Exportar os requisitos que o clube usa (CSV pt-BR ou JSON), de um item ou de todos', params: ZClubParams, querystring: ZReqExportQuery, produces: ['text/csv', 'application/json'], response: { 200: ZReqExport } },
   }, async (req, reply) => {
-    const access = await requirePermission(db, req, req.params.clubId, 'programme.manage');
+    const access = req.access;
     const file = exportFile(await exportRows(db, access.clubId, req.query.item), req.query.format);
     return reply.type(file.type).header('Content-Disposition', `attachment; filename="requisitos${req.query.item ? `-${req.query.item.toLowerCase()}` : ''}.${file.ext}"`).header('Cache-Control', 'no-store').send(file.body);
   });
@@ -137,42 +136,42 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/items/:code/instructors`, {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Instrutores(as) atribuídos(as) a uma classe ou especialidade', params: ZItemParams, response: { 200: z.array(ZInstructor) } },
-  }, async (req) => repo.listInstructors(db, (await requireClubMember(db, req, req.params.clubId)).clubId, req.params.code));
+  }, async (req) => repo.listInstructors(db, req.access.clubId, req.params.code));
 
   app.put(`${base}/items/:code/instructors`, {
     config: { permission: 'programme.manage' },
     schema: { tags, summary: 'Atribuir instrutores(as) (substitui a lista)', params: ZItemParams, body: ZInstructorsInput, response: { 200: z.array(ZInstructor) } },
-  }, async (req) => service.setInstructors(db, await requirePermission(db, req, req.params.clubId, 'programme.manage'), req.params.code, req.body.member_ids));
+  }, async (req) => service.setInstructors(db, req.access, req.params.code, req.body.member_ids));
 
   // ——— Enrolments and the cartão ———
   app.post(`${base}/enrolments`, {
     config: { permission: 'programme.manage' },
     schema: { tags, summary: 'Inscrever membro numa classe ou especialidade', params: ZClubParams, body: ZEnrolmentInput, response: { 201: ZCardEnrolment } },
-  }, async (req, reply) => reply.status(201).send(await service.enrol(db, await requirePermission(db, req, req.params.clubId, 'programme.manage'), req.body.member_id, req.body.item_code)));
+  }, async (req, reply) => reply.status(201).send(await service.enrol(db, req.access, req.body.member_id, req.body.item_code)));
 
   app.delete(`${base}/enrolments/:id`, {
     config: { permission: 'programme.manage' },
     schema: { tags, summary: 'Remover inscrição (sem assinaturas)', params: ZEnrolmentParams, response: { 200: ZOk } },
   }, async (req) => {
-    await service.unenrol(db, await requirePermission(db, req, req.params.clubId, 'programme.manage'), req.params.id);
+    await service.unenrol(db, req.access, req.params.id);
     return { ok: true as const };
   });
 
   app.get(`${base}/members/:memberId/card`, {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Cartão do membro: requisitos por seção, assinaturas e progresso (o próprio e quem o lidera)', params: ZMemberParams, response: { 200: ZCard } },
-  }, async (req) => service.getCard(db, await requireClubMember(db, req, req.params.clubId), req.params.memberId));
+  }, async (req) => service.getCard(db, req.access, req.params.memberId));
 
   // ——— Signing ———
   app.post(`${base}/signatures`, {
     config: { permission: 'programme.sign' },
     schema: { tags, summary: 'Assinar um requisito para um ou vários membros (data: hoje por padrão, nunca no futuro)', params: ZClubParams, body: ZSignInput, response: { 200: ZSignResult } },
-  }, async (req) => sign(db, await requirePermission(db, req, req.params.clubId, 'programme.sign'), req.body));
+  }, async (req) => sign(db, req.access, req.body));
 
   app.delete(`${base}/signatures/:id`, {
     config: { permission: 'programme.sign' },
     schema: { tags, summary: 'Desfazer assinatura (pontos estornados; fica no registro de atividades)', params: ZSignatureParams, response: { 200: ZUnsignResult } },
-  }, async (req) => unsign(db, await requirePermission(db, req, req.params.clubId, 'programme.sign'), req.params.id));
+  }, async (req) => unsign(db, req.access, req.params.id));
 
   // ——— A member marks a requisito done; the leaders' queue ———
   app.post(`${base}/marks`, {
@@ -230,13 +229,13 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/items/:code/grid`, {
     config: { permission: 'programme.sign' },
     schema: { tags, summary: 'Grade do instrutor: membros inscritos × requisitos', params: ZItemParams, querystring: ZGridQuery, response: { 200: ZGrid } },
-  }, async (req) => service.getGrid(db, await requirePermission(db, req, req.params.clubId, 'programme.sign'), req.params.code, req.query.unit_id ?? null));
+  }, async (req) => service.getGrid(db, req.access, req.params.code, req.query.unit_id ?? null));
 
   app.get(`${base}/ready`, {
     config: { permission: 'programme.sign' },
     schema: { tags, summary: 'Prontos para investidura, por classe e especialidade', params: ZClubParams, response: { 200: z.array(ZReadyEntry) } },
   }, async (req) => {
-    const access = await requirePermission(db, req, req.params.clubId, 'programme.sign');
+    const access = req.access;
     // A counsellor's list is their unit's.
     const unit = scopeOf(access, 'programme.sign') === 'unit' ? access.unitId ?? null : null;
     return repo.readyList(db, access.clubId, unit);
@@ -246,17 +245,17 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/investitures`, {
     config: { permission: 'programme.sign' },
     schema: { tags, summary: 'Investiduras do clube, mais recentes primeiro', params: ZClubParams, response: { 200: z.array(z.object({ id: z.string(), held_on: z.string(), place: z.string(), count: z.number().int() })) } },
-  }, async (req) => listInvestitures(db, (await requirePermission(db, req, req.params.clubId, 'programme.sign')).clubId));
+  }, async (req) => listInvestitures(db, req.access.clubId));
 
   app.post(`${base}/investitures`, {
     config: { permission: 'programme.manage' },
     schema: { tags, summary: 'Registrar investidura (data, local e quem foi investido em quê)', params: ZClubParams, body: ZInvestitureInput, response: { 201: ZInvestiture } },
-  }, async (req, reply) => reply.status(201).send(await recordInvestiture(db, await requirePermission(db, req, req.params.clubId, 'programme.manage'), req.body)));
+  }, async (req, reply) => reply.status(201).send(await recordInvestiture(db, req.access, req.body)));
 
   app.get(`${base}/investitures/:id`, {
     config: { permission: 'programme.sign' },
     schema: { tags, summary: 'Lista da cerimônia e certificados de uma investidura', params: ZInvestitureParams, response: { 200: ZInvestiture } },
-  }, async (req) => getInvestiture(db, (await requirePermission(db, req, req.params.clubId, 'programme.sign')).clubId, req.params.id));
+  }, async (req) => getInvestiture(db, req.access.clubId, req.params.id));
 
   // ——— The guardian's view (/familia): read-only, a consented child only (404 otherwise) ———
   app.get('/api/family/children/:memberId/programme-card', {

@@ -17,7 +17,7 @@ import {
   ZSubmissionPage,
   ZSubmissionQuery,
 } from '../../shared/progress.js';
-import { can, requirePermission, requireClubMember, type ClubAccess } from '../http/access.js';
+import { can, type ClubAccess } from '../http/access.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { SANITIZER_VERSION, withServedIcon } from '../badges/icon.js';
 import { sendJsonText } from '../http/json-text.js';
@@ -74,15 +74,13 @@ async function taskDetail(db: Db, clubId: string, profileId: string, taskId: str
 }
 
 export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Points for many at once: the club's direction (a counsellor scores their unit one member at a time). */
-  const clubWideScorer = (req: Parameters<typeof requirePermission>[1], clubId: string) => requirePermission(app.db, req, clubId, 'points.batch');
   const tags = ['progress'];
 
   app.get('/api/clubs/:clubId/my-tasks', {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Minhas Tarefas: tarefas disponíveis e meu progresso', params: ZClub, response: { 200: z.array(ZMyTask) } },
   }, async (req, reply) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     return app.answers.send(
       req, reply, access, () => repo.listMemberTasksJson(app.db, access.clubId, access.profileId), () => repo.myTasksUnchangedForMs(app.db, access.clubId),
     );
@@ -92,7 +90,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Uma tarefa com perguntas (sem respostas corretas), subtarefas e envios', params: ZClubTask, response: { 200: ZMyTaskDetail } },
   }, async (req) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     return taskDetail(app.db, access.clubId, access.profileId, req.params.taskId);
   });
 
@@ -100,7 +98,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Escolher uma tarefa (cria minha atribuição)', params: ZClubTask, response: { 200: z.object({ status: z.string() }) } },
   }, async (req) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     return service.startTask(app.db, access, req.params.taskId);
   });
 
@@ -108,7 +106,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Concluir tarefa (ou registrar por um membro)', params: ZClubTask, body: ZCompleteTask, response: { 200: ZCompletionResult } },
   }, async (req) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     return service.completeTask(app.db, access, req.params.taskId, req.body);
   });
 
@@ -116,7 +114,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Concluir subtarefa de um marco', params: ZClubTask.extend({ subtaskId: z.string() }), body: ZOnBehalf, response: { 200: ZCompletionResult } },
   }, async (req) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     return service.completeSubtask(app.db, access, req.params.taskId, req.params.subtaskId, req.body.profile_id);
   });
 
@@ -124,7 +122,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Enviar comprovação (multipart: file, comment)', params: ZClubTask, consumes: ['multipart/form-data'], response: { 201: ZSubmissionInfo } },
   }, async (req, reply) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     if (!req.isMultipart()) throw badRequest(PROGRESS_MSG.evidenceRequired);
     let file: submissions.EvidenceFile | null = null;
     let comment: string | null = null;
@@ -144,7 +142,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'progress.record' },
     schema: { tags, summary: 'Tarefas de um membro (para registrar por ele)', params: ZClubMember, response: { 200: z.array(ZMyTask) } },
   }, async (req, reply) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     const target = await service.resolveTarget(app.db, access, req.params.memberId);
     return sendJsonText(reply, await repo.listMemberTasksJson(app.db, access.clubId, target.profileId));
   });
@@ -153,7 +151,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'progress.record' },
     schema: { tags, summary: 'Uma tarefa de um membro', params: ZClubMember.extend({ taskId: z.string() }), response: { 200: ZMyTaskDetail } },
   }, async (req) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     const target = await service.resolveTarget(app.db, access, req.params.memberId);
     return taskDetail(app.db, access.clubId, target.profileId, req.params.taskId);
   });
@@ -165,7 +163,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
       params: ZClub, querystring: ZSubmissionQuery, response: { 200: ZSubmissionPage },
     },
   }, async (req, reply) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'submissions.review');
+    const access = req.access;
     return app.answers.send(req, reply, access, () => listQueueJson(app.db, access.clubId, service.unitFilter(access, 'submissions.review'), req.query));
   });
 
@@ -173,7 +171,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'submissions.review' },
     schema: { tags, summary: 'Quantos envios aguardam aprovação', params: ZClub, response: { 200: ZPendingCount } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'submissions.review');
+    const access = req.access;
     return { pending: await repo.countWaitingSubmissions(app.db, access.clubId, service.unitFilter(access, 'submissions.review')) };
   });
 
@@ -181,7 +179,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Arquivo de comprovação (admins ou quem enviou)', params: ZClubSubmission, querystring: z.object({ download: z.enum(['1']).optional() }) },
   }, async (req, reply) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     const file = await submissions.readEvidence(app.db, app.storage, access, req.params.submissionId);
     // Only images open in the browser; anything else is always a download (issue 21).
     const inline = !req.query.download && file.mime.startsWith('image/') && !file.mime.includes('svg');
@@ -198,7 +196,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'submissions.review' },
     schema: { tags, summary: 'Aprovar envio (pontos concedidos)', params: ZClubSubmission, response: { 200: ZCompletionResult } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'submissions.review');
+    const access = req.access;
     return submissions.approveSubmission(app.db, access, req.params.submissionId);
   });
 
@@ -206,7 +204,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'submissions.review' },
     schema: { tags, summary: 'Rejeitar envio com motivo', params: ZClubSubmission, body: ZRejectSubmission, response: { 200: ZOk } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'submissions.review');
+    const access = req.access;
     await submissions.rejectSubmission(app.db, access, req.params.submissionId, req.body.reason);
     return { ok: true as const };
   });
@@ -215,7 +213,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'points.adjust' },
     schema: { tags, summary: 'Pontuar membro ou unidade (bônus/penalidade com motivo)', params: ZClub, body: ZPointAdjustment, response: { 201: ZPointAdjustmentResult } },
   }, async (req, reply) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'points.adjust');
+    const access = req.access;
     return reply.status(201).send(await service.adjustPoints(app.db, access, req.body));
   });
 
@@ -223,7 +221,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'points.batch' },
     schema: { tags, summary: 'Pontuar vários: os mesmos pontos e motivo para vários membros (tudo ou nada)', params: ZClub, body: ZPointBatch, response: { 201: ZPointBatchResult } },
   }, async (req, reply) => {
-    const access = await clubWideScorer(req, req.params.clubId);
+    const access = req.access;
     return reply.status(201).send(await batches.scoreMany(app.db, access, req.body));
   });
 
@@ -231,7 +229,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'points.batch' },
     schema: { tags, summary: 'Desfazer um lote de pontos inteiro', params: ZClub.extend({ batchId: z.uuid({ error: BATCH_MSG.notFound }) }), response: { 200: ZPointBatchUndoResult } },
   }, async (req) => {
-    const access = await clubWideScorer(req, req.params.clubId);
+    const access = req.access;
     return batches.undoBatch(app.db, access, req.params.batchId);
   });
 
@@ -239,7 +237,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Início do membro: meus pontos, minha posição, minha unidade, próximas tarefas e badges', params: ZClub, response: { 200: ZMemberHome } },
   }, async (req) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     return getMemberHome(app.db, access.clubId, access.profileId);
   });
 
@@ -247,7 +245,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Meu Perfil: pontos, posição, badges e histórico', params: ZClub, response: { 200: ZMemberProfile } },
   }, async (req, reply) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     return sendMemberProfile(app, req, reply, access, access.profileId, false);
   });
 
@@ -255,7 +253,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Perfil de um membro (admins e conselheiros da unidade)', params: ZClubMember, response: { 200: ZMemberProfile } },
   }, async (req, reply) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     if (!can(access, 'members.read')) await service.resolveTarget(app.db, access, req.params.memberId);
     // Personal data reaches only the functions that keep member records, not counsellors (issues 14, 21).
     return sendMemberProfile(app, req, reply, access, req.params.memberId, !can(access, 'members.read'));

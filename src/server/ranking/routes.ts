@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RANKING_MSG, ZIndividualRankingRow, ZRankingPeriod, ZRankingQuery, ZUnitRankingRow } from '../../shared/ranking.js';
-import { requireClubMember } from '../http/access.js';
 import { notFound } from '../http/errors.js';
 import type { Db } from '../db/index.js';
 import * as repo from './repo.js';
@@ -19,7 +18,7 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Ranking individual (geral ou de um período)', params: ZClub, querystring: ZRankingQuery, response: { 200: z.array(ZIndividualRankingRow) } },
   }, async (req, reply) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     return app.answers.send(req, reply, access, async () => {
       const rows = await repo.individualRankingJson(app.db, access.clubId, req.query.period_id);
       // An unknown period has no rows: asked only then, so a period's ranking is one statement.
@@ -32,7 +31,7 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Ranking de unidades (geral ou de um período)', params: ZClub, querystring: ZRankingQuery, response: { 200: z.array(ZUnitRankingRow) } },
   }, async (req, reply) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     return app.answers.send(req, reply, access, async () => {
       const rows = await repo.unitRankingJson(app.db, access.clubId, req.query.period_id);
       // An unknown period has no rows: asked only then, so a period's ranking is one statement.
@@ -45,7 +44,7 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Períodos do clube para o filtro do ranking', params: ZClub, response: { 200: z.array(ZRankingPeriod) } },
   }, async (req) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     return repo.listPeriods(app.db, access.clubId);
   });
 
@@ -53,7 +52,7 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Unidades ativas (para Pontuar unidade)', params: ZClub, response: { 200: z.array(z.object({ id: z.string(), name: z.string(), color: z.string() })) } },
   }, async (req) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     return repo.listUnitOptions(app.db, access.clubId);
   });
 };

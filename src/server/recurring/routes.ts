@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZGenerateResult, ZRecurringInput, ZRecurringTask, ZSetActive } from '../../shared/recurring.js';
-import { requirePermission } from '../http/access.js';
 import * as service from './service.js';
 
 const ZClubParams = z.object({ clubId: z.string() });
@@ -15,13 +14,13 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(base, {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Tarefas recorrentes do clube', params: ZClubParams, response: { 200: z.array(ZRecurringTask) } },
-  }, async (req) => service.listRecurring(app.db, await requirePermission(app.db, req, req.params.clubId, 'tasks.manage')));
+  }, async (req) => service.listRecurring(app.db, req.access));
 
   app.post(base, {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Criar tarefa recorrente (e gerar as ocorrências já devidas)', params: ZClubParams, body: ZRecurringInput, response: { 201: ZRecurringTask } },
   }, async (req, reply) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
+    const access = req.access;
     return reply.status(201).send(await service.createRecurring(app.db, access, req.body, req.log));
   });
 
@@ -29,7 +28,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Atualizar tarefa recorrente', params: ZRecurringParams, body: ZRecurringInput, response: { 200: ZRecurringTask } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
+    const access = req.access;
     return service.updateRecurring(app.db, access, req.params.recurringId, req.body, req.log);
   });
 
@@ -37,7 +36,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Ativar ou desativar', params: ZRecurringParams, body: ZSetActive, response: { 200: ZRecurringTask } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
+    const access = req.access;
     return service.setRecurringActive(app.db, access, req.params.recurringId, req.body.active);
   });
 
@@ -45,12 +44,12 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Excluir (tarefas já geradas permanecem)', params: ZRecurringParams, response: { 204: z.null() } },
   }, async (req, reply) => {
-    await service.deleteRecurring(app.db, await requirePermission(app.db, req, req.params.clubId, 'tasks.manage'), req.params.recurringId);
+    await service.deleteRecurring(app.db, req.access, req.params.recurringId);
     return reply.status(204).send(null);
   });
 
   app.post('/api/clubs/:clubId/generate-recurring-tasks', {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Gerar instâncias agora', params: ZClubParams, response: { 200: ZGenerateResult } },
-  }, async (req) => service.generateForClub(app.db, await requirePermission(app.db, req, req.params.clubId, 'tasks.manage')));
+  }, async (req) => service.generateForClub(app.db, req.access));
 };

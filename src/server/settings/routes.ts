@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZClub } from '../../shared/clubs.js';
 import { LOGO_MAX_BYTES, SETTINGS_MSG, ZClubSettings } from '../../shared/settings.js';
-import { requirePermission } from '../http/access.js';
 import { AppError } from '../http/errors.js';
 import { ZClubParams } from '../clubs/routes.js';
 import * as service from './service.js';
@@ -15,7 +14,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.settings' },
     schema: { tags: ['settings'], summary: 'Atualizar configurações do clube (admin)', params: ZClubParams, body: ZClubSettings, response: { 200: ZClub } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'club.settings');
+    const access = req.access;
     return service.updateSettings(app.db, access, req.body, { superAdmin: req.auth?.profile.user_type === 'super_admin' });
   });
 
@@ -29,7 +28,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZClub },
     },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'club.settings');
+    const access = req.access;
     if (!req.isMultipart()) throw new AppError('no_file', 400, SETTINGS_MSG.noFile);
     const file = await req.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
     if (!file) throw new AppError('no_file', 400, SETTINGS_MSG.noFile);
@@ -47,7 +46,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.settings' },
     schema: { tags: ['settings'], summary: 'Remover logo do clube (admin)', params: ZClubParams, response: { 200: ZClub } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'club.settings');
+    const access = req.access;
     return service.removeLogo(app.db, app.storage, access);
   });
 };

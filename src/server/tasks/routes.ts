@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   ZBadgeSummary, ZFormAnswers, ZLinkBadge, ZQuestion, ZQuestionInput, ZReorder, ZSubtask, ZSubtaskInput, ZTask, ZTaskBadge, ZTaskInput,
 } from '../../shared/tasks.js';
-import { requirePermission, requireClubMember } from '../http/access.js';
 import * as service from './service.js';
 import { maybeOne } from '../db/index.js';
 import { DEFAULT_TIMEZONE } from '../../shared/timezones.js';
@@ -24,7 +23,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Tarefas do clube (mais novas primeiro; membros veem só as ativas)', params: ZClubParams, response: { 200: z.array(ZTask) } },
   }, async (req, reply) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     return app.answers.send(req, reply, access, () => service.listTasksJson(app.db, access));
   });
 
@@ -32,25 +31,25 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Criar tarefa', params: ZClubParams, body: ZTaskInput, response: { 201: ZTask } },
   }, async (req, reply) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
+    const access = req.access;
     return reply.status(201).send(await service.createTask(app.db, access, req.body));
   });
 
   app.get(`${base}/:taskId`, {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Uma tarefa', params: ZTaskParams, response: { 200: ZTask } },
-  }, async (req) => service.getVisibleTask(app.db, await requireClubMember(app.db, req, req.params.clubId), req.params.taskId));
+  }, async (req) => service.getVisibleTask(app.db, req.access, req.params.taskId));
 
   app.put(`${base}/:taskId`, {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Atualizar tarefa', params: ZTaskParams, body: ZTaskInput, response: { 200: ZTask } },
-  }, async (req) => service.updateTask(app.db, await requirePermission(app.db, req, req.params.clubId, 'tasks.manage'), req.params.taskId, req.body));
+  }, async (req) => service.updateTask(app.db, req.access, req.params.taskId, req.body));
 
   app.delete(`${base}/:taskId`, {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Excluir tarefa (e suas perguntas, subtarefas e vínculos de badges)', params: ZTaskParams, response: { 204: z.null() } },
   }, async (req, reply) => {
-    await service.deleteTask(app.db, await requirePermission(app.db, req, req.params.clubId, 'tasks.manage'), req.params.taskId);
+    await service.deleteTask(app.db, req.access, req.params.taskId);
     return reply.status(204).send(null);
   });
 
@@ -59,18 +58,18 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/:taskId/questions`, {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Perguntas em ordem (sem a resposta correta para membros)', params: ZTaskParams, response: { 200: z.array(ZQuestion) } },
-  }, async (req) => service.listQuestions(app.db, await requireClubMember(app.db, req, req.params.clubId), req.params.taskId));
+  }, async (req) => service.listQuestions(app.db, req.access, req.params.taskId));
 
   app.get(`${base}/:taskId/answers`, {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Respostas dos membros às perguntas (formulário ou quiz)', params: ZTaskParams, response: { 200: ZFormAnswers } },
-  }, async (req) => formAnswers(app.db, await requirePermission(app.db, req, req.params.clubId, 'tasks.manage'), req.params.taskId));
+  }, async (req) => formAnswers(app.db, req.access, req.params.taskId));
 
   app.get(`${base}/:taskId/answers.csv`, {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Respostas dos membros (CSV pt-BR)', params: ZTaskParams, response: { 200: z.string() } },
   }, async (req, reply) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
+    const access = req.access;
     const data = await formAnswers(app.db, access, req.params.taskId);
     const club = await maybeOne<{ timezone: string }>(app.db, `SELECT timezone FROM clubs WHERE id = $1`, [access.clubId]);
     return reply
@@ -84,7 +83,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Adicionar pergunta ao fim da lista', params: ZTaskParams, body: ZQuestionInput, response: { 201: ZQuestion } },
   }, async (req, reply) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
+    const access = req.access;
     return reply.status(201).send(await service.createQuestion(app.db, access, req.params.taskId, req.body));
   });
 
@@ -92,7 +91,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Reordenar perguntas', params: ZTaskParams, body: ZReorder, response: { 200: z.array(ZQuestion) } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
+    const access = req.access;
     await service.reorderChildren(app.db, access, 'question', req.params.taskId, req.body.ids);
     return service.listQuestions(app.db, access, req.params.taskId);
   });
@@ -101,7 +100,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Atualizar pergunta', params: ZQuestionParams, body: ZQuestionInput, response: { 200: ZQuestion } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
+    const access = req.access;
     return service.updateQuestion(app.db, access, req.params.taskId, req.params.questionId, req.body);
   });
 
@@ -109,7 +108,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Excluir pergunta', params: ZQuestionParams, response: { 204: z.null() } },
   }, async (req, reply) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
+    const access = req.access;
     await service.deleteChild(app.db, access, 'question', req.params.taskId, req.params.questionId);
     return reply.status(204).send(null);
   });
@@ -119,13 +118,13 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/:taskId/subtasks`, {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Subtarefas em ordem', params: ZTaskParams, response: { 200: z.array(ZSubtask) } },
-  }, async (req) => service.listSubtasks(app.db, await requireClubMember(app.db, req, req.params.clubId), req.params.taskId));
+  }, async (req) => service.listSubtasks(app.db, req.access, req.params.taskId));
 
   app.post(`${base}/:taskId/subtasks`, {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Adicionar subtarefa ao fim da lista', params: ZTaskParams, body: ZSubtaskInput, response: { 201: ZSubtask } },
   }, async (req, reply) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
+    const access = req.access;
     return reply.status(201).send(await service.createSubtask(app.db, access, req.params.taskId, req.body));
   });
 
@@ -133,7 +132,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Reordenar subtarefas', params: ZTaskParams, body: ZReorder, response: { 200: z.array(ZSubtask) } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
+    const access = req.access;
     await service.reorderChildren(app.db, access, 'subtask', req.params.taskId, req.body.ids);
     return service.listSubtasks(app.db, access, req.params.taskId);
   });
@@ -142,7 +141,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Atualizar subtarefa', params: ZSubtaskParams, body: ZSubtaskInput, response: { 200: ZSubtask } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
+    const access = req.access;
     return service.updateSubtask(app.db, access, req.params.taskId, req.params.subtaskId, req.body);
   });
 
@@ -150,7 +149,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Excluir subtarefa', params: ZSubtaskParams, response: { 204: z.null() } },
   }, async (req, reply) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
+    const access = req.access;
     await service.deleteChild(app.db, access, 'subtask', req.params.taskId, req.params.subtaskId);
     return reply.status(204).send(null);
   });
@@ -160,18 +159,18 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/:taskId/badges`, {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Badges concedidos ao concluir a tarefa', params: ZTaskParams, response: { 200: z.array(ZTaskBadge) } },
-  }, async (req) => service.listTaskBadges(app.db, await requireClubMember(app.db, req, req.params.clubId), req.params.taskId));
+  }, async (req) => service.listTaskBadges(app.db, req.access, req.params.taskId));
 
   app.get(`${base}/:taskId/available-badges`, {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Badges ativos que ainda podem ser vinculados', params: ZTaskParams, response: { 200: z.array(ZBadgeSummary) } },
-  }, async (req) => service.listLinkableBadges(app.db, await requirePermission(app.db, req, req.params.clubId, 'tasks.manage'), req.params.taskId));
+  }, async (req) => service.listLinkableBadges(app.db, req.access, req.params.taskId));
 
   app.post(`${base}/:taskId/badges`, {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Vincular badge', params: ZTaskParams, body: ZLinkBadge, response: { 201: z.array(ZTaskBadge) } },
   }, async (req, reply) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
+    const access = req.access;
     return reply.status(201).send(await service.linkBadge(app.db, access, req.params.taskId, req.body.badge_id));
   });
 
@@ -179,7 +178,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'tasks.manage' },
     schema: { tags, summary: 'Desvincular badge', params: ZBadgeParams, response: { 204: z.null() } },
   }, async (req, reply) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'tasks.manage');
+    const access = req.access;
     await service.unlinkBadge(app.db, access, req.params.taskId, req.params.badgeId);
     return reply.status(204).send(null);
   });

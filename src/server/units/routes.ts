@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UNIT_MSG, ZUnit, ZUnitInput } from '../../shared/units.js';
-import { requirePermission, requireClubMember } from '../http/access.js';
 import { notFound } from '../http/errors.js';
 import { ZClubParams } from '../clubs/routes.js';
 import * as repo from './repo.js';
@@ -15,7 +14,7 @@ export const unitRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags: ['units'], summary: 'Unidades do clube, por nome', params: ZClubParams, response: { 200: z.array(ZUnit) } },
   }, async (req) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     return repo.listUnits(app.db, access.clubId);
   });
 
@@ -23,7 +22,7 @@ export const unitRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags: ['units'], summary: 'Uma unidade', params: ZUnitParams, response: { 200: ZUnit } },
   }, async (req) => {
-    const access = await requireClubMember(app.db, req, req.params.clubId);
+    const access = req.access;
     const unit = await repo.getUnit(app.db, access.clubId, req.params.unitId);
     if (!unit) throw notFound(UNIT_MSG.notFound);
     return unit;
@@ -33,7 +32,7 @@ export const unitRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'units.manage' },
     schema: { tags: ['units'], summary: 'Criar unidade (admin)', params: ZClubParams, body: ZUnitInput, response: { 201: ZUnit } },
   }, async (req, reply) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'units.manage');
+    const access = req.access;
     return reply.status(201).send(await service.createUnit(app.db, access, req.body));
   });
 
@@ -41,7 +40,7 @@ export const unitRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'units.manage' },
     schema: { tags: ['units'], summary: 'Editar unidade (admin)', params: ZUnitParams, body: ZUnitInput, response: { 200: ZUnit } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'units.manage');
+    const access = req.access;
     return service.updateUnit(app.db, access, req.params.unitId, req.body);
   });
 
@@ -49,7 +48,7 @@ export const unitRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'units.manage' },
     schema: { tags: ['units'], summary: 'Excluir unidade sem membros (admin)', params: ZUnitParams, response: { 200: ZOk } },
   }, async (req) => {
-    const access = await requirePermission(app.db, req, req.params.clubId, 'units.manage');
+    const access = req.access;
     await service.deleteUnit(app.db, access, req.params.unitId);
     return { ok: true as const };
   });

@@ -60,7 +60,7 @@ export const router = createBrowserRouter([
           { path: 'financial', lazy: () => import('../features/finance/pages/financial-page') },
           { path: 'cobrancas', lazy: () => import('../features/charges/pages/charges-page') },
           { path: 'ranking', lazy: () => import('@web/app/routes/club/ranking') },
-          { path: 'badges', lazy: () => import('../features/badges/pages/club-badges-page') },
+          { path: 'badges', lazy: () => import('../features/badges/pages/badges-page').then((m) => ({ Component: m.ClubBadges })) },
           { path: 'settings', lazy: () => import('@web/app/routes/club/settings') },
           { path: 'seguranca', lazy: () => import('../features/auth/pages/security-page') },
           { path: 'atividades', lazy: () => import('../features/audit/pages/activity-log-page') },
@@ -74,7 +74,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, lazy: () => import('../features/admin/pages/admin-dashboard-page') },
           { path: 'clubs', lazy: () => import('../features/admin/pages/admin-clubs-page') },
-          { path: 'badges', lazy: () => import('../features/badges/pages/badges-page') },
+          { path: 'badges', lazy: () => import('../features/badges/pages/badges-page').then((m) => ({ Component: m.PlatformBadges })) },
           { path: 'users', lazy: () => import('../features/admin/pages/admin-users-page') },
           { path: 'reports', lazy: () => import('../features/admin/pages/admin-reports-page') },
           { path: 'outbox', lazy: () => import('@web/app/routes/superadmin/outbox') },

@@ -16,6 +16,11 @@ const LOOK = {
     list: 'grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex',
     tab: (on: boolean) => `-mb-px border-b-2 px-1 py-2 text-center text-sm font-medium sm:whitespace-nowrap sm:px-4 ${on ? 'border-emerald-700 text-emerald-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`,
   },
+  /** Underlined tabs spread across a phone's width, each as wide as its label (four short sections: charges). */
+  spread: {
+    list: 'flex justify-between gap-1 border-b border-slate-200 sm:justify-start',
+    tab: (on: boolean) => `-mb-px whitespace-nowrap border-b-2 px-1 py-2 text-sm font-medium sm:px-4 ${on ? 'border-emerald-700 text-emerald-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`,
+  },
   /** Rounded buttons: filters of one list (my tasks, approvals, programme). */
   pill: {
     list: 'flex flex-wrap gap-2',

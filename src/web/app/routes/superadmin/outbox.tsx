@@ -12,6 +12,8 @@ import { Tag } from '@web/components/ui/tag';
 import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { outboxMessageQuery, outboxQuery, useRetryMail } from '@web/features/auth/api/security';
+import { pushIssuesQuery } from '@web/features/admin/api/push-deliveries';
+import { PUSH_STATUS_LABEL } from '@shared/notifications';
 
 type Row = TOutboxList['messages'][number];
 const TONE = { pending: 'amber', sending: 'blue', sent: 'green', failed: 'red' } as const;
@@ -65,8 +67,42 @@ export function Component() {
           </ul>
         </Card>
       )}
+      <PushIssues />
       {open ? <MessageModal id={open} onClose={() => setOpen(null)} /> : null}
     </div>
+  );
+}
+
+/** Notifications to phones that failed or wait for a retry: retried with backoff by the server. */
+function PushIssues() {
+  const issues = useQuery({ ...pushIssuesQuery(), refetchInterval: 30_000 });
+  return (
+    <section aria-labelledby="push-issues" className="space-y-3">
+      <div>
+        <h2 id="push-issues" className="text-lg font-semibold text-slate-900">Notificações no celular com falha</h2>
+        <p className="text-sm text-slate-600">Envios que falharam ou esperam nova tentativa (o servidor tenta de novo com intervalos crescentes; aparelhos que o serviço diz não existir mais são removidos).</p>
+      </div>
+      {issues.isLoading ? <PageSpinner /> : null}
+      {issues.isError ? <p role="alert" className="text-red-700">{errorMessage(issues.error, 'Não foi possível carregar as notificações com falha.')}</p> : null}
+      {issues.data?.length === 0 ? <EmptyState message="Nenhuma falha de envio" hint="Quando um serviço de push recusar uma notificação, ela aparece aqui." /> : null}
+      {issues.data && issues.data.length > 0 ? (
+        <Card className="p-0">
+          <ul aria-label="Notificações com falha" className="divide-y divide-slate-200">
+            {issues.data.map((d) => (
+              <li key={d.id} className="flex flex-col gap-1 p-3 text-sm sm:flex-row sm:items-start sm:justify-between">
+                <div className="min-w-0 space-y-1">
+                  <p className="font-medium text-slate-900">{d.recipient_name}{d.club_name ? ` · ${d.club_name}` : ''}</p>
+                  <p className="break-all text-slate-700">{d.service_host} · {formatDateTime(d.created_at)} · {d.attempts === 1 ? '1 tentativa' : `${d.attempts} tentativas`}</p>
+                  {d.last_error ? <p className="break-all text-xs text-red-800">{d.last_error}</p> : null}
+                  {d.status === 'pending' ? <p className="text-xs text-slate-600">Próxima tentativa: {formatDateTime(d.next_attempt_at)}</p> : null}
+                </div>
+                <Tag tone={d.status === 'failed' ? 'red' : 'amber'}>{PUSH_STATUS_LABEL[d.status]}</Tag>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+    </section>
   );
 }
 

@@ -1,58 +1,91 @@
-import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, type ReactNode } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
+import type { z } from 'zod';
 import {
   BADGE_DEFAULTS, BADGE_MSG, BADGE_TYPE_LABEL, BADGE_TYPES, CATEGORIES, CATEGORY_LABEL, CRITERIA_UNIT_LABEL, CRITERIA_LABEL, CRITERIA_TYPES,
-  ICON_TEMPLATES, RARITIES, RARITY_LABEL, ZBadgeInput, type TBadge, type TBadgeInput, type TBadgeInputOut,
+  ICON_TEMPLATES, RARITIES, RARITY_LABEL, ZBadgeInput, ZClubBadgeInput, type TBadge, type TBadgeInput, type TClubBadgeInput,
 } from '@shared/badges';
+import { BADGE_COLOR_KEYS, BADGE_ICON_KEYS, badgeIconSvg, type TBadgeColor, type TBadgeIconKey } from '@shared/badge-icons';
+import { Form, useZodForm } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { IntegerInput } from '../../../components/ui/integer-input';
 import { Modal } from '../../../components/ui/modal';
 import { SvgIcon } from '../../../components/ui/svg-icon';
-import { useSaveBadge } from '../api/save-badge';
+import { ColorPicker, IconGallery } from './icon-gallery';
 
-const EMPTY: TBadgeInput = {
-  name: '', description: '', icon_svg: ICON_TEMPLATES[0].svg, rarity: BADGE_DEFAULTS.rarity, points: BADGE_DEFAULTS.points, active: BADGE_DEFAULTS.active,
+type BadgeSchema = typeof ZBadgeInput | typeof ZClubBadgeInput;
+type BadgeForm<S extends BadgeSchema> = UseFormReturn<z.input<S>, unknown, z.output<S>>;
+/** The fields every badge has, whichever way its icon is drawn. */
+type Common = Omit<TBadgeInput, 'icon_svg'>;
+
+const COMMON_EMPTY: Common = {
+  name: '', description: '', rarity: BADGE_DEFAULTS.rarity, points: BADGE_DEFAULTS.points, active: BADGE_DEFAULTS.active,
   badge_type: BADGE_DEFAULTS.badge_type, category: BADGE_DEFAULTS.category, criteria_type: '', criteria_value: BADGE_DEFAULTS.criteria_value,
 };
 
-function toForm(b: TBadge): TBadgeInput {
+function commonOf(b: TBadge): Common {
   return {
-    name: b.name, description: b.description, icon_svg: b.icon_svg, rarity: b.rarity, points: b.points, active: b.active,
+    name: b.name, description: b.description, rarity: b.rarity, points: b.points, active: b.active,
     badge_type: b.badge_type, category: b.category, criteria_type: b.auto_criteria?.type ?? '', criteria_value: b.auto_criteria?.value ?? 0,
   };
 }
 
+/** A platform badge as its form (and the admin API) take it: the icon is raw SVG. */
+export const platformBadgeValues = (b: TBadge | null): TBadgeInput => (b ? { ...commonOf(b), icon_svg: b.icon_svg } : { ...COMMON_EMPTY, icon_svg: ICON_TEMPLATES[0].svg });
+
+const isIconKey = (k: string | null): k is TBadgeIconKey => k !== null && (BADGE_ICON_KEYS as string[]).includes(k);
+const isColor = (k: string | null | undefined): k is TBadgeColor => k != null && (BADGE_COLOR_KEYS as string[]).includes(k);
+
+/** A club badge as its form (and the club API) take it: the icon is a gallery key and a colour. */
+export const clubBadgeValues = (b: TBadge | null): TClubBadgeInput => ({
+  ...(b ? commonOf(b) : COMMON_EMPTY),
+  icon_key: b && isIconKey(b.icon_key) ? b.icon_key : BADGE_ICON_KEYS[0],
+  icon_color: b && isColor(b.icon_color) ? b.icon_color : BADGE_COLOR_KEYS[0],
+});
+
+export interface BadgeFormModalProps<S extends BadgeSchema> {
+  open: boolean;
+  title: string;
+  submitLabel: string;
+  schema: S;
+  /** The values the form opens with (memoised by the caller: a new object resets the form). */
+  values: z.input<S>;
+  saving: boolean;
+  /** Sends the badge; a refusal stays in the form. */
+  onSave: (values: z.output<S>) => Promise<unknown>;
+  successMessage: string;
+  onClose: () => void;
+  /** How the icon is chosen: typed SVG with templates (platform), or the gallery (club). */
+  icon: (form: BadgeForm<S>) => ReactNode;
+  /** The gallery leads the club's form; the SVG box follows the criteria in the platform's. */
+  iconFirst?: boolean;
+}
+
 /** Create/edit a badge (spec 5): manual hides criteria; changing the criteria type resets its value to 0. */
-export function BadgeFormModal({ open, badge, onClose }: { open: boolean; badge: TBadge | null; onClose: () => void }) {
-  const save = useSaveBadge();
-  const { register, handleSubmit, reset, setValue, control, formState: { errors } } = useForm<TBadgeInput, unknown, TBadgeInputOut>({
-    resolver: zodResolver(ZBadgeInput),
-    defaultValues: EMPTY,
-  });
+export function BadgeFormModal<S extends BadgeSchema>({ open, title, submitLabel, schema, values, saving, onSave, successMessage, onClose, icon, iconFirst = false }: BadgeFormModalProps<S>) {
+  const form = useZodForm(schema, { defaultValues: values as never }) as unknown as BadgeForm<S>;
+  // The common fields, typed once for both schemas.
+  const common = form as unknown as UseFormReturn<Common>;
+  const { register, setValue, control, formState: { errors } } = common;
   useEffect(() => {
-    if (open) reset(badge ? toForm(badge) : EMPTY);
-  }, [open, badge, reset]);
+    if (open) form.reset(values);
+  }, [open, values, form]);
   const type = useWatch({ control, name: 'badge_type' });
   const criteriaType = useWatch({ control, name: 'criteria_type' });
-  const icon = useWatch({ control, name: 'icon_svg' });
 
-  async function onSubmit(values: TBadgeInputOut) {
-    try {
-      await save.mutateAsync({ id: badge?.id ?? null, body: values });
-      toast.success(badge ? BADGE_MSG.updated : BADGE_MSG.created);
-      onClose();
-    } catch {
-      toast.error(BADGE_MSG.saveError);
-    }
+  async function onSubmit(out: z.output<S>) {
+    await onSave(out);
+    toast.success(successMessage);
+    onClose();
   }
 
   const criteriaRegister = register('criteria_type');
   return (
-    <Modal open={open} title={badge ? 'Editar Badge' : 'Novo Badge'} onClose={onClose} size="lg">
-      <form onSubmit={handleSubmit(onSubmit)} className="space-y-4" noValidate>
+    <Modal open={open} title={title} onClose={onClose} size="lg">
+      <Form form={form} onSubmit={onSubmit} fallback={BADGE_MSG.saveError}>
+        {iconFirst ? icon(form) : null}
         <TextField label="Nome" {...register('name')} error={errors.name?.message} />
         <TextAreaField label="Descrição" {...register('description')} error={errors.description?.message} />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -88,36 +121,65 @@ export function BadgeFormModal({ open, badge, onClose }: { open: boolean; badge:
             />
           </div>
         ) : null}
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-800">Modelos de ícone</legend>
-          <div className="flex flex-wrap gap-2">
-            {ICON_TEMPLATES.map((t) => (
-              <button
-                key={t.key}
-                type="button"
-                onClick={() => setValue('icon_svg', t.svg, { shouldValidate: true })}
-                aria-label={`Usar ícone ${t.label}`}
-                aria-pressed={icon === t.svg}
-                className={`rounded-lg border p-2 text-slate-800 hover:bg-slate-50 ${icon === t.svg ? 'border-emerald-600 ring-2 ring-emerald-600/30' : 'border-slate-300'}`}
-              >
-                <SvgIcon svg={t.svg} label={t.label} className="h-7 w-7" />
-              </button>
-            ))}
-          </div>
-        </fieldset>
-        <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
-          <TextAreaField label="Ícone SVG" rows={4} className="font-mono text-xs" {...register('icon_svg')} error={errors.icon_svg?.message} />
-          <div className="flex flex-col items-center justify-center gap-1 rounded-lg border border-slate-200 p-3">
-            <span className="text-xs text-slate-600">Prévia</span>
-            <SvgIcon svg={icon ?? ''} label="Prévia do ícone" className="h-14 w-14 text-emerald-700" />
-          </div>
-        </div>
+        {iconFirst ? null : icon(form)}
         <CheckboxField label="Ativo" {...register('active')} />
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-3">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-          <Button type="submit" loading={save.isPending}>{badge ? 'Salvar' : 'Criar Badge'}</Button>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>Cancelar</Button>
+          <Button type="submit" loading={saving}>{submitLabel}</Button>
         </div>
-      </form>
+      </Form>
     </Modal>
+  );
+}
+
+/** The platform's icon: a template to start from, the SVG itself, and its preview. */
+export function SvgIconFields({ form }: { form: BadgeForm<typeof ZBadgeInput> }) {
+  const { register, setValue, control, formState: { errors } } = form;
+  const icon = useWatch({ control, name: 'icon_svg' });
+  return (
+    <>
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-slate-800">Modelos de ícone</legend>
+        <div className="flex flex-wrap gap-2">
+          {ICON_TEMPLATES.map((t) => (
+            <button
+              key={t.key}
+              type="button"
+              onClick={() => setValue('icon_svg', t.svg, { shouldValidate: true })}
+              aria-label={`Usar ícone ${t.label}`}
+              aria-pressed={icon === t.svg}
+              className={`rounded-lg border p-2 text-slate-800 hover:bg-slate-50 ${icon === t.svg ? 'border-emerald-600 ring-2 ring-emerald-600/30' : 'border-slate-300'}`}
+            >
+              <SvgIcon svg={t.svg} label={t.label} className="h-7 w-7" />
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
+        <TextAreaField label="Ícone SVG" rows={4} className="font-mono text-xs" {...register('icon_svg')} error={errors.icon_svg?.message} />
+        <div className="flex flex-col items-center justify-center gap-1 rounded-lg border border-slate-200 p-3">
+          <span className="text-xs text-slate-600">Prévia</span>
+          <SvgIcon svg={icon ?? ''} label="Prévia do ícone" className="h-14 w-14 text-emerald-700" />
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** A club's icon: picked from the gallery in one of the colours, drawn by the platform (no SVG to type). */
+export function GalleryIconFields({ form }: { form: BadgeForm<typeof ZClubBadgeInput> }) {
+  const { register, control, formState: { errors } } = form;
+  const iconKey = useWatch({ control, name: 'icon_key' });
+  const color = useWatch({ control, name: 'icon_color' });
+  const shown = isColor(color) ? color : BADGE_COLOR_KEYS[0];
+  return (
+    <>
+      <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
+        <SvgIcon svg={badgeIconSvg(isIconKey(iconKey ?? null) ? (iconKey as TBadgeIconKey) : BADGE_ICON_KEYS[0], shown)} label="Prévia do ícone" className="h-12 w-12" />
+        <p className="text-sm text-slate-700">Escolha um ícone e uma cor. O desenho é feito pela plataforma.</p>
+      </div>
+      <IconGallery field={register('icon_key')} color={shown} error={errors.icon_key?.message} />
+      <ColorPicker field={register('icon_color')} error={errors.icon_color?.message} />
+    </>
   );
 }

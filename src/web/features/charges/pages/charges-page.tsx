@@ -16,6 +16,7 @@ import { useMyCharges } from '../api/list-my-charges';
 import { usePixSettings } from '../api/pix-settings';
 import { ChargesList } from '../components/charges-list';
 import { DebtorCard } from '../components/debtor-card';
+import { DuesTab } from '../components/dues-tab';
 import { OpenChargeCard } from '../components/open-charge-card';
 import { PixSettingsForm } from '../components/pix-settings-form';
 
@@ -62,10 +63,11 @@ function PixTab({ clubId }: { clubId: string }) {
   return <PixSettingsForm clubId={clubId} current={pix.data.settings} />;
 }
 
-type Tab = 'debtors' | 'charges' | 'pix';
+type Tab = 'debtors' | 'charges' | 'dues' | 'pix';
 const TABS: { key: Tab; label: string }[] = [
   { key: 'debtors', label: 'Quem deve' },
   { key: 'charges', label: 'Cobranças' },
+  { key: 'dues', label: 'Mensalidades' },
   { key: 'pix', label: 'PIX' },
 ];
 
@@ -74,9 +76,9 @@ function Treasurer({ clubId }: { clubId: string }) {
   const [tab, setTab] = useState<Tab>('debtors');
   return (
     <div>
-      <PageHeader title="Cobranças" description="Quem deve, as cobranças do clube e o PIX para recebê-las." />
-      <Tabs label="Seções das cobranças" tabs={TABS} value={tab} onChange={setTab} look="grid">
-        {tab === 'debtors' ? <WhoOwes clubId={clubId} /> : tab === 'charges' ? <ChargesList clubId={clubId} /> : <PixTab clubId={clubId} />}
+      <PageHeader title="Cobranças" description="Quem deve, as cobranças do clube, as mensalidades e o PIX para recebê-las." />
+      <Tabs label="Seções das cobranças" tabs={TABS} value={tab} onChange={setTab} look="spread">
+        {tab === 'debtors' ? <WhoOwes clubId={clubId} /> : tab === 'charges' ? <ChargesList clubId={clubId} /> : tab === 'dues' ? <DuesTab clubId={clubId} /> : <PixTab clubId={clubId} />}
       </Tabs>
     </div>
   );

@@ -48,3 +48,12 @@ export function useSendEvidenceForChild() {
     onSuccess: () => qc.invalidateQueries({ queryKey: familyQueryOptions().queryKey }),
   });
 }
+
+/** The guardian allows (or stops) push notifications to the child's own phone. */
+export function useSetChildPush() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ memberId, allowed }: { memberId: string; allowed: boolean }) => api('PUT', `${child(memberId)}/push`, { allowed }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: familyQueryOptions().queryKey }),
+  });
+}

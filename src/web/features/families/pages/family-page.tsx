@@ -18,6 +18,7 @@ import { useMe } from '@web/lib/session/me';
 import { useChildConsentText, useFamily, useGiveConsentAgain, useSendEvidenceForChild, useWithdrawConsent } from '../api/family';
 import { HealthFormModal } from '../components/health-form';
 import { MyDataCard } from '../components/my-data-card';
+import { ChildPushToggle } from '../components/child-push-toggle';
 
 /**
  * /familia — the guardian's home: each child they follow, read-only, in every club. `childExtra`
@@ -108,6 +109,7 @@ function ChildCard({ child, extra }: { child: TFamilyChild; extra?: (child: TFam
             <List title="Metas de economia" empty="Nenhuma meta de economia." items={child.savings_goals.map((g) => ({ key: g.name, icon: <PiggyBank aria-hidden="true" className="h-4 w-4 text-sky-700" />, text: g.name, extra: `${formatMoney(g.current_amount)} de ${formatMoney(g.goal_amount)}` }))} />
           </div>
           {extra?.(child)}
+          <ChildPushToggle child={child} />
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" icon={<HeartPulse aria-hidden="true" className="h-4 w-4" />} onClick={() => setHealth(true)}>Ficha médica</Button>
             <Button variant="ghost" onClick={() => setWithdrawing(true)}>Retirar consentimento</Button>

@@ -1,46 +1,31 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { FIN_MSG, ZCreateCashAccountForm, type TCashAccount } from '@shared/finance';
+import { Form, useZodForm } from '@web/components/form';
 import { Button } from '@web/components/ui/button';
 import { TextAreaField, TextField } from '@web/components/ui/field';
 import { Modal } from '@web/components/ui/modal';
 import { FormMoneyField } from '@web/components/ui/money-input';
 import { useCreateCashAccount } from '../api/create-cash-account';
 import { useUpdateCashAccount } from '../api/update-cash-account';
-import { toastFinanceError } from './toast-error';
-
-type FormIn = z.input<typeof ZCreateCashAccountForm>;
-type FormOut = z.output<typeof ZCreateCashAccountForm>;
 
 /** Create (with initial balance) or edit (name and description only) a caixa. */
 export function CashAccountModal({ clubId, account, onClose }: { clubId: string; account: TCashAccount | null; onClose: () => void }) {
   const create = useCreateCashAccount(clubId);
   const update = useUpdateCashAccount(clubId);
   const editing = account !== null;
-  const { register, handleSubmit, formState, control } = useForm<FormIn, unknown, FormOut>({
-    // Editing never sends a balance (the field is not shown): the initial balance exists only on create (spec 5).
-    resolver: zodResolver(ZCreateCashAccountForm),
+  // Editing never sends a balance (the field is not shown): the initial balance exists only on create (spec 5).
+  const form = useZodForm(ZCreateCashAccountForm, {
     defaultValues: { name: account?.name ?? '', description: account?.description ?? '', initial_balance: '0,00' },
   });
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      try {
-        if (account) await update.mutateAsync({ id: account.id, input: { name: values.name, description: values.description } });
-        else await create.mutateAsync(values);
-        toast.success(FIN_MSG.cashAccountSaved);
-        onClose();
-      } catch (err) {
-        toastFinanceError(FIN_MSG.saveCashAccountError, err);
-      }
-    },
-    (errors) => {
-      const first = Object.values(errors)[0]?.message;
-      if (typeof first === 'string') toast.error(first);
-    },
-  );
+  const { register, formState, control } = form;
+  const onSubmit = async (values: z.output<typeof ZCreateCashAccountForm>) => {
+    if (account) await update.mutateAsync({ id: account.id, input: { name: values.name, description: values.description } });
+    else await create.mutateAsync(values);
+    toast.success(FIN_MSG.cashAccountSaved);
+    onClose();
+  };
 
   return (
     <Modal
@@ -54,7 +39,7 @@ export function CashAccountModal({ clubId, account, onClose }: { clubId: string;
         </>
       }
     >
-      <form id="cash-account-form" onSubmit={onSubmit} noValidate className="space-y-4">
+      <Form id="cash-account-form" form={form} onSubmit={onSubmit} errorPrefix={FIN_MSG.saveCashAccountError} fallback={FIN_MSG.tryAgain}>
         <TextField label="Nome do caixa" required error={formState.errors.name?.message} {...register('name')} />
         <TextAreaField label="Descrição (opcional)" {...register('description')} />
         {editing ? (
@@ -62,7 +47,7 @@ export function CashAccountModal({ clubId, account, onClose }: { clubId: string;
         ) : (
           <FormMoneyField control={control} name="initial_balance" label="Saldo inicial (R$)" hint="O saldo atual começa igual ao saldo inicial." />
         )}
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { Pencil, Plus, Power } from 'lucide-react';
 import { FIN_MSG, TRANSACTION_TYPES, ZCreateChartAccount, type TChartAccount, type TTransactionType } from '@shared/finance';
+import { Form, useZodForm } from '@web/components/form';
 import { Button, IconButton } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { SelectField, TextField } from '@web/components/ui/field';
@@ -17,27 +16,20 @@ import { useUpdateChartAccount } from '../api/update-chart-account';
 import { toastFinanceError } from './toast-error';
 
 const GROUP_TITLE: Record<TTransactionType, string> = { income: 'Receitas', expense: 'Despesas' };
-type FormIn = z.input<typeof ZCreateChartAccount>;
 type FormOut = z.output<typeof ZCreateChartAccount>;
 
 /** Create an account, or rename one (its type never changes so past transactions keep their meaning). */
 function ChartAccountModal({ clubId, account, onClose }: { clubId: string; account: TChartAccount | null; onClose: () => void }) {
   const create = useCreateChartAccount(clubId);
   const update = useUpdateChartAccount(clubId);
-  const { register, handleSubmit, formState } = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(ZCreateChartAccount),
-    defaultValues: { name: account?.name ?? '', type: account?.type ?? 'income' },
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      if (account) await update.mutateAsync({ id: account.id, input: { name: values.name } });
-      else await create.mutateAsync(values);
-      toast.success(FIN_MSG.chartSaved);
-      onClose();
-    } catch (err) {
-      toastFinanceError(FIN_MSG.chartSaveError, err);
-    }
-  });
+  const form = useZodForm(ZCreateChartAccount, { defaultValues: { name: account?.name ?? '', type: account?.type ?? 'income' } });
+  const { register, formState } = form;
+  const onSubmit = async (values: FormOut) => {
+    if (account) await update.mutateAsync({ id: account.id, input: { name: values.name } });
+    else await create.mutateAsync(values);
+    toast.success(FIN_MSG.chartSaved);
+    onClose();
+  };
   return (
     <Modal
       open
@@ -50,13 +42,13 @@ function ChartAccountModal({ clubId, account, onClose }: { clubId: string; accou
         </>
       }
     >
-      <form id="chart-account-form" onSubmit={onSubmit} noValidate className="space-y-4">
+      <Form id="chart-account-form" form={form} onSubmit={onSubmit} errorPrefix={FIN_MSG.chartSaveError} fallback={FIN_MSG.tryAgain}>
         <TextField label="Nome da conta" required error={formState.errors.name?.message} {...register('name')} />
         <SelectField label="Tipo" disabled={account !== null} error={formState.errors.type?.message} {...register('type')}>
           <option value="income">Receita</option>
           <option value="expense">Despesa</option>
         </SelectField>
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -1,7 +1,6 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
+import { Form, useZodForm } from '@web/components/form';
 import { FIN_MSG, ZSavingsGoalForm, type TFinanceMember, type TSavingsGoal } from '@shared/finance';
 import { Button } from '@web/components/ui/button';
 import { DateInput } from '@web/components/ui/date-input';
@@ -10,9 +9,6 @@ import { Modal } from '@web/components/ui/modal';
 import { FormMoneyField } from '@web/components/ui/money-input';
 import { formatBrl } from '@shared/money';
 import { useSaveSavingsGoal } from '../api/save-savings-goal';
-import { toastFinanceError } from './toast-error';
-
-type FormIn = z.input<typeof ZSavingsGoalForm>;
 type FormOut = z.output<typeof ZSavingsGoalForm>;
 
 /** Create or edit a cofre (club-wide or a member's). Its current amount moves only with transactions. */
@@ -20,8 +16,7 @@ export function SavingsGoalModal({ clubId, goal, members, onClose }: {
   clubId: string; goal: TSavingsGoal | null; members: TFinanceMember[]; onClose: () => void;
 }) {
   const save = useSaveSavingsGoal(clubId);
-  const { register, handleSubmit, formState, control } = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(ZSavingsGoalForm),
+  const form = useZodForm(ZSavingsGoalForm, {
     defaultValues: {
       name: goal?.name ?? '',
       description: goal?.description ?? '',
@@ -32,21 +27,12 @@ export function SavingsGoalModal({ clubId, goal, members, onClose }: {
     },
   });
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      try {
-        await save.mutateAsync({ id: goal?.id ?? null, input: values });
-        toast.success(FIN_MSG.goalSaved);
-        onClose();
-      } catch (err) {
-        toastFinanceError(FIN_MSG.saveGoalError, err);
-      }
-    },
-    (errors) => {
-      const first = Object.values(errors)[0]?.message;
-      if (typeof first === 'string') toast.error(first);
-    },
-  );
+  const { register, formState, control } = form;
+  const onSubmit = async (values: FormOut) => {
+    await save.mutateAsync({ id: goal?.id ?? null, input: values });
+    toast.success(FIN_MSG.goalSaved);
+    onClose();
+  };
 
   return (
     <Modal
@@ -60,7 +46,7 @@ export function SavingsGoalModal({ clubId, goal, members, onClose }: {
         </>
       }
     >
-      <form id="savings-goal-form" onSubmit={onSubmit} noValidate className="space-y-4">
+      <Form id="savings-goal-form" form={form} onSubmit={onSubmit} errorPrefix={FIN_MSG.saveGoalError} fallback={FIN_MSG.tryAgain}>
         <TextField label="Nome da meta" required error={formState.errors.name?.message} {...register('name')} />
         <FormMoneyField control={control} name="goal_amount" label="Valor da meta (R$)" required />
         <SelectField label="Dono do cofre" hint="Sem membro, o cofre é do clube." {...register('profile_id')}>
@@ -72,7 +58,7 @@ export function SavingsGoalModal({ clubId, goal, members, onClose }: {
           <DateInput label="Fim (opcional)" error={formState.errors.end_date?.message} {...register('end_date')} />
         </div>
         <TextAreaField label="Descrição (opcional)" {...register('description')} />
-      </form>
+      </Form>
     </Modal>
   );
 }

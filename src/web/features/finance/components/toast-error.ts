@@ -1,9 +1,10 @@
 import { toast } from 'react-hot-toast';
+import { FIN_MSG } from '@shared/finance';
 import { errorMessage } from '@web/lib/api';
 
 /** Spec 8: 'Erro ao salvar caixa: {server message}'. */
 export function toastFinanceError(prefix: string, err: unknown): void {
-  toast.error(`${prefix}: ${errorMessage(err, 'tente novamente em instantes.')}`);
+  toast.error(`${prefix}: ${errorMessage(err, FIN_MSG.tryAgain)}`);
 }
 
 /** 'YYYY-MM-DD' of today in the browser's time zone. */

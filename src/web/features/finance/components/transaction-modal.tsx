@@ -1,7 +1,6 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
+import { Form, useZodForm } from '@web/components/form';
 import { FIN_MSG, TRANSACTION_TYPE_LABEL, TRANSACTION_TYPES, ZCreateTransactionForm, type TFinanceMember } from '@shared/finance';
 import { Button } from '@web/components/ui/button';
 import { DateInput } from '@web/components/ui/date-input';
@@ -12,9 +11,8 @@ import { useCashAccounts } from '../api/list-cash-accounts';
 import { useChartAccounts } from '../api/list-chart-accounts';
 import { useSavingsGoals } from '../api/list-savings-goals';
 import { useCreateTransaction } from '../api/create-transaction';
-import { todayIso, toastFinanceError } from './toast-error';
+import { todayIso } from './toast-error';
 
-type FormIn = z.input<typeof ZCreateTransactionForm>;
 type FormOut = z.output<typeof ZCreateTransactionForm>;
 
 /** 'Novo Lançamento': type defaults to income, date to today; chart accounts filtered by the chosen type. */
@@ -23,31 +21,21 @@ export function TransactionModal({ clubId, members, onClose }: { clubId: string;
   const accounts = useCashAccounts(clubId);
   const chart = useChartAccounts(clubId);
   const goals = useSavingsGoals(clubId, 'all');
-  const { register, handleSubmit, formState, watch, setValue, control } = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(ZCreateTransactionForm),
+  const form = useZodForm(ZCreateTransactionForm, {
     defaultValues: {
       type: 'income', cash_account_id: '', amount: '', description: '', transaction_date: todayIso(),
       chart_account_id: '', profile_id: '', savings_goal_id: '',
     },
   });
+  const { register, formState, watch, setValue, control } = form;
   const type = watch('type') ?? 'income';
   const chartChoices = (chart.data ?? []).filter((c) => c.active && c.type === type);
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      try {
-        await create.mutateAsync(values);
-        toast.success(FIN_MSG.transactionSaved);
-        onClose();
-      } catch (err) {
-        toastFinanceError(FIN_MSG.saveTransactionError, err);
-      }
-    },
-    (errors) => {
-      const first = Object.values(errors)[0]?.message;
-      toast.error(typeof first === 'string' ? first : FIN_MSG.transactionRequired);
-    },
-  );
+  const onSubmit = async (values: FormOut) => {
+    await create.mutateAsync(values);
+    toast.success(FIN_MSG.transactionSaved);
+    onClose();
+  };
   const typeField = register('type', { onChange: () => setValue('chart_account_id', '') });
 
   return (
@@ -63,7 +51,7 @@ export function TransactionModal({ clubId, members, onClose }: { clubId: string;
         </>
       }
     >
-      <form id="transaction-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <Form id="transaction-form" form={form} onSubmit={onSubmit} errorPrefix={FIN_MSG.saveTransactionError} fallback={FIN_MSG.tryAgain} className="grid gap-4 sm:grid-cols-2">
         <SelectField label="Tipo" {...typeField}>
           {TRANSACTION_TYPES.map((t) => <option key={t} value={t}>{TRANSACTION_TYPE_LABEL[t]}</option>)}
         </SelectField>
@@ -90,7 +78,7 @@ export function TransactionModal({ clubId, members, onClose }: { clubId: string;
             {goals.data?.map((g) => <option key={g.id} value={g.id}>{g.profile_name ? `${g.name} (${g.profile_name})` : `${g.name} (Clube)`}</option>)}
           </SelectField>
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -1,58 +1,46 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-hot-toast';
+import type { z } from 'zod';
 import { PROGRESS_MSG, ZPointAdjustment } from '@shared/progress';
+import { parseWholeNumber } from '@shared/whole-number';
+import { Form, useZodForm } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { IntegerInput } from '../../../components/ui/integer-input';
-import { parseWholeNumber } from '@shared/whole-number';
-import { errorMessage } from '@web/lib/api';
 import { useAdjustPoints } from '../api/adjust-points';
+
+const EMPTY = { points: '10', reason: '' };
 
 /** 'Pontuar': a bonus or a penalty for one member, always with a reason. */
 export function AdjustPointsModal({ clubId, member, open, onClose }: { clubId: string; member: { id: string; name: string }; open: boolean; onClose: () => void }) {
   const adjust = useAdjustPoints(clubId);
   const [kind, setKind] = useState<'bonus' | 'penalty'>('bonus');
-  const [points, setPoints] = useState('10');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ points?: string; reason?: string }>({});
+  const form = useZodForm(ZPointAdjustment, {
+    defaultValues: EMPTY,
+    // The sign comes from Bônus/Penalidade; the field takes a whole number of at least 1.
+    toInput: (v) => {
+      const magnitude = parseWholeNumber(String(v.points ?? ''));
+      return { profile_id: member.id, reason: v.reason, points: magnitude === null || magnitude < 1 ? '' : kind === 'penalty' ? -magnitude : magnitude };
+    },
+  });
+  const { register, formState: { errors } } = form;
 
   function close() {
     setKind('bonus');
-    setPoints('10');
-    setReason('');
-    setErrors({});
+    form.reset(EMPTY);
     onClose();
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    // The sign comes from Bônus/Penalidade; the field takes a whole number of at least 1.
-    const magnitude = parseWholeNumber(points);
-    if (magnitude === null || magnitude < 1) {
-      setErrors({ points: PROGRESS_MSG.pointsRequired });
-      return;
-    }
-    const body = { profile_id: member.id, points: kind === 'penalty' ? -magnitude : magnitude, reason };
-    const parsed = ZPointAdjustment.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      setErrors(issue.path[0] === 'reason' ? { reason: issue.message } : { points: issue.message });
-      return;
-    }
-    setErrors({});
-    try {
-      await adjust.mutateAsync(body);
-      toast.success(PROGRESS_MSG.adjusted);
-      close();
-    } catch (err) {
-      toast.error(errorMessage(err, PROGRESS_MSG.adjustError));
-    }
+  async function onSubmit(input: z.output<typeof ZPointAdjustment>) {
+    await adjust.mutateAsync(input);
+    toast.success(PROGRESS_MSG.adjusted);
+    close();
   }
 
   return (
     <Modal open={open} title={`Pontuar ${member.name}`} onClose={close}>
-      <form onSubmit={submit} className="space-y-4" noValidate>
+      <Form form={form} onSubmit={onSubmit} fallback={PROGRESS_MSG.adjustError}>
         <fieldset>
           <legend className="mb-1 text-sm font-medium text-slate-800">Tipo</legend>
           <div className="flex gap-4">
@@ -64,13 +52,13 @@ export function AdjustPointsModal({ clubId, member, open, onClose }: { clubId: s
             ))}
           </div>
         </fieldset>
-        <IntegerInput label="Pontos" value={points} onChange={(e) => setPoints(e.target.value)} error={errors.points} />
-        <TextAreaField label="Motivo" value={reason} onChange={(e) => setReason(e.target.value)} error={errors.reason} maxLength={500} placeholder="Ex.: uniforme completo, pontualidade, Bíblia" />
+        <IntegerInput label="Pontos" error={errors.points?.message} {...register('points')} />
+        <TextAreaField label="Motivo" error={errors.reason?.message} maxLength={500} placeholder="Ex.: uniforme completo, pontualidade, Bíblia" {...register('reason')} />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={close} disabled={adjust.isPending}>Cancelar</Button>
           <Button type="submit" loading={adjust.isPending}>Pontuar</Button>
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 }

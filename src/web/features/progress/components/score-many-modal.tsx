@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Search } from 'lucide-react';
 import { toast } from 'react-hot-toast';
+import type { z } from 'zod';
 import { BATCH_MSG, ZPointBatch } from '@shared/point-batches';
 import { roleLabel, type TMember } from '@shared/members';
+import { Form, useZodForm } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
-import { FormError, TextField } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { IntegerInput } from '../../../components/ui/integer-input';
 import { Modal } from '../../../components/ui/modal';
-import { errorMessage } from '../../../lib/api';
 import { useScoreMany } from '../api/score-many';
 
 const NO_UNIT = 'Sem unidade';
@@ -32,6 +33,8 @@ function groupByUnit(members: TMember[], myProfileId: string | null): Group[] {
   return [...groups.values()].sort((a, b) => (a.key === '' ? 1 : b.key === '' ? -1 : a.name.localeCompare(b.name, 'pt-BR')));
 }
 
+const EMPTY = { points: '', reason: '', profile_ids: [] as string[] };
+
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /**
@@ -50,10 +53,8 @@ export function ScoreManyModal({ clubId, open, members, loading = false, myProfi
   const save = useScoreMany(clubId);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [search, setSearch] = useState('');
-  const [points, setPoints] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ points?: string; reason?: string; members?: string }>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useZodForm(ZPointBatch, { defaultValues: EMPTY, toInput: (v) => ({ ...v, profile_ids: [...selected] }) });
+  const { register, formState: { errors } } = form;
   const groups = useMemo(() => groupByUnit(members, myProfileId), [members, myProfileId]);
   const needle = fold(search.trim());
   const shown = groups
@@ -63,10 +64,7 @@ export function ScoreManyModal({ clubId, open, members, loading = false, myProfi
   const close = () => {
     setSelected(new Set());
     setSearch('');
-    setPoints('');
-    setReason('');
-    setErrors({});
-    setFormError(null);
+    form.reset(EMPTY);
     onClose();
   };
   const toggle = (ids: string[], on: boolean) => {
@@ -77,28 +75,10 @@ export function ScoreManyModal({ clubId, open, members, loading = false, myProfi
     });
   };
 
-  const submit = async () => {
-    setFormError(null);
-    const parsed = ZPointBatch.safeParse({ profile_ids: [...selected], points, reason });
-    if (!parsed.success) {
-      const found: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === 'points' && !found.points) found.points = issue.message;
-        if (field === 'reason' && !found.reason) found.reason = issue.message;
-        if (field === 'profile_ids' && !found.members) found.members = issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    try {
-      const res = await save.mutateAsync(parsed.data);
-      toast.success(`${BATCH_MSG.saved} (${res.member_count})`);
-      close();
-    } catch (err) {
-      setFormError(errorMessage(err, BATCH_MSG.saveError));
-    }
+  const onSubmit = async (input: z.output<typeof ZPointBatch>) => {
+    const res = await save.mutateAsync(input);
+    toast.success(`${BATCH_MSG.saved} (${res.member_count})`);
+    close();
   };
 
   return (
@@ -112,22 +92,21 @@ export function ScoreManyModal({ clubId, open, members, loading = false, myProfi
           <p className="text-sm text-slate-700" aria-live="polite">{selected.size === 1 ? '1 selecionado' : `${selected.size} selecionados`}</p>
           <div className="flex gap-2">
             <Button variant="secondary" onClick={close}>Cancelar</Button>
-            <Button onClick={() => void submit()} loading={save.isPending}>Salvar</Button>
+            <Button type="submit" form="score-many-form" loading={save.isPending}>Salvar</Button>
           </div>
         </div>
       )}
     >
-      <div className="space-y-4">
-        <FormError message={formError} />
+      <Form id="score-many-form" form={form} onSubmit={onSubmit} fallback={BATCH_MSG.saveError}>
         <div className="grid gap-3 sm:grid-cols-[8rem_1fr]">
-          <IntegerInput label="Pontos" allowNegative value={points} onChange={(e) => setPoints(e.target.value)} error={errors.points} hint="Use um número negativo para penalidade." />
-          <TextField label="Motivo" value={reason} onChange={(e) => setReason(e.target.value)} error={errors.reason} maxLength={500} placeholder="Ex.: Limpeza do acampamento" />
+          <IntegerInput label="Pontos" allowNegative error={errors.points?.message} {...register('points')} hint="Use um número negativo para penalidade." />
+          <TextField label="Motivo" error={errors.reason?.message} {...register('reason')} maxLength={500} placeholder="Ex.: Limpeza do acampamento" />
         </div>
         <div className="relative">
           <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-[2.35rem] h-4 w-4 text-slate-500" />
-          <TextField label="Buscar membro" type="search" value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" placeholder="Digite um nome" />
+          <TextField label="Buscar membro" type="search" value={search} onChange={(e) => setSearch(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') e.preventDefault(); }} className="pl-9" placeholder="Digite um nome" />
         </div>
-        {errors.members ? <p role="alert" className="text-sm text-red-700">{errors.members}</p> : null}
+        {errors.profile_ids ? <p role="alert" className="text-sm text-red-700">{errors.profile_ids.message}</p> : null}
         {loading ? <p role="status" className="text-sm text-slate-600">Carregando membros…</p> : null}
         {!loading && shown.length === 0 ? <p className="text-sm text-slate-600">Nenhum membro encontrado.</p> : null}
         {shown.map((g) => {
@@ -157,7 +136,7 @@ export function ScoreManyModal({ clubId, open, members, loading = false, myProfi
             </fieldset>
           );
         })}
-      </div>
+      </Form>
     </Modal>
   );
 }

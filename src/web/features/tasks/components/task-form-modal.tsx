@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { toast } from 'react-hot-toast';
 import {
-  TASK_DEFAULTS, TASK_MSG, TASK_TYPES, TASK_TYPE_DESCRIPTIONS, TASK_TYPE_LABELS, ZTaskInput, type TTask, type TTaskType,
+  TASK_DEFAULTS, TASK_MSG, TASK_TYPES, TASK_TYPE_DESCRIPTIONS, TASK_TYPE_LABELS, ZTaskInput, type TTask, type TTaskType, type TTaskValues,
 } from '@shared/tasks';
+import { Form, useZodForm } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
 import { DateTimeInput } from '../../../components/ui/date-input';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
@@ -9,8 +10,6 @@ import { IntegerInput } from '../../../components/ui/integer-input';
 import { Modal } from '../../../components/ui/modal';
 import { fromLocalDateTimeInput, toLocalDateTimeInput } from '../../../lib/format';
 import { useSaveTask } from '../api/save-task';
-import { fieldErrors, type FieldErrors } from './form-errors';
-import { withToast } from './with-toast';
 
 interface Values {
   title: string;
@@ -39,58 +38,48 @@ function initialValues(task: TTask | null): Values {
 
 /** Create or edit a task; the chosen type is explained under the select. */
 export function TaskFormModal({ clubId, task, onClose }: { clubId: string; task: TTask | null; onClose: () => void }) {
-  const [values, setValues] = useState<Values>(() => initialValues(task));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSaveTask(clubId);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const form = useZodForm(ZTaskInput, {
+    defaultValues: initialValues(task),
+    // Dates travel as ISO instants (spec 5).
+    toInput: (v) => ({ ...v, available_date: fromLocalDateTimeInput(String(v.available_date ?? '')), due_date: fromLocalDateTimeInput(String(v.due_date ?? '')) }),
+  });
+  const { register, formState: { errors }, watch } = form;
+  const type = (watch('type') ?? TASK_DEFAULTS.type) as TTaskType;
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const payload = {
-      ...values,
-      // Dates travel as ISO instants (spec 5).
-      available_date: fromLocalDateTimeInput(values.available_date),
-      due_date: fromLocalDateTimeInput(values.due_date),
-    };
-    const parsed = ZTaskInput.safeParse(payload);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    if (!parsed.success) return;
-    if (await withToast(() => save.mutateAsync({ input: parsed.data, taskId: task?.id }), { success: task ? TASK_MSG.updated : TASK_MSG.created, error: TASK_MSG.saveError })) onClose();
+  async function onSubmit(input: TTaskValues) {
+    await save.mutateAsync({ input, taskId: task?.id });
+    toast.success(task ? TASK_MSG.updated : TASK_MSG.created);
+    onClose();
   }
 
   return (
     <Modal open title={task ? 'Editar Tarefa' : 'Nova Tarefa'} onClose={onClose} size="lg">
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={task ? 'Editar Tarefa' : 'Nova Tarefa'}>
-        <TextField label="Título" required value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} />
-        <TextAreaField label="Descrição" value={values.description} onChange={(e) => set('description', e.target.value)} error={errors.description} />
+      <Form form={form} onSubmit={onSubmit} fallback={TASK_MSG.saveError} aria-label={task ? 'Editar Tarefa' : 'Nova Tarefa'}>
+        <TextField label="Título" required error={errors.title?.message} {...register('title')} />
+        <TextAreaField label="Descrição" error={errors.description?.message} {...register('description')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Tipo" required value={values.type} onChange={(e) => set('type', e.target.value as TTaskType)} error={errors.type}>
+          <SelectField label="Tipo" required error={errors.type?.message} {...register('type')}>
             {TASK_TYPES.map((t) => <option key={t} value={t}>{TASK_TYPE_LABELS[t]}</option>)}
           </SelectField>
-          <IntegerInput label="Pontos" required value={values.points} onChange={(e) => set('points', e.target.value)} error={errors.points} />
+          <IntegerInput label="Pontos" required error={errors.points?.message} {...register('points')} />
         </div>
         <p className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="type-explanation">
-          <strong>{TASK_TYPE_LABELS[values.type]}:</strong> {TASK_TYPE_DESCRIPTIONS[values.type]}
+          <strong>{TASK_TYPE_LABELS[type]}:</strong> {TASK_TYPE_DESCRIPTIONS[type]}
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <DateTimeInput label="Disponível a partir de" value={values.available_date} onChange={(e) => set('available_date', e.target.value)} error={errors.available_date} />
-          <DateTimeInput label="Data limite" value={values.due_date} onChange={(e) => set('due_date', e.target.value)} error={errors.due_date} />
+          <DateTimeInput label="Disponível a partir de" error={errors.available_date?.message} {...register('available_date')} />
+          <DateTimeInput label="Data limite" error={errors.due_date?.message} {...register('due_date')} />
         </div>
-        {values.type === 'accumulative' ? (
-          <IntegerInput
-            label="Limite por dia"
-            value={values.daily_limit}
-            onChange={(e) => set('daily_limit', e.target.value)}
-            error={errors.daily_limit}
-            hint={TASK_MSG.dailyLimitHint}
-          />
+        {type === 'accumulative' ? (
+          <IntegerInput label="Limite por dia" error={errors.daily_limit?.message} hint={TASK_MSG.dailyLimitHint} {...register('daily_limit')} />
         ) : null}
-        <CheckboxField label="Tarefa ativa" checked={values.active} onChange={(e) => set('active', e.target.checked)} />
+        <CheckboxField label="Tarefa ativa" {...register('active')} />
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
           <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
           <Button type="submit" loading={save.isPending}>{task ? 'Salvar' : 'Criar Tarefa'}</Button>
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 }
