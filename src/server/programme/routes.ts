@@ -178,7 +178,7 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Marcar um requisito meu como feito (multipart: requirement_id, note, file; comprovação obrigatória quando o requisito pede)', params: ZClubParams, consumes: ['multipart/form-data', 'application/json'], response: { 201: z.object({ id: z.string() }) } },
   }, async (req, reply) => {
-    const access = await requireClubMember(db, req, req.params.clubId);
+    const access = req.access;
     const fields: Record<string, string> = {};
     let file: EvidenceFile | null = null;
     if (req.isMultipart()) {
@@ -195,18 +195,18 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/marks`, {
     config: { permission: 'programme.sign' },
     schema: { tags, summary: 'Fila de requisitos marcados pelos membros, para assinar (mais antigos primeiro)', params: ZClubParams, response: { 200: z.array(ZQueueMark) } },
-  }, async (req) => listQueue(db, await requirePermission(db, req, req.params.clubId, 'programme.sign')));
+  }, async (req) => listQueue(db, req.access));
 
   app.post(`${base}/marks/:id/sign`, {
     config: { permission: 'programme.sign' },
     schema: { tags, summary: 'Assinar o requisito que o membro marcou (pontos uma vez)', params: ZMarkParams, body: ZMarkSignInput, response: { 200: ZSignResult } },
-  }, async (req) => signMark(db, await requirePermission(db, req, req.params.clubId, 'programme.sign'), req.params.id, req.body));
+  }, async (req) => signMark(db, req.access, req.params.id, req.body));
 
   app.post(`${base}/marks/:id/return`, {
     config: { permission: 'programme.sign' },
     schema: { tags, summary: 'Devolver a marcação ao membro, dizendo o que falta', params: ZMarkParams, body: ZMarkReturnInput, response: { 200: ZOk } },
   }, async (req) => {
-    await returnMark(db, await requirePermission(db, req, req.params.clubId, 'programme.sign'), req.params.id, req.body.reason);
+    await returnMark(db, req.access, req.params.id, req.body.reason);
     return { ok: true as const };
   });
 
@@ -214,7 +214,7 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Comprovação de uma marcação (o membro e quem lê o cartão dele)', params: ZMarkParams, querystring: z.object({ download: z.enum(['1']).optional() }) },
   }, async (req, reply) => {
-    const access = await requireClubMember(db, req, req.params.clubId);
+    const access = req.access;
     const file = await readMarkEvidence(db, app.storage, access, req.params.id);
     const inline = !req.query.download && file.mime.startsWith('image/') && !file.mime.includes('svg');
     const safeName = file.name.replace(/[^\w.\- ]/g, '_');
