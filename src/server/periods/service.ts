@@ -1,12 +1,9 @@
 import type { Db } from '../db/index.js';
 import { PERIOD_MSG, type TPeriod } from '../../shared/periods.js';
-import { AppError, PG, isPgError, notFound } from '../http/errors.js';
+import { AppError, isInUse, notFound } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import type { ClubAccess } from '../http/access.js';
 import * as repo from './repo.js';
-
-// ON DELETE RESTRICT raises restrict_violation; NO ACTION raises foreign_key_violation.
-const IN_USE_CODES = new Set<string>([PG.foreignKeyViolation, PG.restrictViolation]);
 
 export async function createPeriod(db: Db, access: ClubAccess, input: repo.PeriodFields): Promise<TPeriod> {
   return db.transaction(async (tx) => {
@@ -34,7 +31,7 @@ export async function deletePeriod(db: Db, access: ClubAccess, periodId: string)
       await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'period.delete', entity: 'period', entityId: period.id, before: period });
     });
   } catch (err) {
-    if (isPgError(err) && IN_USE_CODES.has(err.code)) throw new AppError('period_in_use', 409, PERIOD_MSG.deleteError);
+    if (isInUse(err)) throw new AppError('period_in_use', 409, PERIOD_MSG.deleteError);
     throw err;
   }
 }

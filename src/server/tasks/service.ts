@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import { can, type ClubAccess } from '../http/access.js';
-import { AppError, PG, badRequest, conflict, isPgError, notFound } from '../http/errors.js';
+import { AppError, badRequest, conflict, isInUse, notFound } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import {
   QUESTION_MSG, QUESTION_TASK_TYPES, quizAnswerIssue, SUBTASK_MSG, SUBTASK_TASK_TYPE, TASK_BADGE_MSG, TASK_MSG,
@@ -64,7 +64,7 @@ export async function deleteTask(db: Db, access: ClubAccess, taskId: string): Pr
       await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'task.delete', entity: 'task', entityId: taskId, before });
     });
   } catch (err) {
-    if (isPgError(err) && err.code === PG.foreignKeyViolation) throw new AppError('in_use', 409, TASK_MSG.deleteError);
+    if (isInUse(err)) throw new AppError('in_use', 409, TASK_MSG.deleteError);
     throw err;
   }
 }

@@ -1,12 +1,9 @@
 import type { Db } from '../db/index.js';
 import { UNIT_MSG, type TUnit } from '../../shared/units.js';
-import { AppError, PG, isPgError, notFound } from '../http/errors.js';
+import { AppError, PG, isInUse, isPgError, notFound } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import type { ClubAccess } from '../http/access.js';
 import * as repo from './repo.js';
-
-// ON DELETE RESTRICT raises restrict_violation; NO ACTION raises foreign_key_violation.
-const IN_USE_CODES = new Set<string>([PG.foreignKeyViolation, PG.restrictViolation]);
 
 /** 'Águias' and 'aguias ' are the same unit to a reader: the unique index on the folded name says so. */
 function sameName(err: unknown): never {
@@ -41,7 +38,7 @@ export async function deleteUnit(db: Db, access: ClubAccess, unitId: string): Pr
       await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'unit.delete', entity: 'unit', entityId: unit.id, before: unit });
     });
   } catch (err) {
-    if (isPgError(err) && IN_USE_CODES.has(err.code)) throw new AppError('unit_in_use', 409, UNIT_MSG.deleteError);
+    if (isInUse(err)) throw new AppError('unit_in_use', 409, UNIT_MSG.deleteError);
     throw err;
   }
 }
