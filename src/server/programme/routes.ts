@@ -33,7 +33,7 @@ import { sign, unsign } from './signing.js';
 import { getInvestiture, listInvestitures, recordInvestiture } from './investiture.js';
 import { exportFile, exportRows, importRequirements } from './requirements-io.js';
 import { listQueue, markDone, readMarkEvidence, returnMark, signMark } from './marks.js';
-import type { EvidenceFile } from '../progress/submissions.js';
+import type { EvidenceFile } from '../progress/evidence-form.js';
 import { MARK_MSG, ZMarkInput, ZMarkReturnInput, ZMarkSignInput, ZQueueMark } from '../../shared/programme.js';
 import { badRequest, notFound } from '../http/errors.js';
 
