@@ -14,14 +14,14 @@ import * as dues from './dues.js';
 import * as receipts from './receipts.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
+import { ZClubParams } from '../../shared/ids.js';
 
-const ZClubParams = z.object({ clubId: z.string() });
-const ZChargeParams = z.object({ clubId: z.string(), id: z.string() });
-const ZPaymentParams = z.object({ clubId: z.string(), id: z.string(), paymentId: z.string() });
-const ZDebtorParams = z.object({ clubId: z.string(), profileId: z.string() });
+const ZChargeParams = ZClubParams.extend({ id: z.string() });
+const ZPaymentParams = ZClubParams.extend({ id: z.string(), paymentId: z.string() });
+const ZDebtorParams = ZClubParams.extend({ profileId: z.string() });
 // Any text: an id that is not a linked child (malformed or not) answers the same 404.
 const ZChildParams = z.object({ memberId: z.string().max(100) });
-const ZReceiptParams = z.object({ clubId: z.string(), paymentId: z.string().max(100) });
+const ZReceiptParams = ZClubParams.extend({ paymentId: z.string().max(100) });
 const ZChildReceiptParams = z.object({ memberId: z.string().max(100), paymentId: z.string().max(100) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const tags = ['charges'];
