@@ -7,7 +7,7 @@ import { DUES_MSG } from '../src/shared/dues.js';
 import { PIX_MSG } from '../src/shared/pix.js';
 import { localDateString } from '../src/server/recurring/schedule.js';
 import {
-  expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, screenshot, startServer, type E2EServer,
+  expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, type E2EServer,
 } from './harness.js';
 
 let server: E2EServer;
@@ -220,5 +220,61 @@ describe('treasurer journey (charges)', () => {
     await page.getByRole('tab', { name: 'Mensalidades' }).click();
     await page.getByRole('form', { name: 'Plano de mensalidades' }).waitFor();
     await shot(page, 'dues-1280');
+  });
+
+  it('/familia: the guardian sees the child\'s open charge with its PIX and prints the receipt of a payment; the member sees theirs', async () => {
+    const treasurerPage = await newPage(browser, server.baseUrl);
+    const { clubName } = await registerAndCreateClub(treasurerPage, { clubName: 'Clube Família' });
+    const [club] = await server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
+    const cookie = (await treasurerPage.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const api = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+      const res = await server.app.inject({ method, url, headers: { cookie, 'x-trilha-client': 'web' }, payload });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return res.json();
+    };
+    // The child has an account; the guardian registers and is linked, with consent, to the child's membership.
+    const childPage = await newPage(browser, server.baseUrl, { width: 360, height: 780 });
+    await registerThroughUi(childPage, { name: 'Nina Prado' });
+    const guardianPage = await newPage(browser, server.baseUrl, { width: 360, height: 780 });
+    await registerThroughUi(guardianPage, { name: 'Paula Prado' });
+    const [nina] = await server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Nina Prado'`);
+    const [paula] = await server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Paula Prado'`);
+    const [member] = await server.db.query<{ id: string }>('INSERT INTO club_members (club_id, profile_id) VALUES ($1, $2) RETURNING id', [club.id, nina.id]);
+    const [g] = await server.db.query<{ id: string }>(
+      `INSERT INTO member_guardians (club_id, member_id, full_name, email, relationship, profile_id, accepted_at)
+       VALUES ($1, $2, 'Paula Prado', 'paula@teste.com', 'Mãe', $3, now()) RETURNING id`, [club.id, member.id, paula.id]);
+    const [text] = await server.db.query<{ id: string }>(`SELECT id FROM consent_texts WHERE club_id = $1 AND version = 1`, [club.id]);
+    await server.db.query(
+      `INSERT INTO member_consents (club_id, member_id, guardian_id, guardian_profile_id, consent_text_id, version) VALUES ($1, $2, $3, $4, $5, 1)`,
+      [club.id, member.id, g.id, paula.id, text.id]);
+    const cash = await api('POST', `/api/clubs/${club.id}/cash-accounts`, { name: 'Caixa Geral', initial_balance: '0' });
+    await api('PUT', `/api/clubs/${club.id}/pix-settings`, { pix_key: 'tesouraria@clube.org', beneficiary_name: 'Clube Familia', city: 'Curitiba' });
+    const charge = await api('POST', `/api/clubs/${club.id}/charges`, { profile_id: nina.id, description: 'Acampamento de inverno', amount: '250,00', due_date: isoDay(-10), origin: 'evento' });
+    const paid = await api('POST', `/api/clubs/${club.id}/charges/${charge.id}/payments`, { amount: '100,00', cash_account_id: cash.id, method: 'dinheiro', paid_on: isoDay(1) });
+
+    await guardianPage.goto('/familia');
+    const charges = guardianPage.getByRole('heading', { name: 'Cobranças' }).locator('..');
+    await charges.getByRole('heading', { name: 'Acampamento de inverno' }).waitFor();
+    await charges.getByText(brl('150,00')).first().waitFor();
+    expect(await charges.getByLabel('PIX copia e cola').inputValue()).toContain('5406150.00');
+    await charges.getByRole('img', { name: 'QR Code PIX' }).waitFor();
+    await expectNoA11yViolations(guardianPage, 'familia with charges');
+    await shot(guardianPage, 'familia-360');
+    const receiptPopup = guardianPage.waitForEvent('popup');
+    await charges.getByRole('link', { name: 'Recibo' }).click();
+    const receipt = await receiptPopup;
+    await receipt.getByRole('heading', { name: /Recibo nº [A-Z2-9]{8}-1/ }).waitFor();
+    await receipt.getByText('Clube Família').first().waitFor();
+    expect(await receipt.getByRole('article', { name: 'Recibo' }).textContent()).toMatch(/Recebemos de Nina Prado a quantia de R\$\s100,00/);
+    await shot(receipt, 'recibo-360');
+
+    // The member: their open charge with its PIX, and the same receipt through their own route.
+    await childPage.goto('/dashboard/cobrancas');
+    await childPage.getByRole('heading', { name: 'Minhas cobranças' }).waitFor();
+    await childPage.getByRole('heading', { name: 'Acampamento de inverno' }).waitFor();
+    await childPage.getByRole('link', { name: 'Recibo' }).waitFor();
+    await childPage.goto(`/recibo/${club.id}/${paid.payments[0].id}`);
+    await childPage.getByRole('button', { name: 'Imprimir recibo' }).waitFor();
+    await shot(childPage, 'my-charges-receipt-360');
   });
 });

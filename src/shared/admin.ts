@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTH_MSG } from './auth.js';
+import { zEmail } from './email.js';
 import { CLUB_MSG, ZClub, ZSlug, ZTimezone } from './clubs.js';
 import { DEFAULT_TIMEZONE } from './timezones.js';
 import { ZPageQuery } from './pagination.js';
@@ -74,13 +74,7 @@ export const ZAdminCreateClub = z.object({
   slug: ZSlug,
   timezone: ZTimezone.default(DEFAULT_TIMEZONE),
   description: clubDescription,
-  admin_email: z
-    .string({ error: ADMIN_MSG.adminEmailRequired })
-    .trim()
-    .min(1, ADMIN_MSG.adminEmailRequired)
-    .max(254, AUTH_MSG.emailInvalid)
-    .pipe(z.email({ error: AUTH_MSG.emailInvalid }))
-    .transform((v) => v.toLowerCase()),
+  admin_email: zEmail(ADMIN_MSG.adminEmailRequired),
 });
 export type TAdminCreateClub = z.input<typeof ZAdminCreateClub>;
 

@@ -1,4 +1,6 @@
 // Messages and limits of sign-in and sign-up, without zod: the login page imports these alone (ADR 021).
+import { EMAIL_MSG } from './email-messages.js';
+
 export const PASSWORD_MIN_LENGTH = 6;
 export const REGISTER_REDIRECT_MS = 2000;
 
@@ -15,6 +17,6 @@ export const AUTH_MSG = {
   registered: 'Conta criada com sucesso! Redirecionando…',
   nameRequired: 'Informe seu nome completo',
   emailRequired: 'Informe seu e-mail',
-  emailInvalid: 'Informe um e-mail válido',
+  emailInvalid: EMAIL_MSG.invalid,
   passwordRequired: 'Informe sua senha',
 } as const;

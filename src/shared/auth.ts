@@ -1,16 +1,11 @@
 import { z } from 'zod';
 
 import { AUTH_MSG, PASSWORD_MIN_LENGTH } from './auth-messages.js';
+import { zEmail } from './email.js';
 
 export { AUTH_MSG, PASSWORD_MIN_LENGTH, REGISTER_REDIRECT_MS } from './auth-messages.js';
 
-const email = z
-  .string({ error: AUTH_MSG.emailRequired })
-  .trim()
-  .min(1, AUTH_MSG.emailRequired)
-  .max(254, AUTH_MSG.emailInvalid)
-  .pipe(z.email({ error: AUTH_MSG.emailInvalid }))
-  .transform((v) => v.toLowerCase());
+const email = zEmail(AUTH_MSG.emailRequired);
 
 export const ZRegister = z
   .object({

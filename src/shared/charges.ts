@@ -184,3 +184,35 @@ export const ZWhatsAppReminder = z.object({
   phone: z.string().nullable(),
 });
 export type TWhatsAppReminder = z.infer<typeof ZWhatsAppReminder>;
+
+// ——— Recibos ———
+
+/** A printable 'recibo' of one payment: the club (name and logo), who paid, what and how. */
+export const ZReceipt = z.object({
+  payment_id: z.string(),
+  /** The charge's short code and the payment's order within it ('K7M2QX9P-1'). */
+  number: z.string(),
+  club_name: z.string(),
+  club_logo_url: z.string().nullable(),
+  club_city: z.string().nullable(),
+  member_name: z.string(),
+  description: z.string(),
+  origin: z.enum(CHARGE_ORIGINS),
+  amount: z.string(),
+  paid_on: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  reversed: z.boolean(),
+  charge_amount: z.string(),
+  charge_open_amount: z.string(),
+});
+export type TReceipt = z.infer<typeof ZReceipt>;
+
+/** A payment as its payer lists it (to open its receipt). */
+export const ZMyPayment = z.object({
+  id: z.string(),
+  description: z.string(),
+  amount: z.string(),
+  paid_on: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+});
+export type TMyPayment = z.infer<typeof ZMyPayment>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MSG, zEmail } from './email.js';
 import { ZMemberAttendance } from './meetings.js';
 
 /** Guardian invitations are valid for 14 days, like member invitations (ADR 008). */
@@ -13,8 +14,8 @@ export const RELATIONSHIPS = ['Mãe', 'Pai', 'Avó', 'Avô', 'Responsável legal
 
 export const FAMILY_MSG = {
   nameRequired: 'Informe o nome do responsável',
-  emailRequired: 'Informe o e-mail',
-  emailInvalid: 'Informe um e-mail válido',
+  emailRequired: EMAIL_MSG.required,
+  emailInvalid: EMAIL_MSG.invalid,
   relationshipRequired: 'Informe o parentesco',
   phoneInvalid: 'Informe um telefone válido',
   guardianExists: 'Este e-mail já é responsável por este membro.',
@@ -45,13 +46,7 @@ export const FAMILY_MSG = {
 } as const;
 
 const trimmed = (max: number, required: string) => z.string({ error: required }).trim().min(1, required).max(max, required);
-const email = z
-  .string({ error: FAMILY_MSG.emailRequired })
-  .trim()
-  .min(1, FAMILY_MSG.emailRequired)
-  .max(254, FAMILY_MSG.emailInvalid)
-  .pipe(z.email({ error: FAMILY_MSG.emailInvalid }))
-  .transform((v) => v.toLowerCase());
+const email = zEmail(FAMILY_MSG.emailRequired);
 const phone = z
   .string()
   .trim()

@@ -1,5 +1,6 @@
 import { CLUB_ROLES, PERMISSION_MSG, ROLE_LABELS, isClubRole, roleFromText, type TClubRole } from './permissions.js';
 import { z } from 'zod';
+import { EMAIL_MSG, ZOptionalEmail, zEmail } from './email.js';
 import { ZPageQuery } from './pagination.js';
 import { plural } from './plural.js';
 
@@ -26,8 +27,8 @@ export const MEMBER_MSG = {
   sortInvalid: 'Ordem inválida: use recentes, nome ou pontos.',
   statusFilterInvalid: 'Filtro de status inválido: use todos, ativos ou inativos.',
   nameRequired: 'Informe o nome do membro',
-  emailRequired: 'Informe o e-mail',
-  emailInvalid: 'Informe um e-mail válido',
+  emailRequired: EMAIL_MSG.required,
+  emailInvalid: EMAIL_MSG.invalid,
   roleRequired: 'Informe a função',
   alreadyMember: 'Esta pessoa já faz parte do clube.',
   lastAdmin: 'O clube precisa de pelo menos um(a) Diretor(a) ativo(a) com conta. Nomeie outro(a) Diretor(a) antes de remover ou alterar este(a).',
@@ -59,21 +60,8 @@ export const MEMBER_MSG = {
   imported: (n: number) => `${plural(n, 'membro importado', 'membros importados')} com sucesso!`,
 } as const;
 
-const optionalEmail = z
-  .string()
-  .trim()
-  .max(254, MEMBER_MSG.emailInvalid)
-  .nullish()
-  .transform((v) => (v ? v.toLowerCase() : null))
-  .refine((v) => v === null || z.email().safeParse(v).success, MEMBER_MSG.emailInvalid);
-
-const requiredEmail = z
-  .string({ error: MEMBER_MSG.emailRequired })
-  .trim()
-  .min(1, MEMBER_MSG.emailRequired)
-  .max(254, MEMBER_MSG.emailInvalid)
-  .pipe(z.email({ error: MEMBER_MSG.emailInvalid }))
-  .transform((v) => v.toLowerCase());
+const optionalEmail = ZOptionalEmail;
+const requiredEmail = zEmail(MEMBER_MSG.emailRequired);
 
 /** A function of the list; the pt-BR labels ('Conselheiro(a)') are read as the function they name. */
 export const ZRole = z.preprocess(

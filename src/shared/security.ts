@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MSG, PASSWORD_MIN_LENGTH } from './auth.js';
+import { zEmail } from './email.js';
 
 /** pt-BR texts of password recovery, two-step verification, sessions and e-mail (issue 13). */
 export const SECURITY_MSG = {
@@ -33,13 +34,7 @@ export const SECURITY_MSG = {
 
 export const MAIL_MSG = { notFound: 'E-mail não encontrado' } as const;
 
-const email = z
-  .string({ error: AUTH_MSG.emailRequired })
-  .trim()
-  .min(1, AUTH_MSG.emailRequired)
-  .max(254, AUTH_MSG.emailInvalid)
-  .pipe(z.email({ error: AUTH_MSG.emailInvalid }))
-  .transform((v) => v.toLowerCase());
+const email = zEmail(AUTH_MSG.emailRequired);
 
 const newPassword = z
   .string({ error: AUTH_MSG.passwordRequired })

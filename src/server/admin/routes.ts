@@ -35,7 +35,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const last = embedded ? await latestBackup(app.config.dataDir) : null;
     // The counters are kept by the platform's data version (ADR 026); the backup is read from disk each time.
     const key = await app.answers.platformKeyOf(req, auth.profile.id, platformVersion);
-    const counts = JSON.parse(await app.answers.keptOr(key, async () => JSON.stringify(await repo.platformStats(app.db)))) as Awaited<ReturnType<typeof repo.platformStats>>;
+    const counts = JSON.parse((await app.answers.cachedRead(req, key, async () => JSON.stringify(await repo.platformStats(app.db)))).json) as Awaited<ReturnType<typeof repo.platformStats>>;
     return {
       ...counts,
       bancoEmbutido: embedded,
@@ -49,7 +49,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req, reply) => {
     const auth = requireSuperAdmin(req);
     const key = await app.answers.platformKeyOf(req, auth.profile.id, platformVersion);
-    return sendAnswer(req, reply, await app.answers.answer(key, () => service.listClubsJson(app.db, req.query)));
+    return sendAnswer(req, reply, await app.answers.cachedRead(req, key, () => service.listClubsJson(app.db, req.query)));
   });
 
   app.post('/api/admin/clubs', {

@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
 import { BADGE_MSG, criteriaFromJson, criteriaToJson, type TBadge, type TBadgeInputOut } from '../../shared/badges.js';
 import { PROGRESS_MSG } from '../../shared/progress.js';
-import { AppError, PG, badRequest, conflict, isPgError, notFound } from '../http/errors.js';
+import { AppError, badRequest, conflict, isInUse, notFound } from '../http/errors.js';
 import type { ClubAccess } from '../http/access.js';
 import { writeAudit } from '../audit/repo.js';
 import * as progressRepo from '../progress/repo.js';
@@ -74,8 +74,7 @@ export async function deleteBadge(db: Db, actorId: string, id: string): Promise<
       await writeAudit(tx, { clubId: null, actorId, action: 'badge.delete', entity: 'badge', entityId: id, before });
     });
   } catch (err) {
-    // ON DELETE RESTRICT reports 23001 (restrict_violation), NO ACTION 23503.
-    if (isPgError(err) && (err.code === PG.foreignKeyViolation || err.code === PG.restrictViolation)) throw new AppError('in_use', 409, BADGE_MSG.inUse);
+    if (isInUse(err)) throw new AppError('in_use', 409, BADGE_MSG.inUse);
     throw err;
   }
 }

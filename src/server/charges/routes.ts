@@ -2,15 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CHARGE_MSG, ZCancelCharge, ZCharge, ZChargeDetail, ZChargePage, ZChargeQuery, ZCreateCharge, ZDebtorQuery, ZDebtors, ZOpenCharge,
-  ZRecordPayment, ZWhatsAppReminder,
+  ZMyPayment, ZReceipt, ZRecordPayment, ZWhatsAppReminder,
 } from '../../shared/charges.js';
 import { ZPixSettings, ZPixSettingsInput } from '../../shared/pix.js';
 import { DUES_MSG, ZDuesExceptionInput, ZDuesPlan, ZDuesPlanInput, ZDuesSetup, ZGenerateDues, ZGenerateDuesResult } from '../../shared/dues.js';
-import { requireAuth } from '../http/access.js';
+import { can, requireAuth } from '../http/access.js';
 import { notFound } from '../http/errors.js';
 import { requireGuardianOf } from '../families/access.js';
 import * as debtors from './debtors.js';
 import * as dues from './dues.js';
+import * as receipts from './receipts.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 
@@ -20,6 +21,8 @@ const ZPaymentParams = z.object({ clubId: z.string(), id: z.string(), paymentId:
 const ZDebtorParams = z.object({ clubId: z.string(), profileId: z.string() });
 // Any text: an id that is not a linked child (malformed or not) answers the same 404.
 const ZChildParams = z.object({ memberId: z.string().max(100) });
+const ZReceiptParams = z.object({ clubId: z.string(), paymentId: z.string().max(100) });
+const ZChildReceiptParams = z.object({ memberId: z.string().max(100), paymentId: z.string().max(100) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const tags = ['charges'];
 
@@ -132,4 +135,37 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'charges.manage' },
     schema: { tags, summary: 'Gerar as mensalidades de um mês (uma por membro e mês, mesmo repetido)', params: ZClubParams, body: ZGenerateDues, response: { 200: ZGenerateDuesResult } },
   }, async (req) => dues.generateMonth(db, req.access, req.body));
+
+  // ——— Recibos ———
+  app.get('/api/clubs/:clubId/payments/:paymentId/receipt', {
+    config: { permission: 'club.read' },
+    schema: { tags, summary: 'Recibo de um pagamento (tesouraria e direção: qualquer um; membro: os seus)', params: ZReceiptParams, response: { 200: ZReceipt } },
+  }, async (req) => {
+    const access = req.access;
+    return receipts.getReceipt(db, access.clubId, req.params.paymentId, can(access, 'charges.manage') ? null : access.profileId);
+  });
+
+  app.get('/api/clubs/:clubId/my-payments', {
+    config: { permission: 'club.read' },
+    schema: { tags, summary: 'Meus pagamentos (não estornados), para abrir o recibo', params: ZClubParams, response: { 200: z.array(ZMyPayment) } },
+  }, async (req) => {
+    const access = req.access;
+    return receipts.listPaymentsOf(db, access.clubId, access.profileId);
+  });
+
+  app.get('/api/family/children/:memberId/payments', {
+    config: { permission: 'signed_in' },
+    schema: { tags, summary: 'Pagamentos do filho (responsável), para abrir o recibo', params: ZChildParams, response: { 200: z.array(ZMyPayment) } },
+  }, async (req) => {
+    const link = await requireGuardianOf(db, requireAuth(req).profile.id, req.params.memberId);
+    return receipts.listPaymentsOf(db, link.clubId, link.childProfileId);
+  });
+
+  app.get('/api/family/children/:memberId/payments/:paymentId/receipt', {
+    config: { permission: 'signed_in' },
+    schema: { tags, summary: 'Recibo de um pagamento do filho (responsável)', params: ZChildReceiptParams, response: { 200: ZReceipt } },
+  }, async (req) => {
+    const link = await requireGuardianOf(db, requireAuth(req).profile.id, req.params.memberId);
+    return receipts.getReceipt(db, link.clubId, req.params.paymentId, link.childProfileId);
+  });
 };

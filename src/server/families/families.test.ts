@@ -248,6 +248,33 @@ describe(`guardian evidence on ${engineName()}`, () => {
     expect((await sendEvidence(guardian, other.id, taskId)).statusCode).toBe(404);
     await call(ctx.app, 'PUT', `/api/clubs/${club.id}/privacy-settings`, { as: director, body: { guardian_evidence: false } });
   });
+
+  it('the guardian\'s audit line is in the submission\'s transaction: a failure after it keeps neither', async () => {
+    const kid = await addKid(club.id, 'Lia');
+    const guardian = await guardianOf(club.id, kid.id);
+    const taskId = await insertTask(ctx.db, club.id, { title: 'Foto do acampamento', type: 'submission', points: 10 });
+    await call(ctx.app, 'PUT', `/api/clubs/${club.id}/privacy-settings`, { as: director, body: { guardian_evidence: true } });
+    // Fails at commit, after the audit line was written: what the transaction wrote must all go.
+    await ctx.db.exec(`
+      CREATE FUNCTION test_fail_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'falha depois da auditoria'; END $$;
+      CREATE CONSTRAINT TRIGGER test_fail_guardian_audit AFTER INSERT ON audit_log DEFERRABLE INITIALLY DEFERRED
+        FOR EACH ROW WHEN (NEW.action = 'guardian.submit_evidence') EXECUTE FUNCTION test_fail_at_commit();`);
+    try {
+      expect((await sendEvidence(guardian, kid.id, taskId)).statusCode).toBe(500);
+    } finally {
+      await ctx.db.exec('DROP TRIGGER test_fail_guardian_audit ON audit_log; DROP FUNCTION test_fail_at_commit();');
+    }
+    const kept = await ctx.db.query(
+      `SELECT 1 FROM task_submissions s JOIN club_members cm ON cm.profile_id = s.profile_id AND cm.club_id = s.club_id WHERE cm.id = $1 AND s.task_id = $2`,
+      [kid.id, taskId],
+    );
+    expect(kept).toEqual([]);
+    expect(await ctx.db.query(`SELECT 1 FROM audit_log WHERE action = 'guardian.submit_evidence' AND actor_id = $1`, [guardian.profile.id])).toEqual([]);
+    // Without the failure, both are written.
+    expect((await sendEvidence(guardian, kid.id, taskId)).statusCode).toBe(201);
+    expect(await ctx.db.query(`SELECT 1 FROM audit_log WHERE action = 'guardian.submit_evidence' AND actor_id = $1`, [guardian.profile.id])).toHaveLength(1);
+    await call(ctx.app, 'PUT', `/api/clubs/${club.id}/privacy-settings`, { as: director, body: { guardian_evidence: false } });
+  });
 });
 
 describe(`health form on ${engineName()}`, () => {

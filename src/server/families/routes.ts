@@ -7,9 +7,10 @@ import {
   ZPrivacyNotice, ZPrivacySettings, ZPrivacySettingsInput, ZConsentStatus, ZChildPush,
 } from '../../shared/families.js';
 import { requireAuth } from '../http/access.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { forbidden, notFound } from '../http/errors.js';
 import { PROGRESS_MSG, ZSubmissionInfo } from '../../shared/progress.js';
-import { submitEvidence, type EvidenceFile } from '../progress/submissions.js';
+import { submitEvidence } from '../progress/submissions.js';
+import { readEvidenceForm } from '../progress/evidence-form.js';
 import { writeAudit } from '../audit/repo.js';
 import { ZClubParams } from '../clubs/routes.js';
 import { findGuardianLink, requireGuardianOf } from './access.js';
@@ -230,17 +231,13 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     const link = await requireGuardianOf(app.db, me, req.params.memberId);
     if (!(await family.guardianMaySubmit(app.db, link.clubId, link.childProfileId))) throw forbidden(FAMILY_MSG.evidenceNotAllowed);
     if (!z.uuid().safeParse(req.params.taskId).success) throw notFound(PROGRESS_MSG.taskNotFound);
-    if (!req.isMultipart()) throw badRequest(PROGRESS_MSG.evidenceRequired);
-    let file: EvidenceFile | null = null;
-    let comment: string | null = null;
-    for await (const part of req.parts()) {
-      if (part.type === 'file') file = { bytes: await part.toBuffer(), filename: part.filename };
-      else if (part.fieldname === 'comment' && typeof part.value === 'string') comment = part.value;
-    }
-    // The submission is the child's own (as if they had sent it); the audit log names the guardian.
+    const form = await readEvidenceForm(req);
+    // The submission is the child's own (as if they had sent it); the audit log names the guardian, in the same transaction.
     const asChild = { clubId: link.clubId, profileId: link.childProfileId, role: 'member', isAdmin: false, viaSuperAdmin: false };
-    const created = await submitEvidence(app.db, app.storage, asChild, req.params.taskId, file, comment);
-    await writeAudit(app.db, { clubId: link.clubId, actorId: me, action: 'guardian.submit_evidence', entity: 'task_submission', entityId: created.id, after: { member_id: link.memberId, task_id: req.params.taskId } });
+    const created = await submitEvidence(app.db, app.storage, asChild, req.params.taskId, form, (tx, submission) => writeAudit(tx, {
+      clubId: link.clubId, actorId: me, action: 'guardian.submit_evidence', entity: 'task_submission', entityId: submission.id,
+      after: { member_id: link.memberId, task_id: req.params.taskId },
+    }));
     return reply.status(201).send(created);
   });
 

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import { isoUtc, jsonPage, type JsonPage } from '../db/json-text.js';
+import { clubCurrent, clubNextPeriodStart } from '../db/club-clock.js';
 import type {
   TCashAccount,
   TChartAccount,
@@ -313,7 +314,7 @@ const EFFECTIVE = `
 /** Income and expense per month for the last 12 months (club's local calendar), oldest first. */
 export function monthlyReport(q: Queryable, clubId: string) {
   return q.query<{ month: string; income: string; expense: string }>(
-    `WITH cur AS (SELECT date_trunc('month', now() AT TIME ZONE c.timezone)::date AS m FROM clubs c WHERE c.id = $1),
+    `WITH cur AS (SELECT ${clubCurrent('month')}::date AS m FROM clubs c WHERE c.id = $1),
           months AS (SELECT generate_series(m - interval '11 months', m, interval '1 month')::date AS m FROM cur),
           eff AS (${EFFECTIVE} AND t.transaction_date >= (SELECT min(m) FROM months))
      SELECT to_char(months.m, 'YYYY-MM') AS month,
@@ -330,8 +331,7 @@ export function monthlyReport(q: Queryable, clubId: string) {
 export async function untilNextClubMonthMs(q: Queryable, clubId: string): Promise<number> {
   const row = await one<{ ms: string }>(
     q,
-    `SELECT floor(1000 * extract(epoch FROM
-              (date_trunc('month', now() AT TIME ZONE c.timezone) + interval '1 month') AT TIME ZONE c.timezone - now()))::text AS ms
+    `SELECT floor(1000 * extract(epoch FROM ${clubNextPeriodStart('month')} - now()))::text AS ms
        FROM clubs c WHERE c.id = $1`,
     [clubId],
   );

@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { negotiate } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { clubDataVersionOf, type ClubAccess } from './access.js';
 import { sendJsonText } from './json-text.js';
 
@@ -22,8 +24,18 @@ const BROTLI = { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zli
 export class Answer {
   br?: Buffer;
   gzip?: Buffer;
+  private tag?: string;
   /** kept: the answer is in the cache, so its compressed bytes are worth keeping with it. */
   constructor(readonly json: string, readonly kept: boolean) {}
+
+  /**
+   * A weak entity tag of the JSON text, computed once per kept answer. Weak: the same text goes plain,
+   * brotli or gzip. From the text, not the cache key: a write that moved the club's version without
+   * changing this answer still revalidates to 304.
+   */
+  get etag(): string {
+    return (this.tag ??= `W/"${createHash('sha1').update(this.json).digest('base64url')}"`);
+  }
 
   /** The bytes for `encoding`, compressed the first time they are asked for. */
   compressed(encoding: Encoding): Buffer {
@@ -46,16 +58,47 @@ function encodingFor(req: FastifyRequest, length: number): Encoding | null {
   return negotiate<Encoding>(accept.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), SUPPORTED);
 }
 
+/** Whether an If-None-Match header names this entity tag (weak comparison, as RFC 9110 asks for it; `*` matches any). */
+function noneMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const bare = etag.slice(2);
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag === etag || tag === bare || (tag.startsWith('W/') && tag.slice(2) === bare);
+  });
+}
+
 /**
- * Sends an answer. A kept one of 1 KB or more goes with the bytes kept for the encoding the client
- * accepts (Content-Encoding set, so the compress plugin leaves it alone); any other goes as JSON
- * text, which the plugin compresses as usual.
+ * Sends an answer. A kept one carries its ETag (the browser revalidates it: `private, no-cache`) and
+ * answers 304 with no body when the client already holds it; of 1 KB or more it goes with the bytes
+ * kept for the encoding the client accepts (Content-Encoding set, so the compress plugin leaves it
+ * alone). Any other goes as JSON text, which the plugin compresses as usual.
  */
 export function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: Answer) {
+  if (answer.kept) {
+    reply.header('ETag', answer.etag).header('Cache-Control', 'private, no-cache');
+    if (noneMatch(req.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  }
   const encoding = answer.kept ? encodingFor(req, answer.json.length) : null;
   if (encoding === null) return sendJsonText(reply, answer.json);
   reply.header('Vary', 'accept-encoding').header('Content-Encoding', encoding).type('application/json');
   return reply.send(answer.compressed(encoding));
+}
+
+/** What a kept read's computation is running for; the fence test (answer-cache-fence.test.ts) reads its SQL under it. */
+export interface KeptReadScope {
+  /** The route's URL pattern. */
+  route: string;
+  /** The read declared how long its answer holds (validForMs): it may read the clock, and is kept only that long. */
+  clockBound: boolean;
+}
+
+/** Set while a kept read computes its answer, so every statement it sends can be told apart (tests). */
+export const keptReadScope = new AsyncLocalStorage<KeptReadScope>();
+
+/** An answer a kept read computed but that must not be kept (sent once, as it is). */
+export class Unkept {
+  constructor(readonly json: string) {}
 }
 
 /**
@@ -133,30 +176,31 @@ export class AnswerCache {
   async send(
     req: FastifyRequest, reply: FastifyReply, access: ClubAccess, compute: () => Promise<string>, validForMs?: () => Promise<number>,
   ) {
-    return sendAnswer(req, reply, await this.answer(this.keyOf(req, access), compute, validForMs));
-  }
-
-  /** The JSON text kept under `key`, or the one `compute` writes (then kept; for how long: see answer). */
-  async keptOr(key: string | null, compute: () => Promise<string>, validForMs?: () => Promise<number>): Promise<string> {
-    return (await this.answer(key, compute, validForMs)).json;
+    return sendAnswer(req, reply, await this.cachedRead(req, this.keyOf(req, access), compute, validForMs));
   }
 
   /**
-   * The answer kept under `key`, or the one `compute` writes (then kept). A throw keeps nothing.
-   * `validForMs`, for an answer that changes with the clock, says (before the answer is computed) how
-   * long from now the answer stays the same for unchanged data: the next instant a task opens or
-   * closes, the next midnight. The answer is kept until then, counted from before it was asked.
+   * The one way a read is kept: the answer kept under `key`, or the one `compute` writes (then kept;
+   * an `Unkept` one is answered once and not kept). A throw keeps nothing. `validForMs`, for an answer
+   * that changes with the clock, says (before the answer is computed) how long from now the answer
+   * stays the same for unchanged data: the next instant a task opens or closes, the next midnight. The
+   * answer is kept until then, counted from before it was asked. Every other kept read must depend on
+   * nothing but tables that move the club's data version, and not on the clock (the fence test).
    */
-  async answer(key: string | null, compute: () => Promise<string>, validForMs?: () => Promise<number>): Promise<Answer> {
+  async cachedRead(
+    req: FastifyRequest, key: string | null, compute: () => Promise<string | Unkept>, validForMs?: () => Promise<number>,
+  ): Promise<Answer> {
     const kept = this.get(key);
     if (kept !== undefined) return kept;
-    if (key === null || !this.lru) return this.computeAndKeep(key, compute, validForMs);
+    const scope: KeptReadScope = { route: req.routeOptions.url ?? req.url, clockBound: validForMs !== undefined };
+    const run = () => keptReadScope.run(scope, () => this.computeAndKeep(key, compute, validForMs));
+    if (key === null || !this.lru) return run();
     // Requests that miss the same key together (a change moved the version under a screen many are
     // reading) wait for one computation instead of each running the query: the same key is the same
     // data version, person and address, so the same answer (or the same refusal).
     const running = this.computing.get(key);
     if (running) return running;
-    const computing = this.computeAndKeep(key, compute, validForMs);
+    const computing = run();
     this.computing.set(key, computing);
     try {
       return await computing;
@@ -165,10 +209,11 @@ export class AnswerCache {
     }
   }
 
-  private async computeAndKeep(key: string | null, compute: () => Promise<string>, validForMs?: () => Promise<number>): Promise<Answer> {
+  private async computeAndKeep(key: string | null, compute: () => Promise<string | Unkept>, validForMs?: () => Promise<number>): Promise<Answer> {
     const asked = performance.now();
     const validFor = key === null || !validForMs ? undefined : await validForMs();
     const json = await compute();
+    if (json instanceof Unkept) return new Answer(json.json, false);
     return this.set(key, json, validFor === undefined ? undefined : asked + validFor - performance.now());
   }
 

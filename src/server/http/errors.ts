@@ -31,6 +31,15 @@ export function isPgError(err: unknown): err is PgError {
 }
 export const PG = { queryCanceled: '57014', uniqueViolation: '23505', foreignKeyViolation: '23503', restrictViolation: '23001', checkViolation: '23514', raise: 'P0001' } as const;
 
+/**
+ * The one "in use" rule: the database refused to delete a row that other rows still point at (ON DELETE
+ * RESTRICT raises 23001, NO ACTION 23503). A service turns it into its own message; unhandled, the
+ * error handler answers 409 `in_use`.
+ */
+export function isInUse(err: unknown): boolean {
+  return isPgError(err) && (err.code === PG.foreignKeyViolation || err.code === PG.restrictViolation);
+}
+
 export const TIMEOUT_MESSAGE = 'O servidor demorou demais para responder. Tente novamente.';
 
 /** statement_timeout cancelled the query, or no pool connection freed up in time: the work was rolled back. */
@@ -66,8 +75,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // A database constraint caught a user's mistake that a service did not translate first.
     if (isPgError(err)) {
       if (err.code === PG.uniqueViolation) return reply.status(409).send(body('conflict', 'Já existe um registro com esses dados.'));
-      // ON DELETE RESTRICT raises 23001, NO ACTION raises 23503: both mean "still referenced".
-      if (err.code === PG.foreignKeyViolation || err.code === PG.restrictViolation) return reply.status(409).send(body('in_use', 'Existem dados vinculados a este registro.'));
+      if (isInUse(err)) return reply.status(409).send(body('in_use', 'Existem dados vinculados a este registro.'));
       if (err.code === PG.checkViolation || err.code === '22P02' || err.code === '22007' || err.code === '22008' || err.code === '22009' || err.code === '22003') {
         return reply.status(400).send(body('invalid', MSG.invalidData));
       }

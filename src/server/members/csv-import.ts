@@ -1,13 +1,16 @@
 import type Papa from 'papaparse';
 import { requireLazily } from '../lazy-module.js';
-import { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import { CSV_MAX_COLUMNS, CSV_MAX_ROWS, DEFAULT_MEMBER_ROLE, MEMBER_MSG, type TCsvImportResult, type TCsvRow } from '../../shared/members.js';
 import { AppError, badRequest } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import type { ClubAccess } from '../http/access.js';
 import { PERMISSION_MSG, grantRefusal, roleFromText, type TClubRole } from '../../shared/permissions.js';
+import { zEmail } from '../../shared/email.js';
 import * as repo from './repo.js';
+
+/** A file's e-mail cell follows the one e-mail rule. */
+const ZCsvEmail = zEmail();
 
 const HEADER_ALIASES: Record<string, 'full_name' | 'email' | 'role' | 'unit'> = {
   nome: 'full_name', name: 'full_name', 'nome completo': 'full_name', full_name: 'full_name',
@@ -79,7 +82,7 @@ async function planImport(q: Queryable, clubId: string, actorRole: string, csv: 
     if (!r.full_name) errors.push(MEMBER_MSG.nameRequired);
     else if (r.full_name.length > 120) errors.push('Nome muito longo');
     if (r.email) {
-      if (r.email.length > 254 || !z.email().safeParse(r.email).success) errors.push(MEMBER_MSG.emailInvalid);
+      if (!ZCsvEmail.safeParse(r.email).success) errors.push(MEMBER_MSG.emailInvalid);
       else if (seen.has(r.email)) errors.push(MEMBER_MSG.csvDuplicateEmail);
       else if (onList.has(r.email)) errors.push(MEMBER_MSG.alreadyMember);
       seen.add(r.email);

@@ -34,6 +34,25 @@ describe(`notified moments on ${engineName()}`, () => {
     expect(n).toMatchObject({ kind: 'points.batch', title: 'Você ganhou 15 pontos', body: 'Motivo: Acampamento', club_id: club.id });
   });
 
+  it('a new task tells every Desbravador(a) once, in its transaction: not its author, not while inactive, not when refused', async () => {
+    const tasksUrl = `/api/clubs/${club.id}/tasks`;
+    const created = await call(ctx.app, 'POST', tasksUrl, { as: director, body: { title: 'Nó de escota', type: 'check', points: 20 } });
+    expect(created.statusCode).toBe(201);
+    const [n] = (await call(ctx.app, 'GET', '/api/notifications', { as: kid })).json().notifications;
+    expect(n).toMatchObject({ kind: 'task.created', title: 'Nova tarefa: Nó de escota', body: 'Vale 20 pontos.', club_id: club.id });
+    expect(await titlesOf(director)).not.toContain('Nova tarefa: Nó de escota');
+    // Refused: nothing is created, nobody is told.
+    expect((await call(ctx.app, 'POST', tasksUrl, { as: director, body: { title: 'Recusada', points: -1 } })).statusCode).toBe(400);
+    // Inactive: told when it is switched on, and only the first time.
+    const hidden = (await call(ctx.app, 'POST', tasksUrl, { as: director, body: { title: 'Surpresa', type: 'check', active: false } })).json();
+    expect(await titlesOf(kid)).not.toContain('Nova tarefa: Surpresa');
+    for (const active of [true, false, true]) {
+      expect((await call(ctx.app, 'PUT', `${tasksUrl}/${hidden.id}`, { as: director, body: { title: 'Surpresa', type: 'check', active } })).statusCode).toBe(200);
+    }
+    expect((await titlesOf(kid)).filter((t) => t === 'Nova tarefa: Surpresa').length).toBe(1);
+    expect((await titlesOf(kid)).filter((t) => t.startsWith('Nova tarefa: Recusada')).length).toBe(0);
+  });
+
   it('a sign-in from a new browser tells the account at once; the same browser again does not', async () => {
     const email = kid.profile.email ?? '';
     await login(ctx.app, email);

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import { isoUtc, jsonArray, jsonPage, type JsonPage } from '../db/json-text.js';
+import { clubNextPeriodStart, clubPeriodStart } from '../db/club-clock.js';
 import type { TAssignmentStatus, TMyQuestion, TMySubtask, TMyTask, TSubmissionInfo, TSubmissionQueueStatus, TTaskType } from '../../shared/progress.js';
 
 export interface MemberRow {
@@ -57,7 +58,7 @@ export async function countCompletionsToday(q: Queryable, clubId: string, taskId
     `SELECT count(*)::int AS n
        FROM task_completions tc JOIN clubs c ON c.id = tc.club_id
       WHERE tc.club_id = $1 AND tc.task_id = $2 AND tc.profile_id = $3
-        AND tc.completed_at >= (date_trunc('day', now() AT TIME ZONE c.timezone) AT TIME ZONE c.timezone)`,
+        AND tc.completed_at >= ${clubPeriodStart('day')}`,
     [clubId, taskId, profileId],
   );
   return row.n;
@@ -170,7 +171,7 @@ const MY_TASK_COLUMNS = `
   t.daily_limit,
   CASE WHEN t.daily_limit IS NOT NULL THEN
     (SELECT count(*)::int FROM task_completions tc JOIN clubs cl ON cl.id = tc.club_id
-      WHERE tc.assignment_id = a.id AND tc.completed_at >= (date_trunc('day', now() AT TIME ZONE cl.timezone) AT TIME ZONE cl.timezone))
+      WHERE tc.assignment_id = a.id AND tc.completed_at >= ${clubPeriodStart('day', 'cl')})
   END AS completions_today,
   (SELECT count(*)::int FROM subtasks s WHERE s.parent_task_id = t.id) AS subtasks_total,
   (SELECT count(*)::int FROM subtask_completions sc JOIN subtasks s ON s.id = sc.subtask_id
@@ -224,7 +225,7 @@ export async function myTasksUnchangedForMs(q: Queryable, clubId: string): Promi
     `SELECT floor(1000 * extract(epoch FROM least(
               (SELECT min(t.available_date) FROM tasks t WHERE t.club_id = c.id AND t.available_date > now()),
               (SELECT min(t.due_date) FROM tasks t WHERE t.club_id = c.id AND t.due_date >= now()),
-              (date_trunc('day', now() AT TIME ZONE c.timezone) + interval '1 day') AT TIME ZONE c.timezone
+              ${clubNextPeriodStart('day')}
             ) - now()))::text AS ms
        FROM clubs c WHERE c.id = $1`,
     [clubId],

@@ -18,15 +18,16 @@ import {
   ZSubmissionQuery,
 } from '../../shared/progress.js';
 import { can, type ClubAccess } from '../http/access.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import { SANITIZER_VERSION, withServedIcon } from '../badges/icon.js';
 import { sendJsonText } from '../http/json-text.js';
-import { sendAnswer } from '../http/answer-cache.js';
+import { sendAnswer, Unkept } from '../http/answer-cache.js';
 import type { Db } from '../db/index.js';
 import * as repo from './repo.js';
 import * as profiles from './profile-repo.js';
 import * as service from './service.js';
 import * as submissions from './submissions.js';
+import { readEvidenceForm } from './evidence-form.js';
 import { listQueueJson } from './queue.js';
 import * as batches from './point-batches.js';
 import { getMemberHome } from './member-home.js';
@@ -50,17 +51,14 @@ async function sendMemberProfile(
   const { db } = app;
   const clubId = access.clubId;
   // Kept by the club's data version (ADR 026); a profile with a stale icon is not kept: it is cleaned on each read.
-  const key = app.answers.keyOf(req, access);
-  const kept = app.answers.get(key);
-  if (kept !== undefined) return sendAnswer(req, reply, kept);
-  const found = await profiles.getProfileJson(db, clubId, memberId, SANITIZER_VERSION, hideEmail);
-  if (!found) throw notFound(PROGRESS_MSG.memberNotFound);
-  if (!found.stale_icons) {
-    return sendAnswer(req, reply, app.answers.set(key, found.json));
-  }
-  const profile = await profiles.getProfileWithLists(db, clubId, memberId);
-  if (!profile) throw notFound(PROGRESS_MSG.memberNotFound);
-  return reply.send({ ...profile, email: hideEmail ? null : profile.email, badges: profile.badges.map(withServedIcon) });
+  return sendAnswer(req, reply, await app.answers.cachedRead(req, app.answers.keyOf(req, access), async () => {
+    const found = await profiles.getProfileJson(db, clubId, memberId, SANITIZER_VERSION, hideEmail);
+    if (!found) throw notFound(PROGRESS_MSG.memberNotFound);
+    if (!found.stale_icons) return found.json;
+    const profile = await profiles.getProfileWithLists(db, clubId, memberId);
+    if (!profile) throw notFound(PROGRESS_MSG.memberNotFound);
+    return new Unkept(reply.serialize({ ...profile, email: hideEmail ? null : profile.email, badges: profile.badges.map(withServedIcon) }) as string);
+  }));
 }
 
 async function taskDetail(db: Db, clubId: string, profileId: string, taskId: string) {
@@ -123,18 +121,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Enviar comprovação (multipart: file, comment)', params: ZClubTask, consumes: ['multipart/form-data'], response: { 201: ZSubmissionInfo } },
   }, async (req, reply) => {
     const access = req.access;
-    if (!req.isMultipart()) throw badRequest(PROGRESS_MSG.evidenceRequired);
-    let file: submissions.EvidenceFile | null = null;
-    let comment: string | null = null;
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        file = { bytes, filename: part.filename };
-      } else if (part.fieldname === 'comment' && typeof part.value === 'string') {
-        comment = part.value;
-      }
-    }
-    const created = await submissions.submitEvidence(app.db, app.storage, access, req.params.taskId, file, comment);
+    const created = await submissions.submitEvidence(app.db, app.storage, access, req.params.taskId, await readEvidenceForm(req));
     return reply.status(201).send(created);
   });
 

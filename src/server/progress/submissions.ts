@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeOf } from '../lazy-module.js';
-import type { Db } from '../db/index.js';
+import type { Db, Queryable } from '../db/index.js';
 import { EVIDENCE_MAX_BYTES, PROGRESS_MSG, isAcceptedEvidence, type TCompletionResult, type TSubmissionInfo } from '../../shared/progress.js';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
 import { canManageUnit, scopeOf, type ClubAccess } from '../http/access.js';
@@ -12,11 +12,7 @@ import { appendPointEvent } from './ledger.js';
 import * as repo from './repo.js';
 import { notify } from '../notifications/notify.js';
 import { assertCompletionAllowed } from './completion-rule.js';
-
-export interface EvidenceFile {
-  bytes: Uint8Array;
-  filename: string;
-}
+import type { EvidenceFile, EvidenceForm } from './evidence-form.js';
 
 /**
  * The evidence's type, by its bytes and its name together (issue 21): the bytes must show a type on
@@ -31,8 +27,14 @@ export async function checkEvidence(file: EvidenceFile | null): Promise<{ mime: 
   return { mime: type.mime, ext: type.ext };
 }
 
-/** A member sends evidence for a submission task; it waits for an admin's decision. */
-export async function submitEvidence(db: Db, storage: Storage, access: ClubAccess, taskId: string, file: EvidenceFile | null, comment: string | null): Promise<TSubmissionInfo> {
+/**
+ * A member sends evidence for a submission task; it waits for an admin's decision. `inTransaction` runs
+ * last, in the submission's own transaction (the guardian's audit line): if it fails, nothing is kept.
+ */
+export async function submitEvidence(
+  db: Db, storage: Storage, access: ClubAccess, taskId: string, { file, comment }: EvidenceForm,
+  inTransaction?: (tx: Queryable, submission: TSubmissionInfo) => Promise<unknown>,
+): Promise<TSubmissionInfo> {
   const type = await checkEvidence(file);
   const bytes = (file as EvidenceFile).bytes;
   const key = `evidence/${access.clubId}/${randomUUID()}.${type.ext}`;
@@ -57,6 +59,7 @@ export async function submitEvidence(db: Db, storage: Storage, access: ClubAcces
         comment: comment?.trim() ? comment.trim().slice(0, 2000) : null, key, name, mime: type.mime, size: bytes.length,
       });
       await repo.setAssignmentStatus(tx, assignment.id, 'submitted', false);
+      await inTransaction?.(tx, submission);
       return submission;
     });
   } catch (err) {

@@ -1,13 +1,14 @@
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import { can, type ClubAccess } from '../http/access.js';
-import { AppError, PG, badRequest, conflict, isPgError, notFound } from '../http/errors.js';
+import { AppError, badRequest, conflict, isInUse, notFound } from '../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import {
   QUESTION_MSG, QUESTION_TASK_TYPES, quizAnswerIssue, SUBTASK_MSG, SUBTASK_TASK_TYPE, TASK_BADGE_MSG, TASK_MSG,
   type TQuestion, type TTask, type TTaskType, type TTaskValues, type ZQuestionInput, type ZSubtaskInput,
 } from '../../shared/tasks.js';
 import * as repo from './repo.js';
+import { membersWithRoles, notify } from '../notifications/notify.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,11 +36,25 @@ async function reload(q: Queryable, clubId: string, taskId: string): Promise<TTa
   return task;
 }
 
+/**
+ * A task the members can do now appears (created active, or switched on): every active Desbravador(a)
+ * of the club is told, in the task's transaction (issue 36), once per task (a task switched off and on
+ * again does not notify twice). Tasks are club-wide, so every unit's members hear of it.
+ */
+async function tellMembersOfNewTask(tx: Queryable, access: ClubAccess, task: TTask): Promise<void> {
+  const to = (await membersWithRoles(tx, access.clubId, ['member'])).filter((id) => id !== access.profileId);
+  await notify(tx, {
+    clubId: access.clubId, to, category: 'tasks', kind: 'task.created', link: '/dashboard/my-tasks', dedupeKey: `task.created:${task.id}`,
+    title: `Nova tarefa: ${task.title}`, body: task.points > 0 ? `Vale ${task.points} pontos.` : 'Veja em Minhas Tarefas.',
+  });
+}
+
 export async function createTask(db: Db, access: ClubAccess, input: TTaskValues): Promise<TTask> {
   return db.transaction(async (tx) => {
     const id = await repo.insertTask(tx, access.clubId, input);
     const task = await reload(tx, access.clubId, id);
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'task.create', entity: 'task', entityId: id, after: task });
+    if (task.active) await tellMembersOfNewTask(tx, access, task);
     return task;
   });
 }
@@ -51,6 +66,7 @@ export async function updateTask(db: Db, access: ClubAccess, taskId: string, inp
     await repo.updateTask(tx, access.clubId, taskId, input);
     const after = await reload(tx, access.clubId, taskId);
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'task.update', entity: 'task', entityId: taskId, before, after });
+    if (after.active && !before.active) await tellMembersOfNewTask(tx, access, after);
     return after;
   });
 }
@@ -64,7 +80,7 @@ export async function deleteTask(db: Db, access: ClubAccess, taskId: string): Pr
       await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'task.delete', entity: 'task', entityId: taskId, before });
     });
   } catch (err) {
-    if (isPgError(err) && err.code === PG.foreignKeyViolation) throw new AppError('in_use', 409, TASK_MSG.deleteError);
+    if (isInUse(err)) throw new AppError('in_use', 409, TASK_MSG.deleteError);
     throw err;
   }
 }

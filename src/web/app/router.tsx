@@ -35,7 +35,11 @@ export const router = createBrowserRouter([
       { path: '/responsavel/:token', lazy: () => import('../features/families/pages/guardian-invite-page') },
       { path: '/descadastrar', lazy: () => import('../features/notifications/pages/unsubscribe-page') },
       { path: '/privacidade', lazy: () => import('../features/families/pages/privacy-page') },
-      { path: '/familia', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('./routes/family') }] },
+      { path: '/familia', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [
+        { index: true, lazy: () => import('./routes/family') },
+        { path: 'recibo/:memberId/:paymentId', lazy: () => import('../features/charges/pages/receipt-page') },
+      ] },
+      { path: '/recibo/:clubId/:paymentId', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('../features/charges/pages/receipt-page') }] },
       {
         path: '/dashboard',
         element: <RequireAuth><AppLayout area="club" /></RequireAuth>,

@@ -83,7 +83,8 @@ function PaymentRow({ clubId, chargeId, payment }: { clubId: string; chargeId: s
         </p>
       </div>
       {payment.reversed_at ? <Tag>Estornado</Tag> : (
-        <div className="flex gap-2">
+        <div className="flex items-center gap-2">
+          <a className="px-2 text-sm font-medium text-emerald-800 underline" href={`/recibo/${clubId}/${payment.id}`} target="_blank" rel="noopener">Recibo</a>
           <Button size="sm" variant="secondary" onClick={() => setAsking(true)}>Estornar</Button>
         </div>
       )}

@@ -13,11 +13,13 @@ import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useChargeUnits } from '../api/charges';
 import { useDebtors } from '../api/list-debtors';
 import { useMyCharges } from '../api/list-my-charges';
+import { useMyPayments } from '../api/receipts';
 import { usePixSettings } from '../api/pix-settings';
 import { ChargesList } from '../components/charges-list';
 import { DebtorCard } from '../components/debtor-card';
 import { DuesTab } from '../components/dues-tab';
 import { OpenChargeCard } from '../components/open-charge-card';
+import { PaymentsList } from '../components/payments-list';
 import { PixSettingsForm } from '../components/pix-settings-form';
 
 /** 'Quem deve': the treasurer's phone-first list of who owes, filtered by origin and unit. */
@@ -87,12 +89,14 @@ function Treasurer({ clubId }: { clubId: string }) {
 /** A member's own open charges, each with its PIX. */
 function MyCharges({ clubId }: { clubId: string }) {
   const mine = useMyCharges(clubId);
+  const paid = useMyPayments(clubId);
   return (
     <div className="space-y-4">
       <PageHeader title="Minhas cobranças" description="O que está em aberto, com o PIX para pagar." />
       {mine.isPending ? <PageSpinner /> : mine.isError ? (
         <p role="alert" className="text-red-700">{errorMessage(mine.error, 'Erro ao carregar as cobranças.')}</p>
       ) : mine.data.length === 0 ? <EmptyState message="Nenhuma cobrança em aberto." /> : mine.data.map((c) => <OpenChargeCard key={c.id} charge={c} />)}
+      {paid.data ? <PaymentsList payments={paid.data} receiptHref={(id) => `/recibo/${clubId}/${id}`} /> : null}
     </div>
   );
 }

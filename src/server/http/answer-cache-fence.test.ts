@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { engineName } from '../../../test/db.js';
+import { insertTask, insertUnit } from '../../../test/gamification.js';
+import { keptReadScope, type KeptReadScope } from './answer-cache.js';
+
+// ADR 026, issue 33: a kept answer is right only while nothing it read can change without moving the
+// club's data version. So every kept read (AnswerCache.cachedRead) must read only tables that carry the
+// version triggers of migration 0390 (views are followed to their tables), and must not read the clock
+// unless it declared how long its answer holds (validForMs: 'Minhas Tarefas', the monthly report).
+// This walk reads every statement those reads send, on a club with a little of everything.
+
+const CLOCK = /\b(now\s*\(\s*\)|current_date|current_time|current_timestamp|localtime|localtimestamp|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday)\b/i;
+const NAMED = /\b(?:from|join)\s+(?:only\s+)?("?[a-z_][a-z0-9_]*"?(?:\.[a-z_][a-z0-9_]*)?)\b(?!\s*\()/gi;
+
+let ctx: TestContext;
+let director: Session;
+let kid: Session;
+let superAdmin: Session;
+let clubId: string;
+const statements: Array<KeptReadScope & { sql: string }> = [];
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  superAdmin = await signUp(ctx.app, { name: 'Super Admin' });
+  director = await signUp(ctx.app, { name: 'Diretora Cerca' });
+  kid = await signUp(ctx.app, { name: 'Kid Cerca' });
+  clubId = (await createClub(ctx.app, director, 'Cerca')).id;
+  const unitId = await insertUnit(ctx.db, clubId, 'Águias');
+  await addMember(ctx.db, clubId, kid.profile.id, 'member', unitId);
+  await insertTask(ctx.db, clubId, { title: 'Nó de escota', type: 'check', points: 10 });
+  await call(ctx.app, 'POST', `/api/clubs/${clubId}/periods`, {
+    as: director, body: { name: '2026', description: null, start_date: '2026-01-01', end_date: '2026-12-31', active: true },
+  });
+  // Every statement sent while a kept read computes its answer.
+  const query = ctx.db.query.bind(ctx.db);
+  ctx.db.query = ((sql: string, params?: readonly unknown[]) => {
+    const scope = keptReadScope.getStore();
+    if (scope) statements.push({ ...scope, sql });
+    return query(sql, params);
+  }) as typeof ctx.db.query;
+});
+afterAll(() => ctx.close());
+
+/** The kept reads, as a screen asks for them. */
+function keptReads(): Array<[string, Session]> {
+  const c = `/api/clubs/${clubId}`;
+  const year = new Date().getFullYear();
+  return [
+    [`${c}/dashboard`, director],
+    [`${c}/members?limit=50`, director],
+    [`${c}/tasks`, director],
+    [`${c}/my-tasks`, kid],
+    [`${c}/submissions?status=submitted&limit=50`, director],
+    [`${c}/ranking/individual`, director],
+    [`${c}/ranking/units`, director],
+    [`${c}/badges`, director],
+    [`${c}/profile`, kid],
+    [`${c}/members/${kid.profile.id}/profile`, director],
+    [`${c}/finance/summary`, director],
+    [`${c}/transactions?limit=20`, director],
+    [`${c}/finance/reports/monthly`, director],
+    [`${c}/finance/reports/by-chart-account?from=${year - 1}-01-01&to=${year}-12-31`, director],
+    ['/api/admin/stats', superAdmin],
+    ['/api/admin/clubs', superAdmin],
+  ];
+}
+
+describe(`kept answers are fenced on ${engineName()}`, () => {
+  it('every kept read reads only versioned tables, and the clock only when it declared how long it holds', async () => {
+    for (const [url, as] of keptReads()) {
+      const res = await call(ctx.app, 'GET', url, { as });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    }
+    const versioned = new Set((await ctx.db.query<{ t: string }>(
+      `SELECT DISTINCT c.relname::text AS t FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid WHERE g.tgname = 'club_data_ins'`,
+    )).map((r) => r.t));
+    const relations = new Map((await ctx.db.query<{ name: string; kind: string }>(
+      `SELECT c.relname::text AS name, c.relkind::text AS kind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'v', 'm', 'p')`,
+    )).map((r) => [r.name, r.kind]));
+    const viewTables = new Map<string, string[]>();
+    for (const r of await ctx.db.query<{ v: string; t: string }>(
+      `SELECT DISTINCT v.relname::text AS v, t.relname::text AS t
+         FROM pg_rewrite w JOIN pg_class v ON v.oid = w.ev_class
+         JOIN pg_depend d ON d.objid = w.oid AND d.classid = 'pg_rewrite'::regclass AND d.refclassid = 'pg_class'::regclass
+         JOIN pg_class t ON t.oid = d.refobjid AND t.oid <> v.oid
+        WHERE v.relkind IN ('v', 'm')`,
+    )) viewTables.set(r.v, [...(viewTables.get(r.v) ?? []), r.t]);
+    const tablesOf = (name: string, seen = new Set<string>()): string[] => {
+      if (seen.has(name)) return [];
+      seen.add(name);
+      const kind = relations.get(name);
+      if (kind === 'v' || kind === 'm') return (viewTables.get(name) ?? []).flatMap((t) => tablesOf(t, seen));
+      return kind === undefined ? [] : [name];
+    };
+
+    const routes = new Set(statements.map((s) => s.route));
+    expect(routes.size).toBeGreaterThanOrEqual(14);
+    const problems: string[] = [];
+    for (const s of statements) {
+      if (!s.clockBound && CLOCK.test(s.sql)) problems.push(`${s.route} reads the clock: ${s.sql.slice(0, 200)}`);
+      const names = [...s.sql.matchAll(NAMED)].map((m) => (m[1] ?? '').replace(/"/g, '').replace(/^public\./, ''));
+      for (const table of new Set(names.flatMap((n) => tablesOf(n)))) {
+        if (!versioned.has(table)) problems.push(`${s.route} reads ${table}, which moves no data version`);
+      }
+    }
+    expect([...new Set(problems)]).toEqual([]);
+  });
+
+  it('every route whose handler keeps answers is walked above', () => {
+    const walked = new Set(keptReads().map(([url]) => url.split('?')[0]
+      .replace(clubId, ':clubId').replace(kid.profile.id, ':memberId')));
+    const keeping = ctx.app.routeCatalog
+      .filter((r) => r.method === 'GET' && /answers\.(send|cachedRead)\(|sendMemberProfile\(/.test(String(r.handler)))
+      .map((r) => r.url);
+    expect(keeping.length).toBeGreaterThan(10);
+    expect(keeping.filter((url) => !walked.has(url))).toEqual([]);
+  });
+
+  it('a kept answer carries an ETag; If-None-Match answers 304 with no body until the data changes', async () => {
+    const url = `/api/clubs/${clubId}/members?limit=50`;
+    const first = await call(ctx.app, 'GET', url, { as: director });
+    const etag = first.headers.etag;
+    expect(typeof etag).toBe('string');
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await ctx.app.inject({ method: 'GET', url, headers: { cookie: director.cookie, 'if-none-match': String(etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    // Compressed or not, the same text has the same (weak) tag.
+    const zipped = await ctx.app.inject({ method: 'GET', url, headers: { cookie: director.cookie, 'if-none-match': String(etag), 'accept-encoding': 'br' } });
+    expect(zipped.statusCode).toBe(304);
+    // A change to what the answer shows: a new text, a new tag, a full 200.
+    await insertUnit(ctx.db, clubId, 'Falcões');
+    const kid2 = await signUp(ctx.app, { name: 'Novo Membro' });
+    await addMember(ctx.db, clubId, kid2.profile.id);
+    const changed = await ctx.app.inject({ method: 'GET', url, headers: { cookie: director.cookie, 'if-none-match': String(etag) } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toContain('Novo Membro');
+    expect(changed.headers.etag).not.toBe(etag);
+    // Another person never gets a 304 for a text they were not sent.
+    const asKid = await ctx.app.inject({ method: 'GET', url, headers: { cookie: kid.cookie, 'if-none-match': String(changed.headers.etag) } });
+    expect(asKid.statusCode).not.toBe(304);
+  });
+});
