@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LEGACY_PATHS, legacyTarget } from './legacy-paths';
 
@@ -23,5 +24,21 @@ describe('old English browser paths redirect to their pt-BR ones', () => {
       const oldLast = from.split('/').slice(2).join('/') || from.slice(1);
       expect(declared.filter((d) => d === oldLast || d === from), `${from} not a screen`).toEqual([]);
     }
+  });
+});
+
+describe('links the app writes use the pt-BR paths', () => {
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+  it('no notification link, menu entry or in-app link names an old English path', () => {
+    const root = new URL('../..', import.meta.url).pathname;
+    const old: string[] = [];
+    for (const file of [...files(path.join(root, 'server')), ...files(path.join(root, 'web'))]) {
+      if (file.endsWith('legacy-paths.ts')) continue;
+      for (const m of readFileSync(file, 'utf8').matchAll(/['"`](\/(?:dashboard|superadmin|register)[^'"`?#\s$]*)/g)) {
+        if (legacyTarget(m[1] ?? '') !== null) old.push(`${path.relative(root, file)}: ${m[1]}`);
+      }
+    }
+    expect(old).toEqual([]);
   });
 });
