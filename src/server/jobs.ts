@@ -7,6 +7,7 @@ import { sweepMail } from './mail/queue.js';
 import { executeDueDeletions } from './families/lgpd-service.js';
 import { notifyWaitingSubmissions } from './notifications/club-events.js';
 import { runDuesJob } from './charges/dues.js';
+import { sendChargeReminders } from './charges/notices.js';
 
 
 /** Finished rate-limit windows are dropped every 10 minutes (the database store keeps them as rows). */
@@ -29,8 +30,11 @@ const accountDeletionJob: BackgroundJob = { name: 'account-deletion', everyMs: 6
 /** Mensalidades: each plan's month generated once per member (hourly, any number of instances; ADR 050). */
 const duesGenerationJob: BackgroundJob = { name: 'dues-generation', everyMs: 60 * 60_000, run: (app) => runDuesJob(app.db) };
 
+/** Charges due in 3 days and overdue ones (1, 7, 30 days) are told to the payer; hourly, once per charge and day. */
+const chargeRemindersJob: BackgroundJob = { name: 'charge-reminders', everyMs: 60 * 60_000, run: (app) => sendChargeReminders(app.db) };
+
 /** Each domain that needs a timer appends its job here. */
-export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, badgeIconSweepJob, rateLimitSweepJob, mailQueueJob, mailSweepJob, accountDeletionJob, meetingRulesJob, notificationDeliveryJob, notificationDigestJob, waitingSubmissionsJob, duesGenerationJob];
+export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, badgeIconSweepJob, rateLimitSweepJob, mailQueueJob, mailSweepJob, accountDeletionJob, meetingRulesJob, notificationDeliveryJob, notificationDigestJob, waitingSubmissionsJob, duesGenerationJob, chargeRemindersJob];
 
 /**
  * Starts every job on its interval; a failing run is logged and retried on the next tick. The first run

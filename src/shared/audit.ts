@@ -84,6 +84,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'programme.unsign': 'Assinatura de requisito desfeita',
   'programme.instructors': 'Instrutores atribuídos',
   'programme.investiture': 'Investidura registrada',
+  'programme.mark': 'Requisito marcado como feito pelo membro',
+  'programme.mark_return': 'Marcação de requisito devolvida',
   'profile.demote': 'Conta deixou de ser super admin',
   'profile.block': 'Conta bloqueada',
   'profile.unblock': 'Conta desbloqueada',

@@ -152,6 +152,17 @@ export type TSignature = z.infer<typeof ZSignature>;
 export const ZProgress = z.object({ signed: z.number().int(), total: z.number().int() });
 export type TProgress = z.infer<typeof ZProgress>;
 
+/** A member's mark on a requisito (the latest), as the cartão shows it. */
+export const ZMarkInfo = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'signed', 'returned']),
+  note: z.string().nullable(),
+  reason: z.string().nullable(),
+  has_evidence: z.boolean(),
+  created_at: z.string(),
+});
+export type TMarkInfo = z.infer<typeof ZMarkInfo>;
+
 export const ZCardEnrolment = z.object({
   id: z.string(),
   item: ZItem,
@@ -162,7 +173,7 @@ export const ZCardEnrolment = z.object({
   ready: z.boolean(),
   progress: ZProgress,
   sections: z.array(z.object({ code: z.string().nullable(), name: z.string(), progress: ZProgress })),
-  requirements: z.array(ZRequirement.extend({ signature: ZSignature.nullable() })),
+  requirements: z.array(ZRequirement.extend({ signature: ZSignature.nullable(), mark: ZMarkInfo.nullable() })),
 });
 export type TCardEnrolment = z.infer<typeof ZCardEnrolment>;
 
@@ -276,3 +287,49 @@ export function suggestedClass(items: Pick<TItem, 'code' | 'kind' | 'programme' 
     .sort((a, b) => (b.min_age ?? 0) - (a.min_age ?? 0));
   return regular[0]?.code ?? null;
 }
+
+// ——— A member marks a requisito done: the leaders' queue ———
+
+export const MARK_MSG = {
+  requirementRequired: 'Escolha o requisito que você fez',
+  noteTooLong: 'O comentário pode ter até 500 caracteres',
+  alreadySigned: 'Este requisito já está assinado.',
+  alreadyMarked: 'Você já marcou este requisito: ele aguarda a assinatura de um(a) líder.',
+  invested: 'Este item já foi investido.',
+  evidenceNeeded: 'Este requisito precisa de comprovação: anexe uma foto, vídeo ou documento.',
+  markNotFound: 'Marcação não encontrada',
+  reasonRequired: 'Diga ao membro o que falta (até 500 caracteres)',
+  notPending: 'Esta marcação já foi decidida.',
+  marked: 'Marcado! Agora um(a) líder confere e assina.',
+  returned: 'Marcação devolvida ao membro.',
+} as const;
+
+
+export const ZQueueMark = z.object({
+  id: z.string(),
+  member_id: z.string(),
+  full_name: z.string(),
+  unit_name: z.string().nullable(),
+  item_code: z.string(),
+  item_name: z.string(),
+  requirement_id: z.string(),
+  requirement_text: z.string(),
+  section_code: z.string().nullable(),
+  note: z.string().nullable(),
+  evidence_name: z.string().nullable(),
+  evidence_mime: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TQueueMark = z.infer<typeof ZQueueMark>;
+
+export const ZMarkSignInput = z.object({
+  signed_on: z.string({ error: PROGRAMME_MSG.dateInvalid }).refine((v) => isIsoDate(v), PROGRAMME_MSG.dateInvalid).optional(),
+  note: z.string({ error: PROGRAMME_MSG.noteTooLong }).trim().max(500, PROGRAMME_MSG.noteTooLong).nullish(),
+});
+export const ZMarkReturnInput = z.object({
+  reason: z.string({ error: MARK_MSG.reasonRequired }).trim().min(1, MARK_MSG.reasonRequired).max(500, MARK_MSG.reasonRequired),
+});
+export const ZMarkInput = z.object({
+  requirement_id: zId(MARK_MSG.requirementRequired),
+  note: z.string({ error: MARK_MSG.noteTooLong }).trim().max(500, MARK_MSG.noteTooLong).nullish(),
+});

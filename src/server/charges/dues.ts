@@ -8,6 +8,14 @@ import { writeAudit } from '../audit/repo.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { isActiveMember } from './repo.js';
 import type { Actor } from './service.js';
+import { notifyCreatedCharges } from './notices.js';
+
+/** The dues this transaction just wrote (their created_at is the transaction's now()): each gets its 'Nova cobrança'. */
+async function notifyNewDues(tx: Queryable, clubId: string): Promise<void> {
+  const rows = await tx.query<{ id: string }>(
+    `SELECT id FROM charges WHERE club_id = $1 AND origin = 'mensalidade' AND dues_month IS NOT NULL AND created_at = now()`, [clubId]);
+  await notifyCreatedCharges(tx, clubId, rows.map((r) => r.id));
+}
 
 const PLAN_COLUMNS = `description, amount::text AS amount, due_day::int AS due_day, months::int[] AS months, active,
   to_char(generated_through, 'YYYY-MM-DD') AS generated_through`;
@@ -86,6 +94,7 @@ export async function generateMonth(db: Db, actor: Actor, input: z.output<typeof
       [actor.clubId, `${input.month}-01`]);
     if (!ok) throw badRequest(DUES_MSG.monthTooFar);
     const { n } = await one<{ n: number }>(tx, `SELECT generate_dues($1, $2::date, $3) AS n`, [actor.clubId, `${input.month}-01`, actor.profileId]);
+    await notifyNewDues(tx, actor.clubId);
     await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'dues.generate', entity: 'club', entityId: actor.clubId, after: { month: input.month, created: n } });
     return { month: input.month, created: n };
   });
@@ -109,6 +118,7 @@ export async function runDuesJob(db: Db, now: Date = new Date()): Promise<{ plan
       for (const r of rows) {
         const { n } = await one<{ n: number }>(tx, `SELECT dues_job_run($1, $2::timestamptz) AS n`, [r.club_id, now.toISOString()]);
         result.created += n;
+        if (n > 0) await notifyNewDues(tx, r.club_id);
       }
       result.plans += rows.length;
       return rows;

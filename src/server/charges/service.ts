@@ -8,6 +8,7 @@ import { writeAudit } from '../audit/repo.js';
 import { decodeCursor } from '../http/cursor.js';
 import { pageOf } from '../db/cursor.js';
 import { PG, badRequest, conflict, isPgError, notFound } from '../http/errors.js';
+import { notifyCreatedCharges } from './notices.js';
 import * as repo from './repo.js';
 
 /** Who acts, in which club (already authorised by the route). */
@@ -89,6 +90,7 @@ export async function createCharge(db: Db, actor: Actor, input: z.output<typeof 
       });
       const created = await mustGetCharge(tx, actor.clubId, id);
       await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'charge.create', entity: 'charge', entityId: id, after: created });
+      await notifyCreatedCharges(tx, actor.clubId, [id]);
       return created;
     });
   } catch (err) {

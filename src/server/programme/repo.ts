@@ -127,6 +127,7 @@ export async function copyPlatformList(q: Queryable, clubId: string, itemCode: s
     );
     await q.query('UPDATE programme_signatures SET requirement_id = $3 WHERE club_id = $1 AND requirement_id = $2', [clubId, p.id, copy.id]);
     await q.query('UPDATE point_events SET programme_requirement_id = $3 WHERE club_id = $1 AND programme_requirement_id = $2', [clubId, p.id, copy.id]);
+    await q.query('UPDATE programme_marks SET requirement_id = $3 WHERE club_id = $1 AND requirement_id = $2', [clubId, p.id, copy.id]);
     moved.set(p.id, copy.id);
   }
   return moved;
@@ -322,4 +323,27 @@ export function readyList(q: Queryable, clubId: string, unitId: string | null) {
 export async function clubToday(q: Queryable, clubId: string): Promise<string> {
   const row = await one<{ d: string }>(q, `SELECT (now() AT TIME ZONE c.timezone)::date AS d FROM clubs c WHERE c.id = $1`, [clubId]);
   return row.d;
+}
+
+// Marks (a member's 'feito', waiting for a signature) -----------------------------------------------
+
+export interface MarkRow {
+  id: string;
+  enrolment_id: string;
+  requirement_id: string;
+  status: 'pending' | 'signed' | 'returned';
+  note: string | null;
+  reason: string | null;
+  has_evidence: boolean;
+  created_at: string;
+}
+
+/** The marks of some enrolments, oldest first (the last one per requisito is the current one). */
+export function marksOf(q: Queryable, clubId: string, enrolmentIds: string[]) {
+  if (!enrolmentIds.length) return Promise.resolve([] as MarkRow[]);
+  return q.query<MarkRow>(
+    `SELECT id, enrolment_id, requirement_id, status, note, reason, evidence_key IS NOT NULL AS has_evidence, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at
+       FROM programme_marks WHERE club_id = $1 AND enrolment_id = ANY($2::uuid[]) ORDER BY created_at, id`,
+    [clubId, enrolmentIds],
+  );
 }

@@ -27,12 +27,15 @@ import { ZReqExport, ZReqExportQuery, ZReqImport, ZReqImportResult } from '../..
 import { requireAuth, requireSuperAdmin, scopeOf } from '../http/access.js';
 import { requireGuardianOf } from '../families/access.js';
 import { ZClubParams } from '../clubs/routes.js';
-import { notFound } from '../http/errors.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 import { sign, unsign } from './signing.js';
 import { getInvestiture, listInvestitures, recordInvestiture } from './investiture.js';
 import { exportFile, exportRows, importRequirements } from './requirements-io.js';
+import { listQueue, markDone, readMarkEvidence, returnMark, signMark } from './marks.js';
+import type { EvidenceFile } from '../progress/evidence-form.js';
+import { MARK_MSG, ZMarkInput, ZMarkReturnInput, ZMarkSignInput, ZQueueMark } from '../../shared/programme.js';
+import { badRequest, notFound } from '../http/errors.js';
 
 const tags = ['programme'];
 const ZItemParams = ZClubParams.extend({ code: zItemCode });
@@ -42,6 +45,7 @@ const ZSignatureParams = ZClubParams.extend({ id: zId(PROGRAMME_MSG.signatureNot
 const ZMemberParams = ZClubParams.extend({ memberId: zId(PROGRAMME_MSG.memberUnknown) });
 const ZOk = z.object({ ok: z.literal(true) });
 const ZInvestitureParams = ZClubParams.extend({ id: zId(PROGRAMME_MSG.investitureNotFound) });
+const ZMarkParams = ZClubParams.extend({ id: zId(MARK_MSG.markNotFound) });
 const ZGridQuery = z.object({ unit_id: zId('Unidade não encontrada').optional() });
 
 export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -168,6 +172,59 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'programme.sign' },
     schema: { tags, summary: 'Desfazer assinatura (pontos estornados; fica no registro de atividades)', params: ZSignatureParams, response: { 200: ZUnsignResult } },
   }, async (req) => unsign(db, req.access, req.params.id));
+
+  // ——— A member marks a requisito done; the leaders' queue ———
+  app.post(`${base}/marks`, {
+    config: { permission: 'club.read' },
+    schema: { tags, summary: 'Marcar um requisito meu como feito (multipart: requirement_id, note, file; comprovação obrigatória quando o requisito pede)', params: ZClubParams, consumes: ['multipart/form-data', 'application/json'], response: { 201: z.object({ id: z.string() }) } },
+  }, async (req, reply) => {
+    const access = req.access;
+    const fields: Record<string, string> = {};
+    let file: EvidenceFile | null = null;
+    if (req.isMultipart()) {
+      for await (const part of req.parts()) {
+        if (part.type === 'file') file = { bytes: await part.toBuffer(), filename: part.filename };
+        else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      }
+    }
+    const parsed = ZMarkInput.safeParse(req.isMultipart() ? fields : req.body ?? {});
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MARK_MSG.requirementRequired);
+    return reply.status(201).send(await markDone(db, app.storage, access, { requirement_id: parsed.data.requirement_id, note: parsed.data.note ?? null, file }));
+  });
+
+  app.get(`${base}/marks`, {
+    config: { permission: 'programme.sign' },
+    schema: { tags, summary: 'Fila de requisitos marcados pelos membros, para assinar (mais antigos primeiro)', params: ZClubParams, response: { 200: z.array(ZQueueMark) } },
+  }, async (req) => listQueue(db, req.access));
+
+  app.post(`${base}/marks/:id/sign`, {
+    config: { permission: 'programme.sign' },
+    schema: { tags, summary: 'Assinar o requisito que o membro marcou (pontos uma vez)', params: ZMarkParams, body: ZMarkSignInput, response: { 200: ZSignResult } },
+  }, async (req) => signMark(db, req.access, req.params.id, req.body));
+
+  app.post(`${base}/marks/:id/return`, {
+    config: { permission: 'programme.sign' },
+    schema: { tags, summary: 'Devolver a marcação ao membro, dizendo o que falta', params: ZMarkParams, body: ZMarkReturnInput, response: { 200: ZOk } },
+  }, async (req) => {
+    await returnMark(db, req.access, req.params.id, req.body.reason);
+    return { ok: true as const };
+  });
+
+  app.get(`${base}/marks/:id/evidence`, {
+    config: { permission: 'club.read' },
+    schema: { tags, summary: 'Comprovação de uma marcação (o membro e quem lê o cartão dele)', params: ZMarkParams, querystring: z.object({ download: z.enum(['1']).optional() }) },
+  }, async (req, reply) => {
+    const access = req.access;
+    const file = await readMarkEvidence(db, app.storage, access, req.params.id);
+    const inline = !req.query.download && file.mime.startsWith('image/') && !file.mime.includes('svg');
+    const safeName = file.name.replace(/[^\w.\- ]/g, '_');
+    return reply
+      .header('Content-Type', file.mime)
+      .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${safeName}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+      .header('Cache-Control', 'private, max-age=300')
+      .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
+      .send(Buffer.from(file.bytes));
+  });
 
   app.get(`${base}/items/:code/grid`, {
     config: { permission: 'programme.sign' },

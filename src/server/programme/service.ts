@@ -177,13 +177,20 @@ export async function unenrol(db: Db, access: ClubAccess, enrolmentId: string): 
 
 // ——— The cartão ———
 
-async function cardEnrolment(q: Queryable, clubId: string, e: repo.EnrolmentRow, item: TItem, reqs?: TRequirement[], sigs?: repo.SignatureRow[]): Promise<TCardEnrolment> {
+async function cardEnrolment(q: Queryable, clubId: string, e: repo.EnrolmentRow, item: TItem, reqs?: TRequirement[], sigs?: repo.SignatureRow[], marks?: repo.MarkRow[]): Promise<TCardEnrolment> {
   const requirements = reqs ?? (await repo.listRequirements(q, clubId, [e.item_code]));
   const signatures = new Map((sigs ?? (await repo.signaturesOf(q, clubId, [e.id]))).filter((s) => s.enrolment_id === e.id).map((s) => [s.requirement_id, s]));
+  // The latest mark per requisito (the query orders oldest first).
+  const markOf = new Map((marks ?? []).filter((m) => m.enrolment_id === e.id).map((m) => [m.requirement_id, m]));
   const cat = await getCatalogue(q);
   const rows = requirements.map((r) => {
     const s = signatures.get(r.id);
-    return { ...r, signature: s ? { id: s.id, requirement_id: s.requirement_id, signed_on: s.signed_on, note: s.note, signed_by_name: s.signed_by_name } : null };
+    const m = markOf.get(r.id);
+    return {
+      ...r,
+      signature: s ? { id: s.id, requirement_id: s.requirement_id, signed_on: s.signed_on, note: s.note, signed_by_name: s.signed_by_name } : null,
+      mark: m && !s ? { id: m.id, status: m.status, note: m.note, reason: m.reason, has_evidence: m.has_evidence, created_at: m.created_at } : null,
+    };
   });
   const sectionCodes = [...new Set(rows.map((r) => r.section_code))];
   const sections = sectionCodes.map((code) => {
@@ -213,10 +220,11 @@ export async function buildCard(db: Queryable, clubId: string, member: repo.Memb
   ]);
   const reqs = await repo.listRequirements(db, clubId, [...new Set(enrolments.map((e) => e.item_code))]);
   const sigs = await repo.signaturesOf(db, clubId, enrolments.map((e) => e.id));
+  const marks = await repo.marksOf(db, clubId, enrolments.map((e) => e.id));
   const cards: TCardEnrolment[] = [];
   for (const e of enrolments) {
     const item = cat.items.find((i) => i.code === e.item_code);
-    if (item) cards.push(await cardEnrolment(db, clubId, e, item, reqs.filter((r) => r.item_code === e.item_code), sigs));
+    if (item) cards.push(await cardEnrolment(db, clubId, e, item, reqs.filter((r) => r.item_code === e.item_code), sigs, marks));
   }
   return {
     member: { member_id: member.member_id, full_name: member.full_name, unit_id: member.unit_id, birth_date: member.birth_date },

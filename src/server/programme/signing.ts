@@ -84,9 +84,16 @@ async function signLinked(c: SignContext, member: repo.MemberRef, specialtyCode:
  * and one set of points; a requisito already signed is left as it was (a replayed offline queue
  * changes nothing).
  */
-export async function sign(db: Db, access: ClubAccess, input: { requirement_id: string; member_ids: string[]; signed_on?: string; note?: string | null }): Promise<TSignResult> {
+export async function sign(db: Db, access: ClubAccess, input: SignInput): Promise<TSignResult> {
   if (new Set(input.member_ids).size !== input.member_ids.length) throw badRequest(PROGRAMME_MSG.memberRepeated);
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx) => signInTx(tx, access, input));
+}
+
+export interface SignInput { requirement_id: string; member_ids: string[]; signed_on?: string; note?: string | null }
+
+/** {@link sign} inside the caller's transaction (a mark from the queue is signed with its own row). */
+export async function signInTx(tx: Queryable, access: ClubAccess, input: SignInput): Promise<TSignResult> {
+  {
     const requirement = await repo.getRequirement(tx, access.clubId, input.requirement_id);
     if (!requirement) throw notFound(PROGRAMME_MSG.requirementNotFound);
     // A platform requisito shown to this club must be the one the club uses (no list of its own).
@@ -115,8 +122,13 @@ export async function sign(db: Db, access: ClubAccess, input: { requirement_id: 
     if (c.result.signed) {
       await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'programme.sign', entity: 'programme_requirement', entityId: requirement.id, after: { item: requirement.item_code, members: input.member_ids.length, signed: c.result.signed, signed_on: signedOn, points: c.result.points } });
     }
+    // A mark waiting in the queue for a requisito signed here (in the grid, say) leaves the queue.
+    if (c.result.signed) {
+      await tx.query(`UPDATE programme_marks SET status = 'signed', decided_by = $4, decided_at = now()
+        WHERE club_id = $1 AND requirement_id = $2 AND status = 'pending' AND enrolment_id = ANY($3::uuid[])`, [access.clubId, requirement.id, enrolments.map((e) => e.id), access.profileId]);
+    }
     return c.result;
-  });
+  }
 }
 
 /** Reverses whatever the ledger still holds for a requisito (or, null, the completion) of an enrolment. */

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TMemberPage } from '@shared/members';
 import type {
-  TCard, TCardEnrolment, TCatalogue, TGrid, TInvestiture, TInvestitureInput, TProgrammeSettings, TProgrammeSettingsInput, TReadyEntry, TRequirement, TRequirementInput, TSignInput, TSignResult,
+  TCard, TCardEnrolment, TCatalogue, TGrid, TInvestiture, TInvestitureInput, TProgrammeSettings, TProgrammeSettingsInput, TReadyEntry, TQueueMark, TRequirement, TRequirementInput, TSignInput, TSignResult,
 } from '@shared/programme';
 import type { TReqImport, TReqImportResult } from '@shared/programme-io';
-import { api } from '@web/lib/api';
+import { api, apiUpload } from '@web/lib/api';
 
 const base = (clubId: string) => `/api/clubs/${clubId}/programme`;
 const key = (clubId: string, ...rest: string[]) => ['clubs', clubId, 'programme', ...rest];
@@ -115,3 +115,31 @@ export function useImportRequirements(clubId: string) {
 /** Download address of the requisitos the club uses (one item, or all). */
 export const requirementsExportUrl = (clubId: string, format: 'csv' | 'json', item?: string) =>
   `${base(clubId)}/requirements/export?${new URLSearchParams({ format, ...(item ? { item } : {}) }).toString()}`;
+
+/** The member marks one of their requisitos done (with the evidence file when it needs one). */
+export function useMarkDone(clubId: string) {
+  const refresh = useRefresh(clubId);
+  return useMutation({
+    mutationFn: ({ requirementId, note, file }: { requirementId: string; note: string; file: File | null }) => {
+      const form = new FormData();
+      form.append('requirement_id', requirementId);
+      if (note.trim()) form.append('note', note.trim());
+      if (file) form.append('file', file);
+      return apiUpload<{ id: string }>(`${base(clubId)}/marks`, form);
+    },
+    onSuccess: refresh,
+  });
+}
+
+export const useMarkQueue = (clubId: string) => useQuery({ queryKey: key(clubId, 'marks'), queryFn: () => api<TQueueMark[]>('GET', `${base(clubId)}/marks`) });
+export const markEvidenceUrl = (clubId: string, id: string) => `${base(clubId)}/marks/${id}/evidence`;
+
+export function useSignMark(clubId: string) {
+  const refresh = useRefresh(clubId);
+  return useMutation({ mutationFn: (id: string) => api<TSignResult>('POST', `${base(clubId)}/marks/${id}/sign`, {}), onSuccess: refresh });
+}
+
+export function useReturnMark(clubId: string) {
+  const refresh = useRefresh(clubId);
+  return useMutation({ mutationFn: ({ id, reason }: { id: string; reason: string }) => api<{ ok: true }>('POST', `${base(clubId)}/marks/${id}/return`, { reason }), onSuccess: refresh });
+}

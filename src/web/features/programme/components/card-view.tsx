@@ -1,18 +1,67 @@
-import { CheckCircle2, Circle, ExternalLink, MapPin, Paperclip, Undo2 } from 'lucide-react';
+import { useState } from 'react';
+import { CheckCircle2, Circle, Clock, ExternalLink, MapPin, Paperclip, Undo2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
-import { PROGRAMME_MSG, type TCard, type TCardEnrolment } from '@shared/programme';
+import { MARK_MSG, PROGRAMME_MSG, type TCard, type TCardEnrolment } from '@shared/programme';
+import { TextAreaField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Tag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
-import { useSign, useUnsign } from '../api';
+import { useMarkDone, useSign, useUnsign } from '../api';
 import { brDate } from './br-date';
 
 const pct = (p: { signed: number; total: number }) => (p.total ? Math.round((p.signed / p.total) * 100) : 0);
 
-function EnrolmentCard({ clubId, card, enrolment, canSign }: { clubId: string; card: TCard; enrolment: TCardEnrolment; canSign: boolean }) {
+type Req = TCardEnrolment['requirements'][number];
+
+/** 'Marquei como feito': a note and, when the requisito needs it, the evidence file. */
+function MarkModal({ clubId, requirement, onClose }: { clubId: string; requirement: Req | null; onClose: () => void }) {
+  const run = useMarkDone(clubId);
+  const [note, setNote] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function send() {
+    if (!requirement) return;
+    if (requirement.needs_evidence && !file) {
+      setError(MARK_MSG.evidenceNeeded);
+      return;
+    }
+    try {
+      await run.mutateAsync({ requirementId: requirement.id, note, file });
+      toast.success(MARK_MSG.marked);
+      setNote('');
+      setFile(null);
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err, 'Erro ao marcar.'));
+    }
+  }
+  return (
+    <Modal open={Boolean(requirement)} title="Marcar como feito" onClose={onClose} footer={
+      <>
+        <Button variant="secondary" onClick={onClose} disabled={run.isPending}>Cancelar</Button>
+        <Button onClick={() => void send()} loading={run.isPending}>Enviar para assinatura</Button>
+      </>
+    }>
+      <div className="space-y-3">
+        <p className="text-sm text-slate-900">{requirement?.text}</p>
+        <TextAreaField label="Comentário (opcional)" rows={3} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+        <label className="block text-sm font-medium text-slate-800">
+          {requirement?.needs_evidence ? 'Comprovação (obrigatória): foto, vídeo ou documento' : 'Comprovação (opcional)'}
+          <input type="file" accept="image/*,video/*,application/pdf" className="mt-1 block w-full text-sm" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setError(null); }} />
+        </label>
+        {error ? <p role="alert" className="text-sm text-red-700">{error}</p> : null}
+        <p className="text-xs text-slate-600">Um(a) líder confere e assina. Ninguém assina o próprio requisito.</p>
+      </div>
+    </Modal>
+  );
+}
+
+function EnrolmentCard({ clubId, card, enrolment, canSign, own }: { clubId: string; card: TCard; enrolment: TCardEnrolment; canSign: boolean; own: boolean }) {
+  const [marking, setMarking] = useState<Req | null>(null);
   const sign = useSign(clubId);
   const unsign = useUnsign(clubId);
   const busy = sign.isPending || unsign.isPending;
@@ -73,7 +122,12 @@ function EnrolmentCard({ clubId, card, enrolment, canSign }: { clubId: string; c
                       Assinado por {r.signature.signed_by_name ?? '—'} em {brDate(r.signature.signed_on)}{r.signature.note ? ` · ${r.signature.note}` : ''}
                     </p>
                   ) : null}
+                  {r.mark?.status === 'pending' ? <p className="mt-1 inline-flex items-center gap-1 text-xs text-amber-800"><Clock aria-hidden="true" className="h-3.5 w-3.5" />Marcado como feito: aguardando assinatura</p> : null}
+                  {r.mark?.status === 'returned' ? <p className="mt-1 text-xs text-red-800">Devolvido: {r.mark.reason}</p> : null}
                 </div>
+                {own && !canSign && !r.signature && r.mark?.status !== 'pending' && !enrolment.invested_on ? (
+                  <Button size="sm" variant="secondary" onClick={() => setMarking(r)} aria-label={`Marcar como feito: ${r.text}`}>Marquei</Button>
+                ) : null}
                 {canSign && !enrolment.invested_on ? (
                   r.signature ? (
                     <Button size="sm" variant="ghost" disabled={busy} icon={<Undo2 aria-hidden="true" className="h-4 w-4" />} onClick={() => void doUnsign(r.signature?.id ?? '')} aria-label={`Desfazer assinatura: ${r.text}`}>
@@ -88,18 +142,19 @@ function EnrolmentCard({ clubId, card, enrolment, canSign }: { clubId: string; c
           </ul>
         </section>
       ))}
+      {own ? <MarkModal clubId={clubId} requirement={marking} onClose={() => setMarking(null)} /> : null}
     </Card>
   );
 }
 
 /** The member's cartão: each class and especialidade, requisitos by section, who signed and when. */
-export function CardView({ clubId, card }: { clubId: string; card: TCard }) {
+export function CardView({ clubId, card, own = false }: { clubId: string; card: TCard; own?: boolean }) {
   if (!card.enrolments.length) {
     return <EmptyState message="Nenhuma classe ou especialidade em andamento." hint={card.suggested_class ? `Classe sugerida pela idade: ${card.suggested_class}` : undefined} />;
   }
   return (
     <div className="space-y-4">
-      {card.enrolments.map((e) => <EnrolmentCard key={e.id} clubId={clubId} card={card} enrolment={e} canSign={card.can_sign} />)}
+      {card.enrolments.map((e) => <EnrolmentCard key={e.id} clubId={clubId} card={card} enrolment={e} canSign={card.can_sign} own={own} />)}
     </div>
   );
 }

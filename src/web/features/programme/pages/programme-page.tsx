@@ -12,12 +12,13 @@ import { EnrolmentsPanel } from '../components/enrolments-panel';
 import { GridView } from '../components/grid-view';
 import { ItemPicker } from '../components/item-picker';
 import { ReadyPanel } from '../components/ready-panel';
+import { MarkQueue } from '../components/mark-queue';
 import { RequirementsEditor } from '../components/requirements-editor';
 import { RequirementsExportLinks, RequirementsImportModal } from '../components/requirements-import';
 import { Button } from '../../../components/ui/button';
 import { SettingsForm } from '../components/settings-form';
 
-type Tab = 'card' | 'grid' | 'ready' | 'enrol' | 'requirements' | 'catalogue' | 'settings';
+type Tab = 'card' | 'grid' | 'queue' | 'ready' | 'enrol' | 'requirements' | 'catalogue' | 'settings';
 
 export interface ProgrammeAccess {
   /** The signed-in person's profile id: their own cartão. */
@@ -31,7 +32,7 @@ function MyCard({ clubId, profileId }: { clubId: string; profileId: string }) {
   const card = useCard(clubId, profileId);
   if (card.isLoading) return <PageSpinner />;
   if (card.isError || !card.data) return <p role="alert" className="text-red-700">{errorMessage(card.error, 'Erro ao carregar o cartão.')}</p>;
-  return <CardView clubId={clubId} card={card.data} />;
+  return <CardView clubId={clubId} card={card.data} own />;
 }
 
 function GridTab({ clubId, catalogue, programmes }: { clubId: string; catalogue: TCatalogue; programmes: TProgramme[] }) {
@@ -71,7 +72,7 @@ export function ProgrammePage({ clubId, access }: { clubId: string; access: Prog
   const settings = useProgrammeSettings(clubId);
   const tabs: TabItem<Tab>[] = [
     { key: 'card', label: 'Meu cartão' },
-    ...(access.canSign ? [{ key: 'grid' as const, label: 'Grade' }, { key: 'ready' as const, label: 'Prontos' }] : []),
+    ...(access.canSign ? [{ key: 'grid' as const, label: 'Grade' }, { key: 'queue' as const, label: 'Para assinar' }, { key: 'ready' as const, label: 'Prontos' }] : []),
     ...(access.canManage ? [{ key: 'enrol' as const, label: 'Inscrições' }] : []),
     { key: 'requirements', label: 'Requisitos' },
     { key: 'catalogue', label: 'Especialidades' },
@@ -91,6 +92,7 @@ export function ProgrammePage({ clubId, access }: { clubId: string; access: Prog
           {tab === 'card' ? <MyCard clubId={clubId} profileId={access.profileId} /> : null}
           {tab === 'grid' ? <GridTab clubId={clubId} catalogue={catalogue.data} programmes={settings.data.programmes} /> : null}
           {tab === 'ready' ? <ReadyPanel clubId={clubId} canManage={access.canManage} /> : null}
+          {tab === 'queue' ? <MarkQueue clubId={clubId} /> : null}
           {tab === 'enrol' ? <EnrolmentsPanel clubId={clubId} catalogue={catalogue.data} programmes={settings.data.programmes} /> : null}
           {tab === 'requirements' ? <RequirementsTab clubId={clubId} catalogue={catalogue.data} programmes={settings.data.programmes} canManage={access.canManage} /> : null}
           {tab === 'catalogue' ? <CatalogueList catalogue={catalogue.data} /> : null}

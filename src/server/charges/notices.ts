@@ -1,0 +1,74 @@
+import type { Db, Queryable } from '../db/index.js';
+import { formatBrl } from '../../shared/format-brl.js';
+import { guardiansOf, notify } from '../notifications/notify.js';
+
+/** Days before the due date when the payer is reminded, and days late when they are told it is overdue. */
+export const DUE_SOON_DAYS = 3;
+export const OVERDUE_DAYS = [1, 7, 30] as const;
+
+interface ChargeNotice {
+  id: string;
+  club_id: string;
+  profile_id: string;
+  description: string;
+  open_amount: string;
+  due_date: string;
+}
+
+const brDate = (iso: string) => iso.split('-').reverse().join('/');
+
+/**
+ * One moment of a charge told to its member (their Cobranças screen) and to their guardians (/familia),
+ * each once per key. Only that member's own charge is in the text, which both may see.
+ */
+async function tell(tx: Queryable, c: ChargeNotice, kind: string, title: string, body: string, key: string, urgent = false): Promise<number> {
+  const guardians = await guardiansOf(tx, c.club_id, c.profile_id);
+  const base = { clubId: c.club_id, category: 'money' as const, kind, title, body, dedupeKey: key, urgent };
+  return (await notify(tx, { ...base, to: [c.profile_id], link: '/dashboard/cobrancas' }))
+    + (await notify(tx, { ...base, to: guardians, link: '/familia' }));
+}
+
+const SELECT = `SELECT ch.id, ch.club_id, ch.profile_id, ch.description, (ch.amount - ch.paid_amount)::numeric(14,2)::text AS open_amount, ch.due_date::text AS due_date
+                  FROM charges ch`;
+
+/** 'Nova cobrança' for the charges written by this transaction (one, or a month of dues): once per charge. */
+export async function notifyCreatedCharges(tx: Queryable, clubId: string, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await tx.query<ChargeNotice>(`${SELECT} WHERE ch.club_id = $1 AND ch.id = ANY ($2::uuid[])`, [clubId, ids]);
+  let n = 0;
+  for (const c of rows) {
+    n += await tell(tx, c, 'charge.created', `Nova cobrança: ${c.description}`,
+      `R$ ${formatBrl(c.open_amount)}, vencimento em ${brDate(c.due_date)}. O PIX para pagar está em Cobranças.`, `charge.created:${c.id}`);
+  }
+  return n;
+}
+
+/**
+ * The daily reminders (run hourly by the job, in every instance): open charges due in 3 days, and
+ * overdue ones 1, 7 and 30 days late, each day computed in the club's time zone. The dedupe key holds
+ * the charge and the club's day, so a charge is told at most once per day whatever runs it.
+ */
+export async function sendChargeReminders(db: Db, now: Date = new Date()): Promise<number> {
+  const rows = await db.query<ChargeNotice & { today: string; late: number }>(
+    `SELECT ch.id, ch.club_id, ch.profile_id, ch.description, (ch.amount - ch.paid_amount)::numeric(14,2)::text AS open_amount,
+            ch.due_date::text AS due_date, d.today::text AS today, (d.today - ch.due_date) AS late
+       FROM clubs c
+       CROSS JOIN LATERAL (SELECT ($1::timestamptz AT TIME ZONE c.timezone)::date AS today) d
+       JOIN charges ch ON ch.club_id = c.id AND ch.cancelled_at IS NULL AND ch.paid_amount < ch.amount
+        AND ch.due_date = ANY (ARRAY[d.today + $2::int, d.today - $3::int, d.today - $4::int, d.today - $5::int])
+       JOIN club_members cm ON cm.club_id = ch.club_id AND cm.profile_id = ch.profile_id AND cm.active
+      WHERE c.active`,
+    [now.toISOString(), DUE_SOON_DAYS, ...OVERDUE_DAYS],
+  );
+  let n = 0;
+  for (const c of rows) {
+    n += await db.transaction((tx) => c.late < 0
+      ? tell(tx, c, 'charge.due_soon', `Cobrança vence em ${DUE_SOON_DAYS} dias: ${c.description}`,
+        `R$ ${formatBrl(c.open_amount)} em aberto, vencimento em ${brDate(c.due_date)}. O PIX para pagar está em Cobranças.`,
+        `charge.due_soon:${c.id}:${c.today}`)
+      : tell(tx, c, 'charge.overdue', `Cobrança vencida: ${c.description}`,
+        `R$ ${formatBrl(c.open_amount)} em aberto desde ${brDate(c.due_date)}. O PIX para pagar está em Cobranças.`,
+        `charge.overdue:${c.id}:${c.today}`, true));
+  }
+  return n;
+}
