@@ -37,32 +37,52 @@ export function isLiveAuto(write: repo.BadgeWrite): boolean {
   return write.active && write.badge_type === 'auto' && write.auto_criteria !== null;
 }
 
-export async function createBadge(db: Db, actorId: string, input: TBadgeInputOut): Promise<TBadge> {
-  const write = toWrite(input);
+/** Whose badge is saved: the platform's (club null) or one club's; the audit line names the actor. */
+export interface BadgeOwner {
+  clubId: string | null;
+  actorId: string;
+}
+
+/**
+ * Saves a new badge of the platform or of a club, the one way for both: audited in the same
+ * transaction, and an active automatic badge is handed to the members who already qualify (backfill).
+ */
+export async function createOwnedBadge(db: Db, owner: BadgeOwner, write: repo.BadgeWrite): Promise<TBadge> {
   return db.transaction(async (tx) => {
-    const id = await repo.insertBadge(tx, write);
+    const id = await repo.insertBadge(tx, write, owner.clubId);
     const row = await repo.getBadge(tx, id);
     if (!row) throw notFound(BADGE_MSG.notFound);
-    await writeAudit(tx, { clubId: null, actorId, action: 'badge.create', entity: 'badge', entityId: id, after: write });
+    await writeAudit(tx, { clubId: owner.clubId, actorId: owner.actorId, action: 'badge.create', entity: 'badge', entityId: id, after: write });
     if (isLiveAuto(write)) await enqueueBadgeBackfill(tx, id);
     return toBadge(row);
   });
 }
 
-export async function updateBadge(db: Db, actorId: string, id: string, input: TBadgeInputOut): Promise<TBadge> {
-  const write = toWrite(input);
+/**
+ * Edits a badge of this owner (another club's, or a club's from the platform area, is 404), audited;
+ * activated, turned automatic, or given a new criterion, it is handed to members who already qualify.
+ */
+export async function updateOwnedBadge(db: Db, owner: BadgeOwner, id: string, write: repo.BadgeWrite): Promise<TBadge> {
   return db.transaction(async (tx) => {
     const before = await repo.getBadge(tx, id);
-    // A club's own badge is edited by that club only (issue 19).
-    if (!before || before.club_id !== null || !(await repo.updateBadge(tx, id, write))) throw notFound(BADGE_MSG.notFound);
+    if (!before || before.club_id !== owner.clubId || !(await repo.updateBadge(tx, id, write))) throw notFound(BADGE_MSG.notFound);
     const row = await repo.getBadge(tx, id);
     if (!row) throw notFound(BADGE_MSG.notFound);
-    await writeAudit(tx, { clubId: null, actorId, action: 'badge.update', entity: 'badge', entityId: id, before, after: write });
-    // Activated, turned automatic, or given a new criterion: members who already qualify get it.
+    await writeAudit(tx, { clubId: owner.clubId, actorId: owner.actorId, action: 'badge.update', entity: 'badge', entityId: id, before, after: write });
     const aimChanged = JSON.stringify(criteriaFromJson(before.auto_criteria)) !== JSON.stringify(criteriaFromJson(write.auto_criteria));
     if (isLiveAuto(write) && (!before.active || before.badge_type !== 'auto' || aimChanged)) await enqueueBadgeBackfill(tx, id);
     return toBadge(row);
   });
+}
+
+/** A platform badge (super admin): its SVG sanitised. */
+export function createBadge(db: Db, actorId: string, input: TBadgeInputOut): Promise<TBadge> {
+  return createOwnedBadge(db, { clubId: null, actorId }, toWrite(input));
+}
+
+/** A platform badge; a club's own badge is edited by that club only (issue 19). */
+export function updateBadge(db: Db, actorId: string, id: string, input: TBadgeInputOut): Promise<TBadge> {
+  return updateOwnedBadge(db, { clubId: null, actorId }, id, toWrite(input));
 }
 
 /** Deleting a badge that members hold or tasks link is refused (spec 8 text). */
