@@ -20,6 +20,7 @@ export const PROGRAMME_MSG = {
   classInProgress: 'Este membro já tem uma classe em andamento. Remova-a ou registre a investidura antes.',
   programmeNotChosen: 'O clube não trabalha com este programa. Escolha-o em Configurações do programa.',
   enrolmentNotFound: 'Inscrição não encontrada',
+  prerequisiteMissing: (item: string, prerequisite: string) => `Para se inscrever em ${item}, o membro precisa ter concluído ${prerequisite} (todos os requisitos assinados ou investido).`,
   enrolmentHasSignatures: 'Esta inscrição já tem requisitos assinados: desfaça as assinaturas antes de removê-la.',
   notEnrolled: 'Este membro não está inscrito neste item',
   membersRequired: 'Escolha ao menos um membro (até 200)',

@@ -123,7 +123,7 @@ export async function searchUsers(db: Db, query: z.output<typeof ZAdminUserQuery
 }
 
 /**
- * /superadmin/clubs: platform totals and one page of clubs (newest first), optionally searched by name
+ * /superadmin/clubes: platform totals and one page of clubs (newest first), optionally searched by name
  * or slug, as the JSON text of the answer (ZAdminClubList, in its order).
  */
 export async function listClubsJson(db: Db, query: z.output<typeof ZAdminClubQuery>): Promise<string> {

@@ -44,7 +44,7 @@ async function reload(q: Queryable, clubId: string, taskId: string): Promise<TTa
 async function tellMembersOfNewTask(tx: Queryable, access: ClubAccess, task: TTask): Promise<void> {
   const to = (await membersWithRoles(tx, access.clubId, ['member'])).filter((id) => id !== access.profileId);
   await notify(tx, {
-    clubId: access.clubId, to, category: 'tasks', kind: 'task.created', link: '/dashboard/my-tasks', dedupeKey: `task.created:${task.id}`,
+    clubId: access.clubId, to, category: 'tasks', kind: 'task.created', link: '/dashboard/minhas-tarefas', dedupeKey: `task.created:${task.id}`,
     title: `Nova tarefa: ${task.title}`, body: task.points > 0 ? `Vale ${task.points} pontos.` : 'Veja em Minhas Tarefas.',
   });
 }
