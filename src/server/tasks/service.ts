@@ -9,12 +9,12 @@ import {
 } from '../../shared/tasks.js';
 import * as repo from './repo.js';
 import { membersWithRoles, notify } from '../notifications/notify.js';
+import { isUuid } from '../../shared/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A malformed id is simply a record that does not exist (no SQL cast error, no probing). */
 function requireId(id: string, message: string): string {
-  if (!UUID.test(id)) throw notFound(message);
+  if (!isUuid(id)) throw notFound(message);
   return id;
 }
 
