@@ -19,7 +19,7 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PAT
 for (const [suffix, viewport] of [['desktop', { width: 1280, height: 720 }], ['360', { width: 360, height: 740 }]] as const) {
   const page = await browser.newPage({ viewport, locale: 'pt-BR' });
   await login(page);
-  await page.goto(`${BASE}/dashboard/members`);
+  await page.goto(`${BASE}/dashboard/membros`);
   await page.getByText(/^Mostrando 50 de [\d.]+ membros$/).waitFor({ timeout: 60_000 });
   // The top: the search, unit and status filters the server applies before paging.
   if (suffix === 'desktop') await page.screenshot({ path: `${OUT}/paged-members-top-${suffix}.png` });
@@ -29,7 +29,7 @@ for (const [suffix, viewport] of [['desktop', { width: 1280, height: 720 }], ['3
   await page.getByRole('button', { name: 'Carregar mais' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${OUT}/paged-members-${suffix}.png` });
 
-  await page.goto(`${BASE}/dashboard/financial`);
+  await page.goto(`${BASE}/dashboard/financeiro`);
   await page.getByText(/^Mostrando 20 de [\d.]+ lançamentos$/).waitFor({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Carregar mais' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${OUT}/paged-transactions-${suffix}.png` });

@@ -146,7 +146,7 @@ describe('accounts people can keep', () => {
     const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
     const admin = await registerThroughUi(page, { name: 'Plataforma', email: uniqueEmail('plataforma') });
     await server.db.query(`UPDATE profiles SET user_type = 'super_admin' WHERE email = $1`, [admin.email]);
-    await page.goto('/superadmin/outbox');
+    await page.goto('/superadmin/caixa-de-saida');
     await page.getByRole('heading', { name: 'Caixa de saída' }).waitFor();
     await page.getByText('Redefinição de senha do Trilha').first().waitFor();
     await expectNoA11yViolations(page, 'outbox list');
@@ -171,7 +171,7 @@ describe('accounts people can keep', () => {
     await page.getByLabel('Código', { exact: true }).fill(totp.generate());
     await page.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByRole('button', { name: 'Já guardei os códigos' }).click();
-    await page.goto('/dashboard/settings');
+    await page.goto('/dashboard/configuracoes');
     const rule = page.getByLabel('Exigir verificação em duas etapas para administradores e tesoureiros');
     await rule.check();
     await page.getByText(SECURITY_MSG.clubSecuritySaved).waitFor();

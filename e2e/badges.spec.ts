@@ -114,7 +114,7 @@ describe('super admin badges', () => {
     for (const bad of ['onload', 'script', 'foreignObject', 'onerror', 'javascript:']) expect(html).not.toContain(bad);
     await screenshot(page, 'badges-03-malicious');
 
-    await page.goto('/dashboard/profile');
+    await page.goto('/dashboard/perfil');
     await page.getByRole('img', { name: 'Ícone do badge Envenenado' }).waitFor();
     await page.waitForTimeout(1000);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();

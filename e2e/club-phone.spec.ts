@@ -64,7 +64,7 @@ afterAll(async () => {
 
 describe('a club run from a phone (360 px)', () => {
   it('members are cards with function and unit inside the screen; the actions are reachable', async () => {
-    await page.goto('/dashboard/members');
+    await page.goto('/dashboard/membros');
     const cards = page.getByRole('list', { name: 'Membros do clube' });
     const card = cards.getByRole('listitem').filter({ hasText: 'Ana Souza' });
     await card.getByText('Desbravador(a)').waitFor();
@@ -117,7 +117,7 @@ describe('a club run from a phone (360 px)', () => {
 
   it("the batch is undone as a whole from a member's points history", async () => {
     const [{ id }] = await server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Bruno Souza'`);
-    await page.goto(`/dashboard/members/${id}`);
+    await page.goto(`/dashboard/membros/${id}`);
     const history = page.getByRole('region', { name: 'Tabela do histórico de pontos' });
     const line = history.getByRole('row').filter({ hasText: 'Limpeza do acampamento' });
     const points = await line.locator('td').last().boundingBox();
@@ -134,7 +134,7 @@ describe('a club run from a phone (360 px)', () => {
   });
 
   it("'Selecionar unidade' picks a whole unit", async () => {
-    await page.goto('/dashboard/members');
+    await page.goto('/dashboard/membros');
     await page.getByRole('button', { name: 'Pontuar vários' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pontuar vários' });
     await dialog.getByRole('checkbox', { name: 'Selecionar unidade Águias' }).check();
@@ -167,7 +167,7 @@ describe('a club run from a phone (360 px)', () => {
     expect(badge).toEqual({ club_id: clubId, icon_key: 'tent', icon_color: '#ea580c' });
 
     await server.db.query(`INSERT INTO tasks (club_id, title, type, points) VALUES ($1, 'Montar a barraca', 'check', 10)`, [clubId]);
-    await page.goto('/dashboard/tasks');
+    await page.goto('/dashboard/tarefas');
     await page.getByRole('button', { name: 'Badges de Montar a barraca' }).click();
     const bd = page.getByRole('dialog', { name: 'Badges — Montar a barraca' });
     await bd.getByRole('button', { name: 'Vincular Acampante' }).click();
@@ -175,7 +175,7 @@ describe('a club run from a phone (360 px)', () => {
   });
 
   it("'Gerar novo link' kills the old link and shows the new one", async () => {
-    await page.goto('/dashboard/members');
+    await page.goto('/dashboard/membros');
     await page.getByRole('button', { name: 'Adicionar membro' }).click();
     const add = page.getByRole('dialog', { name: 'Adicionar membro' });
     const email = uniqueEmail('relink');
@@ -201,7 +201,7 @@ describe('a club run from a phone (360 px)', () => {
   it('a member logs in and sees Meus pontos and Minha posição, and no Adicionar membro', async () => {
     const kid = { name: 'Kiko Alves', email: uniqueEmail('kiko'), password: 'segredo123' };
     const reg = await (await phoneContext()).newPage();
-    await reg.goto('/register');
+    await reg.goto('/cadastro');
     await reg.getByLabel('Nome completo').fill(kid.name);
     await reg.getByLabel('E-mail').fill(kid.email);
     await reg.getByLabel('Senha', { exact: true }).fill(kid.password);
@@ -241,7 +241,7 @@ describe('a club run from a phone (360 px)', () => {
   });
 
   it('a camera-sized photo becomes the logo, shrunk to 512 px in the browser', async () => {
-    await page.goto('/dashboard/settings');
+    await page.goto('/dashboard/configuracoes');
     // A 3000 × 2000 noisy JPEG: several MB, like a phone camera's.
     const base64 = await page.evaluate(() => {
       const c = document.createElement('canvas');
@@ -270,8 +270,8 @@ describe('a club run from a phone (360 px)', () => {
 
   it('no club page is wider than the screen at 360 px', async () => {
     const [{ id: someone }] = await server.db.query<{ id: string }>(`SELECT profile_id AS id FROM club_members WHERE club_id = $1 AND role <> 'admin' LIMIT 1`, [clubId]);
-    const pages = ['/dashboard', '/dashboard/members', `/dashboard/members/${someone}`, '/dashboard/units', '/dashboard/tasks', '/dashboard/my-tasks',
-      '/dashboard/approvals', '/dashboard/periods', '/dashboard/financial', '/dashboard/ranking', '/dashboard/badges', '/dashboard/settings', '/dashboard/profile'];
+    const pages = ['/dashboard', '/dashboard/membros', `/dashboard/membros/${someone}`, '/dashboard/unidades', '/dashboard/tarefas', '/dashboard/minhas-tarefas',
+      '/dashboard/aprovacoes', '/dashboard/periodos', '/dashboard/financeiro', '/dashboard/ranking', '/dashboard/badges', '/dashboard/configuracoes', '/dashboard/perfil'];
     const wide: string[] = [];
     for (const path of pages) {
       await page.goto(path);

@@ -42,7 +42,7 @@ describe('families', () => {
 
     await page.getByRole('link', { name: 'Membros' }).click();
     await page.getByRole('row').filter({ hasText: 'Joãozinho' }).getByText(FAMILY_MSG.consentPending).waitFor();
-    await page.goto(`/dashboard/members/${kidProfileId}`);
+    await page.goto(`/dashboard/membros/${kidProfileId}`);
     await page.getByRole('heading', { name: 'Responsáveis e dados pessoais' }).waitFor();
     await page.getByText(FAMILY_MSG.consentPending).waitFor();
     // The birth date reads and is typed dd/mm/aaaa; an impossible one is pointed at and not saved.
@@ -125,7 +125,7 @@ describe('families', () => {
     const instructorPage = await newPage(browser, server.baseUrl);
     const instructor = await registerThroughUi(instructorPage, { name: 'Ivo Instrutor' });
     await server.db.query(`INSERT INTO club_members (club_id, profile_id, role) SELECT $1, id, 'Instrutor(a)' FROM profiles WHERE email = $2`, [clubId, instructor.email]);
-    await instructorPage.goto(`/dashboard/members/${kidProfileId}`);
+    await instructorPage.goto(`/dashboard/membros/${kidProfileId}`);
     // Whatever the profile screen lets an instructor see, the health form is not part of it.
     await instructorPage.getByRole('link', { name: 'Membros' }).first().waitFor();
     await instructorPage.waitForLoadState('networkidle');

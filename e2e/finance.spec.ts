@@ -48,7 +48,7 @@ describe('financial journey', () => {
     await server.db.query('INSERT INTO club_members (club_id, profile_id) VALUES ($1, $2)', [club.id, pedro.id]);
 
     await page.getByRole('link', { name: 'Financeiro' }).click();
-    await page.waitForURL('**/dashboard/financial');
+    await page.waitForURL('**/dashboard/financeiro');
     const newTx = page.getByRole('button', { name: 'Novo Lançamento' });
     await page.getByText(FIN_MSG.needCashAccount).waitFor();
     expect(await newTx.isDisabled()).toBe(true);
@@ -233,7 +233,7 @@ describe('financial journey', () => {
     await server.db.query(
       `INSERT INTO savings_goals (club_id, name, goal_amount, current_amount, profile_id) VALUES ($1, 'Minha Bíblia', 80, 20, $2)`,
       [row.club_id, row.profile_id]);
-    await page.goto('/dashboard/profile');
+    await page.goto('/dashboard/perfil');
     await page.getByRole('heading', { name: 'Meus Cofres' }).waitFor();
     await page.getByText('Minha Bíblia').waitFor();
     await expectNoA11yViolations(page, 'profile with Meus Cofres');
@@ -244,7 +244,7 @@ describe('financial journey', () => {
   it('works at 360 px wide', async () => {
     const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
     await registerAndCreateClub(page, { clubName: 'Clube Estreito' });
-    await page.goto('/dashboard/financial');
+    await page.goto('/dashboard/financeiro');
     await page.getByText(FIN_MSG.needCashAccount).waitFor();
     await expectNoA11yViolations(page, 'financial at 360px');
     await screenshot(page, 'finance-08-mobile');
@@ -259,7 +259,7 @@ describe('financial journey', () => {
     const { clubName } = await registerAndCreateClub(page, { clubName: 'Clube em Inglês' });
     const [club] = await server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
     await server.db.query(`INSERT INTO cash_accounts (club_id, name) VALUES ($1, 'Caixa Geral')`, [club.id]);
-    await page.goto('/dashboard/financial');
+    await page.goto('/dashboard/financeiro');
     await page.getByRole('button', { name: 'Novo Lançamento' }).click();
     const dialog = await fillDialog(page, 'Novo Lançamento', { 'Valor (R$)': '12,50', 'Descrição': 'Cantina' }, { Caixa: 'Caixa Geral' });
     const date = dialog.getByLabel('Data');
@@ -305,7 +305,7 @@ describe('financial journey', () => {
        SELECT $1, $2, 'income', g, 'Mensalidade ' || lpad(g::text, 2, '0'), date '2026-01-01' + g FROM generate_series(1, 27) g`,
       [club.id, cash.id],
     );
-    await page.goto('/dashboard/financial');
+    await page.goto('/dashboard/financeiro');
     const list = page.getByRole('region', { name: 'Lançamentos Recentes' }).getByRole('listitem');
     await page.getByText('Mostrando 20 de 27 lançamentos').waitFor();
     expect(await list.count()).toBe(20);
@@ -337,7 +337,7 @@ describe('money typed the Brazilian way (issue 18)', () => {
   it("'1234,56' and '1.234,56' in Saldo inicial and Valor save exactly R$ 1.234,56; letters save nothing", async () => {
     const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
     await registerAndCreateClub(page, { clubName: 'Clube Vírgula' });
-    await page.goto('/dashboard/financial');
+    await page.goto('/dashboard/financeiro');
     await page.getByText(FIN_MSG.needCashAccount).waitFor();
     // The three section tabs show whole at 360 px (no 'Relatór…' cut behind a scroll).
     const tabs = page.getByRole('tablist', { name: 'Seções do financeiro' });
@@ -454,7 +454,7 @@ describe("a member's view", () => {
          ($1, 'Camporee da Júlia', 400, 100, $2), ($1, 'Cofre do clube', 1000, 0, NULL)`,
       [club.id, julia.id],
     );
-    await page.goto('/dashboard/financial');
+    await page.goto('/dashboard/financeiro');
     await page.getByRole('heading', { name: 'Meus Cofres' }).waitFor();
     await page.getByText('Camporee da Júlia').waitFor();
     await page.getByText(/R\$\s100,00 de R\$\s400,00/).waitFor();
@@ -475,7 +475,7 @@ describe('financial reports on the demo club', () => {
     await seedFinance(await seedDemoClub(server.db));
     const page = await newPage(browser, server.baseUrl);
     await loginThroughUi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-    await page.goto('/dashboard/financial');
+    await page.goto('/dashboard/financeiro');
     await page.getByLabel('Saldo de Caixa Geral').waitFor();
     await screenshot(page, 'finance-09-demo-overview');
     await page.getByRole('tab', { name: 'Relatórios' }).click();

@@ -5,6 +5,7 @@ import {
   expectCleanConsole, expectNoA11yViolations, launchBrowser, loginThroughUi, newPage, registerAndCreateClub, registerThroughUi, screenshot,
   startServer, uniqueEmail, type E2EServer,
 } from './harness.js';
+import { LEGACY_PATHS } from '../src/web/app/legacy-paths.js';
 
 let server: E2EServer;
 let browser: Browser;
@@ -35,7 +36,7 @@ describe('foundation journey', () => {
     await screenshot(page, 'foundation-01-landing');
 
     await page.getByRole('link', { name: 'Criar conta' }).first().click();
-    await page.waitForURL('**/register');
+    await page.waitForURL('**/cadastro');
     await expectNoA11yViolations(page, 'register');
     const acc = await registerThroughUi(page, { name: 'Diretora Ana' });
 
@@ -98,7 +99,7 @@ describe('foundation journey', () => {
 
   it('every register validation message', async () => {
     const page = await newPage(browser, server.baseUrl);
-    await page.goto('/register');
+    await page.goto('/cadastro');
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await page.getByText(AUTH_MSG.nameRequired).waitFor();
     await page.getByLabel('Nome completo').fill('Teste');
@@ -139,12 +140,28 @@ describe('foundation journey', () => {
     await page.context().close();
   });
 
+  it('every old English path redirects to its pt-BR one, keeping the id, the query and the hash (issue 32)', async () => {
+    const guest = await newPage(browser, server.baseUrl);
+    await guest.goto('/register?convite=1');
+    await guest.waitForURL((u) => u.pathname === '/cadastro' && u.search === '?convite=1');
+    await guest.context().close();
+    const page = await newPage(browser, server.baseUrl);
+    await registerAndCreateClub(page, { clubName: 'Clube Caminhos' });
+    for (const [from, to] of LEGACY_PATHS.filter(([f]) => f.startsWith('/dashboard/'))) {
+      await page.goto(`${from}?pagina=2#fim`);
+      await page.waitForURL((u) => u.pathname === to && u.search === '?pagina=2' && u.hash === '#fim');
+    }
+    await page.goto('/dashboard/members/00000000-0000-4000-8000-000000000000?aba=presenca');
+    await page.waitForURL((u) => u.pathname === '/dashboard/membros/00000000-0000-4000-8000-000000000000' && u.search === '?aba=presenca');
+    await page.context().close();
+  });
+
   it('works at 360 px: the menu opens as a drawer', async () => {
     const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
     await registerAndCreateClub(page, { clubName: 'Clube Celular' });
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     await page.getByRole('link', { name: 'Unidades' }).click();
-    await page.waitForURL('**/dashboard/units');
+    await page.waitForURL('**/dashboard/unidades');
     await expectNoA11yViolations(page, 'units at 360px');
     await screenshot(page, 'foundation-07-mobile');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

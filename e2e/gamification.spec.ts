@@ -59,7 +59,7 @@ describe('gamification journey', () => {
     const [{ id: memberId }] = await sql<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [memberAcc.email]);
     await sql(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, 'Desbravador(a)', $3)`, [clubId, memberId, unit.id]);
 
-    await member.goto('/dashboard/my-tasks');
+    await member.goto('/dashboard/minhas-tarefas');
     await member.getByRole('heading', { name: 'Minhas Tarefas' }).waitFor();
     await member.getByRole('button', { name: 'Fazer: Trazer a Bíblia' }).waitFor();
     await expectNoA11yViolations(member, 'my tasks');
@@ -99,7 +99,7 @@ describe('gamification journey', () => {
     await member.getByRole('tab', { name: /Disponíveis/ }).click();
 
     // The director waits on 'Aprovações' while the member sends evidence.
-    await admin.goto('/dashboard/approvals');
+    await admin.goto('/dashboard/aprovacoes');
     await admin.getByText('Nenhum envio aguardando aprovação.').waitFor();
 
     // Submission with evidence.
@@ -127,7 +127,7 @@ describe('gamification journey', () => {
     await admin.goto('/dashboard');
     await expect.poll(() => admin.getByRole('group', { name: 'Aguardando aprovação' }).textContent()).toContain('1');
     await admin.getByRole('link', { name: 'Revisar envios' }).click();
-    await admin.waitForURL('**/dashboard/approvals');
+    await admin.waitForURL('**/dashboard/aprovacoes');
     await admin.getByRole('link', { name: /Aprovações/ }).getByText('1').waitFor();
     await admin.getByRole('heading', { name: 'Foto do acampamento' }).waitFor();
     await admin.getByRole('img', { name: 'Comprovação: acampamento.png' }).waitFor();
@@ -151,7 +151,7 @@ describe('gamification journey', () => {
     await expectNoA11yViolations(member, 'unit ranking');
     await screenshot(member, 'gamification-07-units');
 
-    await member.goto('/dashboard/profile');
+    await member.goto('/dashboard/perfil');
     await member.getByRole('heading', { name: 'Meu Perfil' }).waitFor();
     await member.getByRole('listitem').getByText('Dupla Conquista').waitFor();
     await member.getByRole('img', { name: 'Ícone do badge Dupla Conquista' }).waitFor();
@@ -160,9 +160,9 @@ describe('gamification journey', () => {
     await screenshot(member, 'gamification-08-profile');
 
     // The admin's view of a member: 'Pontuar' with a reason, and record a task on behalf.
-    await admin.goto('/dashboard/members');
+    await admin.goto('/dashboard/membros');
     await admin.getByRole('link', { name: 'Rival Forte' }).click();
-    await admin.waitForURL(`**/dashboard/members/${rival.id}`);
+    await admin.waitForURL(`**/dashboard/membros/${rival.id}`);
     await admin.getByRole('heading', { name: 'Rival Forte' }).waitFor();
     await admin.getByRole('button', { name: 'Pontuar' }).click();
     const scoreDialog = admin.getByRole('dialog', { name: 'Pontuar Rival Forte' });
@@ -201,7 +201,7 @@ describe('gamification journey', () => {
     const [kid] = await sql<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Joaquim Pereira de Albuquerque') RETURNING id`);
     await sql(`INSERT INTO club_members (club_id, profile_id, unit_id) VALUES ($1, $2, $3)`, [clubId, kid.id, unit.id]);
     await sql(`INSERT INTO point_events (club_id, profile_id, unit_id, source, points, reason) VALUES ($1, $2, $3, 'manual', 12, 'Pontualidade')`, [clubId, kid.id, unit.id]);
-    for (const [path, heading] of [['/dashboard/my-tasks', 'Minhas Tarefas'], ['/dashboard/ranking', 'Ranking'], ['/dashboard/profile', 'Meu Perfil'], ['/dashboard/approvals', 'Aprovações']]) {
+    for (const [path, heading] of [['/dashboard/minhas-tarefas', 'Minhas Tarefas'], ['/dashboard/ranking', 'Ranking'], ['/dashboard/perfil', 'Meu Perfil'], ['/dashboard/aprovacoes', 'Aprovações']]) {
       await page.goto(path);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
@@ -227,7 +227,7 @@ describe('gamification journey', () => {
     await sql(`INSERT INTO club_members (club_id, profile_id, unit_id) VALUES ($1, $2, $3)`, [clubId, memberId, aguias.id]);
 
     const send = async (comment: string) => {
-      await member.goto('/dashboard/my-tasks');
+      await member.goto('/dashboard/minhas-tarefas');
       await member.getByRole('button', { name: /: Vídeo do hino$/ }).click();
       const dialog = member.getByRole('dialog', { name: 'Vídeo do hino' });
       await dialog.getByLabel('Comprovação (foto, vídeo ou documento)').setInputFiles({ name: 'hino.png', mimeType: 'image/png', buffer: PNG });
@@ -237,7 +237,7 @@ describe('gamification journey', () => {
     };
     await send('Primeira tentativa');
 
-    await admin.goto('/dashboard/approvals');
+    await admin.goto('/dashboard/aprovacoes');
     await admin.getByRole('button', { name: 'Rejeitar envio de Tiago Reis' }).click();
     const reject = admin.getByRole('dialog', { name: 'Rejeitar envio' });
     await reject.getByRole('button', { name: 'Rejeitar' }).click();
@@ -247,11 +247,11 @@ describe('gamification journey', () => {
     await reject.getByRole('button', { name: 'Rejeitar' }).click();
     await admin.getByText(PROGRESS_MSG.rejected, { exact: true }).waitFor();
 
-    await member.goto('/dashboard/my-tasks');
+    await member.goto('/dashboard/minhas-tarefas');
     await member.getByText('Rejeitado: O vídeo ficou sem som').waitFor();
     await screenshot(member, 'gamification-11-rejected');
     await send('Agora com som');
-    await admin.goto('/dashboard/approvals');
+    await admin.goto('/dashboard/aprovacoes');
     await admin.getByText('“Agora com som”').waitFor();
     await admin.getByRole('button', { name: 'Aprovar envio de Tiago Reis' }).click();
     await admin.getByText(`${PROGRESS_MSG.approved} +15 pontos`).waitFor();
@@ -334,7 +334,7 @@ describe('gamification journey', () => {
     await score.getByRole('button', { name: 'Cancelar' }).click();
 
     // The profile explains the 40 points: Tarefas 20, XP de badges 15, Ajustes 5.
-    await page.goto(`/dashboard/members/${paula}`);
+    await page.goto(`/dashboard/membros/${paula}`);
     const origins = page.getByRole('region', { name: 'De onde vêm os pontos' });
     await origins.waitFor();
     const text = (await origins.textContent()) ?? '';

@@ -114,7 +114,7 @@ export interface Account {
 /** Registers through /register and waits for the redirect to /dashboard. */
 export async function registerThroughUi(page: Page, account: Partial<Account> = {}): Promise<Account> {
   const acc = { name: account.name ?? 'Pessoa E2E', email: account.email ?? uniqueEmail(), password: account.password ?? 'segredo123' };
-  await page.goto('/register');
+  await page.goto('/cadastro');
   await page.getByLabel('Nome completo').fill(acc.name);
   await page.getByLabel('E-mail').fill(acc.email);
   await page.getByLabel('Senha', { exact: true }).fill(acc.password);

@@ -206,7 +206,7 @@ describe('invitation journey', () => {
     const acc = await registerThroughUi(plain, { name: 'Membro Simples' });
     const [p] = await server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [acc.email]);
     await server.db.query(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, 'Desbravador(a)')`, [club.id, p.id]);
-    await plain.goto('/dashboard/members');
+    await plain.goto('/dashboard/membros');
     await plain.getByRole('row').filter({ hasText: 'Diretora Ana' }).waitFor();
     expect(await plain.getByRole('button', { name: 'Adicionar membro' }).count()).toBe(0);
     expect(await plain.getByText(admin.email).count()).toBe(0);
@@ -227,7 +227,7 @@ describe('invitation journey', () => {
       [club.id],
     );
     const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM club_members WHERE club_id = $1`, [club.id]);
-    await page.goto('/dashboard/members');
+    await page.goto('/dashboard/membros');
     const names = page.getByRole('region', { name: 'Tabela de membros' }).getByRole('row');
     await page.getByText(`Mostrando 50 de ${n} membros`).waitFor();
     expect(await names.count()).toBe(51); // the header row and 50 members
@@ -256,7 +256,7 @@ describe('invitation journey', () => {
 
     const phone = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
     await phone.context().addCookies(await page.context().cookies());
-    await phone.goto('/dashboard/members');
+    await phone.goto('/dashboard/membros');
     await phone.getByText(`Mostrando 50 de ${n} membros`).waitFor();
     await phone.getByRole('button', { name: 'Carregar mais' }).click();
     await phone.getByText(`Mostrando ${n} de ${n} membros`).waitFor();

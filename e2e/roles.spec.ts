@@ -83,7 +83,7 @@ async function walkScreens(p: Page, who: string, extra: string[] = []): Promise<
   // On a phone the menu sits in the closed drawer: present, not visible.
   await p.locator('nav[aria-label^="Menu do"]').first().waitFor({ state: 'attached' });
   const menu = await p.evaluate(() => [...document.querySelectorAll('nav[aria-label^="Menu do"] a')].map((a) => a.getAttribute('href') ?? ''));
-  const paths = [...new Set([...menu, '/dashboard/profile', '/dashboard/seguranca', ...extra])];
+  const paths = [...new Set([...menu, '/dashboard/perfil', '/dashboard/seguranca', ...extra])];
   const width = p.viewportSize()?.width ?? 1280;
   for (const path of paths) {
     await p.evaluate((to) => {
@@ -132,7 +132,7 @@ describe('club functions', () => {
     expect(labels).not.toContain('Configurações');
     await treasurer.getByRole('link', { name: 'Financeiro' }).click();
     await treasurer.getByRole('heading', { name: 'Financeiro' }).first().waitFor();
-    await treasurer.goto('/dashboard/tasks');
+    await treasurer.goto('/dashboard/tarefas');
     await treasurer.getByRole('heading', { name: /Tarefas/ }).first().waitFor();
     expect(await treasurer.getByRole('button', { name: /Nova Tarefa/ }).count()).toBe(0);
     await treasurer.goto('/dashboard');
@@ -168,7 +168,7 @@ describe('club functions', () => {
   it('every screen, as each function, speaks pt-BR and leaves the console clean (1280 px and 360 px)', async () => {
     // The director (the platform's first account, so also super admin) on the desktop.
     await page.goto('/dashboard');
-    let screens = await walkScreens(page, 'Diretor(a)', ['/dashboard/reunioes/relatorio', '/dashboard/reunioes/criterios', '/dashboard/health']);
+    let screens = await walkScreens(page, 'Diretor(a)', ['/dashboard/reunioes/relatorio', '/dashboard/reunioes/criterios', '/dashboard/fichas-medicas']);
     await page.goto('/superadmin');
     screens += await walkScreens(page, 'Super admin');
     // One account takes each other function in turn, on a phone.

@@ -46,7 +46,7 @@ describe('super admin area', () => {
 
   it('creates a club for someone else, who then sees it; opens it as admin; edits, deactivates and deletes', async () => {
     const page = superPage;
-    await page.goto('/superadmin/clubs');
+    await page.goto('/superadmin/clubes');
     await page.getByText('Nenhum clube cadastrado ainda.').waitFor();
     await page.getByRole('button', { name: 'Novo Clube' }).click();
     const dialog = page.getByRole('dialog', { name: 'Novo Clube' });
@@ -81,7 +81,7 @@ describe('super admin area', () => {
     expect(audit).toHaveLength(1);
 
     // Edit and deactivate.
-    await page.goto('/superadmin/clubs');
+    await page.goto('/superadmin/clubes');
     await page.getByRole('button', { name: 'Editar Águias do Cerrado' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar Clube' });
     await edit.getByLabel('Descrição (opcional)').fill('Clube do Planalto Central');
@@ -90,7 +90,7 @@ describe('super admin area', () => {
     await page.getByRole('button', { name: 'Desativar Águias do Cerrado' }).click();
     await card(page, 'Águias do Cerrado').getByText('Inativo', { exact: true }).waitFor();
     // The director sees why the club is off, and cannot switch it back on in Configurações.
-    await ownerPage.goto('/dashboard/settings');
+    await ownerPage.goto('/dashboard/configuracoes');
     await ownerPage.getByRole('status').filter({ hasText: CLUB_MSG.deactivatedTitle }).waitFor();
     expect(await ownerPage.getByLabel('Clube ativo').isDisabled()).toBe(true);
     await ownerPage.getByText(CLUB_MSG.activeSuperAdminOnly).waitFor();
@@ -127,7 +127,7 @@ describe('super admin area', () => {
 
   it('blocks a user, who is signed out at once and cannot sign in again', async () => {
     const page = superPage;
-    await page.goto('/superadmin/users');
+    await page.goto('/superadmin/usuarios');
     await page.getByLabel('Buscar por nome ou e-mail').fill('bruno');
     const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Bruno Dono' }) });
     await row.getByText('Águias do Cerrado · Admin').waitFor();
@@ -164,7 +164,7 @@ describe('super admin area', () => {
       [club.id, task.id, bruno.id]);
     await server.db.query(`INSERT INTO task_completions (club_id, task_id, profile_id, assignment_id, points) VALUES ($1, $2, $3, $4, 10), ($1, $2, $3, $4, 10)`,
       [club.id, task.id, bruno.id, assignment.id]);
-    await page.goto('/superadmin/reports');
+    await page.goto('/superadmin/relatorios');
     await page.getByRole('figure', { name: 'Novos clubes e novos usuários por mês' }).locator('svg.recharts-surface').first().waitFor();
     await page.getByRole('figure', { name: 'Tarefas concluídas por mês' }).locator('svg.recharts-surface').first().waitFor();
     // Bruno is blocked now, but he used Trilha and completed tasks in the last 30 days: he counts as active.
@@ -181,7 +181,7 @@ describe('super admin area', () => {
   it('a non-super-admin typing /superadmin lands on /dashboard, and the API refuses them', async () => {
     const page = await newPage(browser, server.baseUrl);
     await registerAndCreateClub(page, { clubName: 'Clube Comum' });
-    for (const path of ['/superadmin', '/superadmin/users', '/superadmin/reports']) {
+    for (const path of ['/superadmin', '/superadmin/usuarios', '/superadmin/relatorios']) {
       await page.goto(path);
       await page.waitForURL(/\/dashboard$/);
     }
@@ -196,7 +196,7 @@ describe('super admin area', () => {
        SELECT 'Clube em Massa ' || n, 'clube-em-massa-' || n, now() - n * interval '1 minute' FROM generate_series(1, 60) AS n`,
     );
     const page = superPage;
-    await page.goto('/superadmin/clubs');
+    await page.goto('/superadmin/clubes');
     const clubs = page.getByRole('region', { name: 'Clubes' }).getByRole('heading', { level: 3 });
     await page.getByText(/^Mostrando 50 de \d+ clubes$/).waitFor();
     expect(await clubs.count()).toBe(50);
@@ -217,7 +217,7 @@ describe('super admin area', () => {
   it('works at 360 px', async () => {
     const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
     await page.context().addCookies(await superPage.context().cookies());
-    for (const path of ['/superadmin/clubs', '/superadmin/users', '/superadmin/reports']) {
+    for (const path of ['/superadmin/clubes', '/superadmin/usuarios', '/superadmin/relatorios']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');

@@ -49,7 +49,7 @@ describe('Tarefas e Desafios', () => {
     const page = await newPage(browser, server.baseUrl);
     await registerAndCreateClub(page, { clubName: 'Clube Tarefas' });
     await page.getByRole('link', { name: 'Tarefas' }).first().click();
-    await page.waitForURL('**/dashboard/tasks');
+    await page.waitForURL('**/dashboard/tarefas');
     await page.getByText(TASK_MSG.empty).waitFor();
     expect(await tabCount(page, /^Tarefas \(/)).toBe('Tarefas (0)');
     await expectNoA11yViolations(page, 'tasks empty');
@@ -350,7 +350,7 @@ describe('Tarefas e Desafios', () => {
       `INSERT INTO tasks (club_id, title, type, active) SELECT id, 'Visível', 'quiz', true FROM clubs WHERE name = 'Clube do Membro'
        UNION ALL SELECT id, 'Escondida', 'check', false FROM clubs WHERE name = 'Clube do Membro'`,
     );
-    await page.goto('/dashboard/tasks');
+    await page.goto('/dashboard/tarefas');
     await page.getByRole('article', { name: 'Visível' }).waitFor();
     expect(await page.getByRole('article', { name: 'Escondida' }).count()).toBe(0);
     expect(await page.getByRole('tab', { name: /Recorrentes/ }).count()).toBe(0);
@@ -364,7 +364,7 @@ describe('Tarefas e Desafios', () => {
   it('letters, blanks and fractions in Pontos are refused beside the field and save nothing (issue 18)', async () => {
     const page = await newPage(browser, server.baseUrl);
     await registerAndCreateClub(page, { clubName: 'Clube Pontos Inteiros' });
-    await page.goto('/dashboard/tasks');
+    await page.goto('/dashboard/tarefas');
     await page.getByText(TASK_MSG.empty).waitFor();
     const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Pontos Inteiros'`);
     const count = async (table: string) => (await server.db.query(`SELECT 1 FROM ${table} WHERE club_id = $1`, [club.id])).length;

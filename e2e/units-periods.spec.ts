@@ -130,7 +130,7 @@ describe('periods screen', () => {
 
   it('at 360 px the cards and actions still fit', async () => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto('/dashboard/units');
+    await page.goto('/dashboard/unidades');
     await page.getByText('Nenhuma unidade cadastrada ainda.').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './finance.js';
 import { pageQuery } from './pagination.js';
+import { UUID_RE } from './ids.js';
 
 /** The 'Registro de atividades' (club) and 'Auditoria' (platform): audit_log, newest first, paged by cursor. */
 export const AUDIT_MSG = {
@@ -154,7 +155,6 @@ export function auditActionLabel(action: string): string {
   return AUDIT_ACTION_LABELS[action] ?? action;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A domain ('transaction') or a whole action ('transaction.delete', 'lgpd.deletion.request'). */
 const ACTION_RE = /^[a-z_]{1,40}(\.[a-z_]{1,40}){0,3}$/;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from './finance.js';
 import { zBrlMoney, zMoney, type MoneyOptions } from './money.js';
 import { pageQuery } from './pagination.js';
+import { UUID_RE } from './ids.js';
 
 /** pt-BR texts of receivables ('cobranças'). */
 export const CHARGE_MSG = {
@@ -47,7 +48,6 @@ export const PAYMENT_METHOD_LABEL: Record<TPaymentMethod, string> = {
   pix: 'PIX', dinheiro: 'Dinheiro', transferencia: 'Transferência', cartao: 'Cartão', outro: 'Outro',
 };
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const zId = (message: string) => z.string({ error: message }).trim().min(1, message).regex(UUID_RE, CHARGE_MSG.idInvalid);
 const zDate = (message: string) => z.string({ error: message }).trim().min(1, message).refine(isIsoDate, CHARGE_MSG.dateInvalid);
 const zOptionalDate = z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isWithinProductYears } from './dates.js';
 import { MONEY_MSG, zBrlMoney, zMoney, type MoneyOptions } from './money.js';
 import { pageQuery } from './pagination.js';
+import { UUID_RE } from './ids.js';
 
 export { MONEY_MAX, parseMoney, type MoneyOptions, type MoneyParse } from './money.js';
 
@@ -61,7 +62,6 @@ export type TTransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_TYPE_LABEL: Record<TTransactionType, string> = { income: 'Receita', expense: 'Despesa' };
 export const RECENT_TRANSACTIONS_LIMIT = 20;
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** True when s is a real calendar date 'YYYY-MM-DD'. */
@@ -79,7 +79,7 @@ const zRequiredId = (requiredMessage: string) =>
 const zOptionalId = z
   .string({ error: FIN_MSG.idInvalid })
   .trim()
-  .regex(/^$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, FIN_MSG.idInvalid)
+  .regex(new RegExp(`^$|${UUID_RE.source}`, 'i'), FIN_MSG.idInvalid)
   .nullish()
   .transform((v) => (v ? v : null));
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './finance.js';
 import { zWholeNumber } from './whole-number.js';
+import { zId } from './ids.js';
 
 export const MEETING_MSG = {
   titleRequired: 'Informe o título da reunião',
@@ -66,8 +67,6 @@ const ZTime = z
   .transform((v) => v.slice(0, 5));
 const ZTitle = z.string({ error: MEETING_MSG.titleRequired }).trim().min(1, MEETING_MSG.titleRequired).max(120, MEETING_MSG.titleRequired);
 const ZType = z.enum(MEETING_TYPES, { error: MEETING_MSG.typeInvalid });
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const zId = (message: string) => z.string({ error: message }).regex(UUID_RE, message);
 
 export const ZMeetingInput = z.object({
   date: ZIsoDate(MEETING_MSG.dateRequired),

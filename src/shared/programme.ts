@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './finance.js';
 import { zWholeNumber } from './whole-number.js';
+import { zId } from './ids.js';
 
 /** The club's programme: classes and especialidades, requisitos, enrolments and signatures (ADR 040). */
 export const PROGRAMME_MSG = {
@@ -20,6 +21,7 @@ export const PROGRAMME_MSG = {
   classInProgress: 'Este membro já tem uma classe em andamento. Remova-a ou registre a investidura antes.',
   programmeNotChosen: 'O clube não trabalha com este programa. Escolha-o em Configurações do programa.',
   enrolmentNotFound: 'Inscrição não encontrada',
+  prerequisiteMissing: (item: string, prerequisite: string) => `Para se inscrever em ${item}, o membro precisa ter concluído ${prerequisite} (todos os requisitos assinados ou investido).`,
   enrolmentHasSignatures: 'Esta inscrição já tem requisitos assinados: desfaça as assinaturas antes de removê-la.',
   notEnrolled: 'Este membro não está inscrito neste item',
   membersRequired: 'Escolha ao menos um membro (até 200)',
@@ -51,8 +53,7 @@ export const ITEM_KINDS = ['class', 'specialty'] as const;
 export type TItemKind = (typeof ITEM_KINDS)[number];
 export const CLASS_KIND_LABEL = { regular: 'Regular', avancada: 'Avançada', lideranca: 'Liderança' } as const;
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const zId = (message: string) => z.string({ error: message }).regex(UUID_RE, message);
+export { zId };
 export const ITEM_CODE_RE = /^[A-Z0-9_-]{2,40}$/;
 export const zItemCode = z.string({ error: PROGRAMME_MSG.itemNotFound }).regex(ITEM_CODE_RE, PROGRAMME_MSG.itemNotFound);
 

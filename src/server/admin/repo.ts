@@ -52,7 +52,7 @@ export interface ClubCounts {
 }
 
 /**
- * /superadmin/clubs in one statement: the platform's totals (every club, whatever the search) and how
+ * /superadmin/clubes in one statement: the platform's totals (every club, whatever the search) and how
  * many clubs match, counted in one pass over the clubs with no membership read (member counts are kept
  * by triggers), and one page of the matching clubs, newest first (keyset on created_at, id: index
  * clubs_created_at_id_idx), with their active members and tasks, written as JSON by the database.

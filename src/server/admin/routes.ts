@@ -11,9 +11,9 @@ import { latestBackup } from '../backup/backup.js';
 import { readTogether } from '../db/read-together.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
+import { ZClubParams } from '../../shared/ids.js';
 
 const tags = ['admin'];
-const ZClubParams = z.object({ clubId: z.string() });
 const ZProfileParams = z.object({ profileId: z.string() });
 const ZUserResult = z.object({ ok: z.literal(true) });
 

@@ -16,8 +16,8 @@ import * as clubsRepo from '../clubs/repo.js';
 import { clubCreatedHooks } from '../clubs/hooks.js';
 import type { Storage } from '../storage/storage.js';
 import * as repo from './repo.js';
+import { isUuid } from '../../shared/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function slugTakenOr(err: unknown): unknown {
   if (isPgError(err) && err.code === PG.uniqueViolation) return new AppError('slug_taken', 409, CLUB_MSG.slugTaken);
@@ -32,7 +32,7 @@ function clubOf(c: TAdminClub): TClub {
 }
 
 async function requireClub(db: Db, clubId: string): Promise<TAdminClub> {
-  const club = UUID.test(clubId) ? await repo.getAdminClub(db, clubId) : null;
+  const club = isUuid(clubId) ? await repo.getAdminClub(db, clubId) : null;
   if (!club) throw notFound(MSG.clubNotFound);
   return club;
 }
@@ -123,7 +123,7 @@ export async function searchUsers(db: Db, query: z.output<typeof ZAdminUserQuery
 }
 
 /**
- * /superadmin/clubs: platform totals and one page of clubs (newest first), optionally searched by name
+ * /superadmin/clubes: platform totals and one page of clubs (newest first), optionally searched by name
  * or slug, as the JSON text of the answer (ZAdminClubList, in its order).
  */
 export async function listClubsJson(db: Db, query: z.output<typeof ZAdminClubQuery>): Promise<string> {
@@ -140,7 +140,7 @@ async function lockAsSuperAdmin(tx: Queryable, actorId: string): Promise<void> {
 }
 
 async function requireUser(db: Db, profileId: string) {
-  const user = UUID.test(profileId) ? await repo.getUser(db, profileId) : null;
+  const user = isUuid(profileId) ? await repo.getUser(db, profileId) : null;
   if (!user) throw notFound(ADMIN_MSG.userNotFound);
   return user;
 }

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZClubAuditPage, ZClubAuditQuery, ZPlatformAuditPage, ZPlatformAuditQuery } from '../../shared/audit.js';
 import { DEFAULT_TIMEZONE } from '../../shared/timezones.js';
 import { one } from '../db/index.js';
 import { listAudit } from './list.js';
+import { ZClubParams } from '../../shared/ids.js';
 
 const tags = ['audit'];
-const ZClubParams = z.object({ clubId: z.string() });
 
 /** The audit log read back: the club's own for its director ('Registro de atividades'), the platform's for the super admin. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -12,6 +12,7 @@ import { ASSIGNMENT_STATUS_LABEL } from '../../shared/progress.js';
 import { FREQUENCY_LABELS } from '../../shared/recurring.js';
 import { ANSWER_TYPE_LABELS, TASK_TYPE_LABELS } from '../../shared/tasks.js';
 import { DEFAULT_TIMEZONE, TIMEZONE_GROUPS } from '../../shared/timezones.js';
+import { isUuid } from '../../shared/ids.js';
 
 /**
  * The one short line an audit entry shows. before/after hold whole rows (a member, a club, a
@@ -102,7 +103,6 @@ function dateOrTime(value: string, timeZone: string): string | null {
 }
 
 /** A row's links to other rows ('reversal_of', 'first_admin.id'): an id says nothing to a person. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const NUMBER = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
 
@@ -120,7 +120,7 @@ function plain(key: string, value: unknown, how: Shown): string | null {
     if (brl !== null) return brl;
   }
   if (typeof value === 'number') return Number.isFinite(value) ? NUMBER.format(value) : String(value);
-  if (UUID.test(value)) return null;
+  if (isUuid(value)) return null;
   const named = how.labels && Object.hasOwn(how.labels, value) ? how.labels[value] : undefined;
   if (named !== undefined) return named;
   const when = dateOrTime(value, how.timeZone);

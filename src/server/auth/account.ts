@@ -13,6 +13,7 @@ import * as repo from './repo.js';
 import { hashPassword } from './service.js';
 import { hashToken, newSessionToken } from './session.js';
 import { recoveryCodesLeft } from './mfa.js';
+import { isUuid } from '../../shared/ids.js';
 
 /** Password-recovery requests: per e-mail and per address, per hour. */
 export const RECOVERY_LIMITS = { perEmailPerHour: 5, perAddressPerHour: 20, resetsPerAddressPerHour: 30 } as const;
@@ -110,10 +111,9 @@ export async function securityOverview(db: Db, auth: AuthState): Promise<TSecuri
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function revokeSession(db: Db, auth: AuthState, sessionId: string): Promise<void> {
-  if (!UUID.test(sessionId)) throw new AppError('not_found', 404, SECURITY_MSG.sessionNotFound);
+  if (!isUuid(sessionId)) throw new AppError('not_found', 404, SECURITY_MSG.sessionNotFound);
   const rows = await db.query(`DELETE FROM sessions WHERE id = $1 AND profile_id = $2 RETURNING id`, [sessionId, auth.profile.id]);
   if (rows.length === 0) throw new AppError('not_found', 404, SECURITY_MSG.sessionNotFound);
 }

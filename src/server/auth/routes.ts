@@ -1,24 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ZLogin, ZMe, ZProfile, ZRegister } from '../../shared/auth.js';
 import { requireAuth } from '../http/access.js';
 import { countSignup } from '../http/rate-limit.js';
 import * as service from './service.js';
-import { SESSION_COOKIE } from './session.js';
+import { SESSION_COOKIE, setSessionCookie } from './session.js';
 
 const ZOk = z.object({ ok: z.literal(true) });
-
-/** Sets the session cookie; without "Lembrar-me" it has no expiry, so it ends with the browser session. */
-export function setSessionCookie(reply: FastifyReply, s: service.NewSession, secure: boolean): void {
-  reply.setCookie(SESSION_COOKIE, s.token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    ...(s.persistent ? { expires: s.expiresAt } : {}),
-  });
-}
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const meta = (req: { headers: Record<string, unknown>; ip: string }) => ({

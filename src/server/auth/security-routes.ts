@@ -9,6 +9,7 @@ import { AppError, badRequest } from '../http/errors.js';
 import { maybeOne } from '../db/index.js';
 import * as account from './account.js';
 import * as mfa from './mfa.js';
+import { ZClubParams } from '../../shared/ids.js';
 
 const tags = ['auth'];
 const ZOk = z.object({ ok: z.literal(true) });
@@ -115,7 +116,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clubs/:clubId/security', {
     config: { permission: 'club.read' },
-    schema: { tags: ['clubs'], summary: 'Regras de segurança do clube', params: z.object({ clubId: z.string() }), response: { 200: ZClubSecurity } },
+    schema: { tags: ['clubs'], summary: 'Regras de segurança do clube', params: ZClubParams, response: { 200: ZClubSecurity } },
   }, async (req) => {
     const row = await maybeOne<{ require_mfa_admins: boolean }>(app.db, `SELECT require_mfa_admins FROM clubs WHERE id = $1`, [req.params.clubId]);
     if (!row) throw new AppError('not_found', 404, 'Clube não encontrado');
@@ -124,7 +125,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/api/clubs/:clubId/security', {
     config: { permission: 'club.settings' },
-    schema: { tags: ['clubs'], summary: 'Exigir verificação em duas etapas para administradores e tesoureiros', params: z.object({ clubId: z.string() }), body: ZClubSecurity, response: { 200: ZClubSecurity } },
+    schema: { tags: ['clubs'], summary: 'Exigir verificação em duas etapas para administradores e tesoureiros', params: ZClubParams, body: ZClubSecurity, response: { 200: ZClubSecurity } },
   }, async (req) => {
     const access = req.access;
     // Nobody turns the rule on without meeting it: the admin would lock themselves out.

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 
 export const SESSION_COOKIE = 'trilha_session';
 /** "Lembrar-me": a persistent cookie and server session of 30 days, renewed as it is used. */
@@ -19,4 +20,15 @@ export function hashToken(token: string): string {
 
 export function sessionLifetime(persistent: boolean): number {
   return persistent ? REMEMBER_MS : IDLE_SESSION_MS;
+}
+
+/** Sets the session cookie; without "Lembrar-me" it has no expiry, so it ends with the browser session. */
+export function setSessionCookie(reply: FastifyReply, s: { token: string; persistent: boolean; expiresAt: Date }, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, s.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    ...(s.persistent ? { expires: s.expiresAt } : {}),
+  });
 }

@@ -33,7 +33,7 @@ export async function grantBadge(
     await appendPointEvent(q, { clubId: g.clubId, profileId: g.profileId, source: 'badge', points: g.badge.points, badgeId: g.badge.id, createdBy: g.awardedBy ?? null });
   }
   await notify(q, {
-    clubId: g.clubId, to: [g.profileId], category: 'achievements', kind: 'badge.won', link: '/dashboard/profile',
+    clubId: g.clubId, to: [g.profileId], category: 'achievements', kind: 'badge.won', link: '/dashboard/perfil',
     title: `Badge conquistado: ${g.badge.name}`, body: g.badge.points > 0 ? `Você ganhou ${g.badge.points} XP.` : 'Veja seus badges no seu perfil.',
   });
   return { id: g.badge.id, name: g.badge.name, icon_svg: servedIcon(g.badge), points: g.badge.points };

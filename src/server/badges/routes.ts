@@ -8,6 +8,7 @@ import { notFound } from '../http/errors.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 import * as clubBadges from './club-badges.js';
+import { ZClubParams } from '../../shared/ids.js';
 
 const ZBadgeParams = z.object({ badgeId: z.string() });
 
@@ -59,7 +60,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clubs/:clubId/badges', {
     config: { permission: 'club.read' },
-    schema: { tags, summary: 'Badges ativos da plataforma e do clube, por raridade', params: z.object({ clubId: z.string() }), response: { 200: z.array(ZBadge) } },
+    schema: { tags, summary: 'Badges ativos da plataforma e do clube, por raridade', params: ZClubParams, response: { 200: z.array(ZBadge) } },
   }, async (req, reply) => {
     const access = req.access;
     // Kept by the club's data version, which the platform's badges move too (ADR 026); written by the route's own serializer.
@@ -68,7 +69,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clubs/:clubId/badges/own', {
     config: { permission: 'club.settings' },
-    schema: { tags, summary: 'Badges próprios do clube, ativos ou não (admins)', params: z.object({ clubId: z.string() }), response: { 200: z.array(ZBadge) } },
+    schema: { tags, summary: 'Badges próprios do clube, ativos ou não (admins)', params: ZClubParams, response: { 200: z.array(ZBadge) } },
   }, async (req) => {
     const access = req.access;
     return (await repo.listClubBadges(app.db, access.clubId)).map(service.toBadge);
@@ -76,7 +77,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/clubs/:clubId/badges', {
     config: { permission: 'club.settings' },
-    schema: { tags, summary: 'Criar badge do clube (ícone da galeria, sem SVG)', params: z.object({ clubId: z.string() }), body: ZClubBadgeInput, response: { 201: ZBadge } },
+    schema: { tags, summary: 'Criar badge do clube (ícone da galeria, sem SVG)', params: ZClubParams, body: ZClubBadgeInput, response: { 201: ZBadge } },
   }, async (req, reply) => {
     const access = req.access;
     return reply.status(201).send(await clubBadges.createClubBadge(app.db, access, req.body));
@@ -84,7 +85,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/api/clubs/:clubId/badges/:badgeId', {
     config: { permission: 'club.settings' },
-    schema: { tags, summary: 'Editar ou desativar badge do clube', params: z.object({ clubId: z.string(), badgeId: z.string() }), body: ZClubBadgeInput, response: { 200: ZBadge } },
+    schema: { tags, summary: 'Editar ou desativar badge do clube', params: ZClubParams.extend({ badgeId: z.string() }), body: ZClubBadgeInput, response: { 200: ZBadge } },
   }, async (req) => {
     const access = req.access;
     return clubBadges.updateClubBadge(app.db, access, req.params.badgeId, req.body);
@@ -92,7 +93,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/clubs/:clubId/members/:memberId/badges', {
     config: { permission: 'badges.award' },
-    schema: { tags, summary: 'Conceder badge manual a um membro', params: z.object({ clubId: z.string(), memberId: z.string() }), body: ZGrantBadge, response: { 201: z.object({ badges_awarded: z.array(ZAwardedBadge) }) } },
+    schema: { tags, summary: 'Conceder badge manual a um membro', params: ZClubParams.extend({ memberId: z.string() }), body: ZGrantBadge, response: { 201: z.object({ badges_awarded: z.array(ZAwardedBadge) }) } },
   }, async (req, reply) => {
     const access = req.access;
     return reply.status(201).send(await service.grantManualBadge(app.db, access, req.params.memberId, req.body.badge_id));

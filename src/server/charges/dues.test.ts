@@ -104,4 +104,11 @@ describe(`generate_dues on ${engineName()}`, () => {
     await runDuesJob(db, new Date('2026-12-05T15:00:00Z'));
     expect((await duesOf('2026-12-01')).map((d) => d.name)).toEqual(['Bia', 'Caio', 'Gabi']);
   });
+
+  it("a member whose function is the older label 'Desbravador(a)' pays dues too (migration 0612)", async () => {
+    people.Hugo = (await one<{ id: string }>(db, `INSERT INTO profiles (full_name) VALUES ('Hugo') RETURNING id`)).id;
+    await db.query(`INSERT INTO club_members (club_id, profile_id, role, created_at) VALUES ($1, $2, 'Desbravador(a)', '2026-01-10 12:00-03')`, [clubId, people.Hugo]);
+    expect(await generate('2026-12-20')).toBe(1);
+    expect((await duesOf('2026-12-01')).map((d) => d.name)).toContain('Hugo');
+  });
 });

@@ -1,15 +1,15 @@
 import { maybeOne, type Queryable } from '../db/index.js';
 import { CHARGE_MSG, type TMyPayment, type TReceipt } from '../../shared/charges.js';
 import { notFound } from '../http/errors.js';
+import { isUuid } from '../../shared/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The 'recibo' of a payment of the club. `profileId` limits it to that member's payments (the member
  * themselves, or a guardian for their child); null: any payment (the treasurer). Anything else is 404.
  */
 export async function getReceipt(q: Queryable, clubId: string, paymentId: string, profileId: string | null): Promise<TReceipt> {
-  if (!UUID.test(paymentId)) throw notFound(CHARGE_MSG.paymentNotFound);
+  if (!isUuid(paymentId)) throw notFound(CHARGE_MSG.paymentNotFound);
   const row = await maybeOne<TReceipt>(
     q,
     `SELECT cp.id AS payment_id,

@@ -14,16 +14,15 @@ import * as dues from './dues.js';
 import * as receipts from './receipts.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
+import { isUuid, ZClubParams } from '../../shared/ids.js';
 
-const ZClubParams = z.object({ clubId: z.string() });
-const ZChargeParams = z.object({ clubId: z.string(), id: z.string() });
-const ZPaymentParams = z.object({ clubId: z.string(), id: z.string(), paymentId: z.string() });
-const ZDebtorParams = z.object({ clubId: z.string(), profileId: z.string() });
+const ZChargeParams = ZClubParams.extend({ id: z.string() });
+const ZPaymentParams = ZClubParams.extend({ id: z.string(), paymentId: z.string() });
+const ZDebtorParams = ZClubParams.extend({ profileId: z.string() });
 // Any text: an id that is not a linked child (malformed or not) answers the same 404.
 const ZChildParams = z.object({ memberId: z.string().max(100) });
-const ZReceiptParams = z.object({ clubId: z.string(), paymentId: z.string().max(100) });
+const ZReceiptParams = ZClubParams.extend({ paymentId: z.string().max(100) });
 const ZChildReceiptParams = z.object({ memberId: z.string().max(100), paymentId: z.string().max(100) });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const tags = ['charges'];
 
 /** Receivables (ADR 050): the treasurer and the direction manage them; a member reads their own. */
@@ -87,7 +86,7 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: "Link 'Cobrar via WhatsApp' (wa.me) com a mensagem pronta", params: ZDebtorParams, response: { 200: ZWhatsAppReminder } },
   }, async (req) => {
     const { clubId } = req.access;
-    if (!UUID.test(req.params.profileId)) throw notFound(CHARGE_MSG.noOpenCharges);
+    if (!isUuid(req.params.profileId)) throw notFound(CHARGE_MSG.noOpenCharges);
     return debtors.whatsAppReminder(db, clubId, req.params.profileId);
   });
 
@@ -118,7 +117,7 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Exceção de mensalidade de um membro: isento, outro valor ou desconto', params: ZDebtorParams, body: ZDuesExceptionInput, response: { 200: ZDuesSetup } },
   }, async (req) => {
     const actor = req.access;
-    if (!UUID.test(req.params.profileId)) throw notFound(DUES_MSG.memberNotFound);
+    if (!isUuid(req.params.profileId)) throw notFound(DUES_MSG.memberNotFound);
     return dues.saveException(db, actor, req.params.profileId, req.body);
   });
 
@@ -127,7 +126,7 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Remover a exceção de mensalidade de um membro', params: ZDebtorParams, response: { 200: ZDuesSetup } },
   }, async (req) => {
     const actor = req.access;
-    if (!UUID.test(req.params.profileId)) throw notFound(DUES_MSG.exceptionNotFound);
+    if (!isUuid(req.params.profileId)) throw notFound(DUES_MSG.exceptionNotFound);
     return dues.removeException(db, actor, req.params.profileId);
   });
 

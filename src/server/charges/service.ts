@@ -10,6 +10,7 @@ import { pageOf } from '../db/cursor.js';
 import { PG, badRequest, conflict, isPgError, notFound } from '../http/errors.js';
 import { notifyCreatedCharges } from './notices.js';
 import * as repo from './repo.js';
+import { isUuid } from '../../shared/ids.js';
 
 /** Who acts, in which club (already authorised by the route). */
 export interface Actor {
@@ -17,9 +18,8 @@ export interface Actor {
   profileId: string;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function checkId(id: string, message: string): void {
-  if (!UUID_RE.test(id)) throw notFound(message);
+  if (!isUuid(id)) throw notFound(message);
 }
 
 /** The money functions raise P0001 for the user's mistake and P0002 for something missing, in pt-BR. */

@@ -6,8 +6,8 @@ import { requireAuth } from '../http/access.js';
 import { notFound } from '../http/errors.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
+import { ZClubParams } from '../../shared/ids.js';
 
-export const ZClubParams = z.object({ clubId: z.string() });
 
 export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs', {

@@ -10,6 +10,7 @@ import { seedFinance } from '../finance/demo-seed.js';
 import { seedGamification } from '../progress/demo-seed.js';
 import { seedDemoMeetings } from '../meetings/demo-seed.js';
 import { seedDemoProgramme } from '../programme/demo-seed.js';
+import { seedDemoCharges } from '../charges/demo-seed.js';
 
 /** Each domain adds its step; they run in this order after the club, units and members exist. */
 const steps: DemoStep[] = [
@@ -18,6 +19,7 @@ const steps: DemoStep[] = [
   seedDemoTasks,
   seedDemoRecurring,
   seedFinance,
+  seedDemoCharges,
   seedGamification,
   seedDemoMeetings,
   seedDemoProgramme,

@@ -2,8 +2,8 @@ import type { Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
 import { FAMILY_MSG } from '../../shared/families.js';
 import { notFound } from '../http/errors.js';
+import { isUuid } from '../../shared/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface GuardianLink {
   guardianId: string;
@@ -20,7 +20,7 @@ export interface GuardianLink {
  * else (another child, a sibling club, an unknown id) is 404, exactly as for a record that does not exist.
  */
 export async function findGuardianLink(q: Queryable, guardianProfileId: string, memberId: string): Promise<GuardianLink> {
-  if (!UUID.test(memberId)) throw notFound(FAMILY_MSG.childNotFound);
+  if (!isUuid(memberId)) throw notFound(FAMILY_MSG.childNotFound);
   const row = await maybeOne<GuardianLink>(
     q,
     `SELECT g.id AS "guardianId", cm.club_id AS "clubId", cm.id AS "memberId", cm.profile_id AS "childProfileId", g.relationship,

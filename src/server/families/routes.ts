@@ -12,7 +12,7 @@ import { PROGRESS_MSG, ZSubmissionInfo } from '../../shared/progress.js';
 import { submitEvidence } from '../progress/submissions.js';
 import { readEvidenceForm } from '../progress/evidence-form.js';
 import { writeAudit } from '../audit/repo.js';
-import { ZClubParams } from '../clubs/routes.js';
+import { ZClubParams } from '../../shared/ids.js';
 import { findGuardianLink, requireGuardianOf } from './access.js';
 import { healthCipherFor } from './health-key.js';
 import * as repo from './repo.js';

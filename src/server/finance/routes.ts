@@ -29,9 +29,9 @@ import { transactionsCsv } from './csv.js';
 import './hooks.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
+import { ZClubParams } from '../../shared/ids.js';
 
-const ZClubParams = z.object({ clubId: z.string() });
-const ZItemParams = z.object({ clubId: z.string(), id: z.string() });
+const ZItemParams = ZClubParams.extend({ id: z.string() });
 const ZOk = z.object({ ok: z.literal(true) });
 const tags = ['finance'];
 

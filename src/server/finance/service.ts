@@ -22,6 +22,7 @@ import { decodeCursor } from '../http/cursor.js';
 import { pageAnswer } from '../db/json-text.js';
 import { AppError, PG, badRequest, conflict, isPgError, notFound } from '../http/errors.js';
 import * as repo from './repo.js';
+import { isUuid } from '../../shared/ids.js';
 
 /** Who acts, in which club (already authorised as admin by the route). */
 export interface Actor {
@@ -29,10 +30,9 @@ export interface Actor {
   profileId: string;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A malformed id in a path can only be "not found". */
 function checkId(id: string, message: string): void {
-  if (!UUID_RE.test(id)) throw notFound(message);
+  if (!isUuid(id)) throw notFound(message);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 import { SECURITY_MSG } from '../../shared/security.js';
 import { AppError } from './errors.js';
 import { membershipSql, type MembershipRow } from '../auth/repo.js';
+import { isUuid } from '../../shared/ids.js';
 
 /** The signed-in caller of a request, as the auth plugin read its session. */
 export interface AuthState {
@@ -65,7 +66,6 @@ export function requireSuperAdmin(req: FastifyRequest): AuthState {
 /** Roles the club's 'Exigir verificação em duas etapas' rule applies to. */
 const MFA_ROLES = new Set(['admin', 'treasurer']);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** One membership lookup per request, made by the route's declared guard and read by its handler as `req.access`. */
 const accessOfRequest = new WeakMap<FastifyRequest, ClubAccess>();
 
@@ -87,7 +87,7 @@ export function clubDataVersionOf(req: FastifyRequest, clubId: string): string |
 export function clubIdOfRoute(req: FastifyRequest): string | null {
   if (!req.routeOptions.url?.startsWith(CLUB_ROUTE_PREFIX)) return null;
   const clubId = (req.params as { clubId?: unknown } | undefined)?.clubId;
-  return typeof clubId === 'string' && UUID.test(clubId) ? clubId : null;
+  return typeof clubId === 'string' && isUuid(clubId) ? clubId : null;
 }
 
 /**
@@ -96,7 +96,7 @@ export function clubIdOfRoute(req: FastifyRequest): string | null {
  */
 async function resolveClubAccess(q: Queryable, req: FastifyRequest, clubId: string): Promise<ClubAccess> {
   const auth = requireAuth(req);
-  if (!UUID.test(clubId)) throw new AppError('not_found', 404, MSG.clubNotFound);
+  if (!isUuid(clubId)) throw new AppError('not_found', 404, MSG.clubNotFound);
   const cached = accessOfRequest.get(req);
   if (cached && cached.clubId === clubId && cached.profileId === auth.profile.id) return cached;
   const pre = prefetched.get(req);
@@ -219,7 +219,7 @@ const CLUB_ROUTE_PREFIX = '/api/clubs/:clubId/';
 export async function refuseWritesToDeactivatedClub(this: { db: Queryable }, req: FastifyRequest): Promise<void> {
   if (!WRITE_METHODS.has(req.method) || !req.routeOptions.url?.startsWith(CLUB_ROUTE_PREFIX)) return;
   const clubId = (req.params as { clubId?: unknown }).clubId;
-  if (typeof clubId !== 'string' || !UUID.test(clubId)) return;
+  if (typeof clubId !== 'string' || !isUuid(clubId)) return;
   const club = await maybeOne<{ active: boolean }>(this.db, 'SELECT active FROM clubs WHERE id = $1', [clubId]);
   if (!club || club.active) return;
   await resolveClubAccess(this.db, req, clubId);

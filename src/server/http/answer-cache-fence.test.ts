@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
 import { insertTask, insertUnit } from '../../../test/gamification.js';
-import { keptReadScope, type KeptReadScope } from './answer-cache.js';
+import type { KeptReadScope } from './answer-cache.js';
 
 // ADR 026, issue 33: a kept answer is right only while nothing it read can change without moving the
 // club's data version. So every kept read (AnswerCache.cachedRead) must read only tables that carry the
@@ -32,10 +32,12 @@ beforeAll(async () => {
   await call(ctx.app, 'POST', `/api/clubs/${clubId}/periods`, {
     as: director, body: { name: '2026', description: null, start_date: '2026-01-01', end_date: '2026-12-31', active: true },
   });
-  // Every statement sent while a kept read computes its answer.
+  // Every statement sent while a kept read computes its answer (the walk sends one request at a time).
+  let current: KeptReadScope | null = null;
+  ctx.app.answers.observer = { start: (scope) => { current = scope; }, end: () => { current = null; } };
   const query = ctx.db.query.bind(ctx.db);
   ctx.db.query = ((sql: string, params?: readonly unknown[]) => {
-    const scope = keptReadScope.getStore();
+    const scope = current;
     if (scope) statements.push({ ...scope, sql });
     return query(sql, params);
   }) as typeof ctx.db.query;

@@ -3,7 +3,6 @@ import { negotiate } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { clubDataVersionOf, type ClubAccess } from './access.js';
 import { sendJsonText } from './json-text.js';
 
@@ -85,7 +84,7 @@ export function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: Ans
   return reply.send(answer.compressed(encoding));
 }
 
-/** What a kept read's computation is running for; the fence test (answer-cache-fence.test.ts) reads its SQL under it. */
+/** What a kept read's computation is running for; the fence test (answer-cache-fence.test.ts) reads its SQL meanwhile. */
 export interface KeptReadScope {
   /** The route's URL pattern. */
   route: string;
@@ -93,8 +92,14 @@ export interface KeptReadScope {
   clockBound: boolean;
 }
 
-/** Set while a kept read computes its answer, so every statement it sends can be told apart (tests). */
-export const keptReadScope = new AsyncLocalStorage<KeptReadScope>();
+/**
+ * Told when a kept read starts and ends computing its answer (tests, one request at a time). Not an
+ * AsyncLocalStorage: on Node 20 one turns on a hook on every promise of the process.
+ */
+export interface KeptReadObserver {
+  start(scope: KeptReadScope): void;
+  end(): void;
+}
 
 /** An answer a kept read computed but that must not be kept (sent once, as it is). */
 export class Unkept {
@@ -123,6 +128,8 @@ export class AnswerCache {
   hits = 0;
   /** Answers computed (their query ran) under a key. */
   misses = 0;
+  /** Tests only: sees each kept read's computation. */
+  observer: KeptReadObserver | null = null;
   /** Computations under way, by key: requests that miss the same key together share one. */
   private readonly computing = new Map<string, Promise<Answer>>();
 
@@ -193,7 +200,7 @@ export class AnswerCache {
     const kept = this.get(key);
     if (kept !== undefined) return kept;
     const scope: KeptReadScope = { route: req.routeOptions.url ?? req.url, clockBound: validForMs !== undefined };
-    const run = () => keptReadScope.run(scope, () => this.computeAndKeep(key, compute, validForMs));
+    const run = () => this.observed(scope, () => this.computeAndKeep(key, compute, validForMs));
     if (key === null || !this.lru) return run();
     // Requests that miss the same key together (a change moved the version under a screen many are
     // reading) wait for one computation instead of each running the query: the same key is the same
@@ -206,6 +213,17 @@ export class AnswerCache {
       return await computing;
     } finally {
       this.computing.delete(key);
+    }
+  }
+
+  private async observed(scope: KeptReadScope, fn: () => Promise<Answer>): Promise<Answer> {
+    const observer = this.observer;
+    if (!observer) return fn();
+    observer.start(scope);
+    try {
+      return await fn();
+    } finally {
+      observer.end();
     }
   }
 

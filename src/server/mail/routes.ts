@@ -8,9 +8,9 @@ import { requireSuperAdmin } from '../http/access.js';
 import { AppError } from '../http/errors.js';
 import { maybeOne } from '../db/index.js';
 import { listOutbox, retryMail, type OutboxRow } from './queue.js';
+import { isUuid } from '../../shared/ids.js';
 
 const tags = ['admin'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ZParams = z.object({ id: z.string() });
 
 /** "Caixa de saída" of the super admin: every queued, sent and failed message. */
@@ -29,7 +29,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Um e-mail da caixa de saída, com o arquivo .eml quando gravado em disco', params: ZParams, response: { 200: ZOutboxMessage } },
   }, async (req) => {
     requireSuperAdmin(req);
-    if (!UUID.test(req.params.id)) throw new AppError('not_found', 404, MAIL_MSG.notFound);
+    if (!isUuid(req.params.id)) throw new AppError('not_found', 404, MAIL_MSG.notFound);
     const row = await maybeOne<OutboxRow & { text_body: string }>(
       app.db,
       `SELECT id, to_address, subject, status, attempts, last_error, message_file, created_at, sent_at, next_attempt_at, text_body
@@ -54,7 +54,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req) => {
     requireSuperAdmin(req);
-    if (!UUID.test(req.params.profileId)) throw new AppError('not_found', 404, MSG.notFound);
+    if (!isUuid(req.params.profileId)) throw new AppError('not_found', 404, MSG.notFound);
     const removed = await app.db.transaction(async (tx) => {
       const rows = await tx.query(`DELETE FROM mfa_factors WHERE profile_id = $1 RETURNING id`, [req.params.profileId]);
       await tx.query(`DELETE FROM mfa_recovery_codes WHERE profile_id = $1`, [req.params.profileId]);
@@ -71,7 +71,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Tentar enviar de novo um e-mail que falhou', params: ZParams, response: { 200: z.object({ ok: z.literal(true) }) } },
   }, async (req) => {
     requireSuperAdmin(req);
-    if (!UUID.test(req.params.id) || !(await retryMail(app.db, req.params.id))) throw new AppError('not_found', 404, MAIL_MSG.notFound);
+    if (!isUuid(req.params.id) || !(await retryMail(app.db, req.params.id))) throw new AppError('not_found', 404, MAIL_MSG.notFound);
     app.mail.kick();
     return { ok: true as const };
   });

@@ -20,7 +20,7 @@ import {
 } from '../../shared/meetings.js';
 import type { ClubAccess } from '../http/access.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
-import { ZClubParams } from '../clubs/routes.js';
+import { ZClubParams } from '../../shared/ids.js';
 import { localDateString } from '../recurring/schedule.js';
 import { mayCallAnyRoll, rollReadScope } from './permissions.js';
 import { attendanceCsv, attendanceReport, memberAttendance } from './report.js';

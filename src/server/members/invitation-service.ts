@@ -44,7 +44,7 @@ async function joinByInvitation(tx: Queryable, inv: invitations.InvitationRow, p
     `SELECT i.created_by, p.full_name FROM club_invitations i JOIN profiles p ON p.id = $2 WHERE i.id = $1`, [inv.id, profileId]);
   if (sent?.created_by && sent.created_by !== profileId) {
     await notify(tx, {
-      clubId: inv.club_id, to: [sent.created_by], category: 'leadership', kind: 'invitation.accepted', link: '/dashboard/members',
+      clubId: inv.club_id, to: [sent.created_by], category: 'leadership', kind: 'invitation.accepted', link: '/dashboard/membros',
       title: `Convite aceito: ${sent.full_name}`, body: 'Agora faz parte do clube.',
     });
   }

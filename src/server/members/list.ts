@@ -13,7 +13,7 @@ const ZNameCursor = z.tuple([z.string().max(1000), z.uuid()]);
 const ZPointsCursor = z.tuple([z.string().regex(/^-?\d{1,18}$/), z.uuid()]);
 
 /**
- * /dashboard/members: one page of the club's members with the filters' total and the next page's
+ * /dashboard/membros: one page of the club's members with the filters' total and the next page's
  * cursor, as the JSON text of the answer (ZMemberPage).
  */
 export async function listMembersJson(db: Db, clubId: string, withEmail: boolean, query: z.output<typeof ZMemberQuery>): Promise<string> {

@@ -6,8 +6,8 @@ import {
   ZInvitationPreview, ZMember, ZMemberPage, ZMemberQuery, ZPendingInvitation, ZUpdateMember,
 } from '../../shared/members.js';
 import { can, requireAuth } from '../http/access.js';
-import { ZClubParams } from '../clubs/routes.js';
-import { setSessionCookie } from '../auth/routes.js';
+import { ZClubParams } from '../../shared/ids.js';
+import { setSessionCookie } from '../auth/session.js';
 import * as invitationRepo from './invitation-repo.js';
 import * as service from './service.js';
 import * as invitationService from './invitation-service.js';

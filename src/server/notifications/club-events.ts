@@ -57,7 +57,7 @@ export async function notifyWaitingSubmissions(db: Db, days = SUBMISSION_WAIT_DA
   let created = 0;
   for (const r of rows) {
     created += await notify(db, {
-      clubId: r.club_id, to: [r.profile_id], category: 'leadership', kind: 'submissions.waiting', link: '/dashboard/approvals',
+      clubId: r.club_id, to: [r.profile_id], category: 'leadership', kind: 'submissions.waiting', link: '/dashboard/aprovacoes',
       title: r.waiting === 1 ? `1 envio espera aprovação há mais de ${days} dias` : `${r.waiting} envios esperam aprovação há mais de ${days} dias`,
       dedupeKey: `submissions.waiting:${day}`,
     });

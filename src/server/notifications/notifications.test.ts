@@ -64,7 +64,7 @@ describe(`notifications on ${engineName()}`, () => {
     const page = (await list(kid)).json();
     expect(page.notifications[0]).toMatchObject({
       club_id: club.id, club_name: 'Avisos', category: 'achievements', kind: 'submission.approved',
-      title: 'Envio aprovado: Foto do acampamento', body: 'Você ganhou 20 pontos.', link: '/dashboard/my-tasks', read_at: null,
+      title: 'Envio aprovado: Foto do acampamento', body: 'Você ganhou 20 pontos.', link: '/dashboard/minhas-tarefas', read_at: null,
     });
     expect(await unread(kid)).toEqual({ total: 1, clubs: [{ club_id: club.id, unread: 1 }] });
     // The director who approved is told nothing.
@@ -119,11 +119,11 @@ describe(`notifications on ${engineName()}`, () => {
     const person = await signUp(ctx.app, { name: 'Paginada' });
     await addMember(ctx.db, club.id, person.profile.id);
     for (let i = 0; i < 25; i += 1) {
-      await notify(ctx.db, { clubId: club.id, to: [person.profile.id], category: 'tasks', kind: 'task.created', title: `Tarefa ${i}`, link: '/dashboard/my-tasks' });
+      await notify(ctx.db, { clubId: club.id, to: [person.profile.id], category: 'tasks', kind: 'task.created', title: `Tarefa ${i}`, link: '/dashboard/minhas-tarefas' });
     }
     const first = (await list(person, '?limit=10')).json();
     expect(first.notifications.map((n: { title: string }) => n.title).slice(0, 2)).toEqual(['Tarefa 24', 'Tarefa 23']);
-    await notify(ctx.db, { clubId: club.id, to: [person.profile.id], category: 'tasks', kind: 'task.created', title: 'Nova', link: '/dashboard/my-tasks' });
+    await notify(ctx.db, { clubId: club.id, to: [person.profile.id], category: 'tasks', kind: 'task.created', title: 'Nova', link: '/dashboard/minhas-tarefas' });
     const seen: string[] = first.notifications.map((n: { title: string }) => n.title);
     let cursor: string | null = first.next_cursor;
     while (cursor) {

@@ -17,7 +17,7 @@ export interface NotifyInput {
   kind: string;
   title: string;
   body?: string;
-  /** The in-app path of the screen it is about (e.g. `/dashboard/my-tasks`). */
+  /** The in-app path of the screen it is about (e.g. `/dashboard/minhas-tarefas`). */
   link: string;
   /** Security and money overdue: e-mailed at once (unless turned off) and pushed even in quiet hours. */
   urgent?: boolean;

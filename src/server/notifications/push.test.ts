@@ -32,7 +32,7 @@ afterAll(async () => {
 
 const subscribe = (as: Session, body: unknown) => call(ctx.app, 'POST', '/api/notifications/push/subscriptions', { as, body });
 const pushTo = (profileId: string, title: string, extra: { urgent?: boolean } = {}) =>
-  notify(ctx.db, { clubId: club.id, to: [profileId], category: 'achievements', kind: 'submission.approved', title, link: '/dashboard/my-tasks', ...extra });
+  notify(ctx.db, { clubId: club.id, to: [profileId], category: 'achievements', kind: 'submission.approved', title, link: '/dashboard/minhas-tarefas', ...extra });
 const deliveries = (status: string) =>
   ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM push_deliveries WHERE status = $1`, [status]).then((r) => r[0].n);
 
@@ -42,7 +42,7 @@ describe(`web push on ${engineName()}`, () => {
     await pushTo(kid.profile.id, 'Envio aprovado: Nó de escota', { urgent: true });
     await ctx.app.notifications.drain();
     const got = receiver.received.filter((r) => r.device === 'kid-phone');
-    expect(got.map((r) => r.payload)).toEqual([expect.objectContaining({ title: 'Envio aprovado: Nó de escota', link: '/dashboard/my-tasks', club_id: club.id })]);
+    expect(got.map((r) => r.payload)).toEqual([expect.objectContaining({ title: 'Envio aprovado: Nó de escota', link: '/dashboard/minhas-tarefas', club_id: club.id })]);
     expect(String(got[0]?.headers.authorization)).toMatch(/^vapid t=/);
     expect(got[0]?.headers['content-encoding']).toBe('aes128gcm');
   });

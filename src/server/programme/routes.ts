@@ -26,7 +26,7 @@ import {
 import { ZReqExport, ZReqExportQuery, ZReqImport, ZReqImportResult } from '../../shared/programme-io.js';
 import { requireAuth, requireSuperAdmin, scopeOf } from '../http/access.js';
 import { requireGuardianOf } from '../families/access.js';
-import { ZClubParams } from '../clubs/routes.js';
+import { ZClubParams } from '../../shared/ids.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 import { sign, unsign } from './signing.js';

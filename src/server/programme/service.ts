@@ -156,6 +156,12 @@ export async function enrol(db: Db, access: ClubAccess, memberId: string, itemCo
     if (!settings.programmes.includes(item.programme)) throw badRequest(PROGRAMME_MSG.programmeNotChosen);
     const existing = await repo.memberEnrolments(tx, access.clubId, member.member_id);
     if (existing.some((e) => e.item_code === item.code)) throw new AppError('conflict', 409, PROGRAMME_MSG.alreadyEnrolled);
+    // The catalogue's pre-requisito (an advanced class asks for its regular class): completed or invested.
+    if (item.prerequisite) {
+      const done = existing.some((e) => e.item_code === item.prerequisite && (e.completed_on || e.invested_on));
+      const name = (await getCatalogue(tx)).items.find((i) => i.code === item.prerequisite)?.name ?? item.prerequisite;
+      if (!done) throw badRequest(PROGRAMME_MSG.prerequisiteMissing(item.name, name));
+    }
     if (item.kind === 'class' && existing.some((e) => e.kind === 'class' && !e.invested_on)) throw new AppError('conflict', 409, PROGRAMME_MSG.classInProgress);
     // Locks the member row: two enrolments of one member at once queue here instead of colliding.
     await tx.query('SELECT id FROM club_members WHERE club_id = $1 AND id = $2 FOR UPDATE', [access.clubId, member.member_id]);

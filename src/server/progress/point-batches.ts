@@ -55,7 +55,7 @@ export async function scoreMany(db: Db, access: ClubAccess, input: z.output<type
     });
     const plural = Math.abs(input.points) === 1 ? 'ponto' : 'pontos';
     await notify(tx, {
-      clubId: access.clubId, to: ids, category: 'achievements', kind: 'points.batch', link: '/dashboard/profile',
+      clubId: access.clubId, to: ids, category: 'achievements', kind: 'points.batch', link: '/dashboard/perfil',
       title: input.points >= 0 ? `Você ganhou ${input.points} ${plural}` : `Você perdeu ${Math.abs(input.points)} ${plural}`,
       body: `Motivo: ${input.reason}`,
     });

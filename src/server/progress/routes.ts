@@ -33,11 +33,11 @@ import * as batches from './point-batches.js';
 import { getMemberHome } from './member-home.js';
 import { ZMemberHome } from '../../shared/member-home.js';
 import { BATCH_MSG, ZPointBatch, ZPointBatchResult, ZPointBatchUndoResult } from '../../shared/point-batches.js';
+import { ZClubParams } from '../../shared/ids.js';
 
-const ZClub = z.object({ clubId: z.string() });
-const ZClubTask = ZClub.extend({ taskId: z.string() });
-const ZClubMember = ZClub.extend({ memberId: z.string() });
-const ZClubSubmission = ZClub.extend({ submissionId: z.string() });
+const ZClubTask = ZClubParams.extend({ taskId: z.string() });
+const ZClubMember = ZClubParams.extend({ memberId: z.string() });
+const ZClubSubmission = ZClubParams.extend({ submissionId: z.string() });
 const ZOk = z.object({ ok: z.literal(true) });
 
 /**
@@ -76,7 +76,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clubs/:clubId/my-tasks', {
     config: { permission: 'club.read' },
-    schema: { tags, summary: 'Minhas Tarefas: tarefas disponíveis e meu progresso', params: ZClub, response: { 200: z.array(ZMyTask) } },
+    schema: { tags, summary: 'Minhas Tarefas: tarefas disponíveis e meu progresso', params: ZClubParams, response: { 200: z.array(ZMyTask) } },
   }, async (req, reply) => {
     const access = req.access;
     return app.answers.send(
@@ -147,7 +147,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'submissions.review' },
     schema: {
       tags, summary: 'Fila de aprovações por status, paginada por cursor (aguardando: mais antigos primeiro; revisados: mais recentes primeiro)',
-      params: ZClub, querystring: ZSubmissionQuery, response: { 200: ZSubmissionPage },
+      params: ZClubParams, querystring: ZSubmissionQuery, response: { 200: ZSubmissionPage },
     },
   }, async (req, reply) => {
     const access = req.access;
@@ -156,7 +156,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clubs/:clubId/submissions/pending-count', {
     config: { permission: 'submissions.review' },
-    schema: { tags, summary: 'Quantos envios aguardam aprovação', params: ZClub, response: { 200: ZPendingCount } },
+    schema: { tags, summary: 'Quantos envios aguardam aprovação', params: ZClubParams, response: { 200: ZPendingCount } },
   }, async (req) => {
     const access = req.access;
     return { pending: await repo.countWaitingSubmissions(app.db, access.clubId, service.unitFilter(access, 'submissions.review')) };
@@ -198,7 +198,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/clubs/:clubId/point-adjustments', {
     config: { permission: 'points.adjust' },
-    schema: { tags, summary: 'Pontuar membro ou unidade (bônus/penalidade com motivo)', params: ZClub, body: ZPointAdjustment, response: { 201: ZPointAdjustmentResult } },
+    schema: { tags, summary: 'Pontuar membro ou unidade (bônus/penalidade com motivo)', params: ZClubParams, body: ZPointAdjustment, response: { 201: ZPointAdjustmentResult } },
   }, async (req, reply) => {
     const access = req.access;
     return reply.status(201).send(await service.adjustPoints(app.db, access, req.body));
@@ -206,7 +206,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/clubs/:clubId/point-adjustments/batch', {
     config: { permission: 'points.batch' },
-    schema: { tags, summary: 'Pontuar vários: os mesmos pontos e motivo para vários membros (tudo ou nada)', params: ZClub, body: ZPointBatch, response: { 201: ZPointBatchResult } },
+    schema: { tags, summary: 'Pontuar vários: os mesmos pontos e motivo para vários membros (tudo ou nada)', params: ZClubParams, body: ZPointBatch, response: { 201: ZPointBatchResult } },
   }, async (req, reply) => {
     const access = req.access;
     return reply.status(201).send(await batches.scoreMany(app.db, access, req.body));
@@ -214,7 +214,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/clubs/:clubId/point-adjustments/batch/:batchId/undo', {
     config: { permission: 'points.batch' },
-    schema: { tags, summary: 'Desfazer um lote de pontos inteiro', params: ZClub.extend({ batchId: z.uuid({ error: BATCH_MSG.notFound }) }), response: { 200: ZPointBatchUndoResult } },
+    schema: { tags, summary: 'Desfazer um lote de pontos inteiro', params: ZClubParams.extend({ batchId: z.uuid({ error: BATCH_MSG.notFound }) }), response: { 200: ZPointBatchUndoResult } },
   }, async (req) => {
     const access = req.access;
     return batches.undoBatch(app.db, access, req.params.batchId);
@@ -222,7 +222,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clubs/:clubId/home', {
     config: { permission: 'club.read' },
-    schema: { tags, summary: 'Início do membro: meus pontos, minha posição, minha unidade, próximas tarefas e badges', params: ZClub, response: { 200: ZMemberHome } },
+    schema: { tags, summary: 'Início do membro: meus pontos, minha posição, minha unidade, próximas tarefas e badges', params: ZClubParams, response: { 200: ZMemberHome } },
   }, async (req) => {
     const access = req.access;
     return getMemberHome(app.db, access.clubId, access.profileId);
@@ -230,7 +230,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clubs/:clubId/profile', {
     config: { permission: 'club.read' },
-    schema: { tags, summary: 'Meu Perfil: pontos, posição, badges e histórico', params: ZClub, response: { 200: ZMemberProfile } },
+    schema: { tags, summary: 'Meu Perfil: pontos, posição, badges e histórico', params: ZClubParams, response: { 200: ZMemberProfile } },
   }, async (req, reply) => {
     const access = req.access;
     return sendMemberProfile(app, req, reply, access, access.profileId, false);

@@ -90,7 +90,7 @@ export async function approveSubmission(db: Db, access: ClubAccess, submissionId
     }
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'submission.approve', entity: 'task_submission', entityId: sub.id, before: { status: 'submitted' }, after: { status: 'approved', points: task.points, profile_id: sub.profile_id, task_id: task.id } });
     await notify(tx, {
-      clubId: access.clubId, to: [sub.profile_id], category: 'achievements', kind: 'submission.approved', link: '/dashboard/my-tasks',
+      clubId: access.clubId, to: [sub.profile_id], category: 'achievements', kind: 'submission.approved', link: '/dashboard/minhas-tarefas',
       title: `Envio aprovado: ${task.title}`, body: task.points > 0 ? `Você ganhou ${task.points} pontos.` : 'Sua tarefa foi aprovada.',
     });
     const badges = [...(await awardTaskBadges(tx, access.clubId, sub.profile_id, task.id)), ...(await awardAfterEvent(tx, access.clubId, sub.profile_id))];
@@ -109,7 +109,7 @@ export async function rejectSubmission(db: Db, access: ClubAccess, submissionId:
     await repo.setAssignmentStatus(tx, sub.assignment_id, 'rejected', false);
     const task = await repo.getTask(tx, access.clubId, sub.task_id);
     await notify(tx, {
-      clubId: access.clubId, to: [sub.profile_id], category: 'achievements', kind: 'submission.rejected', link: '/dashboard/my-tasks',
+      clubId: access.clubId, to: [sub.profile_id], category: 'achievements', kind: 'submission.rejected', link: '/dashboard/minhas-tarefas',
       title: `Envio não aprovado: ${task?.title ?? 'tarefa'}`, body: `Motivo: ${reason}. Você pode enviar de novo.`,
     });
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'submission.reject', entity: 'task_submission', entityId: sub.id, before: { status: 'submitted' }, after: { status: 'rejected', reason, profile_id: sub.profile_id, task_id: sub.task_id } });

@@ -4,8 +4,8 @@ import { RANKING_MSG, ZIndividualRankingRow, ZRankingPeriod, ZRankingQuery, ZUni
 import { notFound } from '../http/errors.js';
 import type { Db } from '../db/index.js';
 import * as repo from './repo.js';
+import { ZClubParams } from '../../shared/ids.js';
 
-const ZClub = z.object({ clubId: z.string() });
 
 async function checkPeriod(db: Db, clubId: string, periodId?: string): Promise<void> {
   if (periodId && !(await repo.findPeriod(db, clubId, periodId))) throw notFound(RANKING_MSG.periodNotFound);
@@ -16,7 +16,7 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clubs/:clubId/ranking/individual', {
     config: { permission: 'club.read' },
-    schema: { tags, summary: 'Ranking individual (geral ou de um período)', params: ZClub, querystring: ZRankingQuery, response: { 200: z.array(ZIndividualRankingRow) } },
+    schema: { tags, summary: 'Ranking individual (geral ou de um período)', params: ZClubParams, querystring: ZRankingQuery, response: { 200: z.array(ZIndividualRankingRow) } },
   }, async (req, reply) => {
     const access = req.access;
     return app.answers.send(req, reply, access, async () => {
@@ -29,7 +29,7 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clubs/:clubId/ranking/units', {
     config: { permission: 'club.read' },
-    schema: { tags, summary: 'Ranking de unidades (geral ou de um período)', params: ZClub, querystring: ZRankingQuery, response: { 200: z.array(ZUnitRankingRow) } },
+    schema: { tags, summary: 'Ranking de unidades (geral ou de um período)', params: ZClubParams, querystring: ZRankingQuery, response: { 200: z.array(ZUnitRankingRow) } },
   }, async (req, reply) => {
     const access = req.access;
     return app.answers.send(req, reply, access, async () => {
@@ -42,7 +42,7 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clubs/:clubId/ranking/periods', {
     config: { permission: 'club.read' },
-    schema: { tags, summary: 'Períodos do clube para o filtro do ranking', params: ZClub, response: { 200: z.array(ZRankingPeriod) } },
+    schema: { tags, summary: 'Períodos do clube para o filtro do ranking', params: ZClubParams, response: { 200: z.array(ZRankingPeriod) } },
   }, async (req) => {
     const access = req.access;
     return repo.listPeriods(app.db, access.clubId);
@@ -50,7 +50,7 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clubs/:clubId/ranking/unit-options', {
     config: { permission: 'club.read' },
-    schema: { tags, summary: 'Unidades ativas (para Pontuar unidade)', params: ZClub, response: { 200: z.array(z.object({ id: z.string(), name: z.string(), color: z.string() })) } },
+    schema: { tags, summary: 'Unidades ativas (para Pontuar unidade)', params: ZClubParams, response: { 200: z.array(z.object({ id: z.string(), name: z.string(), color: z.string() })) } },
   }, async (req) => {
     const access = req.access;
     return repo.listUnitOptions(app.db, access.clubId);

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZGenerateResult, ZRecurringInput, ZRecurringTask, ZSetActive } from '../../shared/recurring.js';
 import * as service from './service.js';
+import { ZClubParams } from '../../shared/ids.js';
 
-const ZClubParams = z.object({ clubId: z.string() });
 const ZRecurringParams = ZClubParams.extend({ recurringId: z.string() });
 const tags = ['recurring'];
 

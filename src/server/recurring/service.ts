@@ -7,10 +7,10 @@ import { RECURRING_MSG, type TRecurringTask, type TRecurringValues } from '../..
 import * as repo from './repo.js';
 import { generateRecurringInstances } from './engine.js';
 import { nextOccurrence, occurrencesAfter } from './schedule.js';
+import { isUuid } from '../../shared/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const requireId = (id: string) => {
-  if (!UUID.test(id)) throw notFound(RECURRING_MSG.notFound);
+  if (!isUuid(id)) throw notFound(RECURRING_MSG.notFound);
   return id;
 };
 

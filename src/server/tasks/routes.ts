@@ -7,8 +7,8 @@ import * as service from './service.js';
 import { maybeOne } from '../db/index.js';
 import { DEFAULT_TIMEZONE } from '../../shared/timezones.js';
 import { formAnswers, formAnswersCsv } from './form-answers.js';
+import { ZClubParams } from '../../shared/ids.js';
 
-const ZClubParams = z.object({ clubId: z.string() });
 const ZTaskParams = ZClubParams.extend({ taskId: z.string() });
 const ZQuestionParams = ZTaskParams.extend({ questionId: z.string() });
 const ZSubtaskParams = ZTaskParams.extend({ subtaskId: z.string() });

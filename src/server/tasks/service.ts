@@ -9,12 +9,12 @@ import {
 } from '../../shared/tasks.js';
 import * as repo from './repo.js';
 import { membersWithRoles, notify } from '../notifications/notify.js';
+import { isUuid } from '../../shared/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A malformed id is simply a record that does not exist (no SQL cast error, no probing). */
 function requireId(id: string, message: string): string {
-  if (!UUID.test(id)) throw notFound(message);
+  if (!isUuid(id)) throw notFound(message);
   return id;
 }
 
@@ -44,7 +44,7 @@ async function reload(q: Queryable, clubId: string, taskId: string): Promise<TTa
 async function tellMembersOfNewTask(tx: Queryable, access: ClubAccess, task: TTask): Promise<void> {
   const to = (await membersWithRoles(tx, access.clubId, ['member'])).filter((id) => id !== access.profileId);
   await notify(tx, {
-    clubId: access.clubId, to, category: 'tasks', kind: 'task.created', link: '/dashboard/my-tasks', dedupeKey: `task.created:${task.id}`,
+    clubId: access.clubId, to, category: 'tasks', kind: 'task.created', link: '/dashboard/minhas-tarefas', dedupeKey: `task.created:${task.id}`,
     title: `Nova tarefa: ${task.title}`, body: task.points > 0 ? `Vale ${task.points} pontos.` : 'Veja em Minhas Tarefas.',
   });
 }

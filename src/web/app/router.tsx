@@ -1,8 +1,9 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import { RouteErrorPage } from './error-page';
 import { RedirectIfSignedIn, RequireAuth, RequireSuperAdmin } from './guards';
+import { LEGACY_PATHS, legacyTarget } from './legacy-paths';
 
 // The signed-in shell (menu, club selector, their schemas) is not downloaded by the landing and login pages.
 const LazyAppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
@@ -26,7 +27,7 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', lazy: () => import('../features/landing/pages/landing-page') },
       { path: '/login', element: <RedirectIfSignedIn><LazyOutlet /></RedirectIfSignedIn>, children: [{ index: true, lazy: () => import('../features/auth/pages/login-page') }] },
-      { path: '/register', element: <RedirectIfSignedIn><LazyOutlet /></RedirectIfSignedIn>, children: [{ index: true, lazy: () => import('../features/auth/pages/register-page') }] },
+      { path: '/cadastro', element: <RedirectIfSignedIn><LazyOutlet /></RedirectIfSignedIn>, children: [{ index: true, lazy: () => import('../features/auth/pages/register-page') }] },
       { path: '/esqueci-senha', lazy: () => import('../features/auth/pages/forgot-password-page') },
       { path: '/redefinir-senha/:token', lazy: () => import('../features/auth/pages/reset-password-page') },
       { path: '/confirmar-email/:token', lazy: () => import('../features/auth/pages/confirm-email-page') },
@@ -44,16 +45,16 @@ export const router = createBrowserRouter([
         element: <RequireAuth><AppLayout area="club" /></RequireAuth>,
         children: [
           { index: true, lazy: () => import('@web/app/routes/club/dashboard') },
-          { path: 'clubs/new', lazy: () => import('../features/clubs/pages/create-club-page') },
-          { path: 'members', lazy: () => import('@web/app/routes/club/members') },
-          { path: 'members/:memberId', lazy: () => import('@web/app/routes/club/member-profile') },
-          { path: 'units', lazy: () => import('../features/units/pages/units-page') },
-          { path: 'tasks', lazy: () => import('../features/tasks/pages/tasks-page') },
-          { path: 'my-tasks', lazy: () => import('../features/progress/pages/my-tasks-page') },
-          { path: 'approvals', lazy: () => import('../features/progress/pages/approvals-page') },
-          { path: 'profile', lazy: () => import('@web/app/routes/club/profile') },
+          { path: 'clubes/novo', lazy: () => import('../features/clubs/pages/create-club-page') },
+          { path: 'membros', lazy: () => import('@web/app/routes/club/members') },
+          { path: 'membros/:memberId', lazy: () => import('@web/app/routes/club/member-profile') },
+          { path: 'unidades', lazy: () => import('../features/units/pages/units-page') },
+          { path: 'tarefas', lazy: () => import('../features/tasks/pages/tasks-page') },
+          { path: 'minhas-tarefas', lazy: () => import('../features/progress/pages/my-tasks-page') },
+          { path: 'aprovacoes', lazy: () => import('../features/progress/pages/approvals-page') },
+          { path: 'perfil', lazy: () => import('@web/app/routes/club/profile') },
           { path: 'avisos', lazy: () => import('./routes/notifications') },
-          { path: 'periods', lazy: () => import('../features/periods/pages/periods-page') },
+          { path: 'periodos', lazy: () => import('../features/periods/pages/periods-page') },
           { path: 'reunioes', lazy: () => import('../features/meetings/pages/meetings-page') },
           { path: 'reunioes/criterios', lazy: () => import('../features/meetings/pages/criteria-page') },
           { path: 'reunioes/relatorio', lazy: () => import('../features/meetings/pages/report-page') },
@@ -61,15 +62,15 @@ export const router = createBrowserRouter([
           { path: 'programa', lazy: () => import('./routes/programme') },
           { path: 'programa/membro/:memberId', lazy: () => import('./routes/programme').then((m) => ({ Component: m.MemberCardRoute })) },
           { path: 'programa/investidura/:id', lazy: () => import('./routes/programme').then((m) => ({ Component: m.InvestitureRoute })) },
-          { path: 'financial', lazy: () => import('../features/finance/pages/financial-page') },
+          { path: 'financeiro', lazy: () => import('../features/finance/pages/financial-page') },
           { path: 'cobrancas', lazy: () => import('../features/charges/pages/charges-page') },
           { path: 'ranking', lazy: () => import('@web/app/routes/club/ranking') },
           { path: 'badges', lazy: () => import('../features/badges/pages/badges-page').then((m) => ({ Component: m.ClubBadges })) },
-          { path: 'settings', lazy: () => import('@web/app/routes/club/settings') },
+          { path: 'configuracoes', lazy: () => import('@web/app/routes/club/settings') },
           { path: 'seguranca', lazy: () => import('../features/auth/pages/security-page') },
           { path: 'atividades', lazy: () => import('../features/audit/pages/activity-log-page') },
-          { path: 'privacy', lazy: () => import('../features/families/pages/privacy-settings-page') },
-          { path: 'health', lazy: () => import('@web/app/routes/club/health-forms') },
+          { path: 'privacidade', lazy: () => import('../features/families/pages/privacy-settings-page') },
+          { path: 'fichas-medicas', lazy: () => import('@web/app/routes/club/health-forms') },
         ],
       },
       {
@@ -77,19 +78,25 @@ export const router = createBrowserRouter([
         element: <RequireSuperAdmin><AppLayout area="superadmin" /></RequireSuperAdmin>,
         children: [
           { index: true, lazy: () => import('../features/admin/pages/admin-dashboard-page') },
-          { path: 'clubs', lazy: () => import('../features/admin/pages/admin-clubs-page') },
+          { path: 'clubes', lazy: () => import('../features/admin/pages/admin-clubs-page') },
           { path: 'badges', lazy: () => import('../features/badges/pages/badges-page').then((m) => ({ Component: m.PlatformBadges })) },
-          { path: 'users', lazy: () => import('../features/admin/pages/admin-users-page') },
-          { path: 'reports', lazy: () => import('../features/admin/pages/admin-reports-page') },
-          { path: 'outbox', lazy: () => import('@web/app/routes/superadmin/outbox') },
+          { path: 'usuarios', lazy: () => import('../features/admin/pages/admin-users-page') },
+          { path: 'relatorios', lazy: () => import('../features/admin/pages/admin-reports-page') },
+          { path: 'caixa-de-saida', lazy: () => import('@web/app/routes/superadmin/outbox') },
           { path: 'auditoria', lazy: () => import('@web/app/routes/superadmin/audit') },
         ],
       },
-      { path: '/cadastro', element: <Navigate to="/register" replace /> },
+      // The English paths of before: each redirects to its pt-BR one, with its id, query and hash.
+      ...LEGACY_PATHS.map(([from]) => ({ path: `${from}/*`, element: <LegacyRedirect /> })),
       { path: '*', lazy: () => import('./not-found-page') },
     ],
   },
 ]);
+
+function LegacyRedirect() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate to={legacyTarget(pathname, search, hash) ?? '/'} replace />;
+}
 
 function LazyOutlet() {
   return <Outlet />;

@@ -147,7 +147,7 @@ export function AppLayout({ area }: { area: 'club' | 'superadmin' }) {
         </nav>
         <div className="border-t border-emerald-800 p-3">
           <div className={`flex items-center gap-2 ${narrow ? 'md:flex-col' : ''}`}>
-            <Link to="/dashboard/profile" className="flex min-w-0 flex-1 items-center gap-2 rounded-lg p-1 hover:bg-emerald-800" title="Meu Perfil">
+            <Link to="/dashboard/perfil" className="flex min-w-0 flex-1 items-center gap-2 rounded-lg p-1 hover:bg-emerald-800" title="Meu Perfil">
               <UserCircle aria-hidden="true" className="h-8 w-8 shrink-0" />
               <span className={`min-w-0 ${narrow ? 'md:sr-only' : ''}`}>
                 <span className="block truncate text-sm font-medium">{me.data?.full_name}</span>

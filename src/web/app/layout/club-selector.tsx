@@ -22,7 +22,7 @@ export function ClubSelector({ current, collapsed }: { current: CurrentClub; col
   if (current.clubs.length === 0) {
     if (collapsed) return null;
     return (
-      <Link to="/dashboard/clubs/new" className="flex items-center gap-2 rounded-lg border border-dashed border-emerald-400 px-3 py-2 text-sm text-emerald-100 hover:bg-emerald-800">
+      <Link to="/dashboard/clubes/novo" className="flex items-center gap-2 rounded-lg border border-dashed border-emerald-400 px-3 py-2 text-sm text-emerald-100 hover:bg-emerald-800">
         <Plus aria-hidden="true" className="h-4 w-4" /> Criar clube
       </Link>
     );

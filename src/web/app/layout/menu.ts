@@ -21,30 +21,30 @@ export interface MenuItem {
 /** The club menu (spec 2 "Authenticated shell"), plus the member and approval screens. */
 export const CLUB_MENU: MenuItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true },
-  { to: '/dashboard/members', label: 'Membros', icon: Users },
-  { to: '/dashboard/units', label: 'Unidades', icon: UsersRound },
-  { to: '/dashboard/tasks', label: 'Tarefas', icon: ListTodo },
-  { to: '/dashboard/my-tasks', label: 'Minhas Tarefas', icon: CheckSquare },
-  { to: '/dashboard/approvals', label: 'Aprovações', icon: ClipboardCheck, permission: 'submissions.review', counter: 'approvals' },
+  { to: '/dashboard/membros', label: 'Membros', icon: Users },
+  { to: '/dashboard/unidades', label: 'Unidades', icon: UsersRound },
+  { to: '/dashboard/tarefas', label: 'Tarefas', icon: ListTodo },
+  { to: '/dashboard/minhas-tarefas', label: 'Minhas Tarefas', icon: CheckSquare },
+  { to: '/dashboard/aprovacoes', label: 'Aprovações', icon: ClipboardCheck, permission: 'submissions.review', counter: 'approvals' },
   { to: '/dashboard/reunioes', label: 'Reuniões', icon: CalendarCheck, permission: 'attendance.report' },
   { to: '/dashboard/programa', label: 'Classes', icon: GraduationCap },
-  { to: '/dashboard/periods', label: 'Períodos', icon: Calendar },
-  { to: '/dashboard/financial', label: 'Financeiro', icon: Wallet, permission: 'finance.manage' },
+  { to: '/dashboard/periodos', label: 'Períodos', icon: Calendar },
+  { to: '/dashboard/financeiro', label: 'Financeiro', icon: Wallet, permission: 'finance.manage' },
   { to: '/dashboard/cobrancas', label: 'Cobranças', icon: Receipt },
   { to: '/dashboard/ranking', label: 'Ranking', icon: Trophy },
   // Everyone: a member browses what there is to earn; 'club.settings' also manages the club's badges.
   { to: '/dashboard/badges', label: 'Badges', icon: Award },
-  { to: '/dashboard/settings', label: 'Configurações', icon: Settings, permission: 'club.settings' },
-  { to: '/dashboard/privacy', label: 'Privacidade', icon: Lock, permission: 'club.settings' },
+  { to: '/dashboard/configuracoes', label: 'Configurações', icon: Settings, permission: 'club.settings' },
+  { to: '/dashboard/privacidade', label: 'Privacidade', icon: Lock, permission: 'club.settings' },
   { to: '/dashboard/atividades', label: 'Registro de atividades', icon: History, permission: 'audit.read' },
 ];
 
 export const SUPERADMIN_MENU: MenuItem[] = [
   { to: '/superadmin', label: 'Dashboard', icon: BarChart3, end: true },
-  { to: '/superadmin/clubs', label: 'Clubes', icon: Building2 },
+  { to: '/superadmin/clubes', label: 'Clubes', icon: Building2 },
   { to: '/superadmin/badges', label: 'Badges', icon: Award },
-  { to: '/superadmin/users', label: 'Usuários', icon: Shield },
-  { to: '/superadmin/reports', label: 'Relatórios', icon: FileBarChart },
-  { to: '/superadmin/outbox', label: 'Caixa de saída', icon: Mail },
+  { to: '/superadmin/usuarios', label: 'Usuários', icon: Shield },
+  { to: '/superadmin/relatorios', label: 'Relatórios', icon: FileBarChart },
+  { to: '/superadmin/caixa-de-saida', label: 'Caixa de saída', icon: Mail },
   { to: '/superadmin/auditoria', label: 'Auditoria', icon: History },
 ];

@@ -13,7 +13,7 @@ export function NoClubState({ purpose }: { purpose: string }) {
       message={`Você ainda não participa de um clube para ${purpose}.`}
       hint="Crie o seu clube, ou abra o link do convite que o seu clube enviou por e-mail."
       action={
-        <Link to="/dashboard/clubs/new" className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800">
+        <Link to="/dashboard/clubes/novo" className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800">
           <Plus aria-hidden="true" className="h-4 w-4" /> Criar clube
         </Link>
       }

@@ -12,9 +12,9 @@ import { PendingApprovalsCard } from '@web/features/progress/components/pending-
 
 /** Quick actions, each shown only to the functions that may do it (issue 14). */
 const QUICK_ACTIONS: Array<{ to: string; label: string; icon: LucideIcon; permission: TClubPermission }> = [
-  { to: '/dashboard/tasks', label: 'Criar tarefa', icon: ClipboardList, permission: 'tasks.manage' },
-  { to: '/dashboard/members', label: 'Adicionar membro', icon: UserPlus, permission: 'members.manage' },
-  { to: '/dashboard/financial', label: 'Novo lançamento', icon: Wallet, permission: 'finance.manage' },
+  { to: '/dashboard/tarefas', label: 'Criar tarefa', icon: ClipboardList, permission: 'tasks.manage' },
+  { to: '/dashboard/membros', label: 'Adicionar membro', icon: UserPlus, permission: 'members.manage' },
+  { to: '/dashboard/financeiro', label: 'Novo lançamento', icon: Wallet, permission: 'finance.manage' },
   { to: '/dashboard/ranking', label: 'Ver ranking', icon: Trophy, permission: 'club.read' },
 ];
 

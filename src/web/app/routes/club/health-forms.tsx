@@ -10,7 +10,7 @@ import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useUnits } from '@web/features/units/api/list-units';
 import { useHealthForms } from '@web/features/families/api/health';
 
-/** /dashboard/health — every health form of a unit, printable for a camp (directors and the 'saúde' permission). */
+/** /dashboard/fichas-medicas — every health form of a unit, printable for a camp (directors and the 'saúde' permission). */
 export function Component() {
   const { club, clubId, isLoading } = useCurrentClub();
   const [unitId, setUnitId] = useState('');

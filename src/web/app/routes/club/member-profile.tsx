@@ -43,7 +43,7 @@ export function Component() {
 
   return (
     <div>
-      <Link to="/dashboard/members" className="mb-3 inline-flex items-center gap-1 text-sm text-slate-700 hover:underline">
+      <Link to="/dashboard/membros" className="mb-3 inline-flex items-center gap-1 text-sm text-slate-700 hover:underline">
         <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Membros
       </Link>
       <PageHeader

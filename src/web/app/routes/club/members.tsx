@@ -142,7 +142,7 @@ function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfi
                   <td className="px-4 py-3 font-medium text-slate-900">
                     {/* The member's profile: points, badges, 'Pontuar' and recording tasks on their behalf (issue 5). */}
                     {canOpenProfiles ? (
-                      <Link to={`/dashboard/members/${m.profile_id}`} className="mr-2 text-emerald-800 underline-offset-2 hover:underline">{m.full_name}</Link>
+                      <Link to={`/dashboard/membros/${m.profile_id}`} className="mr-2 text-emerald-800 underline-offset-2 hover:underline">{m.full_name}</Link>
                     ) : (
                       <span className="mr-2">{m.full_name}</span>
                     )}

@@ -6,7 +6,7 @@ import { MyHealthCard } from '@web/features/families/components/my-health-card';
 import { MemberAttendance } from '@web/features/meetings/components/member-attendance';
 import { NotificationPreferencesCard } from '@web/features/notifications/components/notification-preferences-card';
 
-/** /dashboard/profile: the member's points and badges, their own savings goals ('Meus Cofres') and 'Meus dados'. */
+/** /dashboard/perfil: the member's points and badges, their own savings goals ('Meus Cofres') and 'Meus dados'. */
 export function Component() {
   return (
     <>

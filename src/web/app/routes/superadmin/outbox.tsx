@@ -18,7 +18,7 @@ import { PUSH_STATUS_LABEL } from '@shared/notifications';
 type Row = TOutboxList['messages'][number];
 const TONE = { pending: 'amber', sending: 'blue', sent: 'green', failed: 'red' } as const;
 
-/** /superadmin/outbox ('Caixa de saída'): every e-mail the platform queued, sent or failed to send. */
+/** /superadmin/caixa-de-saida ('Caixa de saída'): every e-mail the platform queued, sent or failed to send. */
 export function Component() {
   const list = useQuery({ ...outboxQuery(), refetchInterval: 10_000 });
   const retry = useRetryMail();

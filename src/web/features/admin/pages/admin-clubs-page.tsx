@@ -19,7 +19,7 @@ import { AdminClubCard } from '../components/admin-club-card';
 import { CreateClubModal, EditClubModal } from '../components/club-form-modal';
 import { DeleteClubDialog } from '../components/delete-club-dialog';
 
-/** /superadmin/clubs: totals and every club, with new, edit, (de)activate, open as admin and delete. */
+/** /superadmin/clubes: totals and every club, with new, edit, (de)activate, open as admin and delete. */
 export function Component() {
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');

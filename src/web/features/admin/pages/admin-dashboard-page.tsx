@@ -7,10 +7,10 @@ import { formatDateTime } from '../../../lib/format';
 import type { TPlatformStats } from '@shared/admin';
 
 const LINKS: Array<{ to: string; title: string; text: string; icon: LucideIcon }> = [
-  { to: '/superadmin/clubs', title: 'Gerenciar Clubes', text: 'Criar, editar, ativar, abrir e excluir clubes.', icon: Building2 },
+  { to: '/superadmin/clubes', title: 'Gerenciar Clubes', text: 'Criar, editar, ativar, abrir e excluir clubes.', icon: Building2 },
   { to: '/superadmin/badges', title: 'Gerenciar Badges', text: 'Conquistas disponíveis para todos os clubes.', icon: Award },
-  { to: '/superadmin/users', title: 'Usuários', text: 'Buscar contas, promover super admins, bloquear acessos.', icon: Shield },
-  { to: '/superadmin/reports', title: 'Relatórios', text: 'Crescimento, atividade e tarefas concluídas, com exportação CSV.', icon: FileBarChart },
+  { to: '/superadmin/usuarios', title: 'Usuários', text: 'Buscar contas, promover super admins, bloquear acessos.', icon: Shield },
+  { to: '/superadmin/relatorios', title: 'Relatórios', text: 'Crescimento, atividade e tarefas concluídas, com exportação CSV.', icon: FileBarChart },
 ];
 
 /** /superadmin: the platform counters (spec 3 'Platform stats') and the way into each admin screen. */

@@ -11,7 +11,7 @@ import { ReportCharts } from '../components/report-charts';
 
 const PERIODS = [6, 12, 24] as const;
 
-/** /superadmin/reports: platform growth and activity, as charts, a table and a CSV export. */
+/** /superadmin/relatorios: platform growth and activity, as charts, a table and a CSV export. */
 export function Component() {
   const [months, setMonths] = useState<number>(12);
   const report = usePlatformReport(months);

@@ -36,7 +36,7 @@ const CONFIRM: Record<UserAction, { title: string; label: string; danger: boolea
   },
 };
 
-/** /superadmin/users: search accounts, see their clubs, promote/demote super admins, block/unblock. */
+/** /superadmin/usuarios: search accounts, see their clubs, promote/demote super admins, block/unblock. */
 export function Component() {
   const me = useMe();
   const [typed, setTyped] = useState('');

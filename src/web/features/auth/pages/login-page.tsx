@@ -108,7 +108,7 @@ export function Component() {
       footer={
         <>
           <p>
-            Ainda não tem conta? <Link to="/register" className="font-medium text-emerald-800 underline">Criar conta grátis</Link>
+            Ainda não tem conta? <Link to="/cadastro" className="font-medium text-emerald-800 underline">Criar conta grátis</Link>
           </p>
           <p>
             <Link to="/" className="text-slate-700 underline">Voltar para a página inicial</Link>

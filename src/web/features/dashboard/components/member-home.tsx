@@ -64,7 +64,7 @@ export function MemberHome({ clubId, clubName, headingLevel = 1 }: { clubId: str
         <Card aria-labelledby="proximas-tarefas">
           <div className="mb-2 flex items-center justify-between gap-2">
             <Sub id="proximas-tarefas" className="text-lg font-semibold">{HOME_MSG.nextTasks}</Sub>
-            <Link to="/dashboard/my-tasks" className="text-sm text-emerald-800 underline-offset-2 hover:underline">Todas</Link>
+            <Link to="/dashboard/minhas-tarefas" className="text-sm text-emerald-800 underline-offset-2 hover:underline">Todas</Link>
           </div>
           {h.awaiting_approval > 0 ? (
             <p className="mb-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -93,7 +93,7 @@ export function MemberHome({ clubId, clubName, headingLevel = 1 }: { clubId: str
         <Card aria-labelledby="ultimos-badges">
           <div className="mb-2 flex items-center justify-between gap-2">
             <Sub id="ultimos-badges" className="text-lg font-semibold">{HOME_MSG.latestBadges}</Sub>
-            <Link to="/dashboard/profile" className="text-sm text-emerald-800 underline-offset-2 hover:underline">Meu perfil</Link>
+            <Link to="/dashboard/perfil" className="text-sm text-emerald-800 underline-offset-2 hover:underline">Meu perfil</Link>
           </div>
           {h.latest_badges.length === 0 ? (
             <p className="flex items-center gap-2 text-sm text-slate-700"><Award aria-hidden="true" className="h-5 w-5 shrink-0 text-slate-400" />{HOME_MSG.noBadges}</p>

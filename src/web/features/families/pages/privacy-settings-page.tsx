@@ -14,7 +14,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useConsentText, usePrivacySettings, useSaveConsentText, useSavePrivacySettings } from '../api/privacy';
 
-/** /dashboard/privacy — the club's consent text (each save is a new version) and its privacy page. */
+/** /dashboard/privacidade — the club's consent text (each save is a new version) and its privacy page. */
 export function Component() {
   const { club, clubId, isAdmin, isLoading } = useCurrentClub();
   if (isLoading) return <PageSpinner />;
@@ -23,7 +23,7 @@ export function Component() {
   return (
     <div className="space-y-6">
       <PageHeader title="Privacidade e consentimento" description={<>Termo que os responsáveis aceitam e o que a <Link className="underline" to={`/privacidade?clube=${clubId}`}>página de privacidade</Link> mostra.</>}
-        actions={<Link to="/dashboard/health" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">Fichas médicas</Link>} />
+        actions={<Link to="/dashboard/fichas-medicas" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">Fichas médicas</Link>} />
       <ConsentTextCard clubId={clubId} />
       <PrivacySettingsCard clubId={clubId} />
     </div>

@@ -26,7 +26,7 @@ export function Component() {
           <Link to="/" className="text-2xl font-bold text-emerald-800">Trilha</Link>
           <nav aria-label="Acesso" className="flex items-center gap-2">
             <Link to="/login" className="rounded-lg px-3 py-2 font-medium text-slate-800 hover:bg-slate-100">Entrar</Link>
-            <Link to="/register" className="rounded-lg bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800">Criar conta</Link>
+            <Link to="/cadastro" className="rounded-lg bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800">Criar conta</Link>
           </nav>
         </div>
       </header>
@@ -45,7 +45,7 @@ export function Component() {
               ))}
             </ul>
             <div className="mt-8 flex flex-wrap justify-center gap-3">
-              <Link to="/register" className="rounded-lg bg-emerald-700 px-6 py-3 text-lg font-semibold text-white hover:bg-emerald-800">Começar grátis</Link>
+              <Link to="/cadastro" className="rounded-lg bg-emerald-700 px-6 py-3 text-lg font-semibold text-white hover:bg-emerald-800">Começar grátis</Link>
               <Link to="/login" className="rounded-lg border border-slate-300 bg-white px-6 py-3 text-lg font-semibold text-slate-800 hover:bg-slate-50">Já tenho conta</Link>
             </div>
           </div>
@@ -102,7 +102,7 @@ export function Component() {
           <div className="mx-auto max-w-4xl px-4 py-14 text-center text-white">
             <h2 id="cta" className="text-3xl font-bold">Comece hoje, de graça</h2>
             <p className="mt-3 text-emerald-50">Crie sua conta, cadastre o clube e veja a turma competir ainda nesta semana.</p>
-            <Link to="/register" className="mt-6 inline-block rounded-lg bg-white px-6 py-3 text-lg font-semibold text-emerald-800 hover:bg-emerald-50">
+            <Link to="/cadastro" className="mt-6 inline-block rounded-lg bg-white px-6 py-3 text-lg font-semibold text-emerald-800 hover:bg-emerald-50">
               Criar conta grátis
             </Link>
           </div>
@@ -113,7 +113,7 @@ export function Component() {
           <p>© {new Date().getFullYear()} Trilha — gestão de clubes com gamificação.</p>
           <nav aria-label="Rodapé" className="flex gap-4">
             <Link to="/login" className="underline">Entrar</Link>
-            <Link to="/register" className="underline">Criar conta</Link>
+            <Link to="/cadastro" className="underline">Criar conta</Link>
           </nav>
         </div>
       </footer>

@@ -37,7 +37,7 @@ export function MemberCards({ members, points, isAdmin, canOpenProfiles, actions
               <div className="min-w-0">
                 <p className="break-words font-semibold text-slate-900">
                   {canOpenProfiles ? (
-                    <Link to={`/dashboard/members/${m.profile_id}`} className="text-emerald-800 underline-offset-2 hover:underline">{m.full_name}</Link>
+                    <Link to={`/dashboard/membros/${m.profile_id}`} className="text-emerald-800 underline-offset-2 hover:underline">{m.full_name}</Link>
                   ) : m.full_name}
                 </p>
                 {m.has_account ? null : <span className="mt-1 inline-block"><Tag tone="amber">Sem conta</Tag></span>}

@@ -6,6 +6,7 @@ import { Button, IconButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextAreaField } from '../../../components/ui/field';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api';
 import { useRemoveRequirement, useReorderRequirements, useRequirements, useSaveRequirement } from '../api';
 
@@ -80,6 +81,7 @@ export function RequirementsEditor({ clubId, itemCode, catalogue, canManage }: {
   const reorder = useReorderRequirements(clubId, itemCode);
   const remove = useRemoveRequirement(clubId);
   const [editing, setEditing] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
   const isClass = catalogue.items.find((i) => i.code === itemCode)?.kind === 'class';
   if (list.isLoading) return <PageSpinner />;
   if (list.isError) return <p role="alert" className="text-red-700">{errorMessage(list.error, 'Erro ao carregar os requisitos.')}</p>;
@@ -95,11 +97,15 @@ export function RequirementsEditor({ clubId, itemCode, catalogue, canManage }: {
       toast.error(errorMessage(err, 'Erro ao reordenar.'));
     }
   }
-  async function drop(id: string) {
-    if (!window.confirm('Remover este requisito? Os pontos das assinaturas dele serão estornados.')) return;
+  function drop(id: string) {
+    setRemoving(id);
+  }
+  async function confirmDrop() {
+    if (!removing) return;
     try {
-      await remove.mutateAsync(id);
+      await remove.mutateAsync(removing);
       toast.success('Requisito removido.');
+      setRemoving(null);
     } catch (err) {
       toast.error(errorMessage(err, 'Erro ao remover.'));
     }
@@ -119,7 +125,7 @@ export function RequirementsEditor({ clubId, itemCode, catalogue, canManage }: {
                   <div className="flex shrink-0 gap-1">
                     <IconButton label="Subir" icon={<ArrowUp className="h-4 w-4" />} disabled={i === 0 || reorder.isPending} onClick={() => void move(i, -1)} />
                     <IconButton label="Descer" icon={<ArrowDown className="h-4 w-4" />} disabled={i === reqs.length - 1 || reorder.isPending} onClick={() => void move(i, 1)} />
-                    <IconButton label="Remover" icon={<Trash2 className="h-4 w-4" />} disabled={remove.isPending} onClick={() => void drop(r.id)} />
+                    <IconButton label="Remover" icon={<Trash2 className="h-4 w-4" />} disabled={remove.isPending} onClick={() => drop(r.id)} />
                   </div>
                 ) : null}
               </div>
@@ -138,6 +144,15 @@ export function RequirementsEditor({ clubId, itemCode, catalogue, canManage }: {
           <RequirementForm clubId={clubId} itemCode={itemCode} catalogue={catalogue} requirement={null} isClass={isClass} />
         </Card>
       ) : null}
+      <ConfirmDialog
+        open={Boolean(removing)}
+        title="Remover requisito"
+        message="Remover este requisito? Os pontos das assinaturas dele serão estornados."
+        confirmLabel="Remover"
+        loading={remove.isPending}
+        onConfirm={() => void confirmDrop()}
+        onCancel={() => setRemoving(null)}
+      />
     </div>
   );
 }

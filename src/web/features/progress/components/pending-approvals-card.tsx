@@ -14,7 +14,7 @@ export function PendingApprovalsCard({ clubId }: { clubId: string }) {
         <p className="text-sm text-slate-600">Aguardando aprovação</p>
         <p className="text-2xl font-bold text-slate-900">{n === undefined ? '…' : n}</p>
       </div>
-      <Link to="/dashboard/approvals" className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-emerald-800 hover:bg-slate-50">
+      <Link to="/dashboard/aprovacoes" className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-emerald-800 hover:bg-slate-50">
         Revisar envios
       </Link>
     </Card>

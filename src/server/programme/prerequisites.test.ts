@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROGRAMME_MSG } from '../../shared/programme.js';
+import { addMember, call, createTestApp, setUpClubWithMember, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { engineName } from '../../../test/db.js';
+
+let ctx: TestContext;
+let admin: Session;
+let club: { id: string };
+let memberId: string;
+const url = (p: string) => `/api/clubs/${club.id}/programme${p}`;
+const enrol = (item_code: string) => call(ctx.app, 'POST', url('/enrolments'), { as: admin, body: { member_id: memberId, item_code } });
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  ({ admin, club } = await setUpClubWithMember(ctx, 'Clube Pré-requisito'));
+  const kid = await signUp(ctx.app, { name: 'Lia Avançada' });
+  await addMember(ctx.db, club.id, kid.profile.id);
+  [{ id: memberId }] = await ctx.db.query<{ id: string }>('SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2', [club.id, kid.profile.id]);
+});
+afterAll(() => ctx.close());
+
+describe(`the catalogue's pre-requisitos on enrolment on ${engineName()}`, () => {
+  it('an advanced class needs its regular class completed; nothing is written before', async () => {
+    const refused = await enrol('AMIGO_NATUREZA');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(PROGRAMME_MSG.prerequisiteMissing('Amigo da Natureza', 'Amigo'));
+    expect(Number((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM programme_enrolments WHERE member_id = $1', [memberId]))[0].n)).toBe(0);
+    // Amigo em andamento is not enough.
+    expect((await enrol('AMIGO')).statusCode).toBe(201);
+    expect((await enrol('AMIGO_NATUREZA')).json().error.message).toBe(PROGRAMME_MSG.prerequisiteMissing('Amigo da Natureza', 'Amigo'));
+    // Amigo completed and invested: the advanced class is open.
+    const req = (await call(ctx.app, 'POST', url('/items/AMIGO/requirements'), { as: admin, body: { section_code: 'G', text: 'Único requisito' } })).json();
+    expect((await call(ctx.app, 'POST', url('/signatures'), { as: admin, body: { requirement_id: req.id, member_ids: [memberId] } })).json().completed).toEqual([memberId]);
+    const [{ id: enrolmentId }] = await ctx.db.query<{ id: string }>(`SELECT id FROM programme_enrolments WHERE member_id = $1 AND item_code = 'AMIGO'`, [memberId]);
+    expect((await call(ctx.app, 'POST', url('/investitures'), { as: admin, body: { held_on: '2026-01-10', place: 'Igreja Central', enrolment_ids: [enrolmentId] } })).statusCode).toBe(201);
+    expect((await enrol('AMIGO_NATUREZA')).statusCode).toBe(201);
+  });
+
+  it('two enrolments at once into one especialidade leave one', async () => {
+    const res = await Promise.all([enrol('HM-001'), enrol('HM-001')]);
+    expect(res.map((r) => r.statusCode).sort()).toEqual([201, 409].sort());
+  });
+});
