@@ -36,6 +36,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'club.logo.remove': 'Logo removido',
   'consent.grant': 'Consentimento dado',
   'consent.withdraw': 'Consentimento retirado',
+  'child_push.allow': 'Notificações no celular do filho permitidas',
+  'child_push.deny': 'Notificações no celular do filho bloqueadas',
   'consent_text.update': 'Texto de consentimento alterado',
   'guardian.invite': 'Responsável convidado(a)',
   'guardian.remove': 'Responsável removido(a)',
