@@ -8,6 +8,7 @@ import { notificationRoutes } from './notifications/routes.js';
 import { badgeRoutes } from './badges/routes.js';
 import { chargeRoutes } from './charges/routes.js';
 import { clubRoutes } from './clubs/routes.js';
+import { eventRoutes } from './events/routes.js';
 import { familyRoutes } from './families/routes.js';
 import { financeRoutes } from './finance/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -41,6 +42,7 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   badgeRoutes,
   financeRoutes,
   chargeRoutes,
+  eventRoutes,
   familyRoutes,
   adminRoutes,
   auditRoutes,

@@ -149,6 +149,8 @@ export type TOpenCharge = z.infer<typeof ZOpenCharge>;
 export const ZDebtorQuery = z.object({
   unit_id: zId(CHARGE_MSG.idInvalid).optional(),
   origin: z.enum(CHARGE_ORIGINS, { error: CHARGE_MSG.originRequired }).optional(),
+  /** Only the charges of one event (its registrations). */
+  event_id: zId(CHARGE_MSG.idInvalid).optional(),
 });
 export type TDebtorQuery = z.input<typeof ZDebtorQuery>;
 

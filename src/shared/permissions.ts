@@ -55,6 +55,12 @@ export const CLUB_PERMISSIONS = {
   'finance.manage': { roles: ['admin', 'associate', 'treasurer'], unitRoles: [] },
   /** Charges ('cobranças'), their payments and reversals, 'quem deve', dues plans and the club's PIX. */
   'charges.manage': { roles: ['admin', 'associate', 'treasurer'], unitRoles: [] },
+  /** Events: create, edit, cancel, register members, tick their checklist, the roster. */
+  'events.manage': { roles: ['admin', 'associate', 'secretary'], unitRoles: [] },
+  /** Read events, their registrations and roster (the treasurer follows what each costs). */
+  'events.read': { roles: ['admin', 'associate', 'secretary', 'treasurer'], unitRoles: [] },
+  /** The club's event authorisation text that guardians sign (the direction). */
+  'events.terms': { roles: ['admin', 'associate'], unitRoles: [] },
   /** The roll-call sheets and attendance reports of the club's meetings (a counsellor: their unit). */
   'attendance.report': { roles: ['admin', 'associate', 'secretary'], unitRoles: ['counselor'] },
   /** Roll call of a meeting (a counsellor: their unit). */

@@ -15,7 +15,7 @@ function sumMoney(values: string[]): string {
 
 /** 'Quem deve': members with an open balance, their buckets, and the club's totals. */
 export async function listDebtors(q: Queryable, clubId: string, query: z.output<typeof ZDebtorQuery>): Promise<TDebtors> {
-  const members = await repo.listDebtors(q, clubId, { unitId: query.unit_id, origin: query.origin });
+  const members = await repo.listDebtors(q, clubId, { unitId: query.unit_id, origin: query.origin, eventId: query.event_id });
   return {
     total: sumMoney(members.map((m) => m.open_total)),
     late_total: sumMoney(members.flatMap((m) => [m.late_30, m.late_60, m.late_over_60])),

@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => db.dispose());
 
 describe(`demo club dues on ${engineName()}`, () => {
-  it('has dues under way: some paid (one in part), some late in every bucket, exceptions, PIX, and money that adds up', async () => {
+  it('has dues under way: some paid (one in part), some late in every bucket, exceptions, PIX, and money that adds up', { timeout: 90_000 }, async () => {
     expect((await seedDemo(db)).created).toBe(true);
     const [club] = await db.query<{ id: string }>(`SELECT id FROM clubs WHERE slug = $1`, [DEMO_SLUG]);
     const [counts] = await db.query<{ dues: number; paid: number; part: number; open: number }>(
@@ -27,6 +27,18 @@ describe(`demo club dues on ${engineName()}`, () => {
     expect(debtors.members.length).toBeGreaterThan(3);
     expect(Number(debtors.late_total)).toBeGreaterThan(0);
     expect(debtors.members.some((m) => m.late_over_60 !== '0.00')).toBe(true);
+    // An upcoming acampamento with registrations, their charges (one instalment paid for some) and an authorisation.
+    const [camp] = await db.query<{ upcoming: boolean; regs: number; charges: number; paid: number; signed: number }>(
+      `SELECT e.starts_on > (now() AT TIME ZONE 'America/Sao_Paulo')::date AS upcoming,
+              (SELECT count(*)::int FROM event_registrations r WHERE r.event_id = e.id) AS regs,
+              (SELECT count(*)::int FROM charges c WHERE c.event_id = e.id) AS charges,
+              (SELECT count(*)::int FROM charges c WHERE c.event_id = e.id AND c.paid_amount > 0) AS paid,
+              (SELECT count(*)::int FROM event_authorisations a JOIN event_registrations r ON r.id = a.registration_id WHERE r.event_id = e.id) AS signed
+         FROM events e WHERE e.club_id = $1 AND e.kind = 'acampamento'`, [club.id]);
+    expect(camp).toMatchObject({ upcoming: true, signed: 1 });
+    expect(camp.regs).toBeGreaterThan(2);
+    expect(camp.charges).toBe(camp.regs * 2);
+    expect(camp.paid).toBeGreaterThan(0);
     const [pix] = await db.query(`SELECT 1 FROM club_pix_settings WHERE club_id = $1`, [club.id]);
     expect(pix).toBeTruthy();
     // paid = Σ payments per charge; every caixa = initial + Σ its transactions.

@@ -90,15 +90,18 @@ export interface NewCharge {
   dueDate: string;
   origin: TChargeOrigin;
   createdBy: string;
+  /** An event's charge: the event and the registration it pays for. */
+  eventId?: string;
+  registrationId?: string;
 }
 
 export function insertCharge(q: Queryable, clubId: string, c: NewCharge) {
   return one<{ id: string }>(
     q,
-    `INSERT INTO charges (club_id, profile_id, description, amount, due_date, origin, dues_month, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $6 = 'mensalidade' THEN date_trunc('month', $5::date)::date END, $7)
+    `INSERT INTO charges (club_id, profile_id, description, amount, due_date, origin, dues_month, created_by, event_id, event_registration_id)
+     VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $6 = 'mensalidade' THEN date_trunc('month', $5::date)::date END, $7, $8, $9)
      RETURNING id`,
-    [clubId, c.profileId, c.description, c.amount, c.dueDate, c.origin, c.createdBy],
+    [clubId, c.profileId, c.description, c.amount, c.dueDate, c.origin, c.createdBy, c.eventId ?? null, c.registrationId ?? null],
   );
 }
 
@@ -173,7 +176,7 @@ export async function clubName(q: Queryable, clubId: string): Promise<string> {
  * Every active member with something open, the total, the oldest due date and the age buckets (days
  * late in the club's calendar), with the guardian a reminder goes to; names in pt-BR order.
  */
-export function listDebtors(q: Queryable, clubId: string, f: { unitId?: string; origin?: TChargeOrigin; profileId?: string }) {
+export function listDebtors(q: Queryable, clubId: string, f: { unitId?: string; origin?: TChargeOrigin; profileId?: string; eventId?: string }) {
   return q.query<TDebtor>(
     `WITH today AS (SELECT (now() AT TIME ZONE timezone)::date AS d FROM clubs WHERE id = $1),
      open AS (
@@ -181,6 +184,7 @@ export function listDebtors(q: Queryable, clubId: string, f: { unitId?: string; 
          FROM charges ch
         WHERE ch.club_id = $1 AND ch.cancelled_at IS NULL AND ch.paid_amount < ch.amount
           AND ($3::text IS NULL OR ch.origin = $3) AND ($4::uuid IS NULL OR ch.profile_id = $4)
+          AND ($5::uuid IS NULL OR ch.event_id = $5)
      )
      SELECT o.profile_id, p.full_name AS member_name, cm.unit_id, u.name AS unit_name,
             sum(o.owed)::numeric(14,2) AS open_total, count(*)::int AS open_count,
@@ -202,6 +206,6 @@ export function listDebtors(q: Queryable, clubId: string, f: { unitId?: string; 
       WHERE ($2::uuid IS NULL OR cm.unit_id = $2)
       GROUP BY o.profile_id, p.full_name, cm.unit_id, u.name, g.full_name, g.phone
       ORDER BY pt_sort_key(p.full_name) COLLATE "C", o.profile_id`,
-    [clubId, f.unitId ?? null, f.origin ?? null, f.profileId ?? null],
+    [clubId, f.unitId ?? null, f.origin ?? null, f.profileId ?? null, f.eventId ?? null],
   );
 }

@@ -80,17 +80,53 @@ export async function listCharges(q: Queryable, clubId: string, query: z.output<
   return { charges: page.rows, next_cursor: page.next_cursor };
 }
 
+/** The fields of a new charge, whoever writes it (the treasurer's form, an event registration). */
+export interface ChargeInput {
+  profileId: string;
+  description: string;
+  amount: string;
+  dueDate: string;
+  origin: z.output<typeof ZCreateCharge>['origin'];
+  eventId?: string;
+  registrationId?: string;
+}
+
+/**
+ * Writes one charge and its audit line inside the caller's transaction (the caller tells the payer
+ * with notifyCreatedCharges once its charges are written).
+ */
+export async function addCharge(tx: Queryable, actor: Actor, input: ChargeInput): Promise<TCharge> {
+  const { id } = await repo.insertCharge(tx, actor.clubId, { ...input, createdBy: actor.profileId });
+  const created = await mustGetCharge(tx, actor.clubId, id);
+  await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'charge.create', entity: 'charge', entityId: id, after: created });
+  return created;
+}
+
+/**
+ * Cancels, with the reason, each of these charges that has no payment standing (an event registration
+ * cancelled); the ones with payments stay for the treasurer to reverse. Returns how many were cancelled.
+ */
+export async function cancelUnpaidCharges(tx: Queryable, actor: Actor, chargeIds: readonly string[], reason: string): Promise<number> {
+  let cancelled = 0;
+  for (const id of chargeIds) {
+    const locked = await repo.lockCharge(tx, actor.clubId, id);
+    if (!locked || locked.cancelled || locked.paid_amount !== '0.00') continue;
+    await repo.cancelCharge(tx, actor.clubId, id, reason);
+    await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'charge.cancel', entity: 'charge', entityId: id, after: { status: 'cancelada', reason } });
+    cancelled += 1;
+  }
+  return cancelled;
+}
+
 /** A charge for an active member of the club. */
 export async function createCharge(db: Db, actor: Actor, input: z.output<typeof ZCreateCharge>): Promise<TCharge> {
   try {
     return await db.transaction(async (tx) => {
       if (!(await repo.isActiveMember(tx, actor.clubId, input.profile_id))) throw badRequest(CHARGE_MSG.memberNotFound);
-      const { id } = await repo.insertCharge(tx, actor.clubId, {
-        profileId: input.profile_id, description: input.description, amount: input.amount, dueDate: input.due_date, origin: input.origin, createdBy: actor.profileId,
+      const created = await addCharge(tx, actor, {
+        profileId: input.profile_id, description: input.description, amount: input.amount, dueDate: input.due_date, origin: input.origin,
       });
-      const created = await mustGetCharge(tx, actor.clubId, id);
-      await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'charge.create', entity: 'charge', entityId: id, after: created });
-      await notifyCreatedCharges(tx, actor.clubId, [id]);
+      await notifyCreatedCharges(tx, actor.clubId, [created.id]);
       return created;
     });
   } catch (err) {

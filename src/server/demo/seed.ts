@@ -11,6 +11,7 @@ import { seedGamification } from '../progress/demo-seed.js';
 import { seedDemoMeetings } from '../meetings/demo-seed.js';
 import { seedDemoProgramme } from '../programme/demo-seed.js';
 import { seedDemoCharges } from '../charges/demo-seed.js';
+import { seedDemoEvents } from '../events/demo-seed.js';
 
 /** Each domain adds its step; they run in this order after the club, units and members exist. */
 const steps: DemoStep[] = [
@@ -20,6 +21,7 @@ const steps: DemoStep[] = [
   seedDemoRecurring,
   seedFinance,
   seedDemoCharges,
+  seedDemoEvents,
   seedGamification,
   seedDemoMeetings,
   seedDemoProgramme,

@@ -32,6 +32,9 @@ const COVERAGE: Record<string, 'club' | 'account'> = {
   notifications: 'club',
   charges: 'club',
   dues_exceptions: 'club',
+  event_invited_members: 'club',
+  event_registrations: 'club',
+  event_authorisations: 'club',
   deletion_requests: 'account',
   email_change_tokens: 'account',
   login_days: 'account',
@@ -105,6 +108,17 @@ async function seedClub(clubId: string, as: Session, memberId: string, kidId: st
   );
   await q(`INSERT INTO charges (club_id, profile_id, description, amount, due_date, origin) VALUES ($1, $2, $3, 20, '2026-04-10', 'avulsa')`, [clubId, kidId, `Cobrança ${tag}`]);
   await q(`INSERT INTO dues_exceptions (club_id, profile_id, kind) VALUES ($1, $2, 'isento')`, [clubId, kidId]);
+  const [event] = await q(
+    `INSERT INTO events (club_id, title, kind, starts_on, ends_on, registration_deadline, place) VALUES ($1, $2, 'acampamento', '2026-07-10', '2026-07-12', '2026-07-01', 'Sítio') RETURNING id`,
+    [clubId, `Evento ${tag}`],
+  );
+  await q(`INSERT INTO event_invited_members (club_id, event_id, member_id) VALUES ($1, $2, $3)`, [clubId, event.id, memberId]);
+  const [registration] = await q(`INSERT INTO event_registrations (club_id, event_id, member_id) VALUES ($1, $2, $3) RETURNING id`, [clubId, event.id, memberId]);
+  await q(
+    `INSERT INTO event_authorisations (club_id, registration_id, member_id, guardian_profile_id, signed_name, text_id, version)
+     SELECT $1, $2, $3, $4, $5, t.id, t.version FROM event_authorisation_texts t WHERE t.club_id = $1 ORDER BY t.version DESC LIMIT 1`,
+    [clubId, registration.id, memberId, as.profile.id, `Assinatura ${tag}`],
+  );
   const account = (await call(ctx.app, 'POST', `/api/clubs/${clubId}/cash-accounts`, { as, body: { name: `Caixa ${tag}`, initial_balance: '10.00' } })).json();
   const tx = await call(ctx.app, 'POST', `/api/clubs/${clubId}/transactions`, {
     as, body: { cash_account_id: account.id, description: `Mensalidade ${tag}`, amount: '12.00', type: 'income', transaction_date: '2026-03-02', profile_id: kidId },
@@ -185,7 +199,7 @@ describe(`a guardian's 'Meus dados' on ${engineName()}`, () => {
     expect(child.data.tables.health_records[0].form).toMatchObject({ allergies: 'Alergia A' });
 
     const everything = [...files.values()].map((f) => f.toString('utf8')).join('\n');
-    for (const leak of [clubB.id, memberB, 'Alergia B', 'Tarefa B', 'Envio B', 'Reunião B', 'Pontos B', 'Cofre B', 'Mensalidade B', 'Aviso B', 'Cobrança B', 'mae-b', 'outra-mae-a', kidEmail]) {
+    for (const leak of [clubB.id, memberB, 'Alergia B', 'Tarefa B', 'Envio B', 'Reunião B', 'Pontos B', 'Cofre B', 'Mensalidade B', 'Aviso B', 'Cobrança B', 'Assinatura B', 'mae-b', 'outra-mae-a', kidEmail]) {
       expect({ leak, found: everything.includes(leak) }).toEqual({ leak, found: false });
     }
     expect([...files.keys()].filter((f) => f.startsWith('filhos/') && /sessions|login_days|deletion_requests/.test(f))).toEqual([]);

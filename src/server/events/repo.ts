@@ -1,0 +1,237 @@
+import type { Queryable } from '../db/index.js';
+import { maybeOne, one } from '../db/index.js';
+import type { TAuthorisationText, TEvent } from '../../shared/events.js';
+
+/** The club's calendar day (the event's status, deadlines and 'em dia' are read in it). */
+export const CLUB_TODAY = (club: string) => `(SELECT (now() AT TIME ZONE c.timezone)::date FROM clubs c WHERE c.id = ${club})`;
+
+/** Whether member record `cm` is invited to event `e`: listed, in a listed unit, or nobody listed (the whole club). */
+export const INVITED_SQL = (e: string, cm: string) => `(
+  EXISTS (SELECT 1 FROM event_invited_members im WHERE im.event_id = ${e}.id AND im.member_id = ${cm}.id)
+  OR EXISTS (SELECT 1 FROM event_invited_units iu WHERE iu.event_id = ${e}.id AND iu.unit_id = ${cm}.unit_id)
+  OR (NOT EXISTS (SELECT 1 FROM event_invited_members im WHERE im.event_id = ${e}.id)
+      AND NOT EXISTS (SELECT 1 FROM event_invited_units iu WHERE iu.event_id = ${e}.id)))`;
+
+const REGISTERED = (e: string) => `(SELECT count(*)::int FROM event_registrations r WHERE r.event_id = ${e}.id AND r.cancelled_at IS NULL)`;
+
+export const EVENT_SELECT = `
+  SELECT e.id, e.title, e.kind, e.starts_on, e.ends_on, e.registration_deadline, e.place, e.description, e.cost, e.instalments, e.places,
+         ${REGISTERED('e')} AS registered_count,
+         CASE WHEN e.places IS NULL THEN NULL ELSE greatest(e.places - ${REGISTERED('e')}, 0) END AS places_left,
+         CASE WHEN e.cancelled_at IS NOT NULL THEN 'cancelado'
+              WHEN ${CLUB_TODAY('e.club_id')} > e.ends_on THEN 'encerrado'
+              WHEN ${CLUB_TODAY('e.club_id')} >= e.starts_on THEN 'em_andamento'
+              WHEN ${CLUB_TODAY('e.club_id')} > e.registration_deadline THEN 'inscricoes_encerradas'
+              ELSE 'inscricoes_abertas' END AS status,
+         e.cancel_reason,
+         array(SELECT iu.unit_id::text FROM event_invited_units iu WHERE iu.event_id = e.id ORDER BY iu.unit_id) AS invited_unit_ids,
+         array(SELECT im.member_id::text FROM event_invited_members im WHERE im.event_id = e.id ORDER BY im.member_id) AS invited_member_ids,
+         coalesce((SELECT json_agg(json_build_object('id', i.id, 'label', i.label) ORDER BY i.position)
+                     FROM event_checklist_items i WHERE i.event_id = e.id), '[]'::json) AS checklist_items,
+         e.created_at
+    FROM events e`;
+
+/** The club's events, the next and the running ones first, then the past ones, latest first. */
+export function listEvents(q: Queryable, clubId: string) {
+  return q.query<TEvent>(
+    `${EVENT_SELECT}
+      WHERE e.club_id = $1
+      ORDER BY (e.ends_on < ${CLUB_TODAY('$1')}), CASE WHEN e.ends_on >= ${CLUB_TODAY('$1')} THEN e.starts_on END, e.starts_on DESC, e.id
+      LIMIT 500`,
+    [clubId],
+  );
+}
+
+export function getEvent(q: Queryable, clubId: string, id: string) {
+  return maybeOne<TEvent>(q, `${EVENT_SELECT} WHERE e.club_id = $1 AND e.id = $2`, [clubId, id]);
+}
+
+export interface LockedEvent {
+  id: string;
+  title: string;
+  starts_on: string;
+  ends_on: string;
+  registration_deadline: string;
+  cost: string;
+  instalments: number;
+  places: number | null;
+  cancelled: boolean;
+  today: string;
+}
+
+/** Locks the event: registrations take turns on it, so the places are counted one at a time. */
+export function lockEvent(q: Queryable, clubId: string, id: string) {
+  return maybeOne<LockedEvent>(
+    q,
+    `SELECT e.id, e.title, e.starts_on, e.ends_on, e.registration_deadline, e.cost, e.instalments, e.places,
+            e.cancelled_at IS NOT NULL AS cancelled, ${CLUB_TODAY('e.club_id')}::text AS today
+       FROM events e WHERE e.club_id = $1 AND e.id = $2 FOR UPDATE`,
+    [clubId, id],
+  );
+}
+
+export interface EventRow {
+  title: string;
+  kind: string;
+  starts_on: string;
+  ends_on: string;
+  registration_deadline: string;
+  place: string;
+  description: string | null;
+  cost: string;
+  instalments: number;
+  places: number | null;
+}
+
+export function insertEvent(q: Queryable, clubId: string, e: EventRow, createdBy: string) {
+  return one<{ id: string }>(
+    q,
+    `INSERT INTO events (club_id, title, kind, starts_on, ends_on, registration_deadline, place, description, cost, instalments, places, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+    [clubId, e.title, e.kind, e.starts_on, e.ends_on, e.registration_deadline, e.place, e.description, e.cost, e.instalments, e.places, createdBy],
+  );
+}
+
+export async function updateEvent(q: Queryable, clubId: string, id: string, e: EventRow): Promise<void> {
+  await q.query(
+    `UPDATE events SET title = $3, kind = $4, starts_on = $5, ends_on = $6, registration_deadline = $7, place = $8, description = $9,
+            cost = $10, instalments = $11, places = $12, updated_at = now()
+      WHERE club_id = $1 AND id = $2`,
+    [clubId, id, e.title, e.kind, e.starts_on, e.ends_on, e.registration_deadline, e.place, e.description, e.cost, e.instalments, e.places],
+  );
+}
+
+/** Replaces who is invited (units and member records, already checked to be the club's). */
+export async function setInvitees(q: Queryable, clubId: string, eventId: string, unitIds: string[], memberIds: string[]): Promise<void> {
+  await q.query(`DELETE FROM event_invited_units WHERE club_id = $1 AND event_id = $2`, [clubId, eventId]);
+  await q.query(`DELETE FROM event_invited_members WHERE club_id = $1 AND event_id = $2`, [clubId, eventId]);
+  await q.query(`INSERT INTO event_invited_units (club_id, event_id, unit_id) SELECT $1, $2, u FROM unnest($3::uuid[]) u ON CONFLICT DO NOTHING`, [clubId, eventId, unitIds]);
+  await q.query(`INSERT INTO event_invited_members (club_id, event_id, member_id) SELECT $1, $2, m FROM unnest($3::uuid[]) m ON CONFLICT DO NOTHING`, [clubId, eventId, memberIds]);
+}
+
+/**
+ * The checklist items the club added, in the order given: an item kept by its label keeps its ticks,
+ * a removed one takes its ticks with it.
+ */
+export async function setChecklistItems(q: Queryable, clubId: string, eventId: string, labels: string[]): Promise<void> {
+  await q.query(`DELETE FROM event_checklist_items WHERE club_id = $1 AND event_id = $2 AND NOT (lower(label) = ANY ($3::text[]))`, [clubId, eventId, labels.map((l) => l.toLowerCase())]);
+  // Positions first out of the way, so the new order never collides with the old.
+  await q.query(`UPDATE event_checklist_items SET position = position + 1000 WHERE club_id = $1 AND event_id = $2`, [clubId, eventId]);
+  for (const [i, label] of labels.entries()) {
+    const moved = await q.query(`UPDATE event_checklist_items SET position = $4, label = $3 WHERE club_id = $1 AND event_id = $2 AND lower(label) = lower($3) RETURNING id`, [clubId, eventId, label, i]);
+    if (moved.length === 0) await q.query(`INSERT INTO event_checklist_items (club_id, event_id, label, position) VALUES ($1, $2, $3, $4)`, [clubId, eventId, label, i]);
+  }
+}
+
+export async function countIn(q: Queryable, table: 'units' | 'club_members', clubId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const row = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM ${table} WHERE club_id = $1 AND id = ANY ($2::uuid[])`, [clubId, ids]);
+  return row.n;
+}
+
+export async function countRegistered(q: Queryable, eventId: string): Promise<number> {
+  return (await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM event_registrations WHERE event_id = $1 AND cancelled_at IS NULL`, [eventId])).n;
+}
+
+export async function everRegistered(q: Queryable, clubId: string, eventId: string): Promise<boolean> {
+  return (await maybeOne(q, `SELECT 1 FROM event_registrations WHERE club_id = $1 AND event_id = $2 LIMIT 1`, [clubId, eventId])) !== null;
+}
+
+export async function deleteEvent(q: Queryable, clubId: string, id: string): Promise<void> {
+  await q.query(`DELETE FROM events WHERE club_id = $1 AND id = $2`, [clubId, id]);
+}
+
+export async function cancelEvent(q: Queryable, clubId: string, id: string, reason: string): Promise<void> {
+  await q.query(`UPDATE events SET cancelled_at = now(), cancel_reason = $3, updated_at = now() WHERE club_id = $1 AND id = $2`, [clubId, id, reason]);
+}
+
+// ——— Registrations ———
+
+/** An active member record of the club (by its id or the person's profile id), and whether the event invites it. */
+export function findInvitableMember(q: Queryable, clubId: string, eventId: string, memberRef: string) {
+  return maybeOne<{ id: string; profile_id: string; full_name: string; invited: boolean }>(
+    q,
+    `SELECT cm.id, cm.profile_id, p.full_name, ${INVITED_SQL('e', 'cm')} AS invited
+       FROM club_members cm JOIN profiles p ON p.id = cm.profile_id JOIN events e ON e.club_id = cm.club_id AND e.id = $2
+      WHERE cm.club_id = $1 AND cm.active AND (cm.id::text = $3 OR cm.profile_id::text = $3)`,
+    [clubId, eventId, memberRef],
+  );
+}
+
+export function activeRegistration(q: Queryable, clubId: string, eventId: string, memberId: string) {
+  return maybeOne<{ id: string; member_id: string }>(
+    q,
+    `SELECT id, member_id FROM event_registrations WHERE club_id = $1 AND event_id = $2 AND member_id = $3 AND cancelled_at IS NULL`,
+    [clubId, eventId, memberId],
+  );
+}
+
+export function activeRegistrationById(q: Queryable, clubId: string, eventId: string, registrationId: string) {
+  return maybeOne<{ id: string; member_id: string }>(
+    q,
+    `SELECT id, member_id FROM event_registrations WHERE club_id = $1 AND event_id = $2 AND id = $3 AND cancelled_at IS NULL`,
+    [clubId, eventId, registrationId],
+  );
+}
+
+export function insertRegistration(q: Queryable, clubId: string, eventId: string, memberId: string, by: string) {
+  return one<{ id: string }>(
+    q,
+    `INSERT INTO event_registrations (club_id, event_id, member_id, registered_by) VALUES ($1, $2, $3, $4) RETURNING id`,
+    [clubId, eventId, memberId, by],
+  );
+}
+
+export async function cancelRegistration(q: Queryable, clubId: string, id: string, by: string): Promise<void> {
+  await q.query(`UPDATE event_registrations SET cancelled_at = now(), cancelled_by = $3 WHERE club_id = $1 AND id = $2`, [clubId, id, by]);
+}
+
+export async function activeRegistrationIds(q: Queryable, clubId: string, eventId: string): Promise<string[]> {
+  return (await q.query<{ id: string }>(`SELECT id FROM event_registrations WHERE club_id = $1 AND event_id = $2 AND cancelled_at IS NULL`, [clubId, eventId])).map((r) => r.id);
+}
+
+export async function chargeIdsOf(q: Queryable, clubId: string, registrationId: string): Promise<string[]> {
+  return (await q.query<{ id: string }>(`SELECT id FROM charges WHERE club_id = $1 AND event_registration_id = $2 ORDER BY due_date, id`, [clubId, registrationId])).map((r) => r.id);
+}
+
+/** The due dates of n instalments: a month apart, the last on the registration deadline, none before today. */
+export async function instalmentDueDates(q: Queryable, deadline: string, today: string, n: number): Promise<string[]> {
+  const rows = await q.query<{ due: string }>(
+    `SELECT greatest(($1::date - make_interval(months => $3 - k))::date, $2::date)::text AS due FROM generate_series(1, $3::int) k ORDER BY k`,
+    [deadline, today, n],
+  );
+  return rows.map((r) => r.due);
+}
+
+export async function tickItem(q: Queryable, clubId: string, registrationId: string, itemId: string, done: boolean, by: string): Promise<void> {
+  if (done) {
+    await q.query(
+      `INSERT INTO event_checklist_ticks (club_id, registration_id, item_id, ticked_by) VALUES ($1, $2, $3, $4) ON CONFLICT (registration_id, item_id) DO NOTHING`,
+      [clubId, registrationId, itemId, by],
+    );
+  } else {
+    await q.query(`DELETE FROM event_checklist_ticks WHERE club_id = $1 AND registration_id = $2 AND item_id = $3`, [clubId, registrationId, itemId]);
+  }
+}
+
+export async function itemOfEvent(q: Queryable, clubId: string, eventId: string, itemId: string): Promise<boolean> {
+  return (await maybeOne(q, `SELECT 1 FROM event_checklist_items WHERE club_id = $1 AND event_id = $2 AND id = $3`, [clubId, eventId, itemId])) !== null;
+}
+
+// ——— Authorisation text ———
+
+export function currentText(q: Queryable, clubId: string) {
+  return maybeOne<TAuthorisationText & { id: string }>(
+    q, `SELECT id, version, body, created_at FROM event_authorisation_texts WHERE club_id = $1 ORDER BY version DESC LIMIT 1`, [clubId],
+  );
+}
+
+export function insertText(q: Queryable, clubId: string, body: string, by: string) {
+  return one<TAuthorisationText & { id: string }>(
+    q,
+    `INSERT INTO event_authorisation_texts (club_id, version, body, created_by)
+     VALUES ($1, (SELECT coalesce(max(version), 0) + 1 FROM event_authorisation_texts WHERE club_id = $1), $2, $3)
+     RETURNING id, version, body, created_at`,
+    [clubId, body, by],
+  );
+}

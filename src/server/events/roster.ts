@@ -1,0 +1,121 @@
+import type { Db, Queryable } from '../db/index.js';
+import { maybeOne } from '../db/index.js';
+import {
+  HEALTH_FORM_STATE_LABEL, HEALTH_FORM_VALID_MONTHS, PAYMENT_STATE_LABEL, type TParticipant, type TRoster,
+} from '../../shared/events.js';
+import type { ClubAccess } from '../http/access.js';
+import { writeAudit } from '../audit/repo.js';
+import { csvNumber, toCsv, type CsvCell } from '../csv.js';
+import { CONSENT_STATUS_SQL } from '../families/repo.js';
+import { ZHealthForm } from '../../shared/families.js';
+import type { HealthCipher } from '../families/health-key.js';
+import { CLUB_TODAY } from './repo.js';
+import { mustGetEvent } from './service.js';
+
+/**
+ * Who may see the emergency contacts of the fichas médicas: the director and the members the club gave
+ * the 'saúde' permission, as for the health forms themselves (ADR of issue 16).
+ */
+export async function canSeeHealth(q: Queryable, access: ClubAccess): Promise<boolean> {
+  if (access.isAdmin) return true;
+  const me = await maybeOne<{ health_access: boolean }>(q, `SELECT health_access FROM club_members WHERE club_id = $1 AND profile_id = $2 AND active`, [access.clubId, access.profileId]);
+  return me?.health_access ?? false;
+}
+
+interface ParticipantRow extends Omit<TParticipant, 'authorisation' | 'items' | 'ready' | 'emergency_contacts' | 'payment'> {
+  signed_name: string | null;
+  signed_at: string | null;
+  version: number | null;
+  consent: string;
+  ciphertext: string | null;
+  charged: boolean;
+  overdue: boolean;
+}
+
+/** The registrations in force with their checklist, names in pt-BR order. */
+function participantRows(q: Queryable, clubId: string, eventId: string) {
+  return q.query<ParticipantRow>(
+    `SELECT r.id AS registration_id, cm.id AS member_id, cm.profile_id, p.full_name AS member_name, u.name AS unit_name, r.registered_at,
+            a.signed_name, a.signed_at, a.version,
+            CASE WHEN h.id IS NULL THEN 'ausente'
+                 WHEN h.updated_at >= now() - make_interval(months => $3::int) THEN 'em_dia' ELSE 'desatualizada' END AS health_form,
+            ${CONSENT_STATUS_SQL('cm')} AS consent, h.ciphertext,
+            coalesce(ch.amount, 0)::numeric(14,2) AS amount, coalesce(ch.paid, 0)::numeric(14,2) AS paid_amount,
+            coalesce(ch.amount - ch.paid, 0)::numeric(14,2) AS open_amount,
+            ch.amount IS NOT NULL AS charged, coalesce(ch.overdue, false) AS overdue
+       FROM event_registrations r
+       JOIN club_members cm ON cm.id = r.member_id
+       JOIN profiles p ON p.id = cm.profile_id
+       LEFT JOIN units u ON u.id = cm.unit_id
+       LEFT JOIN event_authorisations a ON a.club_id = r.club_id AND a.registration_id = r.id AND a.revoked_at IS NULL
+       LEFT JOIN health_records h ON h.member_id = cm.id
+       LEFT JOIN LATERAL (
+         SELECT sum(chg.amount) AS amount, sum(chg.paid_amount) AS paid,
+                bool_or(chg.paid_amount < chg.amount AND chg.due_date < ${CLUB_TODAY('chg.club_id')}) AS overdue
+           FROM charges chg WHERE chg.club_id = r.club_id AND chg.event_registration_id = r.id AND chg.cancelled_at IS NULL
+       ) ch ON true
+      WHERE r.club_id = $1 AND r.event_id = $2 AND r.cancelled_at IS NULL
+      ORDER BY pt_sort_key(p.full_name) COLLATE "C", r.id`,
+    [clubId, eventId, HEALTH_FORM_VALID_MONTHS],
+  );
+}
+
+/**
+ * The event's roster: every participant with the checklist (autorização, ficha médica, pagamento and
+ * the club's items) and, for a reader who may see health data, the emergency contacts of the ficha
+ * médica of those whose consent is in force. That read is audited, naming everyone read.
+ */
+export async function getRoster(db: Db, cipher: HealthCipher, access: ClubAccess, eventId: string): Promise<TRoster> {
+  const event = await mustGetEvent(db, access.clubId, eventId);
+  const rows = await participantRows(db, access.clubId, eventId);
+  const ticks = await db.query<{ registration_id: string; item_id: string }>(
+    `SELECT t.registration_id, t.item_id FROM event_checklist_ticks t
+       JOIN event_registrations r ON r.club_id = t.club_id AND r.id = t.registration_id
+      WHERE t.club_id = $1 AND r.event_id = $2`,
+    [access.clubId, eventId],
+  );
+  const done = new Set(ticks.map((t) => `${t.registration_id}:${t.item_id}`));
+  const healthVisible = await canSeeHealth(db, access);
+  const participants = rows.map((r): TParticipant => {
+    const items = event.checklist_items.map((i) => ({ item_id: i.id, label: i.label, done: done.has(`${r.registration_id}:${i.id}`) }));
+    const payment = !r.charged ? 'sem_custo' : r.open_amount === '0.00' ? 'pago' : r.overdue ? 'atrasado' : 'em_dia';
+    const authorisation = r.signed_name && r.signed_at && r.version !== null ? { signed_name: r.signed_name, signed_at: r.signed_at, version: r.version } : null;
+    const contactsAllowed = healthVisible && (r.consent === 'granted' || r.consent === 'not_required');
+    return {
+      registration_id: r.registration_id, member_id: r.member_id, profile_id: r.profile_id, member_name: r.member_name, unit_name: r.unit_name,
+      registered_at: r.registered_at, authorisation, health_form: r.health_form, payment,
+      amount: r.amount, paid_amount: r.paid_amount, open_amount: r.open_amount, items,
+      ready: authorisation !== null && r.health_form === 'em_dia' && payment !== 'atrasado' && items.every((i) => i.done),
+      emergency_contacts: !healthVisible ? null : contactsAllowed && r.ciphertext ? ZHealthForm.parse(JSON.parse(cipher.decrypt(r.ciphertext))).emergency_contacts : contactsAllowed ? [] : null,
+    };
+  });
+  if (healthVisible && participants.length > 0) {
+    await writeAudit(db, {
+      clubId: access.clubId, actorId: access.profileId, action: 'event.roster_health', entity: 'event', entityId: eventId,
+      after: { members: participants.filter((p) => p.emergency_contacts !== null).map((p) => p.member_id) },
+    });
+  }
+  return { event, health_visible: healthVisible, participants };
+}
+
+function brDateTime(iso: string, timezone: string): string {
+  return new Date(iso).toLocaleString('pt-BR', { timeZone: timezone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** The roster as a pt-BR spreadsheet: one line per participant, one column per checklist item. */
+export function rosterCsv(roster: TRoster, timezone: string): string {
+  const items = roster.event.checklist_items;
+  const header: CsvCell[] = [
+    'Participante', 'Unidade', 'Autorização', 'Ficha médica', 'Pagamento', 'Valor (R$)', 'Pago (R$)', 'Em aberto (R$)',
+    ...items.map((i) => i.label), 'Tudo pronto', ...(roster.health_visible ? ['Contatos de emergência'] : []),
+  ];
+  const money = (v: string) => csvNumber(v.replace('.', ','));
+  const lines = roster.participants.map((p): CsvCell[] => [
+    p.member_name, p.unit_name,
+    p.authorisation ? `Assinada por ${p.authorisation.signed_name} em ${brDateTime(p.authorisation.signed_at, timezone)}` : 'Pendente',
+    HEALTH_FORM_STATE_LABEL[p.health_form], PAYMENT_STATE_LABEL[p.payment], money(p.amount), money(p.paid_amount), money(p.open_amount),
+    ...p.items.map((i) => (i.done ? 'Sim' : 'Não')), p.ready ? 'Sim' : 'Não',
+    ...(roster.health_visible ? [(p.emergency_contacts ?? []).map((c) => `${c.name}${c.relationship ? ` (${c.relationship})` : ''}: ${c.phone}`).join(' | ')] : []),
+  ]);
+  return toCsv([header, ...lines]);
+}
