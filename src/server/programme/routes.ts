@@ -61,6 +61,16 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
     return service.getCatalogue(db);
   });
 
+  // The same catalogue outside a club: the platform's badge form names classes, especialidades and areas.
+  app.get('/api/programme/catalogue', {
+    config: { permission: 'signed_in' },
+    schema: { tags, summary: 'Catálogo do programa (para os critérios de badges da plataforma)', response: { 200: ZCatalogue } },
+  }, async (req, reply) => {
+    requireAuth(req);
+    reply.header('Cache-Control', 'private, max-age=3600');
+    return service.getCatalogue(db);
+  });
+
   app.get(`${base}/settings`, {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Programas do clube e pontos por requisito, classe e especialidade', params: ZClubParams, response: { 200: ZProgrammeSettings } },
