@@ -18,8 +18,8 @@ import {
   ZMemberAttendance,
   ZReportQuery,
 } from '../../shared/meetings.js';
-import type { ClubAccess } from '../http/access.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
+import type { ClubAccess } from '../plugins/access.js';
+import { badRequest, forbidden, notFound } from '../plugins/errors.js';
 import { ZClubParams } from '../../shared/ids.js';
 import { localDateString } from '../recurring/schedule.js';
 import { mayCallAnyRoll, rollReadScope } from './permissions.js';

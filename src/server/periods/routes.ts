@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PERIOD_MSG, ZPeriod, ZPeriodInput } from '../../shared/periods.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../plugins/errors.js';
 import { ZClubParams } from '../../shared/ids.js';
 import * as repo from './repo.js';
 import * as service from './service.js';

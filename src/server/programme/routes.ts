@@ -24,7 +24,7 @@ import {
   zItemCode,
 } from '../../shared/programme.js';
 import { ZReqExport, ZReqExportQuery, ZReqImport, ZReqImportResult } from '../../shared/programme-io.js';
-import { requireAuth, requireSuperAdmin, scopeOf } from '../http/access.js';
+import { requireAuth, requireSuperAdmin, scopeOf } from '../plugins/access.js';
 import { requireGuardianOf } from '../families/access.js';
 import { ZClubParams } from '../../shared/ids.js';
 import * as repo from './repo.js';
@@ -35,7 +35,7 @@ import { exportFile, exportRows, importRequirements } from './requirements-io.js
 import { listQueue, markDone, readMarkEvidence, returnMark, signMark } from './marks.js';
 import type { EvidenceFile } from '../progress/evidence-form.js';
 import { MARK_MSG, ZMarkInput, ZMarkReturnInput, ZMarkSignInput, ZQueueMark } from '../../shared/programme.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../plugins/errors.js';
 import { registerReportRoutes } from './report-routes.js';
 
 const tags = ['programme'];
