@@ -36,6 +36,7 @@ import { listQueue, markDone, readMarkEvidence, returnMark, signMark } from './m
 import type { EvidenceFile } from '../progress/evidence-form.js';
 import { MARK_MSG, ZMarkInput, ZMarkReturnInput, ZMarkSignInput, ZQueueMark } from '../../shared/programme.js';
 import { badRequest, notFound } from '../plugins/errors.js';
+import { registerReportRoutes } from './report-routes.js';
 
 const tags = ['programme'];
 const ZItemParams = ZClubParams.extend({ code: zItemCode });
@@ -266,6 +267,8 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'programme.sign' },
     schema: { tags, summary: 'Lista da cerimônia e certificados de uma investidura', params: ZInvestitureParams, response: { 200: ZInvestiture } },
   }, async (req) => getInvestiture(db, req.access.clubId, req.params.id));
+
+  registerReportRoutes(app, base);
 
   // ——— The guardian's view (/familia): read-only, a consented child only (404 otherwise) ———
   app.get('/api/family/children/:memberId/programme-card', {
