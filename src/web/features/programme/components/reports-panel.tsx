@@ -70,8 +70,9 @@ function ReportTable<K extends TReportKind>({ clubId, kind, weeks }: { clubId: s
   if (rows.length === 0) return <EmptyState message={EMPTY[kind]} />;
   const columns = COLUMNS[kind] as Column<TReportRows[K][number]>[];
   return (
-    // On a phone the table scrolls sideways inside its box, with the first column kept in view.
-    <div className="max-w-full overflow-x-auto rounded-lg ring-1 ring-slate-200">
+    // On a phone the table scrolls sideways inside its box (focusable, so the keyboard scrolls it
+    // too), with the first column kept in view.
+    <div role="region" aria-label={`Tabela: ${REPORT_LABEL[kind]}`} tabIndex={0} className="max-w-full overflow-x-auto rounded-lg ring-1 ring-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-700">
       <table className="min-w-full text-left text-sm">
         <caption className="sr-only">{REPORT_LABEL[kind]}</caption>
         <thead className="bg-slate-50 text-xs uppercase text-slate-600">
