@@ -56,8 +56,8 @@ const serverLayers = [
         'error',
         {
           patterns: [{
-            regex: '(^|/)http/',
-            message: 'A repository is SQL only: it imports nothing from http/ (helpers that take a query runner live in db/).',
+            regex: '(^|/)plugins/',
+            message: 'A repository is SQL only: it imports nothing from plugins/ (helpers that take a query runner live in db/).',
           }],
         },
       ],

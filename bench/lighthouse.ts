@@ -52,6 +52,9 @@ try {
         `${label.padEnd(24)} performance ${performance}, accessibility ${Math.round((lhr.categories.accessibility?.score ?? 0) * 100)}` +
           ` | FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, TBT ${Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0)} ms, CLS ${(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}`,
       );
+      // What moved, when the page shifts (the element Lighthouse blames and its share of the score).
+      const shifts = (lhr.audits['layout-shifts']?.details as { items?: { node?: { snippet?: string; selector?: string }; score?: number }[] } | undefined)?.items ?? [];
+      for (const s of shifts.slice(0, 3)) console.log(`${''.padEnd(24)} shift ${(s.score ?? 0).toFixed(3)} ${s.node?.selector ?? ''} ${(s.node?.snippet ?? '').slice(0, 120)}`);
     }
     if (runs > 1) console.log(`${label.padEnd(24)} median performance ${[...scores].sort((a, b) => a - b)[Math.floor(runs / 2)]} of ${runs} runs`);
   }

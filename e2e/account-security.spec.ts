@@ -1,11 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { simpleParser } from 'mailparser';
 import { Secret, TOTP } from 'otpauth';
 import { SECURITY_MSG } from '../src/shared/security.js';
-import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, uniqueEmail, type E2EServer } from './harness.js';
+import { expectNoA11yViolations, launchBrowser, mailIn, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, uniqueEmail, type E2EServer } from './harness.js';
 
 let server: E2EServer;
 let browser: Browser;
@@ -18,20 +15,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The newest .eml in DATA_DIR/outbox addressed to `to`, parsed. */
-async function mailTo(to: string): Promise<{ subject: string; text: string }> {
-  for (let i = 0; i < 50; i++) {
-    await server.app.mail.drain();
-    const files = (await readdir(server.app.mail.outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
-    for (const f of files) {
-      const m = await simpleParser(await readFile(path.join(server.app.mail.outboxDir, f)));
-      const addr = m.to && !Array.isArray(m.to) ? m.to.text : '';
-      if (addr === to) return { subject: m.subject ?? '', text: m.text ?? '' };
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no e-mail to ${to}`);
-}
+const mailTo = (to: string) => mailIn(server, to);
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sair', exact: true }).click();

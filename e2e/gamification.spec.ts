@@ -87,6 +87,7 @@ describe('gamification journey', () => {
     // The quiz stays open on its review: each answer marked right or wrong (issue 31).
     await quizDialog.getByText('Resultado: 2 de 2 corretas · 10 pontos.').waitFor();
     expect(await quizDialog.getByText('Certa', { exact: true }).count()).toBe(2);
+    await screenshot(member, 'tour-06-quiz-review');
     await member.keyboard.press('Escape');
     await quizDialog.waitFor({ state: 'hidden' });
 

@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
+import { simpleParser } from 'mailparser';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.js';
 import { openPglite } from '../src/server/db/pglite.js';
@@ -97,6 +98,21 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** The newest .eml in the server's outbox addressed to `to`, parsed (the mail worker is drained first). */
+export async function mailIn(server: E2EServer, to: string): Promise<{ subject: string; text: string; html: string }> {
+  for (let i = 0; i < 50; i++) {
+    await server.app.mail.drain();
+    const files = (await readdir(server.app.mail.outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+    for (const f of files) {
+      const m = await simpleParser(await readFile(path.join(server.app.mail.outboxDir, f)));
+      const addr = m.to && !Array.isArray(m.to) ? m.to.text : '';
+      if (addr === to) return { subject: m.subject ?? '', text: m.text ?? '', html: typeof m.html === 'string' ? m.html : '' };
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no e-mail to ${to}`);
 }
 
 let seq = 0;

@@ -76,11 +76,11 @@ describe('the import graph of src/server', () => {
     expect(cycles(importGraph())).toEqual([]);
   });
 
-  it('repositories import nothing from http/', () => {
+  it('repositories import nothing from plugins/', () => {
     const upward = [...importGraph()]
       .filter(([file]) => /(^|[-/])repo\.ts$/.test(file))
       .flatMap(([file, targets]) => targets
-        .filter((t) => path.relative(SERVER, t).startsWith(`http${path.sep}`))
+        .filter((t) => path.relative(SERVER, t).startsWith(`plugins${path.sep}`))
         .map((t) => `${path.relative(SERVER, file)} → ${path.relative(SERVER, t)}`));
     expect(upward).toEqual([]);
   });

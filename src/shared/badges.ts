@@ -28,8 +28,17 @@ export const CRITERIA_TYPES = [
   'badge_count',
   'task_perfect',
   'membership_duration',
+  'specialty_completed',
+  'class_completed',
+  'area_specialties',
 ] as const;
 export type TCriteriaType = (typeof CRITERIA_TYPES)[number];
+/** The programme's criteria (ADR 040): they name a class, an especialidade or an area besides a number. */
+export const PROGRAMME_CRITERIA = ['specialty_completed', 'class_completed', 'area_specialties'] as const;
+export type TProgrammeCriteria = (typeof PROGRAMME_CRITERIA)[number];
+export const isProgrammeCriteria = (t: string): t is TProgrammeCriteria => (PROGRAMME_CRITERIA as readonly string[]).includes(t);
+/** Criteria whose number is always 1 (the form hides it): one especialidade, one class. */
+export const CRITERIA_WITHOUT_VALUE: readonly TCriteriaType[] = ['specialty_completed', 'class_completed'];
 /** The one numeric field each criteria type carries (spec 3). */
 export const CRITERIA_FIELD = {
   task_count: 'count',
@@ -39,6 +48,9 @@ export const CRITERIA_FIELD = {
   badge_count: 'count',
   task_perfect: 'count',
   membership_duration: 'days',
+  specialty_completed: 'count',
+  class_completed: 'count',
+  area_specialties: 'count',
 } as const satisfies Record<TCriteriaType, string>;
 /** What the number of a criterion counts, as the badge form labels it ('Valor (tarefas)'). */
 export const CRITERIA_UNIT_LABEL: Record<TCriteriaType, string> = {
@@ -49,6 +61,9 @@ export const CRITERIA_UNIT_LABEL: Record<TCriteriaType, string> = {
   badge_count: 'badges',
   task_perfect: 'tarefas perfeitas',
   membership_duration: 'dias no clube',
+  specialty_completed: 'especialidades',
+  class_completed: 'classes',
+  area_specialties: 'especialidades da área',
 };
 export const CRITERIA_LABEL: Record<TCriteriaType, string> = {
   task_count: 'Quantidade de tarefas concluídas',
@@ -58,6 +73,9 @@ export const CRITERIA_LABEL: Record<TCriteriaType, string> = {
   badge_count: 'Quantidade de badges',
   task_perfect: 'Questionários sem erros',
   membership_duration: 'Dias como membro',
+  specialty_completed: 'Especialidade concluída',
+  class_completed: 'Classe concluída',
+  area_specialties: 'N especialidades da área',
 };
 
 export const BADGE_DEFAULTS = {
@@ -91,6 +109,11 @@ export const BADGE_MSG = {
   grantError: 'Erro ao conceder badge. Tente novamente.',
   iconPick: 'Escolha um ícone da galeria.',
   colorPick: 'Escolha uma cor para o ícone.',
+  classRequired: 'Escolha a classe que dá o badge',
+  classUnknown: 'Classe não encontrada no catálogo',
+  specialtyUnknown: 'Especialidade não encontrada no catálogo',
+  areaRequired: 'Escolha a área das especialidades',
+  areaUnknown: 'Área de especialidades não encontrada no catálogo',
 } as const;
 
 const icon = (path: string) =>
@@ -109,7 +132,12 @@ export const ICON_TEMPLATES: Array<{ key: string; label: string; svg: string }> 
 export const ZAutoCriteria = z.object({
   type: z.enum(CRITERIA_TYPES),
   value: z.number().int(),
+  /** 'Classe concluída' and 'especialidade concluída' (null: any especialidade). */
+  item_code: z.string().nullable().optional(),
+  /** 'N especialidades da área Y'. */
+  area_code: z.string().nullable().optional(),
 });
+export type TAutoCriteria = z.infer<typeof ZAutoCriteria>;
 
 const trimmed = (msg: string, max: number) => z.string({ error: msg }).trim().min(1, msg).max(max, msg);
 
@@ -125,14 +153,32 @@ const badgeFields = {
   criteria_type: z.enum([...CRITERIA_TYPES, '']).default(''),
   // Hidden (and ignored) for manual badges, so blank there is 0; an auto badge needs ≥ 1 below.
   criteria_value: zOptionalWholeNumber(BADGE_MSG.criteriaValueMin, { min: 0, max: 1_000_000_000 }, 0),
+  // The programme's criteria: a class or especialidade code ('' = any especialidade), an area code.
+  criteria_item: z.string({ error: BADGE_MSG.specialtyUnknown }).trim().max(40, BADGE_MSG.specialtyUnknown).default(''),
+  criteria_area: z.string({ error: BADGE_MSG.areaUnknown }).trim().max(2, BADGE_MSG.areaUnknown).default(''),
 };
 
-function requireCriteriaOfAutoBadge(v: { badge_type: TBadgeType; criteria_type: TCriteriaType | ''; criteria_value: number }, ctx: z.RefinementCtx) {
+const ITEM_CODE = /^[A-Z0-9_-]{2,40}$/;
+const AREA_CODE = /^[A-Z]{2}$/;
+
+interface CriteriaFields { badge_type: TBadgeType; criteria_type: TCriteriaType | ''; criteria_value: number; criteria_item: string; criteria_area: string }
+
+function requireCriteriaOfAutoBadge(v: CriteriaFields, ctx: z.RefinementCtx) {
   if (v.badge_type !== 'auto') return;
+  const issue = (message: string, field: keyof CriteriaFields) => ctx.addIssue({ code: 'custom', message, path: [field] });
   if (v.criteria_type === '') {
-    ctx.addIssue({ code: 'custom', message: BADGE_MSG.criteriaTypeRequired, path: ['criteria_type'] });
-  } else if (v.criteria_value < 1) {
-    ctx.addIssue({ code: 'custom', message: BADGE_MSG.criteriaValueMin, path: ['criteria_value'] });
+    issue(BADGE_MSG.criteriaTypeRequired, 'criteria_type');
+  } else if (v.criteria_type === 'class_completed') {
+    if (v.criteria_item === '') issue(BADGE_MSG.classRequired, 'criteria_item');
+    else if (!ITEM_CODE.test(v.criteria_item)) issue(BADGE_MSG.classUnknown, 'criteria_item');
+  } else if (v.criteria_type === 'specialty_completed') {
+    if (v.criteria_item !== '' && !ITEM_CODE.test(v.criteria_item)) issue(BADGE_MSG.specialtyUnknown, 'criteria_item');
+  } else {
+    if (v.criteria_type === 'area_specialties') {
+      if (v.criteria_area === '') issue(BADGE_MSG.areaRequired, 'criteria_area');
+      else if (!AREA_CODE.test(v.criteria_area)) issue(BADGE_MSG.areaUnknown, 'criteria_area');
+    }
+    if (v.criteria_value < 1) issue(BADGE_MSG.criteriaValueMin, 'criteria_value');
   }
 }
 
@@ -182,19 +228,36 @@ export type TBadge = z.infer<typeof ZBadge>;
 
 export const ZGrantBadge = z.object({ badge_id: z.string().uuid() });
 
-/** Reads the stored `{type, count|points|days|position}` JSON into `{type, value}`. */
-export function criteriaFromJson(json: unknown): z.infer<typeof ZAutoCriteria> | null {
+/**
+ * Reads the stored `{type, count|points|days|position}` JSON into `{type, value}`; the programme's
+ * criteria also carry `item` (a class or especialidade, null for any especialidade) or `area`.
+ */
+export function criteriaFromJson(json: unknown): TAutoCriteria | null {
   if (!json || typeof json !== 'object') return null;
   const rec = json as Record<string, unknown>;
   const type = rec.type;
   if (typeof type !== 'string' || !(CRITERIA_TYPES as readonly string[]).includes(type)) return null;
   const t = type as TCriteriaType;
   const value = Number(rec[CRITERIA_FIELD[t]] ?? 0);
-  return { type: t, value: Number.isFinite(value) ? Math.trunc(value) : 0 };
+  const criteria: TAutoCriteria = { type: t, value: Number.isFinite(value) ? Math.trunc(value) : 0 };
+  if (t === 'specialty_completed' || t === 'class_completed') criteria.item_code = typeof rec.item === 'string' ? rec.item : null;
+  if (t === 'area_specialties') criteria.area_code = typeof rec.area === 'string' ? rec.area : null;
+  return criteria;
 }
 
 /** The JSON stored in badges.auto_criteria, or null (manual badge, or no type chosen). */
-export function criteriaToJson(input: Pick<TBadgeInputOut, 'badge_type' | 'criteria_type' | 'criteria_value'>): Record<string, string | number> | null {
+export function criteriaToJson(input: Pick<TBadgeInputOut, 'badge_type' | 'criteria_type' | 'criteria_value' | 'criteria_item' | 'criteria_area'>): Record<string, string | number | null> | null {
   if (input.badge_type !== 'auto' || input.criteria_type === '') return null;
-  return { type: input.criteria_type, [CRITERIA_FIELD[input.criteria_type]]: input.criteria_value };
+  const t = input.criteria_type;
+  if (t === 'specialty_completed' || t === 'class_completed') return { type: t, item: input.criteria_item || null, count: 1 };
+  if (t === 'area_specialties') return { type: t, area: input.criteria_area, count: input.criteria_value };
+  return { type: t, [CRITERIA_FIELD[t]]: input.criteria_value };
+}
+
+/** How a badge is earned, in a sentence ('Classe concluída: AMIGO'); names come from the catalogue when given. */
+export function describeCriteria(c: TAutoCriteria, nameOf: (code: string) => string = (code) => code): string {
+  if (c.type === 'specialty_completed') return c.item_code ? `Especialidade concluída: ${nameOf(c.item_code)}` : 'Qualquer especialidade concluída';
+  if (c.type === 'class_completed') return `Classe concluída: ${nameOf(c.item_code ?? '')}`;
+  if (c.type === 'area_specialties') return `${c.value} especialidades da área ${nameOf(c.area_code ?? '')}`;
+  return `${CRITERIA_LABEL[c.type]} ≥ ${c.value}`;
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { UUID_PATTERN } from './uuid.js';
 
 /** A uuid as PostgreSQL reads one (any hex digits, either case): the one pattern every id is checked with. */
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID_RE = new RegExp(`^${UUID_PATTERN}$`);
 
 /** Whether a value is a well-formed uuid (so it can be looked up without a database error). */
 export function isUuid(value: unknown): boolean {

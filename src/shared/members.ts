@@ -1,5 +1,6 @@
 import { CLUB_ROLES, PERMISSION_MSG, ROLE_LABELS, isClubRole, roleFromText, type TClubRole } from './permissions.js';
 import { z } from 'zod';
+import { zId } from './ids.js';
 import { EMAIL_MSG, ZOptionalEmail, zEmail } from './email.js';
 import { ZPageQuery } from './pagination.js';
 import { plural } from './plural.js';
@@ -69,7 +70,7 @@ export const ZRole = z.preprocess(
   z.enum(CLUB_ROLES, { error: (issue) => (issue.input === undefined || issue.input === '' ? MEMBER_MSG.roleRequired : PERMISSION_MSG.roleInvalid) }),
 );
 /** A unit of the club, or none ('' from an empty select means none). */
-const unitId = z.union([z.uuid({ error: 'Unidade inválida' }), z.literal('')]).nullish().transform((v) => v || null);
+const unitId = z.union([zId('Unidade inválida'), z.literal('')]).nullish().transform((v) => v || null);
 
 /**
  * Adding a member, two ways: by e-mail (an existing account joins at once; an unknown e-mail gets an

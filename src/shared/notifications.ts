@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './ids.js';
 import { pageQuery } from './pagination.js';
 
 /**
@@ -77,7 +78,7 @@ export const ZNotificationPage = z.object({
 export type TNotificationPage = z.infer<typeof ZNotificationPage>;
 
 export const ZNotificationListQuery = pageQuery(20).extend({
-  club_id: z.uuid({ error: NOTIFICATION_MSG.clubInvalid }).optional(),
+  club_id: zId(NOTIFICATION_MSG.clubInvalid).optional(),
 });
 
 /** The bell: unread per club the person has notifications in, and the total. */
@@ -88,7 +89,7 @@ export const ZUnreadCounts = z.object({
 export type TUnreadCounts = z.infer<typeof ZUnreadCounts>;
 
 export const ZMarkAllRead = z.object({
-  club_id: z.uuid({ error: NOTIFICATION_MSG.clubInvalid }).optional(),
+  club_id: zId(NOTIFICATION_MSG.clubInvalid).optional(),
 });
 
 export const ZCategoryPreference = z.object({

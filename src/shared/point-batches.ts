@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './ids.js';
 import { zWholeNumber } from './whole-number.js';
 
 /** At most this many members in one 'Pontuar vários' save. */
@@ -24,7 +25,7 @@ export const BATCH_MSG = {
 /** Body of POST /api/clubs/:clubId/point-adjustments/batch ('Pontuar vários'). */
 export const ZPointBatch = z.object({
   profile_ids: z
-    .array(z.uuid({ error: BATCH_MSG.memberInvalid }), { error: BATCH_MSG.membersRequired })
+    .array(zId(BATCH_MSG.memberInvalid), { error: BATCH_MSG.membersRequired })
     .min(1, BATCH_MSG.membersRequired)
     .max(BATCH_MAX_MEMBERS, BATCH_MSG.tooManyMembers),
   points: zWholeNumber(BATCH_MSG.pointsRequired, { min: -100_000, max: 100_000 }).refine((v) => v !== 0, BATCH_MSG.pointsRequired),

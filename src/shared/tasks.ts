@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './ids.js';
 import { isWithinProductYears } from './dates.js';
 import { ZBadge } from './badges.js';
 import { zOptionalWholeNumber, zWholeNumber } from './whole-number.js';
@@ -272,4 +273,4 @@ export const ZTaskBadge = z.object({
 });
 export type TTaskBadge = z.infer<typeof ZTaskBadge>;
 
-export const ZLinkBadge = z.object({ badge_id: z.uuid({ error: TASK_BADGE_MSG.badgeUnavailable }) });
+export const ZLinkBadge = z.object({ badge_id: zId(TASK_BADGE_MSG.badgeUnavailable) });

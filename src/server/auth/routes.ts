@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZLogin, ZMe, ZProfile, ZRegister } from '../../shared/auth.js';
-import { requireAuth } from '../http/access.js';
-import { countSignup } from '../http/rate-limit.js';
+import { requireAuth } from '../plugins/access.js';
+import { countSignup } from '../plugins/rate-limit.js';
 import * as service from './service.js';
 import { SESSION_COOKIE, setSessionCookie } from './session.js';
 

@@ -4,8 +4,8 @@ import {
   SECURITY_MSG, ZChangeEmail, ZChangePassword, ZClubSecurity, ZForgotPassword, ZMfaChallenge, ZMfaCodeBody, ZMfaEnrolment,
   ZRecoveryCodes, ZResetPassword, ZSecurityOverview, ZTokenBody,
 } from '../../shared/security.js';
-import { requireAuth } from '../http/access.js';
-import { AppError, badRequest } from '../http/errors.js';
+import { requireAuth } from '../plugins/access.js';
+import { AppError, badRequest } from '../plugins/errors.js';
 import { maybeOne } from '../db/index.js';
 import * as account from './account.js';
 import * as mfa from './mfa.js';

@@ -1,10 +1,11 @@
 import type { Db, Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
-import { criteriaFromJson, type TCriteriaType } from '../../shared/badges.js';
+import { criteriaFromJson, isProgrammeCriteria, type TCriteriaType, type TProgrammeCriteria } from '../../shared/badges.js';
 import type { TAwardedBadge } from '../../shared/progress.js';
 import { appendPointEvent } from '../progress/ledger.js';
 import { servedIcon } from './icon.js';
 import { notify } from '../notifications/notify.js';
+import { memberCompletions, programmeCriterionMet } from './programme-criteria.js';
 
 interface BadgeRow {
   id: string;
@@ -57,7 +58,8 @@ export async function awardTaskBadges(q: Queryable, clubId: string, profileId: s
   return awarded;
 }
 
-type Metrics = Record<TCriteriaType, number | null>;
+type NumericCriteria = Exclude<TCriteriaType, TProgrammeCriteria>;
+type Metrics = Record<NumericCriteria, number | null>;
 
 /** The seven auto-criteria measures of one member in one club, in one query. */
 async function memberMetrics(q: Queryable, clubId: string, profileId: string, needRanking: boolean): Promise<Metrics> {
@@ -83,7 +85,7 @@ async function memberMetrics(q: Queryable, clubId: string, profileId: string, ne
   return row;
 }
 
-function meets(type: TCriteriaType, measured: number | null, target: number): boolean {
+function meets(type: NumericCriteria, measured: number | null, target: number): boolean {
   if (measured === null) return false;
   // A position is met by being at it or above it (smaller number).
   return type === 'ranking_position' ? measured >= 1 && measured <= target : measured >= target;
@@ -109,10 +111,18 @@ export async function awardAutomaticBadges(q: Queryable, clubId: string, profile
     const criteriaOf = new Map(candidates.map((b) => [b.id, criteriaFromJson(b.auto_criteria)]));
     const needRanking = [...criteriaOf.values()].some((c) => c?.type === 'ranking_position');
     const metrics = await memberMetrics(q, clubId, profileId, needRanking);
+    // The programme's criteria read the member's completed classes and especialidades: only when one is in play.
+    const needProgramme = [...criteriaOf.values()].some((c) => c && isProgrammeCriteria(c.type));
+    const done = needProgramme ? await memberCompletions(q, clubId, profileId) : null;
     let grantedThisRound = 0;
     for (const badge of candidates) {
       const criteria = criteriaOf.get(badge.id);
-      if (!criteria || criteria.value < 1 || !meets(criteria.type, metrics[criteria.type], criteria.value)) continue;
+      if (!criteria) continue;
+      const { type } = criteria;
+      const met = isProgrammeCriteria(type)
+        ? done !== null && programmeCriterionMet(criteria, done)
+        : criteria.value >= 1 && meets(type, metrics[type], criteria.value);
+      if (!met) continue;
       const got = await grantBadge(q, { clubId, profileId, badge });
       if (got) {
         awarded.push(got);

@@ -63,7 +63,7 @@ export interface BadgeWrite {
   active: boolean;
   badge_type: string;
   category: string;
-  auto_criteria: Record<string, string | number> | null;
+  auto_criteria: Record<string, string | number | null> | null;
   /** Club badges only: the gallery icon the SVG was drawn from. */
   icon_key?: string | null;
   icon_color?: string | null;

@@ -1,13 +1,14 @@
 import type { Db } from '../db/index.js';
 import { BADGE_MSG, criteriaFromJson, criteriaToJson, type TBadge, type TBadgeInputOut } from '../../shared/badges.js';
 import { PROGRESS_MSG } from '../../shared/progress.js';
-import { AppError, badRequest, conflict, isInUse, notFound } from '../http/errors.js';
-import type { ClubAccess } from '../http/access.js';
+import { AppError, badRequest, conflict, isInUse, notFound } from '../plugins/errors.js';
+import type { ClubAccess } from '../plugins/access.js';
 import { writeAudit } from '../audit/repo.js';
 import * as progressRepo from '../progress/repo.js';
 import { awardAfterEvent, grantBadge } from './engine.js';
 import { enqueueBadgeBackfill } from './backfill.js';
 import { sanitizeSvg } from './sanitize.js';
+import { assertCatalogueCriteria } from './programme-criteria.js';
 import { withServedIcon } from './icon.js';
 import * as repo from './repo.js';
 
@@ -49,6 +50,7 @@ export interface BadgeOwner {
  */
 export async function createOwnedBadge(db: Db, owner: BadgeOwner, write: repo.BadgeWrite): Promise<TBadge> {
   return db.transaction(async (tx) => {
+    await assertCatalogueCriteria(tx, write.auto_criteria);
     const id = await repo.insertBadge(tx, write, owner.clubId);
     const row = await repo.getBadge(tx, id);
     if (!row) throw notFound(BADGE_MSG.notFound);
@@ -64,6 +66,7 @@ export async function createOwnedBadge(db: Db, owner: BadgeOwner, write: repo.Ba
  */
 export async function updateOwnedBadge(db: Db, owner: BadgeOwner, id: string, write: repo.BadgeWrite): Promise<TBadge> {
   return db.transaction(async (tx) => {
+    await assertCatalogueCriteria(tx, write.auto_criteria);
     const before = await repo.getBadge(tx, id);
     if (!before || before.club_id !== owner.clubId || !(await repo.updateBadge(tx, id, write))) throw notFound(BADGE_MSG.notFound);
     const row = await repo.getBadge(tx, id);

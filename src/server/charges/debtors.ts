@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../db/index.js';
 import { CHARGE_MSG, type TDebtors, type TWhatsAppReminder, type ZDebtorQuery } from '../../shared/charges.js';
 import { reminderText, whatsAppNumber, whatsAppUrl } from '../../shared/reminder.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../plugins/errors.js';
 import * as repo from './repo.js';
 import { openChargesOf } from './service.js';
 

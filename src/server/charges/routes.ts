@@ -6,8 +6,8 @@ import {
 } from '../../shared/charges.js';
 import { ZPixSettings, ZPixSettingsInput } from '../../shared/pix.js';
 import { DUES_MSG, ZDuesExceptionInput, ZDuesPlan, ZDuesPlanInput, ZDuesSetup, ZGenerateDues, ZGenerateDuesResult } from '../../shared/dues.js';
-import { can, requireAuth } from '../http/access.js';
-import { notFound } from '../http/errors.js';
+import { can, requireAuth } from '../plugins/access.js';
+import { notFound } from '../plugins/errors.js';
 import { requireGuardianOf } from '../families/access.js';
 import * as debtors from './debtors.js';
 import * as dues from './dues.js';

@@ -1,7 +1,7 @@
 import type { EnvConfig } from '../config.js';
 import { openDb, type Db } from '../db/index.js';
 import { migrate } from '../db/migrate.js';
-import { LOCAL_ADMIN_HEADER, LOCAL_ADMIN_PREFIX } from '../local-admin/routes.js';
+import { LOCAL_ADMIN_HEADER, LOCAL_ADMIN_PREFIX } from '../local-admin/channel.js';
 import { CLIENT_HEADER } from '../auth/plugin.js';
 import { DataDirBusyError, lockDataDir } from './lock.js';
 import { readOwner, type DataDirOwner } from './owner.js';

@@ -5,8 +5,8 @@ import { guardianInvitationMail } from '../mail/templates.js';
 import {
   FAMILY_MSG, GUARDIAN_INVITATION_DAYS, type TGuardian, type TGuardianInvitation, type TGuardianInvitationPreview, type ZAcceptGuardian, type ZGuardianInput,
 } from '../../shared/families.js';
-import { AppError, PG, conflict, isPgError, notFound } from '../http/errors.js';
-import type { ClubAccess } from '../http/access.js';
+import { AppError, PG, conflict, isPgError, notFound } from '../plugins/errors.js';
+import type { ClubAccess } from '../plugins/access.js';
 import { writeAudit } from '../audit/repo.js';
 import { hashToken, newSessionToken } from '../auth/session.js';
 import * as repo from './repo.js';
@@ -17,14 +17,14 @@ const invalid = () => notFound(FAMILY_MSG.invitationInvalid);
 export const guardianInvitationPath = (token: string) => `/responsavel/${token}`;
 
 /** The invitation e-mail, pt-BR: sent through the mail queue, and shown to the club to copy if it wishes. */
-export function guardianInvitationMessage(m: { guardianName: string; childName: string; clubName: string; link: string; expiresAt: string }): { subject: string; body: string } {
+export function guardianInvitationMessage(m: { guardianName: string; inviterName: string; childName: string; clubName: string; link: string; expiresAt: string }): { subject: string; body: string } {
   const until = new Date(m.expiresAt).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
   return {
     subject: `${m.clubName}: acompanhe ${m.childName} no Trilha`,
     body: [
       `Olá, ${m.guardianName}!`,
       '',
-      `O ${m.clubName} convidou você para acompanhar ${m.childName} no Trilha: pontos, conquistas, tarefas e metas.`,
+      `${m.inviterName ? `${m.inviterName} (${m.clubName})` : m.clubName} convidou você para acompanhar ${m.childName} no Trilha: pontos, conquistas, tarefas e metas.`,
       'Pela lei (LGPD, art. 14), o clube precisa do seu consentimento para tratar os dados de menores de 18 anos.',
       'Abra o link abaixo, entre ou crie sua conta com este e-mail, leia o termo de consentimento e aceite:',
       '',
@@ -46,10 +46,11 @@ async function issueLink(db: Db, access: ClubAccess, memberId: string, create: (
     if (!member) throw notFound(FAMILY_MSG.childNotFound);
     const created = await create(tx, hashToken(token), member.id);
     const path = guardianInvitationPath(token);
-    const club = await tx.query<{ name: string }>(`SELECT name FROM clubs WHERE id = $1`, [access.clubId]);
+    const [names] = await tx.query<{ club: string; inviter: string | null }>(
+      `SELECT c.name AS club, (SELECT p.full_name FROM profiles p WHERE p.id = $2) AS inviter FROM clubs c WHERE c.id = $1`, [access.clubId, access.profileId]);
     const link = `${publicUrl}${path}`;
     const message = guardianInvitationMessage({
-      guardianName: created.full_name, childName: member.full_name, clubName: club[0]?.name ?? '', link, expiresAt: created.expires_at ?? '',
+      guardianName: created.full_name, inviterName: names?.inviter ?? '', childName: member.full_name, clubName: names?.club ?? '', link, expiresAt: created.expires_at ?? '',
     });
     const mailId = await enqueueMail(tx, { to: created.email, ...guardianInvitationMail(message, link) });
     const guardian = await repo.setGuardianInvitationMail(tx, created.id, mailId);

@@ -6,8 +6,8 @@ import {
   ZGuardianInvitation, ZGuardianInvitationPreview, ZHealthForm, ZHealthRecord, ZMemberFamily, ZMemberFamilyUpdate,
   ZPrivacyNotice, ZPrivacySettings, ZPrivacySettingsInput, ZConsentStatus, ZChildPush,
 } from '../../shared/families.js';
-import { requireAuth } from '../http/access.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { requireAuth } from '../plugins/access.js';
+import { forbidden, notFound } from '../plugins/errors.js';
 import { PROGRESS_MSG, ZSubmissionInfo } from '../../shared/progress.js';
 import { submitEvidence } from '../progress/submissions.js';
 import { readEvidenceForm } from '../progress/evidence-form.js';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { call, createClub, signUp } from '../../../test/api.js';
 import { engineName, openTestDb, type TestDb } from '../../../test/db.js';
-import { LOCAL_ADMIN_HEADER } from './routes.js';
+import { LOCAL_ADMIN_HEADER } from './channel.js';
 
 const TOKEN = 'segredo-do-data-dir';
 let db: TestDb;

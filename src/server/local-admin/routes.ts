@@ -3,10 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { promoteToSuperAdmin } from '../auth/repo.js';
 import { seedDemo } from '../demo/seed.js';
+import { LOCAL_ADMIN_HEADER, LOCAL_ADMIN_PREFIX } from './channel.js';
 
-/** Header the local commands (npm run seed:demo, superadmin, backup) send with DATA_DIR's token. */
-export const LOCAL_ADMIN_HEADER = 'x-trilha-local-admin';
-export const LOCAL_ADMIN_PREFIX = '/api/local-admin';
 
 export interface LocalAdminOptions {
   token: string;

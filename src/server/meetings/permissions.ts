@@ -1,4 +1,4 @@
-import { scopeOf, type ClubAccess } from '../http/access.js';
+import { scopeOf, type ClubAccess } from '../plugins/access.js';
 
 /**
  * Who may read and mark the roll call of a meeting, from the club's permission table

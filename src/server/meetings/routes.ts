@@ -18,9 +18,9 @@ import {
   ZMemberAttendance,
   ZReportQuery,
 } from '../../shared/meetings.js';
-import type { ClubAccess } from '../http/access.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
-import { ZClubParams } from '../../shared/ids.js';
+import type { ClubAccess } from '../plugins/access.js';
+import { badRequest, forbidden, notFound } from '../plugins/errors.js';
+import { ZClubParams, zId } from '../../shared/ids.js';
 import { localDateString } from '../recurring/schedule.js';
 import { mayCallAnyRoll, rollReadScope } from './permissions.js';
 import { attendanceCsv, attendanceReport, memberAttendance } from './report.js';
@@ -29,8 +29,8 @@ import * as repo from './repo.js';
 import * as service from './service.js';
 
 const tags = ['meetings'];
-const ZMeetingParams = ZClubParams.extend({ id: z.uuid({ error: MEETING_MSG.notFound }) });
-const ZCriterionParams = ZClubParams.extend({ id: z.uuid({ error: MEETING_MSG.criterionNotFound }) });
+const ZMeetingParams = ZClubParams.extend({ id: zId(MEETING_MSG.notFound) });
+const ZCriterionParams = ZClubParams.extend({ id: zId(MEETING_MSG.criterionNotFound) });
 const ZOk = z.object({ ok: z.literal(true) });
 
 export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -116,7 +116,7 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clubs/:clubId/meetings/attendance-of/:id', {
     config: { permission: 'club.read' },
-    schema: { tags, summary: 'Presença de um membro (o próprio, admin, secretaria ou o conselheiro da unidade)', params: ZClubParams.extend({ id: z.uuid({ error: MEETING_MSG.memberUnknown }) }), response: { 200: ZMemberAttendance } },
+    schema: { tags, summary: 'Presença de um membro (o próprio, admin, secretaria ou o conselheiro da unidade)', params: ZClubParams.extend({ id: zId(MEETING_MSG.memberUnknown) }), response: { 200: ZMemberAttendance } },
   }, async (req) => {
     const access = req.access;
     const member = await repo.findMember(db, access.clubId, req.params.id);

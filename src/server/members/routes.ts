@@ -5,7 +5,7 @@ import {
   MEMBER_MSG, ZAddMember, ZAddMemberResult, ZCsvImport, ZCsvImportResult, ZInvitationAccepted, ZInvitationLink,
   ZInvitationPreview, ZMember, ZMemberPage, ZMemberQuery, ZPendingInvitation, ZUpdateMember,
 } from '../../shared/members.js';
-import { can, requireAuth } from '../http/access.js';
+import { can, requireAuth } from '../plugins/access.js';
 import { ZClubParams } from '../../shared/ids.js';
 import { setSessionCookie } from '../auth/session.js';
 import * as invitationRepo from './invitation-repo.js';

@@ -96,4 +96,15 @@ describe(`notified moments on ${engineName()}`, () => {
     // Filtered by the child's club, the guardian (not a member) still reads it.
     expect((await call(ctx.app, 'GET', `/api/notifications?club_id=${club.id}`, { as: guardian })).statusCode).toBe(200);
   });
+  it('an approval tells the kid and the guardian, in the family category; a second approval tells nobody again', async () => {
+    const [sub] = await ctx.db.query<{ id: string }>(`SELECT id FROM task_submissions WHERE club_id = $1 AND status = 'submitted'`, [club.id]);
+    const approve = () => call(ctx.app, 'POST', `/api/clubs/${club.id}/submissions/${sub?.id}/approve`, { as: director });
+    expect((await approve()).statusCode).toBe(200);
+    expect(await titlesOf(kid)).toContain('Envio aprovado: Foto');
+    expect((await titlesOf(guardian)).filter((t) => t === 'Kid: envio aprovado (Foto)')).toHaveLength(1);
+    const [row] = await ctx.db.query<{ category: string; link: string }>(`SELECT category, link FROM notifications WHERE profile_id = $1 AND kind = 'submission.approved'`, [guardian.profile.id]);
+    expect(row).toEqual({ category: 'family', link: '/familia' });
+    expect((await approve()).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await titlesOf(guardian)).filter((t) => t === 'Kid: envio aprovado (Foto)')).toHaveLength(1);
+  });
 });

@@ -60,18 +60,19 @@ export async function notify(tx: Queryable, input: NotifyInput): Promise<number>
     WITH r AS (
       SELECT p.id AS profile_id,
              -- A minor's phone gets nothing unless a guardian whose consent is in force allowed it (0710).
-             coalesce(np.push, $9::boolean)
-               AND (NOT EXISTS (SELECT 1 FROM club_members cm JOIN member_guardians g ON g.member_id = cm.id WHERE cm.profile_id = p.id)
-                    OR EXISTS (SELECT 1 FROM club_members cm JOIN member_guardians g ON g.member_id = cm.id AND g.child_push_allowed AND g.accepted_at IS NOT NULL
-                                 JOIN member_consents mc ON mc.member_id = cm.id AND mc.club_id = cm.club_id AND mc.withdrawn_at IS NULL
-                                WHERE cm.profile_id = p.id)) AS push,
-             CASE WHEN p.email IS NULL OR p.blocked_at IS NOT NULL
-                    OR EXISTS (SELECT 1 FROM club_members cm JOIN member_guardians g ON g.member_id = cm.id WHERE cm.profile_id = p.id)
-                  THEN 'off'
+             coalesce(np.push, $9::boolean) AND (NOT k.minor OR k.push_allowed) AS push,
+             CASE WHEN p.email IS NULL OR p.blocked_at IS NOT NULL OR k.minor THEN 'off'
                   WHEN $8::boolean AND coalesce(np.email, $10::text) <> 'off' THEN 'immediate'
                   ELSE coalesce(np.email, $10::text) END AS email_mode
         FROM unnest($2::uuid[]) AS t(id)
         JOIN profiles p ON p.id = t.id
+        -- A member with a guardian on record is a minor: decided once per recipient.
+        CROSS JOIN LATERAL (
+          SELECT EXISTS (SELECT 1 FROM club_members cm JOIN member_guardians g ON g.member_id = cm.id WHERE cm.profile_id = p.id) AS minor,
+                 EXISTS (SELECT 1 FROM club_members cm JOIN member_guardians g ON g.member_id = cm.id AND g.child_push_allowed AND g.accepted_at IS NOT NULL
+                           JOIN member_consents mc ON mc.member_id = cm.id AND mc.club_id = cm.club_id AND mc.withdrawn_at IS NULL
+                          WHERE cm.profile_id = p.id) AS push_allowed
+        ) k
         LEFT JOIN notification_preferences np ON np.profile_id = p.id AND np.category = $3::text
     ), ins AS (
       INSERT INTO notifications (club_id, profile_id, category, kind, title, body, link, urgent, dedupe_key, email_mode, emailed_at)
@@ -95,12 +96,19 @@ export async function notify(tx: Queryable, input: NotifyInput): Promise<number>
 
 /** The accounts of the guardians of a member (by profile) who accepted their invitation, in that club. */
 export async function guardiansOf(q: Queryable, clubId: string, profileId: string): Promise<string[]> {
-  const rows = await q.query<{ profile_id: string }>(
-    `SELECT DISTINCT g.profile_id FROM member_guardians g JOIN club_members cm ON cm.id = g.member_id
-      WHERE g.club_id = $1 AND cm.profile_id = $2 AND g.profile_id IS NOT NULL AND g.accepted_at IS NOT NULL`,
-    [clubId, profileId],
+  return (await guardiansByMember(q, clubId, [profileId])).get(profileId) ?? [];
+}
+
+/** {@link guardiansOf} for several members in one query: member profile → guardian profiles. */
+export async function guardiansByMember(q: Queryable, clubId: string, profileIds: readonly string[]): Promise<Map<string, string[]>> {
+  const rows = await q.query<{ member_profile_id: string; profile_id: string }>(
+    `SELECT DISTINCT cm.profile_id AS member_profile_id, g.profile_id FROM member_guardians g JOIN club_members cm ON cm.id = g.member_id
+      WHERE g.club_id = $1 AND cm.profile_id = ANY($2::uuid[]) AND g.profile_id IS NOT NULL AND g.accepted_at IS NOT NULL`,
+    [clubId, profileIds],
   );
-  return rows.map((r) => r.profile_id);
+  const byMember = new Map<string, string[]>();
+  for (const r of rows) byMember.set(r.member_profile_id, [...(byMember.get(r.member_profile_id) ?? []), r.profile_id]);
+  return byMember;
 }
 
 /** Active members of a club holding one of these functions (e.g. the leaders told of an accepted invitation). */

@@ -5,10 +5,10 @@ import {
   ZPushDeliveryIssue,
   CATEGORY_LABELS, NOTIFICATION_MSG, ZMarkAllRead, ZPushConfig, ZPushSubscriptionInput, ZPushSubscriptionRemove, ZNotificationListQuery, ZNotificationPage, ZPreferences, ZPreferencesInput, ZUnreadCounts,
 } from '../../shared/notifications.js';
-import { requireAuth, requireSuperAdmin } from '../http/access.js';
-import { AppError, notFound } from '../http/errors.js';
+import { requireAuth, requireSuperAdmin } from '../plugins/access.js';
+import { AppError, notFound } from '../plugins/errors.js';
 import * as repo from './repo.js';
-import { decodeCursor } from '../http/cursor.js';
+import { decodeCursor } from '../plugins/cursor.js';
 import * as prefs from './preferences.js';
 import { readUnsubscribeToken } from './email.js';
 import { endpointAllowed } from './push-endpoint.js';

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PERIOD_MSG, ZPeriod, ZPeriodInput } from '../../shared/periods.js';
-import { notFound } from '../http/errors.js';
-import { ZClubParams } from '../../shared/ids.js';
+import { notFound } from '../plugins/errors.js';
+import { ZClubParams, zId } from '../../shared/ids.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 
-const ZPeriodParams = ZClubParams.extend({ periodId: z.uuid({ error: PERIOD_MSG.notFound }) });
+const ZPeriodParams = ZClubParams.extend({ periodId: zId(PERIOD_MSG.notFound) });
 const ZOk = z.object({ ok: z.literal(true) });
 
 export const periodRoutes: FastifyPluginAsyncZod = async (app) => {

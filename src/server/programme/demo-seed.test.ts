@@ -20,5 +20,8 @@ describe(`demo club programme on ${engineName()}`, () => {
     expect(amigo.filter((r) => r.completed)).toHaveLength(1);
     expect(amigo.filter((r) => !r.completed && r.signed >= 2)).toHaveLength(amigo.length - 1);
     expect(rows.filter((r) => r.item_code === 'EN-001')).toHaveLength(3);
+    // The kid who completed Amigo holds its badge, given by the completing signature.
+    const holders = await db.query(`SELECT 1 FROM member_badges mb JOIN badges b ON b.id = mb.badge_id WHERE b.name = 'Amigo concluído'`);
+    expect(holders).toHaveLength(1);
   });
 });

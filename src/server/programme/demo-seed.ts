@@ -1,7 +1,9 @@
 import type { DemoStep } from '../demo/context.js';
-import type { ClubAccess } from '../http/access.js';
+import type { ClubAccess } from '../plugins/access.js';
 import { addRequirement, enrol } from './service.js';
 import { sign } from './signing.js';
+import { createClubBadge } from '../badges/club-badges.js';
+import { BADGE_COLOR_KEYS, BADGE_ICON_KEYS } from '../../shared/badge-icons.js';
 
 /** The club's own short wording of Amigo's requisitos (the official texts are not shipped). */
 const AMIGO: Array<[string, string, boolean]> = [
@@ -20,6 +22,12 @@ export const seedDemoProgramme: DemoStep = async ({ db, clubId, adminId }) => {
   for (const [section, text, inField] of AMIGO) {
     reqs.push(await addRequirement(db, access, 'AMIGO', { section_code: section, text, in_field: inField, needs_evidence: false, link_area: section === 'EN' ? 'EN' : null }));
   }
+  // A badge of the programme, given by the signature that completes Amigo.
+  await createClubBadge(db, access, {
+    name: 'Amigo concluído', description: 'Todos os requisitos da classe Amigo assinados.', rarity: 'rare', points: 30, active: true,
+    badge_type: 'auto', category: 'classes', criteria_type: 'class_completed', criteria_value: 1, criteria_item: 'AMIGO', criteria_area: '',
+    icon_key: BADGE_ICON_KEYS[0], icon_color: BADGE_COLOR_KEYS[5],
+  });
   const felinos = await addRequirement(db, access, 'EN-001', { section_code: null, text: 'Identificar cinco felinos brasileiros', in_field: false, needs_evidence: false });
   const kids = await db.query<{ id: string }>(
     `SELECT cm.id FROM club_members cm JOIN profiles p ON p.id = cm.profile_id WHERE cm.club_id = $1 AND cm.active AND cm.role = 'member' AND cm.unit_id IS NOT NULL ORDER BY p.full_name, cm.id LIMIT 8`,

@@ -24,7 +24,7 @@ import {
   zItemCode,
 } from '../../shared/programme.js';
 import { ZReqExport, ZReqExportQuery, ZReqImport, ZReqImportResult } from '../../shared/programme-io.js';
-import { requireAuth, requireSuperAdmin, scopeOf } from '../http/access.js';
+import { requireAuth, requireSuperAdmin, scopeOf } from '../plugins/access.js';
 import { requireGuardianOf } from '../families/access.js';
 import { ZClubParams } from '../../shared/ids.js';
 import * as repo from './repo.js';
@@ -35,7 +35,8 @@ import { exportFile, exportRows, importRequirements } from './requirements-io.js
 import { listQueue, markDone, readMarkEvidence, returnMark, signMark } from './marks.js';
 import type { EvidenceFile } from '../progress/evidence-form.js';
 import { MARK_MSG, ZMarkInput, ZMarkReturnInput, ZMarkSignInput, ZQueueMark } from '../../shared/programme.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../plugins/errors.js';
+import { registerReportRoutes } from './report-routes.js';
 
 const tags = ['programme'];
 const ZItemParams = ZClubParams.extend({ code: zItemCode });
@@ -57,6 +58,16 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Catálogo: classes (Desbravadores e Aventureiros), seções, áreas e especialidades', params: ZClubParams, response: { 200: ZCatalogue } },
   }, async (_req, reply) => {
     // Platform data changed only by a migration: the browser may keep it for an hour.
+    reply.header('Cache-Control', 'private, max-age=3600');
+    return service.getCatalogue(db);
+  });
+
+  // The same catalogue outside a club: the platform's badge form names classes, especialidades and areas.
+  app.get('/api/programme/catalogue', {
+    config: { permission: 'signed_in' },
+    schema: { tags, summary: 'Catálogo do programa (para os critérios de badges da plataforma)', response: { 200: ZCatalogue } },
+  }, async (req, reply) => {
+    requireAuth(req);
     reply.header('Cache-Control', 'private, max-age=3600');
     return service.getCatalogue(db);
   });
@@ -256,6 +267,8 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'programme.sign' },
     schema: { tags, summary: 'Lista da cerimônia e certificados de uma investidura', params: ZInvestitureParams, response: { 200: ZInvestiture } },
   }, async (req) => getInvestiture(db, req.access.clubId, req.params.id));
+
+  registerReportRoutes(app, base);
 
   // ——— The guardian's view (/familia): read-only, a consented child only (404 otherwise) ———
   app.get('/api/family/children/:memberId/programme-card', {

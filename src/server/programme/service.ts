@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../db/index.js';
-import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
-import type { ClubAccess } from '../http/access.js';
+import { AppError, badRequest, forbidden, notFound } from '../plugins/errors.js';
+import type { ClubAccess } from '../plugins/access.js';
 import { writeAudit } from '../audit/repo.js';
 import {
   PROGRAMME_MSG,

@@ -1,10 +1,12 @@
 import type { Db, Queryable } from '../db/index.js';
-import { AppError, badRequest, notFound } from '../http/errors.js';
-import type { ClubAccess } from '../http/access.js';
+import { AppError, badRequest, notFound } from '../plugins/errors.js';
+import type { ClubAccess } from '../plugins/access.js';
 import { writeAudit } from '../audit/repo.js';
 import { PROGRAMME_MSG, type TProgrammeSettings, type TSignResult } from '../../shared/programme.js';
 import { signerOf, signRefusal, type Signer } from './signers.js';
 import * as repo from './repo.js';
+import { awardAutomaticBadges, awardRankingBadges } from '../badges/engine.js';
+import { notifyReady, notifySigned, type ReadyMember, type SignedForMember } from './notices.js';
 
 const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
 
@@ -15,6 +17,10 @@ interface SignContext {
   signedOn: string;
   note: string | null;
   result: TSignResult;
+  /** Members who got a signature in this request (linked ones too): their badges and one notice each. */
+  signedFor: Map<string, SignedForMember>;
+  /** Enrolments this request completed: 'pronto para investidura'. */
+  ready: ReadyMember[];
 }
 
 /**
@@ -28,6 +34,9 @@ async function signOne(c: SignContext, member: repo.MemberRef, enrolment: repo.E
     return false;
   }
   c.result.signed += 1;
+  const told = c.signedFor.get(member.member_id) ?? { member, signed: [] };
+  told.signed.push({ itemName, text: requirement.text });
+  c.signedFor.set(member.member_id, told);
   const points = c.settings.points_per_requirement;
   if (points > 0 && (await repo.netPoints(c.tx, c.access.clubId, enrolment.id, requirement.id)) === 0) {
     await repo.appendPoints(c.tx, { clubId: c.access.clubId, member, enrolmentId: enrolment.id, requirementId: requirement.id, points, reason: `${itemName}: ${short(requirement.text)}`, createdBy: c.access.profileId });
@@ -51,6 +60,7 @@ async function completeIfDone(c: SignContext, member: repo.MemberRef, enrolment:
   await repo.setCompleted(c.tx, c.access.clubId, enrolment.id, c.signedOn);
   enrolment.completed_on = c.signedOn;
   c.result.completed.push(member.member_id);
+  c.ready.push({ member, enrolmentId: enrolment.id, itemCode: enrolment.item_code, itemName, completedOn: c.signedOn });
   const points = enrolment.kind === 'class' ? c.settings.points_per_class : c.settings.points_per_specialty;
   if (points > 0 && (await repo.netPoints(c.tx, c.access.clubId, enrolment.id, null)) === 0) {
     await repo.appendPoints(c.tx, { clubId: c.access.clubId, member, enrolmentId: enrolment.id, requirementId: null, points, reason: `${itemName} concluída`, createdBy: c.access.profileId });
@@ -109,11 +119,15 @@ export async function signInTx(tx: Queryable, access: ClubAccess, input: SignInp
       const refusal = signRefusal(signer, m, requirement.item_code);
       if (refusal) throw refusal;
     }
+    // The members' rows first (id order), then their enrolments: two requests for one member (two
+    // especialidades completing at once, each signing the other's linked requisito) wait in turn
+    // instead of locking each other's enrolments, and the badge evaluation sees what the other wrote.
+    await tx.query('SELECT 1 FROM club_members WHERE club_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE', [access.clubId, input.member_ids]);
     const enrolments = await repo.lockEnrolments(tx, access.clubId, requirement.item_code, input.member_ids);
     if (enrolments.length !== input.member_ids.length) throw badRequest(PROGRAMME_MSG.notEnrolled);
     const item = await repo.getItem(tx, requirement.item_code);
     const settings = await repo.getSettings(tx, access.clubId);
-    const c: SignContext = { tx, access, settings, signedOn, note: input.note?.trim() || null, result: { signed: 0, already: 0, points: 0, completed: [] } };
+    const c: SignContext = { tx, access, settings, signedOn, note: input.note?.trim() || null, result: { signed: 0, already: 0, points: 0, completed: [] }, signedFor: new Map(), ready: [] };
     for (const enrolment of enrolments) {
       const member = members.get(enrolment.member_id);
       if (!member) continue;
@@ -122,6 +136,9 @@ export async function signInTx(tx: Queryable, access: ClubAccess, input: SignInp
     if (c.result.signed) {
       await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'programme.sign', entity: 'programme_requirement', entityId: requirement.id, after: { item: requirement.item_code, members: input.member_ids.length, signed: c.result.signed, signed_on: signedOn, points: c.result.points } });
     }
+    await awardBadgesOfSigned(tx, access.clubId, [...c.signedFor.values()].map((s) => s.member), c.result.points > 0);
+    await notifySigned(tx, access.clubId, c.signedFor.values());
+    await notifyReady(tx, access.clubId, access.profileId, c.ready);
     // A mark waiting in the queue for a requisito signed here (in the grid, say) leaves the queue.
     if (c.result.signed) {
       await tx.query(`UPDATE programme_marks SET status = 'signed', decided_by = $4, decided_at = now()
@@ -129,6 +146,16 @@ export async function signInTx(tx: Queryable, access: ClubAccess, input: SignInp
     }
     return c.result;
   }
+}
+
+/**
+ * The automatic badges of the members this request signed for ('classe concluída' and the like, and
+ * points badges), under the member locks taken by {@link signInTx}: a badge is evaluated after any
+ * other request for that member committed, and the member badge is unique, so it is given once.
+ */
+async function awardBadgesOfSigned(tx: Queryable, clubId: string, members: repo.MemberRef[], pointsMoved: boolean): Promise<void> {
+  for (const m of members) await awardAutomaticBadges(tx, clubId, m.profile_id);
+  if (pointsMoved) await awardRankingBadges(tx, clubId);
 }
 
 /** Reverses whatever the ledger still holds for a requisito (or, null, the completion) of an enrolment. */

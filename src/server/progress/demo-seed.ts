@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/index.js';
 import { one } from '../db/index.js';
 import type { DemoStep } from '../demo/context.js';
-import type { ClubAccess } from '../http/access.js';
+import type { ClubAccess } from '../plugins/access.js';
 import { readEnv } from '../config.js';
 import { localDiskStorage } from '../storage/storage.js';
 import { ICON_TEMPLATES } from '../../shared/badges.js';

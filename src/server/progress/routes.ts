@@ -17,11 +17,11 @@ import {
   ZSubmissionPage,
   ZSubmissionQuery,
 } from '../../shared/progress.js';
-import { can, type ClubAccess } from '../http/access.js';
-import { notFound } from '../http/errors.js';
+import { can, type ClubAccess } from '../plugins/access.js';
+import { notFound } from '../plugins/errors.js';
 import { SANITIZER_VERSION, withServedIcon } from '../badges/icon.js';
-import { sendJsonText } from '../http/json-text.js';
-import { sendAnswer, Unkept } from '../http/answer-cache.js';
+import { sendJsonText } from '../plugins/json-text.js';
+import { sendAnswer, Unkept } from '../plugins/answer-cache.js';
 import type { Db } from '../db/index.js';
 import * as repo from './repo.js';
 import * as profiles from './profile-repo.js';
@@ -33,7 +33,7 @@ import * as batches from './point-batches.js';
 import { getMemberHome } from './member-home.js';
 import { ZMemberHome } from '../../shared/member-home.js';
 import { BATCH_MSG, ZPointBatch, ZPointBatchResult, ZPointBatchUndoResult } from '../../shared/point-batches.js';
-import { ZClubParams } from '../../shared/ids.js';
+import { ZClubParams, zId } from '../../shared/ids.js';
 
 const ZClubTask = ZClubParams.extend({ taskId: z.string() });
 const ZClubMember = ZClubParams.extend({ memberId: z.string() });
@@ -214,7 +214,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/clubs/:clubId/point-adjustments/batch/:batchId/undo', {
     config: { permission: 'points.batch' },
-    schema: { tags, summary: 'Desfazer um lote de pontos inteiro', params: ZClubParams.extend({ batchId: z.uuid({ error: BATCH_MSG.notFound }) }), response: { 200: ZPointBatchUndoResult } },
+    schema: { tags, summary: 'Desfazer um lote de pontos inteiro', params: ZClubParams.extend({ batchId: zId(BATCH_MSG.notFound) }), response: { 200: ZPointBatchUndoResult } },
   }, async (req) => {
     const access = req.access;
     return batches.undoBatch(app.db, access, req.params.batchId);

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { fileTypeOf } from '../lazy-module.js';
 import type { Db, Queryable } from '../db/index.js';
 import { EVIDENCE_MAX_BYTES, PROGRESS_MSG, isAcceptedEvidence, type TCompletionResult, type TSubmissionInfo } from '../../shared/progress.js';
-import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
-import { canManageUnit, scopeOf, type ClubAccess } from '../http/access.js';
+import { AppError, badRequest, conflict, notFound } from '../plugins/errors.js';
+import { canManageUnit, scopeOf, type ClubAccess } from '../plugins/access.js';
 import { assertMemberInReach } from './service.js';
 import type { Storage } from '../storage/storage.js';
 import { writeAudit } from '../audit/repo.js';
 import { awardAfterEvent, awardTaskBadges } from '../badges/engine.js';
 import { appendPointEvent } from './ledger.js';
 import * as repo from './repo.js';
-import { notify } from '../notifications/notify.js';
+import { guardiansOf, notify } from '../notifications/notify.js';
 import { assertCompletionAllowed } from './completion-rule.js';
 import type { EvidenceFile, EvidenceForm } from './evidence-form.js';
 
@@ -93,6 +93,15 @@ export async function approveSubmission(db: Db, access: ClubAccess, submissionId
       clubId: access.clubId, to: [sub.profile_id], category: 'achievements', kind: 'submission.approved', link: '/dashboard/minhas-tarefas',
       title: `Envio aprovado: ${task.title}`, body: task.points > 0 ? `Você ganhou ${task.points} pontos.` : 'Sua tarefa foi aprovada.',
     });
+    // Guardians receive what concerns their child: the approval, in the 'family' category.
+    const guardians = await guardiansOf(tx, access.clubId, sub.profile_id);
+    if (guardians.length > 0) {
+      const [kid] = await tx.query<{ full_name: string }>(`SELECT full_name FROM profiles WHERE id = $1`, [sub.profile_id]);
+      await notify(tx, {
+        clubId: access.clubId, to: guardians, category: 'family', kind: 'submission.approved', link: '/familia',
+        title: `${kid?.full_name ?? 'Seu filho(a)'}: envio aprovado (${task.title})`, body: task.points > 0 ? `${task.points} pontos na trilha.` : 'Tarefa aprovada.',
+      });
+    }
     const badges = [...(await awardTaskBadges(tx, access.clubId, sub.profile_id, task.id)), ...(await awardAfterEvent(tx, access.clubId, sub.profile_id))];
     return { status: 'approved', points_awarded: task.points, correct_count: null, question_count: null, badges_awarded: badges };
   });

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UNIT_MSG, ZUnit, ZUnitInput } from '../../shared/units.js';
-import { notFound } from '../http/errors.js';
-import { ZClubParams } from '../../shared/ids.js';
+import { notFound } from '../plugins/errors.js';
+import { ZClubParams, zId } from '../../shared/ids.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 
-const ZUnitParams = ZClubParams.extend({ unitId: z.uuid({ error: UNIT_MSG.notFound }) });
+const ZUnitParams = ZClubParams.extend({ unitId: zId(UNIT_MSG.notFound) });
 const ZOk = z.object({ ok: z.literal(true) });
 
 export const unitRoutes: FastifyPluginAsyncZod = async (app) => {

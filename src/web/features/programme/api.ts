@@ -4,6 +4,7 @@ import type {
   TCard, TCardEnrolment, TCatalogue, TGrid, TInvestiture, TInvestitureInput, TProgrammeSettings, TProgrammeSettingsInput, TReadyEntry, TQueueMark, TRequirement, TRequirementInput, TSignInput, TSignResult,
 } from '@shared/programme';
 import type { TReqImport, TReqImportResult } from '@shared/programme-io';
+import type { TReportKind, TReportRows } from '@shared/programme-reports';
 import { api, apiUpload } from '@web/lib/api';
 
 const base = (clubId: string) => `/api/clubs/${clubId}/programme`;
@@ -143,3 +144,13 @@ export function useReturnMark(clubId: string) {
   const refresh = useRefresh(clubId);
   return useMutation({ mutationFn: ({ id, reason }: { id: string; reason: string }) => api<{ ok: true }>('POST', `${base(clubId)}/marks/${id}/return`, { reason }), onSuccess: refresh });
 }
+
+/** A report of the programme (secretary and direction); `weeks` is the stale report's window. */
+export const useProgrammeReport = <K extends TReportKind>(clubId: string, kind: K, weeks: number) =>
+  useQuery({
+    queryKey: key(clubId, 'reports', kind, kind === 'stale' ? String(weeks) : ''),
+    queryFn: () => api<TReportRows[K]>('GET', `${base(clubId)}/reports/${kind}${kind === 'stale' ? `?weeks=${weeks}` : ''}`),
+  });
+
+/** Download address of a report as CSV. */
+export const reportCsvUrl = (clubId: string, kind: TReportKind, weeks: number) => `${base(clubId)}/reports/${kind}.csv${kind === 'stale' ? `?weeks=${weeks}` : ''}`;

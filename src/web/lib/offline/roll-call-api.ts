@@ -1,3 +1,5 @@
+import { UUID_PATTERN } from '../../../shared/uuid';
+
 /**
  * The API answers the roll call needs to open offline: the session, the clubs, the meetings and their
  * sheets. The service worker keeps these (network first, vite.config.ts), as the server names them;
@@ -13,11 +15,10 @@ export const ROLL_CALL_API_ROUTES = [
   '/api/clubs/:clubId/meetings/:id/attendance',
 ] as const;
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 /**
  * What the service worker matches (Workbox tests a RegExp against the whole address): this origin's
  * address of one of the routes, with any query. A RegExp, not a function, because Workbox copies the
  * pattern into the generated service worker, where no import of this module exists.
  */
-export const ROLL_CALL_API_PATTERN = new RegExp(`^https?://[^/]+(?:${ROLL_CALL_API_ROUTES.map((r) => r.replace(/:\w+/g, UUID)).join('|')})(?:\\?.*)?$`);
+export const ROLL_CALL_API_PATTERN = new RegExp(`^https?://[^/]+(?:${ROLL_CALL_API_ROUTES.map((r) => r.replace(/:\w+/g, UUID_PATTERN)).join('|')})(?:\\?.*)?$`);

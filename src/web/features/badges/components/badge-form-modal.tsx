@@ -3,7 +3,7 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import {
-  BADGE_DEFAULTS, BADGE_MSG, BADGE_TYPE_LABEL, BADGE_TYPES, CATEGORIES, CATEGORY_LABEL, CRITERIA_UNIT_LABEL, CRITERIA_LABEL, CRITERIA_TYPES,
+  BADGE_DEFAULTS, BADGE_MSG, BADGE_TYPE_LABEL, BADGE_TYPES, CATEGORIES, CATEGORY_LABEL, CRITERIA_UNIT_LABEL, CRITERIA_LABEL, CRITERIA_TYPES, CRITERIA_WITHOUT_VALUE, isProgrammeCriteria,
   ICON_TEMPLATES, RARITIES, RARITY_LABEL, ZBadgeInput, ZClubBadgeInput, type TBadge, type TBadgeInput, type TClubBadgeInput,
 } from '@shared/badges';
 import { BADGE_COLOR_KEYS, BADGE_ICON_KEYS, badgeIconSvg, type TBadgeColor, type TBadgeIconKey } from '@shared/badge-icons';
@@ -14,6 +14,7 @@ import { IntegerInput } from '../../../components/ui/integer-input';
 import { Modal } from '../../../components/ui/modal';
 import { SvgIcon } from '../../../components/ui/svg-icon';
 import { ColorPicker, IconGallery } from './icon-gallery';
+import { ProgrammeCriteriaFields } from './programme-criteria-fields';
 
 type BadgeSchema = typeof ZBadgeInput | typeof ZClubBadgeInput;
 type BadgeForm<S extends BadgeSchema> = UseFormReturn<z.input<S>, unknown, z.output<S>>;
@@ -23,12 +24,14 @@ type Common = Omit<TBadgeInput, 'icon_svg'>;
 const COMMON_EMPTY: Common = {
   name: '', description: '', rarity: BADGE_DEFAULTS.rarity, points: BADGE_DEFAULTS.points, active: BADGE_DEFAULTS.active,
   badge_type: BADGE_DEFAULTS.badge_type, category: BADGE_DEFAULTS.category, criteria_type: '', criteria_value: BADGE_DEFAULTS.criteria_value,
+  criteria_item: '', criteria_area: '',
 };
 
 function commonOf(b: TBadge): Common {
   return {
     name: b.name, description: b.description, rarity: b.rarity, points: b.points, active: b.active,
     badge_type: b.badge_type, category: b.category, criteria_type: b.auto_criteria?.type ?? '', criteria_value: b.auto_criteria?.value ?? 0,
+    criteria_item: b.auto_criteria?.item_code ?? '', criteria_area: b.auto_criteria?.area_code ?? '',
   };
 }
 
@@ -108,17 +111,22 @@ export function BadgeFormModal<S extends BadgeSchema>({ open, title, submitLabel
               onChange={(e) => {
                 void criteriaRegister.onChange(e);
                 setValue('criteria_value', 0);
+                setValue('criteria_item', '');
+                setValue('criteria_area', '');
               }}
               error={errors.criteria_type?.message}
             >
               <option value="">Nenhum</option>
               {CRITERIA_TYPES.map((c) => <option key={c} value={c}>{CRITERIA_LABEL[c]}</option>)}
             </SelectField>
-            <IntegerInput
-              label={criteriaType ? `Valor (${CRITERIA_UNIT_LABEL[criteriaType]})` : 'Valor do critério'}
-              {...register('criteria_value')}
-              error={errors.criteria_value?.message}
-            />
+            {criteriaType && CRITERIA_WITHOUT_VALUE.includes(criteriaType) ? null : (
+              <IntegerInput
+                label={criteriaType ? `Valor (${CRITERIA_UNIT_LABEL[criteriaType]})` : 'Valor do critério'}
+                {...register('criteria_value')}
+                error={errors.criteria_value?.message}
+              />
+            )}
+            {criteriaType && isProgrammeCriteria(criteriaType) ? <ProgrammeCriteriaFields form={common} type={criteriaType} /> : null}
           </div>
         ) : null}
         {iconFirst ? null : icon(form)}

@@ -1,5 +1,5 @@
 import { Award } from 'lucide-react';
-import { CRITERIA_LABEL, RARITY_CLASS, RARITY_LABEL } from '@shared/badges';
+import { describeCriteria, isProgrammeCriteria, RARITY_CLASS, RARITY_LABEL } from '@shared/badges';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -7,11 +7,15 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { SvgIcon } from '../../../components/ui/svg-icon';
 import { Tag } from '../../../components/ui/tag';
 import { useAvailableBadges } from '../api/list-available-badges';
+import { catalogueNames, useProgrammeCatalogue } from '../api/programme-catalogue';
 
 /** 'O que posso conquistar': every active badge of the club and the platform, how it is earned and its XP (read only). */
 export function BadgeGallery({ clubId }: { clubId: string }) {
   const badges = useAvailableBadges(clubId);
   const list = badges.data ?? [];
+  // Names of classes and areas, fetched only when a badge of the programme is on the list.
+  const catalogue = useProgrammeCatalogue(list.some((b) => b.auto_criteria && isProgrammeCriteria(b.auto_criteria.type)));
+  const nameOf = catalogueNames(catalogue.data);
   return (
     <div>
       <PageHeader title="Badges" description="O que você pode conquistar no clube: como ganhar cada badge e quanto XP ele vale." />
@@ -29,7 +33,7 @@ export function BadgeGallery({ clubId }: { clubId: string }) {
                 <h2 className="break-words font-semibold text-slate-900">{b.name}</h2>
                 <p className="break-words text-sm text-slate-600">{b.description}</p>
                 <p className="mt-1 text-sm text-slate-700">
-                  {b.auto_criteria ? `Como ganhar: ${CRITERIA_LABEL[b.auto_criteria.type]} — ${b.auto_criteria.value}` : 'Concedido pela diretoria'}
+                  {b.auto_criteria ? `Como ganhar: ${describeCriteria(b.auto_criteria, nameOf)}` : 'Concedido pela diretoria'}
                 </p>
                 <div className="mt-2 flex flex-wrap gap-2">
                   <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium ${RARITY_CLASS[b.rarity]}`}>{RARITY_LABEL[b.rarity]}</span>

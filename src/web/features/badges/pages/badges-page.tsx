@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Award, Pencil, Plus, Power, Trash2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import {
-  BADGE_MSG, BADGE_TYPE_LABEL, CATEGORY_LABEL, CRITERIA_LABEL, RARITIES, RARITY_CLASS, RARITY_LABEL, ZBadgeInput, ZClubBadgeInput, type TBadge,
+  BADGE_MSG, BADGE_TYPE_LABEL, CATEGORY_LABEL, describeCriteria, isProgrammeCriteria, RARITIES, RARITY_CLASS, RARITY_LABEL, ZBadgeInput, ZClubBadgeInput, type TBadge,
 } from '@shared/badges';
 import { plural } from '@shared/plural';
 import { Button, IconButton } from '../../../components/ui/button';
@@ -21,6 +21,7 @@ import { useDeleteBadge } from '../api/delete-badge';
 import { useSaveBadge } from '../api/save-badge';
 import { useClubBadges, useSaveClubBadge } from '../api/club-badges';
 import { BadgeGallery } from '../components/badge-gallery';
+import { catalogueNames, useProgrammeCatalogue } from '../api/programme-catalogue';
 import { BadgeFormModal, clubBadgeValues, GalleryIconFields, platformBadgeValues, SvgIconFields } from '../components/badge-form-modal';
 
 interface ScreenProps {
@@ -42,6 +43,8 @@ interface ScreenProps {
 /** One screen for both badge lists: the platform's (super admin) and a club's own. */
 function BadgesScreen({ title, description, newLabel, emptyMessage, firstLabel, badges, stats = false, iconSize, actions, onNew, children }: ScreenProps) {
   const list = badges.data ?? [];
+  const catalogue = useProgrammeCatalogue(list.some((b) => b.auto_criteria && isProgrammeCriteria(b.auto_criteria.type)));
+  const nameOf = catalogueNames(catalogue.data);
   const counts = [
     { label: 'Total', value: list.length },
     ...RARITIES.map((r) => ({ label: RARITY_LABEL[r], value: list.filter((b) => b.rarity === r).length })),
@@ -82,7 +85,7 @@ function BadgesScreen({ title, description, newLabel, emptyMessage, firstLabel, 
                 <Tag tone="amber">{b.points} XP</Tag>
                 <ActiveTag active={b.active} />
               </div>
-              {b.auto_criteria ? <p className="text-sm text-slate-700">Critério: {CRITERIA_LABEL[b.auto_criteria.type]} ≥ {b.auto_criteria.value}</p> : null}
+              {b.auto_criteria ? <p className="text-sm text-slate-700">Critério: {describeCriteria(b.auto_criteria, nameOf)}</p> : null}
               <div className="mt-auto flex items-center justify-between gap-2">
                 <span className="text-xs text-slate-600">Concedido a {plural(b.awarded_count, 'membro', 'membros')}</span>
                 <div className="flex gap-1">{actions(b)}</div>

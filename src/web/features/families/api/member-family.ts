@@ -7,8 +7,16 @@ const base = (clubId: string, memberId: string) => `/api/clubs/${clubId}/members
 export const memberFamilyQueryOptions = (clubId: string, memberId: string) =>
   queryOptions({ queryKey: ['clubs', clubId, 'member-family', memberId], queryFn: () => api<TMemberFamily>('GET', `${base(clubId, memberId)}/family`) });
 
+/** How often the panel reads again while an invitation e-mail is still on its way. */
+const MAIL_POLL_MS = 3_000;
+
 export function useMemberFamily(clubId: string | null, memberId: string, enabled: boolean) {
-  return useQuery({ ...memberFamilyQueryOptions(clubId ?? '', memberId), enabled: enabled && clubId !== null });
+  return useQuery({
+    ...memberFamilyQueryOptions(clubId ?? '', memberId),
+    enabled: enabled && clubId !== null,
+    // 'Enviando convite…' turns into 'Convite enviado' (or the failure) without F5.
+    refetchInterval: (q) => (q.state.data?.guardians.some((g) => g.invitation_mail === 'pending' || g.invitation_mail === 'sending') ? MAIL_POLL_MS : false),
+  });
 }
 
 function useInvalidate(clubId: string, memberId: string) {

@@ -17,8 +17,9 @@ import { RequirementsEditor } from '../components/requirements-editor';
 import { RequirementsExportLinks, RequirementsImportModal } from '../components/requirements-import';
 import { Button } from '../../../components/ui/button';
 import { SettingsForm } from '../components/settings-form';
+import { ReportsPanel } from '../components/reports-panel';
 
-type Tab = 'card' | 'grid' | 'queue' | 'ready' | 'enrol' | 'requirements' | 'catalogue' | 'settings';
+type Tab = 'card' | 'grid' | 'queue' | 'ready' | 'enrol' | 'reports' | 'requirements' | 'catalogue' | 'settings';
 
 export interface ProgrammeAccess {
   /** The signed-in person's profile id: their own cartão. */
@@ -73,7 +74,7 @@ export function ProgrammePage({ clubId, access }: { clubId: string; access: Prog
   const tabs: TabItem<Tab>[] = [
     { key: 'card', label: 'Meu cartão' },
     ...(access.canSign ? [{ key: 'grid' as const, label: 'Grade' }, { key: 'queue' as const, label: 'Para assinar' }, { key: 'ready' as const, label: 'Prontos' }] : []),
-    ...(access.canManage ? [{ key: 'enrol' as const, label: 'Inscrições' }] : []),
+    ...(access.canManage ? [{ key: 'enrol' as const, label: 'Inscrições' }, { key: 'reports' as const, label: 'Relatórios' }] : []),
     { key: 'requirements', label: 'Requisitos' },
     { key: 'catalogue', label: 'Especialidades' },
     ...(access.canSettings ? [{ key: 'settings' as const, label: 'Configurações' }] : []),
@@ -94,6 +95,7 @@ export function ProgrammePage({ clubId, access }: { clubId: string; access: Prog
           {tab === 'ready' ? <ReadyPanel clubId={clubId} canManage={access.canManage} /> : null}
           {tab === 'queue' ? <MarkQueue clubId={clubId} /> : null}
           {tab === 'enrol' ? <EnrolmentsPanel clubId={clubId} catalogue={catalogue.data} programmes={settings.data.programmes} /> : null}
+          {tab === 'reports' ? <ReportsPanel clubId={clubId} /> : null}
           {tab === 'requirements' ? <RequirementsTab clubId={clubId} catalogue={catalogue.data} programmes={settings.data.programmes} canManage={access.canManage} /> : null}
           {tab === 'catalogue' ? <CatalogueList catalogue={catalogue.data} /> : null}
           {tab === 'settings' ? <SettingsForm clubId={clubId} settings={settings.data} canEdit={access.canSettings} /> : null}

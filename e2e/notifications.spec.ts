@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startPushReceiver } from '../test/push-receiver.js';
+import {
+  expectNoA11yViolations, launchBrowser, mailIn, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, type Account, type E2EServer,
+} from './harness.js';
+
+// Issue 36 end to end: a director approves, the kid's bell shows it; the kid's phone (push allowed by a
+// guardian with consent) gets the push from a local push service; the guardian's daily digest leaves
+// with an unsubscribe link that works without logging in. Screenshots: e2e/screenshots/avisos-*.png.
+
+let server: E2EServer;
+let browser: Browser;
+let receiver: Awaited<ReturnType<typeof startPushReceiver>>;
+let director: Page;
+let kid: Page;
+let guardian: Account;
+let clubId: string;
+let kidProfileId: string;
+
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => server.db.query<T>(text, params);
+
+beforeAll(async () => {
+  receiver = await startPushReceiver();
+  server = await startServer();
+  browser = await launchBrowser();
+  director = await newPage(browser, server.baseUrl);
+  await registerAndCreateClub(director, { account: { name: 'Diretora Helena' }, clubName: 'Clube dos Avisos' });
+  [{ id: clubId }] = await sql<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube dos Avisos'`);
+
+  kid = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+  // The kid's clock can be moved to the bell's next read.
+  await kid.clock.install();
+  const kidAcc = await registerThroughUi(kid, { name: 'Lucas Lima' });
+  [{ id: kidProfileId }] = await sql<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [kidAcc.email]);
+  const [member] = await sql<{ id: string }>(
+    `INSERT INTO club_members (club_id, profile_id, role, birth_date) VALUES ($1, $2, 'member', '2013-04-01') RETURNING id`, [clubId, kidProfileId]);
+
+  // The guardian accepted with consent and allowed push on the child's phone (as /familia does).
+  const guardianPage = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+  guardian = await registerThroughUi(guardianPage, { name: 'Rita Lima' });
+  await guardianPage.context().close();
+  const [{ id: guardianProfileId }] = await sql<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [guardian.email]);
+  const [link] = await sql<{ id: string }>(`INSERT INTO member_guardians (club_id, member_id, full_name, email, relationship, profile_id, accepted_at, child_push_allowed)
+    VALUES ($1, $2, 'Rita Lima', $3, 'Mãe', $4, now(), true) RETURNING id`, [clubId, member.id, guardian.email, guardianProfileId]);
+  const [text] = await sql<{ id: string; version: number }>(`SELECT id, version FROM consent_texts WHERE club_id = $1 ORDER BY version DESC LIMIT 1`, [clubId]);
+  await sql(`INSERT INTO member_consents (club_id, member_id, guardian_id, guardian_profile_id, consent_text_id, version) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [clubId, member.id, link.id, guardianProfileId, text.id, text.version]);
+  // The guardian chose a daily digest for what concerns the child.
+  await sql(`INSERT INTO notification_preferences (profile_id, category, push, email) VALUES ($1, 'family', false, 'daily')`, [guardianProfileId]);
+
+  // A photo task waiting for approval.
+  const [task] = await sql<{ id: string }>(`INSERT INTO tasks (club_id, title, type, points) VALUES ($1, 'Foto do acampamento', 'submission', 20) RETURNING id`, [clubId]);
+  const [assignment] = await sql<{ id: string }>(`INSERT INTO assigned_tasks (club_id, task_id, profile_id) VALUES ($1, $2, $3) RETURNING id`, [clubId, task.id, kidProfileId]);
+  await sql(`INSERT INTO task_submissions (club_id, assignment_id, task_id, profile_id, evidence_key, evidence_name, evidence_mime, evidence_size, comment)
+    VALUES ($1, $2, $3, $4, 'sem-arquivo', 'barraca.png', 'image/png', 10, 'Montamos a barraca!')`, [clubId, assignment.id, task.id, kidProfileId]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await receiver?.close();
+});
+
+describe('avisos: bell, push and digest', () => {
+  it('the kid turns on push on the phone; the director approves; the bell shows it at the next read and the phone gets the push', async () => {
+    // The browser's own push service cannot be reached here: the device's subscription is the local
+    // receiver's, sent through the same API the 'Notificações neste aparelho' switch calls.
+    const status = await kid.evaluate(async (body) => (await fetch('/api/notifications/push/subscriptions', {
+      method: 'POST', credentials: 'same-origin', headers: { 'x-trilha-client': 'web', 'content-type': 'application/json' }, body: JSON.stringify(body),
+    })).status, receiver.device('kid-phone'));
+    expect(status).toBe(201);
+    await kid.goto('/dashboard');
+    await kid.getByRole('link', { name: 'Avisos: nenhum novo' }).first().waitFor();
+
+    await director.goto('/dashboard/aprovacoes');
+    await director.getByRole('heading', { name: 'Foto do acampamento' }).waitFor();
+    await director.getByRole('button', { name: 'Aprovar envio de Lucas Lima' }).click();
+    await director.getByText('Nenhum envio aguardando aprovação.').waitFor();
+
+    await kid.clock.fastForward('00:31');
+    await kid.getByRole('link', { name: 'Avisos: 1 novo' }).first().waitFor();
+    // The home under the bell follows: the 20 points are there, the approved task is no longer next.
+    await expect.poll(() => kid.getByRole('main').textContent()).toMatch(/Meus pontos\s*20/);
+    await screenshot(kid, 'avisos-01-bell-360');
+    await kid.getByRole('link', { name: 'Avisos: 1 novo' }).first().click();
+    await kid.waitForURL('**/dashboard/avisos');
+    await kid.getByText('Envio aprovado: Foto do acampamento').first().waitFor();
+    await expectNoA11yViolations(kid, 'avisos');
+    await screenshot(kid, 'avisos-02-list-360');
+
+    await server.app.notifications.drain();
+    await expect.poll(() => receiver.received.filter((r) => r.device === 'kid-phone').map((r) => r.payload.title)).toEqual(['Envio aprovado: Foto do acampamento']);
+    const [push] = receiver.received;
+    expect(push?.payload).toMatchObject({ link: '/dashboard/minhas-tarefas', club_id: clubId });
+    expect(push?.headers['content-encoding']).toBe('aes128gcm');
+  });
+
+  it("the guardian's daily digest leaves with a signed unsubscribe link that works without logging in", async () => {
+    // A day later the digest is due.
+    await sql(`UPDATE notifications SET created_at = created_at - interval '25 hours' WHERE profile_id = (SELECT id FROM profiles WHERE email = $1)`, [guardian.email]);
+    expect(await server.app.notifications.digest()).toBeGreaterThan(0);
+    const mail = await mailIn(server, guardian.email);
+    expect(mail.text).toContain('Lucas Lima: envio aprovado (Foto do acampamento)');
+    const unsubscribe = new URL(/https?:\/\/\S+\/descadastrar\?t=\S+/.exec(mail.text)?.[0] ?? 'http://sem-link.invalid/');
+    expect(unsubscribe.pathname).toBe('/descadastrar');
+    const inbox = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    await inbox.setContent(`<pre style="white-space:pre-wrap;font-family:sans-serif;padding:8px">${mail.text.replace(/</g, '&lt;')}</pre>`);
+    await screenshot(inbox, 'avisos-03-digest-email-360');
+    await inbox.context().close();
+
+    const stranger = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    await stranger.goto(unsubscribe.pathname + unsubscribe.search);
+    await stranger.getByRole('status').waitFor();
+    await screenshot(stranger, 'avisos-04-unsubscribed-360');
+    const [pref] = await sql<{ email: string }>(
+      `SELECT np.email FROM notification_preferences np JOIN profiles p ON p.id = np.profile_id WHERE p.email = $1 AND np.category = 'family'`, [guardian.email]);
+    expect(pref?.email).toBe('off');
+    // A forged token changes nothing and says so.
+    await stranger.goto(`/descadastrar?t=${unsubscribe.searchParams.get('t')?.slice(0, -2)}xx`);
+    await stranger.getByRole('alert').waitFor();
+    await stranger.context().close();
+  });
+});
