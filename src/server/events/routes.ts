@@ -5,7 +5,7 @@ import {
   ZEventInput, ZFamilyEvents, ZRegisterMember, ZRegistrationResult, ZRoster, ZSignAuthorisation,
 } from '../../shared/events.js';
 import { ZClubParams } from '../../shared/ids.js';
-import { requireAuth } from '../http/access.js';
+import { requireAuth } from '../plugins/access.js';
 import { maybeOne } from '../db/index.js';
 import { DEFAULT_TIMEZONE } from '../../shared/timezones.js';
 import { requireGuardianOf } from '../families/access.js';
