@@ -96,12 +96,19 @@ export async function notify(tx: Queryable, input: NotifyInput): Promise<number>
 
 /** The accounts of the guardians of a member (by profile) who accepted their invitation, in that club. */
 export async function guardiansOf(q: Queryable, clubId: string, profileId: string): Promise<string[]> {
-  const rows = await q.query<{ profile_id: string }>(
-    `SELECT DISTINCT g.profile_id FROM member_guardians g JOIN club_members cm ON cm.id = g.member_id
-      WHERE g.club_id = $1 AND cm.profile_id = $2 AND g.profile_id IS NOT NULL AND g.accepted_at IS NOT NULL`,
-    [clubId, profileId],
+  return (await guardiansByMember(q, clubId, [profileId])).get(profileId) ?? [];
+}
+
+/** {@link guardiansOf} for several members in one query: member profile → guardian profiles. */
+export async function guardiansByMember(q: Queryable, clubId: string, profileIds: readonly string[]): Promise<Map<string, string[]>> {
+  const rows = await q.query<{ member_profile_id: string; profile_id: string }>(
+    `SELECT DISTINCT cm.profile_id AS member_profile_id, g.profile_id FROM member_guardians g JOIN club_members cm ON cm.id = g.member_id
+      WHERE g.club_id = $1 AND cm.profile_id = ANY($2::uuid[]) AND g.profile_id IS NOT NULL AND g.accepted_at IS NOT NULL`,
+    [clubId, profileIds],
   );
-  return rows.map((r) => r.profile_id);
+  const byMember = new Map<string, string[]>();
+  for (const r of rows) byMember.set(r.member_profile_id, [...(byMember.get(r.member_profile_id) ?? []), r.profile_id]);
+  return byMember;
 }
 
 /** Active members of a club holding one of these functions (e.g. the leaders told of an accepted invitation). */

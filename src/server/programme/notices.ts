@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { guardiansOf, membersWithRoles, notify } from '../notifications/notify.js';
+import { guardiansByMember, membersWithRoles, notify } from '../notifications/notify.js';
 import type { MemberRef } from './repo.js';
 
 /**
@@ -29,21 +29,37 @@ const short = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : 
 const firstName = (full: string) => full.trim().split(/\s+/)[0] ?? full;
 const DIRECTION = ['admin', 'associate'] as const;
 
-/** One notification per member signed for (and one per guardian of theirs). */
+/**
+ * One notification per member signed for (and one per guardian of theirs). Members told the same
+ * thing (a bulk signature of one requisito) share one statement; guardians are looked up at once.
+ */
 export async function notifySigned(tx: Queryable, clubId: string, members: Iterable<SignedForMember>): Promise<void> {
-  for (const { member, signed } of members) {
-    if (signed.length === 0) continue;
+  const told = [...members].filter((m) => m.signed.length > 0);
+  if (told.length === 0) return;
+  const base = { clubId, category: 'achievements' as const, kind: 'programme.signed' };
+  const texts = (signed: SignedForMember['signed']) => {
     const items = [...new Set(signed.map((s) => s.itemName))].join(', ');
-    const one = signed.length === 1;
-    const base = { clubId, category: 'achievements' as const, kind: 'programme.signed' };
+    return { one: signed.length === 1, items };
+  };
+  const sameNotice = new Map<string, { title: string; body: string; to: string[] }>();
+  for (const { member, signed } of told) {
+    const { one, items } = texts(signed);
+    const title = one ? `Requisito assinado: ${signed[0].itemName}` : `${signed.length} requisitos assinados: ${items}`;
+    const body = one ? short(signed[0].text) : 'Veja seu cartão de classe.';
+    const key = `${title}\u0000${body}`;
+    const group = sameNotice.get(key) ?? { title, body, to: [] };
+    group.to.push(member.profile_id);
+    sameNotice.set(key, group);
+  }
+  // The member's own cartão is the first tab of /dashboard/programa.
+  for (const g of sameNotice.values()) await notify(tx, { ...base, to: g.to, link: '/dashboard/programa', title: g.title, body: g.body });
+  const guardians = await guardiansByMember(tx, clubId, told.map((m) => m.member.profile_id));
+  for (const { member, signed } of told) {
+    const to = guardians.get(member.profile_id) ?? [];
+    if (to.length === 0) continue;
+    const { one, items } = texts(signed);
     await notify(tx, {
-      ...base, to: [member.profile_id], link: `/dashboard/programa/membro/${member.member_id}`,
-      title: one ? `Requisito assinado: ${signed[0].itemName}` : `${signed.length} requisitos assinados: ${items}`,
-      body: one ? short(signed[0].text) : 'Veja seu cartão de classe.',
-    });
-    const guardians = await guardiansOf(tx, clubId, member.profile_id);
-    await notify(tx, {
-      ...base, to: guardians, link: '/familia',
+      ...base, to, link: '/familia',
       title: one ? `${firstName(member.full_name)}: requisito assinado em ${signed[0].itemName}` : `${firstName(member.full_name)}: ${signed.length} requisitos assinados`,
       body: one ? short(signed[0].text) : items,
     });

@@ -73,7 +73,7 @@ describe(`the programme's notifications on ${engineName()}`, () => {
     expect((await sign(admin, reqs.AMIGO[0], members)).json()).toMatchObject({ signed: 3 });
     for (const k of Object.values(kids)) {
       expect(await notices(k.session.profile.id, 'programme.signed')).toEqual([
-        { title: 'Requisito assinado: Amigo', body: 'Memorizar o voto e a lei do Desbravador', link: `/dashboard/programa/membro/${k.memberId}`, category: 'achievements' },
+        { title: 'Requisito assinado: Amigo', body: 'Memorizar o voto e a lei do Desbravador', link: '/dashboard/programa', category: 'achievements' },
       ]);
     }
     expect(await notices(guardian.profile.id, 'programme.signed')).toEqual([
