@@ -8,7 +8,7 @@ const PASSWORD = 'segredo123';
 export const DIRECTOR_EMAIL = 'diretor@bench.test';
 
 /** Gives a generated profile a password and signs it in; returns the session cookie. */
-async function signInAs(db: Db, base: string, profileId: string, email: string): Promise<string> {
+export async function signInAs(db: Db, base: string, profileId: string, email: string): Promise<string> {
   await db.query('UPDATE profiles SET email = $2, password_hash = $3 WHERE id = $1', [profileId, email, await hash(PASSWORD)]);
   return logIn(base, email);
 }
@@ -31,6 +31,8 @@ export interface ScreenReads {
   kid: string;
   /** [label, url, session cookie] */
   endpoints: Array<[string, string, string]>;
+  /** Reads bench/platform-queries.ts explains but bench/run.ts does not load (same shape). */
+  explainOnly: Array<[string, string, string]>;
 }
 
 export async function screenReads(db: Db, base: string, clubs: number): Promise<ScreenReads> {
@@ -47,6 +49,11 @@ export async function screenReads(db: Db, base: string, clubs: number): Promise<
   const [period] = await db.query<{ id: string }>(`SELECT id FROM periods WHERE club_id = $1 ORDER BY start_date DESC LIMIT 1`, [club.id]);
   const c = `${base}/api/clubs/${club.id}`;
   const year = new Date().getFullYear();
+  // The programme reads: the member's cartão, the grid of their class (in this club: the regular class of
+  // member i is REGULAR_CLASSES[i % 6], bench/platform-data.ts) and the 'prontos para investidura' list.
+  const [enrolment] = await db.query<{ item_code: string }>(
+    `SELECT item_code FROM programme_enrolments WHERE club_id = $1 AND member_id = $2 AND kind = 'class'`, [club.id, member.id]);
+  const classCode = enrolment?.item_code ?? 'AMIGO';
 
   const endpoints: Array<[string, string, string]> = [
     ['health', `${base}/api/health`, ''],
@@ -68,6 +75,21 @@ export async function screenReads(db: Db, base: string, clubs: number): Promise<
     ['finance report by account', `${c}/finance/reports/by-chart-account?from=${year - 1}-01-01&to=${year}-12-31`, admin],
     ['admin/stats', `${base}/api/admin/stats`, admin],
     ['admin/clubs (first page)', `${base}/api/admin/clubs`, admin],
+    // Issues 34–36 (programme, receivables, notifications).
+    ['programme cartão (member)', `${c}/programme/members/${member.id}/card`, admin],
+    [`programme grid (${classCode})`, `${c}/programme/items/${classCode}/grid`, admin],
+    ['programme prontos para investidura', `${c}/programme/ready`, admin],
+    ['charges: quem deve', `${c}/debtors`, admin],
+    ["charges: member's open charges (member)", `${c}/my-charges`, kid],
+    ['charges: list (first page of 50)', `${c}/charges?limit=50`, admin],
+    ['notifications bell (member)', `${base}/api/notifications/unread`, kid],
+    ['notifications first page (member)', `${base}/api/notifications?limit=20`, kid],
   ];
-  return { club, period, admin, kid, endpoints };
+  const explainOnly: Array<[string, string, string]> = [
+    ['members sorted by name (first page of 50)', `${c}/members?limit=50&sort=nome`, admin],
+    ['members sorted by points (first page of 50)', `${c}/members?limit=50&sort=pontos`, admin],
+    ['notifications first page of one club (member)', `${base}/api/notifications?limit=20&club_id=${club.id}`, kid],
+    ['admin push deliveries (failed / retrying)', `${base}/api/admin/push-deliveries`, admin],
+  ];
+  return { club, period, admin, kid, endpoints, explainOnly };
 }

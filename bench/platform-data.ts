@@ -1,7 +1,16 @@
 // A platform-sized club network generated with generate_series, on PostgreSQL or PGlite: clubs with
-// units, members (one director each), periods, tasks assigned to everyone and half done (with their
-// ledger events), manual points, pending submissions, awarded badges, cash accounts with a year of
-// transactions and savings goals. Used by bench/run.ts and bench/platform-queries.ts.
+// units, members (one director each; the last club is a big one of BIG_CLUB_MEMBERS), periods, tasks
+// assigned to everyone and half done (with their ledger events), manual points, pending submissions,
+// awarded badges, cash accounts with a year of transactions and savings goals; the programme (every
+// member enrolled in a regular class of 30 requisitos, about half of them signed, ~3 % ready for
+// investidura); a year of monthly dues for every member (most paid, with the payment, its income
+// transaction and the caixa's balance kept consistent); notifications (50 per member, a few unread)
+// and the push deliveries of the members with a device. Used by bench/run.ts and bench/platform-queries.ts.
+//
+// Simplifications, on purpose: a requisito's signature gives no ledger points here (the ranking reads
+// keep the same point_events as before), and a generated payment has no audit_log line (the API's
+// charge_payment_register writes one); the money itself is consistent: Σ payments = charges.paid_amount
+// and every caixa = initial balance + Σ its transactions.
 import type { Db } from '../src/server/db/index.js';
 
 export interface PlatformSize {
@@ -9,11 +18,36 @@ export interface PlatformSize {
   members: number;
   units: number;
   tasks: number;
-  /** Transactions per club. */
+  /** Transactions per club (besides the dues' payments). */
   transactions: number;
+  // Issues 34–36; each left out (0) skips its data, as the older benches that build their own size do.
+  /** Requisitos per class (the platform's list of each regular class; every 10th club has its own Amigo). */
+  requisitos?: number;
+  /** Months of dues per member (the last N, the current one included). */
+  duesMonths?: number;
+  /** Notifications per member. */
+  notifications?: number;
+  /** Members of the last club (slug `clube-<clubs>`), if more than `members`. */
+  bigClub?: number;
 }
 
-export const DEFAULT_SIZE: Omit<PlatformSize, 'clubs'> = { members: 50, units: 6, tasks: 20, transactions: 100 };
+/** The last generated club (slug `clube-<clubs>`) has this many members: the fan-out bench tells all of them at once. */
+export const BIG_CLUB_MEMBERS = 500;
+
+export const DEFAULT_SIZE: Omit<PlatformSize, 'clubs'> = {
+  members: 50, units: 6, tasks: 20, transactions: 100, requisitos: 30, duesMonths: 12, notifications: 50, bigClub: BIG_CLUB_MEMBERS,
+};
+/** The regular classes members are enrolled in (member i: REGULAR_CLASSES[i % 6]). */
+export const REGULAR_CLASSES = ['AMIGO', 'COMPANHEIRO', 'PESQUISADOR', 'PIONEIRO', 'EXCURSIONISTA', 'GUIA'];
+
+/** A browser's keys (one P-256 public key and auth secret for every generated device): web-push can encrypt to them. */
+export const PUSH_P256DH = 'BE8n7Gag77BR1XHGUxkHqCECcFobWXcWkoTcAOwDzGe4NDgPeOsbvFFQcv7eRGxseg6AD3eRU1ZHqrwHFbg5d6M';
+export const PUSH_AUTH = 'o9_65aMd1pxQgjwph8hLxA';
+
+/** Every caixa = its initial balance + Σ its transactions (what register_transaction keeps). */
+const BALANCES = `UPDATE cash_accounts ca SET current_balance = ca.initial_balance + coalesce(s.net, 0)
+      FROM (SELECT cash_account_id, sum(CASE WHEN type = 'income' THEN amount ELSE -amount END) AS net FROM transactions GROUP BY cash_account_id) s
+     WHERE s.cash_account_id = ca.id;`;
 
 async function step(label: string, fn: () => Promise<unknown>): Promise<void> {
   const start = performance.now();
@@ -23,7 +57,8 @@ async function step(label: string, fn: () => Promise<unknown>): Promise<void> {
 
 export async function generatePlatform(db: Db, size: PlatformSize): Promise<void> {
   const { clubs: CLUBS, members: MEMBERS, units: UNITS, tasks: TASKS, transactions: TRANSACTIONS } = size;
-  console.log(`Generating ${CLUBS} clubs × ${MEMBERS} members, ${UNITS} units and ${TASKS} tasks per club…`);
+  const BIG = Math.max(MEMBERS, size.bigClub ?? 0);
+  console.log(`Generating ${CLUBS} clubs × ${MEMBERS} members (the last one ${BIG}), ${UNITS} units and ${TASKS} tasks per club…`);
   await step('clubs, units, members', () => db.exec(`
     CREATE TEMP TABLE b_clubs AS SELECT g AS n, gen_random_uuid() AS id FROM generate_series(1, ${CLUBS}) g;
     INSERT INTO clubs (id, name, slug, created_at)
@@ -32,7 +67,8 @@ export async function generatePlatform(db: Db, size: PlatformSize): Promise<void
       SELECT c.n AS club_n, c.id AS club_id, k, gen_random_uuid() AS id FROM b_clubs c, generate_series(1, ${UNITS}) k;
     INSERT INTO units (id, club_id, name) SELECT id, club_id, 'Unidade ' || k FROM b_units;
     CREATE TEMP TABLE b_members AS
-      SELECT c.n AS club_n, c.id AS club_id, i, gen_random_uuid() AS profile_id FROM b_clubs c, generate_series(1, ${MEMBERS}) i;
+      SELECT c.n AS club_n, c.id AS club_id, i, gen_random_uuid() AS profile_id
+        FROM b_clubs c, generate_series(1, CASE WHEN c.n = ${CLUBS} THEN ${BIG} ELSE ${MEMBERS} END) i;
     INSERT INTO profiles (id, full_name, email, created_at)
       SELECT profile_id, 'Membro ' || club_n || '-' || i, 'm' || club_n || '.' || i || '@bench.test', now() - make_interval(days => i * 7)
         FROM b_members;
@@ -94,13 +130,127 @@ export async function generatePlatform(db: Db, size: PlatformSize): Promise<void
              LATERAL (SELECT id FROM cash_accounts WHERE club_id = c.id ORDER BY name LIMIT 1) ca,
              LATERAL (SELECT id FROM chart_of_accounts WHERE club_id = c.id
                        AND type = CASE WHEN x % 3 = 0 THEN 'expense' ELSE 'income' END LIMIT 1) coa;
-    UPDATE cash_accounts ca SET current_balance = ca.initial_balance + coalesce((
-      SELECT sum(CASE WHEN t.type = 'income' THEN t.amount ELSE -t.amount END) FROM transactions t WHERE t.cash_account_id = ca.id), 0);`));
+    ${BALANCES}`));
+  if (size.requisitos) await generateProgramme(db, size.requisitos);
+  if (size.duesMonths) await generateDues(db, size.duesMonths);
+  if (size.notifications) await generateNotifications(db, size.notifications);
   await step('VACUUM ANALYZE', () => db.exec('VACUUM ANALYZE'));
   const counts = await db.query<Record<string, string>>(`
     SELECT (SELECT count(*) FROM club_members) AS members, (SELECT count(*) FROM assigned_tasks) AS assignments,
            (SELECT count(*) FROM task_completions) AS completions, (SELECT count(*) FROM point_events) AS point_events,
-           (SELECT count(*) FROM transactions) AS transactions, (SELECT count(*) FROM task_submissions) AS submissions`);
+           (SELECT count(*) FROM transactions) AS transactions, (SELECT count(*) FROM task_submissions) AS submissions,
+           (SELECT count(*) FROM programme_enrolments) AS enrolments, (SELECT count(*) FROM programme_signatures) AS signatures,
+           (SELECT count(*) FROM charges) AS charges, (SELECT count(*) FROM charge_payments) AS payments,
+           (SELECT count(*) FROM notifications) AS notifications, (SELECT count(*) FROM push_deliveries) AS push_deliveries`);
   console.log(`  rows: ${Object.entries(counts[0]).map(([k, v]) => `${k} ${Number(v).toLocaleString('en')}`).join(', ')}`);
 }
 
+
+/**
+ * The programme: the platform's list of 30 requisitos for each regular class (sections in turn), an own
+ * Amigo list in every 10th club, every member enrolled in one class (member i: REGULAR_CLASSES[i % 6]),
+ * the first s requisitos signed by the director with s = (7i + club) mod (REQS + 1): about half on
+ * average, and a member with all of them signed is complete ('pronto para investidura').
+ */
+async function generateProgramme(db: Db, reqs: number): Promise<void> {
+  const classes = `ARRAY[${REGULAR_CLASSES.map((c) => `'${c}'`).join(', ')}]`;
+  await step(`programme: requisitos, enrolments, signatures`, () => db.exec(`
+    CREATE TEMP TABLE b_reqs AS
+      SELECT 0 AS list_n, NULL::uuid AS club_id, cls AS item_code, k, gen_random_uuid() AS id
+        FROM unnest(${classes}) cls, generate_series(1, ${reqs}) k
+      UNION ALL
+      SELECT c.n, c.id, 'AMIGO', k, gen_random_uuid() FROM b_clubs c, generate_series(1, ${reqs}) k WHERE c.n % 10 = 0;
+    INSERT INTO programme_requirements (id, club_id, item_code, section_code, position, text, in_field, needs_evidence)
+      SELECT id, club_id, item_code, (ARRAY['G', 'DE', 'SO', 'DA', 'SA', 'OL', 'EN', 'AC', 'EV'])[k % 9 + 1], k,
+             'Requisito ' || k || ' de ' || item_code, k % 4 = 0, k % 7 = 0
+        FROM b_reqs;
+    CREATE TEMP TABLE b_enrol AS
+      SELECT m.club_n, m.club_id, m.i, cm.id AS member_id, gen_random_uuid() AS id,
+             (${classes})[m.i % 6 + 1] AS item_code, (7 * m.i + m.club_n) % ${reqs + 1} AS signed,
+             CASE WHEN m.i % 6 = 0 AND m.club_n % 10 = 0 THEN m.club_n ELSE 0 END AS list_n
+        FROM b_members m JOIN club_members cm ON cm.club_id = m.club_id AND cm.profile_id = m.profile_id;
+    INSERT INTO programme_enrolments (id, club_id, member_id, item_code, kind, started_on, completed_on)
+      SELECT id, club_id, member_id, item_code, 'class', current_date - 200,
+             CASE WHEN signed = ${reqs} THEN current_date - (i % 20) END
+        FROM b_enrol;
+    INSERT INTO programme_signatures (club_id, enrolment_id, requirement_id, signed_on, signed_by)
+      SELECT e.club_id, e.id, r.id, current_date - (${reqs} - r.k) * 5 - e.i % 5, d.profile_id
+        FROM b_enrol e
+        JOIN b_members d ON d.club_n = e.club_n AND d.i = 1
+        JOIN b_reqs r ON r.item_code = e.item_code AND r.list_n = e.list_n AND r.k <= e.signed;`));
+}
+
+/**
+ * A year of dues: the club's plan (R$ 35,00 on the 10th, every month) and one charge per member
+ * (function 'member') and month. Months 2+ back are 85 % paid, last month 60 %, this month 30 %; 5 %
+ * are paid in part (half) and 1 % cancelled. Each payment comes with its income transaction
+ * ('Mensalidades', Caixa geral, on the payment's date) and the caixas' balances are recomputed, as
+ * register_transaction would have left them.
+ */
+async function generateDues(db: Db, months: number): Promise<void> {
+  await step(`dues: ${months} months per member, payments, transactions`, () => db.exec(`
+    INSERT INTO dues_plans (club_id, amount, due_day, months, generated_through)
+      SELECT id, 35, 10, ARRAY[1,2,3,4,5,6,7,8,9,10,11,12]::smallint[], date_trunc('month', current_date)::date FROM b_clubs;
+    CREATE TEMP TABLE b_dues AS
+      SELECT m.club_n, m.club_id, m.profile_id, m.i, k AS months_ago,
+             (date_trunc('month', current_date) - make_interval(months => k))::date AS dues_month,
+             gen_random_uuid() AS id, gen_random_uuid() AS tx_id,
+             (m.i * 37 + k * 11 + m.club_n) % 100 AS dice,
+             least(current_date, (date_trunc('month', current_date) - make_interval(months => k))::date + 5 + (m.i * 37 + k * 11 + m.club_n) % 10) AS paid_on
+        FROM b_members m, generate_series(0, ${months - 1}) k
+       WHERE m.i > 1;
+    ALTER TABLE b_dues ADD COLUMN cancelled boolean, ADD COLUMN paid numeric(14,2);
+    UPDATE b_dues SET cancelled = dice = 99,
+      paid = CASE WHEN dice = 99 THEN 0
+                  WHEN dice < CASE WHEN months_ago >= 2 THEN 85 WHEN months_ago = 1 THEN 60 ELSE 30 END THEN 35
+                  WHEN dice >= 93 THEN 17.50 ELSE 0 END;
+    INSERT INTO charges (id, club_id, profile_id, short_code, description, amount, paid_amount, due_date, origin, dues_month,
+                         cancelled_at, cancel_reason, created_at, updated_at)
+      SELECT id, club_id, profile_id, 'M' || to_char(dues_month, 'YYMM') || lpad(i::text, 5, '0'),
+             'Mensalidade ' || to_char(dues_month, 'MM/YYYY'), 35, paid, dues_month + 9, 'mensalidade', dues_month,
+             CASE WHEN cancelled THEN dues_month + 3 END, CASE WHEN cancelled THEN 'Isento neste mês' END, dues_month, dues_month
+        FROM b_dues;
+    INSERT INTO transactions (id, club_id, type, amount, description, transaction_date, cash_account_id, profile_id, chart_account_id, created_at)
+      SELECT d.tx_id, d.club_id, 'income', d.paid, 'Cobrança M' || to_char(d.dues_month, 'YYMM') || lpad(d.i::text, 5, '0') || ': Mensalidade ' || to_char(d.dues_month, 'MM/YYYY'),
+             d.paid_on, ca.id, d.profile_id, coa.id, d.paid_on
+        FROM b_dues d
+        JOIN cash_accounts ca ON ca.club_id = d.club_id AND ca.name = 'Caixa geral'
+        JOIN chart_of_accounts coa ON coa.club_id = d.club_id AND coa.type = 'income' AND coa.name = 'Mensalidades'
+       WHERE d.paid > 0;
+    INSERT INTO charge_payments (club_id, charge_id, amount, paid_on, method, cash_account_id, transaction_id, created_at)
+      SELECT t.club_id, d.id, t.amount, t.transaction_date, (ARRAY['pix', 'pix', 'pix', 'dinheiro', 'transferencia'])[d.dice % 5 + 1],
+             t.cash_account_id, t.id, t.created_at
+        FROM b_dues d JOIN transactions t ON t.id = d.tx_id;
+    ${BALANCES}`));
+}
+
+/**
+ * Notifications: N per member over the last months (newest first: created every 7 hours back), the
+ * newest (i mod 8) unread, 1 in 50 an account's own (no club: security); 30 % of the members have one
+ * device, with a push delivery for each of their 10 newest notifications (1 in 100 failed, 1 in 200
+ * waiting for a retry).
+ */
+async function generateNotifications(db: Db, perMember: number): Promise<void> {
+  await step(`notifications: ${perMember} per member`, () => db.exec(`
+    INSERT INTO notifications (club_id, profile_id, category, kind, title, body, link, created_at, read_at, email_mode, emailed_at)
+      SELECT CASE WHEN k % 50 = 0 THEN NULL ELSE m.club_id END, m.profile_id,
+             (ARRAY['achievements', 'tasks', 'money', 'family', 'leadership', 'security'])[CASE WHEN k % 50 = 0 THEN 6 ELSE k % 5 + 1 END],
+             (ARRAY['badge.won', 'task.created', 'charge.created', 'guardian.absences', 'submission.waiting', 'account.new_device'])[CASE WHEN k % 50 = 0 THEN 6 ELSE k % 5 + 1 END],
+             'Aviso ' || k || ' de Clube ' || m.club_n, 'Veja os detalhes no Trilha.', '/dashboard',
+             now() - make_interval(hours => 7 * k + m.i % 7), CASE WHEN k > m.i % 8 THEN now() - make_interval(hours => 7 * k + m.i % 7 - 1) END,
+             'off', now() - make_interval(hours => 7 * k + m.i % 7)
+        FROM b_members m, generate_series(1, ${perMember}) k;
+    INSERT INTO push_subscriptions (profile_id, endpoint, p256dh, auth, created_at)
+      SELECT profile_id, 'https://push.bench.test/' || profile_id, '${PUSH_P256DH}', '${PUSH_AUTH}', now() - interval '200 days'
+        FROM b_members WHERE i % 10 < 3;
+    INSERT INTO push_deliveries (notification_id, subscription_id, status, attempts, next_attempt_at, last_error, created_at, sent_at)
+      SELECT n.id, s.id,
+             CASE WHEN x.r % 100 = 0 THEN 'failed' WHEN x.r % 200 = 1 THEN 'pending' ELSE 'sent' END,
+             -- A retry waits a day here, so no bench run sends to these made-up devices.
+             CASE WHEN x.r % 100 = 0 THEN 5 ELSE 1 END, CASE WHEN x.r % 200 = 1 THEN now() + interval '1 day' ELSE n.created_at + interval '1 minute' END,
+             CASE WHEN x.r % 100 = 0 THEN 'O serviço de push respondeu 400.' WHEN x.r % 200 = 1 THEN 'O serviço de push respondeu 503.' END,
+             n.created_at, CASE WHEN x.r % 100 <> 0 AND x.r % 200 <> 1 THEN n.created_at + interval '1 minute' END
+        FROM push_subscriptions s
+        CROSS JOIN LATERAL (SELECT id, created_at FROM notifications WHERE profile_id = s.profile_id ORDER BY created_at DESC LIMIT 10) n
+        CROSS JOIN LATERAL (SELECT abs(hashtext(n.id::text)) AS r) x;`));
+}

@@ -80,9 +80,11 @@ class RolledBack extends Error {}
 const planner = new pg.Client(url);
 await planner.connect();
 let prepared = 0;
+/** An array parameter as PostgreSQL's array literal ('{"a","b"}'), anything else as text. */
+const arrayLiteral = (xs: unknown[]) => `{${xs.map((x) => `"${String(x).replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;
 const literal = (v: unknown) => (v === null || v === undefined ? 'NULL'
   : typeof v === 'number' || typeof v === 'boolean' ? String(v)
-    : `'${(typeof v === 'string' ? v : JSON.stringify(v)).replace(/'/g, "''")}'`);
+    : `'${(typeof v === 'string' ? v : Array.isArray(v) ? arrayLiteral(v) : JSON.stringify(v)).replace(/'/g, "''")}'`);
 async function preparedPlanMs(s: Statement): Promise<number> {
   if (!/^\s*(SELECT|WITH)\b/i.test(s.sql)) return 0;
   const name = `bench_${prepared++}`;
@@ -105,7 +107,8 @@ const BIG_TABLES = (await base.query<{ relname: string }>(
   `SELECT relname FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace AND reltuples > 10000`)).map((r) => r.relname);
 const tap = recording(base);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-queries-'));
-const app = await buildApp({ db: tap.db, dataDir, limits: { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0, clubsPerAccount: 0 } });
+// Kept answers off (ADR 026): a repeated read would otherwise be answered from memory and show no statements.
+const app = await buildApp({ db: tap.db, dataDir, answerCacheBytes: 0, limits: { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0, clubsPerAccount: 0 } });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const reads = await screenReads(base, `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, CLUBS);
 const [selectOne] = [await explain(base, { sql: 'SELECT 1', params: [] })];
@@ -113,7 +116,7 @@ const [selectOne] = [await explain(base, { sql: 'SELECT 1', params: [] })];
 console.log(`\nOne club of ${CLUBS}; every statement of each read, median of ${RUNS} EXPLAIN (ANALYZE, BUFFERS) runs.`);
 console.log('| read | statements | planning ms | planning ms, prepared (8th run) | execution ms | slowest statement (exec ms, buffers) |\n|---|---|---|---|---|---|');
 const warnings: string[] = [];
-for (const [label, target, cookie] of reads.endpoints) {
+for (const [label, target, cookie] of [...reads.endpoints, ...reads.explainOnly]) {
   // Once to warm the caches, then the statements of a second call.
   await fetch(target, { headers: cookie ? { cookie } : {} });
   tap.start();

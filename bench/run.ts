@@ -23,6 +23,9 @@ import type { Db } from '../src/server/db/index.js';
 import { DEFAULT_SIZE, generatePlatform } from './platform-data.js';
 import { DIRECTOR_EMAIL, logIn, screenReads } from './endpoints.js';
 import { individualRankingSql, unitRankingSql } from '../src/server/ranking/repo.js';
+import { hash } from '@node-rs/argon2';
+import { type Statement, dropPgbenchTargets, loadPgbenchTargets, nodeBaseline, pgbenchRun, pgbenchScript, recordingDb, signTargets } from './programme-sign.js';
+import { fanOut } from './fanout.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -33,6 +36,7 @@ interface Result {
   label: string;
   rps: number;
   p50: number;
+  p95: number;
   p99: number;
   /** Bytes on the wire per answer (headers included). */
   bytes: number;
@@ -40,7 +44,7 @@ interface Result {
   cpuUs: number;
 }
 
-interface LoadAnswer { rps: number; total: number; p50: number; p99: number; non2xx: number; errors: number; bytes: number }
+interface LoadAnswer { rps: number; total: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; bytes: number }
 
 const loader = fork(fileURLToPath(new URL('./load-worker.mjs', import.meta.url)), [], { stdio: 'inherit' });
 
@@ -64,7 +68,7 @@ function load(label: string, url: string, cookie: string, duration: number): Pro
       const used = process.cpuUsage(cpu);
       const cpuUs = (used.user + used.system) / Math.max(1, r.total);
       if (r.non2xx > 0 || r.errors > 0) reject(new Error(`${label}: ${r.non2xx} non-2xx answers, ${r.errors} errors`));
-      else resolve({ label, rps: r.rps, p50: r.p50, p99: r.p99, bytes: r.bytes, cpuUs });
+      else resolve({ label, rps: r.rps, p50: r.p50, p95: r.p95, p99: r.p99, bytes: r.bytes, cpuUs });
     });
     loader.send({ url, cookies: cookiesOf.get(cookie) ?? [cookie], acceptEncoding: ACCEPT_ENCODING, connections: CONNECTIONS, duration });
   });
@@ -150,7 +154,7 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
     mes.push(last);
   }
   const meanMe = mes.reduce((a, m) => a + m.rps, 0) / mes.length;
-  const me: Result = { ...mes[0], rps: meanMe, p50: median(mes.map((m) => m.p50)), p99: median(mes.map((m) => m.p99)), cpuUs: median(mes.map((m) => m.cpuUs)) };
+  const me: Result = { ...mes[0], rps: meanMe, p50: median(mes.map((m) => m.p50)), p95: median(mes.map((m) => m.p95)), p99: median(mes.map((m) => m.p99)), cpuUs: median(mes.map((m) => m.cpuUs)) };
   const results = [me, ...measured.map((m) => m.r)];
   const share = new Map<string, number>([[me.label, 1]]);
   measured.forEach((m, i) => share.set(m.r.label, m.r.rps / ((m.before.rps + (mes[i + 1]?.rps ?? m.before.rps)) / 2)));
@@ -158,10 +162,10 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
     + ` auth/me is the mean of ${mes.length} runs, one between every two endpoints (min ${Math.min(...mes.map((m) => m.rps)).toFixed(0)}, max ${Math.max(...mes.map((m) => m.rps)).toFixed(0)})`);
   // Under a busy shared machine the req/s move a lot; the server's CPU time per answer much less. Its
   // ratio to auth/me's is the share the endpoint would reach if the server's CPU were the limit.
-  console.log('| endpoint | req/s | p50 ms | p99 ms | bytes/answer | share of auth/me | server CPU µs/answer | auth/me CPU ÷ this |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('| endpoint | req/s | p50 ms | p95 ms | p99 ms | bytes/answer | share of auth/me | server CPU µs/answer | auth/me CPU ÷ this |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
-    console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.bytes.toFixed(0)} | ${((share.get(r.label) ?? 0) * 100).toFixed(0)} % | ${r.cpuUs.toFixed(0)} | ${((me.cpuUs / r.cpuUs) * 100).toFixed(0)} % |`);
+    console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p95.toFixed(0)} | ${r.p99} | ${r.bytes.toFixed(0)} | ${((share.get(r.label) ?? 0) * 100).toFixed(0)} % | ${r.cpuUs.toFixed(0)} | ${((me.cpuUs / r.cpuUs) * 100).toFixed(0)} % |`);
   }
   if (pgUrl && selected('ranking')) {
     // The ranking's own SQL as the repository sends it, on the same data, against the HTTP figure above.
@@ -180,6 +184,8 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
       console.log(`| ${label} | ${httpRps.toFixed(0)} | ${tps.toFixed(0)} | ${((httpRps / tps) * 100).toFixed(0)} % |`);
     }
   }
+  if (selected('sign')) await signBench(engine, db, base, clubs, meUrl, admin, pgUrl);
+  if (selected('fan-out')) await fanOut(engine, db, base, clubs, () => app.notifications.drain());
   const t = performance.now();
   for (let i = 0; i < 20; i += 1) await fetch(`${base}/api/admin/stats`, { headers: { cookie: admin }, signal: AbortSignal.timeout(10_000) });
   console.log(`\n[${engine}] admin/stats, one at a time: ${((performance.now() - t) / 20).toFixed(1)} ms average`);
@@ -188,6 +194,104 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
   await app.close();
   await db.close();
   await rm(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Signing a requisito as a write (bench/programme-sign.ts): BENCH_SIGN_WRITES (default 2,000) signatures
+ * over HTTP, 50 at a time, each a requisito not signed yet in one of the first clubs, by that club's
+ * director; then as many through the same SQL without the server: pgbench on PostgreSQL (-M prepared,
+ * 50 clients), the statements run from node on PGlite. auth/me is measured before and after, as above.
+ */
+async function signBench(engine: string, db: Db, base: string, clubs: number, meUrl: string, admin: string, pgUrl?: string): Promise<void> {
+  const writes = Number(process.env.BENCH_SIGN_WRITES ?? 2000);
+  const skip = [`clube-${Math.ceil(clubs / 2)}`, `clube-${clubs}`];
+  const targets = await signTargets(db, Math.max(1, Math.min(clubs - 2, Math.ceil((writes + 1) / 300))), skip, writes + 1);
+  if (targets.http.length < 2 || targets.base.length < 1) {
+    console.log(`\n[${engine}] sign: not enough unsigned requisitos (${targets.http.length}/${targets.base.length})`);
+    return;
+  }
+  // Each club's director signs in its club; one password hash for all of them.
+  const passwordHash = await hash('segredo123');
+  const cookies = new Map<string, string>();
+  for (const t of [...targets.http, ...targets.base]) {
+    if (cookies.has(t.c)) continue;
+    const email = `diretor-${t.d}@bench.test`;
+    await db.query('UPDATE profiles SET email = $2, password_hash = $3 WHERE id = $1', [t.d, email, passwordHash]);
+    const res = await fetch(`${base}/api/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-trilha-client': 'web' }, body: JSON.stringify({ email, password: 'segredo123' }),
+    });
+    if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
+    cookies.set(t.c, (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '');
+  }
+  // The statements of one signing request, recorded on a second server over the same database.
+  const rec = recordingDb(db);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-sign-'));
+  const capture = await buildApp({ db: rec.db, dataDir, answerCacheBytes: 0, limits: { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0, clubsPerAccount: 0 } });
+  const [recorded, ...httpTargets] = targets.http;
+  if (!recorded) return;
+  rec.start();
+  const signed = await capture.inject({
+    method: 'POST', url: `/api/clubs/${recorded.c}/programme/signatures`,
+    headers: { cookie: cookies.get(recorded.c) ?? '', 'content-type': 'application/json', 'x-trilha-client': 'web' },
+    payload: { requirement_id: recorded.r, member_ids: [recorded.m] },
+  });
+  const all = rec.take();
+  await capture.close();
+  await rm(dataDir, { recursive: true, force: true });
+  if (signed.statusCode !== 200 || signed.json<{ signed: number }>().signed !== 1) throw new Error(`sign (recording): ${signed.statusCode} ${signed.body}`);
+  // The request's transactions in turn (the session's own comes first); the one that writes the signature.
+  const blocks: Statement[][] = [];
+  for (const s of all) {
+    if (s.sql === 'BEGIN') blocks.push([]);
+    blocks[blocks.length - 1]?.push(s);
+  }
+  const statements = blocks.find((b) => b.some((s) => s.sql.includes('INSERT INTO programme_signatures'))) ?? [];
+  if (process.env.BENCH_SIGN_PRINT) console.log(pgbenchScript(statements, recorded));
+  const n = Math.min(httpTargets.length, targets.base.length);
+
+  const before = await hit('auth/me (baseline)', meUrl, admin);
+  const http = await new Promise<LoadAnswer>((resolve) => {
+    loader.once('message', (m) => resolve(m as LoadAnswer));
+    loader.send({ url: base, connections: CONNECTIONS, posts: httpTargets.slice(0, n).map((t) => ({
+      path: `/api/clubs/${t.c}/programme/signatures`, cookie: cookies.get(t.c), body: JSON.stringify({ requirement_id: t.r, member_ids: [t.m] }),
+    })) });
+  });
+  await settle(meUrl, admin, 'signing');
+  const after = await hit('auth/me (baseline)', meUrl, admin);
+  const [done] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM programme_signatures WHERE (enrolment_id, requirement_id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))`,
+    [httpTargets.slice(0, n).map((t) => t.e), httpTargets.slice(0, n).map((t) => t.r)]);
+
+  const baseTargets = targets.base.slice(0, n);
+  let baseline: { label: string; tps: number; p50: string; p95: string };
+  if (pgUrl && hasPgbench()) {
+    await loadPgbenchTargets(db, baseTargets);
+    const r = await pgbenchRun(pgUrl, pgbenchScript(statements, recorded), CONNECTIONS, n);
+    await dropPgbenchTargets(db);
+    baseline = { label: `pgbench -M prepared -c ${CONNECTIONS}`, tps: r.tps, p50: `${r.latencyMs.toFixed(1)} (mean)`, p95: '–' };
+    if (/number of failed transactions: [1-9]/.test(r.out)) console.log(r.out);
+  } else {
+    const r = await nodeBaseline(db, statements, recorded, baseTargets, CONNECTIONS);
+    const sorted = [...r.latencies].sort((a, b) => a - b);
+    baseline = { label: `the same statements from node, ${Math.min(CONNECTIONS, db.connections)} at a time`, tps: r.tps, p50: (sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(1), p95: (sorted[Math.floor(sorted.length * 0.95)] ?? 0).toFixed(1) };
+  }
+  const [baseDone] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM programme_signatures WHERE (enrolment_id, requirement_id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))`,
+    [baseTargets.map((t) => t.e), baseTargets.map((t) => t.r)]);
+  const meRps = (before.rps + after.rps) / 2;
+  console.log(`\n[${engine}] signing a requisito (POST /programme/signatures, one member each, ${n} writes in ${cookies.size} clubs): HTTP vs ${baseline.label} on the ${statements.length - 2} statements of its transaction`);
+  console.log('| write | per s | p50 ms | p95 ms | p99 ms | signatures written | HTTP ÷ baseline | share of auth/me |\n|---|---|---|---|---|---|---|---|');
+  console.log(`| HTTP, ${CONNECTIONS} connections | ${http.rps.toFixed(0)} | ${http.p50} | ${http.p95.toFixed(0)} | ${http.p99} | ${done?.n ?? 0} of ${n} | ${((http.rps / baseline.tps) * 100).toFixed(0)} % | ${((http.rps / meRps) * 100).toFixed(1)} % |`);
+  console.log(`| ${baseline.label} | ${baseline.tps.toFixed(0)} | ${baseline.p50} | ${baseline.p95} | – | ${baseDone?.n ?? 0} of ${n} | 100 % | – |`);
+}
+
+function hasPgbench(): boolean {
+  try {
+    execFileSync('pgbench', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const pgUrl = process.env.BENCH_DATABASE_URL;

@@ -1,0 +1,187 @@
+// Signing a requisito as a write (issue 34), for bench/run.ts: POST /programme/signatures over HTTP under
+// 50 connections, each request a requisito not yet signed, against the same SQL without the server:
+// pgbench (PostgreSQL) or the statements run from node on the same engine (PGlite, or PostgreSQL without
+// pgbench). "The same SQL" is the statements of one signing request's transaction, recorded from the
+// real route, with the target's ids put in place of the recorded ones.
+//
+// Targets: in the first clubs of the platform (not the middle one the reads use, nor the big one), the
+// requisitos 1…29 an enrolment has not signed yet; odd positions go to HTTP, even ones to the baseline,
+// and the 30th is never signed, so no signature completes a class (the same work on both sides).
+import { execFileSync } from 'node:child_process';
+import { writeFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Db, Queryable } from '../src/server/db/index.js';
+
+export interface SignTarget {
+  c: string; // club
+  e: string; // enrolment
+  r: string; // requisito
+  m: string; // club member
+  p: string; // the member's profile
+  u: string | null; // the member's unit
+  d: string; // the club's director (who signs)
+  i: string; // the class
+  q: string; // the class's requisitos in use, as an array literal
+  k: number; // position
+}
+
+export interface Statement { sql: string; params: unknown[] }
+
+/** The database with a tap on every statement (transactions included) sent while recording. */
+export function recordingDb(db: Db): { db: Db; start: () => void; take: () => Statement[] } {
+  let log: Statement[] | null = null;
+  const tap = (q: Queryable): Queryable => ({
+    query: <T>(sql: string, params: readonly unknown[] = []) => {
+      log?.push({ sql, params: [...params] });
+      return q.query<T>(sql, params);
+    },
+    exec: (sql: string) => q.exec(sql),
+  });
+  const tapped: Db = Object.create(db) as Db;
+  tapped.query = tap(db).query;
+  tapped.transaction = <T>(fn: (tx: Queryable) => Promise<T>) => {
+    log?.push({ sql: 'BEGIN', params: [] });
+    return db.transaction((tx) => fn(tap(tx))).finally(() => log?.push({ sql: 'COMMIT', params: [] }));
+  };
+  return { db: tapped, start: () => { log = []; }, take: () => { const out = log ?? []; log = null; return out; } };
+}
+
+/** Unsigned requisitos (never the last one) of the enrolments of `clubs` clubs, split between HTTP and baseline. */
+export async function signTargets(db: Db, clubs: number, skip: string[], limit: number): Promise<{ http: SignTarget[]; base: SignTarget[]; clubIds: string[] }> {
+  const picked = await db.query<{ id: string }>(
+    `SELECT id FROM clubs WHERE slug <> ALL($1::text[]) ORDER BY created_at DESC, id LIMIT $2`, [skip, clubs]);
+  const clubIds = picked.map((c) => c.id);
+  const rows = await db.query<SignTarget>(
+    `WITH lists AS (
+       SELECT e.id AS enrolment_id, e.club_id, e.item_code,
+              coalesce((SELECT array_agg(r.id ORDER BY r.position, r.id) FROM programme_requirements r WHERE r.club_id = e.club_id AND r.item_code = e.item_code),
+                       (SELECT array_agg(r.id ORDER BY r.position, r.id) FROM programme_requirements r WHERE r.club_id IS NULL AND r.item_code = e.item_code)) AS reqs
+         FROM programme_enrolments e WHERE e.club_id = ANY($1::uuid[]) AND e.kind = 'class' AND e.completed_on IS NULL)
+     SELECT l.club_id AS c, l.enrolment_id AS e, r.id AS r, cm.id AS m, cm.profile_id AS p, cm.unit_id AS u,
+            (SELECT d.profile_id FROM club_members d WHERE d.club_id = l.club_id AND d.role = 'admin' ORDER BY d.created_at LIMIT 1) AS d,
+            l.item_code AS i, l.reqs::text AS q, r.position AS k
+       FROM lists l
+       JOIN programme_enrolments e ON e.id = l.enrolment_id
+       JOIN club_members cm ON cm.id = e.member_id AND cm.active
+       JOIN programme_requirements r ON r.id = ANY(l.reqs) AND r.id <> l.reqs[array_upper(l.reqs, 1)]
+      WHERE NOT EXISTS (SELECT 1 FROM programme_signatures s WHERE s.enrolment_id = l.enrolment_id AND s.requirement_id = r.id)
+        AND cm.role <> 'admin'
+      ORDER BY md5(l.enrolment_id::text || r.id::text)`,
+    [clubIds]);
+  const http = rows.filter((t) => t.k % 2 === 1).slice(0, limit);
+  const base = rows.filter((t) => t.k % 2 === 0).slice(0, limit);
+  return { http, base, clubIds };
+}
+
+const VARS = ['c', 'e', 'r', 'm', 'p', 'u', 'd', 'i', 'q'] as const;
+type Var = (typeof VARS)[number];
+/** One-element arrays of a target's ids, as the route sends them (member_ids, item codes, enrolment ids). */
+const ARRAY_VARS: Array<[string, Var]> = [['ma', 'm'], ['ea', 'e'], ['ia', 'i']];
+
+/**
+ * Each recorded parameter either names a value of the recorded target (then it becomes the same value
+ * of another target) or stays as recorded (texts, dates, the audit line's JSON).
+ */
+function variableOf(value: unknown, t: SignTarget): string | null {
+  if (Array.isArray(value)) {
+    if (value.length === 1) for (const [name, v] of ARRAY_VARS) if (value[0] === t[v]) return name;
+    if (`{${value.join(',')}}` === t.q) return 'q';
+    return null;
+  }
+  for (const v of VARS) if (value !== null && value === t[v]) return v;
+  return null;
+}
+
+const arrayLiteral = (xs: unknown[]) => `{${xs.map((x) => `"${String(x).replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;
+/** A parameter written in as an untyped literal (as the driver sends it); U& keeps colons away from pgbench's :variables. */
+function pgbenchLiteral(v: unknown): string {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  const text = typeof v === 'string' ? v : Array.isArray(v) ? arrayLiteral(v) : v instanceof Date ? v.toISOString() : JSON.stringify(v);
+  return `U&'${text.replace(/\\/g, '\\\\').replace(/'/g, "''").replace(/:/g, '\\003A')}'`;
+}
+
+/** The recorded transaction as a pgbench script: the next target from bench_sign_targets, then the statements. */
+export function pgbenchScript(statements: Statement[], recorded: SignTarget): string {
+  const lines = [
+    `SELECT c, e, r, m, p, u, d, i, q, '{' || m || '}' AS ma, '{' || e || '}' AS ea, '{' || i || '}' AS ia FROM bench_sign_targets WHERE n = (SELECT nextval('bench_sign_seq'))`,
+    '\\gset',
+  ];
+  for (const s of statements) {
+    if (/(^|[^:]):[A-Za-z0-9_]/.test(s.sql)) throw new Error(`a recorded statement has a ':name' pgbench would read as a variable: ${s.sql}`);
+    const sql = s.sql.replace(/\$(\d+)/g, (_, n: string) => {
+      const value = s.params[Number(n) - 1];
+      const name = variableOf(value, recorded);
+      return name ? `:${name}` : pgbenchLiteral(value);
+    });
+    lines.push(`${sql.replace(/\s+/g, ' ').trim()};`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The recorded statements with another target's values, for a baseline run from node. */
+export function instantiate(statements: Statement[], recorded: SignTarget, t: SignTarget): Statement[] {
+  const arrays: Record<string, unknown[]> = { ma: [t.m], ea: [t.e], ia: [t.i] };
+  return statements.map((s) => ({
+    sql: s.sql,
+    params: s.params.map((value) => {
+      const name = variableOf(value, recorded);
+      if (!name) return value;
+      if (name in arrays) return arrays[name];
+      if (name === 'q') return t.q.slice(1, -1).split(',');
+      return t[name as Var];
+    }),
+  }));
+}
+
+/** Loads the baseline's targets into a table pgbench reads one row per transaction from. */
+export async function loadPgbenchTargets(db: Db, targets: SignTarget[]): Promise<void> {
+  await db.exec(`DROP TABLE IF EXISTS bench_sign_targets; DROP SEQUENCE IF EXISTS bench_sign_seq;
+    CREATE TABLE bench_sign_targets (n bigint PRIMARY KEY, c uuid, e uuid, r uuid, m uuid, p uuid, u uuid, d uuid, i text, q text);
+    CREATE SEQUENCE bench_sign_seq;`);
+  await db.query(
+    `INSERT INTO bench_sign_targets SELECT row_number() OVER (), c, e, r, m, p, u, d, i, q
+       FROM jsonb_to_recordset($1::jsonb) AS x(c uuid, e uuid, r uuid, m uuid, p uuid, u uuid, d uuid, i text, q text)`,
+    [JSON.stringify(targets)]);
+}
+
+export async function dropPgbenchTargets(db: Db): Promise<void> {
+  await db.exec('DROP TABLE IF EXISTS bench_sign_targets; DROP SEQUENCE IF EXISTS bench_sign_seq;');
+}
+
+/** pgbench on the script: `transactions` in all (one target each), `connections` clients. Returns tps and latency. */
+export async function pgbenchRun(url: string, script: string, connections: number, transactions: number): Promise<{ tps: number; latencyMs: number; out: string }> {
+  const file = path.join(tmpdir(), `trilha-sign-${process.pid}.sql`);
+  await writeFile(file, script);
+  try {
+    const perClient = Math.max(1, Math.floor(transactions / connections));
+    const out = execFileSync('pgbench', ['-n', '-f', file, '-c', String(connections), '-j', '2', '-t', String(perClient), '-M', 'prepared', url], { encoding: 'utf8' });
+    const tps = /tps = ([\d.]+)/.exec(out);
+    const latency = /latency average = ([\d.]+) ms/.exec(out);
+    if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
+    return { tps: Number(tps[1]), latencyMs: Number(latency?.[1] ?? 0), out };
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+/** The baseline from node: each target's statements in one transaction, `connections` at a time. */
+export async function nodeBaseline(db: Db, statements: Statement[], recorded: SignTarget, targets: SignTarget[], connections: number): Promise<{ tps: number; latencies: number[] }> {
+  const work = statements.filter((s) => s.sql !== 'BEGIN' && s.sql !== 'COMMIT');
+  let next = 0;
+  const latencies: number[] = [];
+  const start = performance.now();
+  await Promise.all(Array.from({ length: Math.min(connections, db.connections) }, async () => {
+    for (;;) {
+      const t = targets[next++];
+      if (!t) return;
+      const t0 = performance.now();
+      await db.transaction(async (tx) => {
+        for (const s of instantiate(work, recorded, t)) await tx.query(s.sql, s.params);
+      });
+      latencies.push(performance.now() - t0);
+    }
+  }));
+  return { tps: targets.length / ((performance.now() - start) / 1000), latencies };
+}
