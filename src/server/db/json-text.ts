@@ -2,7 +2,7 @@ import type { Queryable } from './index.js';
 import { encodeCursor } from './cursor.js';
 
 /**
- * Answers written by the database (ADR 020 addendum): PostgreSQL turns each row into the JSON text the
+ * Answers written by the database (ADR 020): PostgreSQL turns each row into the JSON text the
  * route's compiled serializer would write for it (row_to_json of the response schema's columns, in
  * the schema's order), and the server joins those texts instead of parsing every column into a
  * JavaScript value and serializing it back. The route tests check, on both engines, that an answer
