@@ -115,7 +115,8 @@ export function pgbenchScript(statements: Statement[], recorded: SignTarget): st
       const name = variableOf(value, recorded);
       return name ? `:${name}` : pgbenchLiteral(value);
     });
-    lines.push(`${sql.replace(/\s+/g, ' ').trim()};`);
+    // One line per statement for pgbench: a '--' comment would swallow the rest of it.
+    lines.push(`${sql.replace(/--[^\n]*/g, '').replace(/\s+/g, ' ').trim()};`);
   }
   return `${lines.join('\n')}\n`;
 }

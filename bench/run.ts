@@ -237,7 +237,8 @@ async function signBench(engine: string, db: Db, base: string, clubs: number, me
   });
   const all = rec.take();
   await capture.close();
-  await rm(dataDir, { recursive: true, force: true });
+  // Its background writers (keys, backups) may still be closing files: a leftover temp dir is harmless.
+  await rm(dataDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
   if (signed.statusCode !== 200 || signed.json<{ signed: number }>().signed !== 1) throw new Error(`sign (recording): ${signed.statusCode} ${signed.body}`);
   // The request's transactions in turn (the session's own comes first); the one that writes the signature.
   const blocks: Statement[][] = [];
