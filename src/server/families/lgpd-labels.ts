@@ -10,6 +10,9 @@ export const TABLE_LABEL: Record<string, string> = {
   assigned_tasks: 'tarefas-atribuidas',
   charges: 'cobrancas',
   dues_exceptions: 'excecoes-de-mensalidade',
+  event_authorisations: 'autorizacoes-de-eventos',
+  event_invited_members: 'convites-para-eventos',
+  event_registrations: 'inscricoes-em-eventos',
   programme_enrolments: 'matriculas-em-programas',
   programme_instructors: 'instrutores-de-programas',
   club_invitations: 'convites',
@@ -39,6 +42,8 @@ export const TABLE_LABEL: Record<string, string> = {
 };
 
 export const COLUMN_LABEL: Record<string, string> = {
+  event_id: 'evento', event_registration_id: 'inscrição no evento', registration_id: 'inscrição', revoked_at: 'revogado em', revoked_by: 'revogado por',
+  signed_at: 'assinado em', signed_name: 'nome assinado', text_id: 'texto da autorização', cancelled_by: 'cancelado por', registered_at: 'inscrito em', registered_by: 'inscrito por',
   aal: 'nível de autenticação', child_push_allowed: 'notificações no celular do filho permitidas', invitation_mail_id: 'e-mail do convite', investiture_id: 'investidura', percent: 'percentual', accepted_at: 'aceito em', active: 'ativo', adult_confirmed: 'adulto confirmado', amount: 'valor',
   cancel_reason: 'motivo do cancelamento', completed_on: 'concluído no dia', due_date: 'vencimento', dues_month: 'mês da mensalidade',
   invested_on: 'investido no dia', item_code: 'código do item', origin: 'origem', paid_amount: 'valor pago', short_code: 'código',
