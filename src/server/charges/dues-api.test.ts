@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUES_MSG } from '../../shared/dues.js';
 import { MONEY_MSG } from '../../shared/money.js';
@@ -95,7 +96,7 @@ describe(`mensalidades API on ${engineName()}`, () => {
       const res = await call(ctx.app, 'PUT', url, { as: treasurer, body });
       expect([res.statusCode, res.json().error.message], JSON.stringify(body)).toEqual([400, message]);
     }
-    for (const id of [secretary.profile.id.replace(/.$/, '0'), 'nao-e-id', stranger.profile.id]) {
+    for (const id of [randomUUID(), 'nao-e-id', stranger.profile.id]) {
       const res = await call(ctx.app, 'PUT', `${base}/dues-exceptions/${id}`, { as: treasurer, body: { kind: 'isento' } });
       expect([res.statusCode, res.json().error.message]).toEqual([404, DUES_MSG.memberNotFound]);
     }
