@@ -22,6 +22,7 @@ import { DuesTab } from '../components/dues-tab';
 import { OpenChargeCard } from '../components/open-charge-card';
 import { PaymentsList } from '../components/payments-list';
 import { PixSettingsForm } from '../components/pix-settings-form';
+import { StatementTab } from '../components/statement-tab';
 
 /** 'Quem deve': the treasurer's phone-first list of who owes, filtered by origin and unit. */
 function WhoOwes({ clubId }: { clubId: string }) {
@@ -76,10 +77,11 @@ function PixTab({ clubId }: { clubId: string }) {
   return <PixSettingsForm clubId={clubId} current={pix.data.settings} />;
 }
 
-type Tab = 'debtors' | 'charges' | 'dues' | 'pix';
+type Tab = 'debtors' | 'charges' | 'statement' | 'dues' | 'pix';
 const TABS: { key: Tab; label: string }[] = [
   { key: 'debtors', label: 'Quem deve' },
   { key: 'charges', label: 'Cobranças' },
+  { key: 'statement', label: 'Conciliar extrato' },
   { key: 'dues', label: 'Mensalidades' },
   { key: 'pix', label: 'PIX' },
 ];
@@ -89,9 +91,9 @@ function Treasurer({ clubId }: { clubId: string }) {
   const [tab, setTab] = useState<Tab>('debtors');
   return (
     <div>
-      <PageHeader title="Cobranças" description="Quem deve, as cobranças do clube, as mensalidades e o PIX para recebê-las." />
-      <Tabs label="Seções das cobranças" tabs={TABS} value={tab} onChange={setTab} look="spread">
-        {tab === 'debtors' ? <WhoOwes clubId={clubId} /> : tab === 'charges' ? <ChargesList clubId={clubId} /> : tab === 'dues' ? <DuesTab clubId={clubId} /> : <PixTab clubId={clubId} />}
+      <PageHeader title="Cobranças" description="Quem deve, as cobranças do clube, a conciliação do extrato, as mensalidades e o PIX para recebê-las." />
+      <Tabs label="Seções das cobranças" tabs={TABS} value={tab} onChange={setTab} look="grid">
+        {tab === 'debtors' ? <WhoOwes clubId={clubId} /> : tab === 'charges' ? <ChargesList clubId={clubId} /> : tab === 'statement' ? <StatementTab clubId={clubId} /> : tab === 'dues' ? <DuesTab clubId={clubId} /> : <PixTab clubId={clubId} />}
       </Tabs>
     </div>
   );
