@@ -168,6 +168,24 @@ describe(`statement reconciliation on ${engineName()}`, () => {
     expect(await money()).toEqual(before);
   });
 
+  it('a bank CSV: cancelled and paid charges are never proposed; one line confirmed by two requests at once is recorded once', async () => {
+    const open = await newCharge('Inscrição do campori', '47,30', '2026-11-03');
+    const cancelled = await newCharge('Camiseta cancelada', '47,30', '2026-11-03');
+    expect((await call(ctx.app, 'POST', `${base}/charges/${cancelled.id}/cancel`, { as: treasurer, body: { reason: 'Tamanho errado' } })).statusCode).toBe(200);
+    const csv = `Data;Histórico;Docto.;Crédito (R$);Débito (R$)\r\n01/11/2026;PIX RECEBIDO ${cancelled.short_code};1;47,30;\r\n02/11/2026;PIX RECEBIDO - JOSÉ;2;47,30;\r\n`;
+    const body = (await preview(csv)).json() as TStatementPreview;
+    expect(body.format).toBe('csv');
+    // The cancelled charge's code is in line 1, but only the open one can be proposed, and only once.
+    expect(body.lines.map((l) => [l.status, l.match, l.charge?.id ?? null])).toEqual([['proposta', 'valor_data', open.id], ['sem_par', null, null]]);
+    const before = await money();
+    const input = { pairs: [pairOf(body.lines[0])], account_id: cash, method: 'transferencia' };
+    const results = await Promise.all([confirm(input), confirm(input)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const after = await money();
+    expect(after).toMatchObject({ payments: before.payments + 1, lines: before.lines + 1, balance: (Number(before.balance) + 47.3).toFixed(2) });
+    expect(((await preview(csv)).json() as TStatementPreview).lines.map((l) => l.status)).toEqual(['importada', 'sem_par']);
+  });
+
   it('only the treasurer and the direction: a secretary and a member get 403, another club 404', async () => {
     const c = await newCharge('Camiseta', '30,00', '2026-10-01');
     const file = ofx([{ date: '2026-10-02', amount: '30.00', memo: `PIX ${c.short_code}`, fitid: 'P1' }]);
