@@ -9,8 +9,9 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { Tabs } from '@web/components/ui/tabs';
 import { errorMessage } from '@web/lib/api';
+import { isoToBrDate } from '@web/lib/br-date';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
-import { useChargeUnits } from '../api/charges';
+import { useChargeEvents, useChargeUnits } from '../api/charges';
 import { useDebtors } from '../api/list-debtors';
 import { useMyCharges } from '../api/list-my-charges';
 import { useMyPayments } from '../api/receipts';
@@ -27,8 +28,10 @@ import { StatementTab } from '../components/statement-tab';
 function WhoOwes({ clubId }: { clubId: string }) {
   const [origin, setOrigin] = useState<TChargeOrigin | ''>('');
   const [unitId, setUnitId] = useState('');
-  const debtors = useDebtors(clubId, { origin: origin || undefined, unit_id: unitId || undefined });
+  const [eventId, setEventId] = useState('');
+  const debtors = useDebtors(clubId, { origin: origin || undefined, unit_id: unitId || undefined, event_id: eventId || undefined });
   const units = useChargeUnits(clubId);
+  const events = useChargeEvents(clubId);
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-3 sm:flex">
@@ -44,6 +47,14 @@ function WhoOwes({ clubId }: { clubId: string }) {
             {units.data?.map((u) => <option key={u.id} value={u.id}>{u.name}</option>)}
           </SelectField>
         </div>
+        {events.data && events.data.length > 0 ? (
+          <div className="col-span-2 sm:w-64">
+            <SelectField label="Evento" value={eventId} onChange={(e) => setEventId(e.target.value)}>
+              <option value="">Todos</option>
+              {events.data.map((ev) => <option key={ev.id} value={ev.id}>{ev.title} ({isoToBrDate(ev.starts_on)})</option>)}
+            </SelectField>
+          </div>
+        ) : null}
       </div>
       {debtors.isPending ? <PageSpinner /> : debtors.isError ? (
         <p role="alert" className="text-red-700">{errorMessage(debtors.error, 'Erro ao carregar quem deve.')}</p>
