@@ -12,6 +12,7 @@ import { requireGuardianOf } from '../families/access.js';
 import * as debtors from './debtors.js';
 import * as dues from './dues.js';
 import * as receipts from './receipts.js';
+import { registerChargeReportRoutes } from './report-routes.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 import { isUuid, ZClubParams } from '../../shared/ids.js';
@@ -89,6 +90,9 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!isUuid(req.params.profileId)) throw notFound(CHARGE_MSG.noOpenCharges);
     return debtors.whatsAppReminder(db, clubId, req.params.profileId);
   });
+
+  // ——— Relatórios: a receber por mês, inadimplência por unidade, eventos (JSON e CSV) ———
+  registerChargeReportRoutes(app);
 
   // ——— PIX ———
   app.get('/api/clubs/:clubId/pix-settings', {
