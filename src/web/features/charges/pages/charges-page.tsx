@@ -21,6 +21,7 @@ import { DuesTab } from '../components/dues-tab';
 import { OpenChargeCard } from '../components/open-charge-card';
 import { PaymentsList } from '../components/payments-list';
 import { PixSettingsForm } from '../components/pix-settings-form';
+import { ReportsTab } from '../components/reports-tab';
 
 /** 'Quem deve': the treasurer's phone-first list of who owes, filtered by origin and unit. */
 function WhoOwes({ clubId }: { clubId: string }) {
@@ -65,12 +66,13 @@ function PixTab({ clubId }: { clubId: string }) {
   return <PixSettingsForm clubId={clubId} current={pix.data.settings} />;
 }
 
-type Tab = 'debtors' | 'charges' | 'dues' | 'pix';
+type Tab = 'debtors' | 'charges' | 'dues' | 'pix' | 'reports';
 const TABS: { key: Tab; label: string }[] = [
   { key: 'debtors', label: 'Quem deve' },
   { key: 'charges', label: 'Cobranças' },
   { key: 'dues', label: 'Mensalidades' },
   { key: 'pix', label: 'PIX' },
+  { key: 'reports', label: 'Relatórios' },
 ];
 
 /** The treasurer's screen: who owes, every charge (new, pay, reverse, cancel) and the club's PIX. */
@@ -79,8 +81,9 @@ function Treasurer({ clubId }: { clubId: string }) {
   return (
     <div>
       <PageHeader title="Cobranças" description="Quem deve, as cobranças do clube, as mensalidades e o PIX para recebê-las." />
-      <Tabs label="Seções das cobranças" tabs={TABS} value={tab} onChange={setTab} look="spread">
-        {tab === 'debtors' ? <WhoOwes clubId={clubId} /> : tab === 'charges' ? <ChargesList clubId={clubId} /> : tab === 'dues' ? <DuesTab clubId={clubId} /> : <PixTab clubId={clubId} />}
+      <Tabs label="Seções das cobranças" tabs={TABS} value={tab} onChange={setTab} look="grid">
+        {tab === 'reports' ? <ReportsTab clubId={clubId} /> : null}
+        {tab === 'debtors' ? <WhoOwes clubId={clubId} /> : tab === 'charges' ? <ChargesList clubId={clubId} /> : tab === 'dues' ? <DuesTab clubId={clubId} /> : tab === 'pix' ? <PixTab clubId={clubId} /> : null}
       </Tabs>
     </div>
   );
