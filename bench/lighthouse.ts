@@ -1,9 +1,10 @@
 // npx tsx bench/lighthouse.ts : Lighthouse (mobile, default throttling) on /login and a signed-in
 // /dashboard of the built app (run `npx vite build` first), with Debian's Chromium (CHROMIUM_PATH).
 // Prints the performance and accessibility scores and the main timings. Too slow for CI: a bench.
+// LH_JSON=/some/dir keeps each run's full report there (what blocked, what was the largest paint).
 // LH_RUNS=3 runs each page three times and prints the median too (a shared machine moves the score
 // by several points); WEB_DIR=/other/dist/web measures another build, e.g. the previous commit's.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -41,10 +42,18 @@ try {
     ['/dashboard (signed in)', `${base}/dashboard`, { cookie }],
   ] as const) {
     const scores: number[] = [];
+    let failures = 0;
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders });
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
+      // A trace Lighthouse could not read (NO_NAVSTART, NO_FCP) scores 0 without measuring the page: run again.
+      if (lhr.runtimeError && failures++ < 3) {
+        console.log(`${label.padEnd(24)} run discarded: ${lhr.runtimeError.code}`);
+        i--;
+        continue;
+      }
+      if (process.env.LH_JSON) await writeFile(path.join(process.env.LH_JSON, `${label.slice(1).split(' ')[0] ?? 'page'}-${i + 1}.json`), JSON.stringify(lhr));
       const ms = (id: string) => `${((lhr.audits[id]?.numericValue ?? 0) / 1000).toFixed(2)} s`;
       const performance = Math.round((lhr.categories.performance?.score ?? 0) * 100);
       scores.push(performance);

@@ -42,6 +42,8 @@ export const PROGRAMME_MSG = {
   investitureNotFound: 'Investidura não encontrada',
   saved: 'Salvo!',
   signed: 'Requisito assinado!',
+  clientIdInvalid: 'Identificador de envio inválido',
+  clientIdReused: 'Este envio já foi usado para outra assinatura.',
   unsigned: 'Assinatura desfeita.',
 } as const;
 
@@ -203,6 +205,11 @@ export const ZSignInput = z.object({
   /** Club-local date; default today, never in the future. */
   signed_on: ZSignDate.optional(),
   note: z.string({ error: PROGRAMME_MSG.noteTooLong }).trim().max(500, PROGRAMME_MSG.noteTooLong).nullish(),
+  /**
+   * The id the device gave this signature (the grid's offline queue): a resend with the same id signs
+   * nothing and answers what the first request did.
+   */
+  client_id: zId(PROGRAMME_MSG.clientIdInvalid).optional(),
 });
 export type TSignInput = z.input<typeof ZSignInput>;
 

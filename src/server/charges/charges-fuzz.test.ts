@@ -60,6 +60,20 @@ const routes: Record<string, WriteRoute> = {
     state: () => `SELECT kind, amount, percent, reason FROM dues_exceptions WHERE club_id = '${clubId}'`,
     valid: () => ({ kind: 'desconto', percent: 1 + (++seq % 99), reason: 'irmãos: 2º com 50 %' }),
   },
+  statementPreview: {
+    url: () => `/api/clubs/${clubId}/charges/statement/preview`,
+    state: () => 'SELECT (SELECT count(*)::int FROM statement_lines) AS l, (SELECT count(*)::int FROM charge_payments) AS p',
+    valid: () => ({ content: `Data;Histórico;Valor\n05/05/2026;PIX RECEBIDO ${++seq};12,34\n` }),
+  },
+  statementConfirm: {
+    url: () => `/api/clubs/${clubId}/charges/statement/confirm`,
+    state: () => `SELECT (SELECT count(*)::int FROM statement_lines) AS l, (SELECT paid_amount FROM charges WHERE id = '${bigChargeId}') AS paid, (SELECT count(*)::int FROM transactions) AS n`,
+    valid: () => ({
+      pairs: [{ fingerprint: (++seq).toString(16).padStart(64, 'f'), charge_id: bigChargeId, amount: '0,01', date: '2026-05-11' }],
+      account_id: cashId,
+      method: 'pix',
+    }),
+  },
   duesGenerate: {
     url: () => `/api/clubs/${clubId}/dues/generate`,
     state: () => `SELECT count(*)::int AS n FROM charges WHERE club_id = '${clubId}'`,
@@ -125,6 +139,24 @@ describe(`hostile bodies on the charge routes on ${engineName()}`, () => {
         if (r.status >= 400) expect(r.changed).toBe(false);
       }),
       { numRuns: 100, seed: 50 },
+    );
+  });
+
+  it('any statement file (random text, OFX and CSV pieces in any order) answers 200 or a pt-BR 400 and writes nothing (fast-check)', async () => {
+    const piece = fc.constantFrom(
+      'OFXHEADER:100\n', '<OFX>', '<STMTTRN>', '</STMTTRN>', '<DTPOSTED>20260505', '<DTPOSTED>2026', '<TRNAMT>12.34', '<TRNAMT>-1,5', '<TRNAMT>1e308',
+      '<FITID>=1', '<MEMO>', '&amp;', '&#0;', '&#x110000;', 'Data;Histórico;Valor\n', 'Data,Valor,Identificador,Descrição\n', '05/05/2026;', '31/02/2026;',
+      '"', ';', ',', '\n', '\r\n', '12,34', '1.234,56', '-@', '+55', '\uFEFF', '\uFFFD',
+    );
+    const route = routes.statementPreview;
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 300 }), fc.array(fc.oneof(piece, fc.string({ maxLength: 8 })), { maxLength: 40 }).map((p) => p.join(''))), async (content) => {
+        const r = await send(route, { content });
+        expect([200, 400], r.body).toContain(r.status);
+        expect(r.changed).toBe(false);
+        if (r.status === 400) expect(r.body).toMatch(/"message":"[^"]*[a-zà-ú]/);
+      }),
+      { numRuns: 150, seed: 35 },
     );
   });
 

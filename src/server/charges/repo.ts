@@ -209,3 +209,31 @@ export function listDebtors(q: Queryable, clubId: string, f: { unitId?: string; 
     [clubId, f.unitId ?? null, f.origin ?? null, f.profileId ?? null, f.eventId ?? null],
   );
 }
+
+// ——— Conciliação do extrato ———
+
+/** The club's charges that still owe something: what a statement line may be matched to. */
+export function listMatchableCharges(q: Queryable, clubId: string) {
+  return q.query<{ id: string; short_code: string; member_name: string; description: string; open_amount: string; due_date: string }>(
+    `SELECT ch.id, ch.short_code, p.full_name AS member_name, ch.description, (ch.amount - ch.paid_amount)::numeric(14,2) AS open_amount, ch.due_date
+       FROM charges ch JOIN profiles p ON p.id = ch.profile_id
+      WHERE ch.club_id = $1 AND ch.cancelled_at IS NULL AND ch.paid_amount < ch.amount
+      ORDER BY ch.due_date, ch.id`,
+    [clubId],
+  );
+}
+
+/** Which of these statement lines the club has already confirmed. */
+export async function importedFingerprints(q: Queryable, clubId: string, fingerprints: string[]): Promise<Set<string>> {
+  const rows = await q.query<{ fingerprint: string }>(
+    `SELECT fingerprint FROM statement_lines WHERE club_id = $1 AND fingerprint = ANY($2::text[])`, [clubId, fingerprints],
+  );
+  return new Set(rows.map((r) => r.fingerprint));
+}
+
+export async function insertStatementLine(q: Queryable, clubId: string, l: { fingerprint: string; date: string; amount: string; paymentId: string; createdBy: string }): Promise<void> {
+  await q.query(
+    `INSERT INTO statement_lines (club_id, fingerprint, line_date, amount, payment_id, created_by) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [clubId, l.fingerprint, l.date, l.amount, l.paymentId, l.createdBy],
+  );
+}

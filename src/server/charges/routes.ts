@@ -12,7 +12,9 @@ import { requireGuardianOf } from '../families/access.js';
 import * as debtors from './debtors.js';
 import * as dues from './dues.js';
 import * as receipts from './receipts.js';
+import * as reconcile from './reconcile.js';
 import { registerChargeReportRoutes } from './report-routes.js';
+import { STATEMENT_MAX_CHARS, ZStatementConfirm, ZStatementConfirmResult, ZStatementPreview, ZStatementPreviewInput } from '../../shared/statement.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 import { isUuid, ZClubParams } from '../../shared/ids.js';
@@ -75,6 +77,21 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
     const link = await requireGuardianOf(db, requireAuth(req).profile.id, req.params.memberId);
     return service.openChargesOf(db, link.clubId, link.childProfileId);
   });
+
+  // ——— Conciliar extrato (OFX ou CSV do banco) ———
+  // The file's text (5 MB of it, JSON-escaped) fits under this; a bigger body gets the 413 in pt-BR.
+  const statementBodyLimit = STATEMENT_MAX_CHARS * 2 + 1024;
+
+  app.post('/api/clubs/:clubId/charges/statement/preview', {
+    config: { permission: 'charges.manage' },
+    bodyLimit: statementBodyLimit,
+    schema: { tags, summary: 'Conciliar extrato: ler o OFX ou CSV do banco e propor a cobrança de cada recebimento (não grava nada)', params: ZClubParams, body: ZStatementPreviewInput, response: { 200: ZStatementPreview } },
+  }, async (req) => reconcile.previewStatement(db, req.access.clubId, req.body.content));
+
+  app.post('/api/clubs/:clubId/charges/statement/confirm', {
+    config: { permission: 'charges.manage' },
+    schema: { tags, summary: 'Conciliar extrato: registrar os pagamentos confirmados, todos ou nenhum', params: ZClubParams, body: ZStatementConfirm, response: { 201: ZStatementConfirmResult } },
+  }, async (req, reply) => reply.status(201).send(await reconcile.confirmStatement(db, req.access, req.body)));
 
   // ——— 'Quem deve' ———
   app.get('/api/clubs/:clubId/debtors', {

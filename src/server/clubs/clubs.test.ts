@@ -21,6 +21,20 @@ describe(`clubs on ${engineName()}`, () => {
     expect(mine.json()).toEqual([expect.objectContaining({ slug: 'aguias-do-sul', role: 'admin', is_admin: true })]);
   });
 
+  it('/api/boot answers the session and the same clubs as /api/clubs; a visitor gets neither', async () => {
+    const dora = await signUp(ctx.app, { name: 'Dora' });
+    await createClub(ctx.app, dora, 'Boot Clube');
+    const boot = await call(ctx.app, 'GET', '/api/boot', { as: dora });
+    expect(boot.statusCode).toBe(200);
+    const session = await call(ctx.app, 'GET', '/api/auth/session', { as: dora });
+    const clubs = await call(ctx.app, 'GET', '/api/clubs', { as: dora });
+    expect(boot.json()).toEqual({ profile: session.json().profile, clubs: clubs.json() });
+    expect(boot.json().clubs).toHaveLength(1);
+    const visitor = await call(ctx.app, 'GET', '/api/boot');
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual({ profile: null, clubs: [] });
+  });
+
   it('refuses a slug already taken and an invalid slug', async () => {
     const bia = await signUp(ctx.app);
     await call(ctx.app, 'POST', '/api/clubs', { as: bia, body: { name: 'Leões', slug: 'leoes' } });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZProfile } from '../../shared/auth.js';
 import { ZClub, ZCreateClub, ZDashboardCounts, ZMyClub } from '../../shared/clubs.js';
 import { MSG } from '../../shared/errors.js';
 import { requireAuth } from '../plugins/access.js';
@@ -16,6 +17,16 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const { profile } = requireAuth(req);
     return repo.listClubsOfProfile(app.db, profile.id, profile.user_type === 'super_admin');
+  });
+
+  // A signed-in screen opened directly needs the session and then the clubs: two round trips in a row
+  // before the first number on a phone. This answers both at once; a visitor gets no profile and no clubs.
+  app.get('/api/boot', {
+    config: { permission: 'public' },
+    schema: { tags: ['clubs'], summary: 'Sessão e clubes de uma vez (abertura do app)', response: { 200: z.object({ profile: ZProfile.nullable(), clubs: z.array(ZMyClub) }) } },
+  }, async (req) => {
+    const profile = req.auth?.profile ?? null;
+    return { profile, clubs: profile ? await repo.listClubsOfProfile(app.db, profile.id, profile.user_type === 'super_admin') : [] };
   });
 
   app.post('/api/clubs', {

@@ -95,9 +95,18 @@ export async function claimDuePushes(q: Queryable, batch: number): Promise<Claim
 
 /** Sends the claimed pushes and records each outcome; an expired subscription (404/410) is removed. */
 export async function deliverClaimedPushes(q: Queryable, sender: PushSender, rows: readonly ClaimedRow[]): Promise<void> {
-  const results = await Promise.all(rows.map((r) => sender(
-    { endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } },
-    { id: r.notification_id, title: r.title, body: r.body, link: r.link, club_id: r.club_id })));
+  const sends: Promise<PushResult>[] = [];
+  for (const r of rows) {
+    sends.push(sender(
+      { endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } },
+      { id: r.notification_id, title: r.title, body: r.body, link: r.link, club_id: r.club_id })
+      // Handled now, not at the Promise.all below: a rejection left unhandled across the turns would stop the process.
+      .catch((err: unknown): PushResult => ({ kind: 'failed', error: String((err as Error)?.message ?? err).slice(0, 300) })));
+    // One start per turn of the event loop: each start encrypts its payload before it leaves, and a
+    // batch started at once held every other request of the server (a health check) behind it.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const results = await Promise.all(sends);
   const sent = rows.filter((_, i) => results[i]?.kind === 'sent');
   if (sent.length > 0) {
     // One statement for the batch's successes: marking is what a crash may interrupt, keep it short.

@@ -5,7 +5,7 @@ import { engineName } from '../../../test/db.js';
 import { startPushReceiver } from '../../../test/push-receiver.js';
 import { notify } from './notify.js';
 import { endpointAllowed } from './push-endpoint.js';
-import { INTERRUPTED, claimDuePushes, sendDuePushes, webPushSender } from './push-queue.js';
+import { INTERRUPTED, claimDuePushes, sendDuePushes, webPushSender, type PushSender } from './push-queue.js';
 
 let ctx: TestContext;
 let receiver: Awaited<ReturnType<typeof startPushReceiver>>;
@@ -184,6 +184,39 @@ describe(`web push on ${engineName()}`, () => {
     const [row] = await ctx.db.query<{ last_error: string }>(`SELECT last_error FROM push_deliveries WHERE status = 'failed' ORDER BY created_at DESC LIMIT 1`);
     expect(row?.last_error).toBe(INTERRUPTED);
   }, 120_000);
+
+  it('a batch starts its sends one per turn of the event loop, so other requests go between; a sender that throws fails only its push', async () => {
+    const person = await signUp(ctx.app, { name: 'Lote' });
+    await addMember(ctx.db, club.id, person.profile.id);
+    await subscribe(person, receiver.device('lote-a'));
+    await subscribe(person, receiver.device('lote-b'));
+    await ctx.db.query(`
+      INSERT INTO notifications (club_id, profile_id, category, kind, title, body, link, emailed_at)
+      SELECT $1, $2, 'tasks', 'task.created', 'Lote ' || g, '', '/dashboard', now() FROM generate_series(1, 10) g`, [club.id, person.profile.id]);
+    await ctx.db.query(`
+      INSERT INTO push_deliveries (notification_id, subscription_id)
+      SELECT n.id, s.id FROM notifications n JOIN push_subscriptions s ON s.profile_id = n.profile_id WHERE n.profile_id = $1`, [person.profile.id]);
+    let started = 0;
+    let startedWhenOthersRan = -1;
+    let broken = 0;
+    const sender: PushSender = async (target) => {
+      started += 1;
+      // Something else queued by the first send (a request's callback) runs before the rest start.
+      if (started === 1) setImmediate(() => (startedWhenOthersRan = started));
+      if (target.endpoint.endsWith('/lote-b') && broken++ === 0) throw new Error('chave do aparelho ilegível');
+      return { kind: 'sent' };
+    };
+    while ((await sendDuePushes(ctx.db, sender, 40)) > 0) {
+      // until nothing is due
+    }
+    expect(started).toBeGreaterThanOrEqual(20);
+    expect(startedWhenOthersRan).toBeLessThanOrEqual(2);
+    const rows = await ctx.db.query<{ status: string; last_error: string | null }>(
+      `SELECT d.status, d.last_error FROM push_deliveries d JOIN notifications n ON n.id = d.notification_id WHERE n.profile_id = $1`, [person.profile.id]);
+    expect(rows.filter((r) => r.status === 'sent')).toHaveLength(19);
+    expect(rows.filter((r) => r.status === 'failed')).toEqual([{ status: 'failed', last_error: 'chave do aparelho ilegível' }]);
+    await ctx.db.query(`DELETE FROM push_subscriptions WHERE profile_id = $1`, [person.profile.id]);
+  });
 
   it('in quiet hours (22h–7h in the club\'s time zone) a push waits for 07:00, unless urgent', async () => {
     const [due] = await ctx.db.query<{ quiet: boolean; at7: boolean }>(`

@@ -24,6 +24,7 @@ export const PUBLIC_OPERATIONS = new Set([
   'POST /api/auth/login',
   'POST /api/auth/logout',
   'GET /api/auth/session',
+  'GET /api/boot',
   'GET /api/invitations/{token}',
   'POST /api/invitations/{token}/register',
   'POST /api/auth/password/forgot',

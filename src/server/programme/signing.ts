@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/index.js';
-import { AppError, badRequest, notFound } from '../plugins/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../plugins/errors.js';
 import type { ClubAccess } from '../plugins/access.js';
 import { writeAudit } from '../audit/repo.js';
 import { PROGRAMME_MSG, type TProgrammeSettings, type TSignResult } from '../../shared/programme.js';
@@ -91,15 +91,57 @@ async function signLinked(c: SignContext, member: repo.MemberRef, specialtyCode:
 /**
  * Signs one requisito for the members listed ('assinar para todos os presentes' sends many), all or
  * nothing. Each member's enrolment row is locked, so two leaders signing at once leave one signature
- * and one set of points; a requisito already signed is left as it was (a replayed offline queue
- * changes nothing).
+ * and one set of points; a requisito already signed is left as it was. With a `client_id` (the grid's
+ * offline queue) a resend of the same request answers what the first did and changes nothing, even
+ * if the signature was undone in between (migration 0530).
  */
 export async function sign(db: Db, access: ClubAccess, input: SignInput): Promise<TSignResult> {
   if (new Set(input.member_ids).size !== input.member_ids.length) throw badRequest(PROGRAMME_MSG.memberRepeated);
-  return db.transaction(async (tx) => signInTx(tx, access, input));
+  const clientId = input.client_id;
+  if (!clientId) return db.transaction(async (tx) => signInTx(tx, access, input));
+  try {
+    return await db.transaction(async (tx) => {
+      const prior = await priorRequest(tx, access.clubId, clientId, input);
+      if (prior) return prior;
+      const result = await signInTx(tx, access, input);
+      const [claimed] = await tx.query<{ client_id: string }>(
+        `INSERT INTO programme_sign_requests (club_id, client_id, requirement_id, member_ids, result) VALUES ($1, $2, $3, $4::uuid[], $5::jsonb)
+         ON CONFLICT (club_id, client_id) DO NOTHING RETURNING client_id`,
+        [access.clubId, clientId, input.requirement_id, input.member_ids, JSON.stringify(result)],
+      );
+      // The same id sent twice at once: the other request committed first, and this one's writes go.
+      if (!claimed) throw new ReplayedMeanwhile();
+      await tx.query(`DELETE FROM programme_sign_requests WHERE club_id = $1 AND created_at < now() - interval '90 days'`, [access.clubId]);
+      return result;
+    });
+  } catch (err) {
+    if (!(err instanceof ReplayedMeanwhile)) throw err;
+    const prior = await priorRequest(db, access.clubId, clientId, input);
+    if (!prior) throw err;
+    return prior;
+  }
 }
 
-export interface SignInput { requirement_id: string; member_ids: string[]; signed_on?: string; note?: string | null }
+class ReplayedMeanwhile extends Error {}
+
+/**
+ * What a request with this client id answered before (a resend of the offline queue), or null when
+ * it is the first; the id of another signature (another requisito or other members) is a conflict.
+ */
+async function priorRequest(q: Queryable, clubId: string, clientId: string, input: SignInput): Promise<TSignResult | null> {
+  const [row] = await q.query<{ requirement_id: string; member_ids: string[]; result: TSignResult | string }>(
+    'SELECT requirement_id, member_ids, result FROM programme_sign_requests WHERE club_id = $1 AND client_id = $2',
+    [clubId, clientId],
+  );
+  if (!row) return null;
+  const same = (a: string[], b: string[]) => a.length === b.length && [...a].map((x) => x.toLowerCase()).sort().join() === [...b].map((x) => x.toLowerCase()).sort().join();
+  if (row.requirement_id.toLowerCase() !== input.requirement_id.toLowerCase() || !same(row.member_ids, input.member_ids)) {
+    throw conflict(PROGRAMME_MSG.clientIdReused);
+  }
+  return typeof row.result === 'string' ? (JSON.parse(row.result) as TSignResult) : row.result;
+}
+
+export interface SignInput { requirement_id: string; member_ids: string[]; signed_on?: string; note?: string | null; client_id?: string }
 
 /** {@link sign} inside the caller's transaction (a mark from the queue is signed with its own row). */
 export async function signInTx(tx: Queryable, access: ClubAccess, input: SignInput): Promise<TSignResult> {

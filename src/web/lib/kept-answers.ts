@@ -9,7 +9,8 @@ import { setServedFromDevice } from './online';
  */
 const PREFIX = 'trilha.kept:';
 
-function keep(path: string, answer: unknown): void {
+/** Keeps an answer read some other way (one read that answers two kept paths at once). */
+export function keep(path: string, answer: unknown): void {
   try {
     localStorage.setItem(PREFIX + path, JSON.stringify(answer));
   } catch {

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, useDeferredValue } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, Link } from 'react-router';
 import { ArrowLeft, Ban, CloudOff, ChevronsLeft, ChevronsRight, LogOut, Menu, Shield, ShieldCheck, UserCircle, X } from 'lucide-react';
 import { toast } from 'react-hot-toast';
@@ -76,6 +76,9 @@ export function AppLayout({ area }: { area: 'club' | 'superadmin' }) {
   const showSuperMenu = isSuperAdmin && location.pathname.startsWith('/superadmin');
   const items = showSuperMenu ? SUPERADMIN_MENU : CLUB_MENU.filter((i) => (!i.adminOnly || current.isAdmin) && (!i.permission || current.can(i.permission)));
   const narrow = collapsed && !drawerOpen;
+  // The menu renders right after the page, in a render React may interrupt: on a phone's first load
+  // the shell's forty icons no longer hold up the screen the person opened (Lighthouse TBT).
+  const menuReady = useDeferredValue(true, false);
 
   function toggleCollapsed() {
     setCollapsed((c) => {
@@ -134,7 +137,7 @@ export function AppLayout({ area }: { area: 'club' | 'superadmin' }) {
           </div>
         ) : null}
         <nav aria-label={showSuperMenu ? 'Menu do super admin' : 'Menu do clube'} className="flex-1 space-y-1 overflow-y-auto px-3">
-          {items.map((item) => (
+          {menuReady && items.map((item) => (
             <MenuLink key={item.to} item={item} collapsed={narrow} onNavigate={() => setDrawerOpen(false)} />
           ))}
           {showSuperMenu ? (

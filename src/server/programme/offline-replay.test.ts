@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROGRAMME_MSG } from '../../shared/programme.js';
+import { BADGE_COLOR_KEYS, BADGE_ICON_KEYS } from '../../shared/badge-icons.js';
+import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { insertUnit, pointsOf } from '../../../test/gamification.js';
+import { engineName } from '../../../test/db.js';
+
+/**
+ * The grid's offline queue (issue 34): each queued signature carries the id the device gave it, and a
+ * resend — the answer was lost, the queue replays, two tabs send at once — signs nothing, gives no
+ * points and no second badge, and answers what the first request did.
+ */
+let ctx: TestContext;
+let admin: Session;
+let stranger: Session;
+let clubId: string;
+let otherClubId: string;
+let badgeId: string;
+const kids: Record<string, { session: Session; memberId: string }> = {};
+const reqs: string[] = [];
+
+const P = () => `/api/clubs/${clubId}/programme`;
+const sign = (requirementId: string, memberIds: string[], clientId?: string, as = admin, club = clubId) =>
+  call(ctx.app, 'POST', `/api/clubs/${club}/programme/signatures`, { as, body: { requirement_id: requirementId, member_ids: memberIds, ...(clientId ? { client_id: clientId } : {}) } });
+const signatures = async (memberId: string) =>
+  (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM programme_signatures s JOIN programme_enrolments e ON e.id = s.enrolment_id WHERE e.member_id = $1', [memberId]))[0].n;
+const completions = async (memberId: string) =>
+  (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM point_events pe JOIN programme_enrolments e ON e.id = pe.programme_enrolment_id
+     WHERE e.member_id = $1 AND pe.programme_requirement_id IS NULL AND pe.points > 0`, [memberId]))[0].n;
+const badges = async (profileId: string) =>
+  (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM member_badges WHERE badge_id = $1 AND profile_id = $2', [badgeId, profileId]))[0].n;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await signUp(ctx.app, { name: 'Diretora' });
+  stranger = await signUp(ctx.app, { name: 'Diretor de fora' });
+  clubId = (await createClub(ctx.app, admin, 'Clube Fila Offline')).id;
+  otherClubId = (await createClub(ctx.app, stranger, 'Outro Clube')).id;
+  const unit = await insertUnit(ctx.db, clubId, 'Águias');
+  for (const name of ['Ana', 'Bia', 'Caio']) {
+    const s = await signUp(ctx.app, { name });
+    await addMember(ctx.db, clubId, s.profile.id, 'member', unit);
+    const [row] = await ctx.db.query<{ id: string }>('SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2', [clubId, s.profile.id]);
+    kids[name] = { session: s, memberId: row.id };
+    const enrol = await call(ctx.app, 'POST', `${P()}/enrolments`, { as: admin, body: { member_id: row.id, item_code: 'AMIGO' } });
+    expect(enrol.statusCode, enrol.body).toBe(201);
+  }
+  for (const text of ['Voto e lei', 'Caminhada']) {
+    const res = await call(ctx.app, 'POST', `${P()}/items/AMIGO/requirements`, { as: admin, body: { section_code: 'G', text } });
+    expect(res.statusCode, res.body).toBe(201);
+    reqs.push(res.json().id);
+  }
+  const badge = await call(ctx.app, 'POST', `/api/clubs/${clubId}/badges`, {
+    as: admin,
+    body: { name: 'Amigo concluído', description: 'Classe Amigo', rarity: 'rare', points: 25, active: true, badge_type: 'auto', category: 'classes', icon_key: BADGE_ICON_KEYS[0], icon_color: BADGE_COLOR_KEYS[0], criteria_value: 0, criteria_type: 'class_completed', criteria_item: 'AMIGO' },
+  });
+  expect(badge.statusCode, badge.body).toBe(201);
+  badgeId = badge.json().id;
+});
+afterAll(() => ctx.close());
+
+describe(`the grid's offline queue replays on ${engineName()}`, () => {
+  it('a resend of the same signature answers the same and changes nothing', async () => {
+    const id = randomUUID();
+    const first = await sign(reqs[0], [kids.Ana.memberId, kids.Bia.memberId], id);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ signed: 2, already: 0, points: 10, completed: [] });
+    const points = await pointsOf(ctx.db, clubId, kids.Ana.session.profile.id);
+    const again = await sign(reqs[0], [kids.Bia.memberId, kids.Ana.memberId], id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await signatures(kids.Ana.memberId)).toBe(1);
+    expect(await pointsOf(ctx.db, clubId, kids.Ana.session.profile.id)).toBe(points);
+  });
+
+  it('the completing signature replayed twice and at once: one signature, points once, badge once', async () => {
+    const id = randomUUID();
+    const profile = kids.Ana.session.profile.id;
+    const before = await pointsOf(ctx.db, clubId, profile);
+    const first = await sign(reqs[1], [kids.Ana.memberId], id);
+    expect(first.json()).toEqual({ signed: 1, already: 0, points: 55, completed: [kids.Ana.memberId] });
+    const replays = await Promise.all([sign(reqs[1], [kids.Ana.memberId], id), sign(reqs[1], [kids.Ana.memberId], id), sign(reqs[1], [kids.Ana.memberId], id)]);
+    for (const r of replays) {
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json()).toEqual(first.json());
+    }
+    expect(await signatures(kids.Ana.memberId)).toBe(2);
+    expect(await completions(kids.Ana.memberId)).toBe(1);
+    expect(await badges(profile)).toBe(1);
+    // 5 for the requisito, 50 for the class, 25 for the badge.
+    expect(await pointsOf(ctx.db, clubId, profile)).toBe(before + 80);
+  });
+
+  it('the first send and its resends at once (the answer lost while the queue replays): one signature, points once, badge once', async () => {
+    const id = randomUUID();
+    const profile = kids.Caio.session.profile.id;
+    const all = await Promise.all([0, 1, 2, 3].map(() => sign(reqs[0], [kids.Caio.memberId], id)));
+    for (const r of all) expect(r.statusCode, r.body).toBe(200);
+    const answers = all.map((r) => r.json());
+    expect(answers.every((a) => JSON.stringify(a) === JSON.stringify(answers[0]))).toBe(true);
+    expect(answers[0]).toEqual({ signed: 1, already: 0, points: 5, completed: [] });
+    const done = await Promise.all([0, 1, 2].map(() => sign(reqs[1], [kids.Caio.memberId], randomUUID())));
+    expect(done.map((r) => r.json().signed).sort()).toEqual([0, 0, 1]);
+    expect(await signatures(kids.Caio.memberId)).toBe(2);
+    expect(await completions(kids.Caio.memberId)).toBe(1);
+    expect(await badges(profile)).toBe(1);
+    expect(await pointsOf(ctx.db, clubId, profile)).toBe(5 + 5 + 50 + 25);
+  });
+
+  it('a signature undone meanwhile stays undone when the queue replays it', async () => {
+    const id = randomUUID();
+    const member = kids.Bia.memberId;
+    const first = await sign(reqs[1], [member], id);
+    expect(first.json().completed).toEqual([member]);
+    const grid = (await call(ctx.app, 'GET', `${P()}/items/AMIGO/grid`, { as: admin })).json();
+    const enrolment = grid.members.find((m: { member_id: string }) => m.member_id === member).enrolment_id;
+    const cell = grid.signatures.find((s: { enrolment_id: string; requirement_id: string }) => s.enrolment_id === enrolment && s.requirement_id === reqs[1]);
+    expect((await call(ctx.app, 'DELETE', `${P()}/signatures/${cell.id}`, { as: admin })).statusCode).toBe(200);
+    const points = await pointsOf(ctx.db, clubId, kids.Bia.session.profile.id);
+    const replay = await sign(reqs[1], [member], id);
+    expect(replay.json()).toEqual(first.json());
+    expect(await signatures(member)).toBe(1);
+    expect(await pointsOf(ctx.db, clubId, kids.Bia.session.profile.id)).toBe(points);
+    // A new tap (a new id) signs it again.
+    expect((await sign(reqs[1], [member], randomUUID())).json().signed).toBe(1);
+  });
+
+  it("an id already used for another signature is refused in pt-BR; another club's ids are its own", async () => {
+    const id = randomUUID();
+    expect((await sign(reqs[0], [kids.Ana.memberId], id)).json().already).toBe(1);
+    const other = await sign(reqs[1], [kids.Ana.memberId], id);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.message).toBe(PROGRAMME_MSG.clientIdReused);
+    const more = await sign(reqs[0], [kids.Ana.memberId, kids.Bia.memberId], id);
+    expect(more.statusCode).toBe(409);
+    expect((await sign(reqs[0], [kids.Ana.memberId], 'nao-e-uuid')).json().error.message).toBe(PROGRAMME_MSG.clientIdInvalid);
+    // Another club cannot read this club's answer through the id: its requisito is not found there.
+    const foreign = await sign(reqs[0], [kids.Ana.memberId], id, stranger, otherClubId);
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('a refused request keeps no answer: the same id goes through once the reason is gone', async () => {
+    const id = randomUUID();
+    const s = await signUp(ctx.app, { name: 'Davi' });
+    await addMember(ctx.db, clubId, s.profile.id, 'member', null);
+    const [row] = await ctx.db.query<{ id: string }>('SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2', [clubId, s.profile.id]);
+    const refused = await sign(reqs[0], [row.id], id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(PROGRAMME_MSG.notEnrolled);
+    expect((await call(ctx.app, 'POST', `${P()}/enrolments`, { as: admin, body: { member_id: row.id, item_code: 'AMIGO' } })).statusCode).toBe(201);
+    expect((await sign(reqs[0], [row.id], id)).json().signed).toBe(1);
+  });
+});

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { isIsoDate } from './finance.js';
+import { zMoney } from './money.js';
+import { UUID_RE } from './ids.js';
+
+/** A statement file's text (5 MB) and how many transactions it may hold. */
+export const STATEMENT_MAX_CHARS = 5_000_000;
+export const STATEMENT_MAX_LINES = 5_000;
+/** An amount-and-date match: the charge's due date within this many days of the line's date. */
+export const STATEMENT_MATCH_DAYS = 30;
+
+/** pt-BR texts of the bank statement reconciliation ('Conciliar extrato'). */
+export const STATEMENT_MSG = {
+  fileRequired: 'Escolha o arquivo do extrato (OFX ou CSV).',
+  tooBig: 'O extrato pode ter no máximo 5 MB.',
+  tooManyLines: `O extrato pode ter no máximo ${STATEMENT_MAX_LINES.toLocaleString('pt-BR')} lançamentos: exporte um período menor.`,
+  unknownFormat: 'Formato de extrato não reconhecido: envie o arquivo OFX ou CSV exportado pelo banco.',
+  empty: 'O extrato não tem nenhum lançamento.',
+  formula: (line: number) => `Linha ${line}: um texto começa com =, +, - ou @ (fórmula de planilha). Nada foi lido: confira o arquivo.`,
+  badDate: (line: number) => `Linha ${line}: data ilegível. Use dd/mm/aaaa.`,
+  badAmount: (line: number) => `Linha ${line}: valor ilegível.`,
+  pairsRequired: 'Marque ao menos um pagamento para confirmar.',
+  tooManyPairs: `No máximo ${STATEMENT_MAX_LINES.toLocaleString('pt-BR')} pagamentos por vez.`,
+  fingerprintInvalid: 'Linha do extrato inválida: gere a prévia de novo.',
+  duplicateLine: 'A mesma linha do extrato foi marcada duas vezes.',
+  chargeRequired: 'Escolha a cobrança do pagamento.',
+  amountRequired: 'Informe o valor recebido.',
+  dateRequired: 'Informe a data do lançamento (dd/mm/aaaa).',
+  dateInvalid: 'Data inválida. Use dd/mm/aaaa.',
+  cashAccountRequired: 'Escolha o caixa que recebeu os pagamentos.',
+  methodRequired: 'Escolha a forma de pagamento: PIX ou transferência.',
+  alreadyImported: 'Uma das linhas já foi conciliada antes. Nada foi gravado: gere a prévia de novo.',
+  cashAccountNotFound: 'Caixa não encontrado.',
+  confirmed: (n: number) => (n === 1 ? '1 pagamento registrado!' : `${n} pagamentos registrados!`),
+} as const;
+
+export const STATEMENT_METHODS = ['pix', 'transferencia'] as const;
+
+const zText = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** POST …/charges/statement/preview: the file's text (the browser decodes Windows-1252 or UTF-8). */
+export const ZStatementPreviewInput = z.object({
+  content: z.string({ error: STATEMENT_MSG.fileRequired }).min(1, STATEMENT_MSG.fileRequired).max(STATEMENT_MAX_CHARS, STATEMENT_MSG.tooBig),
+});
+export type TStatementPreviewInput = z.input<typeof ZStatementPreviewInput>;
+
+export const STATEMENT_LINE_STATUSES = ['proposta', 'importada', 'saida', 'sem_par'] as const;
+export type TStatementLineStatus = (typeof STATEMENT_LINE_STATUSES)[number];
+export const STATEMENT_STATUS_LABEL: Record<TStatementLineStatus, string> = {
+  proposta: 'Pagamento encontrado',
+  importada: 'Já conciliada antes',
+  saida: 'Saída (não é recebimento)',
+  sem_par: 'Sem cobrança correspondente',
+};
+
+export const ZStatementLine = z.object({
+  /** What identifies the line across imports (sha-256 of the bank's FITID, or of date, amount and text). */
+  fingerprint: z.string(),
+  /** The line in the file (CSV) or the transaction's order (OFX), from 1. */
+  line: z.number().int(),
+  date: z.string(),
+  /** Signed, '150.00' or '-20.00'. */
+  amount: z.string(),
+  memo: z.string(),
+  status: z.enum(STATEMENT_LINE_STATUSES),
+  /** How the charge was found: its short code (txid) in the text, or the same amount due near that date. */
+  match: z.enum(['txid', 'valor_data']).nullable(),
+  charge: z.object({ id: z.string(), short_code: z.string(), member_name: z.string(), description: z.string(), open_amount: z.string(), due_date: z.string() }).nullable(),
+});
+export type TStatementLine = z.infer<typeof ZStatementLine>;
+
+export const ZStatementPreview = z.object({
+  format: z.enum(['ofx', 'csv']),
+  lines: z.array(ZStatementLine),
+});
+export type TStatementPreview = z.infer<typeof ZStatementPreview>;
+
+export const ZStatementPair = z.object({
+  fingerprint: z.string({ error: STATEMENT_MSG.fingerprintInvalid }).regex(/^[0-9a-f]{64}$/, STATEMENT_MSG.fingerprintInvalid),
+  charge_id: zText(STATEMENT_MSG.chargeRequired).regex(UUID_RE, STATEMENT_MSG.chargeRequired),
+  amount: zMoney({ requiredMessage: STATEMENT_MSG.amountRequired }),
+  date: zText(STATEMENT_MSG.dateRequired).refine(isIsoDate, STATEMENT_MSG.dateInvalid),
+});
+
+/** POST …/charges/statement/confirm: the pairs the treasurer ticked, the caixa and the method. */
+export const ZStatementConfirm = z.object({
+  pairs: z.array(ZStatementPair, { error: STATEMENT_MSG.pairsRequired })
+    .min(1, STATEMENT_MSG.pairsRequired)
+    .max(STATEMENT_MAX_LINES, STATEMENT_MSG.tooManyPairs)
+    .refine((pairs) => new Set(pairs.map((p) => p.fingerprint)).size === pairs.length, STATEMENT_MSG.duplicateLine),
+  account_id: zText(STATEMENT_MSG.cashAccountRequired).regex(UUID_RE, STATEMENT_MSG.cashAccountRequired),
+  method: z.enum(STATEMENT_METHODS, { error: STATEMENT_MSG.methodRequired }).default('pix'),
+});
+export type TStatementConfirm = z.input<typeof ZStatementConfirm>;
+
+export const ZStatementConfirmResult = z.object({
+  recorded: z.number().int(),
+  total: z.string(),
+  payment_ids: z.array(z.string()),
+});
+export type TStatementConfirmResult = z.infer<typeof ZStatementConfirmResult>;
