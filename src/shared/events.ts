@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from './finance.js';
 import { zBrlMoney, zMoney, type MoneyOptions } from './money.js';
 import { UUID_RE } from './ids.js';
+import { formatBrl } from './format-brl.js';
 
 /** pt-BR texts of events ('Eventos', issue 35). */
 export const EVENT_MSG = {
@@ -267,3 +268,14 @@ export const ZFamilyEvents = z.object({
   events: z.array(ZFamilyEvent),
 });
 export type TFamilyEvents = z.infer<typeof ZFamilyEvents>;
+
+/**
+ * 'Avisar no WhatsApp' on an event: the text a leader pastes in the club's groups. Only what every
+ * member may see: the club, the event, its dates, place, cost and registration deadline.
+ */
+export function eventShareText(clubName: string, e: Pick<TEvent, 'title' | 'kind' | 'starts_on' | 'ends_on' | 'place' | 'cost' | 'instalments' | 'registration_deadline'>): string {
+  const br = (iso: string) => iso.split('-').reverse().join('/');
+  const days = e.starts_on === e.ends_on ? `em ${br(e.starts_on)}` : `de ${br(e.starts_on)} a ${br(e.ends_on)}`;
+  const cost = toCents(e.cost) === 0n ? 'Gratuito.' : `Valor: R$ ${formatBrl(e.cost)}${e.instalments > 1 ? ` em ${e.instalments}x` : ''}.`;
+  return `📣 ${clubName}: ${e.title} (${EVENT_KIND_LABEL[e.kind]}) ${days}, ${e.place}. ${cost} Inscrições até ${br(e.registration_deadline)} na área da família do Trilha.`;
+}

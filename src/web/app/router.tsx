@@ -64,6 +64,8 @@ export const router = createBrowserRouter([
           { path: 'programa/investidura/:id', lazy: () => import('./routes/programme').then((m) => ({ Component: m.InvestitureRoute })) },
           { path: 'financeiro', lazy: () => import('../features/finance/pages/financial-page') },
           { path: 'cobrancas', lazy: () => import('../features/charges/pages/charges-page') },
+          { path: 'eventos', lazy: () => import('../features/events/pages/events-page') },
+          { path: 'eventos/:id', lazy: () => import('../features/events/pages/event-page') },
           { path: 'ranking', lazy: () => import('@web/app/routes/club/ranking') },
           { path: 'badges', lazy: () => import('../features/badges/pages/badges-page').then((m) => ({ Component: m.ClubBadges })) },
           { path: 'configuracoes', lazy: () => import('@web/app/routes/club/settings') },

@@ -1,6 +1,7 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TCancelCharge, TCharge, TChargeDetail, TChargePage, TChargeQuery, TCreateCharge, TRecordPayment } from '@shared/charges';
 import type { TCashAccount, TFinanceMember } from '@shared/finance';
+import type { TEvent } from '@shared/events';
 import type { TUnit } from '@shared/units';
 import { api } from '@web/lib/api';
 import { chargesKey } from './keys';
@@ -66,3 +67,7 @@ export const useChargeCashAccounts = (clubId: string) =>
 
 export const useChargeUnits = (clubId: string) =>
   useQuery({ queryKey: chargesKey(clubId, 'units'), queryFn: () => api<TUnit[]>('GET', `/api/clubs/${clubId}/units`) });
+
+/** The club's events for the 'Evento' filter of 'Quem deve'. */
+export const useChargeEvents = (clubId: string) =>
+  useQuery({ queryKey: chargesKey(clubId, 'events'), queryFn: () => api<TEvent[]>('GET', `/api/clubs/${clubId}/events`) });

@@ -7,6 +7,7 @@ export function listDebtors(clubId: string, filter: TDebtorQuery): Promise<TDebt
   const params = new URLSearchParams();
   if (filter.unit_id) params.set('unit_id', filter.unit_id);
   if (filter.origin) params.set('origin', filter.origin);
+  if (filter.event_id) params.set('event_id', filter.event_id);
   const qs = params.toString();
   return api<TDebtors>('GET', `/api/clubs/${clubId}/debtors${qs ? `?${qs}` : ''}`);
 }

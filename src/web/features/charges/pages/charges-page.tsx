@@ -9,8 +9,9 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { Tabs } from '@web/components/ui/tabs';
 import { errorMessage } from '@web/lib/api';
+import { isoToBrDate } from '@web/lib/br-date';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
-import { useChargeUnits } from '../api/charges';
+import { useChargeEvents, useChargeUnits } from '../api/charges';
 import { useDebtors } from '../api/list-debtors';
 import { useMyCharges } from '../api/list-my-charges';
 import { useMyPayments } from '../api/receipts';
@@ -21,14 +22,17 @@ import { DuesTab } from '../components/dues-tab';
 import { OpenChargeCard } from '../components/open-charge-card';
 import { PaymentsList } from '../components/payments-list';
 import { PixSettingsForm } from '../components/pix-settings-form';
+import { ReportsTab } from '../components/reports-tab';
 import { StatementTab } from '../components/statement-tab';
 
 /** 'Quem deve': the treasurer's phone-first list of who owes, filtered by origin and unit. */
 function WhoOwes({ clubId }: { clubId: string }) {
   const [origin, setOrigin] = useState<TChargeOrigin | ''>('');
   const [unitId, setUnitId] = useState('');
-  const debtors = useDebtors(clubId, { origin: origin || undefined, unit_id: unitId || undefined });
+  const [eventId, setEventId] = useState('');
+  const debtors = useDebtors(clubId, { origin: origin || undefined, unit_id: unitId || undefined, event_id: eventId || undefined });
   const units = useChargeUnits(clubId);
+  const events = useChargeEvents(clubId);
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-3 sm:flex">
@@ -44,6 +48,14 @@ function WhoOwes({ clubId }: { clubId: string }) {
             {units.data?.map((u) => <option key={u.id} value={u.id}>{u.name}</option>)}
           </SelectField>
         </div>
+        {events.data && events.data.length > 0 ? (
+          <div className="col-span-2 sm:w-64">
+            <SelectField label="Evento" value={eventId} onChange={(e) => setEventId(e.target.value)}>
+              <option value="">Todos</option>
+              {events.data.map((ev) => <option key={ev.id} value={ev.id}>{ev.title} ({isoToBrDate(ev.starts_on)})</option>)}
+            </SelectField>
+          </div>
+        ) : null}
       </div>
       {debtors.isPending ? <PageSpinner /> : debtors.isError ? (
         <p role="alert" className="text-red-700">{errorMessage(debtors.error, 'Erro ao carregar quem deve.')}</p>
@@ -66,13 +78,14 @@ function PixTab({ clubId }: { clubId: string }) {
   return <PixSettingsForm clubId={clubId} current={pix.data.settings} />;
 }
 
-type Tab = 'debtors' | 'charges' | 'statement' | 'dues' | 'pix';
+type Tab = 'debtors' | 'charges' | 'statement' | 'dues' | 'pix' | 'reports';
 const TABS: { key: Tab; label: string }[] = [
   { key: 'debtors', label: 'Quem deve' },
   { key: 'charges', label: 'Cobranças' },
   { key: 'statement', label: 'Conciliar extrato' },
   { key: 'dues', label: 'Mensalidades' },
   { key: 'pix', label: 'PIX' },
+  { key: 'reports', label: 'Relatórios' },
 ];
 
 /** The treasurer's screen: who owes, every charge (new, pay, reverse, cancel) and the club's PIX. */
@@ -80,9 +93,10 @@ function Treasurer({ clubId }: { clubId: string }) {
   const [tab, setTab] = useState<Tab>('debtors');
   return (
     <div>
-      <PageHeader title="Cobranças" description="Quem deve, as cobranças do clube, a conciliação do extrato, as mensalidades e o PIX para recebê-las." />
+      <PageHeader title="Cobranças" description="Quem deve, as cobranças do clube, a conciliação do extrato, as mensalidades, o PIX para recebê-las e os relatórios." />
       <Tabs label="Seções das cobranças" tabs={TABS} value={tab} onChange={setTab} look="grid">
-        {tab === 'debtors' ? <WhoOwes clubId={clubId} /> : tab === 'charges' ? <ChargesList clubId={clubId} /> : tab === 'statement' ? <StatementTab clubId={clubId} /> : tab === 'dues' ? <DuesTab clubId={clubId} /> : <PixTab clubId={clubId} />}
+        {tab === 'reports' ? <ReportsTab clubId={clubId} /> : null}
+        {tab === 'debtors' ? <WhoOwes clubId={clubId} /> : tab === 'charges' ? <ChargesList clubId={clubId} /> : tab === 'statement' ? <StatementTab clubId={clubId} /> : tab === 'dues' ? <DuesTab clubId={clubId} /> : tab === 'pix' ? <PixTab clubId={clubId} /> : null}
       </Tabs>
     </div>
   );

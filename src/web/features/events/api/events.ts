@@ -1,0 +1,107 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TAuthorisationText, TEvent, TEventInput, TRoster, TFamilyEvents, TSignAuthorisation, TAuthorisation,
+} from '@shared/events';
+import type { TMember, TMemberPage } from '@shared/members';
+import type { TUnit } from '@shared/units';
+import { MAX_PAGE_LIMIT } from '@shared/pagination';
+import { api } from '@web/lib/api';
+
+/** Every event query of a club lives under ['events', clubId]: a change refreshes the list, the detail and the roster. */
+export const eventsKey = (clubId: string, ...rest: unknown[]) => ['events', clubId, ...rest] as const;
+/** A child's events in /familia (the guardian's view). */
+export const familyEventsKey = (memberId: string) => ['family-events', memberId] as const;
+
+export const eventsQueryOptions = (clubId: string) =>
+  queryOptions({ queryKey: eventsKey(clubId, 'list'), queryFn: () => api<TEvent[]>('GET', `/api/clubs/${clubId}/events`) });
+export const useEvents = (clubId: string) => useQuery(eventsQueryOptions(clubId));
+
+export const useRoster = (clubId: string, id: string) =>
+  useQuery({ queryKey: eventsKey(clubId, 'roster', id), queryFn: () => api<TRoster>('GET', `/api/clubs/${clubId}/events/${id}/roster`) });
+
+export const rosterCsvHref = (clubId: string, id: string) => `/api/clubs/${clubId}/events/${id}/roster.csv`;
+
+export const useAuthorisationText = (clubId: string) =>
+  useQuery({ queryKey: eventsKey(clubId, 'authorisation-text'), queryFn: () => api<TAuthorisationText>('GET', `/api/clubs/${clubId}/event-authorisation-text`) });
+
+function useEventMutation<I, O>(clubId: string, fn: (input: I) => Promise<O>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: eventsKey(clubId) }) });
+}
+
+export const useSaveEvent = (clubId: string) =>
+  useEventMutation(clubId, ({ id, input }: { id: string | null; input: TEventInput }) =>
+    id ? api<TEvent>('PUT', `/api/clubs/${clubId}/events/${id}`, input) : api<TEvent>('POST', `/api/clubs/${clubId}/events`, input));
+
+export const useDeleteEvent = (clubId: string) =>
+  useEventMutation(clubId, (id: string) => api<{ ok: true }>('DELETE', `/api/clubs/${clubId}/events/${id}`));
+
+export const useCancelEvent = (clubId: string) =>
+  useEventMutation(clubId, ({ id, reason }: { id: string; reason: string }) => api<TEvent>('POST', `/api/clubs/${clubId}/events/${id}/cancel`, { reason }));
+
+export const useRegisterMember = (clubId: string, eventId: string) =>
+  useEventMutation(clubId, (memberId: string) =>
+    api<{ registration_id: string; charge_ids: string[] }>('POST', `/api/clubs/${clubId}/events/${eventId}/registrations`, { member_id: memberId }));
+
+export const useCancelRegistration = (clubId: string, eventId: string) =>
+  useEventMutation(clubId, (registrationId: string) =>
+    api<{ cancelled_charges: number; kept_charges: number }>('DELETE', `/api/clubs/${clubId}/events/${eventId}/registrations/${registrationId}`));
+
+export const useTickChecklist = (clubId: string, eventId: string) =>
+  useEventMutation(clubId, ({ registrationId, itemId, done }: { registrationId: string; itemId: string; done: boolean }) =>
+    api<{ ok: true }>('PUT', `/api/clubs/${clubId}/events/${eventId}/registrations/${registrationId}/checklist/${itemId}`, { done }));
+
+export const useSaveAuthorisationText = (clubId: string) =>
+  useEventMutation(clubId, (body: string) => api<TAuthorisationText>('PUT', `/api/clubs/${clubId}/event-authorisation-text`, { body }));
+
+// What the event form chooses from (read here: a feature never imports another feature).
+async function listActiveMembers(clubId: string): Promise<TMember[]> {
+  const all: TMember[] = [];
+  let after: string | null = null;
+  do {
+    const params = new URLSearchParams({ status: 'active', sort: 'nome', limit: String(MAX_PAGE_LIMIT) });
+    if (after) params.set('after', after);
+    const page: TMemberPage = await api<TMemberPage>('GET', `/api/clubs/${clubId}/members?${params.toString()}`);
+    all.push(...page.members);
+    after = page.next_cursor;
+  } while (after);
+  return all;
+}
+
+export const useEventMembers = (clubId: string, enabled = true) =>
+  useQuery({ queryKey: eventsKey(clubId, 'members'), queryFn: () => listActiveMembers(clubId), enabled });
+
+export const useEventUnits = (clubId: string) =>
+  useQuery({ queryKey: eventsKey(clubId, 'units'), queryFn: () => api<TUnit[]>('GET', `/api/clubs/${clubId}/units`) });
+
+// ——— /familia ———
+
+export const useFamilyEvents = (memberId: string) =>
+  useQuery({ queryKey: familyEventsKey(memberId), queryFn: () => api<TFamilyEvents>('GET', `/api/family/children/${memberId}/events`) });
+
+function useFamilyMutation<I, O>(memberId: string, fn: (input: I) => Promise<O>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: familyEventsKey(memberId) });
+      // Registering writes the event's charges, cancelling cancels them: the child's open charges read again.
+      await qc.invalidateQueries({ queryKey: ['family-charges', memberId] });
+    },
+  });
+}
+
+const childEvent = (memberId: string, eventId: string) => `/api/family/children/${memberId}/events/${eventId}`;
+
+export const useFamilyRegister = (memberId: string) =>
+  useFamilyMutation(memberId, (eventId: string) => api<{ registration_id: string; charge_ids: string[] }>('POST', `${childEvent(memberId, eventId)}/registration`));
+
+export const useFamilyUnregister = (memberId: string) =>
+  useFamilyMutation(memberId, (eventId: string) => api<{ cancelled_charges: number; kept_charges: number }>('DELETE', `${childEvent(memberId, eventId)}/registration`));
+
+export const useSignAuthorisation = (memberId: string) =>
+  useFamilyMutation(memberId, ({ eventId, input }: { eventId: string; input: TSignAuthorisation }) =>
+    api<TAuthorisation>('POST', `${childEvent(memberId, eventId)}/authorisation`, input));
+
+export const useRevokeAuthorisation = (memberId: string) =>
+  useFamilyMutation(memberId, (eventId: string) => api<{ ok: true }>('DELETE', `${childEvent(memberId, eventId)}/authorisation`));
