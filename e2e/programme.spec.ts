@@ -47,7 +47,7 @@ describe('classes and especialidades', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.getByRole('tab', { name: 'Grade' }).click();
     await page.getByLabel('Classe ou especialidade da grade').selectOption('AMIGO');
-    await page.getByRole('button', { name: 'Lia Souza, requisito 1: pendente' }).click();
+    await page.getByRole('button', { name: 'Lia Souza, requisito 1: não assinado' }).click();
     await page.getByRole('button', { name: 'Lia Souza, requisito 1: assinado' }).waitFor();
     await page.getByRole('button', { name: /^Requisito 2:/ }).click();
     await page.getByRole('button', { name: 'Assinar para todos os presentes' }).click();

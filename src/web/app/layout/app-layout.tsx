@@ -10,6 +10,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { ApprovalsCounter } from '../../features/progress/components/approvals-counter';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { RollCallQueueSender } from '../../features/meetings/components/roll-call-queue-sender';
+import { SignatureQueueSender } from '../../features/programme/components/signature-queue-sender';
 import { useOnline } from '../../lib/online';
 import { ClubSelector } from './club-selector';
 import { useClubFromLink } from './club-from-link';
@@ -181,6 +182,7 @@ export function AppLayout({ area }: { area: 'club' | 'superadmin' }) {
       </aside>
       <main id="conteudo" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
         <RollCallQueueSender />
+        {me.data ? <SignatureQueueSender profileId={me.data.id} /> : null}
         {online ? null : <OfflineBanner />}
         {!showSuperMenu && current.club && !current.club.active ? <DeactivatedClubBanner /> : null}
         <Suspense fallback={<PageSpinner />}>

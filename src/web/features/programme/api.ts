@@ -5,18 +5,22 @@ import type {
 } from '@shared/programme';
 import type { TReqImport, TReqImportResult } from '@shared/programme-io';
 import type { TReportKind, TReportRows } from '@shared/programme-reports';
-import { api, apiUpload } from '@web/lib/api';
+import { ApiError, api, apiUpload } from '@web/lib/api';
+import { apiKept } from '@web/lib/kept-answers';
+import { setServedFromDevice } from '@web/lib/online';
+import { loadGrid, storeGrid } from '@web/lib/offline/signature-store';
 
 const base = (clubId: string) => `/api/clubs/${clubId}/programme`;
 const key = (clubId: string, ...rest: string[]) => ['clubs', clubId, 'programme', ...rest];
 
 export const catalogueQuery = (clubId: string) =>
   // Platform data that only a new release changes.
-  queryOptions({ queryKey: key(clubId, 'catalogue'), queryFn: () => api<TCatalogue>('GET', `${base(clubId)}/catalogue`), staleTime: 60 * 60_000 });
+  // Kept on the device: the grid opens offline (issue 34).
+  queryOptions({ queryKey: key(clubId, 'catalogue'), queryFn: () => apiKept<TCatalogue>(`${base(clubId)}/catalogue`), staleTime: 60 * 60_000 });
 export const useCatalogue = (clubId: string) => useQuery(catalogueQuery(clubId));
 
 export const useProgrammeSettings = (clubId: string) =>
-  useQuery({ queryKey: key(clubId, 'settings'), queryFn: () => api<TProgrammeSettings>('GET', `${base(clubId)}/settings`) });
+  useQuery({ queryKey: key(clubId, 'settings'), queryFn: () => apiKept<TProgrammeSettings>(`${base(clubId)}/settings`) });
 
 export function useSaveProgrammeSettings(clubId: string) {
   const qc = useQueryClient();
@@ -61,8 +65,23 @@ export function useReorderRequirements(clubId: string, itemCode: string) {
 export const useCard = (clubId: string, memberId: string) =>
   useQuery({ queryKey: key(clubId, 'card', memberId), queryFn: () => api<TCard>('GET', `${base(clubId)}/members/${memberId}/card`) });
 
-export const useGrid = (clubId: string, itemCode: string | null) =>
-  useQuery({ queryKey: key(clubId, 'grid', itemCode ?? ''), queryFn: () => api<TGrid>('GET', `${base(clubId)}/items/${itemCode ?? ''}/grid`), enabled: Boolean(itemCode) });
+/** The grid; kept in IndexedDB when opened, and read from there with no connection (as the roll call's sheet). */
+export async function getGrid(clubId: string, profileId: string, itemCode: string): Promise<TGrid & { offline: boolean }> {
+  try {
+    const grid = await api<TGrid>('GET', `${base(clubId)}/items/${itemCode}/grid`);
+    await storeGrid(profileId, clubId, grid).catch(() => undefined);
+    return { ...grid, offline: false };
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code !== 'network') throw err;
+    const kept = await loadGrid(profileId, clubId, itemCode).catch(() => null);
+    if (!kept) throw err;
+    setServedFromDevice(true);
+    return { ...kept, offline: true };
+  }
+}
+
+export const useGrid = (clubId: string, profileId: string, itemCode: string | null) =>
+  useQuery({ queryKey: key(clubId, 'grid', itemCode ?? ''), queryFn: () => getGrid(clubId, profileId, itemCode ?? ''), enabled: Boolean(itemCode), networkMode: 'always' });
 
 export const useReady = (clubId: string) => useQuery({ queryKey: key(clubId, 'ready'), queryFn: () => api<TReadyEntry[]>('GET', `${base(clubId)}/ready`) });
 

@@ -1,63 +1,82 @@
 import { useState } from 'react';
-import { Check } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Check, Clock, CloudOff } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { PROGRAMME_MSG, type TGrid } from '@shared/programme';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { errorMessage } from '../../../lib/api';
-import { useSign, useUnsign } from '../api';
+import { useOnline } from '../../../lib/online';
+import { cellKey, membersToSign, pendingCells, queueBannerText, queuedCount } from '../../../lib/offline/signature-queue';
+import { useUnsign } from '../api';
+import { useSignatureQueue } from '../offline/signature-queue';
 
 /**
  * The instructor's grid: enrolled members (rows) × requisitos (columns). Tapping a cell signs it (or
  * undoes it); 'Assinar para todos' signs one requisito for every member the signer may sign for.
- * The first column stays put while the requisitos scroll sideways on a phone.
+ * The first column stays put while the requisitos scroll sideways on a phone. With no connection a
+ * signature waits in the device's queue ('pendente de envio') and goes once the connection returns.
  */
-export function GridView({ clubId, grid }: { clubId: string; grid: TGrid }) {
-  const sign = useSign(clubId);
+export function GridView({ clubId, profileId, grid }: { clubId: string; profileId: string; grid: TGrid & { offline?: boolean } }) {
+  const qc = useQueryClient();
   const unsign = useUnsign(clubId);
+  const queue = useSignatureQueue(clubId, profileId);
+  const online = useOnline();
+  const [sending, setSending] = useState(false);
   const [focus, setFocus] = useState<string | null>(null);
-  const signed = new Map(grid.signatures.map((s) => [`${s.enrolment_id}:${s.requirement_id}`, s.id]));
-  const busy = sign.isPending || unsign.isPending;
+  const signed = new Map(grid.signatures.map((s) => [cellKey(s.enrolment_id, s.requirement_id), s.id]));
+  const pending = pendingCells(grid, queue.pending);
+  const waiting = queuedCount(queue.pending);
+  const busy = sending || unsign.isPending;
 
   if (!grid.members.length) return <EmptyState message="Nenhum membro inscrito nesta classe." hint="Inscreva membros na aba Inscrições." />;
   if (!grid.requirements.length) return <EmptyState message="Esta classe ainda não tem requisitos." hint="Cadastre-os na aba Requisitos." />;
 
-  async function toggle(memberId: string, enrolmentId: string, requirementId: string) {
-    const signatureId = signed.get(`${enrolmentId}:${requirementId}`);
+  async function submit(requirementId: string, members: TGrid['members']) {
+    const number = grid.requirements.findIndex((r) => r.id === requirementId) + 1;
+    setSending(true);
     try {
-      if (signatureId) {
-        await unsign.mutateAsync(signatureId);
-        toast.success(PROGRAMME_MSG.unsigned);
-      } else {
-        await sign.mutateAsync({ requirement_id: requirementId, member_ids: [memberId] });
-        toast.success(PROGRAMME_MSG.signed);
-      }
+      const outcome = await queue.submit(qc, { itemCode: grid.item.code, requirementId, requirementNumber: number, memberIds: members.map((m) => m.member_id), memberNames: members.map((m) => m.full_name) });
+      if (outcome.state === 'sent') toast.success(members.length === 1 ? PROGRAMME_MSG.signed : `${outcome.result.signed} assinatura(s) registrada(s).`);
+      if (outcome.state === 'queued') toast('Sem conexão: assinatura guardada no aparelho, enviada quando a conexão voltar.', { icon: '⏳' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function toggle(member: TGrid['members'][number], requirementId: string) {
+    const signatureId = signed.get(cellKey(member.enrolment_id, requirementId));
+    if (!signatureId) return submit(requirementId, [member]);
+    try {
+      await unsign.mutateAsync(signatureId);
+      toast.success(PROGRAMME_MSG.unsigned);
     } catch (err) {
-      toast.error(errorMessage(err, 'Erro ao assinar.'));
+      toast.error(errorMessage(err, 'Erro ao desfazer a assinatura.'));
     }
   }
 
   async function signAll(requirementId: string) {
-    const ids = grid.members.filter((m) => m.can_sign && !signed.has(`${m.enrolment_id}:${requirementId}`)).map((m) => m.member_id);
-    if (!ids.length) {
+    const members = membersToSign(grid, queue.pending, requirementId);
+    if (!members.length) {
       toast.success('Todos já estão assinados.');
       return;
     }
-    try {
-      const r = await sign.mutateAsync({ requirement_id: requirementId, member_ids: ids });
-      toast.success(`${r.signed} assinatura(s) registrada(s).`);
-    } catch (err) {
-      toast.error(errorMessage(err, 'Erro ao assinar.'));
-    }
+    await submit(requirementId, members);
   }
 
   const current = grid.requirements.find((r) => r.id === focus);
   return (
     <div className="space-y-3">
+      {waiting ? (
+        <p role="status" className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+          <CloudOff aria-hidden="true" className="h-4 w-4 shrink-0" />
+          {queueBannerText(waiting, online && !grid.offline)}
+        </p>
+      ) : null}
       {current ? (
         <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800" aria-live="polite">
           <p className="font-medium">{current.section_code ? `${current.section_code} · ` : ''}{current.text}</p>
-          <Button className="mt-2" size="sm" loading={sign.isPending} onClick={() => void signAll(current.id)}>Assinar para todos os presentes</Button>
+          <Button className="mt-2" size="sm" loading={sending} onClick={() => void signAll(current.id)}>Assinar para todos os presentes</Button>
         </div>
       ) : <p className="text-sm text-slate-600">Toque no número de um requisito para ver o texto e assinar para todos.</p>}
       <div className="overflow-x-auto rounded-lg ring-1 ring-slate-200">
@@ -81,13 +100,18 @@ export function GridView({ clubId, grid }: { clubId: string; grid: TGrid }) {
               <tr key={m.member_id} className="border-t border-slate-100">
                 <th scope="row" className="sticky left-0 z-10 max-w-[8rem] truncate bg-white px-2 py-1 text-left font-normal text-slate-900">{m.full_name}</th>
                 {grid.requirements.map((r, i) => {
-                  const on = signed.has(`${m.enrolment_id}:${r.id}`);
+                  const key = cellKey(m.enrolment_id, r.id);
+                  const on = signed.has(key);
+                  const queued = !on && pending.has(key);
+                  const state = on ? 'assinado' : queued ? 'pendente de envio' : 'não assinado';
+                  const look = on ? 'bg-emerald-600 text-white' : queued ? 'bg-amber-100 text-amber-800 border-2 border-dashed border-amber-500' : 'bg-slate-100 text-slate-400';
                   return (
                     <td key={r.id} className="px-1 py-1 text-center">
-                      <button type="button" disabled={!m.can_sign || busy} aria-pressed={on} aria-label={`${m.full_name}, requisito ${i + 1}: ${on ? 'assinado' : 'pendente'}`}
-                        className={`inline-flex h-9 w-9 items-center justify-center rounded-md ${on ? 'bg-emerald-600 text-white' : 'bg-slate-100 text-slate-400'} disabled:opacity-60`}
-                        onClick={() => void toggle(m.member_id, m.enrolment_id, r.id)}>
-                        {on ? <Check aria-hidden="true" className="h-4 w-4" /> : null}
+                      <button type="button" disabled={!m.can_sign || busy || queued} aria-pressed={on} aria-label={`${m.full_name}, requisito ${i + 1}: ${state}`}
+                        title={queued ? 'Pendente de envio: vai quando a conexão voltar' : undefined}
+                        className={`inline-flex h-9 w-9 items-center justify-center rounded-md ${look} ${queued ? '' : 'disabled:opacity-60'}`}
+                        onClick={() => void toggle(m, r.id)}>
+                        {on ? <Check aria-hidden="true" className="h-4 w-4" /> : queued ? <Clock aria-hidden="true" className="h-4 w-4" /> : null}
                       </button>
                     </td>
                   );

@@ -36,15 +36,33 @@ function MyCard({ clubId, profileId }: { clubId: string; profileId: string }) {
   return <CardView clubId={clubId} card={card.data} own />;
 }
 
-function GridTab({ clubId, catalogue, programmes }: { clubId: string; catalogue: TCatalogue; programmes: TProgramme[] }) {
-  const [item, setItem] = useState('');
-  const grid = useGrid(clubId, item || null);
+/** The class or especialidade the grid showed last on this device: reopening the app offline shows it again. */
+const lastGridKey = (clubId: string) => `trilha.grid-item:${clubId}`;
+function readLastGrid(clubId: string): string {
+  try {
+    return localStorage.getItem(lastGridKey(clubId)) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function GridTab({ clubId, profileId, catalogue, programmes }: { clubId: string; profileId: string; catalogue: TCatalogue; programmes: TProgramme[] }) {
+  const [item, setItemState] = useState(() => readLastGrid(clubId));
+  const setItem = (code: string) => {
+    setItemState(code);
+    try {
+      localStorage.setItem(lastGridKey(clubId), code);
+    } catch {
+      // Storage refused: only the reopening is lost.
+    }
+  };
+  const grid = useGrid(clubId, profileId, item || null);
   return (
     <div className="space-y-3">
       <ItemPicker catalogue={catalogue} programmes={programmes} value={item} onChange={setItem} label="Classe ou especialidade da grade" />
       {grid.isLoading ? <PageSpinner /> : null}
       {grid.isError ? <p role="alert" className="text-red-700">{errorMessage(grid.error, 'Erro ao carregar a grade.')}</p> : null}
-      {grid.data ? <GridView clubId={clubId} grid={grid.data} /> : null}
+      {grid.data ? <GridView clubId={clubId} profileId={profileId} grid={grid.data} /> : null}
     </div>
   );
 }
@@ -91,7 +109,7 @@ export function ProgrammePage({ clubId, access }: { clubId: string; access: Prog
       {catalogue.data && settings.data ? (
         <Card role="tabpanel" aria-label={tabs.find((t) => t.key === tab)?.label?.toString()}>
           {tab === 'card' ? <MyCard clubId={clubId} profileId={access.profileId} /> : null}
-          {tab === 'grid' ? <GridTab clubId={clubId} catalogue={catalogue.data} programmes={settings.data.programmes} /> : null}
+          {tab === 'grid' ? <GridTab clubId={clubId} profileId={access.profileId} catalogue={catalogue.data} programmes={settings.data.programmes} /> : null}
           {tab === 'ready' ? <ReadyPanel clubId={clubId} canManage={access.canManage} /> : null}
           {tab === 'queue' ? <MarkQueue clubId={clubId} /> : null}
           {tab === 'enrol' ? <EnrolmentsPanel clubId={clubId} catalogue={catalogue.data} programmes={settings.data.programmes} /> : null}

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, screenshot, startServer, type E2EServer } from './harness.js';
+
+// Issue 34: the grid at camp, on a phone (360 px), with no connection. Signatures wait on the device
+// ('pendente de envio'), survive a reload with no connection, and arrive once when it returns.
+let server: E2EServer;
+let browser: Browser;
+let page: Page;
+let clubId: string;
+const kids = ['Ana Souza', 'Bruno Lima', 'Carla Dias'];
+
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => server.db.query<T>(text, params);
+const cell = (name: string, n: number, state: string) => page.getByRole('button', { name: `${name}, requisito ${n}: ${state}`, exact: true });
+const signatures = async () => (await sql<{ n: number }>('SELECT count(*)::int AS n FROM programme_signatures WHERE club_id = $1', [clubId]))[0].n;
+const points = async () => (await sql<{ n: number }>(`SELECT coalesce(sum(points), 0)::int AS n FROM point_events WHERE club_id = $1 AND source = 'programme'`, [clubId]))[0].n;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+  const { clubName } = await registerAndCreateClub(page, { clubName: 'Clube no Acampamento' });
+  [{ id: clubId }] = await sql<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
+  for (const [i, text] of ['Ter no mínimo 10 anos', 'Memorizar o voto e a lei', 'Participar de uma caminhada'].entries()) {
+    await sql(`INSERT INTO programme_requirements (club_id, item_code, position, text) VALUES ($1, 'AMIGO', $2, $3)`, [clubId, i + 1, text]);
+  }
+  for (const name of kids) {
+    const [p] = await sql<{ id: string }>('INSERT INTO profiles (full_name) VALUES ($1) RETURNING id', [name]);
+    const [m] = await sql<{ id: string }>(`INSERT INTO club_members (club_id, profile_id, birth_date) VALUES ($1, $2, current_date - interval '10 years 3 months') RETURNING id`, [clubId, p.id]);
+    await sql(`INSERT INTO programme_enrolments (club_id, member_id, item_code, kind) VALUES ($1, $2, 'AMIGO', 'class')`, [clubId, m.id]);
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the grid offline', () => {
+  it('an instructor signs in the grid with no connection, reloads offline, and the queue arrives once when back online', async () => {
+    await page.goto('/dashboard/programa');
+    await page.getByRole('tab', { name: 'Grade' }).waitFor();
+    await page.getByLabel('Classe ou especialidade da grade').selectOption('AMIGO');
+    await cell('Ana Souza', 1, 'não assinado').waitFor();
+    // The installed service worker controls the page, so the app itself opens with no connection.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await cell('Ana Souza', 1, 'não assinado').waitFor();
+    await screenshot(page, 'programme-offline-01-grid-online');
+
+    await page.context().setOffline(true);
+    await page.getByText('Sem conexão.', { exact: true }).waitFor();
+    await cell('Ana Souza', 1, 'não assinado').click();
+    await cell('Ana Souza', 1, 'pendente de envio').waitFor();
+    await cell('Bruno Lima', 1, 'não assinado').click();
+    await cell('Bruno Lima', 1, 'pendente de envio').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Sem conexão — 2 assinaturas na fila' }).waitFor();
+    await page.getByRole('button', { name: /^Requisito 2:/ }).click();
+    await page.getByRole('button', { name: 'Assinar para todos os presentes' }).click();
+    for (const name of kids) await cell(name, 2, 'pendente de envio').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Sem conexão — 5 assinaturas na fila' }).waitFor();
+    await expectNoA11yViolations(page, 'grid offline with a queue');
+    await screenshot(page, 'programme-offline-02-queued');
+    expect(await signatures()).toBe(0);
+
+    // Reopened with no connection: the grid comes from the device, the pending cells from the queue.
+    await page.reload();
+    await cell('Carla Dias', 2, 'pendente de envio').waitFor({ timeout: 20_000 });
+    await cell('Ana Souza', 1, 'pendente de envio').waitFor();
+    await cell('Carla Dias', 1, 'não assinado').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Sem conexão — 5 assinaturas na fila' }).waitFor();
+    await screenshot(page, 'programme-offline-03-reloaded-offline');
+    expect(await signatures()).toBe(0);
+
+    await page.context().setOffline(false);
+    await page.getByRole('status').filter({ hasText: /assinaturas? na fila/ }).waitFor({ state: 'detached', timeout: 30_000 });
+    for (const name of kids) await cell(name, 2, 'assinado').waitFor();
+    await cell('Ana Souza', 1, 'assinado').waitFor();
+    await cell('Bruno Lima', 1, 'assinado').waitFor();
+    await cell('Carla Dias', 1, 'não assinado').waitFor();
+    await expect.poll(signatures).toBe(5);
+    expect(await points()).toBe(25);
+    expect((await sql<{ n: number }>('SELECT count(*)::int AS n FROM programme_sign_requests WHERE club_id = $1', [clubId]))[0].n).toBe(3);
+    await screenshot(page, 'programme-offline-04-back-online');
+
+    // Arrived once: another loss and return of the connection sends nothing again; the API agrees.
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    await page.waitForTimeout(1500);
+    const grid = await page.evaluate(async (id) => (await fetch(`/api/clubs/${id}/programme/items/AMIGO/grid`, { headers: { 'x-trilha-client': 'web' } })).json(), clubId);
+    expect(grid.signatures).toHaveLength(5);
+    expect(await signatures()).toBe(5);
+    expect(await points()).toBe(25);
+
+    // Completing Carla online still works as before: the last requisito signs her class, points once.
+    await cell('Carla Dias', 1, 'não assinado').click();
+    await cell('Carla Dias', 1, 'assinado').waitFor();
+    await page.getByRole('button', { name: /^Requisito 3:/ }).click();
+    await page.getByRole('button', { name: 'Assinar para todos os presentes' }).click();
+    await page.getByText('3 assinatura(s) registrada(s).').waitFor();
+    expect(await points()).toBe(5 * 9 + 50 * 3);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'programme-offline-05-desktop');
+  }, 90_000);
+});

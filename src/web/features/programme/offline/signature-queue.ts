@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { toast } from 'react-hot-toast';
+import type { TSignResult } from '@shared/programme';
+import { ApiError, api, errorMessage } from '@web/lib/api';
+import { enqueueSignature, listQueuedSignatures, removeQueuedSignature, type QueuedSignature } from '@web/lib/offline/signature-store';
+import { drain, queueOf, refusedText, type DrainReport, type SendOutcome } from '@web/lib/offline/signature-queue';
+
+/** Fired on window whenever the queue changes, so every screen showing it re-reads it. */
+const QUEUE_CHANGED = 'trilha:signature-queue';
+const queueChanged = () => window.dispatchEvent(new Event(QUEUE_CHANGED));
+
+/**
+ * One queued signature sent with its client id. No connection, an expired session, a busy or failing
+ * server: it stays queued for the next try. Any other refusal is the server's pt-BR answer.
+ */
+async function sendOne(entry: QueuedSignature): Promise<SendOutcome> {
+  try {
+    const result = await api<TSignResult>('POST', `/api/clubs/${entry.clubId}/programme/signatures`, { requirement_id: entry.requirementId, member_ids: entry.memberIds, client_id: entry.id });
+    return { kind: 'sent', result };
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code === 'network' || err.status === 0 || err.status === 401 || err.status === 429 || err.status >= 500) return { kind: 'network' };
+    return { kind: 'refused', message: errorMessage(err, 'Erro ao assinar.') };
+  }
+}
+
+/** One drain at a time for the whole page (the shell and the grid both ask), so nothing goes twice at once. */
+let inFlight: Promise<DrainReport> | null = null;
+
+/**
+ * Sends this person's queued signatures (every club), oldest first, each once; stops at the first
+ * network failure. A refused one leaves the queue with a pt-BR message each.
+ */
+export function sendQueuedSignatures(qc: QueryClient, profileId: string): Promise<DrainReport> {
+  inFlight ??= (async () => {
+    try {
+      const mine = queueOf(await listQueuedSignatures(), '', profileId);
+      const report = await drain(mine, sendOne, removeQueuedSignature);
+      for (const r of report.refused) toast.error(refusedText(r.entry, r.message), { duration: 10_000 });
+      const clubs = new Set([...report.sent, ...report.refused].map((r) => r.entry.clubId));
+      await Promise.all([...clubs].map((clubId) => qc.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'clubs' && q.queryKey[1] === clubId && q.queryKey[2] === 'programme' && q.queryKey[3] !== 'catalogue' })));
+      return report;
+    } catch {
+      // IndexedDB unavailable: there is no queue to send.
+      return { sent: [], refused: [], left: 0 };
+    } finally {
+      inFlight = null;
+      queueChanged();
+    }
+  })();
+  return inFlight;
+}
+
+export type SubmitOutcome = { state: 'sent'; result: TSignResult } | { state: 'queued' } | { state: 'refused' };
+
+/**
+ * The signatures waiting to be sent in this club, and `submit`, which queues a signature in
+ * IndexedDB first and then sends the queue in order; with no connection it stays queued ('pendente
+ * de envio'). The shell sends the queue when the connection returns (SignatureQueueSender).
+ */
+export function useSignatureQueue(clubId: string, profileId: string) {
+  const [pending, setPending] = useState<QueuedSignature[]>([]);
+  const refresh = useCallback(async () => setPending(queueOf(await listQueuedSignatures().catch(() => []), clubId, profileId)), [clubId, profileId]);
+
+  useEffect(() => {
+    void refresh();
+    const onChange = () => void refresh();
+    window.addEventListener(QUEUE_CHANGED, onChange);
+    return () => window.removeEventListener(QUEUE_CHANGED, onChange);
+  }, [refresh]);
+
+  const submit = useCallback(
+    async (qc: QueryClient, input: Omit<QueuedSignature, 'id' | 'clubId' | 'profileId' | 'queuedAt'>): Promise<SubmitOutcome> => {
+      const entry: QueuedSignature = { ...input, id: crypto.randomUUID(), clubId, profileId, queuedAt: new Date().toISOString() };
+      try {
+        await enqueueSignature(entry);
+      } catch {
+        // No IndexedDB (private mode): send it directly, with its id all the same.
+        const outcome = await sendOne(entry);
+        if (outcome.kind === 'sent') return { state: 'sent', result: outcome.result };
+        toast.error(outcome.kind === 'refused' ? outcome.message : 'Sem conexão e sem espaço no aparelho: a assinatura não foi guardada.');
+        return { state: 'refused' };
+      }
+      queueChanged();
+      // A drain already running may have listed the queue before this entry: then a second one sends it.
+      for (let i = 0; i < 2; i++) {
+        const report = await sendQueuedSignatures(qc, profileId);
+        const sent = report.sent.find((s) => s.entry.id === entry.id);
+        if (sent) return { state: 'sent', result: sent.result };
+        if (report.refused.some((r) => r.entry.id === entry.id)) return { state: 'refused' };
+        if (report.left) return { state: 'queued' };
+      }
+      return { state: 'queued' };
+    },
+    [clubId, profileId],
+  );
+
+  return { pending, submit };
+}
