@@ -82,6 +82,8 @@ export async function screenReads(db: Db, base: string, clubs: number): Promise<
     ['charges: quem deve', `${c}/debtors`, admin],
     ["charges: member's open charges (member)", `${c}/my-charges`, kid],
     ['charges: list (first page of 50)', `${c}/charges?limit=50`, admin],
+    ['charges: receivables report (year)', `${c}/reports/receivables?year=${year}`, admin],
+    ['charges: default per unit report (year)', `${c}/reports/defaults?year=${year}`, admin],
     ['notifications bell (member)', `${base}/api/notifications/unread`, kid],
     ['notifications first page (member)', `${base}/api/notifications?limit=20`, kid],
   ];

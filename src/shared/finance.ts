@@ -286,6 +286,10 @@ export const ZMonthlyReportRow = z.object({
   month: z.string(),
   income: z.string(),
   expense: z.string(),
+  /** 'A receber': what the charges still owed at the month's end (today, for the current month). */
+  receivable: z.string(),
+  /** Of that, what was past due then. */
+  overdue: z.string(),
 });
 export const ZMonthlyReport = z.array(ZMonthlyReportRow);
 export type TMonthlyReportRow = z.infer<typeof ZMonthlyReportRow>;

@@ -7,7 +7,7 @@ import * as repo from './repo.js';
 import { openChargesOf } from './service.js';
 
 /** Adds decimal strings exactly (through integer cents as BigInt, never a float). */
-function sumMoney(values: string[]): string {
+export function sumMoney(values: string[]): string {
   const cents = values.reduce((acc, v) => acc + BigInt(v.replace('.', '')), 0n);
   const s = cents.toString().padStart(3, '0');
   return `${s.slice(0, -2)}.${s.slice(-2)}`;

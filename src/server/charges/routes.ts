@@ -13,6 +13,7 @@ import * as debtors from './debtors.js';
 import * as dues from './dues.js';
 import * as receipts from './receipts.js';
 import * as reconcile from './reconcile.js';
+import { registerChargeReportRoutes } from './report-routes.js';
 import { STATEMENT_MAX_CHARS, ZStatementConfirm, ZStatementConfirmResult, ZStatementPreview, ZStatementPreviewInput } from '../../shared/statement.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
@@ -106,6 +107,9 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!isUuid(req.params.profileId)) throw notFound(CHARGE_MSG.noOpenCharges);
     return debtors.whatsAppReminder(db, clubId, req.params.profileId);
   });
+
+  // ——— Relatórios: a receber por mês, inadimplência por unidade, eventos (JSON e CSV) ———
+  registerChargeReportRoutes(app);
 
   // ——— PIX ———
   app.get('/api/clubs/:clubId/pix-settings', {

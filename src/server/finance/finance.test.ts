@@ -413,8 +413,8 @@ describe(`finance on ${engineName()}`, () => {
 
     const monthly = (await get(c, '/finance/reports/monthly')).json() as Array<{ month: string; income: string; expense: string }>;
     expect(monthly).toHaveLength(12);
-    expect(monthly[11]).toEqual({ month: m0.slice(0, 7), income: '200.00', expense: '50.50' });
-    expect(monthly[10]).toEqual({ month: m1.slice(0, 7), income: '10.00', expense: '0.00' });
+    expect(monthly[11]).toEqual({ month: m0.slice(0, 7), income: '200.00', expense: '50.50', receivable: '0.00', overdue: '0.00' });
+    expect(monthly[10]).toEqual({ month: m1.slice(0, 7), income: '10.00', expense: '0.00', receivable: '0.00', overdue: '0.00' });
     expect(monthly[0].income).toBe('0.00');
 
     const totals = (await get(c, '/finance/reports/by-chart-account')).json() as Array<{ name: string; type: string; total: string }>;
@@ -442,6 +442,33 @@ describe(`finance on ${engineName()}`, () => {
 
     expect((await get(c, '/finance/transactions.csv')).json().error.message).toBe(FIN_MSG.rangeRequired);
     expect((await get(c, `/finance/transactions.csv?from=${m0}&to=${m1}`)).json().error.message).toBe(FIN_MSG.rangeOrder);
+  });
+
+  it("the monthly report shows 'a receber' at each month's end (today for the current one) and its overdue part", async () => {
+    const c = await newClub('Clube A Receber');
+    const account = await cashAccount(c, 'Caixa', '0');
+    const [{ m1, today }] = await ctx.db.query<{ m1: string; today: string }>(
+      `SELECT to_char(d - interval '1 month', 'YYYY-MM-DD') AS m1, to_char(t, 'YYYY-MM-DD') AS today
+         FROM (SELECT date_trunc('month', now() AT TIME ZONE 'America/Sao_Paulo')::date AS d, (now() AT TIME ZONE 'America/Sao_Paulo')::date AS t) x`);
+    const day = (n: number) => `${m1.slice(0, 8)}${String(n).padStart(2, '0')}`;
+    const newCharge = async (amount: string, due: string) =>
+      (await post(c, '/charges', { profile_id: c.member.profile.id, description: 'Mensalidade', amount, due_date: due, origin: 'avulsa' })).json().id as string;
+    const pay = async (id: string, amount: string, paidOn: string) =>
+      (await post(c, `/charges/${id}/payments`, { amount, cash_account_id: account, method: 'pix', paid_on: paidOn })).json().payments.at(-1).id as string;
+    // Last month: 100 due on the 5th, 30 paid on the 10th; 40 due on the 3rd, cancelled today.
+    const a = await newCharge('100,00', day(5));
+    await pay(a, '30,00', day(10));
+    const cancelled = await newCharge('40,00', day(3));
+    expect((await post(c, `/charges/${cancelled}/cancel`, { reason: 'Engano' })).statusCode).toBe(200);
+    // Today: 20 more paid and reversed; 50 due next year, created today.
+    const reversed = await pay(a, '20,00', today);
+    expect((await post(c, `/charges/${a}/payments/${reversed}/reverse`, {})).statusCode).toBe(200);
+    await newCharge('50,00', `${Number(today.slice(0, 4)) + 1}-01-10`);
+
+    const monthly = (await get(c, '/finance/reports/monthly')).json() as Array<{ month: string; receivable: string; overdue: string }>;
+    expect(monthly[10]).toMatchObject({ month: m1.slice(0, 7), receivable: '110.00', overdue: '110.00' });
+    expect(monthly[11]).toMatchObject({ receivable: '120.00', overdue: '70.00' });
+    expect(monthly[9]).toMatchObject({ receivable: '0.00', overdue: '0.00' });
   });
 
   it('finance is admin-only: members get 403, strangers and other clubs 404, anonymous 401', async () => {

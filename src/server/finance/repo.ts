@@ -311,27 +311,59 @@ const EFFECTIVE = `
          CASE WHEN t.reversal_of IS NULL THEN t.amount ELSE -t.amount END AS effective_amount
     FROM transactions t WHERE t.club_id = $1`;
 
-/** Income and expense per month for the last 12 months (club's local calendar), oldest first. */
+/**
+ * Income and expense per month for the last 12 months (club's local calendar), oldest first, and 'a
+ * receber': what the club's charges still owed at the month's end (today, for the current month) and
+ * the part of it past due then. Rebuilt from the charges' history, as the club's calendar saw it: a
+ * charge counts from its creation (or its due date, if entered later), until it is cancelled; a
+ * payment from its date until it is reversed.
+ */
 export function monthlyReport(q: Queryable, clubId: string) {
-  return q.query<{ month: string; income: string; expense: string }>(
-    `WITH cur AS (SELECT ${clubCurrent('month')}::date AS m FROM clubs c WHERE c.id = $1),
+  return q.query<{ month: string; income: string; expense: string; receivable: string; overdue: string }>(
+    `WITH cur AS (SELECT ${clubCurrent('month')}::date AS m, (now() AT TIME ZONE c.timezone)::date AS today, c.timezone AS tz FROM clubs c WHERE c.id = $1),
           months AS (SELECT generate_series(m - interval '11 months', m, interval '1 month')::date AS m FROM cur),
-          eff AS (${EFFECTIVE} AND t.transaction_date >= (SELECT min(m) FROM months))
-     SELECT to_char(months.m, 'YYYY-MM') AS month,
-            round(coalesce(sum(eff.effective_amount) FILTER (WHERE eff.effective_type = 'income'), 0), 2) AS income,
-            round(coalesce(sum(eff.effective_amount) FILTER (WHERE eff.effective_type = 'expense'), 0), 2) AS expense
-       FROM months
-       LEFT JOIN eff ON date_trunc('month', eff.transaction_date)::date = months.m
-      GROUP BY months.m ORDER BY months.m`,
+          eff AS (${EFFECTIVE} AND t.transaction_date >= (SELECT min(m) FROM months)),
+          money AS (
+            SELECT months.m,
+                   round(coalesce(sum(eff.effective_amount) FILTER (WHERE eff.effective_type = 'income'), 0), 2) AS income,
+                   round(coalesce(sum(eff.effective_amount) FILTER (WHERE eff.effective_type = 'expense'), 0), 2) AS expense
+              FROM months
+              LEFT JOIN eff ON date_trunc('month', eff.transaction_date)::date = months.m
+             GROUP BY months.m
+          ),
+          moves AS (
+            SELECT least((ch.created_at AT TIME ZONE cur.tz)::date, ch.due_date) AS on_date, ch.amount AS delta, ch.due_date
+              FROM charges ch, cur WHERE ch.club_id = $1
+            UNION ALL
+            SELECT (ch.cancelled_at AT TIME ZONE cur.tz)::date, -ch.amount, ch.due_date
+              FROM charges ch, cur WHERE ch.club_id = $1 AND ch.cancelled_at IS NOT NULL
+            UNION ALL
+            SELECT cp.paid_on, -cp.amount, ch.due_date
+              FROM charge_payments cp JOIN charges ch ON ch.club_id = cp.club_id AND ch.id = cp.charge_id WHERE cp.club_id = $1
+            UNION ALL
+            SELECT (cp.reversed_at AT TIME ZONE cur.tz)::date, cp.amount, ch.due_date
+              FROM charge_payments cp JOIN charges ch ON ch.club_id = cp.club_id AND ch.id = cp.charge_id, cur
+             WHERE cp.club_id = $1 AND cp.reversed_at IS NOT NULL
+          ),
+          asof AS (SELECT months.m, least((months.m + interval '1 month' - interval '1 day')::date, cur.today) AS d FROM months, cur),
+          owed AS (
+            SELECT asof.m, coalesce(sum(mv.delta), 0) AS receivable, coalesce(sum(mv.delta) FILTER (WHERE mv.due_date < asof.d), 0) AS overdue
+              FROM asof LEFT JOIN moves mv ON mv.on_date <= asof.d
+             GROUP BY asof.m
+          )
+     SELECT to_char(money.m, 'YYYY-MM') AS month, money.income, money.expense,
+            owed.receivable::numeric(14,2) AS receivable, owed.overdue::numeric(14,2) AS overdue
+       FROM money JOIN owed ON owed.m = money.m
+      ORDER BY money.m`,
     [clubId],
   );
 }
 
-/** How long until the club's next month begins, in its time zone: the monthly report's window moves then. */
-export async function untilNextClubMonthMs(q: Queryable, clubId: string): Promise<number> {
+/** How long until the club's next day begins, in its time zone: the current month's 'a receber' is as of today. */
+export async function untilNextClubDayMs(q: Queryable, clubId: string): Promise<number> {
   const row = await one<{ ms: string }>(
     q,
-    `SELECT floor(1000 * extract(epoch FROM ${clubNextPeriodStart('month')} - now()))::text AS ms
+    `SELECT floor(1000 * extract(epoch FROM ${clubNextPeriodStart('day')} - now()))::text AS ms
        FROM clubs c WHERE c.id = $1`,
     [clubId],
   );

@@ -179,12 +179,13 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   // ——— Reports ———
   app.get('/api/clubs/:clubId/finance/reports/monthly', {
     config: { permission: 'finance.manage' },
-    schema: { tags, summary: 'Receitas e despesas por mês (últimos 12 meses)', params: ZClubParams, response: { 200: ZMonthlyReport } },
+    schema: { tags, summary: "Receitas e despesas por mês (últimos 12 meses) e o 'a receber' no fim de cada mês", params: ZClubParams, response: { 200: ZMonthlyReport } },
   }, async (req, reply) => {
     const access = req.access;
-    // The last 12 months of the club's calendar: kept until the club's next month begins (ADR 026).
+    // The last 12 months of the club's calendar, the current one's 'a receber' as of today: kept until
+    // the club's next day begins (ADR 026).
     return app.answers.send(
-      req, reply, access, async () => monthlyReportText(await repo.monthlyReport(db, access.clubId)), () => repo.untilNextClubMonthMs(db, access.clubId),
+      req, reply, access, async () => monthlyReportText(await repo.monthlyReport(db, access.clubId)), () => repo.untilNextClubDayMs(db, access.clubId),
     );
   });
 

@@ -22,6 +22,7 @@ import { DuesTab } from '../components/dues-tab';
 import { OpenChargeCard } from '../components/open-charge-card';
 import { PaymentsList } from '../components/payments-list';
 import { PixSettingsForm } from '../components/pix-settings-form';
+import { ReportsTab } from '../components/reports-tab';
 import { StatementTab } from '../components/statement-tab';
 
 /** 'Quem deve': the treasurer's phone-first list of who owes, filtered by origin and unit. */
@@ -77,13 +78,14 @@ function PixTab({ clubId }: { clubId: string }) {
   return <PixSettingsForm clubId={clubId} current={pix.data.settings} />;
 }
 
-type Tab = 'debtors' | 'charges' | 'statement' | 'dues' | 'pix';
+type Tab = 'debtors' | 'charges' | 'statement' | 'dues' | 'pix' | 'reports';
 const TABS: { key: Tab; label: string }[] = [
   { key: 'debtors', label: 'Quem deve' },
   { key: 'charges', label: 'Cobranças' },
   { key: 'statement', label: 'Conciliar extrato' },
   { key: 'dues', label: 'Mensalidades' },
   { key: 'pix', label: 'PIX' },
+  { key: 'reports', label: 'Relatórios' },
 ];
 
 /** The treasurer's screen: who owes, every charge (new, pay, reverse, cancel) and the club's PIX. */
@@ -91,9 +93,10 @@ function Treasurer({ clubId }: { clubId: string }) {
   const [tab, setTab] = useState<Tab>('debtors');
   return (
     <div>
-      <PageHeader title="Cobranças" description="Quem deve, as cobranças do clube, a conciliação do extrato, as mensalidades e o PIX para recebê-las." />
+      <PageHeader title="Cobranças" description="Quem deve, as cobranças do clube, a conciliação do extrato, as mensalidades, o PIX para recebê-las e os relatórios." />
       <Tabs label="Seções das cobranças" tabs={TABS} value={tab} onChange={setTab} look="grid">
-        {tab === 'debtors' ? <WhoOwes clubId={clubId} /> : tab === 'charges' ? <ChargesList clubId={clubId} /> : tab === 'statement' ? <StatementTab clubId={clubId} /> : tab === 'dues' ? <DuesTab clubId={clubId} /> : <PixTab clubId={clubId} />}
+        {tab === 'reports' ? <ReportsTab clubId={clubId} /> : null}
+        {tab === 'debtors' ? <WhoOwes clubId={clubId} /> : tab === 'charges' ? <ChargesList clubId={clubId} /> : tab === 'statement' ? <StatementTab clubId={clubId} /> : tab === 'dues' ? <DuesTab clubId={clubId} /> : tab === 'pix' ? <PixTab clubId={clubId} /> : null}
       </Tabs>
     </div>
   );

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Download } from 'lucide-react';
-import { FIN_MSG, ZRequiredRange, type TChartTotalRow } from '@shared/finance';
+import { OVERDUE_LABEL, RECEIVABLE_LABEL } from '@shared/charge-reports';
+import { FIN_MSG, ZRequiredRange, type TChartTotalRow, type TMonthlyReportRow } from '@shared/finance';
 import { Card } from '@web/components/ui/card';
 import { DateInput } from '@web/components/ui/date-input';
 import { Spinner } from '@web/components/ui/spinner';
@@ -41,6 +42,34 @@ function TotalsTable({ rows, title }: { rows: TChartTotalRow[]; title: string })
   );
 }
 
+/** 'A receber': the charges still open today (and the part overdue), then at each month's end. */
+function Receivable({ rows }: { rows: TMonthlyReportRow[] }) {
+  const now = rows[rows.length - 1];
+  return (
+    <div className="mt-4 border-t border-slate-100 pt-3">
+      <p className="text-sm text-slate-800">
+        <strong>{RECEIVABLE_LABEL}</strong> hoje: <strong className="tabular-nums">{formatMoney(now.receivable)}</strong>
+        {' '}<span className="text-slate-600">({OVERDUE_LABEL}: <span className="tabular-nums">{formatMoney(now.overdue)}</span>)</span>
+      </p>
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer text-emerald-800">A receber no fim de cada mês</summary>
+        <table className="mt-2 w-full">
+          <thead className="text-xs text-slate-600"><tr><th scope="col" className="py-1 text-left font-medium">Mês</th><th scope="col" className="py-1 text-right font-medium">A receber</th><th scope="col" className="py-1 text-right font-medium">Vencido</th></tr></thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.month} className="border-b border-slate-100">
+                <th scope="row" className="py-1 text-left font-normal">{monthLabel(r.month)}</th>
+                <td className="py-1 text-right tabular-nums">{formatMoney(r.receivable)}</td>
+                <td className="py-1 text-right tabular-nums">{formatMoney(r.overdue)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </div>
+  );
+}
+
 /** 'Relatórios': 12-month income vs expense chart, totals by chart account, CSV export of a date range. */
 export function ReportsTab({ clubId }: { clubId: string }) {
   const monthly = useMonthlyReport(clubId);
@@ -70,6 +99,7 @@ export function ReportsTab({ clubId }: { clubId: string }) {
             </ResponsiveContainer>
           </div>
         )}
+        {monthly.data && monthly.data.length > 0 ? <Receivable rows={monthly.data} /> : null}
       </Card>
 
       <Card>
