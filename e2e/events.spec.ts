@@ -149,8 +149,17 @@ describe('eventos: the director creates an acampamento, a guardian registers and
     await director.waitForTimeout(200);
     await expectNoSideScroll(director, 360, 'roster');
     await screenshot(director, 'events-08-roster-360');
+    // Editing after a registration: the cost and instalments are fixed (shown disabled), the places may grow.
+    await director.getByRole('button', { name: 'Editar' }).click();
+    const edit = director.getByRole('dialog', { name: 'Editar evento' });
+    expect(await edit.getByLabel('Valor por participante (R$)').isDisabled()).toBe(true);
+    await edit.getByText(EVENT_MSG.costLocked).waitFor();
+    await edit.getByLabel('Vagas').fill('40');
+    await edit.getByRole('button', { name: 'Salvar evento' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await director.getByText('1/40 vagas').waitFor();
     await director.goto('/dashboard/eventos');
-    await director.getByRole('list', { name: 'Eventos' }).getByText('1/30 vagas').waitFor();
+    await director.getByRole('list', { name: 'Eventos' }).getByText('1/40 vagas').waitFor();
     await expectNoSideScroll(director, 360, 'eventos list');
     await screenshot(director, 'events-09-list-360');
 
@@ -161,6 +170,28 @@ describe('eventos: the director creates an acampamento, a guardian registers and
     await expectNoSideScroll(director, 360, 'quem deve');
     await screenshot(director, 'events-10-debtors-by-event-360');
     expectCleanConsole(director, 'director screens');
+
+    // The treasurer reads: the list and the roster, no button to create, edit, register or tick.
+    const treasurer = await newPage(browser, server.baseUrl);
+    await registerThroughUi(treasurer, { name: 'Tereza Tesoureira' });
+    const [tereza] = await server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Tereza Tesoureira'`);
+    await server.db.query(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, 'treasurer')`, [club.id, tereza.id]);
+    await treasurer.goto('/dashboard/eventos');
+    const seen = treasurer.getByRole('list', { name: 'Eventos' }).getByRole('listitem').filter({ hasText: 'Acampamento de Verão' });
+    await seen.getByText('1/40 vagas').waitFor();
+    expect(await treasurer.getByRole('button', { name: 'Novo evento' }).count()).toBe(0);
+    expect(await seen.getByRole('button').count()).toBe(0);
+    expect(await treasurer.getByRole('button', { name: 'Editar texto' }).count()).toBe(0);
+    await seen.getByRole('link', { name: 'Inscrições e participantes' }).click();
+    const nina2 = treasurer.getByRole('list', { name: 'Participantes' }).getByRole('listitem').filter({ hasText: 'Nina Prado' }).first();
+    await expect.poll(() => nina2.getByRole('checkbox', { name: 'Seguro' }).isChecked()).toBe(true);
+    expect(await nina2.getByRole('checkbox', { name: 'Seguro' }).getAttribute('aria-readonly')).toBe('true');
+    expect(await treasurer.getByRole('heading', { name: 'Inscrever membro' }).count()).toBe(0);
+    expect(await treasurer.getByRole('button', { name: /Cancelar|Editar|Excluir/ }).count()).toBe(0);
+    await treasurer.getByRole('link', { name: 'Baixar CSV' }).waitFor();
+    await expectNoA11yViolations(treasurer, 'roster as the treasurer');
+    await screenshot(treasurer, 'events-11-roster-treasurer-1280');
+    expectCleanConsole(treasurer, 'treasurer screens');
   });
 
   it('the demo club shows its upcoming acampamento, with the roster of who registered', async () => {
@@ -182,7 +213,7 @@ describe('eventos: the director creates an acampamento, a guardian registers and
     await list.getByRole('listitem').first().waitFor();
     expect(await list.getByRole('checkbox', { name: 'Autorização assinada', checked: true }).count()).toBe(1);
     await expectNoA11yViolations(page, 'demo roster');
-    await screenshot(page, 'events-11-demo-roster-1280');
+    await screenshot(page, 'events-12-demo-roster-1280');
     await page.context().close();
   });
 });

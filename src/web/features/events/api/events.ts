@@ -6,16 +6,22 @@ import type { TMember, TMemberPage } from '@shared/members';
 import type { TUnit } from '@shared/units';
 import { MAX_PAGE_LIMIT } from '@shared/pagination';
 import { api } from '@web/lib/api';
+import { WAITING_POLL_MS } from '@web/lib/polling';
 
 /** Every event query of a club lives under ['events', clubId]: a change refreshes the list, the detail and the roster. */
 export const eventsKey = (clubId: string, ...rest: unknown[]) => ['events', clubId, ...rest] as const;
 /** A child's events in /familia (the guardian's view). */
 export const familyEventsKey = (memberId: string) => ['family-events', memberId] as const;
 
+/** The list follows the families registering (places used) while it is open, besides the refresh on focus. */
 export const eventsQueryOptions = (clubId: string) =>
-  queryOptions({ queryKey: eventsKey(clubId, 'list'), queryFn: () => api<TEvent[]>('GET', `/api/clubs/${clubId}/events`) });
+  queryOptions({ queryKey: eventsKey(clubId, 'list'), queryFn: () => api<TEvent[]>('GET', `/api/clubs/${clubId}/events`), refetchInterval: WAITING_POLL_MS });
 export const useEvents = (clubId: string) => useQuery(eventsQueryOptions(clubId));
 
+/**
+ * The roster reads again on focus and after every change, but does not poll: for those who see the
+ * fichas médicas each read is written to the audit log ('event.roster_health').
+ */
 export const useRoster = (clubId: string, id: string) =>
   useQuery({ queryKey: eventsKey(clubId, 'roster', id), queryFn: () => api<TRoster>('GET', `/api/clubs/${clubId}/events/${id}/roster`) });
 
