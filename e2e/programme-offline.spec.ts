@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, screenshot, startServer, type E2EServer } from './harness.js';
+import { MARK_MSG } from '../src/shared/programme.js';
+import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, type E2EServer } from './harness.js';
 
 // Issue 34: the grid at camp, on a phone (360 px), with no connection. Signatures wait on the device
 // ('pendente de envio'), survive a reload with no connection, and arrive once when it returns.
@@ -104,4 +105,49 @@ describe('the grid offline', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await screenshot(page, 'programme-offline-05-desktop');
   }, 90_000);
+
+  it('a queued signature the server refuses (the requisito was removed meanwhile) leaves the queue with a pt-BR message', async () => {
+    const [req] = await sql<{ id: string }>(`INSERT INTO programme_requirements (club_id, item_code, position, text) VALUES ($1, 'AMIGO', 4, 'Requisito que será removido') RETURNING id`, [clubId]);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.reload();
+    await cell('Ana Souza', 4, 'não assinado').waitFor();
+    await page.context().setOffline(true);
+    await cell('Ana Souza', 4, 'não assinado').click();
+    await cell('Ana Souza', 4, 'pendente de envio').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Sem conexão — 1 assinatura na fila' }).waitFor();
+    await sql('DELETE FROM programme_requirements WHERE id = $1', [req.id]);
+    await page.context().setOffline(false);
+    await page.getByText('Requisito 4 de Ana Souza não foi assinado: Requisito não encontrado. Saiu da fila.').waitFor({ timeout: 30_000 });
+    await page.getByRole('status').filter({ hasText: /assinaturas? na fila/ }).waitFor({ state: 'detached' });
+    await screenshot(page, 'programme-offline-06-refused');
+    expect(await page.evaluate(async () => new Promise<number>((resolve) => {
+      const open = indexedDB.open('trilha-programme-grid');
+      open.onsuccess = () => {
+        const get = open.result.transaction('queue').objectStore('queue').count();
+        get.onsuccess = () => resolve(get.result);
+      };
+    }))).toBe(0);
+  });
+
+  it("a member marks a requisito done with 'Marquei', and it reaches the leaders' 'Para assinar'", async () => {
+    const kid = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const acc = await registerThroughUi(kid, { name: 'Davi Rocha' });
+    const [profile] = await sql<{ id: string }>('SELECT id FROM profiles WHERE email = $1', [acc.email]);
+    const [m] = await sql<{ id: string }>(`INSERT INTO club_members (club_id, profile_id, birth_date) VALUES ($1, $2, current_date - interval '10 years 3 months') RETURNING id`, [clubId, profile.id]);
+    await sql(`INSERT INTO programme_enrolments (club_id, member_id, item_code, kind) VALUES ($1, $2, 'AMIGO', 'class')`, [clubId, m.id]);
+    await kid.goto('/dashboard/programa');
+    await kid.getByRole('button', { name: 'Marcar como feito: Participar de uma caminhada' }).click();
+    await kid.getByLabel('Comentário (opcional)').fill('Fiz a caminhada no acampamento');
+    await kid.getByRole('button', { name: 'Enviar para assinatura' }).click();
+    await kid.getByText(MARK_MSG.marked).first().waitFor();
+    await kid.getByText('Marcado como feito: aguardando assinatura').waitFor();
+    await expectNoA11yViolations(kid, 'member card with a mark');
+    await screenshot(kid, 'programme-offline-07-member-marquei');
+    expect(await kid.getByRole('button', { name: 'Marcar como feito: Participar de uma caminhada' }).count()).toBe(0);
+    await kid.close();
+
+    await page.getByRole('tab', { name: 'Para assinar' }).click();
+    await page.getByText('Fiz a caminhada no acampamento', { exact: false }).waitFor();
+    await screenshot(page, 'programme-offline-08-para-assinar');
+  });
 });

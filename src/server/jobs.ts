@@ -8,6 +8,7 @@ import { executeDueDeletions } from './families/lgpd-service.js';
 import { notifyWaitingSubmissions } from './notifications/club-events.js';
 import { runDuesJob } from './charges/dues.js';
 import { sendChargeReminders } from './charges/notices.js';
+import { removeOrphanFiles } from './storage/orphans.js';
 
 
 /** Finished rate-limit windows are dropped every 10 minutes (the database store keeps them as rows). */
@@ -33,8 +34,11 @@ const duesGenerationJob: BackgroundJob = { name: 'dues-generation', everyMs: 60 
 /** Charges due in 3 days and overdue ones (1, 7, 30 days) are told to the payer; hourly, once per charge and day. */
 const chargeRemindersJob: BackgroundJob = { name: 'charge-reminders', everyMs: 60 * 60_000, run: (app) => sendChargeReminders(app.db) };
 
+/** Evidence files whose mark or submission is gone (deleted, cascaded, replaced) leave storage every 10 minutes. */
+const orphanFilesJob: BackgroundJob = { name: 'orphan-files', everyMs: 10 * 60_000, run: (app) => removeOrphanFiles(app.db, app.storage) };
+
 /** Each domain that needs a timer appends its job here. */
-export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, badgeIconSweepJob, rateLimitSweepJob, mailQueueJob, mailSweepJob, accountDeletionJob, meetingRulesJob, notificationDeliveryJob, notificationDigestJob, waitingSubmissionsJob, duesGenerationJob, chargeRemindersJob];
+export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, badgeIconSweepJob, rateLimitSweepJob, mailQueueJob, mailSweepJob, accountDeletionJob, meetingRulesJob, notificationDeliveryJob, notificationDigestJob, waitingSubmissionsJob, duesGenerationJob, chargeRemindersJob, orphanFilesJob];
 
 /**
  * Starts every job on its interval; a failing run is logged and retried on the next tick. The first run

@@ -15,6 +15,13 @@ export interface ClubRecordRules {
   refuseSave?: (err: unknown) => never;
 }
 
+/** A club table's audited writes, as `clubRecords` builds them. */
+export interface ClubRecords<T, F> {
+  create(db: Db, access: ClubAccess, input: F): Promise<T>;
+  update(db: Db, access: ClubAccess, id: string, input: F): Promise<T>;
+  remove(db: Db, access: ClubAccess, id: string): Promise<void>;
+}
+
 const rethrow = (err: unknown): never => {
   throw err;
 };
@@ -24,7 +31,7 @@ const rethrow = (err: unknown): never => {
  * transaction with its audit line (before and after), 404 for another club's record, the domain's
  * 'in use' message when a foreign key refuses the delete.
  */
-export function clubRecords<T extends { id: string }, F>(table: ClubTable<T, F>, rules: ClubRecordRules) {
+export function clubRecords<T extends { id: string }, F>(table: ClubTable<T, F>, rules: ClubRecordRules): ClubRecords<T, F> {
   const refuseSave = rules.refuseSave ?? rethrow;
   const audit = (access: ClubAccess, verb: string, id: string, change: { before?: T; after?: T }) => ({
     clubId: access.clubId, actorId: access.profileId, action: `${rules.entity}.${verb}`, entity: rules.entity, entityId: id, ...change,

@@ -17,5 +17,3 @@ export const periods = clubTable<TPeriod, PeriodFields>({
   fields: ['name', 'description', 'start_date', 'end_date', 'active'],
   orderBy: 'p.start_date DESC, p.id',
 });
-
-export const { list: listPeriods, get: getPeriod } = periods;

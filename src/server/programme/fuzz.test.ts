@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addMember, call, createTestApp, setUpClubWithMember, signUp, type Session, type TestContext } from '../../../test/api.js';
@@ -50,7 +51,8 @@ const routes: Record<string, WriteRoute> = {
     method: 'POST',
     url: () => `${P()}/signatures`,
     count: 'SELECT (SELECT count(*) FROM programme_signatures) + (SELECT count(*) FROM point_events) AS n',
-    valid: () => ({ requirement_id: requirementId, member_ids: [kids[++seq % kids.length]], signed_on: '2026-01-10', note: 'ok' }),
+    // client_id: the grid's offline queue (each valid body a new one, so it signs again).
+    valid: () => ({ requirement_id: requirementId, member_ids: [kids[++seq % kids.length]], signed_on: '2026-01-10', note: 'ok', client_id: randomUUID() }),
   },
   import: {
     method: 'POST',

@@ -5,6 +5,7 @@ import { PROGRESS_MSG } from '../../shared/progress.js';
 import { addMember, call, createClub, createTestApp, setUpClubWithMember, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { insertUnit, pointsOf } from '../../../test/gamification.js';
 import { engineName } from '../../../test/db.js';
+import { removeOrphanFiles } from '../storage/orphans.js';
 
 let ctx: TestContext;
 let admin: Session;
@@ -158,6 +159,30 @@ describe(`a member marks a requisito done on ${engineName()}`, () => {
     expect(await mark(mate.session, { requirement_id: reqs[2].id }).then((r) => r.statusCode)).toBe(201);
     await call(ctx.app, 'POST', url('/signatures'), { as: admin, body: { requirement_id: reqs[2].id, member_ids: [mate.memberId] } });
     expect((await queue(admin)).some((m) => m.full_name === 'Duda Colega')).toBe(false);
+  });
+
+  it("a mark's evidence leaves storage once its row is gone (here by unenrolling), and stays when the deletion rolls back", async () => {
+    const eva = await person('Eva Desmatriculada', 'member', null);
+    const enrolment = (await call(ctx.app, 'POST', url('/enrolments'), { as: admin, body: { member_id: eva.memberId, item_code: 'AMIGO' } })).json();
+    const sent = await mark(eva.session, { requirement_id: reqs[1].id }, { name: 'folha.png', bytes: PNG, type: 'image/png' });
+    expect(sent.statusCode).toBe(201);
+    const [{ evidence_key: key }] = await ctx.db.query<{ evidence_key: string }>('SELECT evidence_key FROM programme_marks WHERE id = $1', [sent.json().id]);
+    expect(await ctx.app.storage.get(key)).not.toBeNull();
+    const queued = () => ctx.db.query('SELECT 1 FROM orphan_files WHERE key = $1', [key]).then((r) => r.length);
+
+    await expect(ctx.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM programme_marks WHERE id = $1', [sent.json().id]);
+      throw new Error('queda no meio');
+    })).rejects.toThrow('queda no meio');
+    expect(await queued()).toBe(0);
+    await removeOrphanFiles(ctx.db, ctx.app.storage);
+    expect(await ctx.app.storage.get(key)).not.toBeNull();
+
+    expect((await call(ctx.app, 'DELETE', url(`/enrolments/${enrolment.id}`), { as: admin })).statusCode).toBeLessThan(300);
+    expect(await queued()).toBe(1);
+    expect(await removeOrphanFiles(ctx.db, ctx.app.storage)).toBeGreaterThanOrEqual(1);
+    expect(await ctx.app.storage.get(key)).toBeNull();
+    expect(await queued()).toBe(0);
   });
 
   it('hostile mark, sign and return bodies never answer 5xx and a refused one writes nothing (fast-check)', async () => {

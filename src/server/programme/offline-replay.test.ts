@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { PROGRAMME_MSG } from '../../shared/programme.js';
 import { BADGE_COLOR_KEYS, BADGE_ICON_KEYS } from '../../shared/badge-icons.js';
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
@@ -151,4 +152,53 @@ describe(`the grid's offline queue replays on ${engineName()}`, () => {
     expect((await call(ctx.app, 'POST', `${P()}/enrolments`, { as: admin, body: { member_id: row.id, item_code: 'AMIGO' } })).statusCode).toBe(201);
     expect((await sign(reqs[0], [row.id], id)).json().signed).toBe(1);
   });
+
+  it('any order of sends, resends at once and undos: each id answers its first answer, a cell holds one signature and its points once, the badge once (fast-check)', async () => {
+    let run = 0;
+    const action = fc.oneof(
+      fc.record({ kind: fc.constant('send' as const), request: fc.nat(3), copies: fc.integer({ min: 1, max: 3 }) }),
+      fc.record({ kind: fc.constant('undo' as const), member: fc.nat(1), requirement: fc.nat(1) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 8 }), async (actions) => {
+        run += 1;
+        const members: { memberId: string; profileId: string; enrolmentId: string }[] = [];
+        for (const k of [0, 1]) {
+          const [p] = await ctx.db.query<{ id: string }>('INSERT INTO profiles (full_name) VALUES ($1) RETURNING id', [`Fila ${run}-${k}`]);
+          const [m] = await ctx.db.query<{ id: string }>('INSERT INTO club_members (club_id, profile_id) VALUES ($1, $2) RETURNING id', [clubId, p.id]);
+          const [e] = await ctx.db.query<{ id: string }>(`INSERT INTO programme_enrolments (club_id, member_id, item_code, kind) VALUES ($1, $2, 'AMIGO', 'class') RETURNING id`, [clubId, m.id]);
+          members.push({ memberId: m.id, profileId: p.id, enrolmentId: e.id });
+        }
+        // Four queued signatures: each requisito for the first member alone, and for both.
+        const requests = [[0, [0]], [1, [0]], [0, [0, 1]], [1, [0, 1]]].map(([r, ms]) => ({ id: randomUUID(), requirement: reqs[r as number], members: (ms as number[]).map((i) => members[i].memberId) }));
+        const answers = new Map<string, unknown>();
+        for (const a of actions) {
+          if (a.kind === 'send') {
+            const q = requests[a.request];
+            const res = await Promise.all(Array.from({ length: a.copies }, () => sign(q.requirement, q.members, q.id)));
+            for (const r of res) expect(r.statusCode, r.body).toBe(200);
+            const first = answers.get(q.id) ?? res[0].json();
+            answers.set(q.id, first);
+            for (const r of res) expect(r.json()).toEqual(first);
+          } else {
+            const m = members[a.member];
+            const [row] = await ctx.db.query<{ id: string }>('SELECT id FROM programme_signatures WHERE enrolment_id = $1 AND requirement_id = $2', [m.enrolmentId, reqs[a.requirement]]);
+            if (row) expect((await call(ctx.app, 'DELETE', `${P()}/signatures/${row.id}`, { as: admin })).statusCode).toBe(200);
+          }
+        }
+        for (const m of members) {
+          const cells = await ctx.db.query<{ requirement_id: string }>('SELECT requirement_id FROM programme_signatures WHERE enrolment_id = $1', [m.enrolmentId]);
+          expect(new Set(cells.map((c) => c.requirement_id)).size).toBe(cells.length);
+          for (const r of reqs) {
+            const [net] = await ctx.db.query<{ n: number }>('SELECT coalesce(sum(points), 0)::int AS n FROM point_events WHERE programme_enrolment_id = $1 AND programme_requirement_id = $2', [m.enrolmentId, r]);
+            expect(net.n).toBe(cells.some((c) => c.requirement_id === r) ? 5 : 0);
+          }
+          const [done] = await ctx.db.query<{ n: number }>('SELECT coalesce(sum(points), 0)::int AS n FROM point_events WHERE programme_enrolment_id = $1 AND programme_requirement_id IS NULL', [m.enrolmentId]);
+          expect(done.n).toBe(cells.length === reqs.length ? 50 : 0);
+          expect(await badges(m.profileId)).toBeLessThanOrEqual(1);
+        }
+      }),
+      { numRuns: 12, seed: 34 },
+    );
+  }, 120_000);
 });

@@ -20,5 +20,3 @@ export const units = clubTable<TUnit, UnitFields>({
   fields: ['name', 'color', 'description', 'active'],
   orderBy: 'pt_sort_key(u.name) COLLATE "C", u.name, u.id',
 });
-
-export const { list: listUnits, get: getUnit } = units;

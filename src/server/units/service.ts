@@ -10,6 +10,6 @@ function sameName(err: unknown): never {
 }
 
 /** The database refuses to delete a unit that still has members; that becomes the spec's message. */
-export const { create: createUnit, update: updateUnit, remove: deleteUnit } = clubRecords(units, {
+export const unitRecords = clubRecords(units, {
   entity: 'unit', notFound: UNIT_MSG.notFound, inUse: { code: 'unit_in_use', message: UNIT_MSG.deleteError }, refuseSave: sameName,
 });

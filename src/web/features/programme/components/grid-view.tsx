@@ -38,7 +38,8 @@ export function GridView({ clubId, profileId, grid }: { clubId: string; profileI
     try {
       const outcome = await queue.submit(qc, { itemCode: grid.item.code, requirementId, requirementNumber: number, memberIds: members.map((m) => m.member_id), memberNames: members.map((m) => m.full_name) });
       if (outcome.state === 'sent') toast.success(members.length === 1 ? PROGRAMME_MSG.signed : `${outcome.result.signed} assinatura(s) registrada(s).`);
-      if (outcome.state === 'queued') toast('Sem conexão: assinatura guardada no aparelho, enviada quando a conexão voltar.', { icon: '⏳' });
+      // One notice however many taps: the banner counts them.
+      if (outcome.state === 'queued') toast('Sem conexão: assinatura guardada no aparelho, enviada quando a conexão voltar.', { id: 'grid-queued' });
     } finally {
       setSending(false);
     }
