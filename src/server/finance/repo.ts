@@ -345,11 +345,19 @@ export function monthlyReport(q: Queryable, clubId: string) {
               FROM charge_payments cp JOIN charges ch ON ch.club_id = cp.club_id AND ch.id = cp.charge_id, cur
              WHERE cp.club_id = $1 AND cp.reversed_at IS NOT NULL
           ),
-          asof AS (SELECT months.m, least((months.m + interval '1 month' - interval '1 day')::date, cur.today) AS d FROM months, cur),
+          -- 'A receber' at D = Σ moves dated up to D; its overdue part also needs the due date before D,
+          -- i.e. greatest(date, due date + 1) up to D. Each move lands in the month it starts counting
+          -- (older ones in the first month) and a running sum gives every month's end in one pass. (A date
+          -- truncated as a timestamp: as timestamptz each row would go through the time zone.)
+          first AS (SELECT min(m) AS m FROM months),
+          r AS (SELECT greatest(date_trunc('month', mv.on_date::timestamp)::date, first.m) AS m, sum(mv.delta) AS d
+                  FROM moves mv, cur, first WHERE mv.on_date <= cur.today GROUP BY 1),
+          o AS (SELECT greatest(date_trunc('month', greatest(mv.on_date, mv.due_date + 1)::timestamp)::date, first.m) AS m, sum(mv.delta) AS d
+                  FROM moves mv, cur, first WHERE greatest(mv.on_date, mv.due_date + 1) <= cur.today GROUP BY 1),
           owed AS (
-            SELECT asof.m, coalesce(sum(mv.delta), 0) AS receivable, coalesce(sum(mv.delta) FILTER (WHERE mv.due_date < asof.d), 0) AS overdue
-              FROM asof LEFT JOIN moves mv ON mv.on_date <= asof.d
-             GROUP BY asof.m
+            SELECT months.m, sum(coalesce(r.d, 0)) OVER w AS receivable, sum(coalesce(o.d, 0)) OVER w AS overdue
+              FROM months LEFT JOIN r ON r.m = months.m LEFT JOIN o ON o.m = months.m
+            WINDOW w AS (ORDER BY months.m)
           )
      SELECT to_char(money.m, 'YYYY-MM') AS month, money.income, money.expense,
             owed.receivable::numeric(14,2) AS receivable, owed.overdue::numeric(14,2) AS overdue
