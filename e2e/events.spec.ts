@@ -129,6 +129,9 @@ describe('eventos: the director creates an acampamento, a guardian registers and
     await expectNoA11yViolations(guardian, 'familia registered and signed');
     await expectNoSideScroll(guardian, 360, '/familia');
     await screenshot(guardian, 'events-06-familia-signed-360');
+    await guardian.setViewportSize({ width: 1280, height: 800 });
+    await camp.getByText(/Autorização assinada por Paula Prado/).waitFor();
+    await screenshot(guardian, 'events-06b-familia-signed-1280');
     expectCleanConsole(guardian, '/familia');
 
     // The director: the roster has Nina with 'Autorização assinada' ticked; the club's 'Seguro' is ticked there.
@@ -137,6 +140,9 @@ describe('eventos: the director creates an acampamento, a guardian registers and
     const nina1 = director.getByRole('list', { name: 'Participantes' }).getByRole('listitem').filter({ hasText: 'Nina Prado' }).first();
     await expect.poll(() => nina1.getByRole('checkbox', { name: 'Autorização assinada' }).isChecked()).toBe(true);
     expect(await nina1.getByRole('checkbox', { name: 'Pagamento' }).isChecked()).toBe(true);
+    // Timestamps are the club's day (São Paulo), not UTC's: after 21:00 the two differ.
+    await nina1.getByText(`inscrito em ${brDay(isoIn(0))}`).waitFor();
+    await nina1.getByText(`Paula Prado, ${brDay(isoIn(0))}`).waitFor();
     await nina1.getByRole('checkbox', { name: 'Seguro' }).check();
     await expect.poll(() => nina1.getByRole('checkbox', { name: 'Seguro' }).isChecked()).toBe(true);
     const [tick] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM event_checklist_ticks WHERE club_id = $1`, [club.id]);
@@ -145,6 +151,12 @@ describe('eventos: the director creates an acampamento, a guardian registers and
     await director.getByRole('button', { name: 'Imprimir' }).waitFor();
     await expectNoA11yViolations(director, 'event roster');
     await screenshot(director, 'events-07-roster-1280');
+    // 'Imprimir': the printed page is the event and its roster, without the menu or the buttons.
+    await director.emulateMedia({ media: 'print' });
+    expect(await director.locator('nav[aria-label="Menu do clube"]').evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
+    expect(await director.getByRole('button', { name: 'Imprimir' }).isVisible()).toBe(false);
+    await screenshot(director, 'events-07b-roster-print');
+    await director.emulateMedia({ media: 'screen' });
     await director.setViewportSize({ width: 360, height: 780 });
     await director.waitForTimeout(200);
     await expectNoSideScroll(director, 360, 'roster');

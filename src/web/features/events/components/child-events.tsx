@@ -12,6 +12,7 @@ import { Modal } from '@web/components/ui/modal';
 import { Tag } from '@web/components/ui/tag';
 import { errorMessage } from '@web/lib/api';
 import { isoToBrDate } from '@web/lib/br-date';
+import { formatDate } from '@web/lib/format';
 import { useFamilyEvents, useFamilyRegister, useFamilyUnregister, useRevokeAuthorisation, useSignAuthorisation } from '../api/events';
 import { eventCost, EventFacts, EventTags } from './event-summary';
 
@@ -66,7 +67,7 @@ export function ChildEvents({ memberId, childName, chargesHref }: { memberId: st
                 {e.authorisation ? (
                   <p className="flex items-start gap-1.5 text-emerald-800">
                     <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-                    <span>Autorização assinada por {e.authorisation.signed_name} em {isoToBrDate(e.authorisation.signed_at.slice(0, 10))} (versão {e.authorisation.version}).</span>
+                    <span>Autorização assinada por {e.authorisation.signed_name} em {formatDate(e.authorisation.signed_at)} (versão {e.authorisation.version}).</span>
                   </p>
                 ) : <p className="text-amber-900">Falta assinar a autorização.</p>}
               </div>

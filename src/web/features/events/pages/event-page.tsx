@@ -16,7 +16,7 @@ import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { Tag } from '@web/components/ui/tag';
 import { errorMessage } from '@web/lib/api';
-import { isoToBrDate } from '@web/lib/br-date';
+import { formatDate } from '@web/lib/format';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { rosterCsvHref, useCancelRegistration, useEventMembers, useRegisterMember, useRoster, useTickChecklist } from '../api/events';
 import { CancelEventModal, DeleteEventDialog } from '../components/event-actions';
@@ -32,6 +32,7 @@ export function Component() {
   return <EventScreen key={`${current.clubId}:${id}`} clubId={current.clubId} clubName={current.club?.name ?? 'Clube'} id={id} manage={current.can('events.manage')} />;
 }
 
+const PRINT_CSS = '@media print { @page { size: A4; margin: 14mm } body * { visibility: hidden } .event-print, .event-print * { visibility: visible } .event-print { position: absolute; inset: 0 } }';
 const LINK_BUTTON = 'inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50';
 
 function EventScreen({ clubId, clubName, id, manage }: { clubId: string; clubName: string; id: string; manage: boolean }) {
@@ -52,7 +53,9 @@ function EventScreen({ clubId, clubName, id, manage }: { clubId: string; clubNam
   const { event } = roster.data;
   const live = event.status !== 'cancelado' && event.status !== 'encerrado';
   return (
-    <div className="space-y-6">
+    <div className="event-print space-y-6">
+      {/* 'Imprimir' prints the event and its roster alone (the menu and the buttons stay out), as the investiture does. */}
+      <style>{PRINT_CSS}</style>
       <div className="space-y-3">
         <Link to="/dashboard/eventos" className="inline-flex items-center gap-1 text-sm text-emerald-800 hover:underline print:hidden"><ArrowLeft aria-hidden="true" className="h-4 w-4" /> Eventos</Link>
         <h1 className="break-words text-2xl font-bold text-slate-900">{event.title}</h1>
@@ -201,13 +204,13 @@ function ParticipantCard({ clubId, eventId, p, manage, onLeave }: { clubId: stri
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="break-words font-semibold text-slate-900">{p.member_name}</h3>
-          <p className="text-sm text-slate-600">{[p.unit_name, `inscrito em ${isoToBrDate(p.registered_at.slice(0, 10))}`].filter(Boolean).join(' · ')}</p>
+          <p className="text-sm text-slate-600">{[p.unit_name, `inscrito em ${formatDate(p.registered_at)}`].filter(Boolean).join(' · ')}</p>
         </div>
         {p.ready ? <Tag tone="green">Pronto</Tag> : <Tag tone="amber">Pendente</Tag>}
       </div>
       <ul aria-label={`Verificação de ${p.member_name}`} className="space-y-1.5 text-sm">
         <Check label="Autorização assinada" done={p.authorisation !== null}
-          detail={p.authorisation ? `${p.authorisation.signed_name}, ${isoToBrDate(p.authorisation.signed_at.slice(0, 10))}` : 'aguardando o responsável'} />
+          detail={p.authorisation ? `${p.authorisation.signed_name}, ${formatDate(p.authorisation.signed_at)}` : 'aguardando o responsável'} />
         <Check label="Ficha médica" done={p.health_form === 'em_dia'} detail={HEALTH_FORM_STATE_LABEL[p.health_form]} />
         <Check label="Pagamento" done={p.payment !== 'atrasado'} detail={paymentText} />
         {p.items.map((i) => (
