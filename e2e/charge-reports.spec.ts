@@ -79,7 +79,8 @@ describe('receivables reports', () => {
     await expectNoA11yViolations(page, 'finance a receber 1280');
     await screenshot(page, 'charge-reports-05-financeiro-a-receber-1280');
     await page.setViewportSize({ width: 360, height: 780 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The chart follows the new width on its ResizeObserver's next turn.
+    await page.waitForFunction(() => document.documentElement.scrollWidth <= 360, undefined, { timeout: 5000 });
     await screenshot(page, 'charge-reports-06-financeiro-a-receber-360');
   }, 120_000);
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHARGE_REPORT_MSG } from '../../shared/charge-reports.js';
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
@@ -202,5 +203,14 @@ describe(`receivables reports on ${engineName()}`, () => {
         expect(res.json().error.message).toBe(CHARGE_REPORT_MSG.yearInvalid);
       }
     }
+  });
+
+  it('any ?year= text: a report or the pt-BR 400, never a 5xx', async () => {
+    await fc.assert(fc.asyncProperty(fc.oneof(fc.string({ maxLength: 12 }), fc.integer({ min: -5000, max: 5000 }).map(String)), async (year) => {
+      const res = await get(`/reports/receivables?year=${encodeURIComponent(year)}`);
+      const valid = /^\d{4}$/.test(year) && Number(year) >= 2000 && Number(year) <= 2100;
+      expect(res.statusCode, year).toBe(valid ? 200 : 400);
+      if (!valid) expect(res.json().error.message).toBe(CHARGE_REPORT_MSG.yearInvalid);
+    }), { numRuns: 60 });
   });
 });
