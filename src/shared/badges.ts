@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './ids.js';
 import { zOptionalWholeNumber, zWholeNumber } from './whole-number.js';
 import { BADGE_COLOR_KEYS, BADGE_ICON_KEYS } from './badge-icons.js';
 import { RARITIES } from './badge-rarity.js';
@@ -226,7 +227,7 @@ export const ZBadge = z.object({
 });
 export type TBadge = z.infer<typeof ZBadge>;
 
-export const ZGrantBadge = z.object({ badge_id: z.string().uuid() });
+export const ZGrantBadge = z.object({ badge_id: zId(BADGE_MSG.notFound) });
 
 /**
  * Reads the stored `{type, count|points|days|position}` JSON into `{type, value}`; the programme's

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './finance.js';
 import { zBrlMoney, zMoney, type MoneyOptions } from './money.js';
-import { UUID_RE } from './ids.js';
+import { UUID_RE, zId } from './ids.js';
 import { formatBrl } from './format-brl.js';
 
 /** pt-BR texts of events ('Eventos', issue 35). */
@@ -86,7 +86,7 @@ export const HEALTH_FORM_VALID_MONTHS = 12;
 export const MAX_INSTALMENTS = 12;
 
 const zDate = (message: string) => z.string({ error: message }).trim().min(1, message).refine(isIsoDate, EVENT_MSG.dateInvalid);
-const zUuid = z.string({ error: EVENT_MSG.idInvalid }).regex(UUID_RE, EVENT_MSG.idInvalid);
+const zUuid = zId(EVENT_MSG.idInvalid);
 const COST: MoneyOptions = { requiredMessage: EVENT_MSG.costRequired, allowZero: true, negativeMessage: EVENT_MSG.costNegative };
 
 /** Whole cents of a canonical decimal ('12.34' → 1234n), never through a float. */

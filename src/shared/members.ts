@@ -120,7 +120,7 @@ export type TMember = z.infer<typeof ZMember>;
  */
 export const ZMemberQuery = ZPageQuery.extend({
   q: z.string({ error: 'Busca inválida.' }).trim().max(200, 'Busca muito longa (máximo 200 caracteres).').default(''),
-  unit_id: z.union([z.uuid(), z.literal('none')], { error: MEMBER_MSG.unitFilterInvalid }).optional(),
+  unit_id: z.union([zId(MEMBER_MSG.unitFilterInvalid), z.literal('none')], { error: MEMBER_MSG.unitFilterInvalid }).optional(),
   status: z.enum(['all', 'active', 'inactive'], { error: MEMBER_MSG.statusFilterInvalid }).default('all'),
   /** recentes: newest first (the default); nome: as a Brazilian reads names; pontos: most points first. */
   sort: z.enum(['recentes', 'nome', 'pontos'], { error: MEMBER_MSG.sortInvalid }).default('recentes'),

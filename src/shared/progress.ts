@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './ids.js';
 import { zWholeNumber } from './whole-number.js';
 import { ZPageQuery } from './pagination.js';
 import { TASK_TYPES, type TTaskType } from './tasks.js';
@@ -104,22 +105,20 @@ export const PROGRESS_MSG = {
   adjustError: 'Erro ao registrar pontuação. Tente novamente.',
 } as const;
 
-const id = z.string().uuid();
-
 export const ZAnswer = z.object({
-  question_id: id,
+  question_id: zId(PROGRESS_MSG.answerInvalid),
   answer: z.string().trim().max(4000),
 });
 
 /** Body of POST .../tasks/:taskId/complete (check, quiz, form, accumulative, milestone without subtasks). */
 export const ZCompleteTask = z.object({
   /** Record on behalf of this member (admins; counsellors for their unit). */
-  profile_id: id.optional(),
+  profile_id: zId(PROGRESS_MSG.memberNotFound).optional(),
   answers: z.array(ZAnswer).max(200).optional(),
 });
 export type TCompleteTask = z.input<typeof ZCompleteTask>;
 
-export const ZOnBehalf = z.object({ profile_id: id.optional() });
+export const ZOnBehalf = z.object({ profile_id: zId(PROGRESS_MSG.memberNotFound).optional() });
 
 export const ZRejectSubmission = z.object({
   reason: z.string({ error: PROGRESS_MSG.rejectReasonRequired }).trim().min(1, PROGRESS_MSG.rejectReasonRequired).max(1000),
@@ -128,8 +127,8 @@ export type TRejectSubmission = z.input<typeof ZRejectSubmission>;
 
 export const ZPointAdjustment = z
   .object({
-    profile_id: id.nullish(),
-    unit_id: id.nullish(),
+    profile_id: zId(PROGRESS_MSG.memberNotFound).nullish(),
+    unit_id: zId(PROGRESS_MSG.unitNotFound).nullish(),
     points: zWholeNumber(PROGRESS_MSG.pointsRequired, { min: -100_000, max: 100_000 }).refine((v) => v !== 0, PROGRESS_MSG.pointsRequired),
     reason: z.string({ error: PROGRESS_MSG.reasonRequired }).trim().min(1, PROGRESS_MSG.reasonRequired).max(500),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './ids.js';
 
 export const RANKING_MSG = {
   empty: 'Nenhuma pontuação registrada ainda.',
@@ -35,7 +36,7 @@ export const ZUnitRankingRow = z.object({
 export type TUnitRankingRow = z.infer<typeof ZUnitRankingRow>;
 
 /** `period_id` absent = 'Geral' (all time). */
-export const ZRankingQuery = z.object({ period_id: z.string().uuid().optional() });
+export const ZRankingQuery = z.object({ period_id: zId(RANKING_MSG.periodNotFound).optional() });
 
 export const ZRankingPeriod = z.object({
   id: z.string(),

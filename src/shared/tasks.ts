@@ -47,6 +47,7 @@ export const TASK_MSG = {
   saveError: 'Erro ao salvar tarefa. Tente novamente.',
   deleteError: 'Erro ao excluir tarefa. Verifique se não há dados vinculados.',
   notFound: 'Tarefa não encontrada',
+  orderInvalid: 'A nova ordem deve conter cada item da tarefa uma vez.',
   empty: 'Nenhuma tarefa cadastrada ainda.',
   createFirst: 'Criar Primeira Tarefa',
   noClub: 'Você ainda não participa de um clube para gerenciar tarefas.',
@@ -255,7 +256,7 @@ export const ZSubtask = z.object({
 export type TSubtask = z.infer<typeof ZSubtask>;
 
 /** A new order for a task's questions or subtasks: every id once, first to last. */
-export const ZReorder = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
+export const ZReorder = z.object({ ids: z.array(zId(TASK_MSG.orderInvalid)).min(1).max(500) });
 export type TReorder = z.infer<typeof ZReorder>;
 
 // Task badges --------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { API_ERROR_CODES } from '../../shared/errors.js';
+import { UUID_RE } from '../../shared/ids.js';
 import { EVIDENCE_MAX_LABEL, EVIDENCE_TYPES_LABEL } from '../../shared/progress.js';
 import { SESSION_COOKIE } from '../auth/session.js';
 
@@ -163,7 +164,7 @@ export function exampleFor(schema: OpenAPIV3.SchemaObject | undefined, field = '
     case 'boolean':
       return true;
     case 'string':
-      if (schema.format === 'uuid' || field.endsWith('_id')) return '3f1c2a8e-6b7d-4c5e-9f10-2a3b4c5d6e7f';
+      if (schema.format === 'uuid' || schema.pattern === UUID_RE.source || field.endsWith('_id')) return '3f1c2a8e-6b7d-4c5e-9f10-2a3b4c5d6e7f';
       if (schema.format === 'email') return 'ana@exemplo.com';
       if (schema.format === 'date-time' || field.endsWith('_at')) return '2026-03-07T15:00:00-03:00';
       return 'texto';
