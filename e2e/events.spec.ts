@@ -204,6 +204,14 @@ describe('eventos: the director creates an acampamento, a guardian registers and
     await expectNoA11yViolations(treasurer, 'roster as the treasurer');
     await screenshot(treasurer, 'events-11-roster-treasurer-1280');
     expectCleanConsole(treasurer, 'treasurer screens');
+
+    // A Desbravador's function has no 'Eventos' in the menu, and the address says why.
+    await server.db.query(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, 'member')`, [club.id, paula.id]);
+    await guardian.goto('/dashboard/eventos');
+    await guardian.getByText('Sua função no clube não dá acesso aos eventos.').waitFor();
+    await guardian.locator('nav[aria-label="Menu do clube"] a[href="/dashboard/cobrancas"]').waitFor({ state: 'attached' });
+    expect(await guardian.locator('nav[aria-label="Menu do clube"] a[href="/dashboard/eventos"]').count()).toBe(0);
+    expect(await treasurer.locator('nav[aria-label="Menu do clube"] a[href="/dashboard/eventos"]').count()).toBe(1);
   });
 
   it('the demo club shows its upcoming acampamento, with the roster of who registered', async () => {

@@ -64,6 +64,11 @@ describe('the grid offline', () => {
     await page.getByRole('status').filter({ hasText: 'Sem conexão — 5 assinaturas na fila' }).waitFor();
     await expectNoA11yViolations(page, 'grid offline with a queue');
     await screenshot(page, 'programme-offline-02-queued');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await cell('Carla Dias', 2, 'pendente de envio').waitFor();
+    await page.waitForTimeout(400); // the sidebar slides in
+    await screenshot(page, 'programme-offline-02-queued-1280');
+    await page.setViewportSize({ width: 360, height: 740 });
     expect(await signatures()).toBe(0);
 
     // Reopened with no connection: the grid comes from the device, the pending cells from the queue.
@@ -103,6 +108,7 @@ describe('the grid offline', () => {
     await page.getByText('3 assinatura(s) registrada(s).').waitFor();
     expect(await points()).toBe(5 * 9 + 50 * 3);
     await page.setViewportSize({ width: 1280, height: 800 });
+    await page.waitForTimeout(400); // the sidebar slides in
     await screenshot(page, 'programme-offline-05-desktop');
   }, 90_000);
 

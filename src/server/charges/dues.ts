@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../plugins/errors.js';
 import { isActiveMember } from './repo.js';
 import type { Actor } from './service.js';
 import { notifyCreatedCharges } from './notices.js';
+import { clubCurrent } from '../db/club-clock.js';
 
 /** The dues this transaction just wrote (their created_at is the transaction's now()): each gets its 'Nova cobrança'. */
 async function notifyNewDues(tx: Queryable, clubId: string): Promise<void> {
@@ -90,7 +91,7 @@ export async function generateMonth(db: Db, actor: Actor, input: z.output<typeof
     const monthNumber = Number(input.month.slice(5, 7));
     if (!plan.months.includes(monthNumber)) throw badRequest(DUES_MSG.monthOutsidePlan);
     const { ok } = await one<{ ok: boolean }>(tx,
-      `SELECT ($2::date <= (date_trunc('month', now() AT TIME ZONE c.timezone) + interval '1 month')::date) AS ok FROM clubs c WHERE c.id = $1`,
+      `SELECT ($2::date <= (${clubCurrent('month')} + interval '1 month')::date) AS ok FROM clubs c WHERE c.id = $1`,
       [actor.clubId, `${input.month}-01`]);
     if (!ok) throw badRequest(DUES_MSG.monthTooFar);
     const { n } = await one<{ n: number }>(tx, `SELECT generate_dues($1, $2::date, $3) AS n`, [actor.clubId, `${input.month}-01`, actor.profileId]);

@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../db/index.js';
 import { formatBrl } from '../../shared/format-brl.js';
 import { guardiansOf, notify } from '../notifications/notify.js';
+import { clubDate } from '../db/club-clock.js';
 
 /** Days before the due date when the payer is reminded, and days late when they are told it is overdue. */
 export const DUE_SOON_DAYS = 3;
@@ -53,7 +54,7 @@ export async function sendChargeReminders(db: Db, now: Date = new Date()): Promi
     `SELECT ch.id, ch.club_id, ch.profile_id, ch.description, (ch.amount - ch.paid_amount)::numeric(14,2)::text AS open_amount,
             ch.due_date::text AS due_date, d.today::text AS today, (d.today - ch.due_date) AS late
        FROM clubs c
-       CROSS JOIN LATERAL (SELECT ($1::timestamptz AT TIME ZONE c.timezone)::date AS today) d
+       CROSS JOIN LATERAL (SELECT ${clubDate('$1::timestamptz')} AS today) d
        JOIN charges ch ON ch.club_id = c.id AND ch.cancelled_at IS NULL AND ch.paid_amount < ch.amount
         AND ch.due_date = ANY (ARRAY[d.today + $2::int, d.today - $3::int, d.today - $4::int, d.today - $5::int])
        JOIN club_members cm ON cm.club_id = ch.club_id AND cm.profile_id = ch.profile_id AND cm.active

@@ -2,9 +2,10 @@ import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import type { TCharge, TChargeOrigin, TChargePayment, TDebtor, TPaymentMethod } from '../../shared/charges.js';
 import type { TPixSettings } from '../../shared/pix.js';
+import { clubDate, clubTodayOf } from '../db/club-clock.js';
 
 /** The club's calendar day, for 'vencida' (a charge due today is not late yet). */
-const CLUB_TODAY = `(SELECT (now() AT TIME ZONE c.timezone)::date FROM clubs c WHERE c.id = ch.club_id)`;
+const CLUB_TODAY = clubTodayOf('ch.club_id');
 
 const CHARGE_SELECT = `
   SELECT ch.id, ch.short_code, ch.profile_id, p.full_name AS member_name, ch.description, ch.amount, ch.paid_amount,
@@ -135,7 +136,7 @@ export async function registerPayment(q: Queryable, clubId: string, p: NewPaymen
   const row = await one<{ id: string }>(
     q,
     `SELECT charge_payment_register($1, $2, $3::numeric,
-              coalesce($4::date, (SELECT (now() AT TIME ZONE timezone)::date FROM clubs WHERE id = $1)), $5, $6, $7) AS id`,
+              coalesce($4::date, ${clubTodayOf('$1')}), $5, $6, $7) AS id`,
     [clubId, p.chargeId, p.amount, p.paidOn, p.method, p.cashAccountId, p.createdBy],
   );
   return row.id;
@@ -178,7 +179,7 @@ export async function clubName(q: Queryable, clubId: string): Promise<string> {
  */
 export function listDebtors(q: Queryable, clubId: string, f: { unitId?: string; origin?: TChargeOrigin; profileId?: string; eventId?: string }) {
   return q.query<TDebtor>(
-    `WITH today AS (SELECT (now() AT TIME ZONE timezone)::date AS d FROM clubs WHERE id = $1),
+    `WITH today AS (SELECT ${clubDate()} AS d FROM clubs c WHERE c.id = $1),
      open AS (
        SELECT ch.profile_id, ch.amount - ch.paid_amount AS owed, (SELECT d FROM today) - ch.due_date AS late
          FROM charges ch

@@ -6,6 +6,7 @@ import type {
   TDefaultsReport, TDefaultsRow, TEventReportRow, TEventsReport, TReceivablesMonth, TReceivablesReport,
 } from '../../shared/charge-reports.js';
 import { sumMoney } from './debtors.js';
+import { clubTodayOf } from '../db/club-clock.js';
 
 /**
  * The receivables reports (issue 35). A charge belongs to the month of its due date (a date, already
@@ -14,7 +15,7 @@ import { sumMoney } from './debtors.js';
  * is the other view, by the date the money came in.
  */
 
-const TODAY = `(SELECT (now() AT TIME ZONE timezone)::date FROM clubs WHERE id = $1)`;
+const TODAY = clubTodayOf('$1');
 const IN_YEAR = `ch.due_date >= make_date($2::int, 1, 1) AND ch.due_date < make_date($2::int + 1, 1, 1)`;
 
 /** The current year in the club's calendar (the reports' default). */

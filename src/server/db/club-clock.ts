@@ -13,3 +13,12 @@ export const clubPeriodStart = (period: ClubPeriod, club = 'c') => `(${clubCurre
 /** The instant (timestamptz) the club's next day or month begins. */
 export const clubNextPeriodStart = (period: ClubPeriod, club = 'c') =>
   `((${clubCurrent(period, club)} + interval '1 ${period}') AT TIME ZONE ${club}.timezone)`;
+
+/** The date an instant (an SQL timestamptz expression) falls on in the club's calendar; by default now(): the club's today. */
+export const clubDate = (instant = 'now()', club = 'c') => `(${instant} AT TIME ZONE ${club}.timezone)::date`;
+
+/**
+ * The club's today as a scalar subquery, for a query with no `clubs` row at hand: `clubId` is an SQL
+ * expression (`$1`, `e.club_id`). Its own alias cannot capture the caller's `c`.
+ */
+export const clubTodayOf = (clubId: string) => `(SELECT ${clubDate('now()', 'tz_club')} FROM clubs tz_club WHERE tz_club.id = ${clubId})`;

@@ -8,7 +8,8 @@ import { writeAudit } from '../audit/repo.js';
 import { PG, badRequest, conflict, isPgError, notFound } from '../plugins/errors.js';
 import type { GuardianLink } from '../families/access.js';
 import type { Actor } from '../charges/service.js';
-import { CLUB_TODAY, EVENT_SELECT, INVITED_SQL } from './repo.js';
+import { EVENT_SELECT, INVITED_SQL } from './repo.js';
+import { clubTodayOf } from '../db/club-clock.js';
 import * as repo from './repo.js';
 import { checkId } from './service.js';
 
@@ -43,7 +44,7 @@ export async function familyEvents(q: Queryable, link: GuardianLink): Promise<TF
     `SELECT ev.*, r.id IS NOT NULL AS registered, a.signed_name, a.signed_at, a.version
        FROM (${EVENT_SELECT}
                JOIN club_members cm ON cm.club_id = e.club_id AND cm.id = $2
-              WHERE e.club_id = $1 AND e.cancelled_at IS NULL AND e.ends_on >= ${CLUB_TODAY('$1')}
+              WHERE e.club_id = $1 AND e.cancelled_at IS NULL AND e.ends_on >= ${clubTodayOf('$1')}
                 AND (${INVITED_SQL('e', 'cm')}
                      OR EXISTS (SELECT 1 FROM event_registrations x WHERE x.event_id = e.id AND x.member_id = cm.id AND x.cancelled_at IS NULL))) ev
        LEFT JOIN event_registrations r ON r.club_id = $1 AND r.event_id = ev.id AND r.member_id = $2 AND r.cancelled_at IS NULL

@@ -1,9 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import type { TAuthorisationText, TEvent } from '../../shared/events.js';
-
-/** The club's calendar day (the event's status, deadlines and 'em dia' are read in it). */
-export const CLUB_TODAY = (club: string) => `(SELECT (now() AT TIME ZONE c.timezone)::date FROM clubs c WHERE c.id = ${club})`;
+import { clubTodayOf } from '../db/club-clock.js';
 
 /** Whether member record `cm` is invited to event `e`: listed, in a listed unit, or nobody listed (the whole club). */
 export const INVITED_SQL = (e: string, cm: string) => `(
@@ -19,9 +17,9 @@ export const EVENT_SELECT = `
          ${REGISTERED('e')} AS registered_count,
          CASE WHEN e.places IS NULL THEN NULL ELSE greatest(e.places - ${REGISTERED('e')}, 0) END AS places_left,
          CASE WHEN e.cancelled_at IS NOT NULL THEN 'cancelado'
-              WHEN ${CLUB_TODAY('e.club_id')} > e.ends_on THEN 'encerrado'
-              WHEN ${CLUB_TODAY('e.club_id')} >= e.starts_on THEN 'em_andamento'
-              WHEN ${CLUB_TODAY('e.club_id')} > e.registration_deadline THEN 'inscricoes_encerradas'
+              WHEN ${clubTodayOf('e.club_id')} > e.ends_on THEN 'encerrado'
+              WHEN ${clubTodayOf('e.club_id')} >= e.starts_on THEN 'em_andamento'
+              WHEN ${clubTodayOf('e.club_id')} > e.registration_deadline THEN 'inscricoes_encerradas'
               ELSE 'inscricoes_abertas' END AS status,
          e.cancel_reason,
          array(SELECT iu.unit_id::text FROM event_invited_units iu WHERE iu.event_id = e.id ORDER BY iu.unit_id) AS invited_unit_ids,
@@ -36,7 +34,7 @@ export function listEvents(q: Queryable, clubId: string) {
   return q.query<TEvent>(
     `${EVENT_SELECT}
       WHERE e.club_id = $1
-      ORDER BY (e.ends_on < ${CLUB_TODAY('$1')}), CASE WHEN e.ends_on >= ${CLUB_TODAY('$1')} THEN e.starts_on END, e.starts_on DESC, e.id
+      ORDER BY (e.ends_on < ${clubTodayOf('$1')}), CASE WHEN e.ends_on >= ${clubTodayOf('$1')} THEN e.starts_on END, e.starts_on DESC, e.id
       LIMIT 500`,
     [clubId],
   );
@@ -64,7 +62,7 @@ export function lockEvent(q: Queryable, clubId: string, id: string) {
   return maybeOne<LockedEvent>(
     q,
     `SELECT e.id, e.title, e.starts_on, e.ends_on, e.registration_deadline, e.cost, e.instalments, e.places,
-            e.cancelled_at IS NOT NULL AS cancelled, ${CLUB_TODAY('e.club_id')}::text AS today
+            e.cancelled_at IS NOT NULL AS cancelled, ${clubTodayOf('e.club_id')}::text AS today
        FROM events e WHERE e.club_id = $1 AND e.id = $2 FOR UPDATE`,
     [clubId, id],
   );

@@ -9,7 +9,7 @@ import { csvNumber, toCsv, type CsvCell } from '../csv.js';
 import { CONSENT_STATUS_SQL } from '../families/repo.js';
 import { ZHealthForm } from '../../shared/families.js';
 import type { HealthCipher } from '../families/health-key.js';
-import { CLUB_TODAY } from './repo.js';
+import { clubTodayOf } from '../db/club-clock.js';
 import { mustGetEvent } from './service.js';
 
 /**
@@ -51,7 +51,7 @@ function participantRows(q: Queryable, clubId: string, eventId: string) {
        LEFT JOIN health_records h ON h.member_id = cm.id
        LEFT JOIN LATERAL (
          SELECT sum(chg.amount) AS amount, sum(chg.paid_amount) AS paid,
-                bool_or(chg.paid_amount < chg.amount AND chg.due_date < ${CLUB_TODAY('chg.club_id')}) AS overdue
+                bool_or(chg.paid_amount < chg.amount AND chg.due_date < ${clubTodayOf('chg.club_id')}) AS overdue
            FROM charges chg WHERE chg.club_id = r.club_id AND chg.event_registration_id = r.id AND chg.cancelled_at IS NULL
        ) ch ON true
       WHERE r.club_id = $1 AND r.event_id = $2 AND r.cancelled_at IS NULL

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import { isoUtc, jsonPage, type JsonPage } from '../db/json-text.js';
-import { clubCurrent, clubNextPeriodStart } from '../db/club-clock.js';
+import { clubCurrent, clubDate, clubNextPeriodStart } from '../db/club-clock.js';
 import type {
   TCashAccount,
   TChartAccount,
@@ -320,7 +320,7 @@ const EFFECTIVE = `
  */
 export function monthlyReport(q: Queryable, clubId: string) {
   return q.query<{ month: string; income: string; expense: string; receivable: string; overdue: string }>(
-    `WITH cur AS (SELECT ${clubCurrent('month')}::date AS m, (now() AT TIME ZONE c.timezone)::date AS today, c.timezone AS tz FROM clubs c WHERE c.id = $1),
+    `WITH cur AS (SELECT ${clubCurrent('month')}::date AS m, ${clubDate()} AS today, c.timezone FROM clubs c WHERE c.id = $1),
           months AS (SELECT generate_series(m - interval '11 months', m, interval '1 month')::date AS m FROM cur),
           eff AS (${EFFECTIVE} AND t.transaction_date >= (SELECT min(m) FROM months)),
           money AS (
@@ -332,16 +332,16 @@ export function monthlyReport(q: Queryable, clubId: string) {
              GROUP BY months.m
           ),
           moves AS (
-            SELECT least((ch.created_at AT TIME ZONE cur.tz)::date, ch.due_date) AS on_date, ch.amount AS delta, ch.due_date
+            SELECT least(${clubDate('ch.created_at', 'cur')}, ch.due_date) AS on_date, ch.amount AS delta, ch.due_date
               FROM charges ch, cur WHERE ch.club_id = $1
             UNION ALL
-            SELECT (ch.cancelled_at AT TIME ZONE cur.tz)::date, -ch.amount, ch.due_date
+            SELECT ${clubDate('ch.cancelled_at', 'cur')}, -ch.amount, ch.due_date
               FROM charges ch, cur WHERE ch.club_id = $1 AND ch.cancelled_at IS NOT NULL
             UNION ALL
             SELECT cp.paid_on, -cp.amount, ch.due_date
               FROM charge_payments cp JOIN charges ch ON ch.club_id = cp.club_id AND ch.id = cp.charge_id WHERE cp.club_id = $1
             UNION ALL
-            SELECT (cp.reversed_at AT TIME ZONE cur.tz)::date, cp.amount, ch.due_date
+            SELECT ${clubDate('cp.reversed_at', 'cur')}, cp.amount, ch.due_date
               FROM charge_payments cp JOIN charges ch ON ch.club_id = cp.club_id AND ch.id = cp.charge_id, cur
              WHERE cp.club_id = $1 AND cp.reversed_at IS NOT NULL
           ),

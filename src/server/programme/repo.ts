@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import type { TArea, TItem, TProgrammeSettings, TReadyEntry, TRequirement, TSection } from '../../shared/programme.js';
+import { clubDate } from '../db/club-clock.js';
 
 // Catalogue -----------------------------------------------------------------------------------------
 
@@ -321,7 +322,7 @@ export function readyList(q: Queryable, clubId: string, unitId: string | null) {
 }
 
 export async function clubToday(q: Queryable, clubId: string): Promise<string> {
-  const row = await one<{ d: string }>(q, `SELECT (now() AT TIME ZONE c.timezone)::date AS d FROM clubs c WHERE c.id = $1`, [clubId]);
+  const row = await one<{ d: string }>(q, `SELECT ${clubDate()} AS d FROM clubs c WHERE c.id = $1`, [clubId]);
   return row.d;
 }
 

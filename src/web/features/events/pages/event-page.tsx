@@ -28,7 +28,8 @@ export function Component() {
   const current = useCurrentClub();
   const { id = '' } = useParams();
   if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId || !current.can('events.read')) return <NoClubState purpose="ver os eventos" />;
+  if (!current.clubId) return <NoClubState purpose="ver os eventos" />;
+  if (!current.can('events.read')) return <EmptyState message="Sua função no clube não dá acesso aos eventos." hint="As famílias inscrevem e autorizam pela área da família." />;
   return <EventScreen key={`${current.clubId}:${id}`} clubId={current.clubId} clubName={current.club?.name ?? 'Clube'} id={id} manage={current.can('events.manage')} />;
 }
 

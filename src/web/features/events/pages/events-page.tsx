@@ -20,7 +20,8 @@ import { EventFacts, EventTags } from '../components/event-summary';
 export function Component() {
   const current = useCurrentClub();
   if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId || !current.can('events.read')) return <NoClubState purpose="ver os eventos" />;
+  if (!current.clubId) return <NoClubState purpose="ver os eventos" />;
+  if (!current.can('events.read')) return <EmptyState message="Sua função no clube não dá acesso aos eventos." hint="As famílias inscrevem e autorizam pela área da família." />;
   return (
     <EventsScreen
       key={current.clubId}
