@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../db/index.js';
 import { formatBrl } from '../../shared/format-brl.js';
-import { guardiansOf, notify } from '../notifications/notify.js';
+import { guardiansByMember, guardiansOf, notify } from '../notifications/notify.js';
 import { clubDate } from '../db/club-clock.js';
 
 /** Days before the due date when the payer is reminded, and days late when they are told it is overdue. */
@@ -22,8 +22,10 @@ const brDate = (iso: string) => iso.split('-').reverse().join('/');
  * One moment of a charge told to its member (their Cobranças screen) and to their guardians (/familia),
  * each once per key. Only that member's own charge is in the text, which both may see.
  */
-async function tell(tx: Queryable, c: ChargeNotice, kind: string, title: string, body: string, key: string, urgent = false): Promise<number> {
-  const guardians = await guardiansOf(tx, c.club_id, c.profile_id);
+async function tell(
+  tx: Queryable, c: ChargeNotice, kind: string, title: string, body: string, key: string, urgent = false, known?: readonly string[],
+): Promise<number> {
+  const guardians = known ?? await guardiansOf(tx, c.club_id, c.profile_id);
   const base = { clubId: c.club_id, category: 'money' as const, kind, title, body, dedupeKey: key, urgent };
   return (await notify(tx, { ...base, to: [c.profile_id], link: '/dashboard/cobrancas' }))
     + (await notify(tx, { ...base, to: guardians, link: '/familia' }));
@@ -36,10 +38,13 @@ const SELECT = `SELECT ch.id, ch.club_id, ch.profile_id, ch.description, (ch.amo
 export async function notifyCreatedCharges(tx: Queryable, clubId: string, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const rows = await tx.query<ChargeNotice>(`${SELECT} WHERE ch.club_id = $1 AND ch.id = ANY ($2::uuid[])`, [clubId, ids]);
+  // A month of dues: every member's guardians in one query, not one per charge.
+  const guardians = await guardiansByMember(tx, clubId, [...new Set(rows.map((c) => c.profile_id))]);
   let n = 0;
   for (const c of rows) {
     n += await tell(tx, c, 'charge.created', `Nova cobrança: ${c.description}`,
-      `R$ ${formatBrl(c.open_amount)}, vencimento em ${brDate(c.due_date)}. O PIX para pagar está em Cobranças.`, `charge.created:${c.id}`);
+      `R$ ${formatBrl(c.open_amount)}, vencimento em ${brDate(c.due_date)}. O PIX para pagar está em Cobranças.`, `charge.created:${c.id}`,
+      false, guardians.get(c.profile_id) ?? []);
   }
   return n;
 }
