@@ -1,4 +1,5 @@
 import type { TAttendanceSheet, TMarkInput } from '@shared/meetings';
+import { idbStores } from './idb';
 
 /**
  * The roll call's offline storage (IndexedDB): the sheet of each meeting opened, and the saves not
@@ -16,31 +17,7 @@ export interface QueuedRollCall {
   queuedAt: string;
 }
 
-function openDb(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1);
-    req.onupgradeneeded = () => {
-      req.result.createObjectStore(SHEETS);
-      req.result.createObjectStore(QUEUE, { keyPath: 'id' });
-    };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB indisponível'));
-  });
-}
-
-async function run<T>(store: string, mode: IDBTransactionMode, op: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await openDb();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const tx = db.transaction(store, mode);
-      const req = op(tx.objectStore(store));
-      tx.oncomplete = () => resolve(req.result);
-      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB falhou'));
-    });
-  } finally {
-    db.close();
-  }
-}
+const run = idbStores(DB_NAME, SHEETS, QUEUE);
 
 const sheetKey = (clubId: string, meetingId: string) => `${clubId}:${meetingId}`;
 

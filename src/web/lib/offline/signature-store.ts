@@ -1,4 +1,5 @@
 import type { TGrid } from '@shared/programme';
+import { idbStores } from './idb';
 
 /**
  * The instructor's grid offline storage (IndexedDB), as the roll call's (roll-call-store.ts): the
@@ -24,31 +25,7 @@ export interface QueuedSignature {
   queuedAt: string;
 }
 
-function openDb(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1);
-    req.onupgradeneeded = () => {
-      req.result.createObjectStore(GRIDS);
-      req.result.createObjectStore(QUEUE, { keyPath: 'id' });
-    };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB indisponível'));
-  });
-}
-
-async function run<T>(store: string, mode: IDBTransactionMode, op: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await openDb();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const tx = db.transaction(store, mode);
-      const req = op(tx.objectStore(store));
-      tx.oncomplete = () => resolve(req.result);
-      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB falhou'));
-    });
-  } finally {
-    db.close();
-  }
-}
+const run = idbStores(DB_NAME, GRIDS, QUEUE);
 
 const gridKey = (profileId: string, clubId: string, itemCode: string) => `${profileId}:${clubId}:${itemCode}`;
 
