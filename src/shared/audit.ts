@@ -115,6 +115,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'transaction.delete': 'Lançamento excluído',
   'charge.create': 'Cobrança criada',
   'charge.cancel': 'Cobrança cancelada',
+  'charge.statement_import': 'Extrato bancário conciliado',
   'pix_settings.update': 'Dados do PIX alterados',
   'dues_plan.update': 'Plano de mensalidades alterado',
   'dues_exception.update': 'Exceção de mensalidade salva',
