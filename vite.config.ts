@@ -41,6 +41,38 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * `shell.html`: index.html plus a `modulepreload` of the signed-in shell's chunk and what it imports.
+ * The server sends it for /dashboard and /superadmin, so a phone opening the app fetches the shell
+ * beside the entry instead of after running it (one round trip less before the panel).
+ */
+function shellPage(): Plugin {
+  let outDir = '';
+  return {
+    name: 'trilha-shell-page',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const shell = chunks.find((c) => c.name === 'app-layout');
+      if (!shell) throw new Error('vite.config.ts: the app-layout chunk is missing, so shell.html cannot preload it');
+      const files = new Set<string>();
+      const add = (file: string) => {
+        if (files.has(file)) return;
+        files.add(file);
+        for (const dep of chunks.find((c) => c.fileName === file)?.imports ?? []) add(dep);
+      };
+      add(shell.fileName);
+      const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      const links = [...files].filter((f) => !html.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+      if (!html.includes('</head>')) throw new Error('vite.config.ts: index.html has no </head> for the shell preloads');
+      await writeFile(path.join(outDir, 'shell.html'), html.replace('</head>', `${links.join('\n')}\n</head>`));
+    },
+  };
+}
+
 /** A file of src/web named below; a moved or renamed one fails the build instead of quietly splitting the chunks differently. */
 const srcWeb = (p: string) => {
   const file = fileURLToPath(new URL(`./src/web/${p}`, import.meta.url));
@@ -114,6 +146,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     precompress(),
+    shellPage(),
     // Installable app; the service worker precaches the built shell so the roll call opens offline
     // (its data comes from IndexedDB, see lib/offline/roll-call-store.ts). Of the API, only what the roll
     // call needs to open offline is kept (the session, the clubs, the meetings and their sheets),

@@ -116,6 +116,13 @@ describe('what the first screen downloads', () => {
     // Charts, the zod schemas and the dialogs' form library load with the screens that use them.
     expect(dashboard.files.some((f) => /schemas-|zod-|BarChart/.test(f)), dashboard.files.join(', ')).toBe(false);
     expect(dashboard.gzip).toBeLessThanOrEqual(BUDGET.dashboardJs);
+    // The page itself names the shell's chunks, so the phone fetches them beside the entry, not after it;
+    // /login does not (it never needs them).
+    const shellHtml = await (await fetch(`${server.baseUrl}/dashboard/membros`)).text();
+    const preloaded = [...shellHtml.matchAll(/rel="modulepreload" crossorigin href="\/assets\/([^"]+)"/g)].map((m) => m[1]);
+    expect(preloaded.some((f) => f?.startsWith('app-layout-')), preloaded.join(', ')).toBe(true);
+    expect(preloaded.every((f) => f && dashboard.files.includes(f)), preloaded.join(', ')).toBe(true);
+    expect(await (await fetch(`${server.baseUrl}/login`)).text()).not.toContain('app-layout-');
     await page.close();
     await fresh.close();
   });

@@ -82,6 +82,9 @@ function defaultCounterStore(db: Db, now: () => number = Date.now): CounterStore
 }
 
 /** Builds the whole HTTP application around an open database. Tests call this in-process. */
+/** The client routes behind a sign-in, whose first paint is the menu (the shell page preloads it). */
+const SIGNED_IN_AREA = /^\/(dashboard|superadmin)(\/|$)/;
+
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Every schema check without a message of its own answers in pt-BR (issue 31).
   usePtBrZodMessages();
@@ -226,17 +229,20 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       },
     });
   }
+  const signedInPage = webDir && existsSync(path.join(webDir, 'shell.html')) ? 'shell.html' : 'index.html';
   app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0];
-    const allowed = path.startsWith('/api/') ? allowedMethods(path) : [];
+    const pathname = req.url.split('?')[0] ?? '';
+    const allowed = pathname.startsWith('/api/') ? allowedMethods(pathname) : [];
     if (allowed.length > 0) {
       return reply.status(405).header('Allow', allowed.join(', ')).send({ error: { code: 'method_not_allowed', message: MSG.methodNotAllowed } });
     }
     if (req.url.startsWith('/api/') || req.url.startsWith(UPLOADS_URL_PREFIX) || !webDir || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'not_found', message: MSG.notFound } });
     }
-    // History fallback: every client route is served the SPA shell.
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDir);
+    // History fallback: every client route is served the SPA shell; the signed-in areas get the copy
+    // that also preloads the menu's chunk (vite.config.ts, shellPage).
+    const page = SIGNED_IN_AREA.test(pathname) ? signedInPage : 'index.html';
+    return reply.header('Cache-Control', 'no-cache').sendFile(page, webDir);
   });
 
   return app;

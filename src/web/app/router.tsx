@@ -1,18 +1,20 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import { RouteErrorPage } from './error-page';
 import { RedirectIfSignedIn, RequireAuth, RequireSuperAdmin } from './guards';
 import { LEGACY_PATHS, legacyTarget } from './legacy-paths';
 
-// The signed-in shell (menu, club selector, their schemas) is not downloaded by the landing and login pages.
-const LazyAppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
-function AppLayout(props: ComponentProps<typeof LazyAppLayout>) {
-  return (
-    <Suspense fallback={<PageSpinner label="Carregando…" />}>
-      <LazyAppLayout {...props} />
-    </Suspense>
-  );
+/**
+ * The signed-in shell (menu, club selector, their schemas) as a lazy layout route, so the landing and
+ * login pages never download it. The router loads it before it renders, in parallel with the page's
+ * module; a `React.lazy` inside Suspense showed a spinner first, and React holds the content that
+ * replaces a fallback for 300 ms, which was most of a phone's wait for the panel.
+ */
+function shell(area: 'club' | 'superadmin', children: RouteObject[]): RouteObject {
+  return {
+    lazy: () => import('./layout/app-layout').then(({ AppLayout }) => ({ Component: () => <AppLayout area={area} /> })),
+    children,
+  };
 }
 
 /**
@@ -42,8 +44,8 @@ export const router = createBrowserRouter([
       { path: '/recibo/:clubId/:paymentId', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('../features/charges/pages/receipt-page') }] },
       {
         path: '/dashboard',
-        element: <RequireAuth><AppLayout area="club" /></RequireAuth>,
-        children: [
+        element: <RequireAuth><LazyOutlet /></RequireAuth>,
+        children: [shell('club', [
           { index: true, lazy: () => import('@web/app/routes/club/dashboard') },
           { path: 'clubes/novo', lazy: () => import('../features/clubs/pages/create-club-page') },
           { path: 'membros', lazy: () => import('@web/app/routes/club/members') },
@@ -73,12 +75,12 @@ export const router = createBrowserRouter([
           { path: 'atividades', lazy: () => import('../features/audit/pages/activity-log-page') },
           { path: 'privacidade', lazy: () => import('../features/families/pages/privacy-settings-page') },
           { path: 'fichas-medicas', lazy: () => import('@web/app/routes/club/health-forms') },
-        ],
+        ])],
       },
       {
         path: '/superadmin',
-        element: <RequireSuperAdmin><AppLayout area="superadmin" /></RequireSuperAdmin>,
-        children: [
+        element: <RequireSuperAdmin><LazyOutlet /></RequireSuperAdmin>,
+        children: [shell('superadmin', [
           { index: true, lazy: () => import('../features/admin/pages/admin-dashboard-page') },
           { path: 'clubes', lazy: () => import('../features/admin/pages/admin-clubs-page') },
           { path: 'badges', lazy: () => import('../features/badges/pages/badges-page').then((m) => ({ Component: m.PlatformBadges })) },
@@ -86,7 +88,7 @@ export const router = createBrowserRouter([
           { path: 'relatorios', lazy: () => import('../features/admin/pages/admin-reports-page') },
           { path: 'caixa-de-saida', lazy: () => import('@web/app/routes/superadmin/outbox') },
           { path: 'auditoria', lazy: () => import('@web/app/routes/superadmin/audit') },
-        ],
+        ])],
       },
       // The English paths of before: each redirects to its pt-BR one, with its id, query and hash.
       ...LEGACY_PATHS.map(([from]) => ({ path: `${from}/*`, element: <LegacyRedirect /> })),
