@@ -51,20 +51,44 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
  * One statement whatever the number of recipients. Returns how many notifications were created.
  */
 export async function notify(tx: Queryable, input: NotifyInput): Promise<number> {
-  const recipients = [...new Set(input.to)];
-  if (recipients.length === 0) return 0;
+  const { to, title, body, dedupeKey, ...common } = input;
+  return notifyEach(tx, common, [...new Set(to)].map((profileId) => ({ to: profileId, title, body, dedupeKey })));
+}
+
+/** One notification of {@link notifyEach}: its recipient and its own text (and key). */
+export interface NotifyRow {
+  to: string;
+  title: string;
+  body?: string;
+  dedupeKey?: string;
+}
+
+/**
+ * {@link notify} for notices of one kind whose text differs per recipient (each member's guardians
+ * told about that member), in one statement whatever their number. A row repeated (same recipient,
+ * text and key) is created once.
+ */
+export async function notifyEach(tx: Queryable, common: Omit<NotifyInput, 'to' | 'title' | 'body' | 'dedupeKey'>, rows: readonly NotifyRow[]): Promise<number> {
+  const seen = new Set<string>();
+  const unique = rows.filter((r) => {
+    const key = JSON.stringify([r.to, r.title, r.body ?? '', r.dedupeKey ?? null]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (unique.length === 0) return 0;
   notifiedSinceKick = true;
-  const defaults = CATEGORY_DEFAULTS[input.category];
-  const urgent = input.urgent ?? false;
+  const defaults = CATEGORY_DEFAULTS[common.category];
+  const urgent = common.urgent ?? false;
   const row = await one<{ created: number }>(tx, `
     WITH r AS (
-      SELECT p.id AS profile_id,
+      SELECT t.n, p.id AS profile_id, t.title, t.body, t.dedupe_key,
              -- A minor's phone gets nothing unless a guardian whose consent is in force allowed it (0710).
-             coalesce(np.push, $9::boolean) AND (NOT k.minor OR k.push_allowed) AS push,
+             coalesce(np.push, $7::boolean) AND (NOT k.minor OR k.push_allowed) AS push,
              CASE WHEN p.email IS NULL OR p.blocked_at IS NOT NULL OR k.minor THEN 'off'
-                  WHEN $8::boolean AND coalesce(np.email, $10::text) <> 'off' THEN 'immediate'
-                  ELSE coalesce(np.email, $10::text) END AS email_mode
-        FROM unnest($2::uuid[]) AS t(id)
+                  WHEN $6::boolean AND coalesce(np.email, $8::text) <> 'off' THEN 'immediate'
+                  ELSE coalesce(np.email, $8::text) END AS email_mode
+        FROM unnest($2::uuid[], $9::text[], $10::text[], $11::text[]) WITH ORDINALITY AS t(id, title, body, dedupe_key, n)
         JOIN profiles p ON p.id = t.id
         -- A member with a guardian on record is a minor: decided once per recipient.
         CROSS JOIN LATERAL (
@@ -76,20 +100,20 @@ export async function notify(tx: Queryable, input: NotifyInput): Promise<number>
         LEFT JOIN notification_preferences np ON np.profile_id = p.id AND np.category = $3::text
     ), ins AS (
       INSERT INTO notifications (club_id, profile_id, category, kind, title, body, link, urgent, dedupe_key, email_mode, emailed_at)
-      SELECT $1::uuid, r.profile_id, $3::text, $4::text, $5::text, $6::text, $7::text, $8::boolean, $11::text, r.email_mode, CASE WHEN r.email_mode = 'off' THEN now() END FROM r
+      SELECT $1::uuid, r.profile_id, $3::text, $4::text, r.title, r.body, $5::text, $6::boolean, r.dedupe_key, r.email_mode, CASE WHEN r.email_mode = 'off' THEN now() END FROM r ORDER BY r.n
       ON CONFLICT (profile_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
       RETURNING id, profile_id
     ), pushed AS (
       INSERT INTO push_deliveries (notification_id, subscription_id, next_attempt_at)
-      SELECT ins.id, s.id, notification_push_due(coalesce((SELECT c.timezone FROM clubs c WHERE c.id = $1::uuid), 'America/Sao_Paulo'), $8::boolean)
-        FROM ins JOIN r ON r.profile_id = ins.profile_id AND r.push
-        JOIN push_subscriptions s ON s.profile_id = ins.profile_id
+      SELECT ins.id, s.id, notification_push_due(coalesce((SELECT c.timezone FROM clubs c WHERE c.id = $1::uuid), 'America/Sao_Paulo'), $6::boolean)
+        FROM ins JOIN push_subscriptions s ON s.profile_id = ins.profile_id
+       WHERE EXISTS (SELECT 1 FROM r WHERE r.profile_id = ins.profile_id AND r.push)
       RETURNING 1
     )
     SELECT (SELECT count(*) FROM ins)::int AS created, (SELECT count(*) FROM pushed)::int AS pushes`,
   [
-    input.clubId, recipients, input.category, input.kind, clip(input.title, 200), clip(input.body ?? '', 1000), input.link, urgent,
-    defaults.push, defaults.email, input.dedupeKey ?? null,
+    common.clubId, unique.map((r) => r.to), common.category, common.kind, common.link, urgent,
+    defaults.push, defaults.email, unique.map((r) => clip(r.title, 200)), unique.map((r) => clip(r.body ?? '', 1000)), unique.map((r) => r.dedupeKey ?? null),
   ]);
   return row.created;
 }
