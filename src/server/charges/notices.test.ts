@@ -66,6 +66,33 @@ describe(`charge notices on ${engineName()}`, () => {
     expect((await notes('charge.created')).length).toBe(before + 3);
   });
 
+  it("a month's notices in one statement keep every rule: each recipient's link, the minor's e-mail off and phone silent, a push per other device, each once with two instances", async () => {
+    await ctx.db.query(
+      `INSERT INTO push_subscriptions (profile_id, endpoint, p256dh, auth) SELECT id, 'https://push.example/' || id, 'p', 'a' FROM profiles WHERE id = ANY ($1::uuid[])`,
+      [[ana.profile.id, guardian.profile.id, bruno.profile.id]]);
+    await ctx.db.query(`UPDATE dues_plans SET generated_through = '2026-11-01' WHERE club_id = $1`, [clubId]);
+    let kicks = 0;
+    const stop = ctx.db.onCommit('notifications', () => { kicks += 1; });
+    // Two instances at once, 23:00 in São Paulo on 14 December.
+    const runs = await Promise.all([runDuesJob(ctx.db, new Date('2026-12-15T02:00:00Z')), runDuesJob(ctx.db, new Date('2026-12-15T02:00:00Z'))]);
+    stop();
+    expect(runs[0].created + runs[1].created).toBe(2);
+    expect(kicks).toBe(1);
+    const rows = await ctx.db.query<{ profile_id: string; link: string; body: string; email_mode: string; pushes: number; due_ok: boolean }>(
+      `SELECT n.profile_id, n.link, n.body, n.email_mode, count(d.id)::int AS pushes,
+              coalesce(bool_and(abs(extract(epoch FROM d.next_attempt_at - notification_push_due('America/Sao_Paulo', false))) < 300), true) AS due_ok
+         FROM notifications n LEFT JOIN push_deliveries d ON d.notification_id = n.id
+        WHERE n.club_id = $1 AND n.kind = 'charge.created' AND n.body LIKE '%10/12/2026%' AND n.body LIKE 'R$ 60,00%'
+        GROUP BY n.id ORDER BY n.link, n.profile_id = $2`, [clubId, bruno.profile.id]);
+    const body = 'R$ 60,00, vencimento em 10/12/2026. O PIX para pagar está em Cobranças.';
+    expect(rows).toEqual([
+      { profile_id: ana.profile.id, link: '/dashboard/cobrancas', body, email_mode: 'off', pushes: 0, due_ok: true },
+      { profile_id: bruno.profile.id, link: '/dashboard/cobrancas', body, email_mode: expect.any(String), pushes: 1, due_ok: true },
+      { profile_id: guardian.profile.id, link: '/familia', body, email_mode: expect.any(String), pushes: 1, due_ok: true },
+    ]);
+    expect(rows[1].email_mode).not.toBe('off');
+  });
+
   it('due in 3 days and overdue (1 day late, urgent): once per charge and day, however many runs; a cancelled charge gets none', async () => {
     const soon = (await charge(ana, 'Acampamento', '2026-12-04')).json();
     const late = (await charge(bruno, 'Uniforme', '2026-11-30')).json();
