@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { guardiansByMember, membersWithRoles, notify, notifyEach, type NotifyRow } from '../notifications/notify.js';
+import { guardiansByMember, membersWithRoles, notify, notifyMany, type NoticeItem } from '../notifications/notify.js';
 import type { MemberRef } from './repo.js';
 
 /**
@@ -55,14 +55,18 @@ export async function notifySigned(tx: Queryable, clubId: string, members: Itera
   for (const g of sameNotice.values()) await notify(tx, { ...base, to: g.to, link: '/dashboard/programa', title: g.title, body: g.body });
   // Each member's guardians are told about that member: one statement for all of them.
   const guardians = await guardiansByMember(tx, clubId, told.map((m) => m.member.profile_id));
-  const rows: NotifyRow[] = [];
+  const notices: NoticeItem[] = [];
   for (const { member, signed } of told) {
+    const to = guardians.get(member.profile_id) ?? [];
+    if (to.length === 0) continue;
     const { one, items } = texts(signed);
-    const title = one ? `${firstName(member.full_name)}: requisito assinado em ${signed[0].itemName}` : `${firstName(member.full_name)}: ${signed.length} requisitos assinados`;
-    const body = one ? short(signed[0].text) : items;
-    for (const to of guardians.get(member.profile_id) ?? []) rows.push({ to, title, body });
+    notices.push({
+      to, link: '/familia',
+      title: one ? `${firstName(member.full_name)}: requisito assinado em ${signed[0].itemName}` : `${firstName(member.full_name)}: ${signed.length} requisitos assinados`,
+      body: one ? short(signed[0].text) : items,
+    });
   }
-  await notifyEach(tx, { ...base, link: '/familia' }, rows);
+  await notifyMany(tx, base, notices);
 }
 
 /**
@@ -73,7 +77,7 @@ export async function notifyReady(tx: Queryable, clubId: string, signerProfileId
   if (ready.length === 0) return;
   const direction = await membersWithRoles(tx, clubId, DIRECTION);
   const instructorsOf = new Map<string, string[]>();
-  const rows: NotifyRow[] = [];
+  const notices: NoticeItem[] = [];
   for (const r of ready) {
     let instructors = instructorsOf.get(r.itemCode);
     if (!instructors) {
@@ -85,9 +89,11 @@ export async function notifyReady(tx: Queryable, clubId: string, signerProfileId
       instructorsOf.set(r.itemCode, instructors);
     }
     const to = [...new Set([...direction, ...instructors])].filter((p) => p !== signerProfileId && p !== r.member.profile_id);
-    for (const p of to) {
-      rows.push({ to: p, title: `${r.member.full_name} está pronto(a) para investidura`, body: `${r.itemName}: todos os requisitos assinados.`, dedupeKey: `programme.ready:${r.enrolmentId}:${r.completedOn}` });
-    }
+    notices.push({
+      to, link: '/dashboard/programa',
+      title: `${r.member.full_name} está pronto(a) para investidura`, body: `${r.itemName}: todos os requisitos assinados.`,
+      dedupeKey: `programme.ready:${r.enrolmentId}:${r.completedOn}`,
+    });
   }
-  await notifyEach(tx, { clubId, category: 'leadership', kind: 'programme.ready', link: '/dashboard/programa' }, rows);
+  await notifyMany(tx, { clubId, category: 'leadership', kind: 'programme.ready' }, notices);
 }
