@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { addGuardian } from '../../../test/club.js';
 import { engineName } from '../../../test/db.js';
 import { runDuesJob } from './dues.js';
 import { sendChargeReminders } from './notices.js';
@@ -25,10 +26,7 @@ beforeAll(async () => {
   bruno = await signUp(ctx.app, { name: 'Bruno Lima' });
   await addMember(ctx.db, clubId, ana.profile.id);
   await addMember(ctx.db, clubId, bruno.profile.id);
-  const [m] = await ctx.db.query<{ id: string }>(`SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2`, [clubId, ana.profile.id]);
-  await ctx.db.query(
-    `INSERT INTO member_guardians (club_id, member_id, full_name, email, relationship, profile_id, accepted_at)
-     VALUES ($1, $2, 'Carla Souza', 'carla@teste.com', 'Mãe', $3, now())`, [clubId, m.id, guardian.profile.id]);
+  await addGuardian(ctx.db, clubId, ana.profile.id, guardian, { consent: false });
 });
 afterAll(() => ctx.close());
 
