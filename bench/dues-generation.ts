@@ -2,7 +2,9 @@
 // (`runDuesJob`, src/server/charges/dues.ts) run once with its clock in the month after the plans'
 // `generated_through`, so each club's plan creates one new month (a due per active member and the
 // 'cobrança criada' notices) in the job's own transactions, as in production. Prints the total time,
-// per club and per due written. Each run generates the next month (re-runnable on the same data).
+// per club and per due written. Each run generates the next two months (re-runnable on the same data):
+// the first with the notices made as before (one `notify` per charge and recipient set: the baseline),
+// the second with the job's own set-based notices (one statement per club), and prints the ratio.
 //
 // BENCH_DATABASE_URL (a database to wipe) measures PostgreSQL with BENCH_CLUBS (default 1,000); else
 // PGlite with BENCH_PGLITE_CLUBS (default 100). A platform already there (BENCH_REUSE=1, e.g. the one
@@ -12,7 +14,10 @@ import { openPglite } from '../src/server/db/pglite.js';
 import { openPostgres } from '../src/server/db/postgres.js';
 import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
+import type { Queryable } from '../src/server/db/index.js';
 import { runDuesJob } from '../src/server/charges/dues.js';
+import { guardiansByMember, notify } from '../src/server/notifications/notify.js';
+import { formatBrl } from '../src/shared/format-brl.js';
 import { DEFAULT_SIZE, generatePlatform } from './platform-data.js';
 
 async function bench(engine: string, db: Db, clubs: number): Promise<void> {
@@ -24,18 +29,42 @@ async function bench(engine: string, db: Db, clubs: number): Promise<void> {
     console.log(`[${engine}] generated ${clubs} clubs in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }
   if (process.env.BENCH_GENERATE_ONLY === '1') return;
-  const [{ month, plans }] = await db.query<{ month: string; plans: number }>(
-    `SELECT to_char(max(generated_through) + interval '1 month', 'YYYY-MM-DD') AS month, count(*)::int AS plans FROM dues_plans WHERE active`);
-  // Mid-month at noon UTC: the same month in every Brazilian time zone.
-  const now = new Date(`${month.slice(0, 8)}15T12:00:00Z`);
-  const [{ before }] = await db.query<{ before: number }>(`SELECT count(*)::int AS before FROM charges`);
-  const t0 = performance.now();
-  const result = await runDuesJob(db, now);
-  const ms = performance.now() - t0;
-  const [{ after }] = await db.query<{ after: number }>(`SELECT count(*)::int AS after FROM charges`);
-  console.log(`\n[${engine}] dues of ${month.slice(0, 7)} for ${plans} clubs (runDuesJob, its clock on ${now.toISOString()})`);
-  console.log('| clubs | dues written | total ms | ms per club | µs per due |\n|---|---|---|---|---|');
-  console.log(`| ${result.plans} | ${result.created} (charges +${after - before}) | ${ms.toFixed(0)} | ${(ms / Math.max(1, result.plans)).toFixed(2)} | ${((ms * 1000) / Math.max(1, result.created)).toFixed(0)} |`);
+  const rows: string[] = [];
+  const totals: number[] = [];
+  for (const [label, notices] of [['one notify per charge (before)', perChargeNotices], ['one statement per club (now)', undefined]] as const) {
+    const [{ month, plans }] = await db.query<{ month: string; plans: number }>(
+      `SELECT to_char(max(generated_through) + interval '1 month', 'YYYY-MM-DD') AS month, count(*)::int AS plans FROM dues_plans WHERE active`);
+    // Mid-month at noon UTC: the same month in every Brazilian time zone.
+    const now = new Date(`${month.slice(0, 8)}15T12:00:00Z`);
+    const [{ before, nb }] = await db.query<{ before: number; nb: number }>(`SELECT (SELECT count(*)::int FROM charges) AS before, (SELECT count(*)::int FROM notifications) AS nb`);
+    const t0 = performance.now();
+    const result = await runDuesJob(db, now, notices);
+    const ms = performance.now() - t0;
+    const [{ after, na }] = await db.query<{ after: number; na: number }>(`SELECT (SELECT count(*)::int FROM charges) AS after, (SELECT count(*)::int FROM notifications) AS na`);
+    totals.push(ms);
+    rows.push(`| ${label} | ${month.slice(0, 7)} | ${result.plans} of ${plans} | ${result.created} (charges +${after - before}) | ${na - nb} | ${ms.toFixed(0)} | ${(ms / Math.max(1, result.plans)).toFixed(2)} | ${((ms * 1000) / Math.max(1, result.created)).toFixed(0)} |`);
+  }
+  console.log(`\n[${engine}] a month of dues for every club (runDuesJob, its clock mid-month), notices made two ways, one after the other`);
+  console.log('| notices | month | clubs | dues written | notifications | total ms | ms per club | µs per due |\n|---|---|---|---|---|---|---|---|');
+  for (const r of rows) console.log(r);
+  console.log(`now / before: ${(totals[1] / totals[0]).toFixed(3)}×`);
+}
+
+/** The notices as they were made before: one `notify` for the member and one for the guardians of each charge. */
+async function perChargeNotices(tx: Queryable, clubId: string): Promise<void> {
+  const rows = await tx.query<{ id: string; profile_id: string; description: string; open_amount: string; due_date: string }>(
+    `SELECT id, profile_id, description, (amount - paid_amount)::numeric(14,2)::text AS open_amount, due_date::text AS due_date
+       FROM charges WHERE club_id = $1 AND origin = 'mensalidade' AND dues_month IS NOT NULL AND created_at = now()`, [clubId]);
+  const guardians = await guardiansByMember(tx, clubId, [...new Set(rows.map((c) => c.profile_id))]);
+  for (const c of rows) {
+    const base = {
+      clubId, category: 'money' as const, kind: 'charge.created', dedupeKey: `charge.created:${c.id}`, urgent: false,
+      title: `Nova cobrança: ${c.description}`,
+      body: `R$ ${formatBrl(c.open_amount)}, vencimento em ${c.due_date.split('-').reverse().join('/')}. O PIX para pagar está em Cobranças.`,
+    };
+    await notify(tx, { ...base, to: [c.profile_id], link: '/dashboard/cobrancas' });
+    await notify(tx, { ...base, to: guardians.get(c.profile_id) ?? [], link: '/familia' });
+  }
 }
 
 const pgUrl = process.env.BENCH_DATABASE_URL;

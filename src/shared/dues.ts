@@ -10,6 +10,7 @@ export const DUES_MSG = {
   monthsRequired: 'Escolha ao menos um mês de cobrança.',
   monthInvalid: 'Mês inválido.',
   kindRequired: 'Escolha a exceção: isento, outro valor ou desconto.',
+  memberRequired: 'Escolha o membro.',
   exceptionAmountRequired: 'Informe o valor da mensalidade deste membro.',
   percentInvalid: 'O desconto deve ser de 1 a 99 %.',
   reasonTooLong: 'O motivo deve ter no máximo 200 caracteres.',

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHARGE_MSG } from '../../shared/charges.js';
 import { MONEY_MSG } from '../../shared/money.js';
 import { PERMISSION_MSG } from '../../shared/permissions.js';
-import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { call, createTestApp, type Session, type TestContext } from '../../../test/api.js';
+import { setUpStaffedClub } from '../../../test/club.js';
 import { engineName } from '../../../test/db.js';
 
 let ctx: TestContext;
@@ -17,19 +18,7 @@ let cash: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await signUp(ctx.app, { name: 'Super Admin' });
-  admin = await signUp(ctx.app, { name: 'Diretora' });
-  club = await createClub(ctx.app, admin, 'Clube Cobranças');
-  base = `/api/clubs/${club.id}`;
-  treasurer = await signUp(ctx.app, { name: 'Tesoureira' });
-  secretary = await signUp(ctx.app, { name: 'Secretário' });
-  member = await signUp(ctx.app, { name: 'Ana Membro' });
-  await addMember(ctx.db, club.id, treasurer.profile.id, 'treasurer');
-  await addMember(ctx.db, club.id, secretary.profile.id, 'secretary');
-  await addMember(ctx.db, club.id, member.profile.id);
-  stranger = await signUp(ctx.app, { name: 'Diretor de outro clube' });
-  await createClub(ctx.app, stranger, 'Outro Clube');
-  cash = (await call(ctx.app, 'POST', `${base}/cash-accounts`, { as: admin, body: { name: 'Caixa Geral', initial_balance: '0' } })).json().id;
+  ({ admin, treasurer, secretary, members: [member], stranger, club, base, cash } = await setUpStaffedClub(ctx, 'Clube Cobranças', { members: ['Ana Membro'], cashAccount: 'Caixa Geral' }));
 });
 afterAll(() => ctx.close());
 

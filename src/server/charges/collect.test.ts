@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PIX_MSG } from '../../shared/pix.js';
 import { PERMISSION_MSG } from '../../shared/permissions.js';
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { addGuardian } from '../../../test/club.js';
 import { insertUnit } from '../../../test/gamification.js';
 import { engineName } from '../../../test/db.js';
 
@@ -49,17 +50,7 @@ beforeAll(async () => {
   await addMember(ctx.db, club.id, secretary.profile.id, 'secretary');
   await addMember(ctx.db, club.id, ana.profile.id, 'member', unitA);
   await addMember(ctx.db, club.id, bruno.profile.id, 'member', unitB);
-  const [m] = await ctx.db.query<{ id: string }>(`SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2`, [club.id, ana.profile.id]);
-  anaMemberId = m.id;
-  const [g] = await ctx.db.query<{ id: string }>(
-    `INSERT INTO member_guardians (club_id, member_id, full_name, email, phone, relationship, profile_id, accepted_at)
-     VALUES ($1, $2, 'Carla Souza', 'carla@teste.com', '(11) 98765-4321', 'Mãe', $3, now()) RETURNING id`,
-    [club.id, anaMemberId, guardian.profile.id]);
-  // Every club starts with the default consent term as version 1.
-  const [text] = await ctx.db.query<{ id: string }>(`SELECT id FROM consent_texts WHERE club_id = $1 AND version = 1`, [club.id]);
-  await ctx.db.query(
-    `INSERT INTO member_consents (club_id, member_id, guardian_id, guardian_profile_id, consent_text_id, version) VALUES ($1, $2, $3, $4, $5, 1)`,
-    [club.id, anaMemberId, g.id, guardian.profile.id, text.id]);
+  ({ memberId: anaMemberId } = await addGuardian(ctx.db, club.id, ana.profile.id, guardian, { consent: true, phone: '(11) 98765-4321' }));
 
   await charge(ana, '85.50', 75, 'Mensalidade de agosto', 'mensalidade');
   await charge(ana, '85.50', 45, 'Mensalidade de setembro', 'mensalidade');

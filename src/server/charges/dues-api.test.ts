@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUES_MSG } from '../../shared/dues.js';
 import { MONEY_MSG } from '../../shared/money.js';
 import { PERMISSION_MSG } from '../../shared/permissions.js';
-import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { call, createTestApp, type Session, type TestContext } from '../../../test/api.js';
+import { setUpStaffedClub } from '../../../test/club.js';
 import { engineName } from '../../../test/db.js';
 
 // Mensalidades through the API: the plan, per-member exceptions and 'Gerar mensalidades' (issue 35).
@@ -19,22 +20,11 @@ let clubId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await signUp(ctx.app, { name: 'Super Admin' });
-  admin = await signUp(ctx.app, { name: 'Diretora' });
-  clubId = (await createClub(ctx.app, admin, 'Clube Mensal')).id;
-  base = `/api/clubs/${clubId}`;
-  treasurer = await signUp(ctx.app, { name: 'Tesoureira' });
-  secretary = await signUp(ctx.app, { name: 'Secretário' });
-  ana = await signUp(ctx.app, { name: 'Ana Lima' });
-  bia = await signUp(ctx.app, { name: 'Bia Lima' });
-  await addMember(ctx.db, clubId, treasurer.profile.id, 'treasurer');
-  await addMember(ctx.db, clubId, secretary.profile.id, 'secretary');
-  await addMember(ctx.db, clubId, ana.profile.id);
-  await addMember(ctx.db, clubId, bia.profile.id);
+  let club: { id: string };
+  ({ admin, treasurer, secretary, members: [ana, bia], stranger, club, base } = await setUpStaffedClub(ctx, 'Clube Mensal', { members: ['Ana Lima', 'Bia Lima'] }));
+  clubId = club.id;
   // Joined long ago, so every month of the year applies to them.
   await ctx.db.query(`UPDATE club_members SET created_at = '2025-01-01' WHERE club_id = $1`, [clubId]);
-  stranger = await signUp(ctx.app, { name: 'Diretor de outro clube' });
-  await createClub(ctx.app, stranger, 'Outro Clube');
 });
 afterAll(() => ctx.close());
 

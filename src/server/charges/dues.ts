@@ -109,7 +109,11 @@ const BATCH = 50;
  * regenerates the current one (a member who joined this month gets theirs). generate_dues's
  * ON CONFLICT on (club, member, month) means a replay or a second instance creates nothing twice.
  */
-export async function runDuesJob(db: Db, now: Date = new Date()): Promise<{ plans: number; created: number }> {
+export async function runDuesJob(
+  db: Db, now: Date = new Date(),
+  /** The notices of a club's new dues; another only to measure against (bench/dues-generation.ts). */
+  notices: (tx: Queryable, clubId: string) => Promise<void> = notifyNewDues,
+): Promise<{ plans: number; created: number }> {
   let after = '00000000-0000-0000-0000-000000000000';
   const result = { plans: 0, created: 0 };
   for (;;) {
@@ -119,7 +123,7 @@ export async function runDuesJob(db: Db, now: Date = new Date()): Promise<{ plan
       for (const r of rows) {
         const { n } = await one<{ n: number }>(tx, `SELECT dues_job_run($1, $2::timestamptz) AS n`, [r.club_id, now.toISOString()]);
         result.created += n;
-        if (n > 0) await notifyNewDues(tx, r.club_id);
+        if (n > 0) await notices(tx, r.club_id);
       }
       result.plans += rows.length;
       return rows;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { addGuardian } from '../../../test/club.js';
 import { engineName } from '../../../test/db.js';
 import { runDuesJob } from './dues.js';
 import { sendChargeReminders } from './notices.js';
@@ -25,10 +26,7 @@ beforeAll(async () => {
   bruno = await signUp(ctx.app, { name: 'Bruno Lima' });
   await addMember(ctx.db, clubId, ana.profile.id);
   await addMember(ctx.db, clubId, bruno.profile.id);
-  const [m] = await ctx.db.query<{ id: string }>(`SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2`, [clubId, ana.profile.id]);
-  await ctx.db.query(
-    `INSERT INTO member_guardians (club_id, member_id, full_name, email, relationship, profile_id, accepted_at)
-     VALUES ($1, $2, 'Carla Souza', 'carla@teste.com', 'Mãe', $3, now())`, [clubId, m.id, guardian.profile.id]);
+  await addGuardian(ctx.db, clubId, ana.profile.id, guardian, { consent: false });
 });
 afterAll(() => ctx.close());
 
@@ -64,6 +62,33 @@ describe(`charge notices on ${engineName()}`, () => {
     await ctx.db.query(`UPDATE dues_plans SET generated_through = NULL WHERE club_id = $1`, [clubId]);
     await runDuesJob(ctx.db, new Date('2026-11-15T13:00:00Z'));
     expect((await notes('charge.created')).length).toBe(before + 3);
+  });
+
+  it("a month's notices in one statement keep every rule: each recipient's link, the minor's e-mail off and phone silent, a push per other device, each once with two instances", async () => {
+    await ctx.db.query(
+      `INSERT INTO push_subscriptions (profile_id, endpoint, p256dh, auth) SELECT id, 'https://push.example/' || id, 'p', 'a' FROM profiles WHERE id = ANY ($1::uuid[])`,
+      [[ana.profile.id, guardian.profile.id, bruno.profile.id]]);
+    await ctx.db.query(`UPDATE dues_plans SET generated_through = '2026-11-01' WHERE club_id = $1`, [clubId]);
+    let kicks = 0;
+    const stop = ctx.db.onCommit('notifications', () => { kicks += 1; });
+    // Two instances at once, 23:00 in São Paulo on 14 December.
+    const runs = await Promise.all([runDuesJob(ctx.db, new Date('2026-12-15T02:00:00Z')), runDuesJob(ctx.db, new Date('2026-12-15T02:00:00Z'))]);
+    stop();
+    expect(runs[0].created + runs[1].created).toBe(2);
+    expect(kicks).toBe(1);
+    const rows = await ctx.db.query<{ profile_id: string; link: string; body: string; email_mode: string; pushes: number; due_ok: boolean }>(
+      `SELECT n.profile_id, n.link, n.body, n.email_mode, count(d.id)::int AS pushes,
+              coalesce(bool_and(abs(extract(epoch FROM d.next_attempt_at - notification_push_due('America/Sao_Paulo', false))) < 300), true) AS due_ok
+         FROM notifications n LEFT JOIN push_deliveries d ON d.notification_id = n.id
+        WHERE n.club_id = $1 AND n.kind = 'charge.created' AND n.body LIKE '%10/12/2026%' AND n.body LIKE 'R$ 60,00%'
+        GROUP BY n.id ORDER BY n.link, n.profile_id = $2`, [clubId, bruno.profile.id]);
+    const body = 'R$ 60,00, vencimento em 10/12/2026. O PIX para pagar está em Cobranças.';
+    expect(rows).toEqual([
+      { profile_id: ana.profile.id, link: '/dashboard/cobrancas', body, email_mode: 'off', pushes: 0, due_ok: true },
+      { profile_id: bruno.profile.id, link: '/dashboard/cobrancas', body, email_mode: expect.any(String), pushes: 1, due_ok: true },
+      { profile_id: guardian.profile.id, link: '/familia', body, email_mode: expect.any(String), pushes: 1, due_ok: true },
+    ]);
+    expect(rows[1].email_mode).not.toBe('off');
   });
 
   it('due in 3 days and overdue (1 day late, urgent): once per charge and day, however many runs; a cancelled charge gets none', async () => {

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../db/index.js';
 import { formatBrl } from '../../shared/format-brl.js';
-import { guardiansByMember, guardiansOf, notify } from '../notifications/notify.js';
+import { guardiansByMember, guardiansOf, notify, notifyMany, type NoticeItem } from '../notifications/notify.js';
 import { clubDate } from '../db/club-clock.js';
 
 /** Days before the due date when the payer is reminded, and days late when they are told it is overdue. */
@@ -34,19 +34,25 @@ async function tell(
 const SELECT = `SELECT ch.id, ch.club_id, ch.profile_id, ch.description, (ch.amount - ch.paid_amount)::numeric(14,2)::text AS open_amount, ch.due_date::text AS due_date
                   FROM charges ch`;
 
-/** 'Nova cobrança' for the charges written by this transaction (one, or a month of dues): once per charge. */
+/**
+ * 'Nova cobrança' for the charges written by this transaction (one, or a month of dues): once per charge,
+ * to the member (their Cobranças) and their guardians (/familia). Every charge's notices in one statement.
+ */
 export async function notifyCreatedCharges(tx: Queryable, clubId: string, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const rows = await tx.query<ChargeNotice>(`${SELECT} WHERE ch.club_id = $1 AND ch.id = ANY ($2::uuid[])`, [clubId, ids]);
   // A month of dues: every member's guardians in one query, not one per charge.
   const guardians = await guardiansByMember(tx, clubId, [...new Set(rows.map((c) => c.profile_id))]);
-  let n = 0;
+  const items: NoticeItem[] = [];
   for (const c of rows) {
-    n += await tell(tx, c, 'charge.created', `Nova cobrança: ${c.description}`,
-      `R$ ${formatBrl(c.open_amount)}, vencimento em ${brDate(c.due_date)}. O PIX para pagar está em Cobranças.`, `charge.created:${c.id}`,
-      false, guardians.get(c.profile_id) ?? []);
+    const text = {
+      title: `Nova cobrança: ${c.description}`,
+      body: `R$ ${formatBrl(c.open_amount)}, vencimento em ${brDate(c.due_date)}. O PIX para pagar está em Cobranças.`,
+      dedupeKey: `charge.created:${c.id}`,
+    };
+    items.push({ ...text, to: [c.profile_id], link: '/dashboard/cobrancas' }, { ...text, to: guardians.get(c.profile_id) ?? [], link: '/familia' });
   }
-  return n;
+  return notifyMany(tx, { clubId, category: 'money', kind: 'charge.created', urgent: false }, items);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHARGE_MSG } from '../../shared/charges.js';
-import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { call, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { addGuardian, setUpStaffedClub } from '../../../test/club.js';
 import { engineName } from '../../../test/db.js';
 
 // The printable 'recibo' of a payment, and who may open it (issue 35).
@@ -20,32 +21,13 @@ const payments: string[] = [];
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await signUp(ctx.app, { name: 'Super Admin' });
-  admin = await signUp(ctx.app, { name: 'Diretora' });
-  clubId = (await createClub(ctx.app, admin, 'Clube Recibo')).id;
-  base = `/api/clubs/${clubId}`;
+  const setup = await setUpStaffedClub(ctx, 'Clube Recibo', { members: ['Ana Souza', 'Bruno Lima'], cashAccount: 'Caixa Geral' });
+  ({ admin, treasurer, secretary, members: [ana, bruno], stranger, base } = setup);
+  clubId = setup.club.id;
   await ctx.db.query(`UPDATE clubs SET logo_url = '/uploads/logo.png' WHERE id = $1`, [clubId]);
-  treasurer = await signUp(ctx.app, { name: 'Tesoureira' });
-  secretary = await signUp(ctx.app, { name: 'Secretário' });
-  ana = await signUp(ctx.app, { name: 'Ana Souza' });
-  bruno = await signUp(ctx.app, { name: 'Bruno Lima' });
   guardian = await signUp(ctx.app, { name: 'Carla Souza' });
-  stranger = await signUp(ctx.app, { name: 'Diretor de outro clube' });
-  await createClub(ctx.app, stranger, 'Outro Clube');
-  await addMember(ctx.db, clubId, treasurer.profile.id, 'treasurer');
-  await addMember(ctx.db, clubId, secretary.profile.id, 'secretary');
-  await addMember(ctx.db, clubId, ana.profile.id);
-  await addMember(ctx.db, clubId, bruno.profile.id);
-  const [m] = await ctx.db.query<{ id: string }>(`SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2`, [clubId, ana.profile.id]);
-  anaMemberId = m.id;
-  const [g] = await ctx.db.query<{ id: string }>(
-    `INSERT INTO member_guardians (club_id, member_id, full_name, email, relationship, profile_id, accepted_at)
-     VALUES ($1, $2, 'Carla Souza', 'carla@teste.com', 'Mãe', $3, now()) RETURNING id`, [clubId, anaMemberId, guardian.profile.id]);
-  const [text] = await ctx.db.query<{ id: string }>(`SELECT id FROM consent_texts WHERE club_id = $1 AND version = 1`, [clubId]);
-  await ctx.db.query(
-    `INSERT INTO member_consents (club_id, member_id, guardian_id, guardian_profile_id, consent_text_id, version) VALUES ($1, $2, $3, $4, $5, 1)`,
-    [clubId, anaMemberId, g.id, guardian.profile.id, text.id]);
-  const cash = (await call(ctx.app, 'POST', `${base}/cash-accounts`, { as: admin, body: { name: 'Caixa Geral', initial_balance: '0' } })).json().id;
+  ({ memberId: anaMemberId } = await addGuardian(ctx.db, clubId, ana.profile.id, guardian, { consent: true }));
+  const { cash } = setup;
   chargeId = (await call(ctx.app, 'POST', `${base}/charges`, {
     as: treasurer, body: { profile_id: ana.profile.id, description: 'Acampamento', amount: '300,00', due_date: '2026-10-10', origin: 'evento' },
   })).json().id;

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHARGE_REPORT_MSG } from '../../shared/charge-reports.js';
-import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { addMember, call, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { setUpStaffedClub } from '../../../test/club.js';
 import { engineName } from '../../../test/db.js';
 import { defaultRate } from './reports.js';
 
@@ -32,16 +33,7 @@ const memberId = async (s: Session) =>
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await signUp(ctx.app, { name: 'Super Admin' });
-  admin = await signUp(ctx.app, { name: 'Diretora' });
-  club = await createClub(ctx.app, admin, 'Clube Relatórios');
-  base = `/api/clubs/${club.id}`;
-  treasurer = await signUp(ctx.app, { name: 'Tesoureira' });
-  secretary = await signUp(ctx.app, { name: 'Secretário' });
-  member = await signUp(ctx.app, { name: 'Membro Sem Cobrança' });
-  await addMember(ctx.db, club.id, treasurer.profile.id, 'treasurer');
-  await addMember(ctx.db, club.id, secretary.profile.id, 'secretary');
-  await addMember(ctx.db, club.id, member.profile.id);
+  ({ admin, treasurer, secretary, members: [member], stranger, club, base, cash } = await setUpStaffedClub(ctx, 'Clube Relatórios', { members: ['Membro Sem Cobrança'], cashAccount: 'Caixa Geral' }));
   const unit = async (name: string) => (await call(ctx.app, 'POST', `${base}/units`, { as: admin, body: { name, color: '#1d4ed8' } })).json().id as string;
   const aguias = await unit('Águias');
   const falcoes = await unit('Falcões');
@@ -49,9 +41,6 @@ beforeAll(async () => {
     people[key] = await signUp(ctx.app, { name });
     await addMember(ctx.db, club.id, people[key].profile.id, 'member', unitId);
   }
-  stranger = await signUp(ctx.app, { name: 'Diretor de outro clube' });
-  await createClub(ctx.app, stranger, 'Outro Clube');
-  cash = (await call(ctx.app, 'POST', `${base}/cash-accounts`, { as: admin, body: { name: 'Caixa Geral', initial_balance: '0' } })).json().id;
 
   // 2025: March paid in two parts and paid in part; April paid then reversed, and one cancelled; December open.
   const c1 = await charge(people.ana, '100,00', '2025-03-10');

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '../../shared/money.js';
 import { PERMISSION_MSG } from '../../shared/permissions.js';
 import { STATEMENT_MSG, type TStatementLine, type TStatementPreview } from '../../shared/statement.js';
-import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { call, createTestApp, type Session, type TestContext } from '../../../test/api.js';
+import { setUpStaffedClub } from '../../../test/club.js';
 import { engineName } from '../../../test/db.js';
 
 let ctx: TestContext;
@@ -16,19 +17,7 @@ let cash: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await signUp(ctx.app, { name: 'Super Admin' });
-  admin = await signUp(ctx.app, { name: 'Diretora' });
-  const club = await createClub(ctx.app, admin, 'Clube Extrato');
-  base = `/api/clubs/${club.id}`;
-  treasurer = await signUp(ctx.app, { name: 'Tesoureira' });
-  secretary = await signUp(ctx.app, { name: 'Secretário' });
-  member = await signUp(ctx.app, { name: 'Bruno Membro' });
-  await addMember(ctx.db, club.id, treasurer.profile.id, 'treasurer');
-  await addMember(ctx.db, club.id, secretary.profile.id, 'secretary');
-  await addMember(ctx.db, club.id, member.profile.id);
-  stranger = await signUp(ctx.app, { name: 'Diretor de outro clube' });
-  await createClub(ctx.app, stranger, 'Outro Clube');
-  cash = (await call(ctx.app, 'POST', `${base}/cash-accounts`, { as: admin, body: { name: 'Conta Itaú', initial_balance: '0' } })).json().id;
+  ({ admin, treasurer, secretary, members: [member], stranger, base, cash } = await setUpStaffedClub(ctx, 'Clube Extrato', { members: ['Bruno Membro'], cashAccount: 'Conta Itaú' }));
 });
 afterAll(() => ctx.close());
 

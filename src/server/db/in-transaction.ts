@@ -14,6 +14,9 @@ export function dbInTransaction(outer: Db, tx: Queryable): Db {
     connections: 1,
     query: (sql, params) => tx.query(sql, params),
     exec: (sql) => tx.exec(sql),
+    // Committed with the caller's transaction: announced after its COMMIT.
+    afterCommit: (event) => tx.afterCommit?.(event),
+    onCommit: (event, listener) => outer.onCommit(event, listener),
     async transaction<T>(fn: (inner: Queryable) => Promise<T>): Promise<T> {
       savepoints += 1;
       const name = `trilha_sp_${savepoints}`;

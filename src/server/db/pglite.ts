@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { isStalePlanError, type Db, type Queryable, type Session } from './types.js';
 import { typeParsers } from './parsers.js';
+import { CommitEvents } from './commit-events.js';
 
 interface PgliteLike {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -103,18 +104,27 @@ export async function openPglite(
     startParams: [...PGlite.defaultStartParams, ...settings],
   });
   const prepared: Prepared = { names: new Map() };
-  const base = wrap(pg, prepared, false);
+  const events = new CommitEvents();
+  const base = { ...wrap(pg, prepared, false), afterCommit: (event: string) => events.emit([event]) };
+  /** BEGIN/COMMIT around fn; its announcements go after the COMMIT. */
+  const inTransaction = async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+    const announced = new Set<string>();
+    const result = await pg.transaction((tx) => fn({ ...wrap(tx, prepared, true), afterCommit: (event) => announced.add(event) }));
+    events.emit(announced);
+    return result;
+  };
   return {
     engine: 'pglite',
     connections: 1,
     raw: pg,
     ...base,
+    onCommit: (event, listener) => events.on(event, listener),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      return pg.transaction((tx) => fn(wrap(tx, prepared, true)));
+      return inTransaction(fn);
     },
     // One session is all PGlite has.
     async withSession<T>(fn: (session: Session) => Promise<T>) {
-      return fn({ ...base, transaction: (work) => pg.transaction((tx) => work(wrap(tx, prepared, true))) });
+      return fn({ ...base, transaction: (work) => inTransaction(work) });
     },
     /**
      * A gzipped tar of the data dir, written to `file`. PGlite is one process with no background writer:

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { requireLazily } from '../lazy-module.js';
 import { isStalePlanError, type Db, type Queryable, type Session } from './types.js';
 import { typeParsers } from './parsers.js';
+import { CommitEvents } from './commit-events.js';
 
 // The driver is loaded by the first PostgreSQL connection: the embedded engine never needs it.
 const driver = () => requireLazily('pg') as typeof pg;
@@ -53,12 +54,14 @@ function wrap(conn: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-/** BEGIN/COMMIT around fn on one client; any throw rolls back. */
-async function inTransaction<T>(client: pg.PoolClient, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+/** BEGIN/COMMIT around fn on one client; any throw rolls back. Its announcements go after the COMMIT. */
+async function inTransaction<T>(client: pg.PoolClient, events: CommitEvents, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  const announced = new Set<string>();
   await client.query('BEGIN');
   try {
-    const result = await fn(wrap(client));
+    const result = await fn({ ...wrap(client), afterCommit: (event) => announced.add(event) });
     await client.query('COMMIT');
+    events.emit(announced);
     return result;
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -79,15 +82,18 @@ export function openPostgres(connectionString: string, opts: { max?: number; sta
   });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => undefined);
+  const events = new CommitEvents();
   return {
     engine: 'postgres',
     connections: max,
     pool,
     ...wrap(pool),
+    afterCommit: (event) => events.emit([event]),
+    onCommit: (event, listener) => events.on(event, listener),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
       try {
-        return await inTransaction(client, fn);
+        return await inTransaction(client, events, fn);
       } finally {
         client.release();
       }
@@ -95,7 +101,7 @@ export function openPostgres(connectionString: string, opts: { max?: number; sta
     async withSession<T>(fn: (session: Session) => Promise<T>) {
       const client = await pool.connect();
       try {
-        return await fn({ ...wrap(client), transaction: (work) => inTransaction(client, work) });
+        return await fn({ ...wrap(client), afterCommit: (event) => events.emit([event]), transaction: (work) => inTransaction(client, events, work) });
       } finally {
         // Destroyed, not pooled: a session lock left by a failure dies with the connection.
         client.release(true);

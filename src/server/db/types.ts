@@ -4,6 +4,11 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Announces `event` to the Db's {@link Db.onCommit} listeners once this work is committed: inside a
+   * transaction after its COMMIT (never on ROLLBACK), outside one at once.
+   */
+  afterCommit?(event: string): void;
 }
 
 export type Engine = 'pglite' | 'postgres';
@@ -27,6 +32,8 @@ export interface Db extends Queryable {
    * fn instead of returning it to the pool, so its locks and settings never reach a request.
    */
   withSession<T>(fn: (session: Session) => Promise<T>): Promise<T>;
+  /** Calls listener each time work announcing `event` ({@link Queryable.afterCommit}) committed; returns its removal. */
+  onCommit(event: string, listener: () => void): () => void;
   close(): Promise<void>;
   /**
    * Embedded engine only: writes a gzipped tar of the data dir to `file` (backups, issue 11). The archive

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { call, createClub, createTestApp, signUp, uniqueEmail, type Session, type TestContext } from '../../../test/api.js';
+import { call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { inviteChild } from '../../../test/club.js';
 import { engineName } from '../../../test/db.js';
 
 /** The event routes' writes: no body answers 5xx, and a refused body changes nothing (style of src/server/fuzz.test.ts). */
@@ -107,13 +108,7 @@ beforeAll(async () => {
   await signUp(ctx.app, { name: 'Super Admin' });
   admin = await signUp(ctx.app, { name: 'Diretora' });
   clubId = (await createClub(ctx.app, admin, 'Fuzz Eventos')).id;
-  childId = (await call(ctx.app, 'POST', `/api/clubs/${clubId}/members`, { as: admin, body: { mode: 'accountless', full_name: 'Filho Fuzz', role: 'member' } })).json().member.id;
-  await call(ctx.app, 'PUT', `/api/clubs/${clubId}/members/${childId}/family`, { as: admin, body: { birth_date: '2014-01-01' } });
-  const email = uniqueEmail('resp');
-  const { token } = (await call(ctx.app, 'POST', `/api/clubs/${clubId}/members/${childId}/guardians`, { as: admin, body: { full_name: 'Resp', email, relationship: 'Pai' } })).json();
-  guardian = await signUp(ctx.app, { name: 'Resp', email });
-  const version = (await call(ctx.app, 'GET', `/api/guardian-invitations/${token}`)).json().consent_version;
-  await call(ctx.app, 'POST', `/api/guardian-invitations/${token}/accept`, { as: guardian, body: { accept: true, consent_version: version } });
+  ({ memberId: childId, guardian } = await inviteChild(ctx, admin, clubId, { name: 'Filho Fuzz', birthDate: '2014-01-01', guardianName: 'Resp', relationship: 'Pai' }));
   eventId = (await call(ctx.app, 'POST', `/api/clubs/${clubId}/events`, { as: admin, body: eventBody() })).json().id;
   const family = (await call(ctx.app, 'POST', `/api/clubs/${clubId}/events`, { as: admin, body: eventBody() })).json();
   familyEventId = family.id;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_MSG } from '../../shared/events.js';
 import { MONEY_MSG } from '../../shared/money.js';
 import { PERMISSION_MSG } from '../../shared/permissions.js';
-import { addMember, call, createClub, createTestApp, signUp, uniqueEmail, type Session, type TestContext } from '../../../test/api.js';
+import { call, createTestApp, type Session, type TestContext } from '../../../test/api.js';
+import { inviteChild, memberIdOf, setUpStaffedClub } from '../../../test/club.js';
 import { engineName } from '../../../test/db.js';
 
 let ctx: TestContext;
@@ -35,36 +36,14 @@ async function newEvent(over: Record<string, unknown> = {}, as: Session = admin)
 }
 
 /** An accountless child of the club with an accepted, consenting guardian. */
-async function childWithGuardian(name: string, unitId: string | null): Promise<{ memberId: string; profileId: string; guardian: Session }> {
-  const added = await call(ctx.app, 'POST', `${base}/members`, { as: admin, body: { mode: 'accountless', full_name: name, role: 'member', unit_id: unitId } });
-  expect(added.statusCode).toBe(201);
-  const memberId = added.json().member.id as string;
-  await call(ctx.app, 'PUT', `${base}/members/${memberId}/family`, { as: admin, body: { birth_date: '2014-05-01' } });
-  const email = uniqueEmail('resp');
-  const { token } = (await call(ctx.app, 'POST', `${base}/members/${memberId}/guardians`, { as: admin, body: { full_name: `Resp de ${name}`, email, relationship: 'Mãe' } })).json();
-  const session = await signUp(ctx.app, { name: `Resp de ${name}`, email });
-  const version = (await call(ctx.app, 'GET', `/api/guardian-invitations/${token}`)).json().consent_version;
-  expect((await call(ctx.app, 'POST', `/api/guardian-invitations/${token}/accept`, { as: session, body: { accept: true, consent_version: version } })).statusCode).toBe(200);
-  return { memberId, profileId: added.json().member.profile_id, guardian: session };
-}
+const childWithGuardian = (name: string, unitId: string | null) =>
+  inviteChild(ctx, admin, club.id, { name, unitId, birthDate: '2014-05-01', guardianName: `Resp de ${name}`, relationship: 'Mãe' });
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await signUp(ctx.app, { name: 'Super Admin' });
-  admin = await signUp(ctx.app, { name: 'Diretora' });
-  club = await createClub(ctx.app, admin, 'Clube Eventos');
-  base = `/api/clubs/${club.id}`;
-  treasurer = await signUp(ctx.app, { name: 'Tesoureira' });
-  secretary = await signUp(ctx.app, { name: 'Secretário' });
-  member = await signUp(ctx.app, { name: 'Ana Membro' });
-  await addMember(ctx.db, club.id, treasurer.profile.id, 'treasurer');
-  await addMember(ctx.db, club.id, secretary.profile.id, 'secretary');
-  await addMember(ctx.db, club.id, member.profile.id);
-  [{ id: plainMemberId }] = await ctx.db.query<{ id: string }>(`SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2`, [club.id, member.profile.id]);
-  stranger = await signUp(ctx.app, { name: 'Diretor de outro clube' });
-  await createClub(ctx.app, stranger, 'Outro Clube');
+  ({ admin, treasurer, secretary, members: [member], stranger, club, base, cash } = await setUpStaffedClub(ctx, 'Clube Eventos', { members: ['Ana Membro'], cashAccount: 'Caixa Geral' }));
+  plainMemberId = await memberIdOf(ctx.db, club.id, member.profile.id);
   unitA = (await call(ctx.app, 'POST', `${base}/units`, { as: admin, body: { name: 'Águias', color: '#1d4ed8' } })).json().id;
-  cash = (await call(ctx.app, 'POST', `${base}/cash-accounts`, { as: admin, body: { name: 'Caixa Geral', initial_balance: '0' } })).json().id;
   const child = await childWithGuardian('Bruno Filho', unitA);
   childId = child.memberId;
   childProfileId = child.profileId;

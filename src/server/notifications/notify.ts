@@ -28,16 +28,20 @@ export interface NotifyInput {
   dedupeKey?: string;
 }
 
-/**
- * Set when notify ran: the app's onResponse hook then starts the delivery worker, after the request's
- * transaction committed (a kick from inside it would find nothing yet).
- */
-let notifiedSinceKick = false;
-export function takeNotifiedFlag(): boolean {
-  const was = notifiedSinceKick;
-  notifiedSinceKick = false;
-  return was;
+/** One notification of a {@link notifyMany} call: its text, link and key, for these recipients. */
+export interface NoticeItem {
+  to: readonly string[];
+  title: string;
+  body?: string;
+  link: string;
+  dedupeKey?: string;
 }
+
+/** What the notifications of one {@link notifyMany} call share. */
+export type NoticeCommon = Pick<NotifyInput, 'clubId' | 'category' | 'kind' | 'urgent'>;
+
+/** Announced when a transaction that created notifications committed: the delivery worker then starts (service.ts). */
+export const NOTIFIED = 'notifications';
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -51,21 +55,51 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
  * One statement whatever the number of recipients. Returns how many notifications were created.
  */
 export async function notify(tx: Queryable, input: NotifyInput): Promise<number> {
-  const recipients = [...new Set(input.to)];
-  if (recipients.length === 0) return 0;
-  notifiedSinceKick = true;
-  const defaults = CATEGORY_DEFAULTS[input.category];
-  const urgent = input.urgent ?? false;
+  const { to, title, body, link, dedupeKey, ...common } = input;
+  return notifyMany(tx, common, [{ to, title, body, link, dedupeKey }]);
+}
+
+/**
+ * {@link notify} for many moments of one kind at once (a month of dues: one 'Nova cobrança' per charge,
+ * to the member and to their guardians), in one statement: the same recipients' rules, preferences,
+ * quiet hours and push fan-out, each (person, key) once. A person listed twice under one key keeps
+ * the first item's text and link.
+ */
+export async function notifyMany(tx: Queryable, common: NoticeCommon, items: readonly NoticeItem[]): Promise<number> {
+  const profiles: string[] = [];
+  const titles: string[] = [];
+  const bodies: string[] = [];
+  const links: string[] = [];
+  const keys: (string | null)[] = [];
+  const seen = new Set<string>();
+  for (const [i, item] of items.entries()) {
+    for (const profileId of item.to) {
+      // Once per person and key (the table's rule); an item without a key once per person.
+      const once = `${profileId} ${item.dedupeKey !== undefined ? `k${item.dedupeKey}` : `i${i}`}`;
+      if (seen.has(once)) continue;
+      seen.add(once);
+      profiles.push(profileId);
+      titles.push(clip(item.title, 200));
+      bodies.push(clip(item.body ?? '', 1000));
+      links.push(item.link);
+      keys.push(item.dedupeKey ?? null);
+    }
+  }
+  if (profiles.length === 0) return 0;
+  const defaults = CATEGORY_DEFAULTS[common.category];
+  const urgent = common.urgent ?? false;
   const row = await one<{ created: number }>(tx, `
-    WITH r AS (
+    WITH t AS (
+      SELECT * FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS t(profile_id, title, body, link, dedupe_key, n)
+    ), r AS (
       SELECT p.id AS profile_id,
              -- A minor's phone gets nothing unless a guardian whose consent is in force allowed it (0710).
-             coalesce(np.push, $9::boolean) AND (NOT k.minor OR k.push_allowed) AS push,
+             coalesce(np.push, $10::boolean) AND (NOT k.minor OR k.push_allowed) AS push,
              CASE WHEN p.email IS NULL OR p.blocked_at IS NOT NULL OR k.minor THEN 'off'
-                  WHEN $8::boolean AND coalesce(np.email, $10::text) <> 'off' THEN 'immediate'
-                  ELSE coalesce(np.email, $10::text) END AS email_mode
-        FROM unnest($2::uuid[]) AS t(id)
-        JOIN profiles p ON p.id = t.id
+                  WHEN $9::boolean AND coalesce(np.email, $11::text) <> 'off' THEN 'immediate'
+                  ELSE coalesce(np.email, $11::text) END AS email_mode
+        FROM (SELECT DISTINCT profile_id FROM t) AS who
+        JOIN profiles p ON p.id = who.profile_id
         -- A member with a guardian on record is a minor: decided once per recipient.
         CROSS JOIN LATERAL (
           SELECT EXISTS (SELECT 1 FROM club_members cm JOIN member_guardians g ON g.member_id = cm.id WHERE cm.profile_id = p.id) AS minor,
@@ -73,24 +107,31 @@ export async function notify(tx: Queryable, input: NotifyInput): Promise<number>
                            JOIN member_consents mc ON mc.member_id = cm.id AND mc.club_id = cm.club_id AND mc.withdrawn_at IS NULL
                           WHERE cm.profile_id = p.id) AS push_allowed
         ) k
-        LEFT JOIN notification_preferences np ON np.profile_id = p.id AND np.category = $3::text
+        LEFT JOIN notification_preferences np ON np.profile_id = p.id AND np.category = $7::text
     ), ins AS (
       INSERT INTO notifications (club_id, profile_id, category, kind, title, body, link, urgent, dedupe_key, email_mode, emailed_at)
-      SELECT $1::uuid, r.profile_id, $3::text, $4::text, $5::text, $6::text, $7::text, $8::boolean, $11::text, r.email_mode, CASE WHEN r.email_mode = 'off' THEN now() END FROM r
+      SELECT $1::uuid, r.profile_id, $7::text, $8::text, t.title, t.body, t.link, $9::boolean, t.dedupe_key, r.email_mode,
+             CASE WHEN r.email_mode = 'off' THEN now() END
+        FROM t JOIN r ON r.profile_id = t.profile_id ORDER BY t.n
       ON CONFLICT (profile_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
       RETURNING id, profile_id
+    ), due AS (
+      -- Quiet hours are the club's: one moment for every push of the call.
+      SELECT notification_push_due(coalesce((SELECT c.timezone FROM clubs c WHERE c.id = $1::uuid), 'America/Sao_Paulo'), $9::boolean) AS at
     ), pushed AS (
       INSERT INTO push_deliveries (notification_id, subscription_id, next_attempt_at)
-      SELECT ins.id, s.id, notification_push_due(coalesce((SELECT c.timezone FROM clubs c WHERE c.id = $1::uuid), 'America/Sao_Paulo'), $8::boolean)
+      SELECT ins.id, s.id, due.at
         FROM ins JOIN r ON r.profile_id = ins.profile_id AND r.push
         JOIN push_subscriptions s ON s.profile_id = ins.profile_id
+        CROSS JOIN due
       RETURNING 1
     )
     SELECT (SELECT count(*) FROM ins)::int AS created, (SELECT count(*) FROM pushed)::int AS pushes`,
   [
-    input.clubId, recipients, input.category, input.kind, clip(input.title, 200), clip(input.body ?? '', 1000), input.link, urgent,
-    defaults.push, defaults.email, input.dedupeKey ?? null,
+    common.clubId, profiles, titles, bodies, links, keys, common.category, common.kind, urgent, defaults.push, defaults.email,
   ]);
+  // The delivery worker starts once this is committed (a start from inside the transaction would find nothing yet).
+  if (row.created > 0) tx.afterCommit?.(NOTIFIED);
   return row.created;
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadNotificationKeys, type NotificationKeys } from './keys.js';
 import type { EndpointRules } from './push-endpoint.js';
 import { sendDuePushes, webPushSender, type PushSender } from './push-queue.js';
-import { takeNotifiedFlag } from './notify.js';
+import { NOTIFIED } from './notify.js';
 import { queueDigests, queueImmediateEmails, type EmailContext } from './email.js';
 
 /** The app's notification channels: keys, the push worker and the notification e-mails. */
@@ -75,17 +75,18 @@ export function createNotificationService(app: FastifyInstance, options: Notific
       });
     return running;
   };
-  app.addHook('onResponse', async () => {
-    if (takeNotifiedFlag()) setImmediate(() => void drain());
-  });
+  const kick = () => {
+    if (!closed) setImmediate(() => void drain());
+  };
+  // Work that created notifications (a request's transaction, a job's) starts the delivery as soon as
+  // it committed: not before (the worker would find nothing yet), nor at the next interval.
+  const stopListening = app.db.onCommit(NOTIFIED, kick);
   return {
     endpointRules,
     keys: getKeys,
     emailContext,
     drain,
-    kick() {
-      if (!closed) setImmediate(() => void drain());
-    },
+    kick,
     async digest() {
       const n = await queueDigests(app.db, await emailContext());
       if (n > 0) app.mail.kick();
@@ -93,6 +94,7 @@ export function createNotificationService(app: FastifyInstance, options: Notific
     },
     async close() {
       closed = true;
+      stopListening();
       await running;
     },
   };

@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import {
@@ -9,10 +7,11 @@ import {
 } from '@shared/charges';
 import { formatBrl, formatMoney } from '@shared/format-brl';
 import { PIX_MSG } from '@shared/pix';
+import { Form, useZodForm } from '@web/components/form';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { DateInput } from '@web/components/ui/date-input';
-import { FormError, SelectField, TextAreaField } from '@web/components/ui/field';
+import { SelectField, TextAreaField } from '@web/components/ui/field';
 import { Modal } from '@web/components/ui/modal';
 import { FormMoneyField } from '@web/components/ui/money-input';
 import { PageSpinner } from '@web/components/ui/spinner';
@@ -23,41 +22,37 @@ import { useCancelCharge, useChargeCashAccounts, useChargeDetail, useRecordPayme
 import { PixPay } from './pix-qr';
 import { todayIso } from './today';
 
-type PayIn = z.input<typeof ZRecordPaymentForm>;
-type PayOut = z.output<typeof ZRecordPaymentForm>;
+const TRY_AGAIN = 'tente novamente em instantes.';
 
 /** 'Registrar pagamento': what is still owed prefilled (type less for a partial payment), the caixa, the day and the method. */
 function PaymentForm({ clubId, charge }: { clubId: string; charge: TChargeDetail }) {
   const pay = useRecordPayment(clubId, charge.id);
   const accounts = useChargeCashAccounts(clubId);
-  const { register, handleSubmit, formState, control, setError, reset } = useForm<PayIn, unknown, PayOut>({
-    resolver: zodResolver(ZRecordPaymentForm),
+  const form = useZodForm(ZRecordPaymentForm, {
     defaultValues: { amount: formatBrl(charge.open_amount), cash_account_id: '', method: 'pix', paid_on: todayIso() },
   });
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const after = await pay.mutateAsync(values);
-      toast.success(CHARGE_MSG.paid);
-      reset({ amount: formatBrl(after.open_amount), cash_account_id: values.cash_account_id, method: values.method, paid_on: values.paid_on ?? todayIso() });
-    } catch (err) {
-      setError('root', { message: errorMessage(err, 'tente novamente em instantes.') });
-    }
-  });
+  const { register, formState, control, reset } = form;
+  async function onSubmit(values: z.output<typeof ZRecordPaymentForm>) {
+    const after = await pay.mutateAsync(values);
+    toast.success(CHARGE_MSG.paid);
+    reset({ amount: formatBrl(after.open_amount), cash_account_id: values.cash_account_id, method: values.method, paid_on: values.paid_on ?? todayIso() });
+  }
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Registrar pagamento" className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2">
-      <h3 className="font-semibold text-slate-900 sm:col-span-2">Registrar pagamento</h3>
-      <FormMoneyField control={control} name="amount" label="Valor recebido (R$)" required hint={`Em aberto: ${formatMoney(charge.open_amount)}`} />
-      <SelectField label="Caixa" required error={formState.errors.cash_account_id?.message} {...register('cash_account_id')}>
-        <option value="">{accounts.isPending ? 'Carregando…' : 'Selecione o caixa'}</option>
-        {accounts.data?.filter((a) => a.active).map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
-      </SelectField>
-      <DateInput label="Data do pagamento" required error={formState.errors.paid_on?.message} {...register('paid_on')} />
-      <SelectField label="Forma de pagamento" error={formState.errors.method?.message} {...register('method')}>
-        {PAYMENT_METHODS.map((m) => <option key={m} value={m}>{PAYMENT_METHOD_LABEL[m]}</option>)}
-      </SelectField>
-      <div className="sm:col-span-2"><FormError message={formState.errors.root?.message} /></div>
-      <div className="sm:col-span-2"><Button type="submit" loading={pay.isPending}>Registrar pagamento</Button></div>
-    </form>
+    <Form form={form} onSubmit={onSubmit} fallback={TRY_AGAIN} aria-label="Registrar pagamento" className="space-y-3 rounded-lg border border-slate-200 p-3">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <h3 className="font-semibold text-slate-900 sm:col-span-2">Registrar pagamento</h3>
+        <FormMoneyField control={control} name="amount" label="Valor recebido (R$)" required hint={`Em aberto: ${formatMoney(charge.open_amount)}`} />
+        <SelectField label="Caixa" required error={formState.errors.cash_account_id?.message} {...register('cash_account_id')}>
+          <option value="">{accounts.isPending ? 'Carregando…' : 'Selecione o caixa'}</option>
+          {accounts.data?.filter((a) => a.active).map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
+        </SelectField>
+        <DateInput label="Data do pagamento" required error={formState.errors.paid_on?.message} {...register('paid_on')} />
+        <SelectField label="Forma de pagamento" error={formState.errors.method?.message} {...register('method')}>
+          {PAYMENT_METHODS.map((m) => <option key={m} value={m}>{PAYMENT_METHOD_LABEL[m]}</option>)}
+        </SelectField>
+        <div className="sm:col-span-2"><Button type="submit" loading={pay.isPending}>Registrar pagamento</Button></div>
+      </div>
+    </Form>
   );
 }
 
@@ -70,7 +65,7 @@ function PaymentRow({ clubId, chargeId, payment }: { clubId: string; chargeId: s
       toast.success(CHARGE_MSG.reversed);
       setAsking(false);
     } catch (err) {
-      toast.error(`Erro ao estornar: ${errorMessage(err, 'tente novamente em instantes.')}`);
+      toast.error(`Erro ao estornar: ${errorMessage(err, TRY_AGAIN)}`);
     }
   }
   return (
@@ -104,41 +99,32 @@ function PaymentRow({ clubId, chargeId, payment }: { clubId: string; chargeId: s
 /** 'Cancelar cobrança' asks for the reason in the app's own dialog (never window.confirm). */
 function CancelCharge({ clubId, charge }: { clubId: string; charge: TChargeDetail }) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setErrorText] = useState<string | null>(null);
   const cancel = useCancelCharge(clubId, charge.id);
-  async function confirm() {
-    const parsed = ZCancelCharge.safeParse({ reason });
-    if (!parsed.success) {
-      setErrorText(parsed.error.issues[0]?.message ?? CHARGE_MSG.reasonRequired);
-      return;
-    }
-    try {
-      await cancel.mutateAsync(parsed.data);
-      toast.success(CHARGE_MSG.cancelled);
-      setOpen(false);
-    } catch (err) {
-      setErrorText(errorMessage(err, 'tente novamente em instantes.'));
-    }
+  const form = useZodForm(ZCancelCharge, { defaultValues: { reason: '' } });
+  async function confirm(values: z.output<typeof ZCancelCharge>) {
+    await cancel.mutateAsync(values);
+    toast.success(CHARGE_MSG.cancelled);
+    setOpen(false);
   }
   return (
     <>
-      <Button variant="danger" size="sm" onClick={() => { setOpen(true); setErrorText(null); }}>Cancelar cobrança</Button>
-      <ConfirmDialog
+      <Button variant="danger" size="sm" onClick={() => { setOpen(true); form.clearErrors(); }}>Cancelar cobrança</Button>
+      <Modal
         open={open}
         title="Cancelar cobrança"
-        confirmLabel="Cancelar cobrança"
-        cancelLabel="Voltar"
-        loading={cancel.isPending}
-        onConfirm={() => void confirm()}
-        onCancel={() => setOpen(false)}
-        message={
-          <div className="space-y-3">
-            <p>Cancelar <strong>{charge.description}</strong> de {charge.member_name} ({formatMoney(charge.amount)})? O motivo fica no histórico.</p>
-            <TextAreaField label="Motivo" required rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} error={error ?? undefined} />
-          </div>
+        onClose={() => setOpen(false)}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={cancel.isPending}>Voltar</Button>
+            <Button variant="danger" type="submit" form="cancel-charge-form" loading={cancel.isPending}>Cancelar cobrança</Button>
+          </>
         }
-      />
+      >
+        <Form id="cancel-charge-form" form={form} onSubmit={confirm} fallback={TRY_AGAIN} className="space-y-3 text-slate-700">
+          <p>Cancelar <strong>{charge.description}</strong> de {charge.member_name} ({formatMoney(charge.amount)})? O motivo fica no histórico.</p>
+          <TextAreaField label="Motivo" required rows={3} maxLength={500} error={form.formState.errors.reason?.message} {...form.register('reason')} />
+        </Form>
+      </Modal>
     </>
   );
 }

@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   DUES_EXCEPTION_KINDS, DUES_EXCEPTION_LABEL, DUES_MSG, MONTH_LABEL, ZDuesExceptionForm, ZDuesPlanForm,
   type TDuesException, type TDuesExceptionKind, type TDuesPlan,
@@ -11,56 +9,53 @@ import { formatBrl, formatMoney } from '@shared/format-brl';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
-import { CheckboxField, FormError, SelectField, TextField } from '@web/components/ui/field';
-import { MoneyInput, FormMoneyField } from '@web/components/ui/money-input';
+import { Form, useZodForm } from '@web/components/form';
+import { CheckboxField, SelectField, TextField } from '@web/components/ui/field';
+import { FormMoneyField } from '@web/components/ui/money-input';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { useChargeMembers } from '../api/charges';
 import { useDuesSetup, useGenerateDues, useRemoveDuesException, useSaveDuesException, useSaveDuesPlan } from '../api/dues';
 
-type PlanIn = z.input<typeof ZDuesPlanForm>;
-type PlanOut = z.output<typeof ZDuesPlanForm>;
+const TRY_AGAIN = 'tente novamente em instantes.';
 
 /** The club's plan: description, amount, due day and the months it applies to. */
 function PlanForm({ clubId, plan }: { clubId: string; plan: TDuesPlan | null }) {
   const save = useSaveDuesPlan(clubId);
-  const { register, handleSubmit, formState, control, setError, watch, setValue } = useForm<PlanIn, unknown, PlanOut>({
-    resolver: zodResolver(ZDuesPlanForm),
+  const form = useZodForm(ZDuesPlanForm, {
     defaultValues: {
       description: plan?.description ?? 'Mensalidade', amount: plan ? formatBrl(plan.amount) : '', due_day: plan?.due_day ?? 10,
       months: plan?.months ?? [2, 3, 4, 5, 6, 7, 8, 9, 10, 11], active: plan?.active ?? true,
     },
   });
+  const { register, formState, control, watch, setValue } = form;
   const months = watch('months') ?? [];
   const toggle = (m: number) => setValue('months', months.includes(m) ? months.filter((x) => x !== m) : [...months, m], { shouldValidate: formState.isSubmitted });
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-      toast.success(DUES_MSG.saved);
-    } catch (err) {
-      setError('root', { message: errorMessage(err, 'tente novamente em instantes.') });
-    }
-  });
+  async function onSubmit(values: z.output<typeof ZDuesPlanForm>) {
+    await save.mutateAsync(values);
+    toast.success(DUES_MSG.saved);
+  }
   return (
     <Card className="p-4">
-      <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Plano de mensalidades" className="grid gap-3 sm:grid-cols-3">
-        <h2 className="font-semibold text-slate-900 sm:col-span-3">Plano de mensalidades</h2>
-        <TextField label="Descrição" maxLength={120} error={formState.errors.description?.message} {...register('description')} />
-        <FormMoneyField control={control} name="amount" label="Valor (R$)" required />
-        <TextField label="Dia de vencimento" type="text" inputMode="numeric" maxLength={2} error={formState.errors.due_day?.message} {...register('due_day')} />
-        <fieldset className="sm:col-span-3">
-          <legend className="mb-1 text-sm font-medium text-slate-700">Meses de cobrança</legend>
-          <div className="grid grid-cols-3 gap-1 sm:grid-cols-6">
-            {MONTH_LABEL.map((label, i) => (
-              <CheckboxField key={label} label={label} checked={months.includes(i + 1)} onChange={() => toggle(i + 1)} />
-            ))}
-          </div>
-          {formState.errors.months ? <p role="alert" className="mt-1 text-sm text-red-700">{formState.errors.months.message}</p> : null}
-        </fieldset>
-        <div className="sm:col-span-3"><CheckboxField label="Plano ativo (gera as mensalidades todo mês)" {...register('active')} /></div>
-        <div className="sm:col-span-3"><FormError message={formState.errors.root?.message} /></div>
-        <div className="sm:col-span-3"><Button type="submit" loading={save.isPending}>Salvar plano</Button></div>
-      </form>
+      <Form form={form} onSubmit={onSubmit} fallback={TRY_AGAIN} aria-label="Plano de mensalidades" className="space-y-3">
+        <div className="grid gap-3 sm:grid-cols-3">
+          <h2 className="font-semibold text-slate-900 sm:col-span-3">Plano de mensalidades</h2>
+          <TextField label="Descrição" maxLength={120} error={formState.errors.description?.message} {...register('description')} />
+          <FormMoneyField control={control} name="amount" label="Valor (R$)" required />
+          <TextField label="Dia de vencimento" type="text" inputMode="numeric" maxLength={2} error={formState.errors.due_day?.message} {...register('due_day')} />
+          <fieldset className="sm:col-span-3">
+            <legend className="mb-1 text-sm font-medium text-slate-700">Meses de cobrança</legend>
+            <div className="grid grid-cols-3 gap-1 sm:grid-cols-6">
+              {MONTH_LABEL.map((label, i) => (
+                <CheckboxField key={label} label={label} checked={months.includes(i + 1)} onChange={() => toggle(i + 1)} />
+              ))}
+            </div>
+            {formState.errors.months ? <p role="alert" className="mt-1 text-sm text-red-700">{formState.errors.months.message}</p> : null}
+          </fieldset>
+          <div className="sm:col-span-3"><CheckboxField label="Plano ativo (gera as mensalidades todo mês)" {...register('active')} /></div>
+          <div className="sm:col-span-3"><Button type="submit" loading={save.isPending}>Salvar plano</Button></div>
+        </div>
+      </Form>
     </Card>
   );
 }
@@ -78,7 +73,7 @@ function GenerateMonth({ clubId, plan }: { clubId: string; plan: TDuesPlan }) {
       const r = await generate.mutateAsync(`${year}-${month.padStart(2, '0')}`);
       toast.success(r.created === 0 ? 'Nenhuma mensalidade nova: este mês já estava gerado.' : `${r.created} ${r.created === 1 ? 'mensalidade gerada' : 'mensalidades geradas'}!`);
     } catch (err) {
-      toast.error(`Erro ao gerar: ${errorMessage(err, 'tente novamente em instantes.')}`);
+      toast.error(`Erro ao gerar: ${errorMessage(err, TRY_AGAIN)}`);
     }
   }
   return (
@@ -107,37 +102,26 @@ function describeException(e: TDuesException, planAmount: string | null): string
   return `Desconto de ${e.percent} %${planAmount ? ` (${formatMoney((Math.round(Number(planAmount) * (100 - (e.percent ?? 0)))) / 100)})` : ''}`;
 }
 
+/** The exception form: the member it is for, then the shared exception (isento, another amount, a discount). */
+const ZMemberException = z.object({ profile_id: z.string().min(1, DUES_MSG.memberRequired) }).and(ZDuesExceptionForm);
+
 /** Per-member exceptions: isento, another amount, or a percentage off such as 'irmãos: 2º com 50 %'. */
 function Exceptions({ clubId, exceptions, planAmount }: { clubId: string; exceptions: TDuesException[]; planAmount: string | null }) {
   const members = useChargeMembers(clubId);
   const save = useSaveDuesException(clubId);
   const remove = useRemoveDuesException(clubId);
-  const [profileId, setProfileId] = useState('');
-  const [kind, setKind] = useState<TDuesExceptionKind>('desconto');
-  const [amount, setAmount] = useState('');
-  const [percent, setPercent] = useState('50');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<TDuesException | null>(null);
-  async function add() {
-    setError(null);
-    if (!profileId) {
-      setError('Escolha o membro.');
-      return;
-    }
-    const parsed = ZDuesExceptionForm.safeParse({ kind, amount, percent, reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? DUES_MSG.kindRequired);
-      return;
-    }
-    try {
-      await save.mutateAsync({ profileId, input: parsed.data });
-      toast.success(DUES_MSG.exceptionSaved);
-      setProfileId('');
-      setReason('');
-    } catch (err) {
-      setError(errorMessage(err, 'tente novamente em instantes.'));
-    }
+  // Every branch's field starts filled, so switching the kind keeps what was typed.
+  const form = useZodForm(ZMemberException, { defaultValues: { profile_id: '', kind: 'desconto', amount: '', percent: '50', reason: '' } as z.input<typeof ZMemberException> });
+  const { register, formState: { errors }, control, watch, getValues, reset } = form;
+  const kind = watch('kind') as TDuesExceptionKind;
+  // The union's branches each have their own fields: read the errors of whichever is shown.
+  const percentError = (errors as { percent?: { message?: string } }).percent?.message;
+  async function add(values: z.output<typeof ZMemberException>) {
+    const { profile_id: profileId, ...input } = values;
+    await save.mutateAsync({ profileId, input: input as z.output<typeof ZDuesExceptionForm> });
+    toast.success(DUES_MSG.exceptionSaved);
+    reset({ ...getValues(), profile_id: '', reason: '' });
   }
   async function confirmRemove() {
     if (!removing) return;
@@ -146,7 +130,7 @@ function Exceptions({ clubId, exceptions, planAmount }: { clubId: string; except
       toast.success(DUES_MSG.exceptionRemoved);
       setRemoving(null);
     } catch (err) {
-      toast.error(`Erro ao remover: ${errorMessage(err, 'tente novamente em instantes.')}`);
+      toast.error(`Erro ao remover: ${errorMessage(err, TRY_AGAIN)}`);
     }
   }
   return (
@@ -165,20 +149,21 @@ function Exceptions({ clubId, exceptions, planAmount }: { clubId: string; except
           ))}
         </ul>
       )}
-      <div className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2">
-        <SelectField label="Membro" value={profileId} onChange={(e) => setProfileId(e.target.value)}>
-          <option value="">{members.isPending ? 'Carregando…' : 'Selecione o membro'}</option>
-          {members.data?.map((m) => <option key={m.profile_id} value={m.profile_id}>{m.full_name}</option>)}
-        </SelectField>
-        <SelectField label="Exceção" value={kind} onChange={(e) => setKind(e.target.value as TDuesExceptionKind)}>
-          {DUES_EXCEPTION_KINDS.map((k) => <option key={k} value={k}>{DUES_EXCEPTION_LABEL[k]}</option>)}
-        </SelectField>
-        {kind === 'valor' ? <MoneyInput label="Valor deste membro (R$)" value={amount} onChange={setAmount} /> : null}
-        {kind === 'desconto' ? <TextField label="Desconto (%)" inputMode="numeric" maxLength={2} value={percent} onChange={(e) => setPercent(e.target.value)} /> : null}
-        <TextField label="Motivo (opcional)" maxLength={200} placeholder="Ex.: irmãos: 2º com 50 %" value={reason} onChange={(e) => setReason(e.target.value)} />
-        <div className="sm:col-span-2"><FormError message={error} /></div>
-        <div className="sm:col-span-2"><Button onClick={() => void add()} loading={save.isPending}>Salvar exceção</Button></div>
-      </div>
+      <Form form={form} onSubmit={add} fallback={TRY_AGAIN} className="space-y-3 rounded-lg border border-slate-200 p-3">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <SelectField label="Membro" error={errors.profile_id?.message} {...register('profile_id')}>
+            <option value="">{members.isPending ? 'Carregando…' : 'Selecione o membro'}</option>
+            {members.data?.map((m) => <option key={m.profile_id} value={m.profile_id}>{m.full_name}</option>)}
+          </SelectField>
+          <SelectField label="Exceção" error={errors.kind?.message} {...register('kind')}>
+            {DUES_EXCEPTION_KINDS.map((k) => <option key={k} value={k}>{DUES_EXCEPTION_LABEL[k]}</option>)}
+          </SelectField>
+          {kind === 'valor' ? <FormMoneyField control={control} name="amount" label="Valor deste membro (R$)" /> : null}
+          {kind === 'desconto' ? <TextField label="Desconto (%)" inputMode="numeric" maxLength={2} error={percentError} {...register('percent')} /> : null}
+          <TextField label="Motivo (opcional)" maxLength={200} placeholder="Ex.: irmãos: 2º com 50 %" error={errors.reason?.message} {...register('reason')} />
+          <div className="sm:col-span-2"><Button type="submit" loading={save.isPending}>Salvar exceção</Button></div>
+        </div>
+      </Form>
       <ConfirmDialog
         open={removing !== null}
         title="Remover exceção"

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { Download } from 'lucide-react';
 import { OVERDUE_LABEL, RECEIVABLE_LABEL } from '@shared/charge-reports';
 import { FIN_MSG, ZRequiredRange, type TChartTotalRow, type TMonthlyReportRow } from '@shared/finance';
+import { CsvLink } from '@web/components/report';
 import { Card } from '@web/components/ui/card';
 import { DateInput } from '@web/components/ui/date-input';
 import { Spinner } from '@web/components/ui/spinner';
@@ -107,15 +107,7 @@ export function ReportsTab({ clubId }: { clubId: string }) {
         <div className="mb-4 flex flex-wrap items-end gap-3">
           <DateInput label="De" value={from} onChange={(e) => setFrom(e.target.value)} />
           <DateInput label="Até" value={to} onChange={(e) => setTo(e.target.value)} error={rangeError} />
-          {range.success ? (
-            <a
-              href={transactionsCsvUrl(clubId, from, to)}
-              download
-              className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 text-sm font-medium text-white hover:bg-emerald-800"
-            >
-              <Download aria-hidden="true" className="h-4 w-4" /> Exportar CSV
-            </a>
-          ) : null}
+          {range.success ? <CsvLink look="primary" href={transactionsCsvUrl(clubId, from, to)}>Exportar CSV</CsvLink> : null}
         </div>
         <p className="mb-3 text-xs text-slate-600">O CSV abre em planilhas com vírgula decimal e datas dd/MM/aaaa; despesas saem negativas. {range.success ? '' : FIN_MSG.rangeRequired}</p>
         {totals.isLoading ? <Spinner /> : null}
