@@ -84,6 +84,7 @@ export async function screenReads(db: Db, base: string, clubs: number): Promise<
     ['charges: list (first page of 50)', `${c}/charges?limit=50`, admin],
     ['charges: receivables report (year)', `${c}/reports/receivables?year=${year}`, admin],
     ['charges: default per unit report (year)', `${c}/reports/defaults?year=${year}`, admin],
+    ['charges: events report (year)', `${c}/reports/events?year=${year}`, admin],
     ['notifications bell (member)', `${base}/api/notifications/unread`, kid],
     ['notifications first page (member)', `${base}/api/notifications?limit=20`, kid],
   ];

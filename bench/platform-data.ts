@@ -132,7 +132,10 @@ export async function generatePlatform(db: Db, size: PlatformSize): Promise<void
                        AND type = CASE WHEN x % 3 = 0 THEN 'expense' ELSE 'income' END LIMIT 1) coa;
     ${BALANCES}`));
   if (size.requisitos) await generateProgramme(db, size.requisitos);
-  if (size.duesMonths) await generateDues(db, size.duesMonths);
+  if (size.duesMonths) {
+    await generateDues(db, size.duesMonths);
+    await generateEvents(db);
+  }
   if (size.notifications) await generateNotifications(db, size.notifications);
   await step('VACUUM ANALYZE', () => db.exec('VACUUM ANALYZE'));
   const counts = await db.query<Record<string, string>>(`
@@ -222,6 +225,51 @@ async function generateDues(db: Db, months: number): Promise<void> {
              t.cash_account_id, t.id, t.created_at
         FROM b_dues d JOIN transactions t ON t.id = d.tx_id;
     ${BALANCES}`));
+}
+
+/**
+ * Events of the current year (the events report): 4 per club (March, June, September, November),
+ * R$ 120,00 each, 60 % of the members (function 'member') registered, each with the event's charge
+ * (half paid, 1 in 10 paid in part, the rest open; paid_amount only, without payments and
+ * transactions) and 70 % with the guardian's authorisation (text version 1). Reads only the tables,
+ * so a platform generated before events existed gets them too (bench/platform-queries.ts, BENCH_REUSE).
+ */
+/** {@link generateEvents} for a platform kept from before events were generated (it has dues and no events). */
+export async function ensureEvents(db: Db): Promise<void> {
+  const [row] = await db.query<{ missing: boolean }>(`SELECT NOT EXISTS (SELECT 1 FROM events) AND EXISTS (SELECT 1 FROM dues_plans) AS missing`);
+  if (!row?.missing) return;
+  await generateEvents(db);
+  await db.exec('ANALYZE events; ANALYZE event_registrations; ANALYZE event_authorisations; ANALYZE charges');
+}
+
+export async function generateEvents(db: Db): Promise<void> {
+  await step('events: 4 per club, registrations, charges', () => db.exec(`
+    INSERT INTO event_authorisation_texts (club_id, version, body)
+      SELECT c.id, 1, 'Autorizo a participação no evento.' FROM clubs c
+       WHERE NOT EXISTS (SELECT 1 FROM event_authorisation_texts t WHERE t.club_id = c.id);
+    CREATE TEMP TABLE b_events AS
+      SELECT gen_random_uuid() AS id, c.id AS club_id, k, make_date(extract(year FROM current_date)::int, (ARRAY[3, 6, 9, 11])[k], 15) AS starts_on
+        FROM clubs c, generate_series(1, 4) k;
+    INSERT INTO events (id, club_id, title, kind, starts_on, ends_on, place, cost, places, registration_deadline)
+      SELECT id, club_id, (ARRAY['Acampamento de outono', 'Campori', 'Passeio ao parque', 'Culto especial'])[k],
+             (ARRAY['acampamento', 'campori', 'passeio', 'culto_especial'])[k], starts_on, starts_on + 2, 'Sítio Recanto', 120, 60, starts_on - 10
+        FROM b_events;
+    CREATE TEMP TABLE b_regs AS
+      SELECT gen_random_uuid() AS id, e.id AS event_id, e.club_id, e.k, e.starts_on, cm.id AS member_id, cm.profile_id,
+             row_number() OVER (PARTITION BY e.club_id ORDER BY e.k, cm.id) AS i, abs(hashtext(cm.id::text || e.k)) % 100 AS dice
+        FROM b_events e JOIN club_members cm ON cm.club_id = e.club_id AND cm.active AND cm.role = 'member'
+       WHERE abs(hashtext(cm.id::text || e.k || 'r')) % 10 < 6;
+    INSERT INTO event_registrations (id, club_id, event_id, member_id, registered_at)
+      SELECT id, club_id, event_id, member_id, starts_on - 30 FROM b_regs;
+    INSERT INTO charges (club_id, profile_id, short_code, description, amount, paid_amount, due_date, origin, event_id, event_registration_id, created_at)
+      SELECT club_id, profile_id, 'E' || k || lpad(i::text, 6, '0'), 'Evento ' || k, 120,
+             CASE WHEN dice < 50 THEN 120 WHEN dice < 60 THEN 60 ELSE 0 END, starts_on - 10, 'evento', event_id, id, starts_on - 30
+        FROM b_regs;
+    INSERT INTO event_authorisations (club_id, registration_id, member_id, signed_name, text_id, version, ip, signed_at)
+      SELECT r.club_id, r.id, r.member_id, 'Responsável ' || r.i, t.id, 1, '127.0.0.1', r.starts_on - 20
+        FROM b_regs r JOIN event_authorisation_texts t ON t.club_id = r.club_id AND t.version = 1
+       WHERE r.dice % 10 < 7;
+    DROP TABLE b_events, b_regs;`));
 }
 
 /**

@@ -6,7 +6,8 @@
 // point_events; BENCH_CLUBS scales it), then run under EXPLAIN (ANALYZE, BUFFERS) with the same
 // parameters: median planning and execution time per statement, summed per read, the largest buffer
 // count, and a warning for any sequential scan of a table that grows with the platform.
-// BENCH_PLANS=1 prints every plan; BENCH_REUSE=1 keeps an already generated platform.
+// BENCH_PLANS=1 prints every plan; BENCH_REUSE=1 keeps an already generated platform (given its events if it
+// has dues and none); BENCH_ONLY=charges explains only the reads whose label contains one of the words.
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import { buildApp } from '../src/server/app.js';
 import { openPostgres } from '../src/server/db/postgres.js';
 import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
-import { DEFAULT_SIZE, generatePlatform } from './platform-data.js';
+import { DEFAULT_SIZE, ensureEvents, generatePlatform } from './platform-data.js';
 import { screenReads } from './endpoints.js';
 import pg from 'pg';
 
@@ -101,6 +102,9 @@ if (process.env.BENCH_REUSE !== '1') await base.exec('DROP SCHEMA public CASCADE
 await migrate(base);
 const [existing] = await base.query<{ n: number }>('SELECT count(*)::int AS n FROM clubs');
 if (!existing || existing.n < CLUBS) await generatePlatform(base, { clubs: CLUBS, ...DEFAULT_SIZE });
+else await ensureEvents(base);
+// BENCH_ONLY=charges explains only the reads whose label contains one of the words.
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
 
 // A sequential scan is worth a warning on a table that grows with the platform (here: over 10,000 rows).
 const BIG_TABLES = (await base.query<{ relname: string }>(
@@ -117,6 +121,7 @@ console.log(`\nOne club of ${CLUBS}; every statement of each read, median of ${R
 console.log('| read | statements | planning ms | planning ms, prepared (8th run) | execution ms | slowest statement (exec ms, buffers) |\n|---|---|---|---|---|---|');
 const warnings: string[] = [];
 for (const [label, target, cookie] of [...reads.endpoints, ...reads.explainOnly]) {
+  if (ONLY.length > 0 && !ONLY.some((w) => label.includes(w))) continue;
   // Once to warm the caches, then the statements of a second call.
   await fetch(target, { headers: cookie ? { cookie } : {} });
   tap.start();

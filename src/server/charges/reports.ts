@@ -78,7 +78,7 @@ export async function defaults(q: Queryable, clubId: string, year: number): Prom
             coalesce(sum(ch.amount - ch.paid_amount) FILTER (WHERE ch.due), 0)::numeric(14,2) AS overdue_amount
        FROM ch
        LEFT JOIN club_members cm ON cm.club_id = $1 AND cm.profile_id = ch.profile_id
-       LEFT JOIN units u ON u.id = cm.unit_id
+       LEFT JOIN units u ON u.club_id = $1 AND u.id = cm.unit_id
       GROUP BY u.id, u.name
       ORDER BY pt_sort_key(u.name) COLLATE "C" NULLS LAST, u.id`,
     [clubId, year],
