@@ -1,25 +1,17 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { CHARGE_MSG } from '../src/shared/charges.js';
 import { DUES_MSG } from '../src/shared/dues.js';
 import { PIX_MSG } from '../src/shared/pix.js';
 import { localDateString } from '../src/server/recurring/schedule.js';
 import {
-  expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, type E2EServer,
+  expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot,
+  useServerAndBrowser,
 } from './harness.js';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 const DOCS = path.join(process.cwd(), 'docs', 'screenshots', 'charges');
 /** A screenshot kept for the e2e run and copied to docs/screenshots/charges. */
@@ -34,17 +26,17 @@ const brDay = (iso: string) => iso.split('-').reverse().join('/');
 
 describe('treasurer journey (charges)', () => {
   it('new charge typed 1.234,56, partial payment into a caixa, reversal, cancel with a reason, quem deve, WhatsApp', async () => {
-    const page = await newPage(browser, server.baseUrl, { width: 360, height: 780 });
+    const page = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 780 });
     const { clubName } = await registerAndCreateClub(page, { clubName: 'Clube Cobrança' });
-    const [club] = await server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
-    const [unit] = await server.db.query<{ id: string }>(`INSERT INTO units (club_id, name) VALUES ($1, 'Águias') RETURNING id`, [club.id]);
-    const [pedro] = await server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Pedro Almeida') RETURNING id`);
-    const [member] = await server.db.query<{ id: string }>(
+    const [club] = await e2e.server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
+    const [unit] = await e2e.server.db.query<{ id: string }>(`INSERT INTO units (club_id, name) VALUES ($1, 'Águias') RETURNING id`, [club.id]);
+    const [pedro] = await e2e.server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Pedro Almeida') RETURNING id`);
+    const [member] = await e2e.server.db.query<{ id: string }>(
       'INSERT INTO club_members (club_id, profile_id, unit_id) VALUES ($1, $2, $3) RETURNING id', [club.id, pedro.id, unit.id]);
-    await server.db.query(
+    await e2e.server.db.query(
       `INSERT INTO member_guardians (club_id, member_id, full_name, email, phone, relationship) VALUES ($1, $2, 'Marta Almeida', 'marta@teste.com', '(11) 98765-4321', 'Mãe')`,
       [club.id, member.id]);
-    await server.db.query(`INSERT INTO cash_accounts (club_id, name) VALUES ($1, 'Caixa Geral')`, [club.id]);
+    await e2e.server.db.query(`INSERT INTO cash_accounts (club_id, name) VALUES ($1, 'Caixa Geral')`, [club.id]);
 
     await page.goto('/dashboard/cobrancas');
     await page.getByRole('heading', { name: 'Cobranças', level: 1 }).waitFor();
@@ -98,7 +90,7 @@ describe('treasurer journey (charges)', () => {
     await form.getByRole('button', { name: 'Registrar pagamento' }).click();
     await dialog.getByText(/Em aberto R\$\s1\.000,00/).waitFor();
     expect(await dialog.getByLabel('PIX copia e cola').inputValue()).toContain('54071000.00');
-    const [cash] = await server.db.query<{ current_balance: string }>(`SELECT current_balance::text FROM cash_accounts WHERE club_id = $1`, [club.id]);
+    const [cash] = await e2e.server.db.query<{ current_balance: string }>(`SELECT current_balance::text FROM cash_accounts WHERE club_id = $1`, [club.id]);
     expect(cash.current_balance).toBe('234.56');
     await expectNoA11yViolations(page, 'charge detail after a partial payment');
     await shot(page, 'charge-detail-360');
@@ -117,7 +109,7 @@ describe('treasurer journey (charges)', () => {
     await confirm.waitFor({ state: 'hidden' });
     await dialog.getByText(/Em aberto R\$\s1\.234,56/).waitFor();
     await dialog.getByText('Estornado', { exact: true }).waitFor();
-    const [back] = await server.db.query<{ current_balance: string }>(`SELECT current_balance::text FROM cash_accounts WHERE club_id = $1`, [club.id]);
+    const [back] = await e2e.server.db.query<{ current_balance: string }>(`SELECT current_balance::text FROM cash_accounts WHERE club_id = $1`, [club.id]);
     expect(back.current_balance).toBe('0.00');
     await dialog.getByRole('button', { name: 'Fechar' }).first().click();
 
@@ -170,12 +162,12 @@ describe('treasurer journey (charges)', () => {
   });
 
   it('dues: plan with its pt-BR messages, a sibling discount, generating the month once, quem deve', async () => {
-    const page = await newPage(browser, server.baseUrl, { width: 360, height: 780 });
+    const page = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 780 });
     const { clubName } = await registerAndCreateClub(page, { clubName: 'Clube Mensalidade' });
-    const [club] = await server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
+    const [club] = await e2e.server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
     for (const name of ['Lia Costa', 'Téo Costa']) {
-      const [p] = await server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ($1) RETURNING id`, [name]);
-      await server.db.query(`INSERT INTO club_members (club_id, profile_id, created_at) VALUES ($1, $2, now() - interval '90 days')`, [club.id, p.id]);
+      const [p] = await e2e.server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ($1) RETURNING id`, [name]);
+      await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, created_at) VALUES ($1, $2, now() - interval '90 days')`, [club.id, p.id]);
     }
     await page.goto('/dashboard/cobrancas');
     await page.getByRole('tab', { name: 'Mensalidades' }).click();
@@ -211,7 +203,7 @@ describe('treasurer journey (charges)', () => {
     await page.getByText('Nenhuma mensalidade nova: este mês já estava gerado.').waitFor();
     await expectNoA11yViolations(page, 'dues tab');
     await shot(page, 'dues-360');
-    const rows = await server.db.query<{ amount: string }>(`SELECT amount::text FROM charges WHERE club_id = $1 AND origin = 'mensalidade' ORDER BY amount`, [club.id]);
+    const rows = await e2e.server.db.query<{ amount: string }>(`SELECT amount::text FROM charges WHERE club_id = $1 AND origin = 'mensalidade' ORDER BY amount`, [club.id]);
     expect(rows.map((r) => r.amount)).toEqual(['42.75', '85.50']);
 
     await page.getByRole('tab', { name: 'Quem deve' }).click();
@@ -223,28 +215,28 @@ describe('treasurer journey (charges)', () => {
   });
 
   it('/familia: the guardian sees the child\'s open charge with its PIX and prints the receipt of a payment; the member sees theirs', async () => {
-    const treasurerPage = await newPage(browser, server.baseUrl);
+    const treasurerPage = await newPage(e2e.browser, e2e.server.baseUrl);
     const { clubName } = await registerAndCreateClub(treasurerPage, { clubName: 'Clube Família' });
-    const [club] = await server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
+    const [club] = await e2e.server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
     const cookie = (await treasurerPage.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     const api = async (method: 'POST' | 'PUT', url: string, payload: object) => {
-      const res = await server.app.inject({ method, url, headers: { cookie, 'x-trilha-client': 'web' }, payload });
+      const res = await e2e.server.app.inject({ method, url, headers: { cookie, 'x-trilha-client': 'web' }, payload });
       expect(res.statusCode, res.body).toBeLessThan(300);
       return res.json();
     };
     // The child has an account; the guardian registers and is linked, with consent, to the child's membership.
-    const childPage = await newPage(browser, server.baseUrl, { width: 360, height: 780 });
+    const childPage = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 780 });
     await registerThroughUi(childPage, { name: 'Nina Prado' });
-    const guardianPage = await newPage(browser, server.baseUrl, { width: 360, height: 780 });
+    const guardianPage = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 780 });
     await registerThroughUi(guardianPage, { name: 'Paula Prado' });
-    const [nina] = await server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Nina Prado'`);
-    const [paula] = await server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Paula Prado'`);
-    const [member] = await server.db.query<{ id: string }>('INSERT INTO club_members (club_id, profile_id) VALUES ($1, $2) RETURNING id', [club.id, nina.id]);
-    const [g] = await server.db.query<{ id: string }>(
+    const [nina] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Nina Prado'`);
+    const [paula] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Paula Prado'`);
+    const [member] = await e2e.server.db.query<{ id: string }>('INSERT INTO club_members (club_id, profile_id) VALUES ($1, $2) RETURNING id', [club.id, nina.id]);
+    const [g] = await e2e.server.db.query<{ id: string }>(
       `INSERT INTO member_guardians (club_id, member_id, full_name, email, relationship, profile_id, accepted_at)
        VALUES ($1, $2, 'Paula Prado', 'paula@teste.com', 'Mãe', $3, now()) RETURNING id`, [club.id, member.id, paula.id]);
-    const [text] = await server.db.query<{ id: string }>(`SELECT id FROM consent_texts WHERE club_id = $1 AND version = 1`, [club.id]);
-    await server.db.query(
+    const [text] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM consent_texts WHERE club_id = $1 AND version = 1`, [club.id]);
+    await e2e.server.db.query(
       `INSERT INTO member_consents (club_id, member_id, guardian_id, guardian_profile_id, consent_text_id, version) VALUES ($1, $2, $3, $4, $5, 1)`,
       [club.id, member.id, g.id, paula.id, text.id]);
     const cash = await api('POST', `/api/clubs/${club.id}/cash-accounts`, { name: 'Caixa Geral', initial_balance: '0' });

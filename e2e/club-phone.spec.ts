@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { BATCH_MSG } from '../src/shared/point-batches.js';
 import { MEMBER_MSG } from '../src/shared/members.js';
 import { BADGE_MSG } from '../src/shared/badges.js';
-import {
-  SCREENSHOT_DIR, expectNoA11yViolations, launchBrowser, loginThroughUi, newPage, registerAndCreateClub, screenshot, startServer, uniqueEmail,
-  type Account, type E2EServer,
-} from './harness.js';
+import { SCREENSHOT_DIR, expectNoA11yViolations, loginThroughUi, newPage, registerAndCreateClub, screenshot, uniqueEmail, type Account, useServerAndBrowser } from './harness.js';
 
 // Issue 19: a club run from a phone (360 × 780, touch, pt-BR).
 const PHONE = { width: 360, height: 780 };
 
-let server: E2EServer;
-let browser: Browser;
+const e2e = useServerAndBrowser();
 let phone: BrowserContext;
 let page: Page;
 let admin: Account & { clubName: string };
@@ -23,12 +19,12 @@ let eagles: string;
 let lions: string;
 
 async function phoneContext(): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: server.baseUrl, viewport: PHONE, hasTouch: true, isMobile: true, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  return e2e.browser.newContext({ baseURL: e2e.server.baseUrl, viewport: PHONE, hasTouch: true, isMobile: true, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
 }
 
 async function addMember(name: string, unitId: string | null, email: string | null = null): Promise<string> {
-  const [p] = await server.db.query<{ id: string }>(`INSERT INTO profiles (full_name, email, owner_club_id) VALUES ($1, $2, $3) RETURNING id`, [name, email, clubId]);
-  await server.db.query(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, 'Desbravador(a)', $3)`, [clubId, p.id, unitId]);
+  const [p] = await e2e.server.db.query<{ id: string }>(`INSERT INTO profiles (full_name, email, owner_club_id) VALUES ($1, $2, $3) RETURNING id`, [name, email, clubId]);
+  await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, 'Desbravador(a)', $3)`, [clubId, p.id, unitId]);
   return p.id;
 }
 
@@ -42,13 +38,11 @@ const toast = (p: Page, text: string) => p.getByText(text, { exact: true }).firs
 const scrollWidth = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth);
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const desk = await newPage(browser, server.baseUrl);
+  const desk = await newPage(e2e.browser, e2e.server.baseUrl);
   admin = await registerAndCreateClub(desk, { account: { name: 'Diretora Marta' }, clubName: 'Clube do Celular' });
   await desk.context().close();
-  [{ id: clubId }] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube do Celular'`);
-  [{ id: eagles }, { id: lions }] = await server.db.query<{ id: string }>(
+  [{ id: clubId }] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube do Celular'`);
+  [{ id: eagles }, { id: lions }] = await e2e.server.db.query<{ id: string }>(
     `INSERT INTO units (club_id, name, color) VALUES ($1, 'Águias', '#0ea5e9'), ($1, 'Leões', '#f97316') RETURNING id`, [clubId]);
   const first = ['Ana', 'Bruno', 'Caio', 'Duda', 'Enzo', 'Fabi', 'Gabi', 'Hugo', 'Iara', 'João', 'Kaio', 'Lara', 'Mel', 'Nina', 'Otto'];
   for (const [i, n] of first.entries()) await addMember(`${n} Souza`, i % 2 ? eagles : lions);
@@ -56,10 +50,6 @@ beforeAll(async () => {
   phone = await phoneContext();
   page = await phone.newPage();
   await loginThroughUi(page, admin.email);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('a club run from a phone (360 px)', () => {
@@ -111,12 +101,12 @@ describe('a club run from a phone (360 px)', () => {
     for (const n of ['Ana Souza', 'Bruno Souza', 'Caio Souza']) {
       await expect.poll(() => table.getByRole('row').filter({ hasText: n }).locator('td').last().textContent()).toBe('12');
     }
-    const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM point_batches WHERE club_id = $1`, [clubId]);
+    const [{ n }] = await e2e.server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM point_batches WHERE club_id = $1`, [clubId]);
     expect(n).toBe(1);
   });
 
   it("the batch is undone as a whole from a member's points history", async () => {
-    const [{ id }] = await server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Bruno Souza'`);
+    const [{ id }] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Bruno Souza'`);
     await page.goto(`/dashboard/membros/${id}`);
     const history = page.getByRole('region', { name: 'Tabela do histórico de pontos' });
     const line = history.getByRole('row').filter({ hasText: 'Limpeza do acampamento' });
@@ -127,7 +117,7 @@ describe('a club run from a phone (360 px)', () => {
     await confirm.getByRole('button', { name: 'Desfazer lote' }).click();
     await toast(page, `${BATCH_MSG.undone} (3)`);
     await history.getByText('· lote desfeito').first().waitFor();
-    const totals = await server.db.query<{ n: number }>(
+    const totals = await e2e.server.db.query<{ n: number }>(
       `SELECT coalesce(sum(pe.points), 0)::int AS n FROM point_events pe JOIN profiles p ON p.id = pe.profile_id
         WHERE pe.club_id = $1 AND p.full_name IN ('Ana Souza', 'Bruno Souza', 'Caio Souza') GROUP BY p.id`, [clubId]);
     expect(totals.map((t) => t.n)).toEqual([0, 0, 0]);
@@ -138,7 +128,7 @@ describe('a club run from a phone (360 px)', () => {
     await page.getByRole('button', { name: 'Pontuar vários' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pontuar vários' });
     await dialog.getByRole('checkbox', { name: 'Selecionar unidade Águias' }).check();
-    const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM club_members WHERE club_id = $1 AND unit_id = $2`, [clubId, eagles]);
+    const [{ n }] = await e2e.server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM club_members WHERE club_id = $1 AND unit_id = $2`, [clubId, eagles]);
     await dialog.getByText(`${n} selecionados`).waitFor();
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
   });
@@ -163,15 +153,15 @@ describe('a club run from a phone (360 px)', () => {
     await dialog.getByRole('button', { name: 'Criar badge' }).click();
     await toast(page, BADGE_MSG.created);
     await page.getByRole('heading', { name: 'Acampante' }).waitFor();
-    const [badge] = await server.db.query<{ club_id: string; icon_key: string; icon_color: string }>(`SELECT club_id, icon_key, icon_color FROM badges WHERE name = 'Acampante'`);
+    const [badge] = await e2e.server.db.query<{ club_id: string; icon_key: string; icon_color: string }>(`SELECT club_id, icon_key, icon_color FROM badges WHERE name = 'Acampante'`);
     expect(badge).toEqual({ club_id: clubId, icon_key: 'tent', icon_color: '#ea580c' });
 
-    await server.db.query(`INSERT INTO tasks (club_id, title, type, points) VALUES ($1, 'Montar a barraca', 'check', 10)`, [clubId]);
+    await e2e.server.db.query(`INSERT INTO tasks (club_id, title, type, points) VALUES ($1, 'Montar a barraca', 'check', 10)`, [clubId]);
     await page.goto('/dashboard/tarefas');
     await page.getByRole('button', { name: 'Badges de Montar a barraca' }).click();
     const bd = page.getByRole('dialog', { name: 'Badges — Montar a barraca' });
     await bd.getByRole('button', { name: 'Vincular Acampante' }).click();
-    await expect.poll(async () => (await server.db.query(`SELECT 1 FROM task_badges tb JOIN tasks t ON t.id = tb.task_id WHERE t.title = 'Montar a barraca'`)).length).toBe(1);
+    await expect.poll(async () => (await e2e.server.db.query(`SELECT 1 FROM task_badges tb JOIN tasks t ON t.id = tb.task_id WHERE t.title = 'Montar a barraca'`)).length).toBe(1);
   });
 
   it("'Gerar novo link' kills the old link and shows the new one", async () => {
@@ -208,10 +198,10 @@ describe('a club run from a phone (360 px)', () => {
     await reg.getByLabel('Confirmar senha').fill(kid.password);
     await reg.getByRole('button', { name: 'Criar conta' }).click();
     await reg.waitForURL('**/dashboard');
-    const [{ id }] = await server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [kid.email]);
-    await server.db.query(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, 'Desbravador(a)', $3)`, [clubId, id, eagles]);
-    await server.db.query(`INSERT INTO point_events (club_id, profile_id, unit_id, source, points, reason) VALUES ($1, $2, $3, 'manual', 30, 'Bônus')`, [clubId, id, eagles]);
-    await server.db.query(`INSERT INTO tasks (club_id, title, type, points, due_date) VALUES ($1, 'Trazer a Bíblia', 'check', 5, now() + interval '3 days')`, [clubId]);
+    const [{ id }] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [kid.email]);
+    await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, 'Desbravador(a)', $3)`, [clubId, id, eagles]);
+    await e2e.server.db.query(`INSERT INTO point_events (club_id, profile_id, unit_id, source, points, reason) VALUES ($1, $2, $3, 'manual', 30, 'Bônus')`, [clubId, id, eagles]);
+    await e2e.server.db.query(`INSERT INTO tasks (club_id, title, type, points, due_date) VALUES ($1, 'Trazer a Bíblia', 'check', 5, now() + interval '3 days')`, [clubId]);
     await reg.goto('/dashboard');
     await reg.getByRole('heading', { name: 'Meus pontos' }).waitFor();
     await reg.getByRole('heading', { name: 'Minha posição' }).waitFor();
@@ -233,7 +223,7 @@ describe('a club run from a phone (360 px)', () => {
     await page.goto('/dashboard');
     await page.getByRole('group', { name: 'Membros Ativos' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Meu progresso' }).count()).toBe(0);
-    await server.db.query(`UPDATE club_members SET unit_id = $2 WHERE club_id = $1 AND role = 'admin'`, [clubId, lions]);
+    await e2e.server.db.query(`UPDATE club_members SET unit_id = $2 WHERE club_id = $1 AND role = 'admin'`, [clubId, lions]);
     await page.reload();
     await page.getByRole('heading', { name: 'Meu progresso' }).waitFor();
     await page.getByRole('link', { name: 'Adicionar membro' }).waitFor();
@@ -269,7 +259,7 @@ describe('a club run from a phone (360 px)', () => {
   });
 
   it('no club page is wider than the screen at 360 px', async () => {
-    const [{ id: someone }] = await server.db.query<{ id: string }>(`SELECT profile_id AS id FROM club_members WHERE club_id = $1 AND role <> 'admin' LIMIT 1`, [clubId]);
+    const [{ id: someone }] = await e2e.server.db.query<{ id: string }>(`SELECT profile_id AS id FROM club_members WHERE club_id = $1 AND role <> 'admin' LIMIT 1`, [clubId]);
     const pages = ['/dashboard', '/dashboard/membros', `/dashboard/membros/${someone}`, '/dashboard/unidades', '/dashboard/tarefas', '/dashboard/minhas-tarefas',
       '/dashboard/aprovacoes', '/dashboard/periodos', '/dashboard/financeiro', '/dashboard/ranking', '/dashboard/badges', '/dashboard/configuracoes', '/dashboard/perfil'];
     const wide: string[] = [];

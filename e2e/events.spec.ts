@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { EVENT_MSG } from '../src/shared/events.js';
 import { localDateString } from '../src/server/recurring/schedule.js';
-import {
-  expectCleanConsole, expectNoA11yViolations, launchBrowser, loginThroughUi, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, type E2EServer,
-} from './harness.js';
+import { expectCleanConsole, expectNoA11yViolations, loginThroughUi, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 const isoIn = (days: number) => localDateString(new Date(Date.now() + days * 86_400_000), 'America/Sao_Paulo');
 const brDigits = (iso: string) => iso.split('-').reverse().join('');
@@ -29,18 +18,18 @@ async function expectNoSideScroll(page: Page, width: number, label: string) {
 
 describe('eventos: the director creates an acampamento, a guardian registers and signs, the roster shows it', () => {
   it('acampamento in 2 instalments for the whole club → /familia registers, signs, sees the PIX → roster ticked', async () => {
-    const director = await newPage(browser, server.baseUrl);
+    const director = await newPage(e2e.browser, e2e.server.baseUrl);
     const { clubName } = await registerAndCreateClub(director, { clubName: 'Clube Eventos' });
-    const [club] = await server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
+    const [club] = await e2e.server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
     const cookie = (await director.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-    const pix = await server.app.inject({
+    const pix = await e2e.server.app.inject({
       method: 'PUT', url: `/api/clubs/${club.id}/pix-settings`, headers: { cookie, 'x-trilha-client': 'web' },
       payload: { pix_key: 'tesouraria@clube.org', beneficiary_name: 'Clube Eventos', city: 'Curitiba' },
     });
     expect(pix.statusCode, pix.body).toBe(200);
-    const [unit] = await server.db.query<{ id: string }>(`INSERT INTO units (club_id, name) VALUES ($1, 'Águias') RETURNING id`, [club.id]);
-    const [nina] = await server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Nina Prado') RETURNING id`);
-    const [member] = await server.db.query<{ id: string }>(
+    const [unit] = await e2e.server.db.query<{ id: string }>(`INSERT INTO units (club_id, name) VALUES ($1, 'Águias') RETURNING id`, [club.id]);
+    const [nina] = await e2e.server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Nina Prado') RETURNING id`);
+    const [member] = await e2e.server.db.query<{ id: string }>(
       'INSERT INTO club_members (club_id, profile_id, unit_id) VALUES ($1, $2, $3) RETURNING id', [club.id, nina.id, unit.id]);
 
     // The empty list, then 'Novo evento': every required field gets its pt-BR message.
@@ -81,14 +70,14 @@ describe('eventos: the director creates an acampamento, a guardian registers and
     await screenshot(director, 'events-03-list-1280');
 
     // The guardian: an account linked to Nina, with the consent in force (as the charges journey does).
-    const guardian = await newPage(browser, server.baseUrl, { width: 360, height: 780 });
+    const guardian = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 780 });
     await registerThroughUi(guardian, { name: 'Paula Prado' });
-    const [paula] = await server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Paula Prado'`);
-    const [g] = await server.db.query<{ id: string }>(
+    const [paula] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Paula Prado'`);
+    const [g] = await e2e.server.db.query<{ id: string }>(
       `INSERT INTO member_guardians (club_id, member_id, full_name, email, relationship, profile_id, accepted_at)
        VALUES ($1, $2, 'Paula Prado', 'paula@teste.com', 'Mãe', $3, now()) RETURNING id`, [club.id, member.id, paula.id]);
-    const [consentText] = await server.db.query<{ id: string }>(`SELECT id FROM consent_texts WHERE club_id = $1 AND version = 1`, [club.id]);
-    await server.db.query(
+    const [consentText] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM consent_texts WHERE club_id = $1 AND version = 1`, [club.id]);
+    await e2e.server.db.query(
       `INSERT INTO member_consents (club_id, member_id, guardian_id, guardian_profile_id, consent_text_id, version) VALUES ($1, $2, $3, $4, $5, 1)`,
       [club.id, member.id, g.id, paula.id, consentText.id]);
 
@@ -145,7 +134,7 @@ describe('eventos: the director creates an acampamento, a guardian registers and
     await nina1.getByText(`Paula Prado, ${brDay(isoIn(0))}`).waitFor();
     await nina1.getByRole('checkbox', { name: 'Seguro' }).check();
     await expect.poll(() => nina1.getByRole('checkbox', { name: 'Seguro' }).isChecked()).toBe(true);
-    const [tick] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM event_checklist_ticks WHERE club_id = $1`, [club.id]);
+    const [tick] = await e2e.server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM event_checklist_ticks WHERE club_id = $1`, [club.id]);
     expect(tick.n).toBe(1);
     expect(await director.getByRole('link', { name: 'Baixar CSV' }).getAttribute('href')).toMatch(/\/roster\.csv$/);
     await director.getByRole('button', { name: 'Imprimir' }).waitFor();
@@ -184,10 +173,10 @@ describe('eventos: the director creates an acampamento, a guardian registers and
     expectCleanConsole(director, 'director screens');
 
     // The treasurer reads: the list and the roster, no button to create, edit, register or tick.
-    const treasurer = await newPage(browser, server.baseUrl);
+    const treasurer = await newPage(e2e.browser, e2e.server.baseUrl);
     await registerThroughUi(treasurer, { name: 'Tereza Tesoureira' });
-    const [tereza] = await server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Tereza Tesoureira'`);
-    await server.db.query(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, 'treasurer')`, [club.id, tereza.id]);
+    const [tereza] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Tereza Tesoureira'`);
+    await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, 'treasurer')`, [club.id, tereza.id]);
     await treasurer.goto('/dashboard/eventos');
     const seen = treasurer.getByRole('list', { name: 'Eventos' }).getByRole('listitem').filter({ hasText: 'Acampamento de Verão' });
     await seen.getByText('1/40 vagas').waitFor();
@@ -206,7 +195,7 @@ describe('eventos: the director creates an acampamento, a guardian registers and
     expectCleanConsole(treasurer, 'treasurer screens');
 
     // A Desbravador's function has no 'Eventos' in the menu, and the address says why.
-    await server.db.query(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, 'member')`, [club.id, paula.id]);
+    await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, 'member')`, [club.id, paula.id]);
     await guardian.goto('/dashboard/eventos');
     await guardian.getByText('Sua função no clube não dá acesso aos eventos.').waitFor();
     await guardian.locator('nav[aria-label="Menu do clube"] a[href="/dashboard/cobrancas"]').waitFor({ state: 'attached' });
@@ -219,11 +208,11 @@ describe('eventos: the director creates an acampamento, a guardian registers and
     const { seedFinance } = await import('../src/server/finance/demo-seed.js');
     const { seedDemoCharges } = await import('../src/server/charges/demo-seed.js');
     const { seedDemoEvents } = await import('../src/server/events/demo-seed.js');
-    const ctx = await seedDemoClub(server.db);
+    const ctx = await seedDemoClub(e2e.server.db);
     await seedFinance(ctx);
     await seedDemoCharges(ctx);
     await seedDemoEvents(ctx);
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     await loginThroughUi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/dashboard/eventos');
     const camp = page.getByRole('list', { name: 'Eventos' }).getByRole('listitem').filter({ hasText: 'Acampamento de Verão' });

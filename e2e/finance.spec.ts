@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { FIN_MSG } from '../src/shared/finance.js';
 import { localDateString } from '../src/server/recurring/schedule.js';
 import {
-  expectNoA11yViolations, launchBrowser, loginThroughUi, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, type E2EServer,
+  expectNoA11yViolations, loginThroughUi, newPage, registerAndCreateClub, registerThroughUi, screenshot,
+  useServerAndBrowser,
 } from './harness.js';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 /** Money as the page shows it: 'R$ 1.234,50' (Intl puts a no-break space after R$). */
 const brl = (s: string) => new RegExp(`R\\$\\s${s.replace('.', '\\.')}`);
@@ -40,12 +32,12 @@ async function fillDialog(page: Page, title: string, fields: Record<string, stri
 
 describe('financial journey', () => {
   it('caixa, club and member goals, income and expense, filter, Estornar, delete warning, plano de contas, relatórios', async () => {
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     const { clubName } = await registerAndCreateClub(page, { clubName: 'Clube Tesouro' });
     // A member with a goal of their own (members are managed elsewhere; the fixture goes straight to the database).
-    const [club] = await server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
-    const [pedro] = await server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Pedro Almeida') RETURNING id`);
-    await server.db.query('INSERT INTO club_members (club_id, profile_id) VALUES ($1, $2)', [club.id, pedro.id]);
+    const [club] = await e2e.server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
+    const [pedro] = await e2e.server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Pedro Almeida') RETURNING id`);
+    await e2e.server.db.query('INSERT INTO club_members (club_id, profile_id) VALUES ($1, $2)', [club.id, pedro.id]);
 
     await page.getByRole('link', { name: 'Financeiro' }).click();
     await page.waitForURL('**/dashboard/financeiro');
@@ -118,7 +110,7 @@ describe('financial journey', () => {
     await dialog.getByText('Data inválida: use dd/mm/aaaa.').waitFor();
     expect(await dialog.isVisible()).toBe(true);
     const rifaRows = `SELECT transaction_date::text AS day FROM transactions WHERE description = 'Rifa de junho'`;
-    expect(await server.db.query(rifaRows)).toEqual([]);
+    expect(await e2e.server.db.query(rifaRows)).toEqual([]);
     // Typed as a Brazilian types it, yesterday reaches the API as its ISO day.
     const yesterday = isoDay(1);
     await txDate.fill('');
@@ -128,7 +120,7 @@ describe('financial journey', () => {
     await dialog.getByRole('button', { name: 'Registrar' }).click();
     await page.getByText(FIN_MSG.transactionSaved).waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await server.db.query(rifaRows)).toEqual([{ day: yesterday }]);
+    expect(await e2e.server.db.query(rifaRows)).toEqual([{ day: yesterday }]);
     await page.locator('section[aria-labelledby="lancamentos-title"] li').filter({ hasText: 'Rifa de junho' }).getByText(brDay(yesterday)).waitFor();
     await expect.poll(() => saldo.textContent()).toMatch(brl('150,00'));
 
@@ -226,11 +218,11 @@ describe('financial journey', () => {
   });
 
   it("a member's own goals appear read-only under 'Meus Cofres' on their profile", async () => {
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     const { email, clubName } = await registerAndCreateClub(page, { clubName: 'Clube Perfil Cofres' });
-    const [row] = await server.db.query<{ club_id: string; profile_id: string }>(
+    const [row] = await e2e.server.db.query<{ club_id: string; profile_id: string }>(
       `SELECT c.id AS club_id, p.id AS profile_id FROM clubs c, profiles p WHERE c.name = $1 AND p.email = $2`, [clubName, email]);
-    await server.db.query(
+    await e2e.server.db.query(
       `INSERT INTO savings_goals (club_id, name, goal_amount, current_amount, profile_id) VALUES ($1, 'Minha Bíblia', 80, 20, $2)`,
       [row.club_id, row.profile_id]);
     await page.goto('/dashboard/perfil');
@@ -242,7 +234,7 @@ describe('financial journey', () => {
   });
 
   it('works at 360 px wide', async () => {
-    const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const page = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
     await registerAndCreateClub(page, { clubName: 'Clube Estreito' });
     await page.goto('/dashboard/financeiro');
     await page.getByText(FIN_MSG.needCashAccount).waitFor();
@@ -254,11 +246,11 @@ describe('financial journey', () => {
 
   it('the transaction date reads and is typed dd/mm/aaaa in an English browser too, at 360 px', async () => {
     // A native date input would show mm/dd/yyyy here.
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 360, height: 740 }, locale: 'en-US', timezoneId: 'America/Sao_Paulo' });
+    const context = await e2e.browser.newContext({ baseURL: e2e.server.baseUrl, viewport: { width: 360, height: 740 }, locale: 'en-US', timezoneId: 'America/Sao_Paulo' });
     const page = await context.newPage();
     const { clubName } = await registerAndCreateClub(page, { clubName: 'Clube em Inglês' });
-    const [club] = await server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
-    await server.db.query(`INSERT INTO cash_accounts (club_id, name) VALUES ($1, 'Caixa Geral')`, [club.id]);
+    const [club] = await e2e.server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
+    await e2e.server.db.query(`INSERT INTO cash_accounts (club_id, name) VALUES ($1, 'Caixa Geral')`, [club.id]);
     await page.goto('/dashboard/financeiro');
     await page.getByRole('button', { name: 'Novo Lançamento' }).click();
     const dialog = await fillDialog(page, 'Novo Lançamento', { 'Valor (R$)': '12,50', 'Descrição': 'Cantina' }, { Caixa: 'Caixa Geral' });
@@ -271,7 +263,7 @@ describe('financial journey', () => {
     await dialog.getByText('Data inválida: use dd/mm/aaaa.').waitFor();
     await dialog.getByRole('button', { name: 'Registrar' }).click();
     expect(await dialog.isVisible()).toBe(true);
-    expect(await server.db.query(`SELECT 1 FROM transactions WHERE club_id = $1`, [club.id])).toEqual([]);
+    expect(await e2e.server.db.query(`SELECT 1 FROM transactions WHERE club_id = $1`, [club.id])).toEqual([]);
     // Pasting the ISO form works as well.
     await date.fill('2026-11-23');
     expect(await date.inputValue()).toBe('23/11/2026');
@@ -291,16 +283,16 @@ describe('financial journey', () => {
     await screenshot(page, 'finance-11-date-field-360');
     await dialog.getByRole('button', { name: 'Registrar' }).click();
     await page.getByText(FIN_MSG.transactionSaved).waitFor();
-    expect(await server.db.query(`SELECT transaction_date::text AS day FROM transactions WHERE club_id = $1`, [club.id])).toEqual([{ day: isoDay(2) }]);
+    expect(await e2e.server.db.query(`SELECT transaction_date::text AS day FROM transactions WHERE club_id = $1`, [club.id])).toEqual([{ day: isoDay(2) }]);
     await context.close();
   });
 
   it('shows the last 20 transactions with a count, then Carregar mais the next ones', async () => {
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     await registerAndCreateClub(page, { clubName: 'Clube dos Lançamentos' });
-    const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube dos Lançamentos'`);
-    const [cash] = await server.db.query<{ id: string }>(`INSERT INTO cash_accounts (club_id, name) VALUES ($1, 'Caixa Geral') RETURNING id`, [club.id]);
-    await server.db.query(
+    const [club] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube dos Lançamentos'`);
+    const [cash] = await e2e.server.db.query<{ id: string }>(`INSERT INTO cash_accounts (club_id, name) VALUES ($1, 'Caixa Geral') RETURNING id`, [club.id]);
+    await e2e.server.db.query(
       `INSERT INTO transactions (club_id, cash_account_id, type, amount, description, transaction_date)
        SELECT $1, $2, 'income', g, 'Mensalidade ' || lpad(g::text, 2, '0'), date '2026-01-01' + g FROM generate_series(1, 27) g`,
       [club.id, cash.id],
@@ -335,7 +327,7 @@ describe('money typed the Brazilian way (issue 18)', () => {
   }
 
   it("'1234,56' and '1.234,56' in Saldo inicial and Valor save exactly R$ 1.234,56; letters save nothing", async () => {
-    const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const page = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
     await registerAndCreateClub(page, { clubName: 'Clube Vírgula' });
     await page.goto('/dashboard/financeiro');
     await page.getByText(FIN_MSG.needCashAccount).waitFor();
@@ -356,7 +348,7 @@ describe('money typed the Brazilian way (issue 18)', () => {
     await dialog.locator('[id$="-error"]').getByText(FIN_MSG.amountInvalid).waitFor();
     expect(await dialog.isVisible()).toBe(true);
     expect(await page.getByText(FIN_MSG.cashAccountSaved).count()).toBe(0);
-    expect(await server.db.query(`SELECT 1 FROM cash_accounts WHERE name = 'Caixa Letras'`)).toHaveLength(0);
+    expect(await e2e.server.db.query(`SELECT 1 FROM cash_accounts WHERE name = 'Caixa Letras'`)).toHaveLength(0);
 
     // '1.234,56' typed key by key: the field shows it, the caixa starts at exactly R$ 1.234,56.
     await typeInto(dialog, 'Saldo inicial (R$)', '1.234,56');
@@ -378,7 +370,7 @@ describe('money typed the Brazilian way (issue 18)', () => {
     await dialog.waitFor({ state: 'hidden' });
     const virgula = page.getByLabel('Saldo de Caixa Vírgula');
     await expect.poll(() => virgula.textContent()).toMatch(brl('1.234,56'));
-    const balances = await server.db.query<{ name: string; current_balance: string }>(
+    const balances = await e2e.server.db.query<{ name: string; current_balance: string }>(
       `SELECT name, current_balance::text FROM cash_accounts WHERE name IN ('Caixa Letras', 'Caixa Vírgula') ORDER BY name`);
     expect(balances.map((b) => b.current_balance)).toEqual(['1234.56', '1234.56']);
 
@@ -396,7 +388,7 @@ describe('money typed the Brazilian way (issue 18)', () => {
       await expect.poll(() => virgula.textContent()).toMatch(brl(total));
       await toastsGone(page);
     }
-    const amounts = await server.db.query<{ amount: string }>(`SELECT amount::text FROM transactions WHERE description IN ('Rifa 1234,56', 'Rifa 1.234,56')`);
+    const amounts = await e2e.server.db.query<{ amount: string }>(`SELECT amount::text FROM transactions WHERE description IN ('Rifa 1234,56', 'Rifa 1.234,56')`);
     expect(amounts.map((a) => a.amount)).toEqual(['1234.56', '1234.56']);
 
     // Letters in Valor: refused beside the field, nothing sent, no toast, the balance unchanged.
@@ -410,7 +402,7 @@ describe('money typed the Brazilian way (issue 18)', () => {
     await screenshot(page, 'money-03-letters-refused-360');
     expect(await dialog.isVisible()).toBe(true);
     expect(await page.getByText(FIN_MSG.transactionSaved).count()).toBe(0);
-    expect(await server.db.query(`SELECT 1 FROM transactions WHERE description = 'Doação'`)).toHaveLength(0);
+    expect(await e2e.server.db.query(`SELECT 1 FROM transactions WHERE description = 'Doação'`)).toHaveLength(0);
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     expect(await virgula.textContent()).toMatch(brl('3.703,68'));
 
@@ -421,11 +413,11 @@ describe('money typed the Brazilian way (issue 18)', () => {
     await typeInto(dialog, 'Valor da meta (R$)', 'mil e quinhentos');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await dialog.locator('[id$="-error"]').getByText(FIN_MSG.amountInvalid).waitFor();
-    expect(await server.db.query(`SELECT 1 FROM savings_goals WHERE name = 'Barraca nova'`)).toHaveLength(0);
+    expect(await e2e.server.db.query(`SELECT 1 FROM savings_goals WHERE name = 'Barraca nova'`)).toHaveLength(0);
     await typeInto(dialog, 'Valor da meta (R$)', '1.500');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    const [goal] = await server.db.query<{ goal_amount: string }>(`SELECT goal_amount::text FROM savings_goals WHERE name = 'Barraca nova'`);
+    const [goal] = await e2e.server.db.query<{ goal_amount: string }>(`SELECT goal_amount::text FROM savings_goals WHERE name = 'Barraca nova'`);
     expect(goal.goal_amount).toBe('1500.00');
     await page.getByRole('button', { name: 'Editar Barraca nova' }).click();
     dialog = page.getByRole('dialog', { name: 'Editar Cofre' });
@@ -433,7 +425,7 @@ describe('money typed the Brazilian way (issue 18)', () => {
     await typeInto(dialog, 'Valor da meta (R$)', '2.000');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(async () => (await server.db.query<{ goal_amount: string }>(`SELECT goal_amount::text FROM savings_goals WHERE name = 'Barraca nova'`))[0]?.goal_amount).toBe('2000.00');
+    await expect.poll(async () => (await e2e.server.db.query<{ goal_amount: string }>(`SELECT goal_amount::text FROM savings_goals WHERE name = 'Barraca nova'`))[0]?.goal_amount).toBe('2000.00');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.context().close();
   });
@@ -441,15 +433,15 @@ describe('money typed the Brazilian way (issue 18)', () => {
 
 describe("a member's view", () => {
   it("shows only their own cofres, read-only ('Meus Cofres')", async () => {
-    const admin = await newPage(browser, server.baseUrl);
+    const admin = await newPage(e2e.browser, e2e.server.baseUrl);
     const { clubName } = await registerAndCreateClub(admin, { clubName: 'Clube dos Cofres' });
     await admin.context().close();
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     const member = await registerThroughUi(page, { name: 'Júlia Membro' });
-    const [club] = await server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
-    const [julia] = await server.db.query<{ id: string }>('SELECT id FROM profiles WHERE email = $1', [member.email]);
-    await server.db.query('INSERT INTO club_members (club_id, profile_id) VALUES ($1, $2)', [club.id, julia.id]);
-    await server.db.query(
+    const [club] = await e2e.server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
+    const [julia] = await e2e.server.db.query<{ id: string }>('SELECT id FROM profiles WHERE email = $1', [member.email]);
+    await e2e.server.db.query('INSERT INTO club_members (club_id, profile_id) VALUES ($1, $2)', [club.id, julia.id]);
+    await e2e.server.db.query(
       `INSERT INTO savings_goals (club_id, name, goal_amount, current_amount, profile_id) VALUES
          ($1, 'Camporee da Júlia', 400, 100, $2), ($1, 'Cofre do clube', 1000, 0, NULL)`,
       [club.id, julia.id],
@@ -472,8 +464,8 @@ describe('financial reports on the demo club', () => {
   it('the demo seed fills the 12-month chart and the totals', async () => {
     const { seedDemoClub, DEMO_ADMIN } = await import('../src/server/demo/base.js');
     const { seedFinance } = await import('../src/server/finance/demo-seed.js');
-    await seedFinance(await seedDemoClub(server.db));
-    const page = await newPage(browser, server.baseUrl);
+    await seedFinance(await seedDemoClub(e2e.server.db));
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     await loginThroughUi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/dashboard/financeiro');
     await page.getByLabel('Saldo de Caixa Geral').waitFor();

@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { EVIDENCE_MAX_LABEL, EVIDENCE_TYPES_LABEL, PROGRESS_MSG } from '../src/shared/progress.js';
 import { RANKING_MSG } from '../src/shared/ranking.js';
-import {
-  expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, type E2EServer,
-} from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  return server.db.query<T>(text, params);
+  return e2e.server.db.query<T>(text, params);
 }
 
 async function rankingRowOf(page: Page, name: string): Promise<string> {
@@ -32,7 +21,7 @@ async function rankingRowOf(page: Page, name: string): Promise<string> {
 describe('gamification journey', () => {
   it('member does a check task and a quiz, sends evidence, admin approves, ranking and profile change', async () => {
     // Admin and club.
-    const admin = await newPage(browser, server.baseUrl);
+    const admin = await newPage(e2e.browser, e2e.server.baseUrl);
     // The director's clock can be moved forward to the next re-read of the waiting screens.
     await admin.clock.install();
     const adminAcc = await registerAndCreateClub(admin, { clubName: 'Clube Pontos' });
@@ -54,7 +43,7 @@ describe('gamification journey', () => {
     await sql(`INSERT INTO point_events (club_id, profile_id, unit_id, source, points, reason) VALUES ($1, $2, $3, 'manual', 30, 'Presença')`, [clubId, rival.id, unit.id]);
 
     // The member signs up and joins the club.
-    const member = await newPage(browser, server.baseUrl);
+    const member = await newPage(e2e.browser, e2e.server.baseUrl);
     const memberAcc = await registerThroughUi(member, { name: 'Marina Lima' });
     const [{ id: memberId }] = await sql<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [memberAcc.email]);
     await sql(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, 'Desbravador(a)', $3)`, [clubId, memberId, unit.id]);
@@ -185,7 +174,7 @@ describe('gamification journey', () => {
   }, 240_000); // The longest journey of the suite: room for a loaded machine.
 
   it('an empty ranking says so', async () => {
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     await registerAndCreateClub(page, { clubName: 'Clube Vazio' });
     await page.goto('/dashboard/ranking');
     await page.getByText(RANKING_MSG.empty).waitFor();
@@ -194,7 +183,7 @@ describe('gamification journey', () => {
   });
 
   it('works at 360 px: my tasks, ranking and profile fit the screen', async () => {
-    const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const page = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
     await registerAndCreateClub(page, { clubName: 'Clube Pequeno' });
     const [{ id: clubId }] = await sql<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Pequeno'`);
     await sql(`INSERT INTO tasks (club_id, title, type, points, due_date) VALUES ($1, 'Tarefa com um título bem comprido para caber', 'accumulative', 5, now() + interval '3 days')`, [clubId]);
@@ -216,13 +205,13 @@ describe('gamification journey', () => {
   });
 
   it('admin rejects with a reason, the member sees it and resends; Pontuar unidade moves the unit ranking', async () => {
-    const admin = await newPage(browser, server.baseUrl);
+    const admin = await newPage(e2e.browser, e2e.server.baseUrl);
     await registerAndCreateClub(admin, { clubName: 'Clube Rejeita' });
     const [{ id: clubId }] = await sql<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Rejeita'`);
     const [aguias] = await sql<{ id: string }>(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Águias', '#0ea5e9') RETURNING id`, [clubId]);
     await sql(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Falcões', '#f59e0b')`, [clubId]);
     await sql(`INSERT INTO tasks (club_id, title, type, points) VALUES ($1, 'Vídeo do hino', 'submission', 15)`, [clubId]);
-    const member = await newPage(browser, server.baseUrl);
+    const member = await newPage(e2e.browser, e2e.server.baseUrl);
     const acc = await registerThroughUi(member, { name: 'Tiago Reis' });
     const [{ id: memberId }] = await sql<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [acc.email]);
     await sql(`INSERT INTO club_members (club_id, profile_id, unit_id) VALUES ($1, $2, $3)`, [clubId, memberId, aguias.id]);
@@ -287,7 +276,7 @@ describe('gamification journey', () => {
   });
 
   it('at 360 px the ranking lists a member with 0 points, the profile splits the total by origin, letters in Pontuar unidade save nothing (issue 18)', async () => {
-    const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const page = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
     await registerAndCreateClub(page, { clubName: 'Clube de Todos' });
     const [{ id: clubId }] = await sql<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube de Todos'`);
     const [corujas] = await sql<{ id: string }>(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Corujas', '#7c3aed') RETURNING id`, [clubId]);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { simpleParser } from 'mailparser';
@@ -51,6 +52,23 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/**
+ * The server and the browser of one spec file: started before its tests, closed after them.
+ * `const e2e = useServerAndBrowser();` at the top of the file, then `e2e.server`, `e2e.browser` in the tests.
+ */
+export function useServerAndBrowser(): { readonly server: E2EServer; readonly browser: Browser } {
+  const env = {} as { server: E2EServer; browser: Browser };
+  beforeAll(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
 }
 
 const pageErrors = new WeakMap<Page, string[]>();

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MEETING_MSG } from '../src/shared/meetings.js';
 import { localDateString } from '../src/server/recurring/schedule.js';
-import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, type E2EServer } from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
 
 // Meeting night on a phone (360 px): create a meeting, call the roll of a unit with inspection
 // criteria, see the unit ranking move; then the same roll call with no connection, sent once when
 // the connection returns.
-let server: E2EServer;
-let browser: Browser;
+const e2e = useServerAndBrowser();
 let page: Page;
 let clubId: string;
 
 async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  return server.db.query<T>(text, params);
+  return e2e.server.db.query<T>(text, params);
 }
 
 async function addKid(name: string, unitId: string): Promise<void> {
@@ -30,19 +29,13 @@ const row = (name: string) => page.getByTestId('roll-row').filter({ hasText: nam
 const mark = (name: string, status: string) => page.getByRole('group', { name: `Situação de ${name}` }).getByRole('button', { name: status, exact: true }).click();
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+  page = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
   const { clubName } = await registerAndCreateClub(page, { clubName: 'Clube da Chamada' });
   [{ id: clubId }] = await sql<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
   const [aguias] = await sql<{ id: string }>(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Águias', '#0ea5e9') RETURNING id`, [clubId]);
   const [leoes] = await sql<{ id: string }>(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Leões', '#f59e0b') RETURNING id`, [clubId]);
   for (const name of ['Ana Souza', 'Bruno Lima', 'Carla Dias']) await addKid(name, aguias.id);
   await addKid('Davi Rocha', leoes.id);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** Today as the meeting list shows it (dd/mm, the club's São Paulo time zone): a new meeting defaults to today. */
@@ -206,7 +199,7 @@ describe('meeting night at 360 px', () => {
   });
 
   it('a counsellor finds Reuniões in the menu and calls the roll of their own unit only', async () => {
-    const phone = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const phone = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
     const acc = await registerThroughUi(phone, { name: 'Conselheiro Rui' });
     const [profile] = await sql<{ id: string }>('SELECT id FROM profiles WHERE email = $1', [acc.email]);
     const [leoes] = await sql<{ id: string }>(`SELECT id FROM units WHERE club_id = $1 AND name = 'Leões'`, [clubId]);

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { QUESTION_MSG, SUBTASK_MSG, TASK_BADGE_MSG, TASK_MSG, TASK_TYPE_DESCRIPTIONS } from '../src/shared/tasks.js';
 import { RECURRING_MSG } from '../src/shared/recurring.js';
 import { PROGRESS_MSG } from '../src/shared/progress.js';
 import { dueOccurrences, localDateString } from '../src/server/recurring/schedule.js';
-import {
-  expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, type E2EServer,
-} from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
 
-let server: E2EServer;
-let browser: Browser;
+const e2e = useServerAndBrowser();
 const TZ = 'America/Sao_Paulo';
 const DAY = 86_400_000;
 /** 'AAAA-MM-DD' as the date fields show it: dd/mm/aaaa. */
@@ -17,17 +14,11 @@ const brDay = (iso: string) => iso.split('-').reverse().join('/');
 const SVG = (color: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10" fill="${color}"/></svg>`;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   // Badges are platform-wide and created by the super admin elsewhere; here they are fixtures.
-  await server.db.query(
+  await e2e.server.db.query(
     `INSERT INTO badges (name, description, icon_svg, rarity, points) VALUES ('Explorador', 'Trilha completa', $1, 'rare', 30), ('Leitor', 'Leu tudo', $2, 'common', 10)`,
     [SVG('#16a34a'), SVG('#0284c7')],
   );
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor();
@@ -46,7 +37,7 @@ async function createTask(page: Page, title: string, type: string, points?: stri
 
 describe('Tarefas e Desafios', () => {
   it('tasks of every type, questions, subtasks, badges, recurring generation', async () => {
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     await registerAndCreateClub(page, { clubName: 'Clube Tarefas' });
     await page.getByRole('link', { name: 'Tarefas' }).first().click();
     await page.waitForURL('**/dashboard/tarefas');
@@ -257,7 +248,7 @@ describe('Tarefas e Desafios', () => {
 
     // 'Gerar Instâncias Agora' catches up a rule the every-minute job has not handled yet.
     const missedStart = localDateString(new Date(Date.now() - 3 * DAY), TZ);
-    await server.db.query(
+    await e2e.server.db.query(
       `INSERT INTO recurring_tasks (club_id, title, frequency, generation_time, start_date, next_generation_date)
        SELECT id, 'Devocional', 'daily', '00:00', $1, now() FROM clubs WHERE name = 'Clube Tarefas'`,
       [missedStart],
@@ -297,7 +288,7 @@ describe('Tarefas e Desafios', () => {
   }, 240_000); // The longest journey of the suite: room for a loaded machine.
 
   it("'Limite por dia' in Minhas Tarefas: the day's count, and no button once the cap is reached", async () => {
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     await registerAndCreateClub(page, { clubName: 'Clube Limite' });
     await page.getByRole('link', { name: 'Tarefas' }).first().click();
     await page.getByRole('button', { name: TASK_MSG.createFirst }).click();
@@ -336,17 +327,17 @@ describe('Tarefas e Desafios', () => {
   });
 
   it('a member sees active tasks read-only, without the recurring tab', async () => {
-    const adminPage = await newPage(browser, server.baseUrl);
+    const adminPage = await newPage(e2e.browser, e2e.server.baseUrl);
     await registerAndCreateClub(adminPage, { clubName: 'Clube do Membro' });
     await adminPage.context().close();
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     const member = await registerThroughUi(page, { name: 'Membro Leitor' });
-    await server.db.query(
+    await e2e.server.db.query(
       `INSERT INTO club_members (club_id, profile_id, role)
        SELECT c.id, p.id, 'Desbravador(a)' FROM clubs c, profiles p WHERE c.name = 'Clube do Membro' AND p.email = $1`,
       [member.email],
     );
-    await server.db.query(
+    await e2e.server.db.query(
       `INSERT INTO tasks (club_id, title, type, active) SELECT id, 'Visível', 'quiz', true FROM clubs WHERE name = 'Clube do Membro'
        UNION ALL SELECT id, 'Escondida', 'check', false FROM clubs WHERE name = 'Clube do Membro'`,
     );
@@ -362,12 +353,12 @@ describe('Tarefas e Desafios', () => {
   });
 
   it('letters, blanks and fractions in Pontos are refused beside the field and save nothing (issue 18)', async () => {
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     await registerAndCreateClub(page, { clubName: 'Clube Pontos Inteiros' });
     await page.goto('/dashboard/tarefas');
     await page.getByText(TASK_MSG.empty).waitFor();
-    const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Pontos Inteiros'`);
-    const count = async (table: string) => (await server.db.query(`SELECT 1 FROM ${table} WHERE club_id = $1`, [club.id])).length;
+    const [club] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Pontos Inteiros'`);
+    const count = async (table: string) => (await e2e.server.db.query(`SELECT 1 FROM ${table} WHERE club_id = $1`, [club.id])).length;
 
     await page.getByRole('button', { name: 'Nova Tarefa', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Nova Tarefa' });
@@ -396,7 +387,7 @@ describe('Tarefas e Desafios', () => {
     await sd.getByLabel('Pontos da subtarefa').pressSequentially('cinco');
     await sd.getByRole('button', { name: 'Salvar subtarefa' }).click();
     await sd.getByRole('alert').filter({ hasText: SUBTASK_MSG.pointsInvalid }).waitFor();
-    expect(await server.db.query(`SELECT 1 FROM subtasks WHERE title = 'Parte 1'`)).toHaveLength(0);
+    expect(await e2e.server.db.query(`SELECT 1 FROM subtasks WHERE title = 'Parte 1'`)).toHaveLength(0);
     await sd.getByRole('button', { name: 'Concluído' }).click();
 
     // A recurring task with letters in its points.

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ZAdminClub, ZAdminClubList, ZAdminClubQuery, ZAdminCreateClub, ZAdminDeleteClub, ZAdminUpdateClub, ZAdminUserList, ZAdminUserQuery,
+  ADMIN_MSG, ZAdminClub, ZAdminClubList, ZAdminClubQuery, ZAdminCreateClub, ZAdminDeleteClub, ZAdminUpdateClub, ZAdminUserList, ZAdminUserQuery,
   ZPlatformReport, ZPlatformStats, ZReportQuery, ZSetBlocked, ZSetUserType,
 } from '../../shared/admin.js';
 import { ZClub } from '../../shared/clubs.js';
@@ -11,10 +11,10 @@ import { latestBackup } from '../backup/backup.js';
 import { readTogether } from '../db/read-together.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
-import { ZClubParams } from '../../shared/ids.js';
+import { ZClubParams, zId } from '../../shared/ids.js';
 
 const tags = ['admin'];
-const ZProfileParams = z.object({ profileId: z.string() });
+const ZProfileParams = z.object({ profileId: zId(ADMIN_MSG.userNotFound) });
 const ZUserResult = z.object({ ok: z.literal(true) });
 
 /** The super admin area: platform stats, every club, every account. Only user_type 'super_admin' passes. */

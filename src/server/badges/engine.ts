@@ -1,11 +1,10 @@
 import type { Db, Queryable } from '../db/index.js';
-import { maybeOne } from '../db/index.js';
 import { criteriaFromJson, isProgrammeCriteria, type TCriteriaType, type TProgrammeCriteria } from '../../shared/badges.js';
 import type { TAwardedBadge } from '../../shared/progress.js';
 import { appendPointEvent } from '../progress/ledger.js';
 import { servedIcon } from './icon.js';
 import { notify } from '../notifications/notify.js';
-import { memberCompletions, programmeCriterionMet } from './programme-criteria.js';
+import { membersCompletions, NO_COMPLETIONS, programmeCriterionMet } from './programme-criteria.js';
 
 interface BadgeRow {
   id: string;
@@ -61,28 +60,30 @@ export async function awardTaskBadges(q: Queryable, clubId: string, profileId: s
 type NumericCriteria = Exclude<TCriteriaType, TProgrammeCriteria>;
 type Metrics = Record<NumericCriteria, number | null>;
 
-/** The seven auto-criteria measures of one member in one club, in one query. */
-async function memberMetrics(q: Queryable, clubId: string, profileId: string, needRanking: boolean): Promise<Metrics> {
-  const row = await maybeOne<Metrics>(
-    q,
-    `SELECT
-       (SELECT count(*)::int FROM task_completions WHERE club_id = $1 AND profile_id = $2) AS task_count,
-       (SELECT coalesce(sum(points), 0)::int FROM point_events WHERE club_id = $1 AND profile_id = $2) AS points_total,
+/**
+ * The seven auto-criteria measures of members in one club, in one query. The ranking (the whole
+ * club's ledger) is read once, and only when a ranking badge is in play; a place earned with points:
+ * members listed at 0 points (issue 18) hold no position for badges.
+ */
+async function membersMetrics(q: Queryable, clubId: string, profileIds: readonly string[], needRanking: boolean): Promise<Map<string, Metrics>> {
+  const rows = await q.query<Metrics & { profile_id: string }>(
+    `WITH rk AS MATERIALIZED (SELECT profile_id, ranking FROM v_individual_ranking WHERE $3 AND club_id = $1 AND total_points > 0)
+     SELECT m.pid AS profile_id,
+       (SELECT count(*)::int FROM task_completions WHERE club_id = $1 AND profile_id = m.pid) AS task_count,
+       (SELECT coalesce(sum(points), 0)::int FROM point_events WHERE club_id = $1 AND profile_id = m.pid) AS points_total,
        (SELECT coalesce(max(n), 0)::int FROM (
           SELECT count(*) AS n FROM (
-            SELECT day - (row_number() OVER (ORDER BY day))::int AS island FROM login_days WHERE profile_id = $2
+            SELECT day - (row_number() OVER (ORDER BY day))::int AS island FROM login_days WHERE profile_id = m.pid
           ) d GROUP BY island) s) AS login_streak,
-       -- The ranking aggregates the whole club's ledger: only when a ranking badge is in play.
-       -- A place earned with points: members listed at 0 points (issue 18) hold no position for badges.
-       CASE WHEN $3 THEN (SELECT ranking FROM v_individual_ranking WHERE club_id = $1 AND profile_id = $2 AND total_points > 0) END AS ranking_position,
-       (SELECT count(*)::int FROM member_badges WHERE club_id = $1 AND profile_id = $2) AS badge_count,
+       CASE WHEN $3 THEN (SELECT ranking FROM rk WHERE rk.profile_id = m.pid) END AS ranking_position,
+       (SELECT count(*)::int FROM member_badges WHERE club_id = $1 AND profile_id = m.pid) AS badge_count,
        (SELECT count(*)::int FROM task_completions
-         WHERE club_id = $1 AND profile_id = $2 AND question_count > 0 AND correct_count = question_count) AS task_perfect,
-       (SELECT current_date - created_at::date FROM club_members WHERE club_id = $1 AND profile_id = $2) AS membership_duration`,
-    [clubId, profileId, needRanking],
+         WHERE club_id = $1 AND profile_id = m.pid AND question_count > 0 AND correct_count = question_count) AS task_perfect,
+       (SELECT current_date - created_at::date FROM club_members WHERE club_id = $1 AND profile_id = m.pid) AS membership_duration
+       FROM unnest($2::uuid[]) AS m(pid)`,
+    [clubId, profileIds, needRanking],
   );
-  if (!row) throw new Error('metrics query returned nothing');
-  return row;
+  return new Map(rows.map(({ profile_id, ...metrics }) => [profile_id, metrics]));
 }
 
 function meets(type: NumericCriteria, measured: number | null, target: number): boolean {
@@ -97,41 +98,103 @@ function meets(type: NumericCriteria, measured: number | null, target: number): 
  * can satisfy another criterion.
  */
 export async function awardAutomaticBadges(q: Queryable, clubId: string, profileId: string): Promise<TAwardedBadge[]> {
-  const awarded: TAwardedBadge[] = [];
-  for (let round = 0; round < 20; round += 1) {
-    const candidates = await q.query<BadgeRow>(
-      `SELECT b.id, b.name, b.icon_svg, b.icon_sanitized_v, b.points, b.auto_criteria FROM badges b
-        WHERE b.active AND b.badge_type = 'auto' AND b.auto_criteria IS NOT NULL
-          AND (b.club_id IS NULL OR b.club_id = $1)
-          AND NOT EXISTS (SELECT 1 FROM member_badges mb WHERE mb.club_id = $1 AND mb.profile_id = $2 AND mb.badge_id = b.id)
-        ORDER BY b.id`,
-      [clubId, profileId],
-    );
-    if (candidates.length === 0) break;
-    const criteriaOf = new Map(candidates.map((b) => [b.id, criteriaFromJson(b.auto_criteria)]));
-    const needRanking = [...criteriaOf.values()].some((c) => c?.type === 'ranking_position');
-    const metrics = await memberMetrics(q, clubId, profileId, needRanking);
-    // The programme's criteria read the member's completed classes and especialidades: only when one is in play.
-    const needProgramme = [...criteriaOf.values()].some((c) => c && isProgrammeCriteria(c.type));
-    const done = needProgramme ? await memberCompletions(q, clubId, profileId) : null;
-    let grantedThisRound = 0;
-    for (const badge of candidates) {
-      const criteria = criteriaOf.get(badge.id);
-      if (!criteria) continue;
-      const { type } = criteria;
-      const met = isProgrammeCriteria(type)
-        ? done !== null && programmeCriterionMet(criteria, done)
-        : criteria.value >= 1 && meets(type, metrics[type], criteria.value);
-      if (!met) continue;
-      const got = await grantBadge(q, { clubId, profileId, badge });
-      if (got) {
-        awarded.push(got);
-        grantedThisRound += 1;
+  return (await awardAutomaticBadgesOf(q, clubId, [profileId])).get(profileId) ?? [];
+}
+
+/**
+ * {@link awardAutomaticBadges} for several members of a club at once (a bulk signature of the
+ * programme), in set form: each round reads the measures of every member still in play in one
+ * query, grants what is met in one INSERT (XP in one more, one notice per badge), and the members
+ * who got something are evaluated again. The caller holds the members' locks. Returns who got what.
+ */
+export async function awardAutomaticBadgesOf(q: Queryable, clubId: string, profileIds: readonly string[]): Promise<Map<string, TAwardedBadge[]>> {
+  const awarded = new Map<string, TAwardedBadge[]>();
+  let inPlay = [...new Set(profileIds)];
+  if (inPlay.length === 0) return awarded;
+  const badges = await q.query<BadgeRow>(
+    `SELECT b.id, b.name, b.icon_svg, b.icon_sanitized_v, b.points, b.auto_criteria FROM badges b
+      WHERE b.active AND b.badge_type = 'auto' AND b.auto_criteria IS NOT NULL AND (b.club_id IS NULL OR b.club_id = $1)
+      ORDER BY b.id`,
+    [clubId],
+  );
+  const criteriaOf = new Map(badges.map((b) => [b.id, criteriaFromJson(b.auto_criteria)]));
+  const auto = badges.filter((b) => criteriaOf.get(b.id));
+  if (auto.length === 0) return awarded;
+  const held = new Set(
+    (await q.query<{ profile_id: string; badge_id: string }>(
+      'SELECT profile_id, badge_id FROM member_badges WHERE club_id = $1 AND profile_id = ANY($2::uuid[]) AND badge_id = ANY($3::uuid[])',
+      [clubId, inPlay, auto.map((b) => b.id)],
+    )).map((r) => `${r.profile_id}:${r.badge_id}`),
+  );
+  for (let round = 0; round < 20 && inPlay.length > 0; round += 1) {
+    const candidates = new Map(inPlay.map((p) => [p, auto.filter((b) => !held.has(`${p}:${b.id}`))]));
+    inPlay = inPlay.filter((p) => (candidates.get(p) ?? []).length > 0);
+    if (inPlay.length === 0) break;
+    const inCandidates = (test: (c: NonNullable<ReturnType<typeof criteriaFromJson>>) => boolean) =>
+      inPlay.some((p) => (candidates.get(p) ?? []).some((b) => { const c = criteriaOf.get(b.id); return c ? test(c) : false; }));
+    const metrics = await membersMetrics(q, clubId, inPlay, inCandidates((c) => c.type === 'ranking_position'));
+    // The programme's criteria read the members' completed classes and especialidades: only when one is in play.
+    const done = inCandidates((c) => isProgrammeCriteria(c.type)) ? await membersCompletions(q, clubId, inPlay) : null;
+    const met: Array<{ profileId: string; badge: BadgeRow }> = [];
+    for (const profileId of inPlay) {
+      const m = metrics.get(profileId);
+      for (const badge of candidates.get(profileId) ?? []) {
+        const criteria = criteriaOf.get(badge.id);
+        if (!criteria || !m) continue;
+        const { type } = criteria;
+        const ok = isProgrammeCriteria(type)
+          ? done !== null && programmeCriterionMet(criteria, done.get(profileId) ?? NO_COMPLETIONS)
+          : criteria.value >= 1 && meets(type, m[type], criteria.value);
+        if (ok) met.push({ profileId, badge });
       }
     }
-    if (grantedThisRound === 0) break;
+    const granted = await grantBadges(q, clubId, met);
+    for (const g of granted) {
+      held.add(`${g.profileId}:${g.badge.id}`);
+      awarded.set(g.profileId, [...(awarded.get(g.profileId) ?? []), { id: g.badge.id, name: g.badge.name, icon_svg: servedIcon(g.badge), points: g.badge.points }]);
+    }
+    inPlay = [...new Set(granted.map((g) => g.profileId))];
   }
   return awarded;
+}
+
+/**
+ * {@link grantBadge} for many (member, badge) pairs in one INSERT: each at most once (UNIQUE), the XP
+ * of those granted in one more, and one notice per badge to the members who got it. Returns the pairs
+ * granted, in the order given.
+ */
+async function grantBadges(q: Queryable, clubId: string, pairs: Array<{ profileId: string; badge: BadgeRow }>): Promise<Array<{ profileId: string; badge: BadgeRow }>> {
+  if (pairs.length === 0) return [];
+  const inserted = await q.query<{ profile_id: string; badge_id: string }>(
+    `INSERT INTO member_badges (club_id, profile_id, badge_id)
+     SELECT $1, t.p, t.b FROM unnest($2::uuid[], $3::uuid[]) WITH ORDINALITY AS t(p, b, n) ORDER BY t.n
+     ON CONFLICT (club_id, profile_id, badge_id) DO NOTHING RETURNING profile_id, badge_id`,
+    [clubId, pairs.map((x) => x.profileId), pairs.map((x) => x.badge.id)],
+  );
+  const got = new Set(inserted.map((r) => `${r.profile_id}:${r.badge_id}`));
+  const granted = pairs.filter((x) => got.has(`${x.profileId}:${x.badge.id}`));
+  const withXp = granted.filter((x) => x.badge.points > 0);
+  if (withXp.length) {
+    await q.query(
+      `INSERT INTO point_events (club_id, profile_id, unit_id, source, points, badge_id)
+       SELECT $1, t.p, (SELECT cm.unit_id FROM club_members cm WHERE cm.club_id = $1 AND cm.profile_id = t.p), 'badge', t.pts, t.b
+         FROM unnest($2::uuid[], $3::uuid[], $4::int[]) WITH ORDINALITY AS t(p, b, pts, n) ORDER BY t.n`,
+      [clubId, withXp.map((x) => x.profileId), withXp.map((x) => x.badge.id), withXp.map((x) => x.badge.points)],
+    );
+  }
+  const byBadge = new Map<string, { badge: BadgeRow; to: string[] }>();
+  for (const g of granted) {
+    const entry = byBadge.get(g.badge.id) ?? { badge: g.badge, to: [] };
+    entry.to.push(g.profileId);
+    byBadge.set(g.badge.id, entry);
+  }
+  for (const { badge, to } of byBadge.values()) {
+    await notify(q, {
+      clubId, to, category: 'achievements', kind: 'badge.won', link: '/dashboard/perfil',
+      title: `Badge conquistado: ${badge.name}`, body: badge.points > 0 ? `Você ganhou ${badge.points} XP.` : 'Veja seus badges no seu perfil.',
+    });
+  }
+  return granted;
 }
 
 /**

@@ -30,23 +30,28 @@ export interface ProgrammeCompletions {
   byArea: Map<string, number>;
 }
 
-export async function memberCompletions(q: Queryable, clubId: string, profileId: string): Promise<ProgrammeCompletions> {
-  const rows = await q.query<{ item_code: string; kind: string; area_code: string | null }>(
-    `SELECT e.item_code, e.kind, i.area_code
+export const NO_COMPLETIONS: ProgrammeCompletions = { items: new Set(), specialties: 0, byArea: new Map() };
+
+/** What members completed in a club's programme, in one query, by profile (a member with none is absent). */
+export async function membersCompletions(q: Queryable, clubId: string, profileIds: readonly string[]): Promise<Map<string, ProgrammeCompletions>> {
+  const rows = await q.query<{ profile_id: string; item_code: string; kind: string; area_code: string | null }>(
+    `SELECT cm.profile_id, e.item_code, e.kind, i.area_code
        FROM club_members cm
        JOIN programme_enrolments e ON e.club_id = cm.club_id AND e.member_id = cm.id
        JOIN programme_items i ON i.code = e.item_code
-      WHERE cm.club_id = $1 AND cm.profile_id = $2 AND (e.completed_on IS NOT NULL OR e.invested_on IS NOT NULL)`,
-    [clubId, profileId],
+      WHERE cm.club_id = $1 AND cm.profile_id = ANY($2::uuid[]) AND (e.completed_on IS NOT NULL OR e.invested_on IS NOT NULL)`,
+    [clubId, profileIds],
   );
-  const done: ProgrammeCompletions = { items: new Set(), specialties: 0, byArea: new Map() };
+  const byProfile = new Map<string, ProgrammeCompletions>();
   for (const r of rows) {
+    const done = byProfile.get(r.profile_id) ?? { items: new Set<string>(), specialties: 0, byArea: new Map<string, number>() };
+    byProfile.set(r.profile_id, done);
     done.items.add(r.item_code);
     if (r.kind !== 'specialty') continue;
     done.specialties += 1;
     if (r.area_code) done.byArea.set(r.area_code, (done.byArea.get(r.area_code) ?? 0) + 1);
   }
-  return done;
+  return byProfile;
 }
 
 /** Whether the member's completions meet a programme criterion. */

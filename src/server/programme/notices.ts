@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { guardiansByMember, membersWithRoles, notify } from '../notifications/notify.js';
+import { guardiansByMember, membersWithRoles, notify, notifyMany, type NoticeItem } from '../notifications/notify.js';
 import type { MemberRef } from './repo.js';
 
 /**
@@ -53,17 +53,20 @@ export async function notifySigned(tx: Queryable, clubId: string, members: Itera
   }
   // The member's own cartão is the first tab of /dashboard/programa.
   for (const g of sameNotice.values()) await notify(tx, { ...base, to: g.to, link: '/dashboard/programa', title: g.title, body: g.body });
+  // Each member's guardians are told about that member: one statement for all of them.
   const guardians = await guardiansByMember(tx, clubId, told.map((m) => m.member.profile_id));
+  const notices: NoticeItem[] = [];
   for (const { member, signed } of told) {
     const to = guardians.get(member.profile_id) ?? [];
     if (to.length === 0) continue;
     const { one, items } = texts(signed);
-    await notify(tx, {
-      ...base, to, link: '/familia',
+    notices.push({
+      to, link: '/familia',
       title: one ? `${firstName(member.full_name)}: requisito assinado em ${signed[0].itemName}` : `${firstName(member.full_name)}: ${signed.length} requisitos assinados`,
       body: one ? short(signed[0].text) : items,
     });
   }
+  await notifyMany(tx, base, notices);
 }
 
 /**
@@ -73,17 +76,24 @@ export async function notifySigned(tx: Queryable, clubId: string, members: Itera
 export async function notifyReady(tx: Queryable, clubId: string, signerProfileId: string, ready: readonly ReadyMember[]): Promise<void> {
   if (ready.length === 0) return;
   const direction = await membersWithRoles(tx, clubId, DIRECTION);
+  const instructorsOf = new Map<string, string[]>();
+  const notices: NoticeItem[] = [];
   for (const r of ready) {
-    const instructors = await tx.query<{ profile_id: string }>(
-      `SELECT cm.profile_id FROM programme_instructors i JOIN club_members cm ON cm.id = i.member_id AND cm.club_id = i.club_id AND cm.active
-        WHERE i.club_id = $1 AND i.item_code = $2`,
-      [clubId, r.itemCode],
-    );
-    const to = [...direction, ...instructors.map((i) => i.profile_id)].filter((p) => p !== signerProfileId && p !== r.member.profile_id);
-    await notify(tx, {
-      clubId, to, category: 'leadership', kind: 'programme.ready', link: '/dashboard/programa',
+    let instructors = instructorsOf.get(r.itemCode);
+    if (!instructors) {
+      instructors = (await tx.query<{ profile_id: string }>(
+        `SELECT cm.profile_id FROM programme_instructors i JOIN club_members cm ON cm.id = i.member_id AND cm.club_id = i.club_id AND cm.active
+          WHERE i.club_id = $1 AND i.item_code = $2`,
+        [clubId, r.itemCode],
+      )).map((i) => i.profile_id);
+      instructorsOf.set(r.itemCode, instructors);
+    }
+    const to = [...new Set([...direction, ...instructors])].filter((p) => p !== signerProfileId && p !== r.member.profile_id);
+    notices.push({
+      to, link: '/dashboard/programa',
       title: `${r.member.full_name} está pronto(a) para investidura`, body: `${r.itemName}: todos os requisitos assinados.`,
       dedupeKey: `programme.ready:${r.enrolmentId}:${r.completedOn}`,
     });
   }
+  await notifyMany(tx, { clubId, category: 'leadership', kind: 'programme.ready' }, notices);
 }

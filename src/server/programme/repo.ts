@@ -250,16 +250,6 @@ export function signaturesOf(q: Queryable, clubId: string, enrolmentIds: string[
   );
 }
 
-/** Writes the signature unless the requisito is signed already (then returns null). */
-export function insertSignature(q: Queryable, clubId: string, s: { enrolmentId: string; requirementId: string; signedOn: string; note: string | null; signedBy: string }) {
-  return maybeOne<{ id: string }>(
-    q,
-    `INSERT INTO programme_signatures (club_id, enrolment_id, requirement_id, signed_on, note, signed_by) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (enrolment_id, requirement_id) DO NOTHING RETURNING id`,
-    [clubId, s.enrolmentId, s.requirementId, s.signedOn, s.note, s.signedBy],
-  );
-}
-
 export function getSignature(q: Queryable, clubId: string, id: string) {
   return maybeOne<SignatureRow>(
     q,
@@ -271,10 +261,6 @@ export function getSignature(q: Queryable, clubId: string, id: string) {
 
 export function deleteSignature(q: Queryable, clubId: string, id: string) {
   return q.query('DELETE FROM programme_signatures WHERE club_id = $1 AND id = $2', [clubId, id]);
-}
-
-export function signedCount(q: Queryable, clubId: string, enrolmentId: string, requirementIds: string[]) {
-  return one<{ n: number }>(q, 'SELECT count(*)::int AS n FROM programme_signatures WHERE club_id = $1 AND enrolment_id = $2 AND requirement_id = ANY($3::uuid[])', [clubId, enrolmentId, requirementIds]);
 }
 
 // Ledger --------------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ import { ZReqExport, ZReqExportQuery, ZReqImport, ZReqImportResult } from '../..
 import { requireAuth, requireSuperAdmin, scopeOf } from '../plugins/access.js';
 import { requireGuardianOf } from '../families/access.js';
 import { ZClubParams } from '../../shared/ids.js';
+import { ZChildParams } from '../../shared/families.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 import { sign, unsign } from './signing.js';
@@ -273,7 +274,7 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
   // ——— The guardian's view (/familia): read-only, a consented child only (404 otherwise) ———
   app.get('/api/family/children/:memberId/programme-card', {
     config: { permission: 'signed_in' },
-    schema: { tags, summary: 'Cartão de classe do filho (somente leitura)', params: z.object({ memberId: z.string().max(100) }), response: { 200: ZCard } },
+    schema: { tags, summary: 'Cartão de classe do filho (somente leitura)', params: ZChildParams, response: { 200: ZCard } },
   }, async (req) => {
     const link = await requireGuardianOf(db, requireAuth(req).profile.id, req.params.memberId);
     const member = await repo.findMember(db, link.clubId, link.memberId);

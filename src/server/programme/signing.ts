@@ -5,7 +5,7 @@ import { writeAudit } from '../audit/repo.js';
 import { PROGRAMME_MSG, type TProgrammeSettings, type TSignResult } from '../../shared/programme.js';
 import { signerOf, signRefusal, type Signer } from './signers.js';
 import * as repo from './repo.js';
-import { awardAutomaticBadges, awardRankingBadges } from '../badges/engine.js';
+import { awardAutomaticBadgesOf, awardRankingBadges } from '../badges/engine.js';
 import { notifyReady, notifySigned, type ReadyMember, type SignedForMember } from './notices.js';
 
 const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
@@ -23,52 +23,100 @@ interface SignContext {
   ready: ReadyMember[];
 }
 
+/** A member and their enrolment (locked by the caller) in the item of the requisito being signed. */
+interface Target {
+  member: repo.MemberRef;
+  enrolment: repo.EnrolmentRow;
+}
+
 /**
- * Signs one requisito of an enrolment (the enrolment row is locked by the caller), gives its points
- * once, and completes the enrolment when it was the last one. Returns whether a signature was written.
+ * Signs one requisito for the enrolments given (all in the item of the requisito, locked by the
+ * caller, in id order), in set form: the signatures in one INSERT … SELECT unnest (a cell signed
+ * already is left as it was) with their points in the same statement, once (the ledger's net for the
+ * requisito is checked there); then the enrolments this completed, with their completion points, in
+ * one more. A completed especialidade then signs, in the member's other enrolments, the requisitos
+ * that asked for it. Statements per request do not grow with the number of members.
  */
-async function signOne(c: SignContext, member: repo.MemberRef, enrolment: repo.EnrolmentRow, requirement: { id: string; text: string }, itemName: string): Promise<boolean> {
-  const row = await repo.insertSignature(c.tx, c.access.clubId, { enrolmentId: enrolment.id, requirementId: requirement.id, signedOn: c.signedOn, note: c.note, signedBy: c.access.profileId });
-  if (!row) {
-    c.result.already += 1;
-    return false;
-  }
-  c.result.signed += 1;
-  const told = c.signedFor.get(member.member_id) ?? { member, signed: [] };
-  told.signed.push({ itemName, text: requirement.text });
-  c.signedFor.set(member.member_id, told);
+async function signSet(c: SignContext, requirement: { id: string; text: string }, itemName: string, targets: Target[]): Promise<void> {
+  if (targets.length === 0) return;
   const points = c.settings.points_per_requirement;
-  if (points > 0 && (await repo.netPoints(c.tx, c.access.clubId, enrolment.id, requirement.id)) === 0) {
-    await repo.appendPoints(c.tx, { clubId: c.access.clubId, member, enrolmentId: enrolment.id, requirementId: requirement.id, points, reason: `${itemName}: ${short(requirement.text)}`, createdBy: c.access.profileId });
-    c.result.points += points;
+  const enrolmentIds = targets.map((t) => t.enrolment.id);
+  const profileIds = targets.map((t) => t.member.profile_id);
+  const unitIds = targets.map((t) => t.member.unit_id);
+  const signed = await c.tx.query<{ enrolment_id: string; points: number }>(
+    `WITH t AS (SELECT * FROM unnest($6::uuid[], $7::uuid[], $8::uuid[]) WITH ORDINALITY AS t(e, p, u, n)),
+     ins AS (
+       INSERT INTO programme_signatures (club_id, enrolment_id, requirement_id, signed_on, note, signed_by)
+       SELECT $1, t.e, $2, $3, $4, $5 FROM t ORDER BY t.n
+       ON CONFLICT (enrolment_id, requirement_id) DO NOTHING RETURNING enrolment_id
+     ),
+     pts AS (
+       INSERT INTO point_events (club_id, profile_id, unit_id, source, points, reason, created_by, programme_enrolment_id, programme_requirement_id)
+       SELECT $1, t.p, t.u, 'programme', $9, $10, $5, t.e, $2 FROM t JOIN ins ON ins.enrolment_id = t.e
+        WHERE $9::int > 0 AND (SELECT coalesce(sum(pe.points), 0) FROM point_events pe
+                                WHERE pe.club_id = $1 AND pe.source = 'programme' AND pe.programme_enrolment_id = t.e AND pe.programme_requirement_id = $2) = 0
+        ORDER BY t.n
+       RETURNING programme_enrolment_id, points
+     )
+     SELECT ins.enrolment_id, coalesce(pts.points, 0)::int AS points FROM ins LEFT JOIN pts ON pts.programme_enrolment_id = ins.enrolment_id`,
+    [c.access.clubId, requirement.id, c.signedOn, c.note, c.access.profileId, enrolmentIds, profileIds, unitIds, points, `${itemName}: ${short(requirement.text)}`],
+  );
+  const newly = new Map(signed.map((r) => [r.enrolment_id, r.points]));
+  c.result.already += targets.length - newly.size;
+  c.result.signed += newly.size;
+  const fresh = targets.filter((t) => newly.has(t.enrolment.id));
+  for (const t of fresh) {
+    c.result.points += newly.get(t.enrolment.id) ?? 0;
+    const told = c.signedFor.get(t.member.member_id) ?? { member: t.member, signed: [] };
+    told.signed.push({ itemName, text: requirement.text });
+    c.signedFor.set(t.member.member_id, told);
   }
-  await completeIfDone(c, member, enrolment, itemName);
-  return true;
+  await completeDone(c, fresh, itemName);
 }
 
 /**
- * Marks the enrolment complete when every requisito is signed, with its completion points (once:
- * the ledger's net for the completion is checked first); then signs, in the member's other
- * enrolments, the requisitos that asked for this especialidade or one of its area.
+ * Marks complete the enrolments (of one item) whose every requisito is now signed, with their
+ * completion points (once: the ledger's net for the completion is checked first), in one statement;
+ * then, for a completed especialidade, signs the requisitos that asked for it in the member's other
+ * enrolments. Completions are taken in the order given, each followed by what it signed.
  */
-async function completeIfDone(c: SignContext, member: repo.MemberRef, enrolment: repo.EnrolmentRow, itemName: string): Promise<void> {
-  if (enrolment.completed_on) return;
-  const reqs = await repo.listRequirements(c.tx, c.access.clubId, [enrolment.item_code]);
+async function completeDone(c: SignContext, targets: Target[], itemName: string): Promise<void> {
+  const open = targets.filter((t) => !t.enrolment.completed_on);
+  if (open.length === 0) return;
+  const first = open[0].enrolment;
+  const reqs = await repo.listRequirements(c.tx, c.access.clubId, [first.item_code]);
   if (!reqs.length) return;
-  const { n } = await repo.signedCount(c.tx, c.access.clubId, enrolment.id, reqs.map((r) => r.id));
-  if (n < reqs.length) return;
-  await repo.setCompleted(c.tx, c.access.clubId, enrolment.id, c.signedOn);
-  enrolment.completed_on = c.signedOn;
-  c.result.completed.push(member.member_id);
-  c.ready.push({ member, enrolmentId: enrolment.id, itemCode: enrolment.item_code, itemName, completedOn: c.signedOn });
-  const points = enrolment.kind === 'class' ? c.settings.points_per_class : c.settings.points_per_specialty;
-  if (points > 0 && (await repo.netPoints(c.tx, c.access.clubId, enrolment.id, null)) === 0) {
-    await repo.appendPoints(c.tx, { clubId: c.access.clubId, member, enrolmentId: enrolment.id, requirementId: null, points, reason: `${itemName} concluída`, createdBy: c.access.profileId });
-    c.result.points += points;
+  const points = first.kind === 'class' ? c.settings.points_per_class : c.settings.points_per_specialty;
+  const done = await c.tx.query<{ id: string; points: number }>(
+    `WITH t AS (SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::uuid[]) WITH ORDINALITY AS t(e, p, u, n)),
+     done AS (
+       UPDATE programme_enrolments e SET completed_on = $5
+        WHERE e.club_id = $1 AND e.id IN (SELECT t.e FROM t) AND e.completed_on IS NULL
+          AND (SELECT count(*) FROM programme_signatures s WHERE s.club_id = $1 AND s.enrolment_id = e.id AND s.requirement_id = ANY($6::uuid[])) >= $7
+       RETURNING e.id
+     ),
+     pts AS (
+       INSERT INTO point_events (club_id, profile_id, unit_id, source, points, reason, created_by, programme_enrolment_id, programme_requirement_id)
+       SELECT $1, t.p, t.u, 'programme', $8, $9, $10, t.e, NULL FROM t JOIN done ON done.id = t.e
+        WHERE $8::int > 0 AND (SELECT coalesce(sum(pe.points), 0) FROM point_events pe
+                                WHERE pe.club_id = $1 AND pe.source = 'programme' AND pe.programme_enrolment_id = t.e AND pe.programme_requirement_id IS NULL) = 0
+        ORDER BY t.n
+       RETURNING programme_enrolment_id, points
+     )
+     SELECT done.id, coalesce(pts.points, 0)::int AS points FROM done LEFT JOIN pts ON pts.programme_enrolment_id = done.id`,
+    [c.access.clubId, open.map((t) => t.enrolment.id), open.map((t) => t.member.profile_id), open.map((t) => t.member.unit_id), c.signedOn,
+      reqs.map((r) => r.id), reqs.length, points, `${itemName} concluída`, c.access.profileId],
+  );
+  const completed = new Map(done.map((d) => [d.id, d.points]));
+  for (const { member, enrolment } of open) {
+    if (!completed.has(enrolment.id)) continue;
+    enrolment.completed_on = c.signedOn;
+    c.result.completed.push(member.member_id);
+    c.ready.push({ member, enrolmentId: enrolment.id, itemCode: enrolment.item_code, itemName, completedOn: c.signedOn });
+    c.result.points += completed.get(enrolment.id) ?? 0;
+    if (enrolment.kind === 'specialty') await signLinked(c, member, enrolment.item_code);
   }
-  if (enrolment.kind === 'specialty') await signLinked(c, member, enrolment.item_code);
 }
-
 /** 'Completar a especialidade X' / 'uma especialidade da área Y', in the member's other enrolments. */
 async function signLinked(c: SignContext, member: repo.MemberRef, specialtyCode: string): Promise<void> {
   const item = await repo.getItem(c.tx, specialtyCode);
@@ -84,7 +132,7 @@ async function signLinked(c: SignContext, member: repo.MemberRef, specialtyCode:
     const target = reqs.find((r) => r.link_specialty === specialtyCode) ?? reqs.find((r) => r.link_area !== null && r.link_area === item.area_code);
     if (!target) continue;
     const other = await repo.getItem(c.tx, enrolment.item_code);
-    await signOne({ ...c, note: `Especialidade ${item.name} concluída` }, member, enrolment, target, other?.name ?? enrolment.item_code);
+    await signSet({ ...c, note: `Especialidade ${item.name} concluída` }, target, other?.name ?? enrolment.item_code, [{ member, enrolment }]);
   }
 }
 
@@ -170,11 +218,11 @@ export async function signInTx(tx: Queryable, access: ClubAccess, input: SignInp
     const item = await repo.getItem(tx, requirement.item_code);
     const settings = await repo.getSettings(tx, access.clubId);
     const c: SignContext = { tx, access, settings, signedOn, note: input.note?.trim() || null, result: { signed: 0, already: 0, points: 0, completed: [] }, signedFor: new Map(), ready: [] };
-    for (const enrolment of enrolments) {
+    const targets = enrolments.flatMap((enrolment) => {
       const member = members.get(enrolment.member_id);
-      if (!member) continue;
-      await signOne(c, member, enrolment, requirement, item?.name ?? requirement.item_code);
-    }
+      return member ? [{ member, enrolment }] : [];
+    });
+    await signSet(c, requirement, item?.name ?? requirement.item_code, targets);
     if (c.result.signed) {
       await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'programme.sign', entity: 'programme_requirement', entityId: requirement.id, after: { item: requirement.item_code, members: input.member_ids.length, signed: c.result.signed, signed_on: signedOn, points: c.result.points } });
     }
@@ -196,7 +244,7 @@ export async function signInTx(tx: Queryable, access: ClubAccess, input: SignInp
  * other request for that member committed, and the member badge is unique, so it is given once.
  */
 async function awardBadgesOfSigned(tx: Queryable, clubId: string, members: repo.MemberRef[], pointsMoved: boolean): Promise<void> {
-  for (const m of members) await awardAutomaticBadges(tx, clubId, m.profile_id);
+  await awardAutomaticBadgesOf(tx, clubId, members.map((m) => m.profile_id));
   if (pointsMoved) await awardRankingBadges(tx, clubId);
 }
 
