@@ -20,6 +20,7 @@ import {
   ZSignInput,
   ZSignResult,
   ZUnsignResult,
+  ZUnsignQuery,
   zId,
   zItemCode,
 } from '../../shared/programme.js';
@@ -182,8 +183,8 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(`${base}/signatures/:id`, {
     config: { permission: 'programme.sign' },
-    schema: { tags, summary: 'Desfazer assinatura (pontos estornados; fica no registro de atividades)', params: ZSignatureParams, response: { 200: ZUnsignResult } },
-  }, async (req) => unsign(db, req.access, req.params.id));
+    schema: { tags, summary: 'Desfazer assinatura (pontos estornados; fica no registro de atividades); com client_id, o reenvio responde o mesmo e não estorna de novo', params: ZSignatureParams, querystring: ZUnsignQuery, response: { 200: ZUnsignResult } },
+  }, async (req) => unsign(db, req.access, req.params.id, req.query.client_id));
 
   // ——— A member marks a requisito done; the leaders' queue ———
   app.post(`${base}/marks`, {
