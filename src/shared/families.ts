@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MSG, zEmail } from './email.js';
+import { zId } from './ids.js';
 import { ZMemberAttendance } from './meetings.js';
 
 /** Guardian invitations are valid for 14 days, like member invitations (ADR 008). */
@@ -113,6 +114,12 @@ export const CONSENT_LABEL: Record<TConsentStatus, string> = {
   granted: FAMILY_MSG.consentGranted,
   withdrawn: FAMILY_MSG.consentWithdrawn,
 };
+
+/**
+ * The params of every /api/family/children/:memberId/… route: an id that is not the caller's linked
+ * child, malformed or not, answers the same 404.
+ */
+export const ZChildParams = z.object({ memberId: zId(FAMILY_MSG.childNotFound) });
 
 export const ZMemberFamily = z.object({
   member_id: z.string(),

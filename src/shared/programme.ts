@@ -44,6 +44,7 @@ export const PROGRAMME_MSG = {
   signed: 'Requisito assinado!',
   clientIdInvalid: 'Identificador de envio inválido',
   clientIdReused: 'Este envio já foi usado para outra assinatura.',
+  clientIdReusedUndo: 'Este envio já foi usado para desfazer outra assinatura.',
   unsigned: 'Assinatura desfeita.',
 } as const;
 
@@ -224,6 +225,12 @@ export const ZSignResult = z.object({
 export type TSignResult = z.infer<typeof ZSignResult>;
 
 export const ZUnsignResult = z.object({ points_reversed: z.number().int() });
+
+/**
+ * An undo from the grid's offline queue carries the id the device gave it: a resend with the same id
+ * reverses nothing more and answers what the first request did.
+ */
+export const ZUnsignQuery = z.object({ client_id: zId(PROGRAMME_MSG.clientIdInvalid).optional() });
 
 // ——— Instructors ———
 

@@ -9,11 +9,11 @@ import { AppError, badRequest } from '../plugins/errors.js';
 import { maybeOne } from '../db/index.js';
 import * as account from './account.js';
 import * as mfa from './mfa.js';
-import { ZClubParams } from '../../shared/ids.js';
+import { ZClubParams, zId } from '../../shared/ids.js';
+import { ZOk } from '../../shared/responses.js';
 
 const tags = ['auth'];
-const ZOk = z.object({ ok: z.literal(true) });
-const ZMessage = z.object({ ok: z.literal(true), message: z.string() });
+const ZMessage = ZOk.extend({ message: z.string() });
 
 /** Password recovery, two-step verification, sessions and e-mail change (issue 13). */
 export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -79,7 +79,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/api/auth/sessions/:sessionId', {
     config: { permission: 'signed_in' },
-    schema: { tags, summary: 'Encerra uma sessão minha', params: z.object({ sessionId: z.string() }), response: { 200: ZOk } },
+    schema: { tags, summary: 'Encerra uma sessão minha', params: z.object({ sessionId: zId(SECURITY_MSG.sessionNotFound) }), response: { 200: ZOk } },
   }, async (req) => {
     await account.revokeSession(app.db, requireAuth(req), req.params.sessionId);
     return { ok: true as const };

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZBadge, ZBadgeInput, ZClubBadgeInput, ZGrantBadge } from '../../shared/badges.js';
-import { ZAwardedBadge } from '../../shared/progress.js';
+import { PROGRESS_MSG, ZAwardedBadge } from '../../shared/progress.js';
 import { requireSuperAdmin } from '../plugins/access.js';
 import { BADGE_MSG } from '../../shared/badges.js';
 import { notFound } from '../plugins/errors.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 import * as clubBadges from './club-badges.js';
-import { ZClubParams } from '../../shared/ids.js';
+import { ZClubParams, zId } from '../../shared/ids.js';
 
-const ZBadgeParams = z.object({ badgeId: z.string() });
+const ZBadgeParams = z.object({ badgeId: zId(BADGE_MSG.notFound) });
 
 export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['badges'];
@@ -85,7 +85,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/api/clubs/:clubId/badges/:badgeId', {
     config: { permission: 'club.settings' },
-    schema: { tags, summary: 'Editar ou desativar badge do clube', params: ZClubParams.extend({ badgeId: z.string() }), body: ZClubBadgeInput, response: { 200: ZBadge } },
+    schema: { tags, summary: 'Editar ou desativar badge do clube', params: ZClubParams.extend(ZBadgeParams.shape), body: ZClubBadgeInput, response: { 200: ZBadge } },
   }, async (req) => {
     const access = req.access;
     return clubBadges.updateClubBadge(app.db, access, req.params.badgeId, req.body);
@@ -93,7 +93,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/clubs/:clubId/members/:memberId/badges', {
     config: { permission: 'badges.award' },
-    schema: { tags, summary: 'Conceder badge manual a um membro', params: ZClubParams.extend({ memberId: z.string() }), body: ZGrantBadge, response: { 201: z.object({ badges_awarded: z.array(ZAwardedBadge) }) } },
+    schema: { tags, summary: 'Conceder badge manual a um membro', params: ZClubParams.extend({ memberId: zId(PROGRESS_MSG.memberNotFound) }), body: ZGrantBadge, response: { 201: z.object({ badges_awarded: z.array(ZAwardedBadge) }) } },
   }, async (req, reply) => {
     const access = req.access;
     return reply.status(201).send(await service.grantManualBadge(app.db, access, req.params.memberId, req.body.badge_id));

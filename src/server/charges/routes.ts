@@ -7,7 +7,6 @@ import {
 import { ZPixSettings, ZPixSettingsInput } from '../../shared/pix.js';
 import { DUES_MSG, ZDuesExceptionInput, ZDuesPlan, ZDuesPlanInput, ZDuesSetup, ZGenerateDues, ZGenerateDuesResult } from '../../shared/dues.js';
 import { can, requireAuth } from '../plugins/access.js';
-import { notFound } from '../plugins/errors.js';
 import { requireGuardianOf } from '../families/access.js';
 import * as debtors from './debtors.js';
 import * as dues from './dues.js';
@@ -17,15 +16,14 @@ import { registerChargeReportRoutes } from './report-routes.js';
 import { STATEMENT_MAX_CHARS, ZStatementConfirm, ZStatementConfirmResult, ZStatementPreview, ZStatementPreviewInput } from '../../shared/statement.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
-import { isUuid, ZClubParams } from '../../shared/ids.js';
+import { ZClubParams, zId } from '../../shared/ids.js';
+import { ZChildParams } from '../../shared/families.js';
 
-const ZChargeParams = ZClubParams.extend({ id: z.string() });
-const ZPaymentParams = ZClubParams.extend({ id: z.string(), paymentId: z.string() });
-const ZDebtorParams = ZClubParams.extend({ profileId: z.string() });
-// Any text: an id that is not a linked child (malformed or not) answers the same 404.
-const ZChildParams = z.object({ memberId: z.string().max(100) });
-const ZReceiptParams = ZClubParams.extend({ paymentId: z.string().max(100) });
-const ZChildReceiptParams = z.object({ memberId: z.string().max(100), paymentId: z.string().max(100) });
+const ZChargeParams = ZClubParams.extend({ id: zId(CHARGE_MSG.chargeNotFound) });
+const ZPaymentParams = ZChargeParams.extend({ paymentId: zId(CHARGE_MSG.paymentNotFound) });
+const zPaymentId = zId(CHARGE_MSG.paymentNotFound);
+const ZReceiptParams = ZClubParams.extend({ paymentId: zPaymentId });
+const ZChildReceiptParams = ZChildParams.extend({ paymentId: zPaymentId });
 const tags = ['charges'];
 
 /** Receivables (ADR 050): the treasurer and the direction manage them; a member reads their own. */
@@ -101,10 +99,9 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clubs/:clubId/debtors/:profileId/whatsapp', {
     config: { permission: 'charges.manage' },
-    schema: { tags, summary: "Link 'Cobrar via WhatsApp' (wa.me) com a mensagem pronta", params: ZDebtorParams, response: { 200: ZWhatsAppReminder } },
+    schema: { tags, summary: "Link 'Cobrar via WhatsApp' (wa.me) com a mensagem pronta", params: ZClubParams.extend({ profileId: zId(CHARGE_MSG.noOpenCharges) }), response: { 200: ZWhatsAppReminder } },
   }, async (req) => {
     const { clubId } = req.access;
-    if (!isUuid(req.params.profileId)) throw notFound(CHARGE_MSG.noOpenCharges);
     return debtors.whatsAppReminder(db, clubId, req.params.profileId);
   });
 
@@ -135,19 +132,17 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/api/clubs/:clubId/dues-exceptions/:profileId', {
     config: { permission: 'charges.manage' },
-    schema: { tags, summary: 'Exceção de mensalidade de um membro: isento, outro valor ou desconto', params: ZDebtorParams, body: ZDuesExceptionInput, response: { 200: ZDuesSetup } },
+    schema: { tags, summary: 'Exceção de mensalidade de um membro: isento, outro valor ou desconto', params: ZClubParams.extend({ profileId: zId(DUES_MSG.memberNotFound) }), body: ZDuesExceptionInput, response: { 200: ZDuesSetup } },
   }, async (req) => {
     const actor = req.access;
-    if (!isUuid(req.params.profileId)) throw notFound(DUES_MSG.memberNotFound);
     return dues.saveException(db, actor, req.params.profileId, req.body);
   });
 
   app.delete('/api/clubs/:clubId/dues-exceptions/:profileId', {
     config: { permission: 'charges.manage' },
-    schema: { tags, summary: 'Remover a exceção de mensalidade de um membro', params: ZDebtorParams, response: { 200: ZDuesSetup } },
+    schema: { tags, summary: 'Remover a exceção de mensalidade de um membro', params: ZClubParams.extend({ profileId: zId(DUES_MSG.exceptionNotFound) }), response: { 200: ZDuesSetup } },
   }, async (req) => {
     const actor = req.access;
-    if (!isUuid(req.params.profileId)) throw notFound(DUES_MSG.exceptionNotFound);
     return dues.removeException(db, actor, req.params.profileId);
   });
 

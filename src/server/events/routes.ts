@@ -4,7 +4,8 @@ import {
   EVENT_MSG, ZAuthorisation, ZAuthorisationText, ZAuthorisationTextInput, ZCancelEvent, ZCancelRegistrationResult, ZChecklistTick, ZEvent,
   ZEventInput, ZFamilyEvents, ZRegisterMember, ZRegistrationResult, ZRoster, ZSignAuthorisation,
 } from '../../shared/events.js';
-import { ZClubParams } from '../../shared/ids.js';
+import { ZClubParams, zId } from '../../shared/ids.js';
+import { ZChildParams } from '../../shared/families.js';
 import { requireAuth } from '../plugins/access.js';
 import { maybeOne } from '../db/index.js';
 import { DEFAULT_TIMEZONE } from '../../shared/timezones.js';
@@ -14,14 +15,12 @@ import * as family from './family.js';
 import * as repo from './repo.js';
 import * as roster from './roster.js';
 import * as service from './service.js';
+import { ZOk } from '../../shared/responses.js';
 
-const ZEventParams = ZClubParams.extend({ id: z.string() });
-const ZRegistrationParams = ZEventParams.extend({ registrationId: z.string() });
-const ZTickParams = ZRegistrationParams.extend({ itemId: z.string() });
-// Any text: an id that is not a linked child (malformed or not) answers the same 404.
-const ZChildEventParams = z.object({ memberId: z.string().max(100), eventId: z.string().max(100) });
-const ZChildParams = z.object({ memberId: z.string().max(100) });
-const ZOk = z.object({ ok: z.literal(true) });
+const ZEventParams = ZClubParams.extend({ id: zId(EVENT_MSG.eventNotFound) });
+const ZRegistrationParams = ZEventParams.extend({ registrationId: zId(EVENT_MSG.registrationNotFound) });
+const ZTickParams = ZRegistrationParams.extend({ itemId: zId(EVENT_MSG.itemNotFound) });
+const ZChildEventParams = ZChildParams.extend({ eventId: zId(EVENT_MSG.eventNotFound) });
 const tags = ['events'];
 
 /** Eventos (issue 35): the direction and the secretary manage them; the treasurer reads; a guardian registers and authorises their child. */

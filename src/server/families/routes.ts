@@ -4,7 +4,7 @@ import { z } from 'zod';
 import {
   FAMILY_MSG, ZAcceptGuardian, ZConsentText, ZConsentTextInput, ZDeletionStatus, ZFamilyChild, ZGuardian, ZGuardianInput,
   ZGuardianInvitation, ZGuardianInvitationPreview, ZHealthForm, ZHealthRecord, ZMemberFamily, ZMemberFamilyUpdate,
-  ZPrivacyNotice, ZPrivacySettings, ZPrivacySettingsInput, ZConsentStatus, ZChildPush,
+  ZPrivacyNotice, ZPrivacySettings, ZPrivacySettingsInput, ZConsentStatus, ZChildParams, ZChildPush,
 } from '../../shared/families.js';
 import { requireAuth } from '../plugins/access.js';
 import { forbidden, notFound } from '../plugins/errors.js';
@@ -12,7 +12,8 @@ import { PROGRESS_MSG, ZSubmissionInfo } from '../../shared/progress.js';
 import { submitEvidence } from '../progress/submissions.js';
 import { readEvidenceForm } from '../progress/evidence-form.js';
 import { writeAudit } from '../audit/repo.js';
-import { ZClubParams } from '../../shared/ids.js';
+import { ZClubParams, zId } from '../../shared/ids.js';
+import { MSG } from '../../shared/errors.js';
 import { findGuardianLink, requireGuardianOf } from './access.js';
 import { healthCipherFor } from './health-key.js';
 import * as repo from './repo.js';
@@ -21,13 +22,11 @@ import * as family from './family-service.js';
 import * as health from './health-service.js';
 import * as lgpd from './lgpd-service.js';
 import { publicBaseUrl } from '../auth/account.js';
+import { ZOk } from '../../shared/responses.js';
 
-const ZMemberParams = ZClubParams.extend({ memberId: z.uuid({ error: FAMILY_MSG.childNotFound }) });
-const ZGuardianParams = ZMemberParams.extend({ guardianId: z.uuid({ error: FAMILY_MSG.guardianNotFound }) });
-// Any text: an id that is not a linked child (malformed or not) answers the same 404.
-const ZChildParams = z.object({ memberId: z.string().max(100) });
+const ZMemberParams = ZClubParams.extend({ memberId: zId(FAMILY_MSG.childNotFound) });
+const ZGuardianParams = ZMemberParams.extend({ guardianId: zId(FAMILY_MSG.guardianNotFound) });
 const ZTokenParams = z.object({ token: z.string().min(16).max(100) });
-const ZOk = z.object({ ok: z.literal(true) });
 const ZConsentAgain = ZAcceptGuardian;
 
 const clientIp = (req: FastifyRequest) => req.ip || null;
@@ -158,11 +157,9 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/privacy/:clubId', {
     config: { permission: 'public' },
-    schema: { tags: ['families'], summary: 'Página de privacidade pública de um clube', params: ZClubParams, response: { 200: ZPrivacyNotice } },
+    schema: { tags: ['families'], summary: 'Página de privacidade pública de um clube', params: z.object({ clubId: zId(MSG.notFound) }), response: { 200: ZPrivacyNotice } },
   }, async (req) => {
-    const club = z.uuid().safeParse(req.params.clubId).success
-      ? (await app.db.query<{ id: string; name: string }>(`SELECT id, name FROM clubs WHERE id = $1 AND active`, [req.params.clubId]))[0]
-      : undefined;
+    const [club] = await app.db.query<{ id: string; name: string }>(`SELECT id, name FROM clubs WHERE id = $1 AND active`, [req.params.clubId]);
     if (!club) throw notFound();
     const [settings, text] = await Promise.all([repo.getPrivacySettings(app.db, club.id), repo.getConsentText(app.db, club.id)]);
     return { club_name: club.name, ...settings, consent_text: text.body, consent_version: text.version };
@@ -224,13 +221,12 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'signed_in' },
     schema: {
       tags: ['families'], summary: 'Enviar comprovação por um filho sem conta, se o clube permitir (multipart: file, comment)',
-      params: ZChildParams.extend({ taskId: z.string().max(100) }), consumes: ['multipart/form-data'], response: { 201: ZSubmissionInfo },
+      params: ZChildParams.extend({ taskId: zId(PROGRESS_MSG.taskNotFound) }), consumes: ['multipart/form-data'], response: { 201: ZSubmissionInfo },
     },
   }, async (req, reply) => {
     const me = requireAuth(req).profile.id;
     const link = await requireGuardianOf(app.db, me, req.params.memberId);
     if (!(await family.guardianMaySubmit(app.db, link.clubId, link.childProfileId))) throw forbidden(FAMILY_MSG.evidenceNotAllowed);
-    if (!z.uuid().safeParse(req.params.taskId).success) throw notFound(PROGRESS_MSG.taskNotFound);
     const form = await readEvidenceForm(req);
     // The submission is the child's own (as if they had sent it); the audit log names the guardian, in the same transaction.
     const asChild = { clubId: link.clubId, profileId: link.childProfileId, role: 'member', isAdmin: false, viaSuperAdmin: false };
@@ -286,7 +282,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'club.read' },
     schema: {
       tags: ['families'], summary: 'Fichas médicas por unidade, para imprimir (diretoria ou permissão saúde)',
-      params: ZClubParams, querystring: z.object({ unit_id: z.uuid({ error: 'Unidade inválida' }).optional() }), response: { 200: z.array(ZHealthRecord) },
+      params: ZClubParams, querystring: z.object({ unit_id: zId('Unidade inválida').optional() }), response: { 200: z.array(ZHealthRecord) },
     },
   }, async (req) => {
     const access = req.access;

@@ -29,10 +29,13 @@ import { transactionsCsv } from './csv.js';
 import './hooks.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
-import { ZClubParams } from '../../shared/ids.js';
+import { ZClubParams, zId } from '../../shared/ids.js';
+import { ZOk } from '../../shared/responses.js';
 
-const ZItemParams = ZClubParams.extend({ id: z.string() });
-const ZOk = z.object({ ok: z.literal(true) });
+const ZCashAccountParams = ZClubParams.extend({ id: zId(FIN_MSG.cashAccountNotFound) });
+const ZGoalParams = ZClubParams.extend({ id: zId(FIN_MSG.goalNotFound) });
+const ZChartParams = ZClubParams.extend({ id: zId(FIN_MSG.chartNotFound) });
+const ZTransactionParams = ZClubParams.extend({ id: zId(FIN_MSG.transactionNotFound) });
 const tags = ['finance'];
 
 /** The reports' answers as the route's compiled serializer writes them, so they can be kept as text (ADR 026). */
@@ -70,17 +73,17 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/api/clubs/:clubId/cash-accounts/:id', {
     config: { permission: 'finance.manage' },
-    schema: { tags, summary: 'Editar nome e descrição do caixa', params: ZItemParams, body: ZUpdateCashAccount, response: { 200: ZCashAccount } },
+    schema: { tags, summary: 'Editar nome e descrição do caixa', params: ZCashAccountParams, body: ZUpdateCashAccount, response: { 200: ZCashAccount } },
   }, async (req) => service.updateCashAccount(db, req.access, req.params.id, req.body));
 
   app.post('/api/clubs/:clubId/cash-accounts/:id/reconcile', {
     config: { permission: 'finance.manage' },
-    schema: { tags, summary: 'Corrigir saldo: o caixa passa a valer a soma dos seus lançamentos', params: ZItemParams, response: { 200: ZCashAccount } },
+    schema: { tags, summary: 'Corrigir saldo: o caixa passa a valer a soma dos seus lançamentos', params: ZCashAccountParams, response: { 200: ZCashAccount } },
   }, async (req) => service.reconcileCashAccount(db, req.access, req.params.id));
 
   app.delete('/api/clubs/:clubId/cash-accounts/:id', {
     config: { permission: 'finance.manage' },
-    schema: { tags, summary: 'Desativar caixa', params: ZItemParams, response: { 200: ZOk } },
+    schema: { tags, summary: 'Desativar caixa', params: ZCashAccountParams, response: { 200: ZOk } },
   }, async (req) => {
     await service.deactivateCashAccount(db, req.access, req.params.id);
     return { ok: true as const };
@@ -102,12 +105,12 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/api/clubs/:clubId/savings-goals/:id', {
     config: { permission: 'finance.manage' },
-    schema: { tags, summary: 'Editar cofre', params: ZItemParams, body: ZSavingsGoalInput, response: { 200: ZSavingsGoal } },
+    schema: { tags, summary: 'Editar cofre', params: ZGoalParams, body: ZSavingsGoalInput, response: { 200: ZSavingsGoal } },
   }, async (req) => service.updateSavingsGoal(db, req.access, req.params.id, req.body));
 
   app.delete('/api/clubs/:clubId/savings-goals/:id', {
     config: { permission: 'finance.manage' },
-    schema: { tags, summary: 'Desativar cofre', params: ZItemParams, response: { 200: ZOk } },
+    schema: { tags, summary: 'Desativar cofre', params: ZGoalParams, response: { 200: ZOk } },
   }, async (req) => {
     await service.deactivateSavingsGoal(db, req.access, req.params.id);
     return { ok: true as const };
@@ -138,12 +141,12 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch('/api/clubs/:clubId/chart-of-accounts/:id', {
     config: { permission: 'finance.manage' },
-    schema: { tags, summary: 'Renomear ou (des)ativar conta', params: ZItemParams, body: ZUpdateChartAccount, response: { 200: ZChartAccount } },
+    schema: { tags, summary: 'Renomear ou (des)ativar conta', params: ZChartParams, body: ZUpdateChartAccount, response: { 200: ZChartAccount } },
   }, async (req) => service.updateChartAccount(db, req.access, req.params.id, req.body));
 
   app.delete('/api/clubs/:clubId/chart-of-accounts/:id', {
     config: { permission: 'finance.manage' },
-    schema: { tags, summary: 'Desativar conta', params: ZItemParams, response: { 200: ZChartAccount } },
+    schema: { tags, summary: 'Desativar conta', params: ZChartParams, response: { 200: ZChartAccount } },
   }, async (req) => service.updateChartAccount(db, req.access, req.params.id, { active: false }));
 
   // ——— Transactions ———
@@ -165,12 +168,12 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/clubs/:clubId/transactions/:id/reverse', {
     config: { permission: 'finance.manage' },
-    schema: { tags, summary: 'Estornar lançamento (registra o oposto)', params: ZItemParams, response: { 201: ZTransaction } },
+    schema: { tags, summary: 'Estornar lançamento (registra o oposto)', params: ZTransactionParams, response: { 201: ZTransaction } },
   }, async (req, reply) => reply.status(201).send(await service.reverseTransaction(db, req.access, req.params.id)));
 
   app.delete('/api/clubs/:clubId/transactions/:id', {
     config: { permission: 'finance.manage' },
-    schema: { tags, summary: 'Excluir lançamento (desfaz o efeito no caixa e no cofre; motivo registrado)', params: ZItemParams, body: ZDeleteTransaction, response: { 200: ZOk } },
+    schema: { tags, summary: 'Excluir lançamento (desfaz o efeito no caixa e no cofre; motivo registrado)', params: ZTransactionParams, body: ZDeleteTransaction, response: { 200: ZOk } },
   }, async (req) => {
     await service.deleteTransaction(db, req.access, req.params.id, req.body.reason);
     return { ok: true as const };

@@ -8,10 +8,11 @@ import { requireSuperAdmin } from '../plugins/access.js';
 import { AppError } from '../plugins/errors.js';
 import { maybeOne } from '../db/index.js';
 import { listOutbox, retryMail, type OutboxRow } from './queue.js';
-import { isUuid } from '../../shared/ids.js';
+import { zId } from '../../shared/ids.js';
+import { ZOk } from '../../shared/responses.js';
 
 const tags = ['admin'];
-const ZParams = z.object({ id: z.string() });
+const ZParams = z.object({ id: zId(MAIL_MSG.notFound) });
 
 /** "Caixa de saída" of the super admin: every queued, sent and failed message. */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +30,6 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Um e-mail da caixa de saída, com o arquivo .eml quando gravado em disco', params: ZParams, response: { 200: ZOutboxMessage } },
   }, async (req) => {
     requireSuperAdmin(req);
-    if (!isUuid(req.params.id)) throw new AppError('not_found', 404, MAIL_MSG.notFound);
     const row = await maybeOne<OutboxRow & { text_body: string }>(
       app.db,
       `SELECT id, to_address, subject, status, attempts, last_error, message_file, created_at, sent_at, next_attempt_at, text_body
@@ -49,12 +49,11 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: 'Desliga a verificação em duas etapas de quem perdeu o celular e os códigos (encerra as sessões da conta)',
-      params: z.object({ profileId: z.string() }),
-      response: { 200: z.object({ ok: z.literal(true) }) },
+      params: z.object({ profileId: zId(MSG.notFound) }),
+      response: { 200: ZOk },
     },
   }, async (req) => {
     requireSuperAdmin(req);
-    if (!isUuid(req.params.profileId)) throw new AppError('not_found', 404, MSG.notFound);
     const removed = await app.db.transaction(async (tx) => {
       const rows = await tx.query(`DELETE FROM mfa_factors WHERE profile_id = $1 RETURNING id`, [req.params.profileId]);
       await tx.query(`DELETE FROM mfa_recovery_codes WHERE profile_id = $1`, [req.params.profileId]);
@@ -68,10 +67,10 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/admin/outbox/:id/retry', {
     config: { permission: 'super_admin' },
-    schema: { tags, summary: 'Tentar enviar de novo um e-mail que falhou', params: ZParams, response: { 200: z.object({ ok: z.literal(true) }) } },
+    schema: { tags, summary: 'Tentar enviar de novo um e-mail que falhou', params: ZParams, response: { 200: ZOk } },
   }, async (req) => {
     requireSuperAdmin(req);
-    if (!isUuid(req.params.id) || !(await retryMail(app.db, req.params.id))) throw new AppError('not_found', 404, MAIL_MSG.notFound);
+    if (!(await retryMail(app.db, req.params.id))) throw new AppError('not_found', 404, MAIL_MSG.notFound);
     app.mail.kick();
     return { ok: true as const };
   });

@@ -52,13 +52,13 @@ describe(`'Gerar novo link' on ${engineName()}`, () => {
     expect((await reissue(admin, club.id, first.id)).statusCode).toBe(404);
   });
 
-  it('a plain member gets 403, another club 404, a bad id a pt-BR 400/404', async () => {
+  it('a plain member gets 403, another club 404, a bad id the pt-BR 404', async () => {
     const inv = await invite();
     expect((await reissue(plain, club.id, inv.id)).statusCode).toBe(403);
     expect((await reissue(otherAdmin, club.id, inv.id)).statusCode).toBe(404);
     expect((await reissue(otherAdmin, other.id, inv.id)).statusCode).toBe(404);
     const bad = await reissue(admin, club.id, 'nao-e-um-id');
-    expect(bad.statusCode).toBe(400);
+    expect(bad.statusCode).toBe(404);
     expect(bad.json().error.message).toBe(MEMBER_MSG.invitationInvalid);
     expect((await call(ctx.app, 'GET', `/api/invitations/${inv.token}`)).statusCode).toBe(200);
   });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG, type TApiErrorBody } from '../../shared/errors.js';
+import { UUID_RE } from '../../shared/ids.js';
 import { withFieldName } from '../../shared/zod-pt-br.js';
 
 /** The one error type services throw; mapped to HTTP in {@link registerErrorHandler}. */
@@ -49,6 +50,17 @@ function isTimeout(err: unknown): boolean {
   return err instanceof Error && err.message === 'timeout exceeded when trying to connect';
 }
 
+type ValidationEntry = { keyword?: string; message?: string; params?: Record<string, unknown> };
+
+/**
+ * A path id that is not a uuid (the shared `zId`) names no record: the answer is the route's own
+ * "não encontrado" as 404, the same as a well-formed id that does not exist (issue 33).
+ */
+function malformedPathId(context: string | undefined, first: ValidationEntry | undefined): string | null {
+  if (context !== 'params' || first?.keyword !== 'invalid_format') return null;
+  return first.params?.pattern === UUID_RE.toString() ? (first.message ?? MSG.notFound) : null;
+}
+
 function body(code: string, message: string, details?: unknown): TApiErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
@@ -61,6 +73,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(err.status).send(body(err.code, err.message, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
+      const unknownId = malformedPathId(err.validationContext, err.validation[0]);
+      if (unknownId !== null) return reply.status(404).send(body('not_found', unknownId));
       const issues = err.validation.map((v) => {
         const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
         // A default message says 'Campo …': it gets the field's name (or which part of the request).

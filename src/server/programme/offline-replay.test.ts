@@ -153,6 +153,80 @@ describe(`the grid's offline queue replays on ${engineName()}`, () => {
     expect((await sign(reqs[0], [row.id], id)).json().signed).toBe(1);
   });
 
+  const cellId = async (memberId: string, requirementId: string) =>
+    (await ctx.db.query<{ id: string }>('SELECT s.id FROM programme_signatures s JOIN programme_enrolments e ON e.id = s.enrolment_id WHERE e.member_id = $1 AND s.requirement_id = $2', [memberId, requirementId]))[0]?.id;
+  const undo = (signatureId: string, clientId?: string) =>
+    call(ctx.app, 'DELETE', `${P()}/signatures/${signatureId}${clientId ? `?client_id=${encodeURIComponent(clientId)}` : ''}`, { as: admin });
+
+  it('an undo queued offline and resent (also at once) reverses once and answers the same; a new signature meanwhile stays', async () => {
+    const s = await signUp(ctx.app, { name: 'Elisa' });
+    await addMember(ctx.db, clubId, s.profile.id, 'member', null);
+    const [row] = await ctx.db.query<{ id: string }>('SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2', [clubId, s.profile.id]);
+    expect((await call(ctx.app, 'POST', `${P()}/enrolments`, { as: admin, body: { member_id: row.id, item_code: 'AMIGO' } })).statusCode).toBe(201);
+    expect((await sign(reqs[0], [row.id], randomUUID())).json().signed).toBe(1);
+    const before = await pointsOf(ctx.db, clubId, s.profile.id);
+    const signature = await cellId(row.id, reqs[0]);
+    const id = randomUUID();
+    const all = await Promise.all([0, 1, 2].map(() => undo(signature, id)));
+    for (const r of all) {
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json()).toEqual({ points_reversed: 5 });
+    }
+    expect(await cellId(row.id, reqs[0])).toBeUndefined();
+    expect(await pointsOf(ctx.db, clubId, s.profile.id)).toBe(before - 5);
+    // Signed again (a new tap): the old undo replayed answers what it did and leaves the new signature.
+    expect((await sign(reqs[0], [row.id], randomUUID())).json().signed).toBe(1);
+    const replay = await undo(signature, id);
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json()).toEqual({ points_reversed: 5 });
+    expect(await cellId(row.id, reqs[0])).toBeDefined();
+    expect(await pointsOf(ctx.db, clubId, s.profile.id)).toBe(before);
+    const [kept] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE club_id = $1 AND action = 'programme.unsign'`, [clubId]);
+    expect(kept.n).toBeGreaterThanOrEqual(1);
+  });
+
+  it('an id is either a signature or an undo, of one signature (409 in pt-BR); a refused undo keeps no answer', async () => {
+    const member = kids.Caio.memberId;
+    const signatureId = await cellId(member, reqs[0]);
+    expect(signatureId).toBeDefined();
+    const signId = randomUUID();
+    expect((await sign(reqs[1], [kids.Ana.memberId], signId)).statusCode).toBe(200);
+    const reused = await undo(signatureId, signId);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().error.message).toBe(PROGRAMME_MSG.clientIdReusedUndo);
+    expect(await cellId(member, reqs[0])).toBe(signatureId);
+    // A refused undo (a stranger's club, an unknown signature) keeps nothing: the id still works.
+    const id = randomUUID();
+    expect((await undo(randomUUID(), id)).statusCode).toBe(404);
+    expect((await undo(signatureId, id)).json()).toEqual({ points_reversed: expect.any(Number) });
+    const other = await cellId(member, reqs[1]);
+    if (other) expect((await undo(other, id)).statusCode).toBe(409);
+    const asSign = await sign(reqs[0], [member], id);
+    expect(asSign.statusCode).toBe(409);
+    expect(asSign.json().error.message).toBe(PROGRAMME_MSG.clientIdReused);
+    // Signed again for the fast-check below.
+    expect((await sign(reqs[0], [member], randomUUID())).json().signed).toBe(1);
+  });
+
+  it('any client_id on an undo answers 200, 404 or a pt-BR 400, never 5xx, and a 400 undoes nothing (fast-check)', async () => {
+    let signatureId = await cellId(kids.Caio.memberId, reqs[0]);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string(), fc.constantFrom('', '%00', "' OR 1=1 --", 'nao-e-uuid', '00000000-0000-0000-0000-000000000000', 'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ')), async (clientId) => {
+        const res = await call(ctx.app, 'DELETE', `${P()}/signatures/${signatureId}?client_id=${encodeURIComponent(clientId)}`, { as: admin });
+        expect(res.statusCode, res.body).toBeLessThan(500);
+        if (res.statusCode === 400) {
+          expect(res.json().error.message).toBe(PROGRAMME_MSG.clientIdInvalid);
+          expect(await cellId(kids.Caio.memberId, reqs[0])).toBe(signatureId);
+        }
+        if (res.statusCode === 200) {
+          expect((await sign(reqs[0], [kids.Caio.memberId], randomUUID())).statusCode).toBe(200);
+          signatureId = await cellId(kids.Caio.memberId, reqs[0]);
+        }
+      }),
+      { numRuns: 25, seed: 545 },
+    );
+  });
+
   it('any order of sends, resends at once and undos: each id answers its first answer, a cell holds one signature and its points once, the badge once (fast-check)', async () => {
     let run = 0;
     const action = fc.oneof(

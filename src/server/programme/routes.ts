@@ -20,6 +20,7 @@ import {
   ZSignInput,
   ZSignResult,
   ZUnsignResult,
+  ZUnsignQuery,
   zId,
   zItemCode,
 } from '../../shared/programme.js';
@@ -27,6 +28,7 @@ import { ZReqExport, ZReqExportQuery, ZReqImport, ZReqImportResult } from '../..
 import { requireAuth, requireSuperAdmin, scopeOf } from '../plugins/access.js';
 import { requireGuardianOf } from '../families/access.js';
 import { ZClubParams } from '../../shared/ids.js';
+import { ZChildParams } from '../../shared/families.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 import { sign, unsign } from './signing.js';
@@ -37,6 +39,7 @@ import type { EvidenceFile } from '../progress/evidence-form.js';
 import { MARK_MSG, ZMarkInput, ZMarkReturnInput, ZMarkSignInput, ZQueueMark } from '../../shared/programme.js';
 import { badRequest, notFound } from '../plugins/errors.js';
 import { registerReportRoutes } from './report-routes.js';
+import { ZOk } from '../../shared/responses.js';
 
 const tags = ['programme'];
 const ZItemParams = ZClubParams.extend({ code: zItemCode });
@@ -44,7 +47,6 @@ const ZRequirementParams = ZClubParams.extend({ id: zId(PROGRAMME_MSG.requiremen
 const ZEnrolmentParams = ZClubParams.extend({ id: zId(PROGRAMME_MSG.enrolmentNotFound) });
 const ZSignatureParams = ZClubParams.extend({ id: zId(PROGRAMME_MSG.signatureNotFound) });
 const ZMemberParams = ZClubParams.extend({ memberId: zId(PROGRAMME_MSG.memberUnknown) });
-const ZOk = z.object({ ok: z.literal(true) });
 const ZInvestitureParams = ZClubParams.extend({ id: zId(PROGRAMME_MSG.investitureNotFound) });
 const ZMarkParams = ZClubParams.extend({ id: zId(MARK_MSG.markNotFound) });
 const ZGridQuery = z.object({ unit_id: zId('Unidade não encontrada').optional() });
@@ -181,8 +183,8 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(`${base}/signatures/:id`, {
     config: { permission: 'programme.sign' },
-    schema: { tags, summary: 'Desfazer assinatura (pontos estornados; fica no registro de atividades)', params: ZSignatureParams, response: { 200: ZUnsignResult } },
-  }, async (req) => unsign(db, req.access, req.params.id));
+    schema: { tags, summary: 'Desfazer assinatura (pontos estornados; fica no registro de atividades); com client_id, o reenvio responde o mesmo e não estorna de novo', params: ZSignatureParams, querystring: ZUnsignQuery, response: { 200: ZUnsignResult } },
+  }, async (req) => unsign(db, req.access, req.params.id, req.query.client_id));
 
   // ——— A member marks a requisito done; the leaders' queue ———
   app.post(`${base}/marks`, {
@@ -273,7 +275,7 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
   // ——— The guardian's view (/familia): read-only, a consented child only (404 otherwise) ———
   app.get('/api/family/children/:memberId/programme-card', {
     config: { permission: 'signed_in' },
-    schema: { tags, summary: 'Cartão de classe do filho (somente leitura)', params: z.object({ memberId: z.string().max(100) }), response: { 200: ZCard } },
+    schema: { tags, summary: 'Cartão de classe do filho (somente leitura)', params: ZChildParams, response: { 200: ZCard } },
   }, async (req) => {
     const link = await requireGuardianOf(db, requireAuth(req).profile.id, req.params.memberId);
     const member = await repo.findMember(db, link.clubId, link.memberId);

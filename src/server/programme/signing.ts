@@ -177,13 +177,13 @@ class ReplayedMeanwhile extends Error {}
  * it is the first; the id of another signature (another requisito or other members) is a conflict.
  */
 async function priorRequest(q: Queryable, clubId: string, clientId: string, input: SignInput): Promise<TSignResult | null> {
-  const [row] = await q.query<{ requirement_id: string; member_ids: string[]; result: TSignResult | string }>(
-    'SELECT requirement_id, member_ids, result FROM programme_sign_requests WHERE club_id = $1 AND client_id = $2',
+  const [row] = await q.query<{ kind: string; requirement_id: string; member_ids: string[]; result: TSignResult | string }>(
+    'SELECT kind, requirement_id, member_ids, result FROM programme_sign_requests WHERE club_id = $1 AND client_id = $2',
     [clubId, clientId],
   );
   if (!row) return null;
   const same = (a: string[], b: string[]) => a.length === b.length && [...a].map((x) => x.toLowerCase()).sort().join() === [...b].map((x) => x.toLowerCase()).sort().join();
-  if (row.requirement_id.toLowerCase() !== input.requirement_id.toLowerCase() || !same(row.member_ids, input.member_ids)) {
+  if (row.kind !== 'sign' || row.requirement_id.toLowerCase() !== input.requirement_id.toLowerCase() || !same(row.member_ids, input.member_ids)) {
     throw conflict(PROGRAMME_MSG.clientIdReused);
   }
   return typeof row.result === 'string' ? (JSON.parse(row.result) as TSignResult) : row.result;
@@ -256,12 +256,53 @@ async function reverse(tx: Queryable, access: ClubAccess, member: repo.MemberRef
   return net;
 }
 
+type UnsignResult = { points_reversed: number };
+
 /**
  * Undoes a signature: the row goes, its points and (if the enrolment was complete) the completion's
  * points are reversed in the ledger, and the audit log keeps who undid what. An invested item is history.
+ * With a `client_id` (an undo from the grid's offline queue) the first answer is kept in
+ * `programme_sign_requests` (kind 'unsign', migration 0545): a resend answers the same and reverses
+ * nothing more, even if the requisito was signed again meanwhile. A refused undo keeps no answer.
  */
-export async function unsign(db: Db, access: ClubAccess, signatureId: string): Promise<{ points_reversed: number }> {
-  return db.transaction(async (tx) => {
+export async function unsign(db: Db, access: ClubAccess, signatureId: string, clientId?: string): Promise<UnsignResult> {
+  if (!clientId) return db.transaction(async (tx) => (await unsignInTx(tx, access, signatureId)).result);
+  try {
+    return await db.transaction(async (tx) => {
+      const prior = await priorUndo(tx, access.clubId, clientId, signatureId);
+      if (prior) return prior;
+      const { result, requirementId, memberId } = await unsignInTx(tx, access, signatureId);
+      const [claimed] = await tx.query<{ client_id: string }>(
+        `INSERT INTO programme_sign_requests (club_id, client_id, kind, requirement_id, member_ids, signature_id, result)
+         VALUES ($1, $2, 'unsign', $3, ARRAY[$4::uuid], $5, $6::jsonb) ON CONFLICT (club_id, client_id) DO NOTHING RETURNING client_id`,
+        [access.clubId, clientId, requirementId, memberId, signatureId, JSON.stringify(result)],
+      );
+      if (!claimed) throw new ReplayedMeanwhile();
+      return result;
+    });
+  } catch (err) {
+    if (!(err instanceof ReplayedMeanwhile) && !(err instanceof AppError && err.status === 404)) throw err;
+    // The same undo sent twice at once: the other committed first (this one found the row gone).
+    const prior = await priorUndo(db, access.clubId, clientId, signatureId);
+    if (!prior) throw err;
+    return prior;
+  }
+}
+
+/** What an undo with this client id answered before, or null; an id used for anything else is a conflict. */
+async function priorUndo(q: Queryable, clubId: string, clientId: string, signatureId: string): Promise<UnsignResult | null> {
+  const [row] = await q.query<{ kind: string; signature_id: string | null; result: UnsignResult | string }>(
+    'SELECT kind, signature_id, result FROM programme_sign_requests WHERE club_id = $1 AND client_id = $2',
+    [clubId, clientId],
+  );
+  if (!row) return null;
+  if (row.kind !== 'unsign' || row.signature_id?.toLowerCase() !== signatureId.toLowerCase()) throw conflict(PROGRAMME_MSG.clientIdReusedUndo);
+  const result = typeof row.result === 'string' ? (JSON.parse(row.result) as UnsignResult) : row.result;
+  return { points_reversed: result.points_reversed };
+}
+
+async function unsignInTx(tx: Queryable, access: ClubAccess, signatureId: string): Promise<{ result: UnsignResult; requirementId: string; memberId: string }> {
+  {
     const signature = await repo.getSignature(tx, access.clubId, signatureId);
     if (!signature) throw notFound(PROGRAMME_MSG.signatureNotFound);
     const [enrolment] = await tx.query<repo.EnrolmentRow>(
@@ -284,6 +325,6 @@ export async function unsign(db: Db, access: ClubAccess, signatureId: string): P
       reversed += await reverse(tx, access, member, enrolment.id, null, `${name} concluída`);
     }
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'programme.unsign', entity: 'programme_requirement', entityId: signature.requirement_id, before: { member: member.full_name, item: enrolment.item_code, signed_on: signature.signed_on, signed_by: signature.signed_by_name }, after: { points_reversed: reversed } });
-    return { points_reversed: reversed };
-  });
+    return { result: { points_reversed: reversed }, requirementId: signature.requirement_id, memberId: member.member_id };
+  }
 }

@@ -34,11 +34,12 @@ import { getMemberHome } from './member-home.js';
 import { ZMemberHome } from '../../shared/member-home.js';
 import { BATCH_MSG, ZPointBatch, ZPointBatchResult, ZPointBatchUndoResult } from '../../shared/point-batches.js';
 import { ZClubParams, zId } from '../../shared/ids.js';
+import { MSG } from '../../shared/errors.js';
+import { ZOk } from '../../shared/responses.js';
 
-const ZClubTask = ZClubParams.extend({ taskId: z.string() });
-const ZClubMember = ZClubParams.extend({ memberId: z.string() });
-const ZClubSubmission = ZClubParams.extend({ submissionId: z.string() });
-const ZOk = z.object({ ok: z.literal(true) });
+const ZClubTask = ZClubParams.extend({ taskId: zId(PROGRESS_MSG.taskNotFound) });
+const ZClubMember = ZClubParams.extend({ memberId: zId(PROGRESS_MSG.memberNotFound) });
+const ZClubSubmission = ZClubParams.extend({ submissionId: zId(MSG.notFound) });
 
 /**
  * A profile answer: the JSON text PostgreSQL writes for it (profile-repo.ts), sent as it is. Only when
@@ -110,7 +111,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/clubs/:clubId/my-tasks/:taskId/subtasks/:subtaskId/complete', {
     config: { permission: 'club.read' },
-    schema: { tags, summary: 'Concluir subtarefa de um marco', params: ZClubTask.extend({ subtaskId: z.string() }), body: ZOnBehalf, response: { 200: ZCompletionResult } },
+    schema: { tags, summary: 'Concluir subtarefa de um marco', params: ZClubTask.extend({ subtaskId: zId(PROGRESS_MSG.taskNotFound) }), body: ZOnBehalf, response: { 200: ZCompletionResult } },
   }, async (req) => {
     const access = req.access;
     return service.completeSubtask(app.db, access, req.params.taskId, req.params.subtaskId, req.body.profile_id);
@@ -136,7 +137,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clubs/:clubId/members/:memberId/tasks/:taskId', {
     config: { permission: 'progress.record' },
-    schema: { tags, summary: 'Uma tarefa de um membro', params: ZClubMember.extend({ taskId: z.string() }), response: { 200: ZMyTaskDetail } },
+    schema: { tags, summary: 'Uma tarefa de um membro', params: ZClubMember.extend({ taskId: zId(PROGRESS_MSG.taskNotFound) }), response: { 200: ZMyTaskDetail } },
   }, async (req) => {
     const access = req.access;
     const target = await service.resolveTarget(app.db, access, req.params.memberId);

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZGenerateResult, ZRecurringInput, ZRecurringTask, ZSetActive } from '../../shared/recurring.js';
+import { RECURRING_MSG, ZGenerateResult, ZRecurringInput, ZRecurringTask, ZSetActive } from '../../shared/recurring.js';
 import * as service from './service.js';
-import { ZClubParams } from '../../shared/ids.js';
+import { ZClubParams, zId } from '../../shared/ids.js';
 
-const ZRecurringParams = ZClubParams.extend({ recurringId: z.string() });
+const ZRecurringParams = ZClubParams.extend({ recurringId: zId(RECURRING_MSG.notFound) });
 const tags = ['recurring'];
 
 /** Recurring tasks (admins only) and the on-demand run of the generation engine. */

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ZBadgeSummary, ZFormAnswers, ZLinkBadge, ZQuestion, ZQuestionInput, ZReorder, ZSubtask, ZSubtaskInput, ZTask, ZTaskBadge, ZTaskInput,
+  QUESTION_MSG, SUBTASK_MSG, TASK_BADGE_MSG, TASK_MSG, ZBadgeSummary, ZFormAnswers, ZLinkBadge, ZQuestion, ZQuestionInput, ZReorder, ZSubtask, ZSubtaskInput, ZTask, ZTaskBadge, ZTaskInput,
 } from '../../shared/tasks.js';
 import * as service from './service.js';
 import { maybeOne } from '../db/index.js';
 import { DEFAULT_TIMEZONE } from '../../shared/timezones.js';
 import { formAnswers, formAnswersCsv } from './form-answers.js';
-import { ZClubParams } from '../../shared/ids.js';
+import { ZClubParams, zId } from '../../shared/ids.js';
 
-const ZTaskParams = ZClubParams.extend({ taskId: z.string() });
-const ZQuestionParams = ZTaskParams.extend({ questionId: z.string() });
-const ZSubtaskParams = ZTaskParams.extend({ subtaskId: z.string() });
-const ZBadgeParams = ZTaskParams.extend({ badgeId: z.string() });
+const ZTaskParams = ZClubParams.extend({ taskId: zId(TASK_MSG.notFound) });
+const ZQuestionParams = ZTaskParams.extend({ questionId: zId(QUESTION_MSG.notFound) });
+const ZSubtaskParams = ZTaskParams.extend({ subtaskId: zId(SUBTASK_MSG.notFound) });
+const ZBadgeParams = ZTaskParams.extend({ badgeId: zId(TASK_BADGE_MSG.notLinked) });
 const tags = ['tasks'];
 
 /** Tasks, their questions, subtasks and badges. Members read active tasks; only admins write. */
