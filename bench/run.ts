@@ -20,7 +20,7 @@ import { openPglite } from '../src/server/db/pglite.js';
 import { openPostgres } from '../src/server/db/postgres.js';
 import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
-import { DEFAULT_SIZE, generatePlatform } from './platform-data.js';
+import { DEFAULT_SIZE, ensureEvents, generatePlatform } from './platform-data.js';
 import { DIRECTOR_EMAIL, logIn, screenReads } from './endpoints.js';
 import { individualRankingSql, unitRankingSql } from '../src/server/ranking/repo.js';
 import { hash } from '@node-rs/argon2';
@@ -113,6 +113,8 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
     const t0 = performance.now();
     await generatePlatform(db, { clubs, ...DEFAULT_SIZE });
     console.log(`[${engine}] generated ${clubs} clubs in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  } else {
+    await ensureEvents(db);
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-bench-'));
   // No request limits: a benchmark is a few accounts flooding on purpose.
@@ -185,7 +187,7 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
     }
   }
   if (selected('sign')) await signBench(engine, db, base, clubs, meUrl, admin, pgUrl);
-  if (selected('fan-out')) await fanOut(engine, db, base, clubs, () => app.notifications.drain());
+  if (selected('fan-out')) await fanOut(engine, db, base, clubs);
   const t = performance.now();
   for (let i = 0; i < 20; i += 1) await fetch(`${base}/api/admin/stats`, { headers: { cookie: admin }, signal: AbortSignal.timeout(10_000) });
   console.log(`\n[${engine}] admin/stats, one at a time: ${((performance.now() - t) / 20).toFixed(1)} ms average`);

@@ -60,6 +60,55 @@ export async function notify(tx: Queryable, input: NotifyInput): Promise<number>
 }
 
 /**
+ * The statement of {@link notifyMany}: $2 the recipients, $3–$6 their title, body, link and key (arrays
+ * aligned with $2, or single values for all), $7 category, $8 kind, $9 urgent, $10–$11 the category's
+ * push and e-mail defaults.
+ */
+const notifySql = (recipients: string) => `
+    WITH t AS (
+${recipients}
+    ), r AS (
+      SELECT p.id AS profile_id,
+             -- A minor's phone gets nothing unless a guardian whose consent is in force allowed it (0710).
+             coalesce(np.push, $10::boolean) AND (NOT k.minor OR k.push_allowed) AS push,
+             CASE WHEN p.email IS NULL OR p.blocked_at IS NOT NULL OR k.minor THEN 'off'
+                  WHEN $9::boolean AND coalesce(np.email, $11::text) <> 'off' THEN 'immediate'
+                  ELSE coalesce(np.email, $11::text) END AS email_mode
+        FROM (SELECT DISTINCT profile_id FROM t) AS who
+        JOIN profiles p ON p.id = who.profile_id
+        -- A member with a guardian on record is a minor: decided once per recipient.
+        CROSS JOIN LATERAL (
+          SELECT EXISTS (SELECT 1 FROM club_members cm JOIN member_guardians g ON g.member_id = cm.id WHERE cm.profile_id = p.id) AS minor,
+                 EXISTS (SELECT 1 FROM club_members cm JOIN member_guardians g ON g.member_id = cm.id AND g.child_push_allowed AND g.accepted_at IS NOT NULL
+                           JOIN member_consents mc ON mc.member_id = cm.id AND mc.club_id = cm.club_id AND mc.withdrawn_at IS NULL
+                          WHERE cm.profile_id = p.id) AS push_allowed
+        ) k
+        LEFT JOIN notification_preferences np ON np.profile_id = p.id AND np.category = $7::text
+    ), ins AS (
+      INSERT INTO notifications (club_id, profile_id, category, kind, title, body, link, urgent, dedupe_key, email_mode, emailed_at)
+      SELECT $1::uuid, r.profile_id, $7::text, $8::text, t.title, t.body, t.link, $9::boolean, t.dedupe_key, r.email_mode,
+             CASE WHEN r.email_mode = 'off' THEN now() END
+        FROM t JOIN r ON r.profile_id = t.profile_id
+      ON CONFLICT (profile_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+      RETURNING id, profile_id
+    ), due AS (
+      -- Quiet hours are the club's: one moment for every push of the call.
+      SELECT notification_push_due(coalesce((SELECT c.timezone FROM clubs c WHERE c.id = $1::uuid), 'America/Sao_Paulo'), $9::boolean) AS at
+    ), pushed AS (
+      INSERT INTO push_deliveries (notification_id, subscription_id, next_attempt_at)
+      SELECT ins.id, s.id, due.at
+        FROM ins JOIN r ON r.profile_id = ins.profile_id AND r.push
+        JOIN push_subscriptions s ON s.profile_id = ins.profile_id
+        CROSS JOIN due
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM ins)::int AS created, (SELECT count(*) FROM pushed)::int AS pushes`;
+const NOTIFY_MANY_SQL = notifySql(
+  'SELECT * FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[]) AS t(profile_id, title, body, link, dedupe_key)');
+const NOTIFY_ONE_SQL = notifySql(
+  'SELECT t.profile_id, $3::text AS title, $4::text AS body, $5::text AS link, $6::text AS dedupe_key FROM unnest($2::uuid[]) AS t(profile_id)');
+
+/**
  * {@link notify} for many moments of one kind at once (a month of dues: one 'Nova cobrança' per charge,
  * to the member and to their guardians), in one statement: the same recipients' rules, preferences,
  * quiet hours and push fan-out, each (person, key) once. A person listed twice under one key keeps
@@ -88,47 +137,11 @@ export async function notifyMany(tx: Queryable, common: NoticeCommon, items: rea
   if (profiles.length === 0) return 0;
   const defaults = CATEGORY_DEFAULTS[common.category];
   const urgent = common.urgent ?? false;
-  const row = await one<{ created: number }>(tx, `
-    WITH t AS (
-      SELECT * FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS t(profile_id, title, body, link, dedupe_key, n)
-    ), r AS (
-      SELECT p.id AS profile_id,
-             -- A minor's phone gets nothing unless a guardian whose consent is in force allowed it (0710).
-             coalesce(np.push, $10::boolean) AND (NOT k.minor OR k.push_allowed) AS push,
-             CASE WHEN p.email IS NULL OR p.blocked_at IS NOT NULL OR k.minor THEN 'off'
-                  WHEN $9::boolean AND coalesce(np.email, $11::text) <> 'off' THEN 'immediate'
-                  ELSE coalesce(np.email, $11::text) END AS email_mode
-        FROM (SELECT DISTINCT profile_id FROM t) AS who
-        JOIN profiles p ON p.id = who.profile_id
-        -- A member with a guardian on record is a minor: decided once per recipient.
-        CROSS JOIN LATERAL (
-          SELECT EXISTS (SELECT 1 FROM club_members cm JOIN member_guardians g ON g.member_id = cm.id WHERE cm.profile_id = p.id) AS minor,
-                 EXISTS (SELECT 1 FROM club_members cm JOIN member_guardians g ON g.member_id = cm.id AND g.child_push_allowed AND g.accepted_at IS NOT NULL
-                           JOIN member_consents mc ON mc.member_id = cm.id AND mc.club_id = cm.club_id AND mc.withdrawn_at IS NULL
-                          WHERE cm.profile_id = p.id) AS push_allowed
-        ) k
-        LEFT JOIN notification_preferences np ON np.profile_id = p.id AND np.category = $7::text
-    ), ins AS (
-      INSERT INTO notifications (club_id, profile_id, category, kind, title, body, link, urgent, dedupe_key, email_mode, emailed_at)
-      SELECT $1::uuid, r.profile_id, $7::text, $8::text, t.title, t.body, t.link, $9::boolean, t.dedupe_key, r.email_mode,
-             CASE WHEN r.email_mode = 'off' THEN now() END
-        FROM t JOIN r ON r.profile_id = t.profile_id ORDER BY t.n
-      ON CONFLICT (profile_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
-      RETURNING id, profile_id
-    ), due AS (
-      -- Quiet hours are the club's: one moment for every push of the call.
-      SELECT notification_push_due(coalesce((SELECT c.timezone FROM clubs c WHERE c.id = $1::uuid), 'America/Sao_Paulo'), $9::boolean) AS at
-    ), pushed AS (
-      INSERT INTO push_deliveries (notification_id, subscription_id, next_attempt_at)
-      SELECT ins.id, s.id, due.at
-        FROM ins JOIN r ON r.profile_id = ins.profile_id AND r.push
-        JOIN push_subscriptions s ON s.profile_id = ins.profile_id
-        CROSS JOIN due
-      RETURNING 1
-    )
-    SELECT (SELECT count(*) FROM ins)::int AS created, (SELECT count(*) FROM pushed)::int AS pushes`,
-  [
-    common.clubId, profiles, titles, bodies, links, keys, common.category, common.kind, urgent, defaults.push, defaults.email,
+  // One item (the usual call, e.g. a task told to a whole club): its text as single values, not repeated per person.
+  const single = items.length === 1;
+  const row = await one<{ created: number }>(tx, single ? NOTIFY_ONE_SQL : NOTIFY_MANY_SQL, [
+    common.clubId, profiles, single ? titles[0] : titles, single ? bodies[0] : bodies, single ? links[0] : links, single ? keys[0] : keys,
+    common.category, common.kind, urgent, defaults.push, defaults.email,
   ]);
   // The delivery worker starts once this is committed (a start from inside the transaction would find nothing yet).
   if (row.created > 0) tx.afterCommit?.(NOTIFIED);
