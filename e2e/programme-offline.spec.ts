@@ -176,6 +176,32 @@ describe('the grid offline', () => {
     expect(bruno.n).toBe(0);
   }, 90_000);
 
+  it('the grid filtered to one unit keeps the filter in the URL, also on reload', async () => {
+    const [aguias] = await sql<{ id: string }>(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Águias', '#0ea5e9') RETURNING id`, [clubId]);
+    const [tigres] = await sql<{ id: string }>(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Tigres', '#f97316') RETURNING id`, [clubId]);
+    await sql(`UPDATE club_members cm SET unit_id = CASE WHEN p.full_name = 'Ana Souza' THEN $2::uuid ELSE $3::uuid END FROM profiles p
+                WHERE p.id = cm.profile_id AND cm.club_id = $1 AND p.full_name = ANY($4::text[])`, [clubId, aguias.id, tigres.id, kids]);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.reload();
+    await cell('Bruno Lima', 2, 'assinado').waitFor();
+    await page.getByLabel('Unidade da grade').selectOption({ label: 'Águias' });
+    await cell('Ana Souza', 2, 'assinado').waitFor();
+    await expect.poll(() => cell('Bruno Lima', 2, 'assinado').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('unidade')).toBe(aguias.id);
+    await page.reload();
+    await cell('Ana Souza', 2, 'assinado').waitFor();
+    expect(await cell('Carla Dias', 2, 'assinado').count()).toBe(0);
+    await expectNoA11yViolations(page, 'grid of one unit');
+    await screenshot(page, 'programme-offline-11-unit-filter');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.waitForTimeout(400); // the sidebar slides in
+    await screenshot(page, 'programme-offline-11-unit-filter-1280');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByLabel('Unidade da grade').selectOption({ label: 'Todas as unidades' });
+    await cell('Carla Dias', 2, 'assinado').waitFor();
+    expect(new URL(page.url()).searchParams.get('unidade')).toBeNull();
+  });
+
   it("a member marks a requisito done with 'Marquei', and it reaches the leaders' 'Para assinar'", async () => {
     const kid = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
     const acc = await registerThroughUi(kid, { name: 'Davi Rocha' });

@@ -1,11 +1,13 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { TCatalogue, TProgramme } from '@shared/programme';
 import { Card } from '../../../components/ui/card';
+import { SelectField } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { useCard, useCatalogue, useGrid, useProgrammeSettings } from '../api';
+import { useCard, useCatalogue, useGrid, useGridUnits, useProgrammeSettings } from '../api';
 import { CardView } from '../components/card-view';
 import { CatalogueList } from '../components/catalogue-list';
 import { EnrolmentsPanel } from '../components/enrolments-panel';
@@ -57,12 +59,34 @@ function GridTab({ clubId, profileId, catalogue, programmes }: { clubId: string;
     }
   };
   const grid = useGrid(clubId, profileId, item || null);
+  // The unit filter is kept in the URL (?unidade=…): a link or a reload opens the same rows. The grid
+  // kept on the device is the whole item's, so the filter works offline too.
+  const [params, setParams] = useSearchParams();
+  const unit = params.get('unidade') ?? '';
+  const units = useGridUnits(clubId);
+  const inGrid = new Set((grid.data?.members ?? []).map((m) => m.unit_id).filter((u): u is string => Boolean(u)));
+  const options = (units.data ?? []).filter((u) => inGrid.has(u.id) || u.id === unit);
+  const setUnit = (id: string) => setParams((prev) => {
+    const next = new URLSearchParams(prev);
+    if (id) next.set('unidade', id);
+    else next.delete('unidade');
+    return next;
+  }, { replace: true });
+  const shown = grid.data && unit ? { ...grid.data, members: grid.data.members.filter((m) => m.unit_id === unit) } : grid.data;
   return (
     <div className="space-y-3">
-      <ItemPicker catalogue={catalogue} programmes={programmes} value={item} onChange={setItem} label="Classe ou especialidade da grade" />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <ItemPicker catalogue={catalogue} programmes={programmes} value={item} onChange={setItem} label="Classe ou especialidade da grade" />
+        {options.length > 1 || unit ? (
+          <SelectField label="Unidade da grade" value={unit} onChange={(e) => setUnit(e.target.value)}>
+            <option value="">Todas as unidades</option>
+            {options.map((u) => <option key={u.id} value={u.id}>{u.name}</option>)}
+          </SelectField>
+        ) : null}
+      </div>
       {grid.isLoading ? <PageSpinner /> : null}
       {grid.isError ? <p role="alert" className="text-red-700">{errorMessage(grid.error, 'Erro ao carregar a grade.')}</p> : null}
-      {grid.data ? <GridView clubId={clubId} profileId={profileId} grid={grid.data} /> : null}
+      {shown ? <GridView clubId={clubId} profileId={profileId} grid={shown} /> : null}
     </div>
   );
 }
