@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startPushReceiver } from '../test/push-receiver.js';
+import { daytimeZone } from '../test/daytime.js';
 import { expectNoA11yViolations, mailIn, newPage, registerAndCreateClub, registerThroughUi, screenshot, type Account, useServerAndBrowser } from './harness.js';
 
 // Issue 36 end to end: a director approves, the kid's bell shows it; the kid's phone (push allowed by a
@@ -22,6 +23,8 @@ beforeAll(async () => {
   director = await newPage(e2e.browser, e2e.server.baseUrl);
   await registerAndCreateClub(director, { account: { name: 'Diretora Helena' }, clubName: 'Clube dos Avisos' });
   [{ id: clubId }] = await sql<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube dos Avisos'`);
+  // The push must leave at once: outside the club's quiet hours (22h–7h) whenever the suite runs.
+  await sql(`UPDATE clubs SET timezone = $2 WHERE id = $1`, [clubId, daytimeZone()]);
 
   kid = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
   // The kid's clock can be moved to the bell's next read.
