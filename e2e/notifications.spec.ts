@@ -27,6 +27,8 @@ beforeAll(async () => {
   director = await newPage(browser, server.baseUrl);
   await registerAndCreateClub(director, { account: { name: 'Diretora Helena' }, clubName: 'Clube dos Avisos' });
   [{ id: clubId }] = await sql<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube dos Avisos'`);
+  // Pushes wait for the morning during the club's quiet hours (22h–7h): the club is where it is day now.
+  await sql(`UPDATE clubs SET timezone = $2 WHERE id = $1`, [clubId, daytimeZone()]);
 
   kid = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
   // The kid's clock can be moved to the bell's next read.
@@ -60,6 +62,15 @@ afterAll(async () => {
   await server?.close();
   await receiver?.close();
 });
+
+/** An IANA zone where it is day now (8h–20h), whatever the hour the suite runs. */
+function daytimeZone(): string {
+  for (const tz of ['America/Sao_Paulo', 'Europe/Lisbon', 'Asia/Tokyo', 'Pacific/Auckland', 'America/Los_Angeles', 'Asia/Kolkata']) {
+    const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+    if (hour >= 8 && hour <= 20) return tz;
+  }
+  return 'America/Sao_Paulo';
+}
 
 describe('avisos: bell, push and digest', () => {
   it('the kid turns on push on the phone; the director approves; the bell shows it at the next read and the phone gets the push', async () => {
