@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { SECURITY_MSG } from '../src/shared/security.js';
-import { expectNoA11yViolations, launchBrowser, mailIn, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, uniqueEmail, type E2EServer } from './harness.js';
+import { expectNoA11yViolations, mailIn, newPage, registerAndCreateClub, registerThroughUi, screenshot, uniqueEmail, useServerAndBrowser } from './harness.js';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
-const mailTo = (to: string) => mailIn(server, to);
+const mailTo = (to: string) => mailIn(e2e.server, to);
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sair', exact: true }).click();
@@ -31,7 +22,7 @@ async function passwordStep(page: Page, email: string, password: string) {
 
 describe('accounts people can keep', () => {
   it('forgot password → the .eml in the outbox → reset → log in with the new password', async () => {
-    const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const page = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
     const acc = await registerThroughUi(page, { name: 'Tesoureira Bia', email: uniqueEmail('bia') });
     await page.getByRole('button', { name: 'Abrir menu' }).click().catch(() => undefined);
     await page.context().clearCookies();
@@ -69,7 +60,7 @@ describe('accounts people can keep', () => {
   });
 
   it('two-step: enable with the code computed from the shown Chave → sign out → password + code; a recovery code works once', async () => {
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     const acc = await registerThroughUi(page, { name: 'Diretor Caio', email: uniqueEmail('caio') });
     await page.getByRole('link', { name: 'Segurança' }).click();
     await page.waitForURL('**/dashboard/seguranca');
@@ -127,9 +118,9 @@ describe('accounts people can keep', () => {
   });
 
   it('the super admin reads the messages in Caixa de saída', async () => {
-    const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const page = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
     const admin = await registerThroughUi(page, { name: 'Plataforma', email: uniqueEmail('plataforma') });
-    await server.db.query(`UPDATE profiles SET user_type = 'super_admin' WHERE email = $1`, [admin.email]);
+    await e2e.server.db.query(`UPDATE profiles SET user_type = 'super_admin' WHERE email = $1`, [admin.email]);
     await page.goto('/superadmin/caixa-de-saida');
     await page.getByRole('heading', { name: 'Caixa de saída' }).waitFor();
     await page.getByText('Redefinição de senha do Trilha').first().waitFor();
@@ -143,7 +134,7 @@ describe('accounts people can keep', () => {
   });
 
   it('at 360 px: the club rule leads an admin without two-step to Segurança, where they enrol', async () => {
-    const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const page = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
     const director = await registerAndCreateClub(page, { account: { name: 'Diretora Eva', email: uniqueEmail('eva') }, clubName: 'Clube Cofre' });
     // The rule can only be turned on by someone who has two-step verification.
     await page.goto('/dashboard/seguranca');
@@ -163,10 +154,10 @@ describe('accounts people can keep', () => {
     await screenshot(page, 'security-10-club-rule-360');
 
     // A second admin without two-step is led to enrol.
-    const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Cofre'`);
-    const other = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const [club] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Cofre'`);
+    const other = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
     const admin2 = await registerThroughUi(other, { name: 'Vice Davi', email: uniqueEmail('davi') });
-    await server.db.query(`INSERT INTO club_members (club_id, profile_id, role) SELECT $1, id, 'admin' FROM profiles WHERE email = $2`, [club.id, admin2.email]);
+    await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, role) SELECT $1, id, 'admin' FROM profiles WHERE email = $2`, [club.id, admin2.email]);
     // The app leaves /dashboard for Segurança as soon as the API refuses the club, which can be before
     // the page's load event: wait only for the navigation to start, then for where it leads.
     // Under load the redirect can even interrupt the navigation before it commits (ERR_ABORTED): the

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { AUDIT_MSG } from '../src/shared/audit.js';
-import { SCREENSHOT_DIR, expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, startServer, type E2EServer } from './harness.js';
+import { SCREENSHOT_DIR, expectNoA11yViolations, newPage, registerAndCreateClub, useServerAndBrowser } from './harness.js';
 
 /** The director's 'Registro de atividades' and the super admin's 'Auditoria', paged with 'Carregar mais'. */
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 // One small picture of each screen (viewport only, JPEG): into e2e/screenshots, or into the docs'
 // committed ones with DOCS_SCREENSHOTS=1, so an ordinary run leaves the repository untouched.
@@ -22,10 +13,10 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${n
 
 describe('audit screens', () => {
   it('the director opens the activity log from the menu, sees the club they just created, and loads more', async () => {
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     const director = await registerAndCreateClub(page, { account: { name: 'Diretora Atenta' }, clubName: 'Clube Auditado' });
-    const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Auditado'`);
-    await server.db.query(
+    const [club] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Auditado'`);
+    await e2e.server.db.query(
       `INSERT INTO audit_log (club_id, actor_id, action, entity, after, at)
        SELECT $1, (SELECT id FROM profiles WHERE email = $2), (ARRAY['member.add', 'transaction.register', 'points.adjust'])[1 + g % 3], 'x',
               jsonb_build_object('full_name', 'Pessoa ' || g, 'amount', g), now() - g * interval '90 minutes'
@@ -69,9 +60,9 @@ describe('audit screens', () => {
   });
 
   it('the super admin reads the whole platform in Auditoria, with the club of each line', async () => {
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     const admin = await registerAndCreateClub(page, { account: { name: 'Plataforma' }, clubName: 'Clube da Plataforma' });
-    await server.db.query(`UPDATE profiles SET user_type = 'super_admin' WHERE email = $1`, [admin.email]);
+    await e2e.server.db.query(`UPDATE profiles SET user_type = 'super_admin' WHERE email = $1`, [admin.email]);
     await page.goto('/superadmin/auditoria');
     await page.getByRole('heading', { name: 'Auditoria' }).waitFor();
     await page.getByRole('row').nth(1).getByRole('button', { name: 'Clube da Plataforma' }).waitFor();

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { BADGE_MSG } from '../src/shared/badges.js';
-import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, screenshot, startServer, type E2EServer } from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, screenshot, useServerAndBrowser } from './harness.js';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 // Would set window.__pwned if any part ran: handler on the root, script, foreign HTML, javascript: link.
 const MALICIOUS = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" onload="window.__pwned='onload'">
@@ -25,7 +15,7 @@ const MALICIOUS = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" o
 describe('super admin badges', () => {
   it('creates, validates, edits and deletes a badge through the modal', async () => {
     // The first account of a fresh platform is its super admin.
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     await registerAndCreateClub(page, { clubName: 'Clube dos Badges' });
     await page.goto('/superadmin/badges');
     await page.getByRole('heading', { name: 'Badges' }).waitFor();
@@ -58,7 +48,7 @@ describe('super admin badges', () => {
     await page.getByText(BADGE_MSG.created).waitFor();
     await page.getByRole('heading', { name: 'Maratonista' }).waitFor();
     await page.getByText('Critério: Quantidade de tarefas concluídas ≥ 10').waitFor();
-    const [row] = await server.db.query<{ auto_criteria: unknown; rarity: string }>(`SELECT auto_criteria, rarity FROM badges WHERE name = 'Maratonista'`);
+    const [row] = await e2e.server.db.query<{ auto_criteria: unknown; rarity: string }>(`SELECT auto_criteria, rarity FROM badges WHERE name = 'Maratonista'`);
     expect(row).toEqual({ auto_criteria: { type: 'task_count', count: 10 }, rarity: 'epic' });
 
     await page.getByRole('button', { name: 'Editar Maratonista' }).click();
@@ -66,7 +56,7 @@ describe('super admin badges', () => {
     await edit.getByLabel('Tipo', { exact: true }).selectOption('manual');
     await edit.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText(BADGE_MSG.updated).waitFor();
-    const [after] = await server.db.query<{ auto_criteria: unknown }>(`SELECT auto_criteria FROM badges WHERE name = 'Maratonista'`);
+    const [after] = await e2e.server.db.query<{ auto_criteria: unknown }>(`SELECT auto_criteria FROM badges WHERE name = 'Maratonista'`);
     expect(after.auto_criteria).toBeNull();
     await expectNoA11yViolations(page, 'badges list');
     await screenshot(page, 'badges-02-list');
@@ -79,14 +69,14 @@ describe('super admin badges', () => {
   });
 
   it('a malicious SVG does not run in Chromium (list and profile)', async () => {
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
       dialogs.push(d.message());
       void d.dismiss();
     });
     const acc = await registerAndCreateClub(page, { clubName: 'Clube Seguro' });
-    await server.db.query(`UPDATE profiles SET user_type = 'super_admin' WHERE email = $1`, [acc.email]);
+    await e2e.server.db.query(`UPDATE profiles SET user_type = 'super_admin' WHERE email = $1`, [acc.email]);
     // Through the API (sanitised on save) …
     const saved = await page.evaluate(async (svg) => {
       const res = await fetch('/api/admin/badges', {
@@ -98,11 +88,11 @@ describe('super admin badges', () => {
     }, MALICIOUS);
     for (const bad of ['onload', '<script', 'foreignObject', 'onerror', 'javascript:', 'onbegin']) expect(saved).not.toContain(bad);
     // … and straight into the database, as if an old row were poisoned: sanitised on render.
-    const [{ id: clubId }] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Seguro'`);
-    const [me] = await server.db.query<{ profile_id: string }>(`SELECT profile_id FROM club_members WHERE club_id = $1`, [clubId]);
-    const [raw] = await server.db.query<{ id: string }>(
+    const [{ id: clubId }] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Seguro'`);
+    const [me] = await e2e.server.db.query<{ profile_id: string }>(`SELECT profile_id FROM club_members WHERE club_id = $1`, [clubId]);
+    const [raw] = await e2e.server.db.query<{ id: string }>(
       `INSERT INTO badges (name, description, icon_svg, badge_type) VALUES ('Envenenado', 'x', $1, 'manual') RETURNING id`, [MALICIOUS]);
-    await server.db.query(`INSERT INTO member_badges (club_id, profile_id, badge_id) VALUES ($1, $2, $3)`, [clubId, me.profile_id, raw.id]);
+    await e2e.server.db.query(`INSERT INTO member_badges (club_id, profile_id, badge_id) VALUES ($1, $2, $3)`, [clubId, me.profile_id, raw.id]);
 
     await page.goto('/superadmin/badges');
     await page.getByRole('img', { name: 'Ícone do badge Envenenado' }).waitFor();
@@ -124,9 +114,9 @@ describe('super admin badges', () => {
   });
 
   it("letters or a fraction in 'Pontos (XP)' are refused beside the field and save nothing (issue 18)", async () => {
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     const acc = await registerAndCreateClub(page, { clubName: 'Clube XP' });
-    await server.db.query(`UPDATE profiles SET user_type = 'super_admin' WHERE email = $1`, [acc.email]);
+    await e2e.server.db.query(`UPDATE profiles SET user_type = 'super_admin' WHERE email = $1`, [acc.email]);
     await page.goto('/superadmin/badges');
     await page.getByRole('button', { name: 'Novo Badge' }).click();
     const dialog = page.getByRole('dialog', { name: 'Novo Badge' });
@@ -139,7 +129,7 @@ describe('super admin badges', () => {
       await dialog.getByRole('alert').filter({ hasText: BADGE_MSG.pointsMin }).waitFor();
     }
     expect(await page.getByText(BADGE_MSG.created).count()).toBe(0);
-    expect(await server.db.query(`SELECT 1 FROM badges WHERE name = 'XP com letras'`)).toHaveLength(0);
+    expect(await e2e.server.db.query(`SELECT 1 FROM badges WHERE name = 'XP com letras'`)).toHaveLength(0);
     await page.context().close();
   });
 });

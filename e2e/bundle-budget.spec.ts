@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page, Response } from 'playwright-core';
-import { WEB_DIR, launchBrowser, newPage, registerAndCreateClub, startServer, type E2EServer } from './harness.js';
+import type { Page, Response } from 'playwright-core';
+import { WEB_DIR, newPage, registerAndCreateClub, useServerAndBrowser } from './harness.js';
 
 /**
  * What a phone downloads before it can show a page, measured in Chromium against the built app.
@@ -17,16 +17,7 @@ export const BUDGET = {
   dashboardJs: 150 * 1024,
 };
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 /** Compressed size of a built asset; files under 1 KB are not precompressed and go as they are. */
 function sizeAs(file: string, ext: 'gz' | 'br'): number {
@@ -73,7 +64,7 @@ const SIGNED_IN_OR_HEAVY = /app-layout|^(?:dashboard|members)-|financial-page|cl
 
 describe('what the first screen downloads', () => {
   it('/login loads no dashboard code, gets precompressed brotli and stays within its budget', async () => {
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     const login = await scriptsOf(page, '/login');
     await page.getByLabel('E-mail').waitFor();
     expect(login.files.some((f) => SIGNED_IN_OR_HEAVY.test(f)), login.files.join(', ')).toBe(false);
@@ -95,7 +86,7 @@ describe('what the first screen downloads', () => {
   });
 
   it('the landing page loads no signed-in code, no zod and no form library, within the login budget', async () => {
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     const landing = await scriptsOf(page, '/');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(landing.files.some((f) => SIGNED_IN_OR_HEAVY.test(f)), landing.files.join(', ')).toBe(false);
@@ -105,10 +96,10 @@ describe('what the first screen downloads', () => {
   });
 
   it('a signed-in /dashboard stays within its budget', async () => {
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     await registerAndCreateClub(page, { clubName: 'Clube Leve' });
     // A new context with the same session: nothing comes from the browser cache.
-    const fresh = await newPage(browser, server.baseUrl);
+    const fresh = await newPage(e2e.browser, e2e.server.baseUrl);
     await fresh.context().addCookies(await page.context().cookies());
     const dashboard = await scriptsOf(fresh, '/dashboard');
     await fresh.getByRole('heading', { level: 1 }).first().waitFor();
@@ -118,11 +109,11 @@ describe('what the first screen downloads', () => {
     expect(dashboard.gzip).toBeLessThanOrEqual(BUDGET.dashboardJs);
     // The page itself names the shell's chunks, so the phone fetches them beside the entry, not after it;
     // /login does not (it never needs them).
-    const shellHtml = await (await fetch(`${server.baseUrl}/dashboard/membros`)).text();
+    const shellHtml = await (await fetch(`${e2e.server.baseUrl}/dashboard/membros`)).text();
     const preloaded = [...shellHtml.matchAll(/rel="modulepreload" crossorigin href="\/assets\/([^"]+)"/g)].map((m) => m[1]);
     expect(preloaded.some((f) => f?.startsWith('app-layout-')), preloaded.join(', ')).toBe(true);
     expect(preloaded.every((f) => f && dashboard.files.includes(f)), preloaded.join(', ')).toBe(true);
-    expect(await (await fetch(`${server.baseUrl}/login`)).text()).not.toContain('app-layout-');
+    expect(await (await fetch(`${e2e.server.baseUrl}/login`)).text()).not.toContain('app-layout-');
     await page.close();
     await fresh.close();
   });

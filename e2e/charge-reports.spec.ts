@@ -1,32 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, screenshot, startServer, type E2EServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, screenshot, useServerAndBrowser } from './harness.js';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 describe('receivables reports', () => {
   it("the treasurer's 'Relatórios' tab at 360 and 1280 px, each report's CSV, and 'A receber' in the finance report", async () => {
-    const page = await newPage(browser, server.baseUrl, { width: 360, height: 780 });
+    const page = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 780 });
     const { clubName } = await registerAndCreateClub(page, { clubName: 'Clube Relatórios de Cobrança' });
-    const [club] = await server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
+    const [club] = await e2e.server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
     const year = new Date().getFullYear() - 1;
     for (const [unitName, people] of [['Águias', ['Pedro Almeida', 'Lia Souza']], ['Falcões', ['Théo Lima']]] as const) {
-      const [unit] = await server.db.query<{ id: string }>(`INSERT INTO units (club_id, name) VALUES ($1, $2) RETURNING id`, [club.id, unitName]);
+      const [unit] = await e2e.server.db.query<{ id: string }>(`INSERT INTO units (club_id, name) VALUES ($1, $2) RETURNING id`, [club.id, unitName]);
       for (const [n, name] of people.entries()) {
-        const [p] = await server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ($1) RETURNING id`, [name]);
-        await server.db.query('INSERT INTO club_members (club_id, profile_id, unit_id) VALUES ($1, $2, $3)', [club.id, p.id, unit.id]);
+        const [p] = await e2e.server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ($1) RETURNING id`, [name]);
+        await e2e.server.db.query('INSERT INTO club_members (club_id, profile_id, unit_id) VALUES ($1, $2, $3)', [club.id, p.id, unit.id]);
         for (let month = 1; month <= 12; month++) {
           const paid = (month + n) % 3 === 0 ? 0 : (month + n) % 3 === 1 ? 1234.56 : 600;
-          await server.db.query(
+          await e2e.server.db.query(
             `INSERT INTO charges (club_id, profile_id, description, amount, paid_amount, due_date, origin)
              VALUES ($1, $2, 'Mensalidade', 1234.56, $3, make_date($4::int, $5::int, 10), 'avulsa')`,
             [club.id, p.id, paid, year, month],
@@ -34,7 +24,7 @@ describe('receivables reports', () => {
         }
       }
     }
-    await server.db.query(
+    await e2e.server.db.query(
       `INSERT INTO events (club_id, title, kind, starts_on, ends_on, place, cost, places, registration_deadline)
        VALUES ($1, 'Acampamento de Inverno', 'acampamento', make_date($2::int, 7, 10), make_date($2::int, 7, 12), 'Sítio', 150, 40, make_date($2::int, 7, 1))`,
       [club.id, year],

@@ -1,14 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { FAMILY_MSG } from '../src/shared/families.js';
-import {
-  expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, uniqueEmail,
-  type E2EServer,
-} from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, uniqueEmail, useServerAndBrowser } from './harness.js';
 
-let server: E2EServer;
-let browser: Browser;
+const e2e = useServerAndBrowser();
 let page: Page;
 let clubId: string;
 let kidProfileId: string;
@@ -16,18 +12,12 @@ let guardianLink: string;
 const guardianEmail = uniqueEmail('mae');
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await newPage(browser, server.baseUrl);
+  page = await newPage(e2e.browser, e2e.server.baseUrl);
   await registerAndCreateClub(page, { account: { name: 'Diretora Clara' }, clubName: 'Clube das Famílias' });
-  [{ id: clubId }] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube das Famílias'`);
-  [{ id: kidProfileId }] = await server.db.query<{ id: string }>(`INSERT INTO profiles (full_name, owner_club_id) VALUES ('Joãozinho', $1) RETURNING id`, [clubId]);
-  await server.db.query(`INSERT INTO club_members (club_id, profile_id, role, birth_date) VALUES ($1, $2, 'Desbravador(a)', '2014-03-10')`, [clubId, kidProfileId]);
-  await server.db.query(`INSERT INTO point_events (club_id, profile_id, source, points, reason) VALUES ($1, $2, 'manual', 40, 'Acampamento')`, [clubId, kidProfileId]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  [{ id: clubId }] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube das Famílias'`);
+  [{ id: kidProfileId }] = await e2e.server.db.query<{ id: string }>(`INSERT INTO profiles (full_name, owner_club_id) VALUES ('Joãozinho', $1) RETURNING id`, [clubId]);
+  await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, role, birth_date) VALUES ($1, $2, 'Desbravador(a)', '2014-03-10')`, [clubId, kidProfileId]);
+  await e2e.server.db.query(`INSERT INTO point_events (club_id, profile_id, source, points, reason) VALUES ($1, $2, 'manual', 40, 'Acampamento')`, [clubId, kidProfileId]);
 });
 
 describe('families', () => {
@@ -47,7 +37,7 @@ describe('families', () => {
     await page.getByText(FAMILY_MSG.consentPending).waitFor();
     // The birth date reads and is typed dd/mm/aaaa; an impossible one is pointed at and not saved.
     const birth = page.getByLabel('Data de nascimento');
-    const savedBirth = async () => (await server.db.query<{ day: string }>(`SELECT birth_date::text AS day FROM club_members WHERE profile_id = $1`, [kidProfileId]))[0].day;
+    const savedBirth = async () => (await e2e.server.db.query<{ day: string }>(`SELECT birth_date::text AS day FROM club_members WHERE profile_id = $1`, [kidProfileId]))[0].day;
     expect(await birth.inputValue()).toBe('10/03/2014');
     await birth.fill('');
     await birth.pressSequentially('31022014');
@@ -77,7 +67,7 @@ describe('families', () => {
   });
 
   it('the guardian creates an account, accepts with consent and sees the child\'s progress on /familia', async () => {
-    const guardian = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const guardian = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
     await guardian.goto(new URL(guardianLink).pathname);
     await guardian.getByRole('heading', { name: 'Acompanhe Joãozinho' }).waitFor();
     await guardian.getByLabel('Senha', { exact: true }).fill('segredo123');
@@ -122,9 +112,9 @@ describe('families', () => {
     await form.getByRole('button', { name: 'Salvar ficha' }).click();
     await page.getByText(FAMILY_MSG.healthSaved).first().waitFor();
 
-    const instructorPage = await newPage(browser, server.baseUrl);
+    const instructorPage = await newPage(e2e.browser, e2e.server.baseUrl);
     const instructor = await registerThroughUi(instructorPage, { name: 'Ivo Instrutor' });
-    await server.db.query(`INSERT INTO club_members (club_id, profile_id, role) SELECT $1, id, 'Instrutor(a)' FROM profiles WHERE email = $2`, [clubId, instructor.email]);
+    await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, role) SELECT $1, id, 'Instrutor(a)' FROM profiles WHERE email = $2`, [clubId, instructor.email]);
     await instructorPage.goto(`/dashboard/membros/${kidProfileId}`);
     // Whatever the profile screen lets an instructor see, the health form is not part of it.
     await instructorPage.getByRole('link', { name: 'Membros' }).first().waitFor();
@@ -132,7 +122,7 @@ describe('families', () => {
     await screenshot(instructorPage, 'families-04-instructor');
     expect(await instructorPage.getByRole('button', { name: 'Ficha médica' }).count()).toBe(0);
     expect(await instructorPage.getByText('Amendoim').count()).toBe(0);
-    const [{ id: memberId }] = await server.db.query<{ id: string }>(`SELECT id FROM club_members WHERE profile_id = $1`, [kidProfileId]);
+    const [{ id: memberId }] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM club_members WHERE profile_id = $1`, [kidProfileId]);
     const direct = await instructorPage.request.get(`/api/clubs/${clubId}/members/${memberId}/health`);
     expect(direct.status()).toBe(403);
     expect(await direct.text()).not.toContain('Amendoim');

@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { FAMILY_MSG } from '../src/shared/families.js';
-import {
-  expectNoA11yViolations, launchBrowser, mailIn, newPage, registerAndCreateClub, screenshot, startServer, uniqueEmail, type E2EServer,
-} from './harness.js';
+import { expectNoA11yViolations, mailIn, newPage, registerAndCreateClub, screenshot, uniqueEmail, useServerAndBrowser } from './harness.js';
 
 // A new club's first week, as its director meets it: an Excel file of members, and a guardian invited
 // by e-mail on a club that never wrote a consent text. Screenshots: e2e/screenshots/tour-*.png.
 
-let server: E2EServer;
-let browser: Browser;
+const e2e = useServerAndBrowser();
 let page: Page;
 let clubId: string;
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await newPage(browser, server.baseUrl);
+  page = await newPage(e2e.browser, e2e.server.baseUrl);
   await registerAndCreateClub(page, { account: { name: 'Diretor Paulo' }, clubName: 'Clube Primeira Semana' });
-  [{ id: clubId }] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Primeira Semana'`);
-  await server.db.query(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Águias', '#0ea5e9'), ($1, 'Órion', '#ec4899')`, [clubId]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  [{ id: clubId }] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Primeira Semana'`);
+  await e2e.server.db.query(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Águias', '#0ea5e9'), ($1, 'Órion', '#ec4899')`, [clubId]);
 });
 
 describe('first week tour', () => {
@@ -50,7 +41,7 @@ describe('first week tour', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByRole('button', { name: 'Importar 2 membros' }).click();
     await page.getByRole('row').filter({ hasText: 'Érica Araújo' }).first().waitFor();
-    const saved = await server.db.query<{ full_name: string; role: string; unit: string }>(
+    const saved = await e2e.server.db.query<{ full_name: string; role: string; unit: string }>(
       `SELECT p.full_name, cm.role, u.name AS unit FROM club_members cm JOIN profiles p ON p.id = cm.profile_id JOIN units u ON u.id = cm.unit_id
         WHERE cm.club_id = $1 AND cm.role <> 'admin' ORDER BY cm.role`, [clubId]);
     expect(saved).toEqual([
@@ -61,9 +52,9 @@ describe('first week tour', () => {
 
   it('a guardian invited on a new club gets the e-mail, accepts the default term and lands on /familia', async () => {
     const guardianEmail = uniqueEmail('pai');
-    const [{ profile_id: kid }] = await server.db.query<{ profile_id: string }>(
+    const [{ profile_id: kid }] = await e2e.server.db.query<{ profile_id: string }>(
       `SELECT cm.profile_id FROM club_members cm JOIN profiles p ON p.id = cm.profile_id WHERE cm.club_id = $1 AND p.full_name = 'João Conceição'`, [clubId]);
-    await server.db.query(`UPDATE club_members SET birth_date = '2014-05-02' WHERE club_id = $1 AND profile_id = $2`, [clubId, kid]);
+    await e2e.server.db.query(`UPDATE club_members SET birth_date = '2014-05-02' WHERE club_id = $1 AND profile_id = $2`, [clubId, kid]);
     await page.goto(`/dashboard/membros/${kid}`);
     await page.getByRole('button', { name: 'Convidar responsável' }).click();
     const dialog = page.getByRole('dialog', { name: 'Convidar responsável' });
@@ -74,20 +65,20 @@ describe('first week tour', () => {
     await page.getByRole('dialog', { name: 'Convite criado' }).getByRole('button', { name: 'Fechar' }).first().click();
 
     // The invitation leaves by e-mail: who invited, the club, the expiry and a link built from PUBLIC_URL.
-    const mail = await mailIn(server, guardianEmail);
+    const mail = await mailIn(e2e.server, guardianEmail);
     expect(mail.text).toContain('Diretor Paulo (Clube Primeira Semana) convidou você');
     expect(mail.text).toMatch(/O link vale até \d{2}\/\d{2}\/\d{4}/);
     expect(mail.text).toContain('Clube Primeira Semana');
     expect(mail.text).not.toContain('Clube Clube');
     const link = new URL(/https?:\/\/\S+\/responsavel\/\S+/.exec(mail.text)?.[0] ?? 'http://sem-link.invalid/');
     expect(link.pathname).toMatch(/^\/responsavel\//);
-    const inbox = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const inbox = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
     await inbox.setContent(mail.html || `<pre style="white-space:pre-wrap;font-family:sans-serif">${mail.text.replace(/</g, '&lt;')}</pre>`);
     await screenshot(inbox, 'tour-03-guardian-email-360');
     await inbox.context().close();
 
     await page.getByText(/Convite enviado/).first().waitFor({ timeout: 15_000 });
-    const guardian = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const guardian = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
     await guardian.goto(link.pathname + link.search);
     await guardian.getByRole('heading', { name: 'Acompanhe João Conceição' }).waitFor();
     // The club wrote no consent text: the default term (LGPD art. 14) is there to be read and accepted.

@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { AUTH_MSG } from '../src/shared/auth.js';
-import {
-  expectCleanConsole, expectNoA11yViolations, launchBrowser, loginThroughUi, newPage, registerAndCreateClub, registerThroughUi, screenshot,
-  startServer, uniqueEmail, type E2EServer,
-} from './harness.js';
+import { expectCleanConsole, expectNoA11yViolations, loginThroughUi, newPage, registerAndCreateClub, registerThroughUi, screenshot, uniqueEmail, useServerAndBrowser } from './harness.js';
 import { LEGACY_PATHS } from '../src/web/app/legacy-paths.js';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 describe('foundation journey', () => {
   it('landing → register → create club → dashboard → sign out → guard', async () => {
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     await page.goto('/');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('pontuando junto');
     // An anonymous page reads the session without a 401 and React Router without a warning (issue 31).
@@ -85,7 +72,7 @@ describe('foundation journey', () => {
   });
 
   it('login failure shows a pt-BR message in a red box', async () => {
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     await page.goto('/login');
     await page.getByLabel('E-mail').fill(uniqueEmail('ninguem'));
     await page.getByLabel('Senha').fill('errada123');
@@ -98,7 +85,7 @@ describe('foundation journey', () => {
   });
 
   it('every register validation message', async () => {
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     await page.goto('/cadastro');
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await page.getByText(AUTH_MSG.nameRequired).waitFor();
@@ -119,7 +106,7 @@ describe('foundation journey', () => {
 
     // An e-mail already in use gets its own message.
     const existing = uniqueEmail('existente');
-    const other = await newPage(browser, server.baseUrl);
+    const other = await newPage(e2e.browser, e2e.server.baseUrl);
     await registerThroughUi(other, { email: existing });
     await other.context().close();
     await page.getByLabel('E-mail').fill(existing);
@@ -130,7 +117,7 @@ describe('foundation journey', () => {
   });
 
   it('guards: /superadmin sends a member to /dashboard; unknown routes show a not-found page', async () => {
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     await registerAndCreateClub(page, { clubName: 'Clube Guarda' });
     await page.goto('/superadmin');
     await page.waitForURL(/\/dashboard$/);
@@ -141,11 +128,11 @@ describe('foundation journey', () => {
   });
 
   it('every old English path redirects to its pt-BR one, keeping the id, the query and the hash (issue 32)', async () => {
-    const guest = await newPage(browser, server.baseUrl);
+    const guest = await newPage(e2e.browser, e2e.server.baseUrl);
     await guest.goto('/register?convite=1');
     await guest.waitForURL((u) => u.pathname === '/cadastro' && u.search === '?convite=1');
     await guest.context().close();
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     await registerAndCreateClub(page, { clubName: 'Clube Caminhos' });
     for (const [from, to] of LEGACY_PATHS.filter(([f]) => f.startsWith('/dashboard/'))) {
       await page.goto(`${from}?pagina=2#fim`);
@@ -157,7 +144,7 @@ describe('foundation journey', () => {
   });
 
   it('works at 360 px: the menu opens as a drawer', async () => {
-    const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const page = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
     await registerAndCreateClub(page, { clubName: 'Clube Celular' });
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     await page.getByRole('link', { name: 'Unidades' }).click();

@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MEMBER_MSG } from '../src/shared/members.js';
-import {
-  expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, uniqueEmail,
-  type Account, type E2EServer,
-} from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, uniqueEmail, type Account, useServerAndBrowser } from './harness.js';
 
-let server: E2EServer;
-let browser: Browser;
+const e2e = useServerAndBrowser();
 let page: Page;
 let admin: Account & { clubName: string };
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await newPage(browser, server.baseUrl);
+  page = await newPage(e2e.browser, e2e.server.baseUrl);
   admin = await registerAndCreateClub(page, { account: { name: 'Diretora Ana' }, clubName: 'Clube dos Membros' });
-  const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube dos Membros'`);
-  await server.db.query(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Águias', '#0ea5e9'), ($1, 'Gaivotas', '#ec4899')`, [club.id]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  const [club] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube dos Membros'`);
+  await e2e.server.db.query(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Águias', '#0ea5e9'), ($1, 'Gaivotas', '#ec4899')`, [club.id]);
 });
 
 const toast = (p: Page, text: string) => p.getByText(text, { exact: true }).first().waitFor();
@@ -28,7 +18,7 @@ const row = (name: string) => page.getByRole('row').filter({ hasText: name });
 
 describe('members screen', () => {
   it('lists the admin; invites an existing account (who joins by accepting) and adds a member without account', async () => {
-    const other = await newPage(browser, server.baseUrl);
+    const other = await newPage(e2e.browser, e2e.server.baseUrl);
     const existing = await registerThroughUi(other, { name: 'Carlos Conselheiro' });
 
     await page.getByRole('link', { name: 'Membros' }).click();
@@ -129,7 +119,7 @@ describe('invitation journey', () => {
     await dialog.getByRole('button', { name: 'Concluir' }).click();
     await page.getByRole('heading', { name: 'Convites pendentes' }).waitFor();
 
-    const guest = await newPage(browser, server.baseUrl);
+    const guest = await newPage(e2e.browser, e2e.server.baseUrl);
     await guest.goto(new URL(link).pathname);
     await guest.getByRole('heading', { name: `Convite para ${admin.clubName}` }).waitFor();
     expect(await guest.getByLabel('E-mail').inputValue()).toBe(email);
@@ -144,7 +134,7 @@ describe('invitation journey', () => {
     await toast(guest, MEMBER_MSG.joined);
 
     // The link is single use.
-    const again = await newPage(browser, server.baseUrl);
+    const again = await newPage(e2e.browser, e2e.server.baseUrl);
     await again.goto(new URL(link).pathname);
     await again.getByText(MEMBER_MSG.invitationInvalid).waitFor();
     await again.context().close();
@@ -163,7 +153,7 @@ describe('invitation journey', () => {
     const link = await linkDialog.getByLabel('Link do convite').inputValue();
     await linkDialog.getByRole('button', { name: 'Concluir' }).click();
 
-    const kid = await newPage(browser, server.baseUrl);
+    const kid = await newPage(e2e.browser, e2e.server.baseUrl);
     await kid.goto(new URL(link).pathname);
     await kid.getByText('Crie o acesso de Pedrinho Desbravador ao clube.').waitFor();
     expect(await kid.getByLabel('Nome completo').inputValue()).toBe('Pedrinho Desbravador');
@@ -180,7 +170,7 @@ describe('invitation journey', () => {
     expect(await page.getByRole('row').filter({ hasText: 'Pedrinho' }).count()).toBe(1);
 
     // Someone who already has an account: "Já tenho conta" signs in and joins in one step.
-    const veteran = await newPage(browser, server.baseUrl);
+    const veteran = await newPage(e2e.browser, e2e.server.baseUrl);
     const acc = await registerThroughUi(veteran, { name: 'Vera Veterana' });
     await veteran.getByRole('button', { name: 'Sair' }).click();
     await veteran.waitForURL('**/login');
@@ -201,11 +191,11 @@ describe('invitation journey', () => {
   });
 
   it('a plain member sees the list without e-mails or admin actions', async () => {
-    const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = $1`, [admin.clubName]);
-    const plain = await newPage(browser, server.baseUrl);
+    const [club] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = $1`, [admin.clubName]);
+    const plain = await newPage(e2e.browser, e2e.server.baseUrl);
     const acc = await registerThroughUi(plain, { name: 'Membro Simples' });
-    const [p] = await server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [acc.email]);
-    await server.db.query(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, 'Desbravador(a)')`, [club.id, p.id]);
+    const [p] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [acc.email]);
+    await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, 'Desbravador(a)')`, [club.id, p.id]);
     await plain.goto('/dashboard/membros');
     await plain.getByRole('row').filter({ hasText: 'Diretora Ana' }).waitFor();
     expect(await plain.getByRole('button', { name: 'Adicionar membro' }).count()).toBe(0);
@@ -220,13 +210,13 @@ describe('invitation journey', () => {
   });
 
   it('a big club lists 50 members at a time with a count and Carregar mais; the search finds one on a later page; also at 360 px', async () => {
-    const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = $1`, [admin.clubName]);
-    await server.db.query(
+    const [club] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = $1`, [admin.clubName]);
+    await e2e.server.db.query(
       `WITH p AS (INSERT INTO profiles (full_name) SELECT 'Lote ' || lpad(g::text, 3, '0') FROM generate_series(1, 70) g RETURNING id, full_name)
        INSERT INTO club_members (club_id, profile_id, created_at) SELECT $1, p.id, now() - interval '1 day' - right(p.full_name, 3)::int * interval '1 minute' FROM p`,
       [club.id],
     );
-    const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM club_members WHERE club_id = $1`, [club.id]);
+    const [{ n }] = await e2e.server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM club_members WHERE club_id = $1`, [club.id]);
     await page.goto('/dashboard/membros');
     const names = page.getByRole('region', { name: 'Tabela de membros' }).getByRole('row');
     await page.getByText(`Mostrando 50 de ${n} membros`).waitFor();
@@ -254,7 +244,7 @@ describe('invitation journey', () => {
     await page.getByText(`Mostrando 50 de ${n} membros`).waitFor();
     await expectNoA11yViolations(page, 'members paged');
 
-    const phone = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const phone = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
     await phone.context().addCookies(await page.context().cookies());
     await phone.goto('/dashboard/membros');
     await phone.getByText(`Mostrando 50 de ${n} membros`).waitFor();

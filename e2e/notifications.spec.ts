@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startPushReceiver } from '../test/push-receiver.js';
-import {
-  expectNoA11yViolations, launchBrowser, mailIn, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, type Account, type E2EServer,
-} from './harness.js';
+import { expectNoA11yViolations, mailIn, newPage, registerAndCreateClub, registerThroughUi, screenshot, type Account, useServerAndBrowser } from './harness.js';
 
 // Issue 36 end to end: a director approves, the kid's bell shows it; the kid's phone (push allowed by a
 // guardian with consent) gets the push from a local push service; the guardian's daily digest leaves
 // with an unsubscribe link that works without logging in. Screenshots: e2e/screenshots/avisos-*.png.
 
-let server: E2EServer;
-let browser: Browser;
+const e2e = useServerAndBrowser();
 let receiver: Awaited<ReturnType<typeof startPushReceiver>>;
 let director: Page;
 let kid: Page;
@@ -18,19 +15,17 @@ let guardian: Account;
 let clubId: string;
 let kidProfileId: string;
 
-const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => server.db.query<T>(text, params);
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => e2e.server.db.query<T>(text, params);
 
 beforeAll(async () => {
   receiver = await startPushReceiver();
-  server = await startServer();
-  browser = await launchBrowser();
-  director = await newPage(browser, server.baseUrl);
+  director = await newPage(e2e.browser, e2e.server.baseUrl);
   await registerAndCreateClub(director, { account: { name: 'Diretora Helena' }, clubName: 'Clube dos Avisos' });
   [{ id: clubId }] = await sql<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube dos Avisos'`);
   // Pushes wait for the morning during the club's quiet hours (22h–7h): the club is where it is day now.
   await sql(`UPDATE clubs SET timezone = $2 WHERE id = $1`, [clubId, daytimeZone()]);
 
-  kid = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+  kid = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
   // The kid's clock can be moved to the bell's next read.
   await kid.clock.install();
   const kidAcc = await registerThroughUi(kid, { name: 'Lucas Lima' });
@@ -39,7 +34,7 @@ beforeAll(async () => {
     `INSERT INTO club_members (club_id, profile_id, role, birth_date) VALUES ($1, $2, 'member', '2013-04-01') RETURNING id`, [clubId, kidProfileId]);
 
   // The guardian accepted with consent and allowed push on the child's phone (as /familia does).
-  const guardianPage = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+  const guardianPage = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
   guardian = await registerThroughUi(guardianPage, { name: 'Rita Lima' });
   await guardianPage.context().close();
   const [{ id: guardianProfileId }] = await sql<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [guardian.email]);
@@ -58,8 +53,6 @@ beforeAll(async () => {
     VALUES ($1, $2, $3, $4, 'sem-arquivo', 'barraca.png', 'image/png', 10, 'Montamos a barraca!')`, [clubId, assignment.id, task.id, kidProfileId]);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   await receiver?.close();
 });
 
@@ -99,7 +92,7 @@ describe('avisos: bell, push and digest', () => {
     await expectNoA11yViolations(kid, 'avisos');
     await screenshot(kid, 'avisos-02-list-360');
 
-    await server.app.notifications.drain();
+    await e2e.server.app.notifications.drain();
     await expect.poll(() => receiver.received.filter((r) => r.device === 'kid-phone').map((r) => r.payload.title)).toEqual(['Envio aprovado: Foto do acampamento']);
     const [push] = receiver.received;
     expect(push?.payload).toMatchObject({ link: '/dashboard/minhas-tarefas', club_id: clubId });
@@ -109,17 +102,17 @@ describe('avisos: bell, push and digest', () => {
   it("the guardian's daily digest leaves with a signed unsubscribe link that works without logging in", async () => {
     // A day later the digest is due.
     await sql(`UPDATE notifications SET created_at = created_at - interval '25 hours' WHERE profile_id = (SELECT id FROM profiles WHERE email = $1)`, [guardian.email]);
-    expect(await server.app.notifications.digest()).toBeGreaterThan(0);
-    const mail = await mailIn(server, guardian.email);
+    expect(await e2e.server.app.notifications.digest()).toBeGreaterThan(0);
+    const mail = await mailIn(e2e.server, guardian.email);
     expect(mail.text).toContain('Lucas Lima: envio aprovado (Foto do acampamento)');
     const unsubscribe = new URL(/https?:\/\/\S+\/descadastrar\?t=\S+/.exec(mail.text)?.[0] ?? 'http://sem-link.invalid/');
     expect(unsubscribe.pathname).toBe('/descadastrar');
-    const inbox = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const inbox = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
     await inbox.setContent(`<pre style="white-space:pre-wrap;font-family:sans-serif;padding:8px">${mail.text.replace(/</g, '&lt;')}</pre>`);
     await screenshot(inbox, 'avisos-03-digest-email-360');
     await inbox.context().close();
 
-    const stranger = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const stranger = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
     await stranger.goto(unsubscribe.pathname + unsubscribe.search);
     await stranger.getByRole('status').waitFor();
     await screenshot(stranger, 'avisos-04-unsubscribed-360');

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, startServer, type E2EServer } from './harness.js';
+import type { Page } from 'playwright-core';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, useServerAndBrowser } from './harness.js';
 
-let server: E2EServer;
-let browser: Browser;
+const e2e = useServerAndBrowser();
 let page: Page;
 const shot = async (name: string) => {
   await mkdir('docs/screenshots/programme', { recursive: true });
   await page.screenshot({ path: `docs/screenshots/programme/${name}.png`, fullPage: true });
 };
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await newPage(browser, server.baseUrl);
+  page = await newPage(e2e.browser, e2e.server.baseUrl);
   await registerAndCreateClub(page, { clubName: 'Clube Importador' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const CSV = [
@@ -48,12 +41,12 @@ describe('requisitos from a file and the leaders\' queue', () => {
     await page.getByText('Fotografar cinco plantas').first().waitFor();
     await shot('requisitos-imported-360');
 
-    const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Importador'`);
-    const [kid] = await server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Lia Souza') RETURNING id`);
-    const [member] = await server.db.query<{ id: string }>(`INSERT INTO club_members (club_id, profile_id, birth_date) VALUES ($1, $2, current_date - interval '10 years 3 months') RETURNING id`, [club.id, kid.id]);
-    const [enrolment] = await server.db.query<{ id: string }>(`INSERT INTO programme_enrolments (club_id, member_id, item_code, kind) VALUES ($1, $2, 'AMIGO', 'class') RETURNING id`, [club.id, member.id]);
-    const [req] = await server.db.query<{ id: string }>(`SELECT id FROM programme_requirements WHERE club_id = $1 AND text = 'Memorizar o voto e a lei'`, [club.id]);
-    await server.db.query(`INSERT INTO programme_marks (club_id, enrolment_id, requirement_id, note) VALUES ($1, $2, $3, 'Recitei na reunião de sábado')`, [club.id, enrolment.id, req.id]);
+    const [club] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Importador'`);
+    const [kid] = await e2e.server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Lia Souza') RETURNING id`);
+    const [member] = await e2e.server.db.query<{ id: string }>(`INSERT INTO club_members (club_id, profile_id, birth_date) VALUES ($1, $2, current_date - interval '10 years 3 months') RETURNING id`, [club.id, kid.id]);
+    const [enrolment] = await e2e.server.db.query<{ id: string }>(`INSERT INTO programme_enrolments (club_id, member_id, item_code, kind) VALUES ($1, $2, 'AMIGO', 'class') RETURNING id`, [club.id, member.id]);
+    const [req] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM programme_requirements WHERE club_id = $1 AND text = 'Memorizar o voto e a lei'`, [club.id]);
+    await e2e.server.db.query(`INSERT INTO programme_marks (club_id, enrolment_id, requirement_id, note) VALUES ($1, $2, $3, 'Recitei na reunião de sábado')`, [club.id, enrolment.id, req.id]);
     await page.getByRole('tab', { name: 'Para assinar' }).click();
     await page.getByText('Recitei na reunião de sábado', { exact: false }).waitFor();
     await expectNoA11yViolations(page, 'marks queue');

@@ -1,25 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MARK_MSG } from '../src/shared/programme.js';
-import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer, type E2EServer } from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
 
 // Issue 34: the grid at camp, on a phone (360 px), with no connection. Signatures wait on the device
 // ('pendente de envio'), survive a reload with no connection, and arrive once when it returns.
-let server: E2EServer;
-let browser: Browser;
+const e2e = useServerAndBrowser();
 let page: Page;
 let clubId: string;
 const kids = ['Ana Souza', 'Bruno Lima', 'Carla Dias'];
 
-const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => server.db.query<T>(text, params);
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => e2e.server.db.query<T>(text, params);
 const cell = (name: string, n: number, state: string) => page.getByRole('button', { name: `${name}, requisito ${n}: ${state}`, exact: true });
 const signatures = async () => (await sql<{ n: number }>('SELECT count(*)::int AS n FROM programme_signatures WHERE club_id = $1', [clubId]))[0].n;
 const points = async () => (await sql<{ n: number }>(`SELECT coalesce(sum(points), 0)::int AS n FROM point_events WHERE club_id = $1 AND source = 'programme'`, [clubId]))[0].n;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+  page = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
   const { clubName } = await registerAndCreateClub(page, { clubName: 'Clube no Acampamento' });
   [{ id: clubId }] = await sql<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
   for (const [i, text] of ['Ter no mínimo 10 anos', 'Memorizar o voto e a lei', 'Participar de uma caminhada'].entries()) {
@@ -30,10 +27,6 @@ beforeAll(async () => {
     const [m] = await sql<{ id: string }>(`INSERT INTO club_members (club_id, profile_id, birth_date) VALUES ($1, $2, current_date - interval '10 years 3 months') RETURNING id`, [clubId, p.id]);
     await sql(`INSERT INTO programme_enrolments (club_id, member_id, item_code, kind) VALUES ($1, $2, 'AMIGO', 'class')`, [clubId, m.id]);
   }
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('the grid offline', () => {
@@ -136,7 +129,7 @@ describe('the grid offline', () => {
   });
 
   it("a member marks a requisito done with 'Marquei', and it reaches the leaders' 'Para assinar'", async () => {
-    const kid = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const kid = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
     const acc = await registerThroughUi(kid, { name: 'Davi Rocha' });
     const [profile] = await sql<{ id: string }>('SELECT id FROM profiles WHERE email = $1', [acc.email]);
     const [m] = await sql<{ id: string }>(`INSERT INTO club_members (club_id, profile_id, birth_date) VALUES ($1, $2, current_date - interval '10 years 3 months') RETURNING id`, [clubId, profile.id]);

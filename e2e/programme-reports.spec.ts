@@ -1,34 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { BADGE_MSG } from '../src/shared/badges.js';
-import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, screenshot, startServer, type E2EServer } from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, screenshot, useServerAndBrowser } from './harness.js';
 
-let server: E2EServer;
-let browser: Browser;
+const e2e = useServerAndBrowser();
 let page: Page;
 let clubId: string;
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await newPage(browser, server.baseUrl);
+  page = await newPage(e2e.browser, e2e.server.baseUrl);
   await registerAndCreateClub(page, { clubName: 'Clube dos Relatórios' });
-  [{ id: clubId }] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube dos Relatórios'`);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  [{ id: clubId }] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube dos Relatórios'`);
 });
 
 const api = async (method: 'POST' | 'PUT', path: string, payload: object) => {
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-  const res = await server.app.inject({ method, url: `/api/clubs/${clubId}${path}`, headers: { cookie, 'x-trilha-client': 'web' }, payload });
+  const res = await e2e.server.app.inject({ method, url: `/api/clubs/${clubId}${path}`, headers: { cookie, 'x-trilha-client': 'web' }, payload });
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json();
 };
 
 describe('programme badges and reports', () => {
   it('a club badge for a class completed, awarded by the last signature; the reports at 360 px with their CSV', async () => {
-    await page.goto(`${server.baseUrl}/dashboard/badges`);
+    await page.goto(`${e2e.server.baseUrl}/dashboard/badges`);
     await page.getByRole('button', { name: 'Novo badge' }).first().click();
     await page.getByLabel('Nome').fill('Amigo concluído');
     await page.getByLabel('Descrição').fill('Todos os requisitos de Amigo assinados');
@@ -45,18 +38,18 @@ describe('programme badges and reports', () => {
     for (const text of ['Ter no mínimo 10 anos', 'Memorizar o voto e a lei']) reqs.push(await api('POST', '/programme/items/AMIGO/requirements', { section_code: 'G', text }));
     const kids: string[] = [];
     for (const name of ['Lia Souza', 'Théo Lima']) {
-      const [kid] = await server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ($1) RETURNING id`, [name]);
-      const [m] = await server.db.query<{ id: string }>(`INSERT INTO club_members (club_id, profile_id) VALUES ($1, $2) RETURNING id`, [clubId, kid.id]);
+      const [kid] = await e2e.server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ($1) RETURNING id`, [name]);
+      const [m] = await e2e.server.db.query<{ id: string }>(`INSERT INTO club_members (club_id, profile_id) VALUES ($1, $2) RETURNING id`, [clubId, kid.id]);
       kids.push(m.id);
       await api('POST', '/programme/enrolments', { member_id: m.id, item_code: 'AMIGO' });
     }
     await api('POST', '/programme/signatures', { requirement_id: reqs[0].id, member_ids: kids });
     await api('POST', '/programme/signatures', { requirement_id: reqs[1].id, member_ids: [kids[0]] });
-    const holders = await server.db.query(`SELECT 1 FROM member_badges mb JOIN badges b ON b.id = mb.badge_id WHERE b.name = 'Amigo concluído'`);
+    const holders = await e2e.server.db.query(`SELECT 1 FROM member_badges mb JOIN badges b ON b.id = mb.badge_id WHERE b.name = 'Amigo concluído'`);
     expect(holders).toHaveLength(1);
 
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto(`${server.baseUrl}/dashboard/programa`);
+    await page.goto(`${e2e.server.baseUrl}/dashboard/programa`);
     await page.getByRole('tab', { name: 'Relatórios' }).click();
     const table = page.getByRole('table', { name: 'Progresso por classe' });
     await table.getByRole('rowheader', { name: 'Amigo' }).waitFor();

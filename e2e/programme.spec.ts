@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { PROGRAMME_MSG } from '../src/shared/programme.js';
-import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, screenshot, startServer, type E2EServer } from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, screenshot, useServerAndBrowser } from './harness.js';
 
-let server: E2EServer;
-let browser: Browser;
+const e2e = useServerAndBrowser();
 let page: Page;
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await newPage(browser, server.baseUrl);
+  page = await newPage(e2e.browser, e2e.server.baseUrl);
   await registerAndCreateClub(page, { clubName: 'Clube do Programa' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('classes and especialidades', () => {
   it('the director types Amigo\'s requisitos, enrols a kid, signs in the grid at 360 px, the cartão fills up and the investidura is recorded', async () => {
-    const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube do Programa'`);
+    const [club] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube do Programa'`);
     for (const name of ['Lia Souza', 'Théo Lima']) {
-      const [kid] = await server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ($1) RETURNING id`, [name]);
-      await server.db.query(`INSERT INTO club_members (club_id, profile_id, birth_date) VALUES ($1, $2, current_date - interval '10 years 3 months')`, [club.id, kid.id]);
+      const [kid] = await e2e.server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ($1) RETURNING id`, [name]);
+      await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, birth_date) VALUES ($1, $2, current_date - interval '10 years 3 months')`, [club.id, kid.id]);
     }
     await page.getByRole('link', { name: 'Classes' }).click();
     await page.getByRole('tab', { name: 'Requisitos' }).click();

@@ -1,34 +1,24 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MEMBER_MSG } from '../src/shared/members.js';
 import { PERMISSION_MSG } from '../src/shared/permissions.js';
-import {
-  SCREENSHOT_DIR, expectCleanConsole, expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer,
-  type Account, type E2EServer,
-} from './harness.js';
+import { SCREENSHOT_DIR, expectCleanConsole, expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, type Account, useServerAndBrowser } from './harness.js';
 
 // Issue 14: the function chosen from a list, a counsellor's unit required, and a sidebar per function.
 
-let server: E2EServer;
-let browser: Browser;
+const e2e = useServerAndBrowser();
 let page: Page;
 let director: Account & { clubName: string };
 let clubId: string;
 let aguias: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await newPage(browser, server.baseUrl);
+  page = await newPage(e2e.browser, e2e.server.baseUrl);
   director = await registerAndCreateClub(page, { account: { name: 'Diretora Ana' }, clubName: 'Clube das Funções' });
-  [{ id: clubId }] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = $1`, [director.clubName]);
-  [{ id: aguias }] = await server.db.query<{ id: string }>(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Águias', '#0ea5e9') RETURNING id`, [clubId]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  [{ id: clubId }] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = $1`, [director.clubName]);
+  [{ id: aguias }] = await e2e.server.db.query<{ id: string }>(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Águias', '#0ea5e9') RETURNING id`, [clubId]);
 });
 
 const row = (p: Page, name: string) => p.getByRole('row').filter({ hasText: name });
@@ -47,10 +37,10 @@ async function openDrawer(p: Page): Promise<void> {
 
 /** A person with an account who holds a function in the club. */
 async function personWith(role: string, name: string, unitId: string | null = null): Promise<Page> {
-  const p = await newPage(browser, server.baseUrl);
+  const p = await newPage(e2e.browser, e2e.server.baseUrl);
   const acc = await registerThroughUi(p, { name });
-  const [profile] = await server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [acc.email]);
-  await server.db.query(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, $3, $4)`, [clubId, profile.id, role, unitId]);
+  const [profile] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [acc.email]);
+  await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, $3, $4)`, [clubId, profile.id, role, unitId]);
   await p.goto('/dashboard');
   return p;
 }
@@ -175,7 +165,7 @@ describe('club functions', () => {
     const p = await personWith('member', 'Rita Rodízio', aguias);
     await p.setViewportSize({ width: 360, height: 740 });
     for (const role of ['associate', 'secretary', 'treasurer', 'counselor', 'instructor', 'member']) {
-      await server.db.query(`UPDATE club_members SET role = $1 WHERE club_id = $2 AND profile_id = (SELECT id FROM profiles WHERE full_name = 'Rita Rodízio')`, [role, clubId]);
+      await e2e.server.db.query(`UPDATE club_members SET role = $1 WHERE club_id = $2 AND profile_id = (SELECT id FROM profiles WHERE full_name = 'Rita Rodízio')`, [role, clubId]);
       await p.goto('/dashboard');
       screens += await walkScreens(p, role);
     }

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { STATEMENT_MSG } from '../src/shared/statement.js';
-import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, screenshot, startServer, type E2EServer } from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, screenshot, useServerAndBrowser } from './harness.js';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 /** An OFX 1.x (SGML) as Itaú exports it, in Windows-1252 bytes like the bank's download. */
 function itauOfx(lines: Array<{ date: string; amount: string; memo: string; fitid: string }>): Buffer {
@@ -31,17 +21,17 @@ function itauOfx(lines: Array<{ date: string; amount: string; memo: string; fiti
 
 describe('statement reconciliation (treasurer)', () => {
   it('imports an OFX with two matching lines, confirms them, sees both charges paid and the caixa up; the same file again proposes nothing', async () => {
-    const page = await newPage(browser, server.baseUrl, { width: 1280, height: 900 });
+    const page = await newPage(e2e.browser, e2e.server.baseUrl, { width: 1280, height: 900 });
     const { clubName } = await registerAndCreateClub(page, { clubName: 'Clube Extrato' });
-    const [club] = await server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
-    const [joana] = await server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Joana Conceição') RETURNING id`);
-    const [davi] = await server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Davi Souza') RETURNING id`);
-    for (const p of [joana, davi]) await server.db.query('INSERT INTO club_members (club_id, profile_id) VALUES ($1, $2)', [club.id, p.id]);
-    await server.db.query(`INSERT INTO cash_accounts (club_id, name) VALUES ($1, 'Conta Itaú')`, [club.id]);
-    const [dues] = await server.db.query<{ id: string; short_code: string }>(
+    const [club] = await e2e.server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
+    const [joana] = await e2e.server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Joana Conceição') RETURNING id`);
+    const [davi] = await e2e.server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Davi Souza') RETURNING id`);
+    for (const p of [joana, davi]) await e2e.server.db.query('INSERT INTO club_members (club_id, profile_id) VALUES ($1, $2)', [club.id, p.id]);
+    await e2e.server.db.query(`INSERT INTO cash_accounts (club_id, name) VALUES ($1, 'Conta Itaú')`, [club.id]);
+    const [dues] = await e2e.server.db.query<{ id: string; short_code: string }>(
       `INSERT INTO charges (club_id, profile_id, description, amount, due_date, origin) VALUES ($1, $2, 'Acampamento', 85.50, '2026-10-10', 'evento') RETURNING id, short_code`,
       [club.id, joana.id]);
-    const [camp] = await server.db.query<{ id: string; short_code: string }>(
+    const [camp] = await e2e.server.db.query<{ id: string; short_code: string }>(
       `INSERT INTO charges (club_id, profile_id, description, amount, due_date, origin) VALUES ($1, $2, 'Uniforme', 120.00, '2026-10-20', 'avulsa') RETURNING id, short_code`,
       [club.id, davi.id]);
     const file = {
@@ -93,7 +83,7 @@ describe('statement reconciliation (treasurer)', () => {
     await page.getByText('no caixa Conta Itaú').waitFor();
     await screenshot(page, 'statement-05-done-360');
 
-    const charges = await server.db.query<{ id: string; paid_amount: string }>(
+    const charges = await e2e.server.db.query<{ id: string; paid_amount: string }>(
       'SELECT id, paid_amount::text FROM charges WHERE id = ANY($1) ORDER BY amount', [[dues.id, camp.id]]);
     expect(charges).toEqual([{ id: dues.id, paid_amount: '85.50' }, { id: camp.id, paid_amount: '120.00' }]);
 
@@ -115,7 +105,7 @@ describe('statement reconciliation (treasurer)', () => {
     await page.getByText('Nenhum recebimento do extrato corresponde a uma cobrança em aberto.').waitFor();
     expect(await page.getByRole('button', { name: /^Confirmar/ }).count()).toBe(0);
     await screenshot(page, 'statement-08-reimport-1280');
-    const [payments] = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM charge_payments WHERE club_id = $1', [club.id]);
+    const [payments] = await e2e.server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM charge_payments WHERE club_id = $1', [club.id]);
     expect(payments.n).toBe(2);
   });
 });

@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ADMIN_MSG } from '../src/shared/admin.js';
 import { AUTH_MSG } from '../src/shared/auth.js';
 import { CLUB_MSG } from '../src/shared/clubs.js';
-import {
-  expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, registerThroughUi, screenshot, startServer,
-  type Account, type E2EServer,
-} from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, type Account, useServerAndBrowser } from './harness.js';
 
-let server: E2EServer;
-let browser: Browser;
+const e2e = useServerAndBrowser();
 let superPage: Page;
 let owner: Account;
 let ownerPage: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   // The first account of a fresh platform is its super admin.
-  superPage = await newPage(browser, server.baseUrl);
+  superPage = await newPage(e2e.browser, e2e.server.baseUrl);
   await registerThroughUi(superPage, { name: 'Super Sara' });
-  ownerPage = await newPage(browser, server.baseUrl);
+  ownerPage = await newPage(e2e.browser, e2e.server.baseUrl);
   owner = await registerThroughUi(ownerPage, { name: 'Bruno Dono' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const card = (page: Page, name: string) => page.locator('main').getByRole('heading', { name, exact: true }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
@@ -77,7 +67,7 @@ describe('super admin area', () => {
     expect(await selector.locator('option:checked').textContent()).toBe('Águias do Cerrado');
     await expectNoA11yViolations(page, 'club opened as admin');
     await screenshot(page, 'superadmin-03-opened-as-admin');
-    const audit = await server.db.query(`SELECT 1 FROM audit_log WHERE action = 'club.open_as_admin'`);
+    const audit = await e2e.server.db.query(`SELECT 1 FROM audit_log WHERE action = 'club.open_as_admin'`);
     expect(audit).toHaveLength(1);
 
     // Edit and deactivate.
@@ -156,13 +146,13 @@ describe('super admin area', () => {
   it('the report page shows charts and offers a CSV export', async () => {
     const page = superPage;
     // Two completions in the club this month, as the progress screens record them.
-    const [club] = await server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE slug = 'aguias-do-cerrado'`);
-    const [bruno] = await server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Bruno Dono'`);
-    const [task] = await server.db.query<{ id: string }>(`INSERT INTO tasks (club_id, title, type) VALUES ($1, 'Nó de escota', 'accumulative') RETURNING id`, [club.id]);
-    const [assignment] = await server.db.query<{ id: string }>(
+    const [club] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE slug = 'aguias-do-cerrado'`);
+    const [bruno] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Bruno Dono'`);
+    const [task] = await e2e.server.db.query<{ id: string }>(`INSERT INTO tasks (club_id, title, type) VALUES ($1, 'Nó de escota', 'accumulative') RETURNING id`, [club.id]);
+    const [assignment] = await e2e.server.db.query<{ id: string }>(
       `INSERT INTO assigned_tasks (club_id, task_id, profile_id, status, completed_at) VALUES ($1, $2, $3, 'completed', now()) RETURNING id`,
       [club.id, task.id, bruno.id]);
-    await server.db.query(`INSERT INTO task_completions (club_id, task_id, profile_id, assignment_id, points) VALUES ($1, $2, $3, $4, 10), ($1, $2, $3, $4, 10)`,
+    await e2e.server.db.query(`INSERT INTO task_completions (club_id, task_id, profile_id, assignment_id, points) VALUES ($1, $2, $3, $4, 10), ($1, $2, $3, $4, 10)`,
       [club.id, task.id, bruno.id, assignment.id]);
     await page.goto('/superadmin/relatorios');
     await page.getByRole('figure', { name: 'Novos clubes e novos usuários por mês' }).locator('svg.recharts-surface').first().waitFor();
@@ -179,7 +169,7 @@ describe('super admin area', () => {
   });
 
   it('a non-super-admin typing /superadmin lands on /dashboard, and the API refuses them', async () => {
-    const page = await newPage(browser, server.baseUrl);
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
     await registerAndCreateClub(page, { clubName: 'Clube Comum' });
     for (const path of ['/superadmin', '/superadmin/usuarios', '/superadmin/relatorios']) {
       await page.goto(path);
@@ -191,7 +181,7 @@ describe('super admin area', () => {
   });
 
   it('a platform with many clubs lists them 50 at a time, with a count, a search and Carregar mais', async () => {
-    await server.db.query(
+    await e2e.server.db.query(
       `INSERT INTO clubs (name, slug, created_at)
        SELECT 'Clube em Massa ' || n, 'clube-em-massa-' || n, now() - n * interval '1 minute' FROM generate_series(1, 60) AS n`,
     );
@@ -215,7 +205,7 @@ describe('super admin area', () => {
   });
 
   it('works at 360 px', async () => {
-    const page = await newPage(browser, server.baseUrl, { width: 360, height: 740 });
+    const page = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
     await page.context().addCookies(await superPage.context().cookies());
     for (const path of ['/superadmin/clubes', '/superadmin/usuarios', '/superadmin/relatorios']) {
       await page.goto(path);

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { PERIOD_MSG } from '../src/shared/periods.js';
 import { UNIT_MSG } from '../src/shared/units.js';
-import { expectNoA11yViolations, launchBrowser, newPage, registerAndCreateClub, screenshot, startServer, type E2EServer } from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, screenshot, useServerAndBrowser } from './harness.js';
 
-let server: E2EServer;
-let browser: Browser;
+const e2e = useServerAndBrowser();
 let page: Page;
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await newPage(browser, server.baseUrl);
+  page = await newPage(e2e.browser, e2e.server.baseUrl);
   await registerAndCreateClub(page, { clubName: 'Clube das Unidades' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
@@ -56,9 +49,9 @@ describe('units screen', () => {
     await screenshot(page, 'units-03-list');
 
     // A member in the unit: the database refuses the deletion.
-    const [unit] = await server.db.query<{ id: string; club_id: string }>(`SELECT id, club_id FROM units WHERE name = 'Águias Douradas'`);
-    const [kid] = await server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Pedrinho') RETURNING id`);
-    await server.db.query(`INSERT INTO club_members (club_id, profile_id, unit_id) VALUES ($1, $2, $3)`, [unit.club_id, kid.id, unit.id]);
+    const [unit] = await e2e.server.db.query<{ id: string; club_id: string }>(`SELECT id, club_id FROM units WHERE name = 'Águias Douradas'`);
+    const [kid] = await e2e.server.db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Pedrinho') RETURNING id`);
+    await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, unit_id) VALUES ($1, $2, $3)`, [unit.club_id, kid.id, unit.id]);
     await card.getByRole('button', { name: 'Excluir Águias Douradas' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirmar Exclusão' });
     await confirm.getByRole('button', { name: 'Excluir' }).click();
@@ -67,7 +60,7 @@ describe('units screen', () => {
     expect(await confirm.isVisible()).toBe(true);
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
 
-    await server.db.query(`DELETE FROM club_members WHERE profile_id = $1`, [kid.id]);
+    await e2e.server.db.query(`DELETE FROM club_members WHERE profile_id = $1`, [kid.id]);
     await card.getByRole('button', { name: 'Excluir Águias Douradas' }).click();
     await page.getByRole('dialog', { name: 'Confirmar Exclusão' }).getByRole('button', { name: 'Excluir' }).click();
     await toast(UNIT_MSG.deleted);

@@ -12,10 +12,10 @@ import { readTogether } from '../db/read-together.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 import { ZClubParams, zId } from '../../shared/ids.js';
+import { ZOk } from '../../shared/responses.js';
 
 const tags = ['admin'];
 const ZProfileParams = z.object({ profileId: zId(ADMIN_MSG.userNotFound) });
-const ZUserResult = z.object({ ok: z.literal(true) });
 
 /** The super admin area: platform stats, every club, every account. Only user_type 'super_admin' passes. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -95,7 +95,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/api/admin/users/:profileId/user-type', {
     config: { permission: 'super_admin' },
-    schema: { tags, summary: 'Promover a super admin ou remover', params: ZProfileParams, body: ZSetUserType, response: { 200: ZUserResult } },
+    schema: { tags, summary: 'Promover a super admin ou remover', params: ZProfileParams, body: ZSetUserType, response: { 200: ZOk } },
   }, async (req) => {
     const auth = requireSuperAdmin(req);
     await service.setUserType(app.db, auth.profile.id, req.params.profileId, req.body.user_type);
@@ -104,7 +104,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/api/admin/users/:profileId/blocked', {
     config: { permission: 'super_admin' },
-    schema: { tags, summary: 'Bloquear (encerra as sessões) ou desbloquear', params: ZProfileParams, body: ZSetBlocked, response: { 200: ZUserResult } },
+    schema: { tags, summary: 'Bloquear (encerra as sessões) ou desbloquear', params: ZProfileParams, body: ZSetBlocked, response: { 200: ZOk } },
   }, async (req) => {
     const auth = requireSuperAdmin(req);
     await service.setBlocked(app.db, auth.profile.id, req.params.profileId, req.body.blocked);

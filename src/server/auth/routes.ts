@@ -5,8 +5,8 @@ import { requireAuth } from '../plugins/access.js';
 import { countSignup } from '../plugins/rate-limit.js';
 import * as service from './service.js';
 import { SESSION_COOKIE, setSessionCookie } from './session.js';
+import { ZOk } from '../../shared/responses.js';
 
-const ZOk = z.object({ ok: z.literal(true) });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const meta = (req: { headers: Record<string, unknown>; ip: string }) => ({

@@ -10,10 +10,10 @@ import { maybeOne } from '../db/index.js';
 import * as account from './account.js';
 import * as mfa from './mfa.js';
 import { ZClubParams, zId } from '../../shared/ids.js';
+import { ZOk } from '../../shared/responses.js';
 
 const tags = ['auth'];
-const ZOk = z.object({ ok: z.literal(true) });
-const ZMessage = z.object({ ok: z.literal(true), message: z.string() });
+const ZMessage = ZOk.extend({ message: z.string() });
 
 /** Password recovery, two-step verification, sessions and e-mail change (issue 13). */
 export const securityRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,8 +6,8 @@ import type { TClubPermission } from '../../shared/permissions.js';
 import type { ClubTable } from '../db/club-table.js';
 import { notFound } from '../plugins/errors.js';
 import type { ClubRecords } from './club-records.js';
+import { ZOk } from '../../shared/responses.js';
 
-const ZOk = z.object({ ok: z.literal(true) });
 
 /** What tells one club table's routes apart: its path, its schemas, who may write and the pt-BR summaries. */
 export interface ClubRecordRoutesSpec<T extends { id: string }, F> {

@@ -15,12 +15,12 @@ import * as family from './family.js';
 import * as repo from './repo.js';
 import * as roster from './roster.js';
 import * as service from './service.js';
+import { ZOk } from '../../shared/responses.js';
 
 const ZEventParams = ZClubParams.extend({ id: zId(EVENT_MSG.eventNotFound) });
 const ZRegistrationParams = ZEventParams.extend({ registrationId: zId(EVENT_MSG.registrationNotFound) });
 const ZTickParams = ZRegistrationParams.extend({ itemId: zId(EVENT_MSG.itemNotFound) });
 const ZChildEventParams = ZChildParams.extend({ eventId: zId(EVENT_MSG.eventNotFound) });
-const ZOk = z.object({ ok: z.literal(true) });
 const tags = ['events'];
 
 /** Eventos (issue 35): the direction and the secretary manage them; the treasurer reads; a guardian registers and authorises their child. */

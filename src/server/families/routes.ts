@@ -22,11 +22,11 @@ import * as family from './family-service.js';
 import * as health from './health-service.js';
 import * as lgpd from './lgpd-service.js';
 import { publicBaseUrl } from '../auth/account.js';
+import { ZOk } from '../../shared/responses.js';
 
 const ZMemberParams = ZClubParams.extend({ memberId: zId(FAMILY_MSG.childNotFound) });
 const ZGuardianParams = ZMemberParams.extend({ guardianId: zId(FAMILY_MSG.guardianNotFound) });
 const ZTokenParams = z.object({ token: z.string().min(16).max(100) });
-const ZOk = z.object({ ok: z.literal(true) });
 const ZConsentAgain = ZAcceptGuardian;
 
 const clientIp = (req: FastifyRequest) => req.ip || null;

@@ -30,12 +30,12 @@ import './hooks.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 import { ZClubParams, zId } from '../../shared/ids.js';
+import { ZOk } from '../../shared/responses.js';
 
 const ZCashAccountParams = ZClubParams.extend({ id: zId(FIN_MSG.cashAccountNotFound) });
 const ZGoalParams = ZClubParams.extend({ id: zId(FIN_MSG.goalNotFound) });
 const ZChartParams = ZClubParams.extend({ id: zId(FIN_MSG.chartNotFound) });
 const ZTransactionParams = ZClubParams.extend({ id: zId(FIN_MSG.transactionNotFound) });
-const ZOk = z.object({ ok: z.literal(true) });
 const tags = ['finance'];
 
 /** The reports' answers as the route's compiled serializer writes them, so they can be kept as text (ADR 026). */

@@ -9,6 +9,7 @@ import { AppError } from '../plugins/errors.js';
 import { maybeOne } from '../db/index.js';
 import { listOutbox, retryMail, type OutboxRow } from './queue.js';
 import { zId } from '../../shared/ids.js';
+import { ZOk } from '../../shared/responses.js';
 
 const tags = ['admin'];
 const ZParams = z.object({ id: zId(MAIL_MSG.notFound) });
@@ -49,7 +50,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Desliga a verificação em duas etapas de quem perdeu o celular e os códigos (encerra as sessões da conta)',
       params: z.object({ profileId: zId(MSG.notFound) }),
-      response: { 200: z.object({ ok: z.literal(true) }) },
+      response: { 200: ZOk },
     },
   }, async (req) => {
     requireSuperAdmin(req);
@@ -66,7 +67,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/admin/outbox/:id/retry', {
     config: { permission: 'super_admin' },
-    schema: { tags, summary: 'Tentar enviar de novo um e-mail que falhou', params: ZParams, response: { 200: z.object({ ok: z.literal(true) }) } },
+    schema: { tags, summary: 'Tentar enviar de novo um e-mail que falhou', params: ZParams, response: { 200: ZOk } },
   }, async (req) => {
     requireSuperAdmin(req);
     if (!(await retryMail(app.db, req.params.id))) throw new AppError('not_found', 404, MAIL_MSG.notFound);

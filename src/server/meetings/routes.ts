@@ -27,11 +27,11 @@ import { attendanceCsv, attendanceReport, memberAttendance } from './report.js';
 import { generateRuleMeetings } from './rules.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
+import { ZOk } from '../../shared/responses.js';
 
 const tags = ['meetings'];
 const ZMeetingParams = ZClubParams.extend({ id: zId(MEETING_MSG.notFound) });
 const ZCriterionParams = ZClubParams.extend({ id: zId(MEETING_MSG.criterionNotFound) });
-const ZOk = z.object({ ok: z.literal(true) });
 
 export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;

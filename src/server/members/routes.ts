@@ -14,11 +14,11 @@ import * as invitationService from './invitation-service.js';
 import { importMembersCsv } from './csv-import.js';
 import { listMembersJson } from './list.js';
 import { sendInvitationMail } from '../mail/invitations.js';
+import { ZOk } from '../../shared/responses.js';
 
 const ZMemberParams = ZClubParams.extend({ memberId: zId(MEMBER_MSG.notFound) });
 const ZInvitationParams = ZClubParams.extend({ invitationId: zId(MEMBER_MSG.invitationInvalid) });
 const ZTokenParams = z.object({ token: z.string().min(16).max(100) });
-const ZOk = z.object({ ok: z.literal(true) });
 
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/members', {

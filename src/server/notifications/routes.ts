@@ -13,10 +13,10 @@ import * as prefs from './preferences.js';
 import { readUnsubscribeToken } from './email.js';
 import { endpointAllowed } from './push-endpoint.js';
 import { zId } from '../../shared/ids.js';
+import { ZOk } from '../../shared/responses.js';
 
 const tags = ['notifications'];
 const ZIdParams = z.object({ id: zId(NOTIFICATION_MSG.notFound) });
-const ZOk = z.object({ ok: z.literal(true) });
 
 /**
  * A person's own notifications. Outside /api/clubs because a guardian reads the ones about their child

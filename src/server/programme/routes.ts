@@ -39,6 +39,7 @@ import type { EvidenceFile } from '../progress/evidence-form.js';
 import { MARK_MSG, ZMarkInput, ZMarkReturnInput, ZMarkSignInput, ZQueueMark } from '../../shared/programme.js';
 import { badRequest, notFound } from '../plugins/errors.js';
 import { registerReportRoutes } from './report-routes.js';
+import { ZOk } from '../../shared/responses.js';
 
 const tags = ['programme'];
 const ZItemParams = ZClubParams.extend({ code: zItemCode });
@@ -46,7 +47,6 @@ const ZRequirementParams = ZClubParams.extend({ id: zId(PROGRAMME_MSG.requiremen
 const ZEnrolmentParams = ZClubParams.extend({ id: zId(PROGRAMME_MSG.enrolmentNotFound) });
 const ZSignatureParams = ZClubParams.extend({ id: zId(PROGRAMME_MSG.signatureNotFound) });
 const ZMemberParams = ZClubParams.extend({ memberId: zId(PROGRAMME_MSG.memberUnknown) });
-const ZOk = z.object({ ok: z.literal(true) });
 const ZInvestitureParams = ZClubParams.extend({ id: zId(PROGRAMME_MSG.investitureNotFound) });
 const ZMarkParams = ZClubParams.extend({ id: zId(MARK_MSG.markNotFound) });
 const ZGridQuery = z.object({ unit_id: zId('Unidade não encontrada').optional() });

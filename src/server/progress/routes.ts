@@ -35,11 +35,11 @@ import { ZMemberHome } from '../../shared/member-home.js';
 import { BATCH_MSG, ZPointBatch, ZPointBatchResult, ZPointBatchUndoResult } from '../../shared/point-batches.js';
 import { ZClubParams, zId } from '../../shared/ids.js';
 import { MSG } from '../../shared/errors.js';
+import { ZOk } from '../../shared/responses.js';
 
 const ZClubTask = ZClubParams.extend({ taskId: zId(PROGRESS_MSG.taskNotFound) });
 const ZClubMember = ZClubParams.extend({ memberId: zId(PROGRESS_MSG.memberNotFound) });
 const ZClubSubmission = ZClubParams.extend({ submissionId: zId(MSG.notFound) });
-const ZOk = z.object({ ok: z.literal(true) });
 
 /**
  * A profile answer: the JSON text PostgreSQL writes for it (profile-repo.ts), sent as it is. Only when

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import {
   CHARGE_REPORT_KINDS, CHARGE_REPORT_LABEL, type TChargeReportKind, type TDefaultsRow, type TEventReportRow, type TReceivablesMonth,
 } from '@shared/charge-reports';
@@ -50,42 +51,53 @@ function Summary({ items }: { items: [string, string][] }) {
   );
 }
 
+/** A report's query: a spinner, its error, the empty text, or the report drawn by `children`. */
+function Loaded<T>({ query, isEmpty, empty, children }: {
+  query: UseQueryResult<T>;
+  isEmpty: (data: T) => boolean;
+  empty: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) return <ReportError error={query.error} />;
+  if (isEmpty(query.data)) return <EmptyState message={empty} />;
+  return <>{children(query.data)}</>;
+}
+
 function Receivables({ clubId, year }: { clubId: string; year: number }) {
-  const r = useChargeReport(clubId, 'receivables', year);
-  if (r.isPending) return <PageSpinner />;
-  if (r.isError) return <ReportError error={r.error} />;
-  if (r.data.total.charges === 0) return <EmptyState message={`Nenhuma cobrança com vencimento em ${year}.`} />;
-  const t = r.data.total;
   return (
-    <div className="space-y-3">
-      <Summary items={[['Cobrado', formatMoney(t.charged)], ['Recebido', formatMoney(t.received)], ['Em aberto', formatMoney(t.open)], ['Vencido', formatMoney(t.overdue)]]} />
-      <p className="text-xs text-slate-600">Cada cobrança entra no mês do vencimento; “recebido” é o que já foi pago dela, em qualquer data.</p>
-      <ReportTable label={CHARGE_REPORT_LABEL.receivables} columns={RECEIVABLES} rows={r.data.months} />
-    </div>
+    <Loaded query={useChargeReport(clubId, 'receivables', year)} isEmpty={(d) => d.total.charges === 0} empty={`Nenhuma cobrança com vencimento em ${year}.`}>
+      {({ total: t, months }) => (
+        <div className="space-y-3">
+          <Summary items={[['Cobrado', formatMoney(t.charged)], ['Recebido', formatMoney(t.received)], ['Em aberto', formatMoney(t.open)], ['Vencido', formatMoney(t.overdue)]]} />
+          <p className="text-xs text-slate-600">Cada cobrança entra no mês do vencimento; “recebido” é o que já foi pago dela, em qualquer data.</p>
+          <ReportTable label={CHARGE_REPORT_LABEL.receivables} columns={RECEIVABLES} rows={months} />
+        </div>
+      )}
+    </Loaded>
   );
 }
 
 function Defaults({ clubId, year }: { clubId: string; year: number }) {
-  const r = useChargeReport(clubId, 'defaults', year);
-  if (r.isPending) return <PageSpinner />;
-  if (r.isError) return <ReportError error={r.error} />;
-  if (r.data.units.length === 0) return <EmptyState message={`Nenhuma cobrança com vencimento em ${year}.`} />;
-  const t = r.data.total;
   return (
-    <div className="space-y-3">
-      <Summary items={[['Inadimplência', pct(t.rate)], ['Em atraso', formatMoney(t.overdue_amount)], ['Vencido até hoje', formatMoney(t.due_amount)], ['Membros com cobrança', String(t.members)]]} />
-      <p className="text-xs text-slate-600">Inadimplência: quanto do valor vencido até {brDate(r.data.as_of)} ainda está em aberto.</p>
-      <ReportTable label={CHARGE_REPORT_LABEL.defaults} columns={DEFAULTS} rows={r.data.units} />
-    </div>
+    <Loaded query={useChargeReport(clubId, 'defaults', year)} isEmpty={(d) => d.units.length === 0} empty={`Nenhuma cobrança com vencimento em ${year}.`}>
+      {({ total: t, units, as_of }) => (
+        <div className="space-y-3">
+          <Summary items={[['Inadimplência', pct(t.rate)], ['Em atraso', formatMoney(t.overdue_amount)], ['Vencido até hoje', formatMoney(t.due_amount)], ['Membros com cobrança', String(t.members)]]} />
+          <p className="text-xs text-slate-600">Inadimplência: quanto do valor vencido até {brDate(as_of)} ainda está em aberto.</p>
+          <ReportTable label={CHARGE_REPORT_LABEL.defaults} columns={DEFAULTS} rows={units} />
+        </div>
+      )}
+    </Loaded>
   );
 }
 
 function Events({ clubId, year }: { clubId: string; year: number }) {
-  const r = useChargeReport(clubId, 'events', year);
-  if (r.isPending) return <PageSpinner />;
-  if (r.isError) return <ReportError error={r.error} />;
-  if (r.data.events.length === 0) return <EmptyState message={`Nenhum evento em ${year}.`} />;
-  return <ReportTable label={CHARGE_REPORT_LABEL.events} columns={EVENTS} rows={r.data.events} />;
+  return (
+    <Loaded query={useChargeReport(clubId, 'events', year)} isEmpty={(d) => d.events.length === 0} empty={`Nenhum evento em ${year}.`}>
+      {({ events }) => <ReportTable label={CHARGE_REPORT_LABEL.events} columns={EVENTS} rows={events} />}
+    </Loaded>
+  );
 }
 
 /** 'Relatórios' of the charges: receivables per month, default per unit, events; a year and each as CSV. */
