@@ -22,3 +22,12 @@ export const clubDate = (instant = 'now()', club = 'c') => `(${instant} AT TIME 
  * expression (`$1`, `e.club_id`). Its own alias cannot capture the caller's `c`.
  */
 export const clubTodayOf = (clubId: string) => `(SELECT ${clubDate('now()', 'tz_club')} FROM clubs tz_club WHERE tz_club.id = ${clubId})`;
+
+/** The club's time zone as a scalar subquery, for a query with no `clubs` row at hand (`clubId` an SQL expression). */
+export const clubZoneOf = (clubId: string) => `(SELECT tz_club.timezone FROM clubs tz_club WHERE tz_club.id = ${clubId})`;
+
+/**
+ * The instant (timestamptz) a club-local date and time stand for: `date` and `time` are SQL
+ * expressions, `zone` the club's time zone (`c.timezone`, a parameter, or {@link clubZoneOf}).
+ */
+export const clubInstant = (date: string, time: string, zone: string) => `((${date}::date + ${time}::time) AT TIME ZONE ${zone})`;

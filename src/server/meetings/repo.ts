@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
+import { clubInstant, clubTodayOf, clubZoneOf } from '../db/club-clock.js';
 import type { TAttendanceStatus, TCriterion, TMark, TMeeting, TMeetingRule, TMeetingType, TRollMember, TRollUnit } from '../../shared/meetings.js';
 
 export interface MeetingFields {
@@ -15,7 +16,7 @@ const MEETING_COLUMNS = `m.id, m.club_id, m.rule_id, m.date, to_char(m.start_tim
   m.created_at, m.updated_at`;
 
 /** The club-local date and time as an instant, in the club's time zone. */
-const STARTS_AT = `(($2::date + $3::time) AT TIME ZONE (SELECT c.timezone FROM clubs c WHERE c.id = $1))`;
+const STARTS_AT = clubInstant('$2', '$3', clubZoneOf('$1'));
 
 /** A club's meetings, newest first. */
 export function listMeetings(q: Queryable, clubId: string) {
@@ -215,10 +216,12 @@ export function listRules(q: Queryable, clubId: string) {
   return q.query<TMeetingRule>(`SELECT ${RULE_COLUMNS} FROM meeting_rules r WHERE r.club_id = $1 ORDER BY r.created_at, r.id`, [clubId]);
 }
 
-export function insertRule(q: Queryable, clubId: string, f: { title: string; type: TMeetingType; weekday: number; start_time: string; start_date: string }) {
+/** A new rule; without a start date it starts on the club's today. */
+export function insertRule(q: Queryable, clubId: string, f: { title: string; type: TMeetingType; weekday: number; start_time: string; start_date: string | null }) {
   return one<TMeetingRule>(
     q,
-    `INSERT INTO meeting_rules AS r (club_id, title, type, weekday, start_time, start_date) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${RULE_COLUMNS}`,
+    `INSERT INTO meeting_rules AS r (club_id, title, type, weekday, start_time, start_date)
+     VALUES ($1, $2, $3, $4, $5, coalesce($6::date, ${clubTodayOf('$1')})) RETURNING ${RULE_COLUMNS}`,
     [clubId, f.title, f.type, f.weekday, f.start_time, f.start_date],
   );
 }
@@ -246,7 +249,7 @@ export async function insertRuleMeetings(q: Queryable, rule: ClaimedRule, dates:
   if (!dates.length) return 0;
   const rows = await q.query<{ id: string }>(
     `INSERT INTO meetings (club_id, rule_id, date, start_time, starts_at, title, type)
-     SELECT $1, $2, d::date, $4::time, (d::date + $4::time) AT TIME ZONE $5, $6, $7 FROM unnest($3::date[]) AS d
+     SELECT $1, $2, d::date, $4::time, ${clubInstant('d', '$4', '$5')}, $6, $7 FROM unnest($3::date[]) AS d
      ON CONFLICT (club_id, rule_id, date) DO NOTHING RETURNING id`,
     [rule.club_id, rule.id, dates, rule.start_time, rule.timezone, rule.title, rule.type],
   );

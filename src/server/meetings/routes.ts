@@ -21,7 +21,6 @@ import {
 import type { ClubAccess } from '../plugins/access.js';
 import { badRequest, forbidden, notFound } from '../plugins/errors.js';
 import { ZClubParams, zId } from '../../shared/ids.js';
-import { localDateString } from '../recurring/schedule.js';
 import { mayCallAnyRoll, rollReadScope } from './permissions.js';
 import { attendanceCsv, attendanceReport, memberAttendance } from './report.js';
 import { generateRuleMeetings } from './rules.js';
@@ -139,9 +138,7 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Criar regra recorrente (cria as próximas reuniões, uma vez cada)', params: ZClubParams, body: ZMeetingRuleInput, response: { 201: ZMeetingRuleCreated } },
   }, async (req, reply) => {
     const access = req.access;
-    const club = await db.query<{ timezone: string }>('SELECT timezone FROM clubs WHERE id = $1', [access.clubId]);
-    const startDate = req.body.start_date ?? localDateString(new Date(), club[0]?.timezone ?? 'America/Sao_Paulo');
-    const rule = await repo.insertRule(db, access.clubId, { ...req.body, start_date: startDate });
+    const rule = await repo.insertRule(db, access.clubId, { ...req.body, start_date: req.body.start_date ?? null });
     const created = await generateRuleMeetings(db, { ruleId: rule.id });
     const [fresh] = (await repo.listRules(db, access.clubId)).filter((r) => r.id === rule.id);
     return reply.status(201).send({ rule: fresh ?? rule, created });
