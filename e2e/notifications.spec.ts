@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startPushReceiver } from '../test/push-receiver.js';
+import { daytimeZone } from '../test/daytime.js';
 import { expectNoA11yViolations, mailIn, newPage, registerAndCreateClub, registerThroughUi, screenshot, type Account, useServerAndBrowser } from './harness.js';
 
 // Issue 36 end to end: a director approves, the kid's bell shows it; the kid's phone (push allowed by a
@@ -22,7 +23,7 @@ beforeAll(async () => {
   director = await newPage(e2e.browser, e2e.server.baseUrl);
   await registerAndCreateClub(director, { account: { name: 'Diretora Helena' }, clubName: 'Clube dos Avisos' });
   [{ id: clubId }] = await sql<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube dos Avisos'`);
-  // Pushes wait for the morning during the club's quiet hours (22h–7h): the club is where it is day now.
+  // The push must leave at once: outside the club's quiet hours (22h–7h) whenever the suite runs.
   await sql(`UPDATE clubs SET timezone = $2 WHERE id = $1`, [clubId, daytimeZone()]);
 
   kid = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
@@ -55,15 +56,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await receiver?.close();
 });
-
-/** An IANA zone where it is day now (8h–20h), whatever the hour the suite runs. */
-function daytimeZone(): string {
-  for (const tz of ['America/Sao_Paulo', 'Europe/Lisbon', 'Asia/Tokyo', 'Pacific/Auckland', 'America/Los_Angeles', 'Asia/Kolkata']) {
-    const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
-    if (hour >= 8 && hour <= 20) return tz;
-  }
-  return 'America/Sao_Paulo';
-}
 
 describe('avisos: bell, push and digest', () => {
   it('the kid turns on push on the phone; the director approves; the bell shows it at the next read and the phone gets the push', async () => {

@@ -128,6 +128,54 @@ describe('the grid offline', () => {
     }))).toBe(0);
   });
 
+  it('a signature made by mistake offline is taken back before it is sent, and an undo of a sent one waits in the queue', async () => {
+    await sql(`INSERT INTO programme_requirements (club_id, item_code, position, text) VALUES ($1, 'AMIGO', 5, 'Fazer um nó de escota')`, [clubId]);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.reload();
+    await cell('Ana Souza', 1, 'assinado').waitFor();
+    await cell('Bruno Lima', 4, 'não assinado').waitFor();
+    const anaPoints = async () => (await sql<{ n: number }>(
+      `SELECT coalesce(sum(pe.points), 0)::int AS n FROM point_events pe JOIN programme_requirements r ON r.id = pe.programme_requirement_id
+        WHERE pe.club_id = $1 AND r.position = 1 AND pe.profile_id = (SELECT id FROM profiles WHERE full_name = 'Ana Souza')`, [clubId]))[0].n;
+    expect(await anaPoints()).toBe(5);
+
+    await page.context().setOffline(true);
+    await cell('Ana Souza', 1, 'assinado').click();
+    await cell('Ana Souza', 1, 'desfazer pendente').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Sem conexão — 1 a desfazer na fila' }).waitFor();
+    await cell('Bruno Lima', 4, 'não assinado').click();
+    await cell('Bruno Lima', 4, 'pendente de envio').waitFor();
+    await cell('Carla Dias', 4, 'não assinado').click();
+    await cell('Carla Dias', 4, 'pendente de envio').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Sem conexão — 2 assinaturas e 1 a desfazer na fila' }).waitFor();
+    // Bruno's was a mistake: tapped again, it leaves the queue before anything is sent.
+    await cell('Bruno Lima', 4, 'pendente de envio').click();
+    await cell('Bruno Lima', 4, 'não assinado').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Sem conexão — 1 assinatura e 1 a desfazer na fila' }).waitFor();
+    await expectNoA11yViolations(page, 'grid offline with an undo queued');
+    await screenshot(page, 'programme-offline-09-undo-queued');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await cell('Ana Souza', 1, 'desfazer pendente').waitFor();
+    await page.waitForTimeout(400); // the sidebar slides in
+    await screenshot(page, 'programme-offline-09-undo-queued-1280');
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await anaPoints()).toBe(5);
+
+    await page.context().setOffline(false);
+    await page.getByRole('status').filter({ hasText: /na fila/ }).waitFor({ state: 'detached', timeout: 30_000 });
+    await cell('Ana Souza', 1, 'não assinado').waitFor();
+    await cell('Carla Dias', 4, 'assinado').waitFor();
+    await cell('Bruno Lima', 4, 'não assinado').waitFor();
+    await screenshot(page, 'programme-offline-10-undo-sent');
+    expect(await anaPoints()).toBe(0);
+    const byKind = await sql<{ kind: string; n: number }>('SELECT kind, count(*)::int AS n FROM programme_sign_requests WHERE club_id = $1 GROUP BY kind ORDER BY kind', [clubId]);
+    expect(byKind.find((k) => k.kind === 'unsign')?.n).toBe(1);
+    const [bruno] = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM programme_signatures s JOIN programme_requirements r ON r.id = s.requirement_id JOIN programme_enrolments e ON e.id = s.enrolment_id
+         JOIN club_members cm ON cm.id = e.member_id JOIN profiles p ON p.id = cm.profile_id WHERE s.club_id = $1 AND r.position = 5 AND p.full_name = 'Bruno Lima'`, [clubId]);
+    expect(bruno.n).toBe(0);
+  }, 90_000);
+
   it("a member marks a requisito done with 'Marquei', and it reaches the leaders' 'Para assinar'", async () => {
     const kid = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
     const acc = await registerThroughUi(kid, { name: 'Davi Rocha' });

@@ -3,6 +3,7 @@ import { addMember, call, createClub, createTestApp, signUp, type Session, type 
 import { engineName } from '../../../test/db.js';
 import type { PushPayload, PushSender } from './push-queue.js';
 import { NOTIFIED, notify } from './notify.js';
+import { daytimeZone } from '../../../test/daytime.js';
 
 // A new task tells the whole club in its transaction; the pushes start as soon as it committed,
 // started by the commit itself (not by a later interval, and not before: a start then finds nothing).
@@ -33,14 +34,6 @@ beforeAll(async () => {
   await ctx.db.query(`UPDATE clubs SET timezone = $2 WHERE id = $1`, [club.id, daytimeZone()]);
 });
 afterAll(() => ctx.close());
-
-function daytimeZone(): string {
-  for (const tz of ['America/Sao_Paulo', 'Europe/Lisbon', 'Asia/Tokyo', 'Pacific/Auckland', 'America/Los_Angeles', 'Asia/Kolkata']) {
-    const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
-    if (hour >= 8 && hour <= 20) return tz;
-  }
-  return 'America/Sao_Paulo';
-}
 
 describe(`delivery started by the commit on ${engineName()}`, () => {
   it('a task for the club queues a notification and a push for each member, and their delivery starts right after the commit', async () => {

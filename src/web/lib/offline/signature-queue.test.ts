@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TGrid } from '@shared/programme';
 import type { QueuedSignature } from './signature-store';
-import { drain, membersToSign, namesText, pendingCells, queueBannerText, queueOf, queuedCount, refusedText, type SendOutcome } from './signature-queue';
+import { drain, membersToSign, namesText, pendingCells, pendingUndos, queueBannerText, queueOf, queuedCount, queuedUndos, refusedText, withoutQueuedCell, type SendOutcome } from './signature-queue';
 
 const grid = {
   item: { code: 'AMIGO' },
@@ -70,5 +70,29 @@ describe('the grid offline queue', () => {
     expect(queueBannerText(3, false)).toBe('Sem conexão — 3 assinaturas na fila');
     expect(queueBannerText(3, true)).toBe('Enviando 3 assinaturas na fila…');
     expect(queuedCount([entry({ memberIds: ['m1', 'm2'] }), entry()])).toBe(3);
+  });
+
+  it('an undo waits on its signed cell; it is not a pending signature and the banner counts it apart', () => {
+    const undo = entry({ kind: 'unsign', signatureId: 's1', requirementId: 'r1', requirementNumber: 1 });
+    const sign = entry({ memberIds: ['m1', 'm2'], memberNames: ['Ana', 'Bia'] });
+    expect([...pendingUndos(grid, [undo, sign]).keys()]).toEqual(['e1:r1']);
+    expect([...pendingCells(grid, [undo, sign])].sort()).toEqual(['e1:r2', 'e2:r2']);
+    expect(queuedUndos([undo, sign])).toBe(1);
+    expect(queueBannerText(queuedCount([undo, sign]), false, 1)).toBe('Sem conexão — 2 assinaturas e 1 a desfazer na fila');
+    expect(queueBannerText(1, true, 1)).toBe('Enviando 1 a desfazer na fila…');
+    expect(refusedText(undo, 'Este item já foi investido.')).toBe('Requisito 1 de Ana não foi desfeito: Este item já foi investido. Saiu da fila.');
+    // An undo of a signature the grid no longer shows marks nothing.
+    expect(pendingUndos(grid, [entry({ kind: 'unsign', signatureId: 'gone' })]).size).toBe(0);
+  });
+
+  it('a cell taken back before it is sent leaves the queue; the others of its request go under a new id', () => {
+    const one = entry({ requirementId: 'r1', memberIds: ['m2'], memberNames: ['Bia'] });
+    const all = entry({ memberIds: ['m1', 'm2'], memberNames: ['Ana', 'Bia'] });
+    const undo = entry({ kind: 'unsign', signatureId: 's1', requirementId: 'r2' });
+    const out = withoutQueuedCell([one, all, undo], 'r2', 'm1', () => 'novo');
+    expect(out.remove.map((e) => e.id)).toEqual([all.id]);
+    expect(out.add).toEqual([{ ...all, id: 'novo', memberIds: ['m2'], memberNames: ['Bia'] }]);
+    const alone = withoutQueuedCell([one], 'r1', 'm2', () => 'novo');
+    expect(alone).toEqual({ remove: [one], add: [] });
   });
 });

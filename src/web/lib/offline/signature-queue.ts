@@ -20,13 +20,43 @@ export function pendingCells(grid: TGrid, queue: QueuedSignature[]): Set<string>
   const signed = new Set(grid.signatures.map((s) => cellKey(s.enrolment_id, s.requirement_id)));
   const cells = new Set<string>();
   for (const e of queue) {
-    if (e.itemCode !== grid.item.code) continue;
+    if (e.itemCode !== grid.item.code || e.kind === 'unsign') continue;
     for (const memberId of e.memberIds) {
       const enrolmentId = enrolmentOf.get(memberId);
       if (enrolmentId && !signed.has(cellKey(enrolmentId, e.requirementId))) cells.add(cellKey(enrolmentId, e.requirementId));
     }
   }
   return cells;
+}
+
+const isUndo = (e: QueuedSignature) => e.kind === 'unsign';
+
+/** The grid's signed cells whose undo waits in the queue ('desfazer pendente'), with the queued undo. */
+export function pendingUndos(grid: TGrid, queue: QueuedSignature[]): Map<string, QueuedSignature> {
+  const cells = new Map<string, QueuedSignature>();
+  const byId = new Map(grid.signatures.map((s) => [s.id, s]));
+  for (const e of queue) {
+    const s = isUndo(e) && e.itemCode === grid.item.code && e.signatureId ? byId.get(e.signatureId) : undefined;
+    if (s) cells.set(cellKey(s.enrolment_id, s.requirement_id), e);
+  }
+  return cells;
+}
+
+/**
+ * Undoing a cell whose signature has not left the device: the queue without that member's part of
+ * it. A signature of several members ('assinar para todos') keeps the others under a new id, so a
+ * request already received under the old one (its answer lost) cannot be answered for fewer members.
+ */
+export function withoutQueuedCell(queue: QueuedSignature[], requirementId: string, memberId: string, newId: () => string): { remove: QueuedSignature[]; add: QueuedSignature[] } {
+  const remove: QueuedSignature[] = [];
+  const add: QueuedSignature[] = [];
+  for (const e of queue) {
+    if (isUndo(e) || e.requirementId !== requirementId || !e.memberIds.includes(memberId)) continue;
+    remove.push(e);
+    const keep = e.memberIds.map((id, i) => ({ id, name: e.memberNames[i] ?? '' })).filter((m) => m.id !== memberId);
+    if (keep.length) add.push({ ...e, id: newId(), memberIds: keep.map((m) => m.id), memberNames: keep.map((m) => m.name) });
+  }
+  return { remove, add };
 }
 
 /** Members of a requisito not signed and not already queued: what 'assinar para todos' adds. */
@@ -72,16 +102,21 @@ export function namesText(names: string[]): string {
   return `${names.slice(0, -1).join(', ')} e ${names[names.length - 1]}`;
 }
 
-/** The pt-BR message of a queued signature the server refused. */
+/** The pt-BR message of a queued signature (or undo) the server refused. */
 export function refusedText(entry: QueuedSignature, message: string): string {
-  return `Requisito ${entry.requirementNumber} de ${namesText(entry.memberNames)} não foi assinado: ${message.replace(/\.$/, '')}. Saiu da fila.`;
+  return `Requisito ${entry.requirementNumber} de ${namesText(entry.memberNames)} não foi ${isUndo(entry) ? 'desfeito' : 'assinado'}: ${message.replace(/\.$/, '')}. Saiu da fila.`;
 }
 
-/** 'Sem conexão — 1 assinatura na fila' / 'N assinaturas na fila'. */
-export function queueBannerText(count: number, online: boolean): string {
-  const n = `${count} ${count === 1 ? 'assinatura' : 'assinaturas'} na fila`;
+/** 'Sem conexão — 1 assinatura na fila' / 'N assinaturas e 1 a desfazer na fila'. */
+export function queueBannerText(count: number, online: boolean, undos = 0): string {
+  const signs = count - undos;
+  const parts = [signs ? `${signs} ${signs === 1 ? 'assinatura' : 'assinaturas'}` : '', undos ? `${undos} a desfazer` : ''].filter(Boolean);
+  const n = `${parts.join(' e ')} na fila`;
   return online ? `Enviando ${n}…` : `Sem conexão — ${n}`;
 }
 
-/** Signatures (member × requisito) waiting in a queue. */
+/** Signatures (member × requisito) and undos waiting in a queue. */
 export const queuedCount = (queue: QueuedSignature[]) => queue.reduce((n, e) => n + e.memberIds.length, 0);
+
+/** Undos waiting in a queue. */
+export const queuedUndos = (queue: QueuedSignature[]) => queue.filter(isUndo).length;

@@ -14,6 +14,9 @@ const QUEUE = 'queue';
 export interface QueuedSignature {
   /** Generated on the device; sent as client_id. */
   id: string;
+  /** 'unsign': undo a signature the grid showed (signatureId); a signature otherwise (older entries have none). */
+  kind?: 'sign' | 'unsign';
+  signatureId?: string;
   clubId: string;
   profileId: string;
   itemCode: string;

@@ -1,33 +1,32 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, Clock, CloudOff } from 'lucide-react';
+import { Check, Clock, CloudOff, Undo2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { PROGRAMME_MSG, type TGrid } from '@shared/programme';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { errorMessage } from '../../../lib/api';
 import { useOnline } from '../../../lib/online';
-import { cellKey, membersToSign, pendingCells, queueBannerText, queuedCount } from '../../../lib/offline/signature-queue';
-import { useUnsign } from '../api';
+import { cellKey, membersToSign, pendingCells, pendingUndos, queueBannerText, queuedCount, queuedUndos } from '../../../lib/offline/signature-queue';
 import { useSignatureQueue } from '../offline/signature-queue';
 
 /**
  * The instructor's grid: enrolled members (rows) × requisitos (columns). Tapping a cell signs it (or
- * undoes it); 'Assinar para todos' signs one requisito for every member the signer may sign for.
+ * undoes it, with no connection too); 'Assinar para todos' signs one requisito for every member the signer may sign for.
  * The first column stays put while the requisitos scroll sideways on a phone. With no connection a
  * signature waits in the device's queue ('pendente de envio') and goes once the connection returns.
  */
 export function GridView({ clubId, profileId, grid }: { clubId: string; profileId: string; grid: TGrid & { offline?: boolean } }) {
   const qc = useQueryClient();
-  const unsign = useUnsign(clubId);
   const queue = useSignatureQueue(clubId, profileId);
   const online = useOnline();
   const [sending, setSending] = useState(false);
   const [focus, setFocus] = useState<string | null>(null);
   const signed = new Map(grid.signatures.map((s) => [cellKey(s.enrolment_id, s.requirement_id), s.id]));
   const pending = pendingCells(grid, queue.pending);
+  const undoing = pendingUndos(grid, queue.pending);
   const waiting = queuedCount(queue.pending);
-  const busy = sending || unsign.isPending;
+  const busy = sending;
 
   if (!grid.members.length) return <EmptyState message="Nenhum membro inscrito nesta classe." hint="Inscreva membros na aba Inscrições." />;
   if (!grid.requirements.length) return <EmptyState message="Esta classe ainda não tem requisitos." hint="Cadastre-os na aba Requisitos." />;
@@ -45,14 +44,38 @@ export function GridView({ clubId, profileId, grid }: { clubId: string; profileI
     }
   }
 
+  /**
+   * A cell: signs it; a signed one is undone (through the queue, so an undo with no connection waits
+   * on the device like a signature); a cell still waiting on the device is taken back from the queue.
+   */
   async function toggle(member: TGrid['members'][number], requirementId: string) {
-    const signatureId = signed.get(cellKey(member.enrolment_id, requirementId));
-    if (!signatureId) return submit(requirementId, [member]);
+    const key = cellKey(member.enrolment_id, requirementId);
+    const signatureId = signed.get(key);
+    const queuedUndo = undoing.get(key);
     try {
-      await unsign.mutateAsync(signatureId);
-      toast.success(PROGRAMME_MSG.unsigned);
+      if (queuedUndo) {
+        await queue.cancelEntry(queuedUndo.id);
+        toast.success('Desfazer cancelado: a assinatura continua.');
+        return;
+      }
+      if (!signatureId && pending.has(key)) {
+        await queue.cancelCell(requirementId, member.member_id);
+        toast.success('Assinatura tirada da fila: não será enviada.');
+        return;
+      }
     } catch (err) {
-      toast.error(errorMessage(err, 'Erro ao desfazer a assinatura.'));
+      toast.error(errorMessage(err, 'Erro ao mexer na fila do aparelho.'));
+      return;
+    }
+    if (!signatureId) return submit(requirementId, [member]);
+    const number = grid.requirements.findIndex((r) => r.id === requirementId) + 1;
+    setSending(true);
+    try {
+      const outcome = await queue.submit(qc, { kind: 'unsign', signatureId, itemCode: grid.item.code, requirementId, requirementNumber: number, memberIds: [member.member_id], memberNames: [member.full_name] });
+      if (outcome.state === 'sent') toast.success(PROGRAMME_MSG.unsigned);
+      if (outcome.state === 'queued') toast('Sem conexão: desfazer guardado no aparelho, enviado quando a conexão voltar.', { id: 'grid-queued' });
+    } finally {
+      setSending(false);
     }
   }
 
@@ -71,7 +94,7 @@ export function GridView({ clubId, profileId, grid }: { clubId: string; profileI
       {waiting ? (
         <p role="status" className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
           <CloudOff aria-hidden="true" className="h-4 w-4 shrink-0" />
-          {queueBannerText(waiting, online && !grid.offline)}
+          {queueBannerText(waiting, online && !grid.offline, queuedUndos(queue.pending))}
         </p>
       ) : null}
       {current ? (
@@ -102,17 +125,20 @@ export function GridView({ clubId, profileId, grid }: { clubId: string; profileI
                 <th scope="row" className="sticky left-0 z-10 max-w-[8rem] truncate bg-white px-2 py-1 text-left font-normal text-slate-900">{m.full_name}</th>
                 {grid.requirements.map((r, i) => {
                   const key = cellKey(m.enrolment_id, r.id);
-                  const on = signed.has(key);
-                  const queued = !on && pending.has(key);
-                  const state = on ? 'assinado' : queued ? 'pendente de envio' : 'não assinado';
-                  const look = on ? 'bg-emerald-600 text-white' : queued ? 'bg-amber-100 text-amber-800 border-2 border-dashed border-amber-500' : 'bg-slate-100 text-slate-400';
+                  const undo = undoing.has(key);
+                  const on = signed.has(key) && !undo;
+                  const queued = !signed.has(key) && pending.has(key);
+                  const state = undo ? 'desfazer pendente' : on ? 'assinado' : queued ? 'pendente de envio' : 'não assinado';
+                  const look = undo ? 'bg-rose-50 text-rose-800 border-2 border-dashed border-rose-500'
+                    : on ? 'bg-emerald-600 text-white' : queued ? 'bg-amber-100 text-amber-800 border-2 border-dashed border-amber-500' : 'bg-slate-100 text-slate-400';
+                  const hint = undo ? 'Desfazer pendente: vai quando a conexão voltar (toque para cancelar)' : queued ? 'Pendente de envio: vai quando a conexão voltar (toque para tirar da fila)' : undefined;
                   return (
                     <td key={r.id} className="px-1 py-1 text-center">
-                      <button type="button" disabled={!m.can_sign || busy || queued} aria-pressed={on} aria-label={`${m.full_name}, requisito ${i + 1}: ${state}`}
-                        title={queued ? 'Pendente de envio: vai quando a conexão voltar' : undefined}
-                        className={`inline-flex h-9 w-9 items-center justify-center rounded-md ${look} ${queued ? '' : 'disabled:opacity-60'}`}
+                      <button type="button" disabled={!m.can_sign || busy} aria-pressed={on} aria-label={`${m.full_name}, requisito ${i + 1}: ${state}`}
+                        title={hint}
+                        className={`inline-flex h-9 w-9 items-center justify-center rounded-md ${look} disabled:opacity-60`}
                         onClick={() => void toggle(m, r.id)}>
-                        {on ? <Check aria-hidden="true" className="h-4 w-4" /> : queued ? <Clock aria-hidden="true" className="h-4 w-4" /> : null}
+                        {undo ? <Undo2 aria-hidden="true" className="h-4 w-4" /> : on ? <Check aria-hidden="true" className="h-4 w-4" /> : queued ? <Clock aria-hidden="true" className="h-4 w-4" /> : null}
                       </button>
                     </td>
                   );

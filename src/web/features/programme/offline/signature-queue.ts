@@ -4,7 +4,7 @@ import { toast } from 'react-hot-toast';
 import type { TSignResult } from '@shared/programme';
 import { ApiError, api, errorMessage } from '@web/lib/api';
 import { enqueueSignature, listQueuedSignatures, removeQueuedSignature, type QueuedSignature } from '@web/lib/offline/signature-store';
-import { drain, queueOf, refusedText, type DrainReport, type SendOutcome } from '@web/lib/offline/signature-queue';
+import { drain, queueOf, refusedText, withoutQueuedCell, type DrainReport, type SendOutcome } from '@web/lib/offline/signature-queue';
 
 /** Fired on window whenever the queue changes, so every screen showing it re-reads it. */
 const QUEUE_CHANGED = 'trilha:signature-queue';
@@ -14,7 +14,20 @@ const queueChanged = () => window.dispatchEvent(new Event(QUEUE_CHANGED));
  * One queued signature sent with its client id. No connection, an expired session, a busy or failing
  * server: it stays queued for the next try. Any other refusal is the server's pt-BR answer.
  */
+const NOTHING_SIGNED: TSignResult = { signed: 0, already: 0, points: 0, completed: [] };
+
 async function sendOne(entry: QueuedSignature): Promise<SendOutcome> {
+  if (entry.kind === 'unsign') {
+    try {
+      await api('DELETE', `/api/clubs/${entry.clubId}/programme/signatures/${entry.signatureId ?? ''}?client_id=${encodeURIComponent(entry.id)}`);
+      return { kind: 'sent', result: NOTHING_SIGNED };
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code === 'network' || err.status === 0 || err.status === 401 || err.status === 429 || err.status >= 500) return { kind: 'network' };
+      // Someone undid it meanwhile: what the undo wanted is done.
+      if (err.status === 404) return { kind: 'sent', result: NOTHING_SIGNED };
+      return { kind: 'refused', message: errorMessage(err, 'Erro ao desfazer a assinatura.') };
+    }
+  }
   try {
     const result = await api<TSignResult>('POST', `/api/clubs/${entry.clubId}/programme/signatures`, { requirement_id: entry.requirementId, member_ids: entry.memberIds, client_id: entry.id });
     return { kind: 'sent', result };
@@ -95,5 +108,19 @@ export function useSignatureQueue(clubId: string, profileId: string) {
     [clubId, profileId],
   );
 
-  return { pending, submit };
+  /** Takes a member's cell out of a signature still on the device (undone before it was sent). */
+  const cancelCell = useCallback(async (requirementId: string, memberId: string) => {
+    const { remove, add } = withoutQueuedCell(queueOf(await listQueuedSignatures(), clubId, profileId), requirementId, memberId, () => crypto.randomUUID());
+    for (const e of add) await enqueueSignature(e);
+    for (const e of remove) await removeQueuedSignature(e.id);
+    queueChanged();
+  }, [clubId, profileId]);
+
+  /** Takes a queued undo back (the cell stays signed). */
+  const cancelEntry = useCallback(async (id: string) => {
+    await removeQueuedSignature(id);
+    queueChanged();
+  }, []);
+
+  return { pending, submit, cancelCell, cancelEntry };
 }
