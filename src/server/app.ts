@@ -84,6 +84,8 @@ function defaultCounterStore(db: Db, now: () => number = Date.now): CounterStore
 /** Builds the whole HTTP application around an open database. Tests call this in-process. */
 /** The client routes behind a sign-in, whose first paint is the menu (the shell page preloads it). */
 const SIGNED_IN_AREA = /^\/(dashboard|superadmin)(\/|$)/;
+const INDEX_PAGE = 'index.html';
+const SHELL_PAGE = 'shell.html';
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Every schema check without a message of its own answers in pt-BR (issue 31).
@@ -229,7 +231,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       },
     });
   }
-  const signedInPage = webDir && existsSync(path.join(webDir, 'shell.html')) ? 'shell.html' : 'index.html';
+  const signedInPage = webDir && existsSync(path.join(webDir, SHELL_PAGE)) ? SHELL_PAGE : INDEX_PAGE;
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     const allowed = pathname.startsWith('/api/') ? allowedMethods(pathname) : [];
@@ -241,8 +243,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     }
     // History fallback: every client route is served the SPA shell; the signed-in areas get the copy
     // that also preloads the menu's chunk (vite.config.ts, shellPage).
-    const page = SIGNED_IN_AREA.test(pathname) ? signedInPage : 'index.html';
-    return reply.header('Cache-Control', 'no-cache').sendFile(page, webDir);
+    return reply.header('Cache-Control', 'no-cache').sendFile(SIGNED_IN_AREA.test(pathname) ? signedInPage : INDEX_PAGE, webDir);
   });
 
   return app;
