@@ -76,7 +76,11 @@ export function createNotificationService(app: FastifyInstance, options: Notific
     return running;
   };
   const kick = () => {
-    if (!closed) setImmediate(() => void drain());
+    // Checked again when it runs: a kick just before close must not start work (and write the push
+    // keys into DATA_DIR) after the server stopped.
+    if (!closed) setImmediate(() => {
+      if (!closed) void drain();
+    });
   };
   // Work that created notifications (a request's transaction, a job's) starts the delivery as soon as
   // it committed: not before (the worker would find nothing yet), nor at the next interval.
