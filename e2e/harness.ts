@@ -209,3 +209,15 @@ export function unexpectedConsoleProblems(): string[] {
   }
   return out;
 }
+
+/**
+ * Waits until the installed service worker controls the page, reloading once if it activated after
+ * the page loaded: a page it does not control, reloaded offline, is the browser's offline error.
+ */
+export async function untilServiceWorkerControls(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+}

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MEETING_MSG } from '../src/shared/meetings.js';
 import { localDateString } from '../src/server/recurring/schedule.js';
-import { expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser, untilServiceWorkerControls } from './harness.js';
 
 // Meeting night on a phone (360 px): create a meeting, call the roll of a unit with inspection
 // criteria, see the unit ranking move; then the same roll call with no connection, sent once when
@@ -126,11 +126,7 @@ describe('meeting night at 360 px', () => {
     await page.goto(`/dashboard/reunioes/${meeting.id}/chamada`);
     await page.getByRole('heading', { name: 'Chamada: Reunião no acampamento' }).waitFor();
     // The installed service worker controls the page (the app is installable: manifest + worker).
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await untilServiceWorkerControls(page);
     expect(await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json())).toMatchObject({ short_name: 'Trilha', lang: 'pt-BR' });
     await page.getByRole('heading', { name: 'Chamada: Reunião no acampamento' }).waitFor();
 
@@ -221,9 +217,7 @@ describe('meeting night at 360 px', () => {
     // This fresh phone loses the connection and reopens the app: the session read fails, which is not
     // a sign-out. The roll call opens from what the phone kept, and its save goes when the
     // connection returns, on whatever screen is open then.
-    await phone.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await untilServiceWorkerControls(phone);
     const meetingUrl = phone.url();
     await phone.context().setOffline(true);
     await phone.reload();

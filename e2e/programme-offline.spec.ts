@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MARK_MSG } from '../src/shared/programme.js';
-import { expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser, untilServiceWorkerControls } from './harness.js';
 
 // Issue 34: the grid at camp, on a phone (360 px), with no connection. Signatures wait on the device
 // ('pendente de envio'), survive a reload with no connection, and arrive once when it returns.
@@ -36,11 +36,7 @@ describe('the grid offline', () => {
     await page.getByLabel('Classe ou especialidade da grade').selectOption('AMIGO');
     await cell('Ana Souza', 1, 'não assinado').waitFor();
     // The installed service worker controls the page, so the app itself opens with no connection.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await untilServiceWorkerControls(page);
     await cell('Ana Souza', 1, 'não assinado').waitFor();
     await screenshot(page, 'programme-offline-01-grid-online');
 

@@ -57,6 +57,8 @@ describe('super admin area', () => {
     // The named admin sees the club as theirs.
     await ownerPage.reload();
     await ownerPage.getByRole('heading', { name: 'Bem-vindo ao Águias do Cerrado' }).waitFor();
+    // The menu renders just after the page (a deferred render): wait for it, then count.
+    await ownerPage.getByRole('link', { name: 'Configurações' }).first().waitFor({ state: 'attached' });
     expect(await ownerPage.getByRole('link', { name: 'Configurações' }).count()).toBe(1);
 
     // 'Abrir como admin': the super admin lands in the club screens with the club selected.
