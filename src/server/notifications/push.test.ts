@@ -172,7 +172,13 @@ describe(`web push on ${engineName()}`, () => {
     expect(new Set(ids).size).toBe(1000);
 
     // Crash: a worker claimed and sent, then stopped before marking; its lease runs out.
-    await pushTo(person.profile.id, 'Antes da queda', { urgent: true });
+    // Written by hand, as the 1,000 above: through notify, its commit would start the app's own worker,
+    // which could claim the push before this stand-in for the crashed worker does.
+    await ctx.db.query(`
+      WITH n AS (INSERT INTO notifications (club_id, profile_id, category, kind, title, body, link, urgent, emailed_at)
+                 VALUES ($1, $2, 'achievements', 'submission.approved', 'Antes da queda', '', '/dashboard/minhas-tarefas', true, now()) RETURNING id, profile_id)
+      INSERT INTO push_deliveries (notification_id, subscription_id) SELECT n.id, s.id FROM n JOIN push_subscriptions s ON s.profile_id = n.profile_id`,
+    [club.id, person.profile.id]);
     const claimed = await claimDuePushes(ctx.db, 10);
     expect(claimed.length).toBe(1);
     for (const r of claimed) await sender({ endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } }, { id: r.notification_id, title: r.title, body: r.body, link: r.link, club_id: r.club_id });
