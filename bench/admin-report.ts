@@ -1,8 +1,7 @@
 // npx tsx bench/admin-report.ts : time of the super admin's heavy reads (platform report, club list,
 // user search) on a generated platform. BENCH_DATABASE_URL=postgres://…/db_to_wipe adds a PostgreSQL run
 // (its public schema is dropped and recreated). BENCH_SCALE multiplies the data (default 1).
-import { openPglite } from '../src/server/db/pglite.js';
-import { openPostgres } from '../src/server/db/postgres.js';
+import { onEachEngine } from './engines.js';
 import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
 import * as repo from '../src/server/admin/repo.js';
@@ -68,10 +67,4 @@ async function benchEngine(engine: string, db: Db): Promise<void> {
   await db.close();
 }
 
-await benchEngine('pglite', await openPglite());
-const pgUrl = process.env.BENCH_DATABASE_URL;
-if (pgUrl) {
-  const db = openPostgres(pgUrl);
-  await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
-  await benchEngine('postgres', db);
-}
+await onEachEngine(benchEngine);

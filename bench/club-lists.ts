@@ -2,8 +2,7 @@
 // the same after row 900 as the first page (keyset), unlike OFFSET 900. Generates 5 clubs × 2,000
 // members (2,000 transactions and 2,000 pending submissions each) with bench/platform-data.ts.
 // BENCH_DATABASE_URL=postgres://…/db_to_wipe adds a PostgreSQL run (its public schema is dropped).
-import { openPglite } from '../src/server/db/pglite.js';
-import { openPostgres } from '../src/server/db/postgres.js';
+import { onEachEngine } from './engines.js';
 import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
 import { listMembersPage } from '../src/server/members/repo.js';
@@ -50,11 +49,5 @@ async function benchEngine(engine: string, db: Db): Promise<void> {
   await db.close();
 }
 
-await benchEngine('pglite', await openPglite());
-const pgUrl = process.env.BENCH_DATABASE_URL;
-if (pgUrl) {
-  const db = openPostgres(pgUrl);
-  await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
-  await benchEngine('postgres', db);
-}
+await onEachEngine(benchEngine);
 process.exit(0);

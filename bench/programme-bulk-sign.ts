@@ -12,8 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { Db } from '../src/server/db/index.js';
 import { one } from '../src/server/db/index.js';
-import { openPglite } from '../src/server/db/pglite.js';
-import { openPostgres } from '../src/server/db/postgres.js';
+import { onEachEngine } from './engines.js';
 import { migrate } from '../src/server/db/migrate.js';
 import type { ClubAccess } from '../src/server/plugins/access.js';
 import { sign } from '../src/server/programme/signing.js';
@@ -134,13 +133,5 @@ async function benchEngine(engine: string, db: Db): Promise<void> {
   await db.close();
 }
 
-await benchEngine('pglite', await openPglite());
-const pgUrl = process.env.BENCH_DATABASE_URL;
-if (pgUrl) {
-  const db = openPostgres(pgUrl);
-  await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
-  await benchEngine('postgres', db);
-} else {
-  console.log('\n(set BENCH_DATABASE_URL=postgres://…/db_to_wipe to measure PostgreSQL too)');
-}
+await onEachEngine(benchEngine);
 process.exit(0);
