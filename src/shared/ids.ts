@@ -22,3 +22,6 @@ export function zId(message: string) {
  * before validation (a malformed or unknown club is the same 404), so the schema only names it.
  */
 export const ZClubParams = z.object({ clubId: z.string() });
+
+/** The params of an invitation link's routes (a member's or a guardian's): the token in the link. */
+export const ZTokenParams = z.object({ token: z.string().min(16).max(100) });

@@ -5,32 +5,29 @@ import {
   ZPlatformReport, ZPlatformStats, ZReportQuery, ZSetBlocked, ZSetUserType,
 } from '../../shared/admin.js';
 import { ZClub } from '../../shared/clubs.js';
-import { requireSuperAdmin } from '../plugins/access.js';
 import { sendAnswer } from '../plugins/answer-cache.js';
 import { latestBackup } from '../backup/backup.js';
 import { readTogether } from '../db/read-together.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
-import { ZClubParams, zId } from '../../shared/ids.js';
+import { zId } from '../../shared/ids.js';
+import { MSG } from '../../shared/errors.js';
 import { ZOk } from '../../shared/responses.js';
 
 const tags = ['admin'];
 const ZProfileParams = z.object({ profileId: zId(ADMIN_MSG.userNotFound) });
+// No club-access guard judges the id on the platform's routes: the schema does (a malformed id is the 404).
+const ZAdminClubParams = z.object({ clubId: zId(MSG.clubNotFound) });
 
 /** The super admin area: platform stats, every club, every account. Only user_type 'super_admin' passes. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // The key of kept platform reads: one read of the version for the requests that ask together.
   const platformVersion = readTogether(() => repo.platformDataVersion(app.db));
-  // Refuse before validating, so a non-super-admin learns nothing from validation errors.
-  app.addHook('preValidation', async (req) => {
-    requireSuperAdmin(req);
-  });
-
   app.get('/api/admin/stats', {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Contadores da plataforma', response: { 200: ZPlatformStats } },
   }, async (req) => {
-    const auth = requireSuperAdmin(req);
+    const auth = req.caller;
     const embedded = app.db.engine === 'pglite';
     const last = embedded ? await latestBackup(app.config.dataDir) : null;
     // The counters are kept by the platform's data version (ADR 026); the backup is read from disk each time.
@@ -47,7 +44,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Clubes da plataforma com totais, mais novos primeiro, paginados', querystring: ZAdminClubQuery, response: { 200: ZAdminClubList } },
   }, async (req, reply) => {
-    const auth = requireSuperAdmin(req);
+    const auth = req.caller;
     const key = await app.answers.platformKeyOf(req, auth.profile.id, platformVersion);
     return sendAnswer(req, reply, await app.answers.cachedRead(req, key, () => service.listClubsJson(app.db, req.query)));
   });
@@ -56,32 +53,32 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Criar clube para outra pessoa (primeiro admin por e-mail)', body: ZAdminCreateClub, response: { 201: ZAdminClub } },
   }, async (req, reply) => {
-    const auth = requireSuperAdmin(req);
+    const auth = req.caller;
     return reply.status(201).send(await service.createClubFor(app.db, auth.profile.id, req.body));
   });
 
   app.patch('/api/admin/clubs/:clubId', {
     config: { permission: 'super_admin' },
-    schema: { tags, summary: 'Editar, ativar ou desativar um clube', params: ZClubParams, body: ZAdminUpdateClub, response: { 200: ZAdminClub } },
+    schema: { tags, summary: 'Editar, ativar ou desativar um clube', params: ZAdminClubParams, body: ZAdminUpdateClub, response: { 200: ZAdminClub } },
   }, async (req) => {
-    const auth = requireSuperAdmin(req);
+    const auth = req.caller;
     return service.updateClub(app.db, auth.profile.id, req.params.clubId, req.body);
   });
 
   app.delete('/api/admin/clubs/:clubId', {
     config: { permission: 'super_admin' },
-    schema: { tags, summary: 'Excluir um clube e todos os seus dados', params: ZClubParams, body: ZAdminDeleteClub, response: { 204: z.null() } },
+    schema: { tags, summary: 'Excluir um clube e todos os seus dados', params: ZAdminClubParams, body: ZAdminDeleteClub, response: { 204: z.null() } },
   }, async (req, reply) => {
-    const auth = requireSuperAdmin(req);
+    const auth = req.caller;
     await service.deleteClub(app.db, app.storage, auth.profile.id, req.params.clubId, req.body.confirm_name);
     return reply.status(204).send(null);
   });
 
   app.post('/api/admin/clubs/:clubId/open', {
     config: { permission: 'super_admin' },
-    schema: { tags, summary: 'Abrir um clube como admin (registrado na auditoria)', params: ZClubParams, response: { 200: ZClub } },
+    schema: { tags, summary: 'Abrir um clube como admin (registrado na auditoria)', params: ZAdminClubParams, response: { 200: ZClub } },
   }, async (req) => {
-    const auth = requireSuperAdmin(req);
+    const auth = req.caller;
     return service.openClubAsAdmin(app.db, auth.profile.id, req.params.clubId);
   });
 
@@ -89,7 +86,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Buscar usuários por nome ou e-mail', querystring: ZAdminUserQuery, response: { 200: ZAdminUserList } },
   }, async (req) => {
-    requireSuperAdmin(req);
     return service.searchUsers(app.db, req.query);
   });
 
@@ -97,7 +93,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Promover a super admin ou remover', params: ZProfileParams, body: ZSetUserType, response: { 200: ZOk } },
   }, async (req) => {
-    const auth = requireSuperAdmin(req);
+    const auth = req.caller;
     await service.setUserType(app.db, auth.profile.id, req.params.profileId, req.body.user_type);
     return { ok: true as const };
   });
@@ -106,7 +102,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Bloquear (encerra as sessões) ou desbloquear', params: ZProfileParams, body: ZSetBlocked, response: { 200: ZOk } },
   }, async (req) => {
-    const auth = requireSuperAdmin(req);
+    const auth = req.caller;
     await service.setBlocked(app.db, auth.profile.id, req.params.profileId, req.body.blocked);
     return { ok: true as const };
   });
@@ -115,7 +111,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Relatório da plataforma', querystring: ZReportQuery, response: { 200: ZPlatformReport } },
   }, async (req) => {
-    requireSuperAdmin(req);
     return service.platformReport(app.db, req.query.months);
   });
 
@@ -123,7 +118,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Relatório da plataforma em CSV', querystring: ZReportQuery, produces: ['text/csv'] },
   }, async (req, reply) => {
-    requireSuperAdmin(req);
     const report = await service.platformReport(app.db, req.query.months);
     const day = report.generated_at.slice(0, 10);
     return reply

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZLogin, ZMe, ZProfile, ZRegister } from '../../shared/auth.js';
-import { requireAuth } from '../plugins/access.js';
 import { countSignup } from '../plugins/rate-limit.js';
 import * as service from './service.js';
 import { SESSION_COOKIE, setSessionCookie } from './session.js';
 import { ZOk } from '../../shared/responses.js';
-
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const meta = (req: { headers: Record<string, unknown>; ip: string }) => ({
@@ -45,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/auth/me', {
     config: { permission: 'signed_in' },
     schema: { tags: ['auth'], summary: 'Usuário da sessão', response: { 200: ZMe } },
-  }, async (req) => ({ profile: requireAuth(req).profile }));
+  }, async (req) => ({ profile: req.caller.profile }));
 
   // The web app asks this on every page, anonymous ones too: a visitor is an answer (profile null),
   // not a 401 that the browser logs as an error on the landing page.

@@ -52,49 +52,49 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/auth/security', {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Segurança: verificação em duas etapas e sessões', response: { 200: ZSecurityOverview } },
-  }, async (req) => account.securityOverview(app.db, requireAuth(req)));
+  }, async (req) => account.securityOverview(app.db, req.caller));
 
   app.post('/api/auth/mfa/enroll', {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Começa a ativação: segredo, QR e URL otpauth (fator ainda não verificado)', response: { 200: ZMfaEnrolment } },
-  }, async (req) => mfa.startEnrolment(app.db, requireAuth(req)));
+  }, async (req) => mfa.startEnrolment(app.db, req.caller));
 
   app.post('/api/auth/mfa/verify', {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Confirma a ativação com um código; devolve os códigos de recuperação', body: ZMfaCodeBody, response: { 200: ZRecoveryCodes } },
-  }, async (req) => ({ recovery_codes: await mfa.confirmEnrolment(app.db, guard, requireAuth(req), req.body.code, req.ip) }));
+  }, async (req) => ({ recovery_codes: await mfa.confirmEnrolment(app.db, guard, req.caller, req.body.code, req.ip) }));
 
   app.post('/api/auth/mfa/disable', {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Desativa a verificação em duas etapas (exige um código atual)', body: ZMfaCodeBody, response: { 200: ZOk } },
   }, async (req) => {
-    await mfa.disable(app.db, guard, requireAuth(req), req.body.code, req.ip);
+    await mfa.disable(app.db, guard, req.caller, req.body.code, req.ip);
     return { ok: true as const };
   });
 
   app.post('/api/auth/mfa/recovery-codes', {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Gera novos códigos de recuperação (os anteriores deixam de valer)', body: ZMfaCodeBody, response: { 200: ZRecoveryCodes } },
-  }, async (req) => ({ recovery_codes: await mfa.regenerateRecoveryCodes(app.db, guard, requireAuth(req), req.body.code, req.ip) }));
+  }, async (req) => ({ recovery_codes: await mfa.regenerateRecoveryCodes(app.db, guard, req.caller, req.body.code, req.ip) }));
 
   app.delete('/api/auth/sessions/:sessionId', {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Encerra uma sessão minha', params: z.object({ sessionId: zId(SECURITY_MSG.sessionNotFound) }), response: { 200: ZOk } },
   }, async (req) => {
-    await account.revokeSession(app.db, requireAuth(req), req.params.sessionId);
+    await account.revokeSession(app.db, req.caller, req.params.sessionId);
     return { ok: true as const };
   });
 
   app.post('/api/auth/sessions/revoke-others', {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Sair de todos os outros dispositivos', response: { 200: z.object({ revoked: z.number().int() }) } },
-  }, async (req) => ({ revoked: await account.revokeOtherSessions(app.db, requireAuth(req)) }));
+  }, async (req) => ({ revoked: await account.revokeOtherSessions(app.db, req.caller) }));
 
   app.post('/api/auth/password/change', {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Troca a senha (exige a atual; encerra as outras sessões)', body: ZChangePassword, response: { 200: ZMessage } },
   }, async (req) => {
-    await account.changePassword(app, requireAuth(req), req.body, req.ip);
+    await account.changePassword(app, req.caller, req.body, req.ip);
     return { ok: true as const, message: SECURITY_MSG.passwordChanged };
   });
 
@@ -102,7 +102,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Pede a troca de e-mail: confirmação enviada ao novo endereço', body: ZChangeEmail, response: { 200: ZMessage } },
   }, async (req) => {
-    await account.requestEmailChange(app, requireAuth(req), req.body, req.ip, account.publicBaseUrl(app));
+    await account.requestEmailChange(app, req.caller, req.body, req.ip, account.publicBaseUrl(app));
     return { ok: true as const, message: SECURITY_MSG.emailChangeSent };
   });
 

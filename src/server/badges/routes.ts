@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZBadge, ZBadgeInput, ZClubBadgeInput, ZGrantBadge } from '../../shared/badges.js';
 import { PROGRESS_MSG, ZAwardedBadge } from '../../shared/progress.js';
-import { requireSuperAdmin } from '../plugins/access.js';
 import { BADGE_MSG } from '../../shared/badges.js';
 import { notFound } from '../plugins/errors.js';
 import * as repo from './repo.js';
@@ -18,8 +17,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/badges', {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Todos os badges (super admin)', response: { 200: z.array(ZBadge) } },
-  }, async (req) => {
-    requireSuperAdmin(req);
+  }, async () => {
     return (await repo.listBadges(app.db)).map(service.toBadge);
   });
 
@@ -27,7 +25,6 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Um badge (super admin)', params: ZBadgeParams, response: { 200: ZBadge } },
   }, async (req) => {
-    requireSuperAdmin(req);
     const row = await repo.getBadge(app.db, req.params.badgeId);
     if (!row || row.club_id !== null) throw notFound(BADGE_MSG.notFound);
     return service.toBadge(row);
@@ -37,7 +34,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Criar badge (SVG sanitizado)', body: ZBadgeInput, response: { 201: ZBadge } },
   }, async (req, reply) => {
-    const auth = requireSuperAdmin(req);
+    const auth = req.caller;
     return reply.status(201).send(await service.createBadge(app.db, auth.profile.id, req.body));
   });
 
@@ -45,7 +42,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Editar badge', params: ZBadgeParams, body: ZBadgeInput, response: { 200: ZBadge } },
   }, async (req) => {
-    const auth = requireSuperAdmin(req);
+    const auth = req.caller;
     return service.updateBadge(app.db, auth.profile.id, req.params.badgeId, req.body);
   });
 
@@ -53,7 +50,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Excluir badge', params: ZBadgeParams, response: { 204: z.null() } },
   }, async (req, reply) => {
-    const auth = requireSuperAdmin(req);
+    const auth = req.caller;
     await service.deleteBadge(app.db, auth.profile.id, req.params.badgeId);
     return reply.status(204).send(null);
   });

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../db/index.js';
 import { formatBrl } from '../../shared/format-brl.js';
-import { guardiansByMember, guardiansOf, notify, notifyMany, type NoticeItem } from '../notifications/notify.js';
+import { guardiansByMember, notifyMany, type NoticeItem } from '../notifications/notify.js';
 import { clubDate } from '../db/club-clock.js';
 
 /** Days before the due date when the payer is reminded, and days late when they are told it is overdue. */
@@ -17,19 +17,6 @@ interface ChargeNotice {
 }
 
 const brDate = (iso: string) => iso.split('-').reverse().join('/');
-
-/**
- * One moment of a charge told to its member (their Cobranças screen) and to their guardians (/familia),
- * each once per key. Only that member's own charge is in the text, which both may see.
- */
-async function tell(
-  tx: Queryable, c: ChargeNotice, kind: string, title: string, body: string, key: string, urgent = false, known?: readonly string[],
-): Promise<number> {
-  const guardians = known ?? await guardiansOf(tx, c.club_id, c.profile_id);
-  const base = { clubId: c.club_id, category: 'money' as const, kind, title, body, dedupeKey: key, urgent };
-  return (await notify(tx, { ...base, to: [c.profile_id], link: '/dashboard/cobrancas' }))
-    + (await notify(tx, { ...base, to: guardians, link: '/familia' }));
-}
 
 const SELECT = `SELECT ch.id, ch.club_id, ch.profile_id, ch.description, (ch.amount - ch.paid_amount)::numeric(14,2)::text AS open_amount, ch.due_date::text AS due_date
                   FROM charges ch`;
@@ -72,15 +59,34 @@ export async function sendChargeReminders(db: Db, now: Date = new Date()): Promi
       WHERE c.active`,
     [now.toISOString(), DUE_SOON_DAYS, ...OVERDUE_DAYS],
   );
-  let n = 0;
+  // One transaction per club: its members' guardians read once, each kind of reminder one statement.
+  const byClub = new Map<string, typeof rows>();
   for (const c of rows) {
-    n += await db.transaction((tx) => c.late < 0
-      ? tell(tx, c, 'charge.due_soon', `Cobrança vence em ${DUE_SOON_DAYS} dias: ${c.description}`,
-        `R$ ${formatBrl(c.open_amount)} em aberto, vencimento em ${brDate(c.due_date)}. O PIX para pagar está em Cobranças.`,
-        `charge.due_soon:${c.id}:${c.today}`)
-      : tell(tx, c, 'charge.overdue', `Cobrança vencida: ${c.description}`,
-        `R$ ${formatBrl(c.open_amount)} em aberto desde ${brDate(c.due_date)}. O PIX para pagar está em Cobranças.`,
-        `charge.overdue:${c.id}:${c.today}`, true));
+    const list = byClub.get(c.club_id);
+    if (list) list.push(c);
+    else byClub.set(c.club_id, [c]);
+  }
+  let n = 0;
+  for (const [clubId, charges] of byClub) {
+    n += await db.transaction(async (tx) => {
+      const guardians = await guardiansByMember(tx, clubId, [...new Set(charges.map((c) => c.profile_id))]);
+      const items = (c: ChargeNotice, text: { title: string; body: string; dedupeKey: string }): NoticeItem[] => [
+        { ...text, to: [c.profile_id], link: '/dashboard/cobrancas' },
+        { ...text, to: guardians.get(c.profile_id) ?? [], link: '/familia' },
+      ];
+      const dueSoon = charges.filter((c) => c.late < 0).flatMap((c) => items(c, {
+        title: `Cobrança vence em ${DUE_SOON_DAYS} dias: ${c.description}`,
+        body: `R$ ${formatBrl(c.open_amount)} em aberto, vencimento em ${brDate(c.due_date)}. O PIX para pagar está em Cobranças.`,
+        dedupeKey: `charge.due_soon:${c.id}:${c.today}`,
+      }));
+      const overdue = charges.filter((c) => c.late > 0).flatMap((c) => items(c, {
+        title: `Cobrança vencida: ${c.description}`,
+        body: `R$ ${formatBrl(c.open_amount)} em aberto desde ${brDate(c.due_date)}. O PIX para pagar está em Cobranças.`,
+        dedupeKey: `charge.overdue:${c.id}:${c.today}`,
+      }));
+      return (dueSoon.length ? await notifyMany(tx, { clubId, category: 'money', kind: 'charge.due_soon', urgent: false }, dueSoon) : 0)
+        + (overdue.length ? await notifyMany(tx, { clubId, category: 'money', kind: 'charge.overdue', urgent: true }, overdue) : 0);
+    });
   }
   return n;
 }

@@ -6,7 +6,7 @@ import {
 } from '../../shared/charges.js';
 import { ZPixSettings, ZPixSettingsInput } from '../../shared/pix.js';
 import { DUES_MSG, ZDuesExceptionInput, ZDuesPlan, ZDuesPlanInput, ZDuesSetup, ZGenerateDues, ZGenerateDuesResult } from '../../shared/dues.js';
-import { can, requireAuth } from '../plugins/access.js';
+import { can } from '../plugins/access.js';
 import { requireGuardianOf } from '../families/access.js';
 import * as debtors from './debtors.js';
 import * as dues from './dues.js';
@@ -72,7 +72,7 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Cobranças em aberto do filho, com o PIX de cada uma (responsável)', params: ZChildParams, response: { 200: z.array(ZOpenCharge) } },
   }, async (req) => {
-    const link = await requireGuardianOf(db, requireAuth(req).profile.id, req.params.memberId);
+    const link = await requireGuardianOf(db, req.caller.profile.id, req.params.memberId);
     return service.openChargesOf(db, link.clubId, link.childProfileId);
   });
 
@@ -172,7 +172,7 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Pagamentos do filho (responsável), para abrir o recibo', params: ZChildParams, response: { 200: z.array(ZMyPayment) } },
   }, async (req) => {
-    const link = await requireGuardianOf(db, requireAuth(req).profile.id, req.params.memberId);
+    const link = await requireGuardianOf(db, req.caller.profile.id, req.params.memberId);
     return receipts.listPaymentsOf(db, link.clubId, link.childProfileId);
   });
 
@@ -180,7 +180,7 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Recibo de um pagamento do filho (responsável)', params: ZChildReceiptParams, response: { 200: ZReceipt } },
   }, async (req) => {
-    const link = await requireGuardianOf(db, requireAuth(req).profile.id, req.params.memberId);
+    const link = await requireGuardianOf(db, req.caller.profile.id, req.params.memberId);
     return receipts.getReceipt(db, link.clubId, req.params.paymentId, link.childProfileId);
   });
 };

@@ -3,19 +3,17 @@ import { z } from 'zod';
 import { ZProfile } from '../../shared/auth.js';
 import { ZClub, ZCreateClub, ZDashboardCounts, ZMyClub } from '../../shared/clubs.js';
 import { MSG } from '../../shared/errors.js';
-import { requireAuth } from '../plugins/access.js';
 import { notFound } from '../plugins/errors.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 import { ZClubParams } from '../../shared/ids.js';
-
 
 export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs', {
     config: { permission: 'signed_in' },
     schema: { tags: ['clubs'], summary: 'Clubes em que tenho vínculo ativo', response: { 200: z.array(ZMyClub) } },
   }, async (req) => {
-    const { profile } = requireAuth(req);
+    const { profile } = req.caller;
     return repo.listClubsOfProfile(app.db, profile.id, profile.user_type === 'super_admin');
   });
 
@@ -33,7 +31,7 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'signed_in' },
     schema: { tags: ['clubs'], summary: 'Criar clube (o criador vira admin)', body: ZCreateClub, response: { 201: ZClub } },
   }, async (req, reply) => {
-    const auth = requireAuth(req);
+    const auth = req.caller;
     const maxClubs = auth.profile.user_type === 'super_admin' ? 0 : app.limits.clubsPerAccount;
     const club = await service.createClub(app.db, auth.profile.id, req.body, maxClubs);
     return reply.status(201).send(club);

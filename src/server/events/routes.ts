@@ -6,7 +6,6 @@ import {
 } from '../../shared/events.js';
 import { ZClubParams, zId } from '../../shared/ids.js';
 import { ZChildParams } from '../../shared/families.js';
-import { requireAuth } from '../plugins/access.js';
 import { maybeOne } from '../db/index.js';
 import { DEFAULT_TIMEZONE } from '../../shared/timezones.js';
 import { requireGuardianOf } from '../families/access.js';
@@ -120,13 +119,13 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/family/children/:memberId/events', {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Eventos do filho para inscrever e autorizar (responsável)', params: ZChildParams, response: { 200: ZFamilyEvents } },
-  }, async (req) => family.familyEvents(db, await requireGuardianOf(db, requireAuth(req).profile.id, req.params.memberId)));
+  }, async (req) => family.familyEvents(db, await requireGuardianOf(db, req.caller.profile.id, req.params.memberId)));
 
   app.post('/api/family/children/:memberId/events/:eventId/registration', {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Inscrever o filho no evento (gera as cobranças; responsável)', params: ZChildEventParams, response: { 201: ZRegistrationResult } },
   }, async (req, reply) => {
-    const me = requireAuth(req).profile.id;
+    const me = req.caller.profile.id;
     const link = await requireGuardianOf(db, me, req.params.memberId);
     await family.requireFamilyEvent(db, link, req.params.eventId);
     return reply.status(201).send(await service.register(db, { clubId: link.clubId, profileId: me, via: 'guardian' }, req.params.eventId, link.memberId));
@@ -136,7 +135,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Cancelar a inscrição do filho até o prazo de inscrição (responsável)', params: ZChildEventParams, response: { 200: ZCancelRegistrationResult } },
   }, async (req) => {
-    const me = requireAuth(req).profile.id;
+    const me = req.caller.profile.id;
     const link = await requireGuardianOf(db, me, req.params.memberId);
     await family.requireFamilyEvent(db, link, req.params.eventId);
     return service.unregister(db, { clubId: link.clubId, profileId: me, via: 'guardian' }, req.params.eventId, (tx) => repo.activeRegistration(tx, link.clubId, req.params.eventId, link.memberId));
@@ -146,7 +145,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Assinar a autorização do evento: nome digitado e confirmação (responsável)', params: ZChildEventParams, body: ZSignAuthorisation, response: { 201: ZAuthorisation } },
   }, async (req, reply) => {
-    const me = requireAuth(req).profile.id;
+    const me = req.caller.profile.id;
     const link = await requireGuardianOf(db, me, req.params.memberId);
     await family.requireFamilyEvent(db, link, req.params.eventId);
     return reply.status(201).send(await family.signAuthorisation(db, link, me, req.params.eventId, req.body, req.ip || null));
@@ -156,7 +155,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Revogar a autorização até o início do evento (responsável)', params: ZChildEventParams, response: { 200: ZOk } },
   }, async (req) => {
-    const me = requireAuth(req).profile.id;
+    const me = req.caller.profile.id;
     const link = await requireGuardianOf(db, me, req.params.memberId);
     await family.requireFamilyEvent(db, link, req.params.eventId);
     await family.revokeAuthorisation(db, link, me, req.params.eventId);

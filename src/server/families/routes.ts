@@ -6,13 +6,12 @@ import {
   ZGuardianInvitation, ZGuardianInvitationPreview, ZHealthForm, ZHealthRecord, ZMemberFamily, ZMemberFamilyUpdate,
   ZPrivacyNotice, ZPrivacySettings, ZPrivacySettingsInput, ZConsentStatus, ZChildParams, ZChildPush,
 } from '../../shared/families.js';
-import { requireAuth } from '../plugins/access.js';
 import { forbidden, notFound } from '../plugins/errors.js';
 import { PROGRESS_MSG, ZSubmissionInfo } from '../../shared/progress.js';
 import { submitEvidence } from '../progress/submissions.js';
 import { readEvidenceForm } from '../progress/evidence-form.js';
 import { writeAudit } from '../audit/repo.js';
-import { ZClubParams, zId } from '../../shared/ids.js';
+import { ZClubParams, ZTokenParams, zId } from '../../shared/ids.js';
 import { MSG } from '../../shared/errors.js';
 import { findGuardianLink, requireGuardianOf } from './access.js';
 import { healthCipherFor } from './health-key.js';
@@ -26,7 +25,6 @@ import { ZOk } from '../../shared/responses.js';
 
 const ZMemberParams = ZClubParams.extend({ memberId: zId(FAMILY_MSG.childNotFound) });
 const ZGuardianParams = ZMemberParams.extend({ guardianId: zId(FAMILY_MSG.guardianNotFound) });
-const ZTokenParams = z.object({ token: z.string().min(16).max(100) });
 const ZConsentAgain = ZAcceptGuardian;
 
 const clientIp = (req: FastifyRequest) => req.ip || null;
@@ -177,19 +175,19 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['families'], summary: "Aceitar o convite com 'Li e aceito' (usuário logado com o e-mail convidado)",
       params: ZTokenParams, body: ZAcceptGuardian, response: { 200: z.object({ member_id: z.string(), club_id: z.string() }) },
     },
-  }, async (req) => guardians.acceptGuardianInvitation(app.db, requireAuth(req).profile, req.params.token, req.body, clientIp(req)));
+  }, async (req) => guardians.acceptGuardianInvitation(app.db, req.caller.profile, req.params.token, req.body, clientIp(req)));
 
   // The guardian's own area (/familia): read-only, their consented children only.
   app.get('/api/family', {
     config: { permission: 'signed_in' },
     schema: { tags: ['families'], summary: 'Filhos que o responsável acompanha', response: { 200: z.array(ZFamilyChild) } },
-  }, async (req) => family.listFamily(app.db, requireAuth(req).profile.id));
+  }, async (req) => family.listFamily(app.db, req.caller.profile.id));
 
   app.post('/api/family/children/:memberId/consent', {
     config: { permission: 'signed_in' },
     schema: { tags: ['families'], summary: 'Dar o consentimento novamente', params: ZChildParams, body: ZConsentAgain, response: { 200: ZOk } },
   }, async (req) => {
-    await family.grantConsentAgain(app.db, requireAuth(req).profile.id, req.params.memberId, req.body.consent_version, clientIp(req));
+    await family.grantConsentAgain(app.db, req.caller.profile.id, req.params.memberId, req.body.consent_version, clientIp(req));
     return { ok: true as const };
   });
 
@@ -197,7 +195,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'signed_in' },
     schema: { tags: ['families'], summary: 'Retirar o consentimento', params: ZChildParams, response: { 200: ZOk } },
   }, async (req) => {
-    await family.withdrawConsent(app.db, requireAuth(req).profile.id, req.params.memberId);
+    await family.withdrawConsent(app.db, req.caller.profile.id, req.params.memberId);
     return { ok: true as const };
   });
 
@@ -205,7 +203,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'signed_in' },
     schema: { tags: ['families'], summary: 'Permitir notificações no celular do filho', params: ZChildParams, body: ZChildPush, response: { 200: ZOk } },
   }, async (req) => {
-    await family.setChildPush(app.db, requireAuth(req).profile.id, req.params.memberId, req.body.allowed);
+    await family.setChildPush(app.db, req.caller.profile.id, req.params.memberId, req.body.allowed);
     return { ok: true as const };
   });
 
@@ -213,7 +211,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'signed_in' },
     schema: { tags: ['families'], summary: 'Texto de consentimento atual do clube do filho', params: ZChildParams, response: { 200: ZConsentText } },
   }, async (req) => {
-    const link = await findGuardianLink(app.db, requireAuth(req).profile.id, req.params.memberId);
+    const link = await findGuardianLink(app.db, req.caller.profile.id, req.params.memberId);
     return repo.getConsentText(app.db, link.clubId);
   });
 
@@ -224,7 +222,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       params: ZChildParams.extend({ taskId: zId(PROGRESS_MSG.taskNotFound) }), consumes: ['multipart/form-data'], response: { 201: ZSubmissionInfo },
     },
   }, async (req, reply) => {
-    const me = requireAuth(req).profile.id;
+    const me = req.caller.profile.id;
     const link = await requireGuardianOf(app.db, me, req.params.memberId);
     if (!(await family.guardianMaySubmit(app.db, link.clubId, link.childProfileId))) throw forbidden(FAMILY_MSG.evidenceNotAllowed);
     const form = await readEvidenceForm(req);
@@ -241,7 +239,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'signed_in' },
     schema: { tags: ['families'], summary: 'Ficha médica do filho', params: ZChildParams, response: { 200: ZHealthRecord } },
   }, async (req) => {
-    const me = requireAuth(req).profile.id;
+    const me = req.caller.profile.id;
     const link = await requireGuardianOf(app.db, me, req.params.memberId);
     return health.readHealthForm(app.db, await cipher(), link.clubId, link.memberId, me);
   });
@@ -250,7 +248,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'signed_in' },
     schema: { tags: ['families'], summary: 'Preencher a ficha médica do filho', params: ZChildParams, body: ZHealthForm, response: { 200: ZHealthRecord } },
   }, async (req) => {
-    const me = requireAuth(req).profile.id;
+    const me = req.caller.profile.id;
     const link = await requireGuardianOf(app.db, me, req.params.memberId);
     return health.saveHealthForm(app.db, await cipher(), link.clubId, link.memberId, me, req.body);
   });
@@ -295,7 +293,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'signed_in' },
     schema: { tags: ['families'], summary: 'Meus dados: tudo sobre mim (e meus filhos) em JSON + CSV num zip' },
   }, async (req, reply) => {
-    const me = requireAuth(req).profile.id;
+    const me = req.caller.profile.id;
     const zip = lgpd.exportZip(await lgpd.collectExport(app.db, await cipher(), me), await lgpd.clubTimeZones(app.db, me));
     return reply
       .header('Content-Type', 'application/zip')
@@ -307,15 +305,15 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/me/deletion-request', {
     config: { permission: 'signed_in' },
     schema: { tags: ['families'], summary: 'Pedido de exclusão da conta em andamento', response: { 200: ZDeletionStatus } },
-  }, async (req) => lgpd.deletionStatus(app.db, requireAuth(req).profile.id));
+  }, async (req) => lgpd.deletionStatus(app.db, req.caller.profile.id));
 
   app.post('/api/me/deletion-request', {
     config: { permission: 'signed_in' },
     schema: { tags: ['families'], summary: 'Pedir a exclusão da minha conta (7 dias para cancelar)', response: { 201: ZDeletionStatus } },
-  }, async (req, reply) => reply.status(201).send(await lgpd.requestDeletion(app.db, requireAuth(req).profile.id)));
+  }, async (req, reply) => reply.status(201).send(await lgpd.requestDeletion(app.db, req.caller.profile.id)));
 
   app.delete('/api/me/deletion-request', {
     config: { permission: 'signed_in' },
     schema: { tags: ['families'], summary: 'Cancelar o pedido de exclusão', response: { 200: ZDeletionStatus } },
-  }, async (req) => lgpd.cancelDeletion(app.db, requireAuth(req).profile.id));
+  }, async (req) => lgpd.cancelDeletion(app.db, req.caller.profile.id));
 };

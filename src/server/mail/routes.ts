@@ -4,7 +4,6 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ZOutboxList, ZOutboxMessage, MAIL_MSG, SECURITY_MSG } from '../../shared/security.js';
 import { MSG } from '../../shared/errors.js';
-import { requireSuperAdmin } from '../plugins/access.js';
 import { AppError } from '../plugins/errors.js';
 import { maybeOne } from '../db/index.js';
 import { listOutbox, retryMail, type OutboxRow } from './queue.js';
@@ -19,8 +18,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/outbox', {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Caixa de saída: e-mails na fila, enviados e com falha', response: { 200: ZOutboxList } },
-  }, async (req) => {
-    requireSuperAdmin(req);
+  }, async () => {
     const rows = await listOutbox(app.db);
     return { delivery: app.mail.mailer.kind, messages: rows };
   });
@@ -29,7 +27,6 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Um e-mail da caixa de saída, com o arquivo .eml quando gravado em disco', params: ZParams, response: { 200: ZOutboxMessage } },
   }, async (req) => {
-    requireSuperAdmin(req);
     const row = await maybeOne<OutboxRow & { text_body: string }>(
       app.db,
       `SELECT id, to_address, subject, status, attempts, last_error, message_file, created_at, sent_at, next_attempt_at, text_body
@@ -53,7 +50,6 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZOk },
     },
   }, async (req) => {
-    requireSuperAdmin(req);
     const removed = await app.db.transaction(async (tx) => {
       const rows = await tx.query(`DELETE FROM mfa_factors WHERE profile_id = $1 RETURNING id`, [req.params.profileId]);
       await tx.query(`DELETE FROM mfa_recovery_codes WHERE profile_id = $1`, [req.params.profileId]);
@@ -69,7 +65,6 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Tentar enviar de novo um e-mail que falhou', params: ZParams, response: { 200: ZOk } },
   }, async (req) => {
-    requireSuperAdmin(req);
     if (!(await retryMail(app.db, req.params.id))) throw new AppError('not_found', 404, MAIL_MSG.notFound);
     app.mail.kick();
     return { ok: true as const };

@@ -5,8 +5,8 @@ import {
   MEMBER_MSG, ZAddMember, ZAddMemberResult, ZCsvImport, ZCsvImportResult, ZInvitationAccepted, ZInvitationLink,
   ZInvitationPreview, ZMember, ZMemberPage, ZMemberQuery, ZPendingInvitation, ZUpdateMember,
 } from '../../shared/members.js';
-import { can, requireAuth } from '../plugins/access.js';
-import { ZClubParams, zId } from '../../shared/ids.js';
+import { can } from '../plugins/access.js';
+import { ZClubParams, ZTokenParams, zId } from '../../shared/ids.js';
 import { setSessionCookie } from '../auth/session.js';
 import * as invitationRepo from './invitation-repo.js';
 import * as service from './service.js';
@@ -18,7 +18,6 @@ import { ZOk } from '../../shared/responses.js';
 
 const ZMemberParams = ZClubParams.extend({ memberId: zId(MEMBER_MSG.notFound) });
 const ZInvitationParams = ZClubParams.extend({ invitationId: zId(MEMBER_MSG.invitationInvalid) });
-const ZTokenParams = z.object({ token: z.string().min(16).max(100) });
 
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/members', {
@@ -131,7 +130,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/invitations/:token/accept', {
     config: { permission: 'signed_in' },
     schema: { tags: ['members'], summary: 'Entrar no clube com o convite (usuário logado)', params: ZTokenParams, response: { 200: ZInvitationAccepted } },
-  }, async (req) => invitationService.acceptInvitation(app.db, requireAuth(req).profile, req.params.token));
+  }, async (req) => invitationService.acceptInvitation(app.db, req.caller.profile, req.params.token));
 
   app.post('/api/invitations/:token/register', {
     config: { permission: 'public' },

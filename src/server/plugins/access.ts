@@ -34,6 +34,11 @@ declare module 'fastify' {
      * route that declares no club permission is a programming error (500).
      */
     readonly access: ClubAccess;
+    /**
+     * The signed-in caller of a route that declares 'signed_in', 'super_admin' or a club permission,
+     * as the same guard checked it. Reading it on a public route is a programming error (500).
+     */
+    readonly caller: AuthState;
   }
 }
 
@@ -122,9 +127,22 @@ export function accessOf(req: FastifyRequest): ClubAccess {
   return access;
 }
 
-/** Declares `req.access` on every request (read through `accessOf`). */
+/** Permissions whose guard proves nothing about the caller: a handler checks for itself. */
+const GUARD_ADMITS_ANYONE = new Set<TRoutePermission | undefined>([undefined, 'public', 'local_admin']);
+
+/** The caller the declared-permission guard admitted (the getter behind `req.caller`). */
+export function callerOf(req: FastifyRequest): AuthState {
+  const permission = req.routeOptions.config?.permission;
+  if (GUARD_ADMITS_ANYONE.has(permission) || !req.auth) {
+    throw new Error(`${req.method} ${req.routeOptions.url ?? req.url} reads req.caller but its guard admits anyone ('${String(permission)}')`);
+  }
+  return req.auth;
+}
+
+/** Declares `req.access` and `req.caller` on every request (read through `accessOf` and `callerOf`). */
 export function decorateClubAccess(app: FastifyInstance): void {
   app.decorateRequest('access', { getter(this: FastifyRequest) { return accessOf(this); } });
+  app.decorateRequest('caller', { getter(this: FastifyRequest) { return callerOf(this); } });
 }
 
 /** How far the caller holds a permission: the whole club, only their unit, or not at all. */

@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG, type TApiErrorBody } from '../../shared/errors.js';
-import { UUID_RE } from '../../shared/ids.js';
 import { withFieldName } from '../../shared/zod-pt-br.js';
 
 /** The one error type services throw; mapped to HTTP in {@link registerErrorHandler}. */
@@ -53,12 +52,13 @@ function isTimeout(err: unknown): boolean {
 type ValidationEntry = { keyword?: string; message?: string; params?: Record<string, unknown> };
 
 /**
- * A path id that is not a uuid (the shared `zId`) names no record: the answer is the route's own
- * "não encontrado" as 404, the same as a well-formed id that does not exist (issue 33).
+ * A path id that is not a uuid (the shared `zId`), or a path code off its pattern (a class or
+ * especialidade code), names no record: the answer is the route's own "não encontrado" as 404, the
+ * same as a well-formed one that does not exist (issue 33, ADR 031).
  */
 function malformedPathId(context: string | undefined, first: ValidationEntry | undefined): string | null {
-  if (context !== 'params' || first?.keyword !== 'invalid_format') return null;
-  return first.params?.pattern === UUID_RE.toString() ? (first.message ?? MSG.notFound) : null;
+  if (context !== 'params' || first?.keyword !== 'invalid_format' || first.params?.pattern === undefined) return null;
+  return first.message ?? MSG.notFound;
 }
 
 function body(code: string, message: string, details?: unknown): TApiErrorBody {

@@ -25,7 +25,7 @@ import {
   zItemCode,
 } from '../../shared/programme.js';
 import { ZReqExport, ZReqExportQuery, ZReqImport, ZReqImportResult } from '../../shared/programme-io.js';
-import { requireAuth, requireSuperAdmin, scopeOf } from '../plugins/access.js';
+import { scopeOf } from '../plugins/access.js';
 import { requireGuardianOf } from '../families/access.js';
 import { ZClubParams } from '../../shared/ids.js';
 import { ZChildParams } from '../../shared/families.js';
@@ -68,8 +68,7 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/programme/catalogue', {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Catálogo do programa (para os critérios de badges da plataforma)', response: { 200: ZCatalogue } },
-  }, async (req, reply) => {
-    requireAuth(req);
+  }, async (_req, reply) => {
     reply.header('Cache-Control', 'private, max-age=3600');
     return service.getCatalogue(db);
   });
@@ -135,13 +134,12 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/admin/programme/requirements/import', {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Carregar requisitos no catálogo da plataforma (super admin): prévia com dry_run, depois tudo ou nada', body: ZReqImport, response: { 200: ZReqImportResult } },
-  }, async (req) => importRequirements(db, { clubId: null, actorId: requireSuperAdmin(req).profile.id }, req.body));
+  }, async (req) => importRequirements(db, { clubId: null, actorId: req.caller.profile.id }, req.body));
 
   app.get('/api/admin/programme/requirements/export', {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Exportar os requisitos do catálogo da plataforma (super admin)', querystring: ZReqExportQuery, produces: ['text/csv', 'application/json'], response: { 200: ZReqExport } },
   }, async (req, reply) => {
-    requireSuperAdmin(req);
     const file = exportFile(await exportRows(db, null, req.query.item), req.query.format);
     return reply.type(file.type).header('Content-Disposition', `attachment; filename="requisitos-plataforma.${file.ext}"`).header('Cache-Control', 'no-store').send(file.body);
   });
@@ -277,7 +275,7 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Cartão de classe do filho (somente leitura)', params: ZChildParams, response: { 200: ZCard } },
   }, async (req) => {
-    const link = await requireGuardianOf(db, requireAuth(req).profile.id, req.params.memberId);
+    const link = await requireGuardianOf(db, req.caller.profile.id, req.params.memberId);
     const member = await repo.findMember(db, link.clubId, link.memberId);
     if (!member) throw notFound(PROGRAMME_MSG.memberUnknown);
     return service.buildCard(db, link.clubId, member, () => false);

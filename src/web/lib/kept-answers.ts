@@ -28,8 +28,24 @@ function readKept<T>(path: string): T | undefined {
   }
 }
 
-/** GET that keeps its answer; with no connection it answers the kept copy (or fails if there is none). */
+/** The browser says there is no network at all (airplane mode, no Wi-Fi): no request can succeed. */
+export function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/**
+ * GET that keeps its answer; with no connection it answers the kept copy (or fails if there is none).
+ * When the browser already knows it is offline, the kept copy answers at once: no request, so no wait
+ * for a network (or the service worker's network timeout) that cannot answer.
+ */
 export async function apiKept<T>(path: string): Promise<T> {
+  if (browserOffline()) {
+    const kept = readKept<T>(path);
+    if (kept !== undefined) {
+      setServedFromDevice(true);
+      return kept;
+    }
+  }
   try {
     const answer = await api<T>('GET', path);
     keep(path, answer);

@@ -1,7 +1,7 @@
 import type { TProfile } from '@shared/auth';
 import type { TMyClub } from '@shared/clubs';
 import { api } from '@web/lib/api';
-import { forgetKeptAnswers, keep } from '@web/lib/kept-answers';
+import { browserOffline, forgetKeptAnswers, keep } from '@web/lib/kept-answers';
 import { setServedFromDevice } from '@web/lib/online';
 import { getMe } from './me';
 import { listMyClubs } from './my-clubs';
@@ -11,10 +11,11 @@ export type TBoot = { profile: TProfile | null; clubs: TMyClub[] };
 /**
  * The session and the clubs in one read (`/api/boot`), kept as the two reads keep them so the app
  * still opens offline. With no connection, or any failure, it falls back to the two reads, which answer
- * what this device kept.
+ * what this device kept (at once when the browser knows it is offline).
  */
 export async function readBoot(): Promise<TBoot> {
   try {
+    if (browserOffline()) throw new Error('offline');
     const boot = await api<TBoot>('GET', '/api/boot');
     if (boot.profile) {
       keep('/api/auth/session', { profile: boot.profile });
