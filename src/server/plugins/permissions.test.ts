@@ -31,7 +31,11 @@ beforeAll(async () => {
   stranger = await signUp(ctx.app, { name: 'Diretor de outro clube' });
   otherClub = await createClub(ctx.app, stranger, 'Outro Clube');
 });
-afterAll(() => ctx.close());
+afterAll(() => {
+  // Both walks' outcomes, written once, to compare two versions of the server.
+  if (process.env.ROUTE_WALK_DUMP) writeFileSync(process.env.ROUTE_WALK_DUMP, `${JSON.stringify(outcomes, null, 1)}\n`);
+  return ctx.close();
+});
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const A_UUID = '00000000-0000-4000-8000-000000000000';
@@ -66,10 +70,15 @@ function concreteUrl(path: string, clubId: string, malformed?: string): string {
     : name === 'clubId' ? clubId : name === 'token' ? 'x'.repeat(32) : A_UUID));
 }
 
+/** The error of a JSON answer (code and message), if it has one. */
+function errorOf(res: { body: string }): { code?: string; message?: string } | undefined {
+  return res.body.startsWith('{') ? (JSON.parse(res.body) as { error?: { code?: string; message?: string } }).error : undefined;
+}
+
 /** Each call's outcome (status, error code and message), written to ROUTE_WALK_DUMP when set, to compare two versions of the server. */
 const outcomes: Record<string, string> = {};
 function record(key: string, who: string, res: { statusCode: number; body: string }): void {
-  const err = res.body.startsWith('{') ? (JSON.parse(res.body) as { error?: { code?: string; message?: string } }).error : undefined;
+  const err = errorOf(res);
   outcomes[`${key} as ${who}`] = [res.statusCode, err?.code ?? '', err?.message ?? ''].join(' | ');
 }
 
@@ -127,13 +136,13 @@ describe(`permission table on ${engineName()}`, () => {
       // A super admin keeps full access in every club, member or not.
       if (isClubPermission(op.permission)) {
         const sa = last = await call(ctx.app, op.method, url, { as: superAdmin, body });
-        const err = sa.statusCode < 500 && sa.body.startsWith('{') ? (sa.json() as { error?: { code?: string; message?: string } }).error : undefined;
+        const err = sa.statusCode < 500 ? errorOf(sa) : undefined;
         check('super admin', sa.statusCode, err?.code !== 'permission_denied' && err?.message !== MSG.clubNotFound, 'super admin refused');
       }
 
       for (const role of CLUB_ROLES) {
         const res = last = await call(ctx.app, op.method, url, { as: asRole[role], body });
-        const code = res.statusCode < 500 && res.body.startsWith('{') ? (res.json() as { error?: { code?: string; message?: string } }).error : undefined;
+        const code = res.statusCode < 500 ? errorOf(res) : undefined;
         if (op.permission === 'super_admin') {
           check(role, res.statusCode, res.statusCode === 403, 'platform route: expected 403');
         } else if (isClubPermission(op.permission)) {
@@ -150,7 +159,6 @@ describe(`permission table on ${engineName()}`, () => {
     }
     expect(problems).toEqual([]);
     expect(calls).toBeGreaterThan(900);
-    if (process.env.ROUTE_WALK_DUMP) writeFileSync(process.env.ROUTE_WALK_DUMP, `${JSON.stringify(outcomes, null, 1)}\n`);
   }, 180_000);
 
   // ADR 031: a malformed id names no record, so every route answers it as it answers an unknown id.
@@ -168,7 +176,7 @@ describe(`permission table on ${engineName()}`, () => {
         const res = await call(ctx.app, op.method, concreteUrl(op.path, club.id, name), { as, body });
         calls += 1;
         record(`${op.method} ${op.path}`, `${as === superAdmin ? 'super admin' : 'director'}, malformed ${name}`, res);
-        const err = res.body.startsWith('{') ? (res.json() as { error?: { code?: string; message?: string } }).error : undefined;
+        const err = errorOf(res);
         if (res.statusCode !== 404 || err?.code !== 'not_found' || !err.message) {
           problems.push(`${op.method} ${op.path} with a malformed ${name}: ${res.statusCode} ${res.body.slice(0, 120)}`);
         }
@@ -176,7 +184,6 @@ describe(`permission table on ${engineName()}`, () => {
     }
     expect(problems).toEqual([]);
     expect(calls).toBeGreaterThan(70);
-    if (process.env.ROUTE_WALK_DUMP) writeFileSync(process.env.ROUTE_WALK_DUMP, `${JSON.stringify(outcomes, null, 1)}\n`);
   }, 180_000);
 });
 
