@@ -89,3 +89,19 @@ export const zMoney = (opts: MoneyOptions) => zParsed(parseMoney, opts);
 
 /** The same field in a form: the text as typed ('1.234,56') in, canonical 'N.NN' out. */
 export const zBrlMoney = (opts: MoneyOptions) => zParsed(parseBrlInput, opts);
+
+/** Whole cents of a canonical amount ('150.50' → 15050n). */
+function centsOfAmount(amount: string): bigint {
+  const [int, dec = ''] = amount.split('.');
+  return BigInt(int || '0') * 100n + BigInt(dec.padEnd(2, '0').slice(0, 2));
+}
+
+/**
+ * `amount` less `percent` % in integer cents, rounded half up to the cent exactly as SQL's
+ * round(amount * (100 - percent) / 100, 2) does for a positive amount (generate_dues): '0.49' less 99 % → '0.00'.
+ */
+export function percentOff(amount: string, percent: number): string {
+  const cents = (centsOfAmount(amount) * BigInt(100 - percent) + 50n) / 100n;
+  const s = cents.toString().padStart(3, '0');
+  return `${s.slice(0, -2)}.${s.slice(-2)}`;
+}
