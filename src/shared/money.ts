@@ -90,10 +90,27 @@ export const zMoney = (opts: MoneyOptions) => zParsed(parseMoney, opts);
 /** The same field in a form: the text as typed ('1.234,56') in, canonical 'N.NN' out. */
 export const zBrlMoney = (opts: MoneyOptions) => zParsed(parseBrlInput, opts);
 
-/** Whole cents of a canonical amount ('150.50' → 15050n). */
-function centsOfAmount(amount: string): bigint {
-  const [int, dec = ''] = amount.split('.');
-  return BigInt(int || '0') * 100n + BigInt(dec.padEnd(2, '0').slice(0, 2));
+/**
+ * Whole cents of a canonical signed decimal ('-12.90' → -1290n, '150' → 15000n), never through a
+ * float. Throws on anything else: callers hold amounts the API or SQL already wrote.
+ */
+export function moneyToCents(amount: string): bigint {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount);
+  if (!m) throw new Error(`not a canonical amount: ${amount.slice(0, 40)}`);
+  const cents = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
+  return m[1] === '-' ? -cents : cents;
+}
+
+/** Cents back to the canonical decimal: -1290n → '-12.90'. */
+export function centsToMoney(cents: bigint): string {
+  const abs = cents < 0n ? -cents : cents;
+  const s = abs.toString().padStart(3, '0');
+  return `${cents < 0n ? '-' : ''}${s.slice(0, -2)}.${s.slice(-2)}`;
+}
+
+/** The exact sum of canonical decimals, as one. */
+export function sumMoney(amounts: readonly string[]): string {
+  return centsToMoney(amounts.reduce((acc, a) => acc + moneyToCents(a), 0n));
 }
 
 /**
@@ -101,7 +118,5 @@ function centsOfAmount(amount: string): bigint {
  * round(amount * (100 - percent) / 100, 2) does for a positive amount (generate_dues): '0.49' less 99 % → '0.00'.
  */
 export function percentOff(amount: string, percent: number): string {
-  const cents = (centsOfAmount(amount) * BigInt(100 - percent) + 50n) / 100n;
-  const s = cents.toString().padStart(3, '0');
-  return `${s.slice(0, -2)}.${s.slice(-2)}`;
+  return centsToMoney((moneyToCents(amount) * BigInt(100 - percent) + 50n) / 100n);
 }
