@@ -11,8 +11,8 @@ export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ADMIN = { email: 'demo@trilha.app', password: DEMO_PASSWORD, name: 'Diretora Demo' };
 /** Accounts made by the people step (people.ts): they join the club the way real people do. */
 export const DEMO_INSTRUCTOR = { email: 'instrutor@trilha.app', name: 'Paulo Mendes' };
-export const DEMO_GUARDIAN = { email: 'responsavel@trilha.app', name: 'Marcos Lima', relationship: 'Pai' };
-/** The child the demo guardian follows (a member below, with an account of his own). */
+/** The demo guardian and the children he follows (members below: Rafael has a login of his own, Tiago none). */
+export const DEMO_GUARDIAN = { email: 'responsavel@trilha.app', name: 'Marcos Lima', relationship: 'Pai', children: ['Rafael Lima', 'Tiago Lima'] };
 export const DEMO_GUARDIAN_CHILD = 'rafael@demo.trilha.app';
 
 /** Every demo login (password 'demo1234'), what it is and where it lands: printed by the seed, listed in the README. */
@@ -21,8 +21,8 @@ export const DEMO_LOGINS: ReadonlyArray<{ email: string; who: string; home: stri
   { email: 'sofia@demo.trilha.app', who: 'Tesoureira (financeiro e cobranças)', home: '/dashboard/financeiro' },
   { email: 'lucas@demo.trilha.app', who: 'Conselheiro da unidade Falcões (chamada, aprovações)', home: '/dashboard/aprovacoes' },
   { email: 'ana@demo.trilha.app', who: 'Conselheira da unidade Gaivotas (chamada)', home: '/dashboard/reunioes' },
-  { email: DEMO_INSTRUCTOR.email, who: 'Instrutor de Amigo e de Felinos (assina requisitos)', home: '/dashboard/programa' },
-  { email: DEMO_GUARDIAN.email, who: 'Responsável por Rafael Lima (consentimento dado)', home: '/familia' },
+  { email: DEMO_INSTRUCTOR.email, who: 'Instrutor de Amigo e de Aranhas (assina requisitos)', home: '/dashboard/programa' },
+  { email: DEMO_GUARDIAN.email, who: 'Responsável por Rafael e Tiago Lima (consentimento dado)', home: '/familia' },
   { email: DEMO_GUARDIAN_CHILD, who: 'Desbravador, unidade Falcões, na classe Amigo', home: '/dashboard' },
   { email: 'larissa@demo.trilha.app', who: 'Desbravadora, unidade Orquídeas, na classe Amigo', home: '/dashboard' },
 ];
@@ -51,6 +51,8 @@ const MEMBERS: Array<{ name: string; email: string | null; role: string; unit: n
   { name: 'Larissa Martins', email: 'larissa@demo.trilha.app', role: 'Desbravador(a)', unit: 3 },
   { name: 'Camila Ribeiro', email: null, role: 'Desbravador(a)', unit: 3 },
   { name: 'Sofia Carvalho', email: 'sofia@demo.trilha.app', role: 'Tesoureiro(a)', unit: 3, age: 35 },
+  // Rafael's younger brother: the demo guardian follows both.
+  { name: 'Tiago Lima', email: null, role: 'Desbravador(a)', unit: 0 },
 ];
 
 /**

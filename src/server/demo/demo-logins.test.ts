@@ -82,11 +82,12 @@ describe(`demo logins on ${engineName()}`, () => {
   });
 
   it('the guardian follows their child on /familia, consent in force, with the class under way', async () => {
-    const family = (await get(DEMO_GUARDIAN.email, '/api/family')).json();
-    expect(family).toHaveLength(1);
-    expect(family[0]).toMatchObject({ club_id: clubId, full_name: 'Rafael Lima', consent: 'granted', relationship: DEMO_GUARDIAN.relationship });
-    expect(family[0].total_points).toBeGreaterThan(0);
-    const card = (await get(DEMO_GUARDIAN.email, `/api/family/children/${family[0].member_id}/programme-card`)).json();
+    const family = (await get(DEMO_GUARDIAN.email, '/api/family')).json() as Array<{ member_id: string; full_name: string; total_points: number }>;
+    expect(family.map((c) => c.full_name).sort()).toEqual(DEMO_GUARDIAN.children);
+    for (const child of family) expect(child).toMatchObject({ club_id: clubId, consent: 'granted', relationship: DEMO_GUARDIAN.relationship });
+    const rafael = family.find((c) => c.full_name === 'Rafael Lima');
+    expect(rafael?.total_points).toBeGreaterThan(0);
+    const card = (await get(DEMO_GUARDIAN.email, `/api/family/children/${rafael?.member_id}/programme-card`)).json();
     const amigo = card.enrolments.find((e: { item: { code: string } }) => e.item.code === 'AMIGO');
     expect(amigo.requirements.filter((r: { signature: unknown }) => r.signature !== null).length).toBeGreaterThanOrEqual(3);
     // Told of the signatures, as a guardian is.

@@ -12,7 +12,7 @@ import { seedDemoMeetings } from '../meetings/demo-seed.js';
 import { seedDemoProgramme } from '../programme/demo-seed.js';
 import { seedDemoCharges } from '../charges/demo-seed.js';
 import { seedDemoEvents } from '../events/demo-seed.js';
-import { seedDemoPeople } from './people.js';
+import { seedDemoGuardian, seedDemoInstructor } from './people.js';
 import type { Storage } from '../storage/storage.js';
 
 /** Each domain adds its step; they run in this order after the club, units and members exist. */
@@ -25,9 +25,10 @@ const steps: DemoStep[] = [
   seedDemoCharges,
   seedDemoEvents,
   seedGamification,
+  seedDemoGuardian,
   seedDemoMeetings,
   seedDemoProgramme,
-  seedDemoPeople,
+  seedDemoInstructor,
 ];
 
 /**
