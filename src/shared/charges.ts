@@ -61,7 +61,8 @@ const zOptionalDate = z
 const CHARGE_AMOUNT: MoneyOptions = { requiredMessage: CHARGE_MSG.amountRequired };
 const PAYMENT_AMOUNT: MoneyOptions = { requiredMessage: CHARGE_MSG.paymentAmountRequired };
 
-function chargeSchema(amount: z.ZodType<string, string>) {
+/** The fields of a charge (one member's; a batch omits the member). */
+export function chargeSchema(amount: z.ZodType<string, string>) {
   return z.object({
     profile_id: zId(CHARGE_MSG.memberRequired),
     description: z.string({ error: CHARGE_MSG.descriptionRequired }).trim().min(1, CHARGE_MSG.descriptionRequired).max(200, CHARGE_MSG.descriptionTooLong),
