@@ -257,7 +257,9 @@ describe('treasurer journey (charges)', () => {
     const receipt = await receiptPopup;
     await receipt.getByRole('heading', { name: /Recibo nº [A-Z2-9]{8}-1/ }).waitFor();
     await receipt.getByText('Clube Família').first().waitFor();
-    expect(await receipt.getByRole('article', { name: 'Recibo' }).textContent()).toMatch(/Recebemos de Nina Prado a quantia de R\$\s100,00/);
+    // No payer recorded: the receipt names nobody as payer, Nina as whom it was for, the amount in words.
+    expect(await receipt.getByRole('article', { name: 'Recibo' }).textContent())
+      .toMatch(/Recebemos a quantia de R\$\s100,00 \(cem reais\), referente a Acampamento de inverno \(Evento\) de Nina Prado/);
     await shot(receipt, 'recibo-360');
 
     // The member: their open charge with its PIX, and the same receipt through their own route.
