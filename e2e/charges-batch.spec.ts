@@ -67,13 +67,14 @@ describe('charges for many, PIX form, receipt, quem deve live', () => {
     await shot(page, 'batch-members-360');
 
     await dialog.getByLabel('Uma unidade').check();
-    await dialog.getByLabel('Unidade').selectOption({ label: 'Águias (2 desbravadores)' });
+    await dialog.getByLabel('Unidade', { exact: true }).selectOption({ label: 'Águias (2 desbravadores)' });
     await dialog.getByLabel('Descrição').fill('Camiseta do clube');
     await dialog.getByLabel('Valor por membro (R$)').fill('35,50');
     const create = dialog.getByRole('button', { name: 'Criar 2 cobranças' });
     await create.dblclick();
     await page.getByText(/2 cobranças criadas! Total: R\$\s71,00\./).first().waitFor();
     await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByText(/2 cobranças criadas!/).count()).toBe(1);
     const rows = await e2e.server.db.query<{ full_name: string }>(
       `SELECT p.full_name FROM charges ch JOIN profiles p ON p.id = ch.profile_id WHERE ch.club_id = $1 ORDER BY 1`, [club.id]);
     expect(rows.map((r) => r.full_name)).toEqual(['Ana Souza', 'Bruno Souza']);

@@ -62,7 +62,7 @@ describe('treasurer journey (charges)', () => {
     await dialog.getByText(CHARGE_MSG.descriptionRequired).waitFor();
     await dialog.getByText(CHARGE_MSG.amountRequired).waitFor();
     await expectNoA11yViolations(page, 'new charge with errors');
-    await dialog.getByLabel('Membro').selectOption({ label: 'Pedro Almeida' });
+    await dialog.getByLabel('Membro', { exact: true }).selectOption({ label: 'Pedro Almeida' });
     await dialog.getByLabel('Descrição').fill('Acampamento de verão');
     await dialog.getByLabel('Valor (R$)').fill('1.234,56');
     await dialog.getByLabel('Vencimento').pressSequentially(brDay(isoDay(40)).replaceAll('/', ''));

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { CHARGE_ORIGINS, CHARGE_ORIGIN_LABEL } from '@shared/charges';
@@ -77,10 +77,19 @@ export function BatchChargeForm({ clubId, target, onDone, onPending, onSubmitLab
     return next;
   });
 
+  // A double click submits twice before the button turns busy: the second is dropped here (and the
+  // server would answer it with the first batch anyway, through the client_id).
+  const sending = useRef(false);
   async function onSubmit(input: z.output<typeof ZCreateChargeBatchForm>) {
-    const res = await create.mutateAsync(input);
-    toast.success(`${CHARGE_BATCH_MSG.created(res.count)} Total: ${formatMoney(res.total)}.`);
-    onDone();
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      const res = await create.mutateAsync(input);
+      toast.success(`${CHARGE_BATCH_MSG.created(res.count)} Total: ${formatMoney(res.total)}.`);
+      onDone();
+    } finally {
+      sending.current = false;
+    }
   }
 
   const units = groups.filter((g) => g.key !== '');
