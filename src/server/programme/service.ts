@@ -388,7 +388,9 @@ export async function setInstructorItems(db: Db, access: ClubAccess, memberId: s
   const unique = [...new Set(itemCodes)];
   if (unique.some((code) => !cat.items.some((i) => i.code === code))) throw badRequest(PROGRAMME_MSG.instructorItemsInvalid);
   return db.transaction(async (tx) => {
-    const [member] = await tx.query<{ id: string }>('SELECT id FROM club_members WHERE club_id = $1 AND active AND id = $2 FOR UPDATE', [access.clubId, memberId]);
+    // By club-member or profile id (the member's page is addressed by profile).
+    const ref = await repo.findMember(tx, access.clubId, memberId);
+    const [member] = ref ? await tx.query<{ id: string }>('SELECT id FROM club_members WHERE club_id = $1 AND active AND id = $2 FOR UPDATE', [access.clubId, ref.member_id]) : [];
     if (!member) throw notFound(PROGRAMME_MSG.memberUnknown);
     const before = await repo.itemsOfInstructor(tx, access.clubId, member.id);
     await repo.replaceItemsOfInstructor(tx, access.clubId, member.id, unique);
