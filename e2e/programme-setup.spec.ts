@@ -44,16 +44,17 @@ describe('setting up and running a class', () => {
     await page.getByRole('tab', { name: 'Requisitos' }).click();
     await page.getByLabel('Texto do requisito').last().fill('Ter no mínimo 10 anos');
     await page.getByRole('button', { name: 'Adicionar requisito' }).click();
-    await page.getByText('Ter no mínimo 10 anos', { exact: true }).waitFor();
+    const listed = (text: string) => page.locator('ol').getByText(text, { exact: true });
+    await listed('Ter no mínimo 10 anos').waitFor();
     // 'Feito em campo' is for this requisito only: the form comes back blank, the list shows it.
     await page.getByLabel('Texto do requisito').last().fill('Caminhada de 5 km');
     await page.getByRole('checkbox', { name: 'Feito em campo' }).last().check();
     await page.getByRole('button', { name: 'Adicionar requisito' }).click();
-    await page.getByText('Caminhada de 5 km', { exact: true }).waitFor();
+    await listed('Caminhada de 5 km').waitFor();
     expect(await page.getByRole('checkbox', { name: 'Feito em campo' }).last().isChecked()).toBe(false);
-    await page.getByText('Feito em campo', { exact: true }).first().waitFor();
+    await page.locator('ol').getByText('Feito em campo', { exact: true }).waitFor();
     await page.setViewportSize({ width: 360, height: 740 });
-    const text = await page.getByText('Caminhada de 5 km', { exact: true }).boundingBox();
+    const text = await listed('Caminhada de 5 km').boundingBox();
     expect(text?.width ?? 0).toBeGreaterThan(200);
     await shot(page, 'programme-setup-01-requisitos-360');
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -109,7 +110,8 @@ describe('setting up and running a class', () => {
     await instructorPage.setViewportSize({ width: 360, height: 740 });
     await shot(instructorPage, 'programme-setup-04-assinar-presentes-360');
     await dialog.getByRole('button', { name: 'Assinar para 1' }).click();
-    await instructorPage.getByText('1 assinatura(s) registrada(s).').waitFor();
+    await instructorPage.getByText(PROGRAMME_MSG.signed).first().waitFor();
+    await instructorPage.getByRole('button', { name: 'Lia Souza, requisito 1: assinado' }).waitFor();
     expect(await instructorPage.getByRole('button', { name: 'Ana Reis, requisito 1: não assinado' }).count()).toBe(1);
 
     // Théo leaves Amigo: his signature is undone and its points reversed.

@@ -90,7 +90,7 @@ export function EnrolmentsPanel({ clubId, catalogue, programmes }: { clubId: str
         </ul>
         {roster.data && shown.length === 0 ? <p className="mt-2 text-sm text-slate-600">Nenhum membro encontrado.</p> : null}
       </fieldset>
-      <div className="sticky bottom-0 flex flex-wrap items-center gap-3 bg-white py-2">
+      <div className="sticky bottom-0 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white py-2">
         <Button disabled={!item || !chosen.length} loading={enrol.isPending} onClick={() => void submit()}>
           {chosen.length ? `Inscrever ${chosen.length} em ${itemName || '…'}` : 'Inscrever'}
         </Button>
