@@ -203,7 +203,8 @@ export function useMarkDone(clubId: string) {
 
 /** The leaders' queue; its length is the count on the 'Para assinar' tab (refreshed on focus and each minute). */
 export const useMarkQueue = (clubId: string, enabled = true) =>
-  useQuery({ queryKey: key(clubId, 'marks'), queryFn: () => api<TQueueMark[]>('GET', `${base(clubId)}/marks`), enabled, refetchInterval: enabled ? 60_000 : false });
+  // Always stale: opening the tab reads the queue again, though the count above it keeps a copy.
+  useQuery({ queryKey: key(clubId, 'marks'), queryFn: () => api<TQueueMark[]>('GET', `${base(clubId)}/marks`), enabled, staleTime: 0, refetchInterval: enabled ? 60_000 : false });
 export const markEvidenceUrl = (clubId: string, id: string) => `${base(clubId)}/marks/${id}/evidence`;
 
 export function useSignMark(clubId: string) {
