@@ -1,16 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATEMENT_MSG } from '../../shared/statement.js';
 import { call, createTestApp, type Session, type TestContext } from '../../../test/api.js';
 import { setUpStaffedClub } from '../../../test/club.js';
 import { engineName } from '../../../test/db.js';
+import { threadCpuMs } from '../../../test/thread-cpu.js';
 
 /**
  * Issue 43: a statement preview must never hold the server. The app listens on a real port; while each
  * file is being previewed, /api/health is asked again and again. A request's latency is counted in the
  * CPU time the JavaScript thread spent while it waited (the event loop's own work, server and client
- * alike: /proc/thread-self on Linux, else the whole process), so that a machine whose cores are shared
+ * alike: `threadCpuMs`), so that a machine whose cores are shared
  * with other work does not pass for a blocked event loop; the wall time is printed beside it.
  */
 let ctx: TestContext;
@@ -34,15 +34,6 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });
 afterAll(() => ctx.close());
-
-const THREAD_STAT = '/proc/thread-self/stat';
-const TICK_MS = 10;
-/** CPU milliseconds this thread has run (utime + stime, in 10 ms clock ticks), or the process's. */
-function threadCpuMs(): number {
-  if (!existsSync(THREAD_STAT)) return (process.cpuUsage().user + process.cpuUsage().system) / 1000;
-  const fields = readFileSync(THREAD_STAT, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
 
 /** Previews `content` over HTTP and asks /api/health until the preview answers: its status and the health latencies. */
 async function previewWhileAskingHealth(content: string): Promise<{ status: number; message: string | null; cpu: number[]; wall: number[] }> {
