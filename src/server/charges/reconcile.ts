@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import { formatMoney } from '../../shared/format-brl.js';
+import { sumMoney } from '../../shared/money.js';
 import { STATEMENT_MSG, type TStatementConfirmResult, type TStatementPreview, type ZStatementConfirm } from '../../shared/statement.js';
 import { writeAudit } from '../audit/repo.js';
 import { AppError, PG, badRequest, conflict, isPgError, notFound } from '../plugins/errors.js';
@@ -31,12 +32,6 @@ export async function previewStatement(q: Queryable, clubId: string, content: st
 
 const dayText = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
-function sumCents(values: string[]): string {
-  const cents = values.reduce((acc, v) => acc + BigInt(v.replace('.', '')), 0n);
-  const s = cents.toString().padStart(3, '0');
-  return `${s.slice(0, -2)}.${s.slice(-2)}`;
-}
-
 /**
  * Records every confirmed pair through charge_payment_register (the manual payment's function: the
  * charge locked, never more than it owes, the income in the caixa) and marks its line imported, all in
@@ -65,7 +60,7 @@ export async function confirmStatement(db: Db, actor: Actor, input: z.output<typ
         throw err;
       }
     }
-    const total = sumCents(pairs.map((p) => p.amount));
+    const total = sumMoney(pairs.map((p) => p.amount));
     await writeAudit(tx, {
       clubId: actor.clubId, actorId: actor.profileId, action: 'charge.statement_import', entity: 'club', entityId: actor.clubId,
       after: { payments: paymentIds.length, total, account_id: input.account_id, method: input.method },

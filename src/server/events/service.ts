@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
-import { EVENT_MSG, splitInstalments, type TEvent, type ZCancelEvent, type ZEventInput } from '../../shared/events.js';
+import { EVENT_MSG, type TEvent, type ZCancelEvent, type ZEventInput } from '../../shared/events.js';
+import { splitMoney } from '../../shared/money.js';
 import { writeAudit } from '../audit/repo.js';
 import { PG, badRequest, conflict, isPgError, notFound } from '../plugins/errors.js';
 import { isUuid } from '../../shared/ids.js';
@@ -129,7 +130,7 @@ export async function register(db: Db, actor: Registrar, eventId: string, member
       const { id } = await repo.insertRegistration(tx, actor.clubId, eventId, member.id, actor.profileId);
       const chargeIds: string[] = [];
       if (event.cost !== '0.00') {
-        const amounts = splitInstalments(event.cost, event.instalments);
+        const amounts = splitMoney(event.cost, event.instalments);
         const dues = await repo.instalmentDueDates(tx, event.registration_deadline, event.today, amounts.length);
         for (const [i, amount] of amounts.entries()) {
           const description = amounts.length > 1 ? `${event.title} (parcela ${i + 1}/${amounts.length})` : event.title;

@@ -6,6 +6,7 @@ import {
   type TDuesException, type TDuesExceptionKind, type TDuesPlan,
 } from '@shared/dues';
 import { formatBrl, formatMoney } from '@shared/format-brl';
+import { discountMoney } from '@shared/money';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
@@ -99,7 +100,7 @@ function GenerateMonth({ clubId, plan }: { clubId: string; plan: TDuesPlan }) {
 function describeException(e: TDuesException, planAmount: string | null): string {
   if (e.kind === 'isento') return 'Isento';
   if (e.kind === 'valor') return `Outro valor: ${formatMoney(e.amount)}`;
-  return `Desconto de ${e.percent} %${planAmount ? ` (${formatMoney((Math.round(Number(planAmount) * (100 - (e.percent ?? 0)))) / 100)})` : ''}`;
+  return `Desconto de ${e.percent} %${planAmount && e.percent ? ` (${formatMoney(discountMoney(planAmount, e.percent))})` : ''}`;
 }
 
 /** The exception form: the member it is for, then the shared exception (isento, another amount, a discount). */
