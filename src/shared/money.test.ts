@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToMoney, discountMoney, formatBrl, moneyToCents, MONEY_MSG, parseBrlInput, splitMoney, sumMoney, type MoneyOptions } from './money.js';
+import { centsToMoney, formatBrl, moneyToCents, MONEY_MSG, parseBrlInput, percentOff, splitMoney, sumMoney, type MoneyOptions } from './money.js';
 
 const REQUIRED = 'Preencha todos os campos obrigatórios';
 const NEGATIVE = 'O saldo inicial não pode ser negativo.';
@@ -113,17 +113,15 @@ describe('cents', () => {
   });
 });
 
-describe('discounts and instalments', () => {
-  it("rounds a discount half away from zero on the exact cents, as generate_dues's SQL does", () => {
-    // In floating point 20.15 × 50 is 1007.4999…, which Math.round took to R$ 10,07; the charge is R$ 10,08.
-    expect(Math.round(Number('20.15') * 50) / 100).toBe(10.07);
-    expect(discountMoney('20.15', 50)).toBe('10.08');
-    expect(discountMoney('60.00', 50)).toBe('30.00');
-    expect(discountMoney('0.01', 50)).toBe('0.01');
-    expect(discountMoney('0.01', 51)).toBe('0.00');
-    expect(discountMoney('999999999999.99', 1)).toBe('989999999999.99');
-    expect(discountMoney('-20.15', 50)).toBe('-10.08');
-    expect(() => discountMoney('10.00', 1.5)).toThrow();
+describe('percentOff', () => {
+  it('rounds half up in whole cents, as generate_dues rounds round(amount * (100 - p) / 100, 2)', () => {
+    expect(percentOff('60.00', 50)).toBe('30.00');
+    expect(percentOff('0.01', 50)).toBe('0.01');
+    expect(percentOff('0.01', 51)).toBe('0.00');
+    expect(percentOff('0.49', 99)).toBe('0.00');
+    expect(percentOff('0.50', 99)).toBe('0.01');
+    expect(percentOff('85.55', 33)).toBe('57.32');
+    expect(percentOff('999999999999.99', 1)).toBe('989999999999.99');
   });
 
   it('a discount equals the exact rational result rounded half up, for any amount and percent', () => {
@@ -131,7 +129,7 @@ describe('discounts and instalments', () => {
       const exact = cents * BigInt(100 - percent); // hundredths of a cent
       const floor = exact / 100n;
       const expected = exact % 100n >= 50n ? floor + 1n : floor;
-      expect(moneyToCents(discountMoney(centsToMoney(cents), percent))).toBe(expected);
+      expect(moneyToCents(percentOff(centsToMoney(cents), percent))).toBe(expected);
     }));
   });
 

@@ -113,22 +113,6 @@ export function sumMoney(amounts: readonly string[]): string {
   return centsToMoney(amounts.reduce((acc, a) => acc + moneyToCents(a), 0n));
 }
 
-/** A whole number's quotient by a positive divisor, rounded half away from zero, as SQL's round(). */
-function divRound(n: bigint, d: bigint): bigint {
-  const q = (2n * (n < 0n ? -n : n) + d) / (2n * d);
-  return n < 0n ? -q : q;
-}
-
-/**
- * The amount left after a whole-percent discount, to the cent, exactly as generate_dues writes it:
- * `round(amount * (100 - percent) / 100, 2)` (migration 0612), half away from zero. The dues screen
- * shows this, so it shows what the member is charged: '20.15' at 50 % → '10.08'.
- */
-export function discountMoney(amount: string, percent: number): string {
-  if (!Number.isInteger(percent) || percent < 0 || percent > 100) throw new Error(`not a whole percent: ${percent}`);
-  return centsToMoney(divRound(moneyToCents(amount) * BigInt(100 - percent), 100n));
-}
-
 /**
  * A total split in `n` instalments, exact to the cent: the first ones carry the leftover cents
  * ('100.00' in 3 → '33.34', '33.33', '33.33'). Their sum is always the total.
@@ -140,4 +124,12 @@ export function splitMoney(total: string, n: number): string[] {
   const base = cents / count;
   const extra = cents % count;
   return Array.from({ length: n }, (_, i) => centsToMoney(base + (BigInt(i) < extra ? 1n : 0n)));
+}
+
+/**
+ * `amount` less `percent` % in integer cents, rounded half up to the cent exactly as SQL's
+ * round(amount * (100 - percent) / 100, 2) does for a positive amount (generate_dues): '0.49' less 99 % → '0.00'.
+ */
+export function percentOff(amount: string, percent: number): string {
+  return centsToMoney((moneyToCents(amount) * BigInt(100 - percent) + 50n) / 100n);
 }

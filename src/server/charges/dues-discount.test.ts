@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one } from '../db/index.js';
-import { centsToMoney, discountMoney } from '../../shared/money.js';
+import { centsToMoney, percentOff } from '../../shared/money.js';
 import { engineName, openTestDb, type TestDb } from '../../../test/db.js';
 
 // The dues screen shows a discounted amount from src/shared/money.ts; generate_dues charges it in SQL.
@@ -32,7 +32,7 @@ async function charged(amount: string, percent: number): Promise<string> {
 describe(`discounted dues: money.ts and generate_dues agree on ${engineName()}`, () => {
   it('R$ 20,15 with 50 % off is R$ 10,08 on the screen and in the charge', async () => {
     expect(await charged('20.15', 50)).toBe('10.08');
-    expect(discountMoney('20.15', 50)).toBe('10.08');
+    expect(percentOff('20.15', 50)).toBe('10.08');
   });
 
   it('for random plans and discounts, the amount money.ts computes is the amount the database charges', async () => {
@@ -40,7 +40,7 @@ describe(`discounted dues: money.ts and generate_dues agree on ${engineName()}`,
     const cents = fc.oneof(fc.bigInt({ min: 1n, max: 10000n }), fc.bigInt({ min: 1n, max: 99999999999999n }));
     await fc.assert(fc.asyncProperty(cents, fc.integer({ min: 1, max: 99 }), async (c, percent) => {
       const amount = centsToMoney(c);
-      const shown = discountMoney(amount, percent);
+      const shown = percentOff(amount, percent);
       fc.pre(shown !== '0.00'); // a charge is never of R$ 0,00; a plan that small is not a real plan
       expect(await charged(amount, percent)).toBe(shown);
     }), { numRuns: 60 });
