@@ -26,7 +26,7 @@ beforeAll(async () => {
   bruno = await signUp(ctx.app, { name: 'Bruno Lima' });
   await addMember(ctx.db, clubId, ana.profile.id);
   await addMember(ctx.db, clubId, bruno.profile.id);
-  await addGuardian(ctx.db, clubId, ana.profile.id, guardian, { consent: false });
+  await addGuardian(ctx.db, clubId, ana.profile.id, guardian, { consent: true });
 });
 afterAll(() => ctx.close());
 

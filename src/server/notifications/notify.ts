@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import { one } from '../db/index.js';
+import { GUARDIAN_IN_FORCE_SQL } from '../families/access.js';
 import { CATEGORY_DEFAULTS, type TNotificationCategory } from '../../shared/notifications.js';
 
 /**
@@ -148,7 +149,11 @@ export async function notifyMany(tx: Queryable, common: NoticeCommon, items: rea
   return row.created;
 }
 
-/** The accounts of the guardians of a member (by profile) who accepted their invitation, in that club. */
+/**
+ * The accounts of the guardians of a member (by profile) who may be told about them: the link in force
+ * as for /familia (accepted, active membership and club, consent not withdrawn: `GUARDIAN_IN_FORCE_SQL`).
+ * Every notice about a child finds its guardians here, so a withdrawn consent silences them all.
+ */
 export async function guardiansOf(q: Queryable, clubId: string, profileId: string): Promise<string[]> {
   return (await guardiansByMember(q, clubId, [profileId])).get(profileId) ?? [];
 }
@@ -156,8 +161,8 @@ export async function guardiansOf(q: Queryable, clubId: string, profileId: strin
 /** {@link guardiansOf} for several members in one query: member profile → guardian profiles. */
 export async function guardiansByMember(q: Queryable, clubId: string, profileIds: readonly string[]): Promise<Map<string, string[]>> {
   const rows = await q.query<{ member_profile_id: string; profile_id: string }>(
-    `SELECT DISTINCT cm.profile_id AS member_profile_id, g.profile_id FROM member_guardians g JOIN club_members cm ON cm.id = g.member_id
-      WHERE g.club_id = $1 AND cm.profile_id = ANY($2::uuid[]) AND g.profile_id IS NOT NULL AND g.accepted_at IS NOT NULL`,
+    `SELECT DISTINCT cm.profile_id AS member_profile_id, g.profile_id FROM member_guardians g JOIN club_members cm ON cm.id = g.member_id AND cm.club_id = g.club_id
+      WHERE g.club_id = $1 AND cm.profile_id = ANY($2::uuid[]) AND ${GUARDIAN_IN_FORCE_SQL}`,
     [clubId, profileIds],
   );
   const byMember = new Map<string, string[]>();
