@@ -110,6 +110,9 @@ export const ZPreferences = z.object({
 });
 export type TPreferences = z.infer<typeof ZPreferences>;
 
+/** Devices (browsers) one account may receive push on; a new one replaces the oldest. */
+export const MAX_PUSH_DEVICES = 10;
+
 /** A PushSubscription as the browser's `toJSON()` gives it. */
 export const ZPushSubscriptionInput = z.object({
   endpoint: z.string({ error: NOTIFICATION_MSG.subscriptionInvalid }).max(1000, NOTIFICATION_MSG.subscriptionInvalid).url({ error: NOTIFICATION_MSG.subscriptionInvalid }),
