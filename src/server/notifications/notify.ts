@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { one } from '../db/index.js';
 import { GUARDIAN_IN_FORCE_SQL } from '../families/access.js';
-import { CATEGORY_DEFAULTS, type TNotificationCategory } from '../../shared/notifications.js';
+import { CATEGORY_DEFAULTS, QUIET_HOURS_DEFAULT, type TNotificationCategory } from '../../shared/notifications.js';
 
 /**
  * What another domain hands to {@link notify}. The text is shown to each recipient as it is, so it must
@@ -49,8 +49,8 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 /**
  * Creates the notifications of one event for its recipients, inside the caller's transaction `tx`: if
  * the event rolls back, nobody is notified and nothing is pushed or e-mailed. Each person's choices
- * for the category decide the push (one queued delivery per device of theirs, held until 07:00 in the
- * club's time zone during quiet hours unless urgent) and the e-mail (at once, daily or weekly digest,
+ * for the category decide the push (one queued delivery per device of theirs, held until the end of
+ * their quiet hours, default 22h–7h in the club's time zone, unless urgent) and the e-mail (at once, daily or weekly digest,
  * or never). A member with a guardian on record is a minor: nothing goes to their own e-mail, and
  * nothing to their phone unless a guardian with consent in force allowed it (/familia).
  * One statement whatever the number of recipients. Returns how many notifications were created.
@@ -74,7 +74,11 @@ ${recipients}
              coalesce(np.push, $10::boolean) AND (NOT k.minor OR k.push_allowed) AS push,
              CASE WHEN p.email IS NULL OR p.blocked_at IS NOT NULL OR k.minor THEN 'off'
                   WHEN $9::boolean AND coalesce(np.email, $11::text) <> 'off' THEN 'immediate'
-                  ELSE coalesce(np.email, $11::text) END AS email_mode
+                  ELSE coalesce(np.email, $11::text) END AS email_mode,
+             -- Each person's quiet hours (default 22h–7h) in the club's time zone hold the push until they end.
+             notification_push_due(tz.name, $9::boolean,
+               CASE WHEN qh.profile_id IS NULL THEN ${QUIET_HOURS_DEFAULT.start} ELSE qh.quiet_start END,
+               CASE WHEN qh.profile_id IS NULL THEN ${QUIET_HOURS_DEFAULT.end} ELSE qh.quiet_end END) AS push_at
         FROM (SELECT DISTINCT profile_id FROM t) AS who
         JOIN profiles p ON p.id = who.profile_id
         -- A member with a guardian on record is a minor: decided once per recipient.
@@ -85,6 +89,8 @@ ${recipients}
                           WHERE cm.profile_id = p.id) AS push_allowed
         ) k
         LEFT JOIN notification_preferences np ON np.profile_id = p.id AND np.category = $7::text
+        LEFT JOIN notification_quiet_hours qh ON qh.profile_id = p.id
+        CROSS JOIN (SELECT coalesce((SELECT c.timezone FROM clubs c WHERE c.id = $1::uuid), 'America/Sao_Paulo') AS name) tz
     ), ins AS (
       INSERT INTO notifications (club_id, profile_id, category, kind, title, body, link, urgent, dedupe_key, email_mode, emailed_at)
       SELECT $1::uuid, r.profile_id, $7::text, $8::text, t.title, t.body, t.link, $9::boolean, t.dedupe_key, r.email_mode,
@@ -92,15 +98,11 @@ ${recipients}
         FROM t JOIN r ON r.profile_id = t.profile_id
       ON CONFLICT (profile_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
       RETURNING id, profile_id
-    ), due AS (
-      -- Quiet hours are the club's: one moment for every push of the call.
-      SELECT notification_push_due(coalesce((SELECT c.timezone FROM clubs c WHERE c.id = $1::uuid), 'America/Sao_Paulo'), $9::boolean) AS at
     ), pushed AS (
       INSERT INTO push_deliveries (notification_id, subscription_id, next_attempt_at)
-      SELECT ins.id, s.id, due.at
+      SELECT ins.id, s.id, r.push_at
         FROM ins JOIN r ON r.profile_id = ins.profile_id AND r.push
         JOIN push_subscriptions s ON s.profile_id = ins.profile_id
-        CROSS JOIN due
       RETURNING 1
     )
     SELECT (SELECT count(*) FROM ins)::int AS created, (SELECT count(*) FROM pushed)::int AS pushes`;
