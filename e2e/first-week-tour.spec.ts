@@ -21,8 +21,8 @@ describe('first week tour', () => {
     // What Excel writes on a Brazilian Windows: Windows-1252 bytes, ';' between columns, CRLF.
     const excel = Buffer.from('Nome;E-mail;FUNÇÃO;Unidade\r\nÉrica Araújo;;Conselheiro(a);aguias\r\nJoão Conceição;;Desbravador(a);ÓRION\r\n', 'latin1');
     await page.getByRole('link', { name: 'Membros' }).click();
-    await page.getByRole('button', { name: 'Importar CSV' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Importar membros (CSV)' });
+    await page.getByRole('button', { name: 'Importar CSV ou Excel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importar membros (CSV ou Excel)' });
     await dialog.locator('#csv-file').setInputFiles({ name: 'membros.csv', mimeType: 'text/csv', buffer: excel });
     await expect.poll(() => dialog.getByLabel('Conteúdo do CSV').inputValue()).toContain('Érica Araújo');
     await dialog.getByRole('button', { name: 'Pré-visualizar' }).click();

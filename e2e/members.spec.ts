@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MEMBER_MSG } from '../src/shared/members.js';
+import { BIRTH_DATE_MSG } from '../src/shared/birth-date.js';
+import { buildXlsx, type XlsxCell } from '../test/xlsx.js';
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 import { expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, uniqueEmail, type Account, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
@@ -88,8 +92,8 @@ describe('members screen', () => {
   });
 
   it('CSV import: preview shows the bad row and blocks importing; a fixed file imports', async () => {
-    await page.getByRole('button', { name: 'Importar CSV' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Importar membros (CSV)' });
+    await page.getByRole('button', { name: 'Importar CSV ou Excel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importar membros (CSV ou Excel)' });
     await dialog.getByLabel('Conteúdo do CSV').fill('nome;e-mail;função;unidade\nLia;;Desbravador(a);Águias\nTeo;;;Leões');
     await dialog.getByRole('button', { name: 'Pré-visualizar' }).click();
     await dialog.getByText(`${MEMBER_MSG.csvUnknownUnit}: Leões`).waitFor();
@@ -102,6 +106,57 @@ describe('members screen', () => {
     await dialog.getByRole('button', { name: 'Importar 2 membros' }).click();
     await toast(page, MEMBER_MSG.imported(2));
     await row('Teo').getByText('Gaivotas').waitFor();
+  });
+
+  it('Excel import (issue 43): a .xlsx previews with its birth dates, refuses an impossible one, and imports all at once', async () => {
+    await page.getByRole('button', { name: 'Importar CSV ou Excel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importar membros (CSV ou Excel)' });
+    const pick = (rows: XlsxCell[][]) => dialog.locator('input[type=file]').setInputFiles({ name: 'membros.xlsx', mimeType: XLSX_MIME, buffer: Buffer.from(buildXlsx(rows)) });
+    await pick([['Nome', 'Unidade', 'Data de nascimento'], ['Rita Planilha', 'Águias', { date: '2014-03-09' }], ['Caio Planilha', 'Gaivotas', '31/02/2013']]);
+    await dialog.getByText('Planilha escolhida:').waitFor();
+    await dialog.getByRole('button', { name: 'Pré-visualizar' }).click();
+    await dialog.getByText(`${BIRTH_DATE_MSG.impossible} (31/02/2013)`).waitFor();
+    await dialog.getByRole('cell', { name: '09/03/2014' }).waitFor();
+    expect(await dialog.getByRole('button', { name: /^Importar/ }).isDisabled()).toBe(true);
+    await screenshot(page, 'members-04b-xlsx-preview');
+    await pick([['Nome', 'Unidade', 'Data de nascimento'], ['Rita Planilha', 'Águias', { date: '2014-03-09' }], ['Caio Planilha', 'Gaivotas', '28/02/2013']]);
+    await dialog.getByRole('button', { name: 'Pré-visualizar' }).click();
+    await dialog.getByText('2 linhas prontas para importar.').waitFor();
+    await dialog.getByRole('button', { name: 'Importar 2 membros' }).click();
+    await toast(page, MEMBER_MSG.imported(2));
+    await row('Caio Planilha').getByText('Gaivotas').waitFor();
+    const saved = await e2e.server.db.query<{ full_name: string; birth: string }>(
+      `SELECT p.full_name, to_char(cm.birth_date, 'DD/MM/YYYY') AS birth FROM club_members cm JOIN profiles p ON p.id = cm.profile_id WHERE p.full_name LIKE '% Planilha' ORDER BY 1`);
+    expect(saved).toEqual([{ full_name: 'Caio Planilha', birth: '28/02/2013' }, { full_name: 'Rita Planilha', birth: '09/03/2014' }]);
+
+    // A file that is not a workbook gets the pt-BR reason, not a crash.
+    await page.getByRole('button', { name: 'Importar CSV ou Excel' }).click();
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'velho.xlsx', mimeType: XLSX_MIME, buffer: Buffer.from('isto não é uma planilha') });
+    await dialog.getByRole('button', { name: 'Pré-visualizar' }).click();
+    await toast(page, MEMBER_MSG.xlsxUnreadable);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  });
+
+  it("'Adicionar membro' takes the birth date (issue 43): an impossible day is refused beside the field, a real one is saved", async () => {
+    await page.getByRole('button', { name: 'Adicionar membro' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adicionar membro' });
+    await dialog.getByText('Sem conta', { exact: true }).click();
+    await dialog.getByLabel('Nome completo').fill('Bia Nascida');
+    const birth = dialog.getByLabel('Data de nascimento (opcional)');
+    await birth.fill('31022014');
+    await dialog.getByRole('button', { name: 'Adicionar' }).click();
+    await dialog.getByText('Data inválida: use dd/mm/aaaa.').waitFor();
+    await birth.fill('01/01/2199');
+    await dialog.getByRole('button', { name: 'Adicionar' }).click();
+    await dialog.getByText(BIRTH_DATE_MSG.future).waitFor();
+    await birth.fill('28022014');
+    expect(await birth.inputValue()).toBe('28/02/2014');
+    await screenshot(page, 'members-02b-birth-date');
+    await dialog.getByRole('button', { name: 'Adicionar' }).click();
+    await toast(page, MEMBER_MSG.added);
+    const [saved] = await e2e.server.db.query<{ birth: string }>(
+      `SELECT to_char(cm.birth_date, 'DD/MM/YYYY') AS birth FROM club_members cm JOIN profiles p ON p.id = cm.profile_id WHERE p.full_name = 'Bia Nascida'`);
+    expect(saved?.birth).toBe('28/02/2014');
   });
 });
 

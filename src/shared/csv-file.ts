@@ -14,7 +14,14 @@ export function decodeCsvFile(bytes: Uint8Array): string {
 
 /** The model offered for download: the header the import recognises and two example rows. */
 export const MEMBER_CSV_MODEL = [
-  'nome;e-mail;função;unidade',
-  'Pedro Santos;;Desbravador(a);Águias',
-  'Érica Gonçalves;erica@exemplo.com;Conselheiro(a);Águias',
+  'nome;e-mail;função;unidade;nascimento',
+  'Pedro Santos;;Desbravador(a);Águias;15/03/2014',
+  'Érica Gonçalves;erica@exemplo.com;Conselheiro(a);Águias;',
 ].join('\r\n');
+
+/** Bytes as base64, for a file sent inside JSON (an Excel workbook to import). */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}

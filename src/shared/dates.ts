@@ -21,3 +21,12 @@ export function isWithinProductYears(value: string): boolean {
   const year = new Date(t).getUTCFullYear();
   return year >= MIN_YEAR && year <= MAX_YEAR;
 }
+
+/** True when year, month and day name a day of the calendar (31/02 and 00/13 do not). */
+export function isRealDay(year: number, month: number, day: number): boolean {
+  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return false;
+  if (month < 1 || month > 12 || day < 1) return false;
+  const d = new Date(Date.UTC(2000, month - 1, day));
+  d.setUTCFullYear(year);
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}

@@ -4,6 +4,7 @@ import { zId } from './ids.js';
 import { EMAIL_MSG, ZOptionalEmail, zEmail } from './email.js';
 import { ZPageQuery } from './pagination.js';
 import { plural } from './plural.js';
+import { ZBirthDate } from './birth-date.js';
 
 /** The director ('Diretor(a)'): every power in the club. The functions are in `permissions.ts` (issue 14). */
 export const ADMIN_ROLE = 'admin';
@@ -18,6 +19,11 @@ export const CSV_MAX_ROWS = 500;
 export const CSV_MAX_COLUMNS = 30;
 /** 1 MB of text: far more than 500 members need. */
 export const CSV_MAX_CHARS = 1_000_000;
+/** An Excel workbook of 500 members is some 30 KB; sent as base64, 512 KB fits under the 1 MB body limit. */
+export const XLSX_MAX_BYTES = 512 * 1024;
+export const XLSX_MAX_BASE64 = Math.ceil(XLSX_MAX_BYTES / 3) * 4;
+/** What the parts of a workbook may inflate to, added up: a zip bomb stops here. */
+export const XLSX_MAX_UNZIPPED_BYTES = 8 * 1024 * 1024;
 
 export function roleLabel(role: string): string {
   return isClubRole(role) ? ROLE_LABELS[role] : role;
@@ -53,7 +59,12 @@ export const MEMBER_MSG = {
   csvTooMany: `O arquivo pode ter no máximo ${CSV_MAX_ROWS} linhas.`,
   csvTooManyColumns: `O arquivo pode ter no máximo ${CSV_MAX_COLUMNS} colunas.`,
   csvTooBig: 'O arquivo pode ter no máximo 1 MB.',
-  csvRequired: 'Envie o conteúdo do arquivo CSV.',
+  csvRequired: 'Envie o conteúdo do arquivo (CSV ou Excel .xlsx).',
+  xlsxTooBig: 'A planilha pode ter no máximo 512 KB.',
+  xlsxUnreadable: 'Não foi possível ler a planilha: envie um arquivo do Excel (.xlsx) ou um CSV.',
+  xlsxOld: 'Arquivos .xls (Excel 97-2003) ou protegidos por senha não são lidos: no Excel, use "Salvar como" → "Pasta de Trabalho do Excel (.xlsx)" ou CSV.',
+  xlsxInflated: 'A planilha é grande demais quando aberta: envie só a lista de membros (até 500 linhas).',
+  csvAndXlsx: 'Envie um arquivo só: CSV ou planilha do Excel.',
   csvHasErrors: 'Corrija os erros do arquivo antes de importar. Nada foi gravado.',
   csvDuplicateEmail: 'E-mail repetido no arquivo',
   csvUnknownUnit: 'Unidade não encontrada',
@@ -85,6 +96,8 @@ export const ZAddAccountlessMember = z.object({
   mode: z.literal('accountless'),
   full_name: z.string({ error: MEMBER_MSG.nameRequired }).trim().min(1, MEMBER_MSG.nameRequired).max(120),
   email: optionalEmail,
+  /** 'AAAA-MM-DD' or empty: drives the class the programme suggests and the guardian's consent. */
+  birth_date: ZBirthDate,
   role: ZRole,
   unit_id: unitId,
 }).refine(counselorHasUnit, counselorUnitIssue);
@@ -177,10 +190,16 @@ export type TInvitationPreview = z.infer<typeof ZInvitationPreview>;
 
 export const ZInvitationAccepted = z.object({ club_id: z.string() });
 
+/** The file to import: a CSV's text, or an Excel workbook (.xlsx) as base64; one of the two. */
 export const ZCsvImport = z.object({
-  csv: z.string({ error: MEMBER_MSG.csvRequired }).max(CSV_MAX_CHARS, MEMBER_MSG.csvTooBig),
+  csv: z.string({ error: MEMBER_MSG.csvRequired }).max(CSV_MAX_CHARS, MEMBER_MSG.csvTooBig).optional(),
+  xlsx: z.string({ error: MEMBER_MSG.xlsxUnreadable }).max(XLSX_MAX_BASE64, MEMBER_MSG.xlsxTooBig)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, MEMBER_MSG.xlsxUnreadable).optional(),
   /** true: only validate and preview; false: write all rows or none. */
   dry_run: z.boolean({ error: 'dry_run deve ser verdadeiro ou falso' }).default(true),
+}).superRefine((v, ctx) => {
+  if (v.csv === undefined && v.xlsx === undefined) ctx.addIssue({ code: 'custom', message: MEMBER_MSG.csvRequired, path: ['csv'] });
+  if (v.csv !== undefined && v.xlsx !== undefined) ctx.addIssue({ code: 'custom', message: MEMBER_MSG.csvAndXlsx, path: ['xlsx'] });
 });
 export type TCsvImport = z.input<typeof ZCsvImport>;
 
@@ -188,6 +207,8 @@ export const ZCsvRow = z.object({
   line: z.number().int(),
   full_name: z.string(),
   email: z.string().nullable(),
+  /** 'AAAA-MM-DD' when the file gave a valid one. */
+  birth_date: z.string().nullable(),
   role: z.string(),
   unit_name: z.string().nullable(),
   errors: z.array(z.string()),

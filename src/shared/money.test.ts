@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatBrl, MONEY_MSG, parseBrlInput, type MoneyOptions } from './money.js';
+import { centsToMoney, formatBrl, moneyToCents, MONEY_MSG, parseBrlInput, sumMoney, type MoneyOptions } from './money.js';
 
 const REQUIRED = 'Preencha todos os campos obrigatórios';
 const NEGATIVE = 'O saldo inicial não pode ser negativo.';
@@ -98,5 +98,17 @@ describe('formatBrl', () => {
     ['-1500.00', '-1.500,00'],
   ])('%s → %s', (decimal, shown) => {
     expect(formatBrl(decimal)).toBe(shown);
+  });
+});
+
+describe('cents', () => {
+  it('reads and writes canonical decimals exactly, signs and sums included', () => {
+    expect(moneyToCents('-12.90')).toBe(-1290n);
+    expect(moneyToCents('150')).toBe(15000n);
+    expect(moneyToCents('0.5')).toBe(50n);
+    expect(centsToMoney(-1290n)).toBe('-12.90');
+    expect(centsToMoney(5n)).toBe('0.05');
+    expect(sumMoney(['0.10', '0.20', '999999999999.99', '-0.29'])).toBe('1000000000000.00');
+    expect(() => moneyToCents('1,50')).toThrow();
   });
 });

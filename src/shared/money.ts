@@ -89,3 +89,26 @@ export const zMoney = (opts: MoneyOptions) => zParsed(parseMoney, opts);
 
 /** The same field in a form: the text as typed ('1.234,56') in, canonical 'N.NN' out. */
 export const zBrlMoney = (opts: MoneyOptions) => zParsed(parseBrlInput, opts);
+
+/**
+ * Whole cents of a canonical signed decimal ('-12.90' → -1290n, '150' → 15000n), never through a
+ * float. Throws on anything else: callers hold amounts the API or SQL already wrote.
+ */
+export function moneyToCents(amount: string): bigint {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount);
+  if (!m) throw new Error(`not a canonical amount: ${amount.slice(0, 40)}`);
+  const cents = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
+  return m[1] === '-' ? -cents : cents;
+}
+
+/** Cents back to the canonical decimal: -1290n → '-12.90'. */
+export function centsToMoney(cents: bigint): string {
+  const abs = cents < 0n ? -cents : cents;
+  const s = abs.toString().padStart(3, '0');
+  return `${cents < 0n ? '-' : ''}${s.slice(0, -2)}.${s.slice(-2)}`;
+}
+
+/** The exact sum of canonical decimals, as one. */
+export function sumMoney(amounts: readonly string[]): string {
+  return centsToMoney(amounts.reduce((acc, a) => acc + moneyToCents(a), 0n));
+}

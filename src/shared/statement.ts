@@ -8,6 +8,14 @@ export const STATEMENT_MAX_CHARS = 5_000_000;
 export const STATEMENT_MAX_LINES = 5_000;
 /** An amount-and-date match: the charge's due date within this many days of the line's date. */
 export const STATEMENT_MATCH_DAYS = 30;
+/**
+ * Bounds that keep reading a file cheap whatever it holds (issue 43): a CSV line (or a quoted record
+ * spanning lines), the cells of a CSV row, and one OFX <STMTTRN> aggregate. Real statements stay far
+ * below: a bank's CSV line is under 300 characters and 12 columns, an OFX transaction under 1 KB.
+ */
+export const STATEMENT_MAX_LINE_CHARS = 2_000;
+export const STATEMENT_MAX_FIELDS = 50;
+export const STATEMENT_MAX_OFX_TRANSACTION_CHARS = 8_000;
 
 /** pt-BR texts of the bank statement reconciliation ('Conciliar extrato'). */
 export const STATEMENT_MSG = {
@@ -16,6 +24,9 @@ export const STATEMENT_MSG = {
   tooManyLines: `O extrato pode ter no máximo ${STATEMENT_MAX_LINES.toLocaleString('pt-BR')} lançamentos: exporte um período menor.`,
   unknownFormat: 'Formato de extrato não reconhecido: envie o arquivo OFX ou CSV exportado pelo banco.',
   empty: 'O extrato não tem nenhum lançamento.',
+  lineTooLong: (line: number) => `Linha ${line}: tem mais de ${STATEMENT_MAX_LINE_CHARS.toLocaleString('pt-BR')} caracteres, o que nenhum extrato de banco tem. Nada foi lido: confira o arquivo.`,
+  tooManyFields: (line: number) => `Linha ${line}: tem mais de ${STATEMENT_MAX_FIELDS} colunas, o que nenhum extrato de banco tem. Nada foi lido: confira o arquivo.`,
+  ofxTransactionTooBig: (n: number) => `Lançamento ${n} do OFX: tem mais de ${STATEMENT_MAX_OFX_TRANSACTION_CHARS.toLocaleString('pt-BR')} caracteres, o que nenhum extrato de banco tem. Nada foi lido: confira o arquivo.`,
   formula: (line: number) => `Linha ${line}: um texto começa com =, +, - ou @ (fórmula de planilha). Nada foi lido: confira o arquivo.`,
   badDate: (line: number) => `Linha ${line}: data ilegível. Use dd/mm/aaaa.`,
   badAmount: (line: number) => `Linha ${line}: valor ilegível.`,
@@ -53,6 +64,15 @@ export const STATEMENT_STATUS_LABEL: Record<TStatementLineStatus, string> = {
   sem_par: 'Sem cobrança correspondente',
 };
 
+/** How the preview found a line's charge. */
+export const STATEMENT_MATCHES = ['txid', 'nome', 'valor_data'] as const;
+
+/** An open charge a statement line may pay. */
+export const ZStatementCharge = z.object({
+  id: z.string(), short_code: z.string(), member_name: z.string(), description: z.string(), open_amount: z.string(), due_date: z.string(),
+});
+export type TStatementCharge = z.infer<typeof ZStatementCharge>;
+
 export const ZStatementLine = z.object({
   /** What identifies the line across imports (sha-256 of the bank's FITID, or of date, amount and text). */
   fingerprint: z.string(),
@@ -63,9 +83,14 @@ export const ZStatementLine = z.object({
   amount: z.string(),
   memo: z.string(),
   status: z.enum(STATEMENT_LINE_STATUSES),
-  /** How the charge was found: its short code (txid) in the text, or the same amount due near that date. */
-  match: z.enum(['txid', 'valor_data']).nullable(),
-  charge: z.object({ id: z.string(), short_code: z.string(), member_name: z.string(), description: z.string(), open_amount: z.string(), due_date: z.string() }).nullable(),
+  /**
+   * How the charge was found: its short code (txid) in the text, the member's or a guardian's name in
+   * it, or the same amount due near that date.
+   */
+  match: z.enum(STATEMENT_MATCHES).nullable(),
+  charge: ZStatementCharge.nullable(),
+  /** For a match by name: the name found in the text, and whether it is a guardian's. */
+  payer: z.object({ name: z.string(), guardian: z.boolean() }).nullable(),
 });
 export type TStatementLine = z.infer<typeof ZStatementLine>;
 

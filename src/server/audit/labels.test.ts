@@ -1,36 +1,44 @@
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { AUDIT_ACTION_LABELS, auditActionLabel } from '../../shared/audit.js';
+import { AUDIT_ACTION_LABELS, AUDIT_DOMAIN_LABELS, AUDIT_FIELD_LABELS, auditActionLabel } from '../../shared/audit.js';
 import { ROLE_LABELS } from '../../shared/permissions.js';
-import { AUDIT_VALUE_LABEL_MAPS, auditSummary, auditValueLabels } from './summary.js';
+import { PAYMENT_METHOD_LABEL } from '../../shared/charges.js';
+import { AUDIT_VALUE_LABEL_MAPS, auditSummary, auditValueLabels, isReadableAuditField } from './summary.js';
+import { writtenAudit } from './written-audit.js';
 
-/** Every action the server writes as a literal has its pt-BR label, so the screens never show a code. */
-async function writtenActions(): Promise<Set<string>> {
-  const root = path.resolve(import.meta.dirname, '..');
-  const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
-  const found = new Set<string>();
-  for (const f of files) {
-    const text = await readFile(path.join(root, f), 'utf8');
-    for (const m of text.matchAll(/action(?::|\s*=)\s*[^;\n]*?'([a-z_]+(?:\.[a-z_]+)+)'/g)) if (m[1]) found.add(m[1]);
-    for (const m of text.matchAll(/\?\s*'([a-z_]+\.[a-z_]+)'\s*:\s*'([a-z_]+\.[a-z_]+)'/g)) [m[1], m[2]].forEach((a) => a && found.add(a));
-  }
-  const sql = await readdir(path.resolve(root, '../../migrations'));
-  for (const f of sql) {
-    const text = await readFile(path.resolve(root, '../../migrations', f), 'utf8');
-    for (const m of text.matchAll(/'((?:transaction)\.[a-z_]+)'/g)) if (m[1]) found.add(m[1]);
-  }
-  return found;
-}
+const SERVER = path.resolve(import.meta.dirname, '..');
+const MIGRATIONS = path.resolve(SERVER, '../../migrations');
 
 describe('audit labels and summaries', () => {
-  it('every action written has a pt-BR label; an unknown one falls back to its code', async () => {
-    const actions = await writtenActions();
-    expect(actions.size).toBeGreaterThan(60);
+  it('every action written (TypeScript and SQL) has a pt-BR label and its domain a filter label', async () => {
+    const { actions } = await writtenAudit(SERVER, MIGRATIONS);
+    expect(actions.size).toBeGreaterThan(100);
+    // Written by database functions (charge_payment_register), once shown as their codes (issue 43).
+    expect(actions).toContain('charge.payment');
+    expect(actions).toContain('transaction.register');
     expect([...actions].filter((a) => !(a in AUDIT_ACTION_LABELS)).sort()).toEqual([]);
+    expect([...new Set([...actions].map((a) => a.split('.')[0] ?? ''))].filter((d) => !(d in AUDIT_DOMAIN_LABELS)).sort()).toEqual([]);
     expect(auditActionLabel('transaction.delete')).toBe('Lançamento excluído');
     expect(auditActionLabel('algo.novo')).toBe('algo.novo');
+  });
+
+  it('every field key a before/after spells out (TypeScript literals, SQL jsonb_build_object) has a pt-BR label (issue 43)', async () => {
+    const { fieldKeys } = await writtenAudit(SERVER, MIGRATIONS);
+    expect(fieldKeys.size).toBeGreaterThan(60);
+    expect(fieldKeys).toContain('paid_amount');
+    expect([...fieldKeys].filter((k) => isReadableAuditField(k) && !(k in AUDIT_FIELD_LABELS)).sort()).toEqual([]);
+    for (const text of [...Object.values(AUDIT_FIELD_LABELS), ...Object.values(AUDIT_ACTION_LABELS), ...Object.values(AUDIT_DOMAIN_LABELS)]) {
+      expect(text, text).not.toMatch(/^[a-z_]+(\.[a-z_]+)*$/);
+    }
+  });
+
+  it('the log reads in pt-BR: payments, requirement rows and unnamed columns never show a code', () => {
+    expect(auditActionLabel('charge.payment')).toBe('Pagamento de cobrança registrado');
+    expect(auditSummary('charge.payment', { paid_amount: '0.00' }, { payment_id: 'x', amount: '50.00', method: 'pix', paid_amount: '50.00' }))
+      .toBe(`Valor: R$\u00a050,00; Forma de pagamento: ${PAYMENT_METHOD_LABEL.pix}; Valor pago: R$\u00a00,00 → R$\u00a050,00`);
+    const summary = auditSummary('programme.requirement_update', { text: 'Nó', in_field: false }, { text: 'Nó de escota', in_field: true, some_new_column: 'x' });
+    expect(summary).toBe('Texto: Nó → Nó de escota; Feito em campo: não → sim');
   });
 
   it('a summary is short, in pt-BR, and never carries health data or secrets', () => {
@@ -71,7 +79,7 @@ describe('audit labels and summaries', () => {
       .toBe('Tipo: Receita; Valor: R$\u00a07,00; Descrição: Estorno; Data: 11/03/2026');
     expect(auditSummary('savings_goal.update', { goal_amount: '1500.00' }, { goal_amount: '2000.50' })).toBe('Meta: R$\u00a01.500,00 → R$\u00a02.000,50');
     expect(auditSummary('cash_account.create', null, { name: 'Cantina', initial_balance: '0.00' })).toBe('Nome: Cantina; Saldo inicial: R$\u00a00,00');
-    expect(auditSummary('fee.update', { amount_cents: 123456 }, { amount_cents: 5 })).toBe('amount_cents: R$\u00a01.234,56 → R$\u00a00,05');
+    expect(auditSummary('fee.update', { amount_cents: 123456 }, { amount_cents: 5 })).toBe('Valor: R$\u00a01.234,56 → R$\u00a00,05');
     // Periods start at midnight of the club's day: 03:00 UTC in São Paulo, 04:00 UTC in Manaus.
     const period = { name: '1º trimestre', start_date: '2026-01-01T03:00:00.000Z', end_date: '2026-03-31T03:00:00+00:00' };
     expect(auditSummary('period.create', null, period)).toBe('Nome: 1º trimestre; Início: 01/01/2026 00:00; Fim: 31/03/2026 00:00');

@@ -4,6 +4,7 @@ import { USER_TYPE_LABEL } from '../../shared/admin.js';
 import { AUDIT_FIELD_LABELS } from '../../shared/audit.js';
 import { BADGE_TYPE_LABEL, CATEGORY_LABEL, RARITY_LABEL } from '../../shared/badges.js';
 import { CONSENT_LABEL } from '../../shared/families.js';
+import { PAYMENT_METHOD_LABEL } from '../../shared/charges.js';
 import { TRANSACTION_TYPE_LABEL } from '../../shared/finance.js';
 import { formatMoney } from '../../shared/format-brl.js';
 import { MEETING_STATUS_LABEL, MEETING_TYPE_LABEL } from '../../shared/meetings.js';
@@ -39,6 +40,7 @@ const FIELD_VALUE_LABELS: Readonly<Record<string, Labels>> = {
   answer_type: ANSWER_TYPE_LABELS,
   user_type: USER_TYPE_LABEL,
   timezone: TIMEZONE_LABEL,
+  method: PAYMENT_METHOD_LABEL,
 };
 
 /** 'type' and 'status' mean something else in each domain (the part of the action before the first dot). */
@@ -67,7 +69,7 @@ export const AUDIT_VALUE_LABEL_MAPS: ReadonlyArray<{ domain: string | null; key:
 
 /** Money columns are numeric(14,2) and travel as decimal strings ('1234.50'); a '_cents' key holds whole cents. */
 const MONEY_KEYS = new Set(['amount', 'initial_balance', 'current_balance', 'goal_amount', 'target_amount', 'current_amount',
-  'expected_balance', 'difference', 'cash_account_balance', 'savings_goal_amount']);
+  'expected_balance', 'difference', 'cash_account_balance', 'savings_goal_amount', 'paid_amount']);
 
 function centsToDecimal(cents: string): string | null {
   const m = /^(-?)(\d+)$/.exec(cents.trim());
@@ -133,7 +135,10 @@ function record(v: unknown): Record<string, unknown> | null {
 }
 
 const label = (key: string) => AUDIT_FIELD_LABELS[key] ?? key;
-const shown = (key: string) => !SECRET_KEY.test(key) && !key.endsWith('_at') && !key.endsWith('_id') && key !== 'id';
+/** A field a person may read: no secret, no id or timestamp column. */
+export const isReadableAuditField = (key: string) => !SECRET_KEY.test(key) && !key.endsWith('_at') && !key.endsWith('_id') && key !== 'id';
+// Only fields with a pt-BR name are shown: a whole row's other columns never reach the screen as code (issue 43).
+const shown = (key: string) => isReadableAuditField(key) && Object.hasOwn(AUDIT_FIELD_LABELS, key);
 
 function clip(text: string): string | null {
   if (text === '') return null;

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db/index.js';
 import { criteriaFromJson, isProgrammeCriteria, type TCriteriaType, type TProgrammeCriteria } from '../../shared/badges.js';
 import type { TAwardedBadge } from '../../shared/progress.js';
-import { appendPointEvent } from '../progress/ledger.js';
+import { appendPointEvent, appendPointEvents } from '../progress/ledger.js';
 import { servedIcon } from './icon.js';
 import { notify } from '../notifications/notify.js';
 import { membersCompletions, NO_COMPLETIONS, programmeCriterionMet } from './programme-criteria.js';
@@ -175,12 +175,7 @@ async function grantBadges(q: Queryable, clubId: string, pairs: Array<{ profileI
   const granted = pairs.filter((x) => got.has(`${x.profileId}:${x.badge.id}`));
   const withXp = granted.filter((x) => x.badge.points > 0);
   if (withXp.length) {
-    await q.query(
-      `INSERT INTO point_events (club_id, profile_id, unit_id, source, points, badge_id)
-       SELECT $1, t.p, (SELECT cm.unit_id FROM club_members cm WHERE cm.club_id = $1 AND cm.profile_id = t.p), 'badge', t.pts, t.b
-         FROM unnest($2::uuid[], $3::uuid[], $4::int[]) WITH ORDINALITY AS t(p, b, pts, n) ORDER BY t.n`,
-      [clubId, withXp.map((x) => x.profileId), withXp.map((x) => x.badge.id), withXp.map((x) => x.badge.points)],
-    );
+    await appendPointEvents(q, withXp.map((x) => ({ clubId, profileId: x.profileId, source: 'badge' as const, points: x.badge.points, badgeId: x.badge.id })));
   }
   const byBadge = new Map<string, { badge: BadgeRow; to: string[] }>();
   for (const g of granted) {

@@ -4,7 +4,7 @@ import { formatMoney } from '../../shared/format-brl.js';
 import { STATEMENT_MSG, type TStatementConfirmResult, type TStatementPreview, type ZStatementConfirm } from '../../shared/statement.js';
 import { writeAudit } from '../audit/repo.js';
 import { AppError, PG, badRequest, conflict, isPgError, notFound } from '../plugins/errors.js';
-import { parseStatement, StatementError } from './statement.js';
+import { EventLoopYielder, parseStatement, StatementError } from './statement.js';
 import { matchStatement } from './statement-match.js';
 import * as repo from './repo.js';
 import type { Actor } from './service.js';
@@ -14,16 +14,19 @@ import type { Actor } from './service.js';
  * is written. The treasurer then confirms the pairs they accept.
  */
 export async function previewStatement(q: Queryable, clubId: string, content: string): Promise<TStatementPreview> {
+  // Read a few milliseconds at a time: the server keeps answering everyone else meanwhile (issue 43).
+  const loop = new EventLoopYielder();
   let parsed;
   try {
-    parsed = parseStatement(content);
+    parsed = await parseStatement(content);
   } catch (err) {
     if (err instanceof StatementError) throw badRequest(err.message);
     throw err;
   }
   const charges = await repo.listMatchableCharges(q, clubId);
+  const payers = await repo.listMatchablePayers(q, clubId);
   const imported = await repo.importedFingerprints(q, clubId, parsed.lines.map((l) => l.fingerprint));
-  return { format: parsed.format, lines: matchStatement(parsed.lines, charges, imported) };
+  return { format: parsed.format, lines: await matchStatement(parsed.lines, charges, imported, { payers, loop }) };
 }
 
 const dayText = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;

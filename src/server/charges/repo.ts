@@ -3,6 +3,7 @@ import { maybeOne, one } from '../db/index.js';
 import type { TCharge, TChargeOrigin, TChargePayment, TDebtor, TPaymentMethod } from '../../shared/charges.js';
 import type { TPixSettings } from '../../shared/pix.js';
 import { clubDate, clubTodayOf } from '../db/club-clock.js';
+import type { MatchCharge, MatchPayer } from './statement-match.js';
 
 /** The club's calendar day, for 'vencida' (a charge due today is not late yet). */
 const CLUB_TODAY = clubTodayOf('ch.club_id');
@@ -215,11 +216,28 @@ export function listDebtors(q: Queryable, clubId: string, f: { unitId?: string; 
 
 /** The club's charges that still owe something: what a statement line may be matched to. */
 export function listMatchableCharges(q: Queryable, clubId: string) {
-  return q.query<{ id: string; short_code: string; member_name: string; description: string; open_amount: string; due_date: string }>(
-    `SELECT ch.id, ch.short_code, p.full_name AS member_name, ch.description, (ch.amount - ch.paid_amount)::numeric(14,2) AS open_amount, ch.due_date
+  return q.query<MatchCharge>(
+    `SELECT ch.id, ch.profile_id, ch.short_code, p.full_name AS member_name, ch.description, (ch.amount - ch.paid_amount)::numeric(14,2) AS open_amount, ch.due_date
        FROM charges ch JOIN profiles p ON p.id = ch.profile_id
       WHERE ch.club_id = $1 AND ch.cancelled_at IS NULL AND ch.paid_amount < ch.amount
       ORDER BY ch.due_date, ch.id`,
+    [clubId],
+  );
+}
+
+/** The names a credit may carry for each member who owes something: the member's own and their guardians'. */
+export function listMatchablePayers(q: Queryable, clubId: string) {
+  return q.query<MatchPayer>(
+    `WITH owing AS (
+       SELECT DISTINCT profile_id FROM charges
+        WHERE club_id = $1 AND cancelled_at IS NULL AND paid_amount < amount
+     )
+     SELECT o.profile_id, p.full_name AS name, false AS guardian FROM owing o JOIN profiles p ON p.id = o.profile_id
+     UNION ALL
+     SELECT o.profile_id, mg.full_name AS name, true AS guardian
+       FROM owing o
+       JOIN club_members cm ON cm.club_id = $1 AND cm.profile_id = o.profile_id
+       JOIN member_guardians mg ON mg.club_id = $1 AND mg.member_id = cm.id`,
     [clubId],
   );
 }

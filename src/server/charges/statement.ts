@@ -2,13 +2,20 @@ import { createHash } from 'node:crypto';
 import type Papa from 'papaparse';
 import { requireLazily } from '../lazy-module.js';
 import { isIsoDate } from '../../shared/finance.js';
-import { STATEMENT_MAX_CHARS, STATEMENT_MAX_LINES, STATEMENT_MSG } from '../../shared/statement.js';
+import { centsToMoney, moneyToCents } from '../../shared/money.js';
+import {
+  STATEMENT_MAX_CHARS, STATEMENT_MAX_FIELDS, STATEMENT_MAX_LINE_CHARS, STATEMENT_MAX_LINES, STATEMENT_MAX_OFX_TRANSACTION_CHARS, STATEMENT_MSG,
+} from '../../shared/statement.js';
 
 /**
  * Bank statements as the big Brazilian banks export them (issue 35), read into plain lines. Pure: no
  * database, no clock. OFX 1.x (SGML: leaf tags are never closed, a header of KEY:VALUE lines) and OFX
  * 2.x (XML) share the <STMTTRN> aggregate; CSV has one header line (after any preamble the bank adds)
  * naming the date, the text and the amount (one signed column, or Crédito and Débito).
+ *
+ * Bounded work (issue 43): every CSV line, CSV row and OFX transaction has a size limit checked before
+ * it is parsed, so no input costs more than a pass over its 5 MB; and the reading hands the event loop
+ * back every few milliseconds, so the server keeps answering while a file is read.
  */
 
 export interface StatementLine {
@@ -41,14 +48,15 @@ function checkText(text: string, line: number): string {
   return text;
 }
 
-function cents(text: string): number {
-  return Math.round(Number(text) * 100);
-}
-
-function centsToText(c: number): string {
-  const sign = c < 0 ? '-' : '';
-  const abs = Math.abs(c);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+/** Gives the event loop back once `sliceMs` of work have passed since the last time. */
+export class EventLoopYielder {
+  private since = performance.now();
+  constructor(private readonly sliceMs = 8) {}
+  async tick(): Promise<void> {
+    if (performance.now() - this.since < this.sliceMs) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.since = performance.now();
+  }
 }
 
 /**
@@ -74,8 +82,8 @@ export function parseStatementAmount(raw: string, dotIsDecimal: boolean): string
     normal = s;
   }
   if (normal.replace('.', '').replace(/^0+/, '').length > 14) return null;
-  const c = cents(normal);
-  return centsToText(negative ? -c : c);
+  const c = moneyToCents(normal);
+  return centsToMoney(negative ? -c : c);
 }
 
 /** 'dd/mm/aaaa', 'dd/mm/aa', 'dd-mm-aaaa' or 'aaaa-mm-dd' (a time after it is ignored) → yyyy-mm-dd. */
@@ -96,14 +104,17 @@ export function parseStatementDate(raw: string): string | null {
 }
 
 /** Gives each line its fingerprint: the same file read twice gives the same ones; two equal lines differ. */
-function withFingerprints(lines: Omit<StatementLine, 'fingerprint'>[]): StatementLine[] {
+async function withFingerprints(lines: Omit<StatementLine, 'fingerprint'>[], loop: EventLoopYielder): Promise<StatementLine[]> {
   const seen = new Map<string, number>();
-  return lines.map((l) => {
+  const result: StatementLine[] = [];
+  for (const l of lines) {
     const key = l.fitid ? `fitid|${l.fitid}|${l.date}|${l.amount}` : `line|${l.date}|${l.amount}|${l.memo.toUpperCase().replace(/\s+/g, ' ')}`;
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
-    return { ...l, fingerprint: createHash('sha256').update(`${key}|${n}`).digest('hex') };
-  });
+    result.push({ ...l, fingerprint: createHash('sha256').update(`${key}|${n}`).digest('hex') });
+    await loop.tick();
+  }
+  return result;
 }
 
 // ——— OFX ———
@@ -131,13 +142,33 @@ export function looksLikeOfx(text: string): boolean {
   return /^\s*OFXHEADER\s*:/i.test(head) || /<\?OFX\s/i.test(head) || /<OFX>/i.test(head);
 }
 
-function parseOfx(text: string): StatementLine[] {
-  const blocks = text.split(/<STMTTRN>/i).slice(1);
-  if (blocks.length > STATEMENT_MAX_LINES) throw new StatementError(STATEMENT_MSG.tooManyLines);
-  const lines = blocks.map((raw, i) => {
-    const line = i + 1;
-    // Up to its closing tag, or to whatever follows the list when a bank leaves it open.
-    const block = raw.split(/<\/STMTTRN>|<\/BANKTRANLIST>/i)[0];
+/**
+ * Each <STMTTRN> aggregate, up to its closing tag (or whatever follows the list when a bank leaves it
+ * open), refused when it is longer than any real transaction before anything in it is read.
+ */
+function* ofxTransactions(text: string): Generator<string> {
+  const open = /<STMTTRN>/gi;
+  let m = open.exec(text);
+  let n = 0;
+  while (m) {
+    n += 1;
+    if (n > STATEMENT_MAX_LINES) throw new StatementError(STATEMENT_MSG.tooManyLines);
+    const start = m.index + m[0].length;
+    m = open.exec(text);
+    const end = m ? m.index : text.length;
+    // Looked at only as far as the limit: a 5 MB memo costs one bounded search, not a pass per field.
+    const window = text.slice(start, Math.min(end, start + STATEMENT_MAX_OFX_TRANSACTION_CHARS + 1));
+    const close = /<\/STMTTRN>|<\/BANKTRANLIST>/i.exec(window);
+    if (close) yield window.slice(0, close.index);
+    else if (end - start > STATEMENT_MAX_OFX_TRANSACTION_CHARS) throw new StatementError(STATEMENT_MSG.ofxTransactionTooBig(n));
+    else yield window;
+  }
+}
+
+async function parseOfx(text: string, loop: EventLoopYielder): Promise<StatementLine[]> {
+  const lines: Omit<StatementLine, 'fingerprint'>[] = [];
+  for (const block of ofxTransactions(text)) {
+    const line = lines.length + 1;
     const posted = ofxField(block, 'DTPOSTED') ?? '';
     const dm = /^(\d{4})(\d{2})(\d{2})/.exec(posted);
     const date = dm && isIsoDate(`${dm[1]}-${dm[2]}-${dm[3]}`) ? `${dm[1]}-${dm[2]}-${dm[3]}` : null;
@@ -148,9 +179,10 @@ function parseOfx(text: string): StatementLine[] {
     const memo = [...new Set(texts)].join(' · ').slice(0, 500);
     const fitid = ofxField(block, 'FITID') || null;
     if (fitid) checkText(fitid, line);
-    return { line, date, amount, memo, fitid };
-  });
-  return withFingerprints(lines);
+    lines.push({ line, date, amount, memo, fitid });
+    await loop.tick();
+  }
+  return withFingerprints(lines, loop);
 }
 
 // ——— CSV ———
@@ -180,45 +212,90 @@ function detectDelimiter(line: string): string {
   return tab > semi && tab > comma ? '\t' : semi >= comma && semi > 0 ? ';' : ',';
 }
 
-function parseCsv(text: string): StatementLine[] | null {
-  const rows = text.split(/\r\n|\n|\r/);
-  if (rows.length > STATEMENT_MAX_LINES + 50) throw new StatementError(STATEMENT_MSG.tooManyLines);
+/** A CSV record: the file's line where it starts and its text (more than one line when a quoted cell holds a break). */
+interface CsvRecord { line: number; text: string }
+
+/**
+ * The file's records, read lazily: a record ends at a line break outside quotes (an even count of '"'
+ * so far, which "" escapes keep). Each is refused past STATEMENT_MAX_LINE_CHARS and the file past
+ * STATEMENT_MAX_LINES + 50 lines (a bank's preamble and footer) before anything else is done with it.
+ */
+function* csvRecords(text: string): Generator<CsvRecord> {
+  const lineBreak = /\r\n|\n|\r/;
+  let at = 0;
+  let lineNo = 0;
+  let pending: CsvRecord | null = null;
+  let quotes = 0;
+  for (;;) {
+    lineNo += 1;
+    if (lineNo > STATEMENT_MAX_LINES + 50) throw new StatementError(STATEMENT_MSG.tooManyLines);
+    // The break is looked for only as far as a line may run: a 5 MB line costs one bounded search.
+    const window = text.slice(at, at + STATEMENT_MAX_LINE_CHARS + 2);
+    const b = lineBreak.exec(window);
+    const record: CsvRecord = pending ?? { line: lineNo, text: '' };
+    const piece = b ? window.slice(0, b.index) : window;
+    const tooLong = b ? b.index > STATEMENT_MAX_LINE_CHARS : at + window.length < text.length || window.length > STATEMENT_MAX_LINE_CHARS;
+    if (tooLong || record.text.length + piece.length > STATEMENT_MAX_LINE_CHARS) throw new StatementError(STATEMENT_MSG.lineTooLong(record.line));
+    record.text = pending ? `${record.text}\n${piece}` : piece;
+    for (let i = piece.indexOf('"'); i !== -1; i = piece.indexOf('"', i + 1)) quotes += 1;
+    if (quotes % 2 === 0) {
+      yield record;
+      pending = null;
+      quotes = 0;
+    } else {
+      pending = record;
+    }
+    if (!b) break;
+    at += b.index + b[0].length;
+  }
+  if (pending) yield pending;
+}
+
+function cellsOf(papa: typeof Papa, record: CsvRecord, delimiter: string): string[] {
+  const cells = papa.parse<string[]>(record.text, { delimiter }).data[0] ?? [];
+  if (cells.length > STATEMENT_MAX_FIELDS) throw new StatementError(STATEMENT_MSG.tooManyFields(record.line));
+  return cells;
+}
+
+async function parseCsv(text: string, loop: EventLoopYielder): Promise<StatementLine[] | null> {
+  const papa = requireLazily('papaparse') as typeof Papa;
+  const records = csvRecords(text);
   // The header: among the first lines, one naming a date and an amount (banks put account data above it).
-  let headerAt = -1;
   let delimiter = ';';
   let columns: (Column | null)[] = [];
-  const papa = requireLazily('papaparse') as typeof Papa;
-  for (let i = 0; i < Math.min(rows.length, 30); i++) {
-    const d = detectDelimiter(rows[i]);
-    const cells = papa.parse<string[]>(rows[i], { delimiter: d }).data[0] ?? [];
-    const cols = cells.map(columnOf);
+  let found = false;
+  for (let next = records.next(); !next.done; next = records.next()) {
+    const record = next.value;
+    if (record.line > 30) return null;
+    const d = detectDelimiter(record.text);
+    const cols = cellsOf(papa, record, d).map(columnOf);
+    await loop.tick();
     if (cols.includes('date') && (cols.includes('amount') || cols.includes('credit'))) {
-      headerAt = i;
       delimiter = d;
       columns = cols;
+      found = true;
       break;
     }
   }
-  if (headerAt === -1) return null;
-  const body = rows.slice(headerAt + 1).join('\n');
-  const data = papa.parse<string[]>(body, { delimiter, skipEmptyLines: 'greedy' }).data;
-  if (data.length > STATEMENT_MAX_LINES + 20) throw new StatementError(STATEMENT_MSG.tooManyLines);
+  if (!found) return null;
   const idx = (c: Column) => columns.indexOf(c);
   const memoCols = columns.flatMap((c, i) => (c === 'memo' ? [i] : []));
   const lines: Omit<StatementLine, 'fingerprint'>[] = [];
-  // Line numbers as the file shows them (quoted line breaks are rare in statements; approximate then).
-  data.forEach((cells, i) => {
-    const line = headerAt + 2 + i;
+  for (const record of records) {
+    await loop.tick();
+    const cells = cellsOf(papa, record, delimiter);
+    if (cells.every((c) => !c.trim())) continue;
+    const line = record.line;
     const cell = (j: number) => (j >= 0 ? (cells[j] ?? '').trim() : '');
     const texts = memoCols.map(cell).filter(Boolean).map((t) => checkText(t, line));
     const memo = texts.join(' · ').slice(0, 500);
     const rawDate = cell(idx('date'));
     // Footers, balances and blank dates ('Saldo anterior', 'SALDO DO DIA', 'Total') are not transactions.
-    if (!rawDate || /^saldo\b|^s a l d o|^total\b/i.test(fold(memo))) return;
+    if (!rawDate || /^saldo\b|^s a l d o|^total\b/i.test(fold(memo))) continue;
     const date = parseStatementDate(rawDate);
     if (!date) {
       if (/\d/.test(rawDate)) throw new StatementError(STATEMENT_MSG.badDate(line));
-      return;
+      continue;
     }
     let amount: string | null;
     if (idx('amount') >= 0 && cell(idx('amount'))) {
@@ -232,28 +309,32 @@ function parseCsv(text: string): StatementLine[] | null {
       else if (debit) {
         const d = parseStatementAmount(debit, false);
         amount = d === null ? null : d.startsWith('-') ? d : `-${d}`;
-      } else return;
+      } else continue;
     }
     if (amount === null) throw new StatementError(STATEMENT_MSG.badAmount(line));
     const fitid = cell(idx('fitid')) || null;
     if (fitid) checkText(fitid, line);
     lines.push({ line, date, amount, memo, fitid });
-  });
+  }
   if (lines.length > STATEMENT_MAX_LINES) throw new StatementError(STATEMENT_MSG.tooManyLines);
-  return withFingerprints(lines);
+  return withFingerprints(lines, loop);
 }
 
-/** Reads a statement file's text; throws StatementError with the pt-BR reason when it cannot. */
-export function parseStatement(text: string): ParsedStatement {
+/**
+ * Reads a statement file's text; rejects with StatementError and the pt-BR reason when it cannot.
+ * Asynchronous only to give the event loop back while it reads (`sliceMs` of work at a time).
+ */
+export async function parseStatement(text: string, sliceMs = 8): Promise<ParsedStatement> {
   if (text.length > STATEMENT_MAX_CHARS) throw new StatementError(STATEMENT_MSG.tooBig);
   const clean = text.replace(/^\uFEFF/, '');
-  if (!clean.trim()) throw new StatementError(STATEMENT_MSG.empty);
-  const parsed: ParsedStatement | null = looksLikeOfx(clean)
-    ? { format: 'ofx', lines: parseOfx(clean) }
-    : (() => {
-        const lines = parseCsv(clean);
-        return lines ? { format: 'csv' as const, lines } : null;
-      })();
+  if (!/\S/.test(clean)) throw new StatementError(STATEMENT_MSG.empty);
+  const loop = new EventLoopYielder(sliceMs);
+  let parsed: ParsedStatement | null;
+  if (looksLikeOfx(clean)) parsed = { format: 'ofx', lines: await parseOfx(clean, loop) };
+  else {
+    const lines = await parseCsv(clean, loop);
+    parsed = lines ? { format: 'csv', lines } : null;
+  }
   if (!parsed) throw new StatementError(STATEMENT_MSG.unknownFormat);
   if (parsed.lines.length === 0) throw new StatementError(STATEMENT_MSG.empty);
   return parsed;

@@ -1,8 +1,17 @@
 import type { Queryable } from '../db/index.js';
 import { earnsPoints, type TAttendanceStatus, type TCriterion, type TMeeting } from '../../shared/meetings.js';
-import * as repo from './repo.js';
+import type * as repo from './repo.js';
+import { appendPointEvents, appendReversals, netLines } from '../progress/ledger.js';
 
-const key = (l: repo.LedgerLine) => `${l.criterion_id ?? ''}|${l.unit_id ?? ''}|${l.occurred_at}|${l.points}`;
+/** One roll-call line: net points per criterion, unit and instant. */
+interface LedgerLine {
+  criterion_id: string | null;
+  unit_id: string | null;
+  occurred_at: string;
+  points: number;
+}
+
+const key = (l: LedgerLine) => `${l.criterion_id ?? ''}|${l.unit_id ?? ''}|${l.occurred_at}|${l.points}`;
 
 /**
  * Brings the ledger of one member at one meeting in line with their mark: what the mark earns now
@@ -23,14 +32,14 @@ export async function reconcileMemberLedger(
   },
 ): Promise<number> {
   const { clubId, meeting, member, mark, criteria, actorId } = args;
-  const desired: repo.LedgerLine[] = [];
+  const desired: LedgerLine[] = [];
   if (mark && earnsPoints(mark.status)) {
     for (const id of mark.criteria) {
       const c = criteria.get(id);
       if (c && c.points > 0) desired.push({ criterion_id: id, unit_id: member.unit_id, occurred_at: meeting.starts_at, points: c.points });
     }
   }
-  const existing = await repo.memberMeetingNet(tx, clubId, meeting.id, member.profile_id);
+  const existing: LedgerLine[] = await netLines(tx, { clubId, source: 'meeting', meetingId: meeting.id, profileId: member.profile_id });
   const kept = new Set<string>();
   const existingKeys = new Map<string, number>();
   for (const l of existing) existingKeys.set(key(l), (existingKeys.get(key(l)) ?? 0) + 1);
@@ -42,16 +51,14 @@ export async function reconcileMemberLedger(
     }
   }
   const reason = (criterionId: string | null) => `Reunião ${meeting.date.split('-').reverse().join('/')}: ${(criterionId && criteria.get(criterionId)?.name) || meeting.title}`;
-  let written = 0;
-  for (const l of existing) {
-    if (kept.has(key(l))) continue;
-    await repo.appendMeetingEvent(tx, { clubId, meetingId: meeting.id, profileId: member.profile_id, line: { ...l, points: -l.points }, reason: `Estorno: ${reason(l.criterion_id)}`, createdBy: actorId });
-    written += 1;
-  }
-  for (const l of desired) {
-    if (kept.has(key(l))) continue;
-    await repo.appendMeetingEvent(tx, { clubId, meetingId: meeting.id, profileId: member.profile_id, line: l, reason: reason(l.criterion_id), createdBy: actorId });
-    written += 1;
-  }
+  const line = (l: LedgerLine, points: number, why: string) => ({
+    clubId, profileId: member.profile_id, source: 'meeting' as const, points, reason: why, occurredAt: l.occurred_at,
+    createdBy: actorId, meetingId: meeting.id, criterionId: l.criterion_id,
+  });
+  const reversed = await appendReversals(tx, existing.filter((l) => !kept.has(key(l)))
+    .map((l) => ({ ...line(l, -l.points, `Estorno: ${reason(l.criterion_id)}`), unitId: l.unit_id })));
+  // A new line carries the unit the member is in now (the writer reads it), at the meeting's start.
+  const added = await appendPointEvents(tx, desired.filter((l) => !kept.has(key(l))).map((l) => line(l, l.points, reason(l.criterion_id))));
+  const written = reversed.length + added.length;
   return written;
 }

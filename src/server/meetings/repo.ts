@@ -176,38 +176,6 @@ export function listMarksWithMembers(q: Queryable, clubId: string, meetingId: st
   );
 }
 
-// Ledger ------------------------------------------------------------------------------------------
-
-export interface LedgerLine {
-  criterion_id: string | null;
-  unit_id: string | null;
-  occurred_at: string;
-  points: number;
-}
-
-/** What the ledger currently holds for one member at one meeting: net points per criterion, unit and instant. */
-export function memberMeetingNet(q: Queryable, clubId: string, meetingId: string, profileId: string) {
-  return q.query<LedgerLine>(
-    `SELECT pe.criterion_id, pe.unit_id, pe.occurred_at, sum(pe.points)::int AS points
-       FROM point_events pe
-      WHERE pe.club_id = $1 AND pe.meeting_id = $2 AND pe.profile_id = $3 AND pe.source = 'meeting'
-      GROUP BY pe.criterion_id, pe.unit_id, pe.occurred_at
-     HAVING sum(pe.points) <> 0`,
-    [clubId, meetingId, profileId],
-  );
-}
-
-export function appendMeetingEvent(
-  q: Queryable,
-  e: { clubId: string; meetingId: string; profileId: string; line: LedgerLine; reason: string; createdBy: string },
-) {
-  return q.query(
-    `INSERT INTO point_events (club_id, profile_id, unit_id, source, points, reason, occurred_at, created_by, meeting_id, criterion_id)
-     VALUES ($1, $2, $3, 'meeting', $4, $5, $6, $7, $8, $9)`,
-    [e.clubId, e.profileId, e.line.unit_id, e.line.points, e.reason, e.line.occurred_at, e.createdBy, e.meetingId, e.line.criterion_id],
-  );
-}
-
 // Recurring rules ---------------------------------------------------------------------------------
 
 const RULE_COLUMNS = `r.id, r.title, r.type, r.weekday, to_char(r.start_time, 'HH24:MI') AS start_time, r.start_date, r.active, r.last_generated_date`;

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_MSG, type TCsvImportResult } from '../../shared/members.js';
+import { CSV_MSG_HEADER } from './csv-import.js';
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
 import { MEMBER_CSV_MODEL, decodeCsvFile } from '../../shared/csv-file.js';
+import { BIRTH_DATE_MSG } from '../../shared/birth-date.js';
+import { buildXlsx, buildXlsxBomb } from '../../../test/xlsx.js';
 
 let ctx: TestContext;
 let admin: Session;
@@ -121,5 +124,85 @@ describe(`CSV import on ${engineName()}`, () => {
     // The downloadable model imports as it is.
     const model = (await send(MEMBER_CSV_MODEL.replace('erica@exemplo.com', 'erica.modelo@exemplo.com'), true)).json() as TCsvImportResult;
     expect(model.rows.map((r) => r.errors)).toEqual([[], []]);
+  });
+
+  it('imports an Excel workbook (.xlsx) with the same preview and all-or-nothing, birth dates included (issue 43)', async () => {
+    const director = await signUp(ctx.app);
+    const own = await createClub(ctx.app, director, 'Planilha');
+    await call(ctx.app, 'POST', `/api/clubs/${own.id}/units`, { as: director, body: { name: 'Águias', color: '#0ea5e9' } });
+    const send = (bytes: Uint8Array, dryRun: boolean) =>
+      call(ctx.app, 'POST', `/api/clubs/${own.id}/members/import`, { as: director, body: { xlsx: Buffer.from(bytes).toString('base64'), dry_run: dryRun } });
+    const members = async () => ctx.db.query<{ full_name: string; birth_date: string | null; unit: string | null }>(
+      `SELECT p.full_name, to_char(cm.birth_date, 'YYYY-MM-DD') AS birth_date, u.name AS unit FROM club_members cm JOIN profiles p ON p.id = cm.profile_id
+        LEFT JOIN units u ON u.id = cm.unit_id WHERE cm.club_id = $1 AND cm.role <> 'admin' ORDER BY pt_sort_key(p.full_name) COLLATE "C"`, [own.id]);
+
+    const withErrors = buildXlsx([
+      ['Nome', 'E-mail', 'Função', 'Unidade', 'Data de nascimento'],
+      ['Érica Gonçalves', null, 'Desbravador(a)', 'águias', { date: '2014-03-09' }],
+      ['João', null, null, null, '31/02/2013'],
+      ['Lia', null, null, null, '01/01/2999'],
+    ]);
+    const preview = await send(withErrors, true);
+    expect(preview.statusCode).toBe(200);
+    expect((preview.json() as TCsvImportResult).rows.map((r) => [r.line, r.full_name, r.birth_date, r.unit_name, r.errors])).toEqual([
+      [2, 'Érica Gonçalves', '2014-03-09', 'Águias', []],
+      [3, 'João', null, null, [`${BIRTH_DATE_MSG.impossible} (31/02/2013)`]],
+      [4, 'Lia', null, null, [`${BIRTH_DATE_MSG.future} (01/01/2999)`]],
+    ]);
+    const refused = await send(withErrors, false);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(MEMBER_MSG.csvHasErrors);
+    expect(await members()).toEqual([]);
+
+    const good = buildXlsx([
+      ['nome', 'nascimento', 'unidade'],
+      ['Érica Gonçalves', { date: '2014-03-09' }, 'Águias'],
+      ['João', '7/2/2013', null],
+      ['Teo', null, null],
+    ]);
+    expect((await send(good, true)).json().valid).toBe(true);
+    expect((await send(good, false)).json().imported).toBe(3);
+    expect(await members()).toEqual([
+      { full_name: 'Érica Gonçalves', birth_date: '2014-03-09', unit: 'Águias' },
+      { full_name: 'João', birth_date: '2013-02-07', unit: null },
+      { full_name: 'Teo', birth_date: null, unit: null },
+    ]);
+  });
+
+  it('a CSV keeps its birth-date column (it used to be dropped) and refuses impossible dates in pt-BR', async () => {
+    const csv = 'nome;nascimento\nNina Nasc;29/02/2016\nOto Nasc;29/02/2015\nPia Nasc;2015-13-01\nRui Nasc;ontem\n';
+    const rows = (await importCsv(csv, true)).json().rows as TCsvImportResult['rows'];
+    expect(rows.map((r) => [r.birth_date, r.errors])).toEqual([
+      ['2016-02-29', []],
+      [null, [`${BIRTH_DATE_MSG.impossible} (29/02/2015)`]],
+      [null, [`${BIRTH_DATE_MSG.impossible} (2015-13-01)`]],
+      [null, [`${BIRTH_DATE_MSG.invalid} (ontem)`]],
+    ]);
+    expect((await importCsv('nome;nascimento\nNina Nasc;29/02/2016\n', false)).json().imported).toBe(1);
+    const saved = await ctx.db.query<{ birth_date: string }>(
+      `SELECT to_char(cm.birth_date, 'YYYY-MM-DD') AS birth_date FROM club_members cm JOIN profiles p ON p.id = cm.profile_id WHERE cm.club_id = $1 AND p.full_name = 'Nina Nasc'`, [club.id]);
+    expect(saved).toEqual([{ birth_date: '2016-02-29' }]);
+  });
+
+  it('a bad, old, oversized or bomb workbook is one pt-BR 400 and writes nothing', async () => {
+    const send = (body: object) => call(ctx.app, 'POST', `/api/clubs/${club.id}/members/import`, { as: admin, body: { dry_run: false, ...body } });
+    const before = await count();
+    const cases: Array<[object, string]> = [
+      [{ xlsx: Buffer.from('nome;email\nAna;').toString('base64') }, MEMBER_MSG.xlsxUnreadable],
+      [{ xlsx: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).toString('base64') }, MEMBER_MSG.xlsxOld],
+      [{ xlsx: Buffer.from(buildXlsxBomb(40)).toString('base64') }, MEMBER_MSG.xlsxInflated],
+      [{ xlsx: 'não é base64!' }, MEMBER_MSG.xlsxUnreadable],
+      [{ xlsx: 'A'.repeat(800_000) }, MEMBER_MSG.xlsxTooBig],
+      [{ xlsx: Buffer.from(buildXlsx([['foo'], ['x']])).toString('base64') }, CSV_MSG_HEADER],
+      [{ xlsx: Buffer.from(buildXlsx([['nome'], ...Array.from({ length: 501 }, (_, i) => [`P${i}`])])).toString('base64') }, MEMBER_MSG.csvTooMany],
+      [{ csv: 'nome\nAna', xlsx: '' }, MEMBER_MSG.csvAndXlsx],
+      [{}, MEMBER_MSG.csvRequired],
+    ];
+    for (const [body, message] of cases) {
+      const res = await send(body);
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().error.message).toBe(message);
+    }
+    expect(await count()).toBe(before);
   });
 });

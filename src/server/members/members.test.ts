@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_MSG, type TMember } from '../../shared/members.js';
+import { BIRTH_DATE_MSG } from '../../shared/birth-date.js';
 import { addMember, call, createClub, createTestApp, signUp, uniqueEmail, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
 
@@ -111,6 +112,21 @@ describe(`members on ${engineName()}`, () => {
     expect(sibling.statusCode).toBe(201);
     const noName = await call(ctx.app, 'POST', membersUrl(), { as: admin, body: { mode: 'accountless', full_name: ' ', role: 'member' } });
     expect(noName.json().error.message).toBe(MEMBER_MSG.nameRequired);
+  });
+
+  it('takes the birth date of a member without an account; an impossible, future or malformed one is refused in pt-BR (issue 43)', async () => {
+    const res = await call(ctx.app, 'POST', membersUrl(), { as: admin, body: { mode: 'accountless', full_name: 'Nina Nascida', birth_date: '2016-02-29', role: 'member' } });
+    expect(res.statusCode).toBe(201);
+    const [saved] = await ctx.db.query<{ birth_date: string }>(`SELECT to_char(birth_date, 'YYYY-MM-DD') AS birth_date FROM club_members WHERE id = $1`, [res.json().member.id]);
+    expect(saved?.birth_date).toBe('2016-02-29');
+    for (const [birth_date, message] of [
+      ['2015-02-29', BIRTH_DATE_MSG.impossible], ['2999-01-01', BIRTH_DATE_MSG.future], ['1899-12-31', BIRTH_DATE_MSG.tooOld], ['29/02/2016', BIRTH_DATE_MSG.invalid], [20160229, BIRTH_DATE_MSG.invalid],
+    ] as const) {
+      const bad = await call(ctx.app, 'POST', membersUrl(), { as: admin, body: { mode: 'accountless', full_name: 'Data Ruim', birth_date, role: 'member' } });
+      expect(bad.statusCode, String(birth_date)).toBe(400);
+      expect(bad.json().error.message).toBe(message);
+    }
+    expect(await ctx.db.query(`SELECT 1 FROM profiles WHERE full_name = 'Data Ruim'`)).toHaveLength(0);
   });
 
   it("a unit of another club is refused", async () => {

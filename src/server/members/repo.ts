@@ -154,11 +154,11 @@ export async function profileOwnerClub(q: Queryable, profileId: string): Promise
   return row?.owner_club_id ?? null;
 }
 
-export function insertMember(q: Queryable, m: { clubId: string; profileId: string; role: string; unitId: string | null }) {
+export function insertMember(q: Queryable, m: { clubId: string; profileId: string; role: string; unitId: string | null; birthDate?: string | null }) {
   return one<{ id: string }>(
     q,
-    `INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, $3, $4) RETURNING id`,
-    [m.clubId, m.profileId, m.role, m.unitId],
+    `INSERT INTO club_members (club_id, profile_id, role, unit_id, birth_date) VALUES ($1, $2, $3, $4, $5::date) RETURNING id`,
+    [m.clubId, m.profileId, m.role, m.unitId, m.birthDate ?? null],
   );
 }
 

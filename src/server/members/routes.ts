@@ -11,7 +11,7 @@ import { setSessionCookie } from '../auth/session.js';
 import * as invitationRepo from './invitation-repo.js';
 import * as service from './service.js';
 import * as invitationService from './invitation-service.js';
-import { importMembersCsv } from './csv-import.js';
+import { importMembersFile } from './csv-import.js';
 import { listMembersJson } from './list.js';
 import { sendInvitationMail } from '../mail/invitations.js';
 import { ZOk } from '../../shared/responses.js';
@@ -50,12 +50,13 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'members.manage' },
     schema: {
       tags: ['members'],
-      summary: 'Importar membros de CSV (nome, e-mail, função, unidade): prévia com dry_run, depois tudo ou nada',
+      summary: 'Importar membros de CSV ou planilha do Excel .xlsx em base64 (nome, e-mail, função, unidade, nascimento): prévia com dry_run, depois tudo ou nada',
       params: ZClubParams, body: ZCsvImport, response: { 200: ZCsvImportResult },
     },
   }, async (req) => {
     const access = req.access;
-    return importMembersCsv(app.db, access, req.body.csv, req.body.dry_run);
+    const { csv, xlsx, dry_run } = req.body;
+    return importMembersFile(app.db, access, xlsx !== undefined ? { xlsx } : { csv: csv ?? '' }, dry_run);
   });
 
   app.put('/api/clubs/:clubId/members/:memberId', {

@@ -63,7 +63,7 @@ export async function addMember(db: Db, access: ClubAccess, input: z.output<type
       return { result: 'invited' as const, invitation };
     }
     const { id: profileId } = await repo.insertAccountlessProfile(tx, { full_name: input.full_name, email: input.email, ownerClubId: access.clubId });
-    const { id } = await repo.insertMember(tx, { clubId: access.clubId, profileId, role: input.role, unitId: input.unit_id });
+    const { id } = await repo.insertMember(tx, { clubId: access.clubId, profileId, role: input.role, unitId: input.unit_id, birthDate: input.birth_date });
     const member = await loadMember(tx, access.clubId, id);
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'member.add', entity: 'club_member', entityId: id, after: member });
     return { result: 'added' as const, member };

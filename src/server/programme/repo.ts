@@ -2,6 +2,7 @@ import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import type { TArea, TItem, TProgrammeSettings, TReadyEntry, TRequirement, TSection } from '../../shared/programme.js';
 import { clubDate } from '../db/club-clock.js';
+import { appendPointEvent } from '../progress/ledger.js';
 
 // Catalogue -----------------------------------------------------------------------------------------
 
@@ -276,12 +277,12 @@ export async function netPoints(q: Queryable, clubId: string, enrolmentId: strin
   return row.n;
 }
 
+/** A programme line for a member (a reversal's negative net too), through the ledger's one writer. */
 export function appendPoints(q: Queryable, e: { clubId: string; member: MemberRef; enrolmentId: string; requirementId: string | null; points: number; reason: string; createdBy: string }) {
-  return q.query(
-    `INSERT INTO point_events (club_id, profile_id, unit_id, source, points, reason, created_by, programme_enrolment_id, programme_requirement_id)
-     VALUES ($1, $2, $3, 'programme', $4, $5, $6, $7, $8)`,
-    [e.clubId, e.member.profile_id, e.member.unit_id, e.points, e.reason, e.createdBy, e.enrolmentId, e.requirementId],
-  );
+  return appendPointEvent(q, {
+    clubId: e.clubId, profileId: e.member.profile_id, source: 'programme', points: e.points, reason: e.reason, createdBy: e.createdBy,
+    enrolmentId: e.enrolmentId, requirementId: e.requirementId,
+  });
 }
 
 // Grid and prontos ----------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import { writeAudit } from '../audit/repo.js';
 import { PROGRAMME_MSG, type TProgrammeSettings, type TSignResult } from '../../shared/programme.js';
 import { signerOf, signRefusal, type Signer } from './signers.js';
 import * as repo from './repo.js';
+import { appendPointEvents } from '../progress/ledger.js';
 import { awardAutomaticBadgesOf, awardRankingBadges } from '../badges/engine.js';
 import { notifyReady, notifySigned, type ReadyMember, type SignedForMember } from './notices.js';
 
@@ -30,38 +31,40 @@ interface Target {
 }
 
 /**
+ * The points of a requisito (or, requirementId null, of a completion) for the enrolments given, through
+ * the ledger's one writer, once each (a key the ledger holds already is skipped). Returns the points
+ * written by enrolment.
+ */
+async function pointsOnce(c: SignContext, targets: Target[], requirementId: string | null, points: number, reason: string): Promise<Map<string, number>> {
+  if (points <= 0 || targets.length === 0) return new Map();
+  const written = await appendPointEvents(c.tx, targets.map((t) => ({
+    clubId: c.access.clubId, profileId: t.member.profile_id, source: 'programme' as const, points, reason, createdBy: c.access.profileId,
+    enrolmentId: t.enrolment.id, requirementId,
+  })), { once: true });
+  return new Map(written.map((w) => [w.programme_enrolment_id ?? '', w.points]));
+}
+
+/**
  * Signs one requisito for the enrolments given (all in the item of the requisito, locked by the
  * caller, in id order), in set form: the signatures in one INSERT … SELECT unnest (a cell signed
- * already is left as it was) with their points in the same statement, once (the ledger's net for the
- * requisito is checked there); then the enrolments this completed, with their completion points, in
- * one more. A completed especialidade then signs, in the member's other enrolments, the requisitos
+ * already is left as it was), their points in one more through the ledger's writer, once (the ledger's
+ * net for the requisito is checked there); then the enrolments this completed, with their completion
+ * points, in two more. A completed especialidade then signs, in the member's other enrolments, the requisitos
  * that asked for it. Statements per request do not grow with the number of members.
  */
 async function signSet(c: SignContext, requirement: { id: string; text: string }, itemName: string, targets: Target[]): Promise<void> {
   if (targets.length === 0) return;
   const points = c.settings.points_per_requirement;
   const enrolmentIds = targets.map((t) => t.enrolment.id);
-  const profileIds = targets.map((t) => t.member.profile_id);
-  const unitIds = targets.map((t) => t.member.unit_id);
-  const signed = await c.tx.query<{ enrolment_id: string; points: number }>(
-    `WITH t AS (SELECT * FROM unnest($6::uuid[], $7::uuid[], $8::uuid[]) WITH ORDINALITY AS t(e, p, u, n)),
-     ins AS (
-       INSERT INTO programme_signatures (club_id, enrolment_id, requirement_id, signed_on, note, signed_by)
-       SELECT $1, t.e, $2, $3, $4, $5 FROM t ORDER BY t.n
-       ON CONFLICT (enrolment_id, requirement_id) DO NOTHING RETURNING enrolment_id
-     ),
-     pts AS (
-       INSERT INTO point_events (club_id, profile_id, unit_id, source, points, reason, created_by, programme_enrolment_id, programme_requirement_id)
-       SELECT $1, t.p, t.u, 'programme', $9, $10, $5, t.e, $2 FROM t JOIN ins ON ins.enrolment_id = t.e
-        WHERE $9::int > 0 AND (SELECT coalesce(sum(pe.points), 0) FROM point_events pe
-                                WHERE pe.club_id = $1 AND pe.source = 'programme' AND pe.programme_enrolment_id = t.e AND pe.programme_requirement_id = $2) = 0
-        ORDER BY t.n
-       RETURNING programme_enrolment_id, points
-     )
-     SELECT ins.enrolment_id, coalesce(pts.points, 0)::int AS points FROM ins LEFT JOIN pts ON pts.programme_enrolment_id = ins.enrolment_id`,
-    [c.access.clubId, requirement.id, c.signedOn, c.note, c.access.profileId, enrolmentIds, profileIds, unitIds, points, `${itemName}: ${short(requirement.text)}`],
+  const signed = await c.tx.query<{ enrolment_id: string }>(
+    `INSERT INTO programme_signatures (club_id, enrolment_id, requirement_id, signed_on, note, signed_by)
+     SELECT $1, t.e, $2, $3, $4, $5 FROM unnest($6::uuid[]) WITH ORDINALITY AS t(e, n) ORDER BY t.n
+     ON CONFLICT (enrolment_id, requirement_id) DO NOTHING RETURNING enrolment_id`,
+    [c.access.clubId, requirement.id, c.signedOn, c.note, c.access.profileId, enrolmentIds],
   );
-  const newly = new Map(signed.map((r) => [r.enrolment_id, r.points]));
+  const signedIds = new Set(signed.map((r) => r.enrolment_id));
+  const scored = await pointsOnce(c, targets.filter((t) => signedIds.has(t.enrolment.id)), requirement.id, points, `${itemName}: ${short(requirement.text)}`);
+  const newly = new Map(signed.map((r) => [r.enrolment_id, scored.get(r.enrolment_id) ?? 0]));
   c.result.already += targets.length - newly.size;
   c.result.signed += newly.size;
   const fresh = targets.filter((t) => newly.has(t.enrolment.id));
@@ -76,7 +79,7 @@ async function signSet(c: SignContext, requirement: { id: string; text: string }
 
 /**
  * Marks complete the enrolments (of one item) whose every requisito is now signed, with their
- * completion points (once: the ledger's net for the completion is checked first), in one statement;
+ * completion points (once: the ledger's net for the completion is checked first);
  * then, for a completed especialidade, signs the requisitos that asked for it in the member's other
  * enrolments. Completions are taken in the order given, each followed by what it signed.
  */
@@ -87,27 +90,16 @@ async function completeDone(c: SignContext, targets: Target[], itemName: string)
   const reqs = await repo.listRequirements(c.tx, c.access.clubId, [first.item_code]);
   if (!reqs.length) return;
   const points = first.kind === 'class' ? c.settings.points_per_class : c.settings.points_per_specialty;
-  const done = await c.tx.query<{ id: string; points: number }>(
-    `WITH t AS (SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::uuid[]) WITH ORDINALITY AS t(e, p, u, n)),
-     done AS (
-       UPDATE programme_enrolments e SET completed_on = $5
-        WHERE e.club_id = $1 AND e.id IN (SELECT t.e FROM t) AND e.completed_on IS NULL
-          AND (SELECT count(*) FROM programme_signatures s WHERE s.club_id = $1 AND s.enrolment_id = e.id AND s.requirement_id = ANY($6::uuid[])) >= $7
-       RETURNING e.id
-     ),
-     pts AS (
-       INSERT INTO point_events (club_id, profile_id, unit_id, source, points, reason, created_by, programme_enrolment_id, programme_requirement_id)
-       SELECT $1, t.p, t.u, 'programme', $8, $9, $10, t.e, NULL FROM t JOIN done ON done.id = t.e
-        WHERE $8::int > 0 AND (SELECT coalesce(sum(pe.points), 0) FROM point_events pe
-                                WHERE pe.club_id = $1 AND pe.source = 'programme' AND pe.programme_enrolment_id = t.e AND pe.programme_requirement_id IS NULL) = 0
-        ORDER BY t.n
-       RETURNING programme_enrolment_id, points
-     )
-     SELECT done.id, coalesce(pts.points, 0)::int AS points FROM done LEFT JOIN pts ON pts.programme_enrolment_id = done.id`,
-    [c.access.clubId, open.map((t) => t.enrolment.id), open.map((t) => t.member.profile_id), open.map((t) => t.member.unit_id), c.signedOn,
-      reqs.map((r) => r.id), reqs.length, points, `${itemName} concluída`, c.access.profileId],
+  const done = await c.tx.query<{ id: string }>(
+    `UPDATE programme_enrolments e SET completed_on = $3
+      WHERE e.club_id = $1 AND e.id = ANY($2::uuid[]) AND e.completed_on IS NULL
+        AND (SELECT count(*) FROM programme_signatures s WHERE s.club_id = $1 AND s.enrolment_id = e.id AND s.requirement_id = ANY($4::uuid[])) >= $5
+      RETURNING e.id`,
+    [c.access.clubId, open.map((t) => t.enrolment.id), c.signedOn, reqs.map((r) => r.id), reqs.length],
   );
-  const completed = new Map(done.map((d) => [d.id, d.points]));
+  const doneIds = new Set(done.map((d) => d.id));
+  const scored = await pointsOnce(c, open.filter((t) => doneIds.has(t.enrolment.id)), null, points, `${itemName} concluída`);
+  const completed = new Map(done.map((d) => [d.id, scored.get(d.id) ?? 0]));
   for (const { member, enrolment } of open) {
     if (!completed.has(enrolment.id)) continue;
     enrolment.completed_on = c.signedOn;

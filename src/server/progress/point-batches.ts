@@ -7,6 +7,7 @@ import type { ClubAccess } from '../plugins/access.js';
 import { writeAudit } from '../audit/repo.js';
 import { notify } from '../notifications/notify.js';
 import { awardAutomaticBadges, awardRankingBadges } from '../badges/engine.js';
+import { appendPointEvents, appendReversals, netLines } from './ledger.js';
 
 /**
  * Locks the active members among `ids` in one order (so two batches on the same people queue instead
@@ -42,13 +43,9 @@ export async function scoreMany(db: Db, access: ClubAccess, input: z.output<type
       `INSERT INTO point_batches (club_id, points, reason, member_count, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [access.clubId, input.points, input.reason, ids.length, access.profileId],
     );
-    await tx.query(
-      `INSERT INTO point_events (club_id, profile_id, unit_id, source, points, reason, created_by, batch_id)
-       SELECT cm.club_id, cm.profile_id, cm.unit_id, 'manual', $3, $4, $5, $6
-         FROM club_members cm
-        WHERE cm.club_id = $1 AND cm.profile_id IN (SELECT value::uuid FROM jsonb_array_elements_text($2::jsonb))`,
-      [access.clubId, JSON.stringify(ids), input.points, input.reason, access.profileId, batch.id],
-    );
+    await appendPointEvents(tx, ids.map((profileId) => ({
+      clubId: access.clubId, profileId, source: 'manual' as const, points: input.points, reason: input.reason, createdBy: access.profileId, batchId: batch.id,
+    })));
     await writeAudit(tx, {
       clubId: access.clubId, actorId: access.profileId, action: 'points.batch', entity: 'point_batch', entityId: batch.id,
       after: { profile_ids: ids, points: input.points, reason: input.reason },
@@ -79,16 +76,11 @@ export async function undoBatch(db: Db, access: ClubAccess, batchId: string): Pr
     );
     if (!batch) throw notFound(BATCH_MSG.notFound);
     if (batch.undone_at) throw conflict(BATCH_MSG.alreadyUndone);
-    const rows = await tx.query<{ profile_id: string }>(
-      `INSERT INTO point_events (club_id, profile_id, unit_id, source, points, reason, created_by, batch_id)
-       SELECT pe.club_id, pe.profile_id, pe.unit_id, 'manual', -sum(pe.points)::int, $3, $4, pe.batch_id
-         FROM point_events pe
-        WHERE pe.club_id = $1 AND pe.batch_id = $2
-        GROUP BY pe.club_id, pe.profile_id, pe.unit_id, pe.batch_id
-       HAVING sum(pe.points) <> 0
-       RETURNING profile_id`,
-      [access.clubId, batch.id, `Desfeito: ${batch.reason}`.slice(0, 500), access.profileId],
-    );
+    const open = await netLines(tx, { clubId: access.clubId, source: 'manual', batchId: batch.id });
+    const reason = `Desfeito: ${batch.reason}`.slice(0, 500);
+    const rows = await appendReversals(tx, open.map((l) => ({
+      clubId: access.clubId, profileId: l.profile_id, unitId: l.unit_id, source: 'manual' as const, points: -l.points, reason, createdBy: access.profileId, batchId: batch.id,
+    })));
     await tx.query(`UPDATE point_batches SET undone_at = now(), undone_by = $2 WHERE id = $1`, [batch.id, access.profileId]);
     await writeAudit(tx, {
       clubId: access.clubId, actorId: access.profileId, action: 'points.batch_undo', entity: 'point_batch', entityId: batch.id,

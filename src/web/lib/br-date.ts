@@ -1,4 +1,4 @@
-import { MAX_YEAR, MIN_YEAR } from '../../shared/dates';
+import { MAX_YEAR, MIN_YEAR, isRealDay } from '../../shared/dates';
 
 /**
  * Dates as a Brazilian types and reads them, dd/mm/aaaa, against the 'AAAA-MM-DD' the API speaks.
@@ -21,15 +21,6 @@ const ISO_LOOSE = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?\s*$/;
 
 function pad(n: number, width: number): string {
   return String(n).padStart(width, '0');
-}
-
-/** True when year, month and day name a day of the calendar (31/02 and 00/13 do not). */
-export function isRealDay(year: number, month: number, day: number): boolean {
-  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return false;
-  if (month < 1 || month > 12 || day < 1) return false;
-  const d = new Date(Date.UTC(2000, month - 1, day));
-  d.setUTCFullYear(year);
-  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
 }
 
 /**

@@ -101,7 +101,7 @@ function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfi
         actions={isAdmin ? (
           <>
             {canScoreMany ? <Button variant="secondary" icon={<ListChecks aria-hidden="true" className="h-4 w-4" />} onClick={() => setScoringMany(true)}>Pontuar vários</Button> : null}
-            <Button variant="secondary" icon={<FileUp aria-hidden="true" className="h-4 w-4" />} onClick={() => setImporting(true)}>Importar CSV</Button>
+            <Button variant="secondary" icon={<FileUp aria-hidden="true" className="h-4 w-4" />} onClick={() => setImporting(true)}>Importar CSV ou Excel</Button>
             <Button icon={<UserPlus aria-hidden="true" className="h-4 w-4" />} onClick={() => setAdding(true)}>Adicionar membro</Button>
           </>
         ) : null}

@@ -20,6 +20,14 @@ import { useConfirmStatement, usePreviewStatement } from '../api/statement';
 
 const TONE = { proposta: 'green', importada: 'blue', saida: 'gray', sem_par: 'amber' } as const;
 
+/** How the proposal was found, after 'Pagamento encontrado'. */
+function matchLabel(line: TStatementLine): string {
+  if (line.match === 'txid') return ' pelo código do PIX';
+  if (line.match === 'valor_data') return ' pelo valor e data: confira';
+  if (line.match === 'nome') return ` pelo nome${line.payer ? ` ${line.payer.guardian ? 'do(a) responsável ' : ''}${line.payer.name}` : ''}: confira`;
+  return '';
+}
+
 /** One statement line as a card (phone first): what the bank says, and the charge proposed for it. */
 function LineCard({ line, checked, onToggle }: { line: TStatementLine; checked: boolean; onToggle: (on: boolean) => void }) {
   const c = line.charge;
@@ -33,7 +41,7 @@ function LineCard({ line, checked, onToggle }: { line: TStatementLine; checked: 
         </div>
         <p className={`text-lg font-bold ${line.amount.startsWith('-') ? 'text-slate-500' : 'text-slate-900'}`}>{formatMoney(line.amount)}</p>
       </div>
-      <Tag tone={TONE[line.status]}>{STATEMENT_STATUS_LABEL[line.status]}{line.match === 'valor_data' ? ' pelo valor e data: confira' : line.match === 'txid' ? ' pelo código do PIX' : ''}</Tag>
+      <Tag tone={TONE[line.status]}>{STATEMENT_STATUS_LABEL[line.status]}{matchLabel(line)}</Tag>
       {c ? (
         <div className="flex items-start gap-3 rounded-lg bg-slate-50 p-3">
           <input

@@ -7,6 +7,7 @@ import { DEFAULT_MEMBER_ROLE, MEMBER_MSG, ZAddAccountlessMember, ZAddMemberByEma
 import type { TUnit } from '@shared/units';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
+import { DateInput } from '../../../components/ui/date-input';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api';
 import { useAddMember } from '../api/add-member';
@@ -105,7 +106,7 @@ function AccountlessForm({ clubId, units, onAdded, onCancel }: FormProps) {
   const add = useAddMember(clubId);
   const { register, handleSubmit, formState, watch } = useForm<z.input<typeof ZAddAccountlessMember>, unknown, z.output<typeof ZAddAccountlessMember>>({
     resolver: zodResolver(ZAddAccountlessMember),
-    defaultValues: { mode: 'accountless', full_name: '', email: '', role: DEFAULT_MEMBER_ROLE, unit_id: '' },
+    defaultValues: { mode: 'accountless', full_name: '', email: '', birth_date: '', role: DEFAULT_MEMBER_ROLE, unit_id: '' },
   });
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -120,6 +121,7 @@ function AccountlessForm({ clubId, units, onAdded, onCancel }: FormProps) {
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <TextField label="Nome completo" required error={formState.errors.full_name?.message} {...register('full_name')} />
       <TextField type="email" label="E-mail (opcional)" autoComplete="off" error={formState.errors.email?.message} {...register('email')} />
+      <DateInput label="Data de nascimento (opcional)" hint="Sugere a classe e indica se precisa do consentimento de um responsável." error={formState.errors.birth_date?.message} {...register('birth_date')} />
       <RoleAndUnitFields role={register('role')} unit={register('unit_id')} units={units} roleValue={watch('role') as string | undefined} roleError={formState.errors.role?.message} unitError={formState.errors.unit_id?.message} />
       <FormButtons saving={add.isPending} label="Adicionar" onCancel={onCancel} />
     </form>

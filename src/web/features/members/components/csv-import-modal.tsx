@@ -1,49 +1,71 @@
 import { useEffect, useState } from 'react';
 import { Download, FileUp } from 'lucide-react';
 import { toast } from 'react-hot-toast';
-import { MEMBER_MSG, roleLabel, type TCsvImportResult } from '@shared/members';
-import { MEMBER_CSV_MODEL, decodeCsvFile } from '@shared/csv-file';
+import { MEMBER_MSG, XLSX_MAX_BYTES, roleLabel, type TCsvImportResult } from '@shared/members';
+import { MEMBER_CSV_MODEL, bytesToBase64, decodeCsvFile } from '@shared/csv-file';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { isoToBrDate } from '../../../lib/br-date';
 import { useImportMembers } from '../api/import-members';
 import { plural } from '@shared/plural';
 
-const EXAMPLE = 'nome;e-mail;função;unidade\nPedro Santos;;Desbravador(a);Águias\nAna Souza;ana@exemplo.com;Conselheiro(a);Gaivotas';
+const EXAMPLE = 'nome;e-mail;função;unidade;nascimento\nPedro Santos;;Desbravador(a);Águias;15/03/2014\nAna Souza;ana@exemplo.com;Conselheiro(a);Gaivotas;';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 // With a BOM, Excel opens the model's accents right; ';' is the separator Excel uses in Brazil.
 const MODEL_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${MEMBER_CSV_MODEL}\r\n`)}`;
 
-/** CSV import: preview with per-row errors first; then every row is written, or none. */
+/** An Excel workbook picked: its name and its bytes as base64 (the server reads it). */
+type Workbook = { name: string; base64: string };
+
+/** CSV or Excel import: preview with per-row errors first; then every row is written, or none. */
 export function CsvImportModal({ clubId, open, onClose }: { clubId: string; open: boolean; onClose: () => void }) {
   const run = useImportMembers(clubId);
   const [csv, setCsv] = useState('');
+  const [workbook, setWorkbook] = useState<Workbook | null>(null);
   const [preview, setPreview] = useState<TCsvImportResult | null>(null);
   useEffect(() => {
     if (open) {
       setCsv('');
+      setWorkbook(null);
       setPreview(null);
     }
   }, [open]);
 
-  const onFile = async (file: File | undefined) => {
+  const onFile = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    // The same file can be picked again after a fix in Excel.
+    input.value = '';
     if (!file) return;
-    // file.text() would read an Excel (Windows-1252) file as UTF-8 and garble every accent.
-    setCsv(decodeCsvFile(new Uint8Array(await file.arrayBuffer())));
     setPreview(null);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (/\.xlsx$/i.test(file.name) || file.type === XLSX_TYPE) {
+      if (bytes.length > XLSX_MAX_BYTES) {
+        toast.error(MEMBER_MSG.xlsxTooBig);
+        return;
+      }
+      setWorkbook({ name: file.name, base64: bytesToBase64(bytes) });
+      setCsv('');
+      return;
+    }
+    setWorkbook(null);
+    // file.text() would read an Excel (Windows-1252) file as UTF-8 and garble every accent.
+    setCsv(decodeCsvFile(bytes));
   };
 
+  const file = workbook ? { xlsx: workbook.base64 } : { csv };
   const doPreview = async () => {
     try {
-      setPreview(await run.mutateAsync({ csv, dry_run: true }));
+      setPreview(await run.mutateAsync({ ...file, dry_run: true }));
     } catch (err) {
-      toast.error(errorMessage(err, 'Erro ao ler o arquivo CSV.'));
+      toast.error(errorMessage(err, 'Erro ao ler o arquivo.'));
     }
   };
 
   const doImport = async () => {
     try {
-      const res = await run.mutateAsync({ csv, dry_run: false });
+      const res = await run.mutateAsync({ ...file, dry_run: false });
       toast.success(MEMBER_MSG.imported(res.imported));
       onClose();
     } catch (err) {
@@ -57,13 +79,13 @@ export function CsvImportModal({ clubId, open, onClose }: { clubId: string; open
   return (
     <Modal
       open={open}
-      title="Importar membros (CSV)"
+      title="Importar membros (CSV ou Excel)"
       onClose={onClose}
       size="xl"
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={run.isPending}>Cancelar</Button>
-          <Button variant="secondary" onClick={() => void doPreview()} disabled={!csv.trim()} loading={run.isPending && !preview}>Pré-visualizar</Button>
+          <Button variant="secondary" onClick={() => void doPreview()} disabled={!workbook && !csv.trim()} loading={run.isPending && !preview}>Pré-visualizar</Button>
           <Button onClick={() => void doImport()} disabled={!preview?.valid} loading={run.isPending && Boolean(preview)}>
             Importar {preview?.valid ? plural(preview.rows.length, 'membro', 'membros') : ''}
           </Button>
@@ -72,18 +94,25 @@ export function CsvImportModal({ clubId, open, onClose }: { clubId: string; open
     >
       <div className="space-y-4">
         <p className="text-sm text-slate-700">
-          Colunas: <strong>nome</strong>, <strong>e-mail</strong> (opcional), <strong>função</strong> e <strong>unidade</strong> (nome de uma unidade existente). Separe por vírgula ou ponto e vírgula. Cada linha vira um membro sem conta deste clube (o e-mail é o contato); depois um link permite criar o acesso. Quem já tem conta no Trilha é convidado por e-mail em 'Adicionar membro'.
+          Colunas: <strong>nome</strong>, <strong>e-mail</strong> (opcional), <strong>função</strong>, <strong>unidade</strong> (nome de uma unidade existente) e <strong>nascimento</strong> (dd/mm/aaaa, opcional). Envie a planilha do Excel (.xlsx, a primeira aba) ou um CSV separado por vírgula ou ponto e vírgula. Cada linha vira um membro sem conta deste clube (o e-mail é o contato); depois um link permite criar o acesso. Quem já tem conta no Trilha é convidado por e-mail em 'Adicionar membro'.
         </p>
         <div className="flex flex-wrap items-center gap-3">
           <label htmlFor="csv-file" className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-within:ring-2 focus-within:ring-emerald-600">
-            <FileUp aria-hidden="true" className="h-4 w-4" /> Escolher arquivo CSV
-            <input id="csv-file" type="file" accept=".csv,text/csv,text/plain" className="sr-only" onChange={(e) => void onFile(e.target.files?.[0])} />
+            <FileUp aria-hidden="true" className="h-4 w-4" /> Escolher arquivo (Excel ou CSV)
+            <input id="csv-file" type="file" accept={`.xlsx,${XLSX_TYPE},.csv,text/csv,text/plain`} className="sr-only" onChange={(e) => void onFile(e.currentTarget)} />
           </label>
           <a href={MODEL_HREF} download="modelo-membros.csv" className="inline-flex items-center gap-2 text-sm font-medium text-emerald-800 underline">
             <Download aria-hidden="true" className="h-4 w-4" /> Baixar modelo CSV
           </a>
         </div>
-        <TextAreaField label="Conteúdo do CSV" rows={6} placeholder={EXAMPLE} value={csv} onChange={(e) => { setCsv(e.target.value); setPreview(null); }} className="font-mono text-xs" />
+        {workbook ? (
+          <div className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
+            <span>Planilha escolhida: <strong className="break-all">{workbook.name}</strong></span>
+            <Button variant="secondary" size="sm" onClick={() => { setWorkbook(null); setPreview(null); }} disabled={run.isPending}>Trocar por CSV digitado</Button>
+          </div>
+        ) : (
+          <TextAreaField label="Conteúdo do CSV" rows={6} placeholder={EXAMPLE} value={csv} onChange={(e) => { setCsv(e.target.value); setPreview(null); }} className="font-mono text-xs" />
+        )}
         {preview ? (
           <div className="space-y-2">
             <p role="status" className={preview.valid ? 'text-emerald-800' : 'text-red-700'}>
@@ -93,7 +122,7 @@ export function CsvImportModal({ clubId, open, onClose }: { clubId: string; open
               <table className="min-w-full text-sm">
                 <caption className="sr-only">Pré-visualização da importação</caption>
                 <thead className="bg-slate-50 text-left text-slate-700">
-                  <tr><th className="px-3 py-2">Linha</th><th className="px-3 py-2">Nome</th><th className="px-3 py-2">Situação</th><th className="px-3 py-2">E-mail</th><th className="px-3 py-2">Função</th><th className="px-3 py-2">Unidade</th></tr>
+                  <tr><th className="px-3 py-2">Linha</th><th className="px-3 py-2">Nome</th><th className="px-3 py-2">Situação</th><th className="px-3 py-2">E-mail</th><th className="px-3 py-2">Nascimento</th><th className="px-3 py-2">Função</th><th className="px-3 py-2">Unidade</th></tr>
                 </thead>
                 <tbody>
                   {preview.rows.map((r) => (
@@ -103,6 +132,7 @@ export function CsvImportModal({ clubId, open, onClose }: { clubId: string; open
                       {/* The verdict sits beside the name: on a phone it is never the column cut off (issue 19). */}
                       <td className="min-w-40 px-3 py-2">{r.errors.length ? <span className="text-red-800">{r.errors.join('; ')}</span> : <span className="text-emerald-800">OK</span>}</td>
                       <td className="px-3 py-2">{r.email ?? '-'}</td>
+                      <td className="px-3 py-2 tabular-nums">{r.birth_date ? isoToBrDate(r.birth_date) : '-'}</td>
                       <td className="px-3 py-2">{roleLabel(r.role)}</td>
                       <td className="px-3 py-2">{r.unit_name ?? '-'}</td>
                     </tr>
