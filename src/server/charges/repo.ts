@@ -71,7 +71,7 @@ export function getCharge(q: Queryable, clubId: string, id: string) {
 export function listPayments(q: Queryable, clubId: string, chargeId: string) {
   return q.query<TChargePayment>(
     `SELECT cp.id, cp.charge_id, cp.amount, cp.paid_on, cp.method, cp.cash_account_id, ca.name AS cash_account_name,
-            cp.transaction_id, cp.reversed_at, cp.created_at
+            cp.transaction_id, cp.reversed_at, cp.payer_name, cp.created_at
        FROM charge_payments cp JOIN cash_accounts ca ON ca.id = cp.cash_account_id
       WHERE cp.club_id = $1 AND cp.charge_id = $2
       ORDER BY cp.created_at, cp.id`,
@@ -141,6 +141,22 @@ export async function registerPayment(q: Queryable, clubId: string, p: NewPaymen
     [clubId, p.chargeId, p.amount, p.paidOn, p.method, p.cashAccountId, p.createdBy],
   );
   return row.id;
+}
+
+/** Who paid (the receipt names them); set in the payment's own transaction. */
+export async function setPaymentPayer(q: Queryable, clubId: string, paymentId: string, payerName: string): Promise<void> {
+  await q.query(`UPDATE charge_payments SET payer_name = $3 WHERE club_id = $1 AND id = $2`, [clubId, paymentId, payerName]);
+}
+
+/** The names of a member's guardians on record, in pt-BR order: who usually pays. */
+export async function guardianNames(q: Queryable, clubId: string, profileId: string): Promise<string[]> {
+  const rows = await q.query<{ full_name: string }>(
+    `SELECT DISTINCT mg.full_name FROM member_guardians mg JOIN club_members cm ON cm.id = mg.member_id
+      WHERE mg.club_id = $1 AND cm.club_id = $1 AND cm.profile_id = $2 AND btrim(mg.full_name) <> ''
+      ORDER BY mg.full_name`,
+    [clubId, profileId],
+  );
+  return rows.map((r) => r.full_name).sort((a, b) => a.localeCompare(b, 'pt-BR'));
 }
 
 export async function reversePayment(q: Queryable, clubId: string, paymentId: string, createdBy: string): Promise<void> {
