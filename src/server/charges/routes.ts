@@ -15,7 +15,9 @@ import * as dues from './dues.js';
 import * as receipts from './receipts.js';
 import * as reconcile from './reconcile.js';
 import { registerChargeReportRoutes } from './report-routes.js';
-import { STATEMENT_MAX_CHARS, ZStatementConfirm, ZStatementConfirmResult, ZStatementPreview, ZStatementPreviewInput } from '../../shared/statement.js';
+import {
+  STATEMENT_MAX_CHARS, ZStatementCharge, ZStatementChargeQuery, ZStatementConfirm, ZStatementConfirmResult, ZStatementPreview, ZStatementPreviewInput,
+} from '../../shared/statement.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 import { ZClubParams, zId } from '../../shared/ids.js';
@@ -103,8 +105,13 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/clubs/:clubId/charges/statement/confirm', {
     config: { permission: 'charges.manage' },
-    schema: { tags, summary: 'Conciliar extrato: registrar os pagamentos confirmados, todos ou nenhum', params: ZClubParams, body: ZStatementConfirm, response: { 201: ZStatementConfirmResult } },
+    schema: { tags, summary: 'Conciliar extrato: registrar os pagamentos e lançar as despesas confirmados, todos ou nenhum', params: ZClubParams, body: ZStatementConfirm, response: { 201: ZStatementConfirmResult } },
   }, async (req, reply) => reply.status(201).send(await reconcile.confirmStatement(db, req.access, req.body)));
+
+  app.get('/api/clubs/:clubId/charges/statement/charges', {
+    config: { permission: 'charges.manage' },
+    schema: { tags, summary: 'Conciliar extrato: cobranças em aberto para escolher à mão (busca por membro, descrição ou código)', params: ZClubParams, querystring: ZStatementChargeQuery, response: { 200: z.array(ZStatementCharge) } },
+  }, async (req) => reconcile.searchOpenCharges(db, req.access.clubId, req.query.q));
 
   // ——— 'Quem deve' ———
   app.get('/api/clubs/:clubId/debtors', {
