@@ -1,10 +1,9 @@
 import { describe, it } from 'vitest';
 import { DUES_MSG } from '../src/shared/dues.js';
 import { runDuesJob } from '../src/server/charges/dues.js';
-import { expectNoA11yViolations, newPage, registerAndCreateClub, useServerAndBrowser } from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, screenshot, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
-const SHOTS = '/work/wt/shots/jobs-dues';
 
 // Issue 43: a new plan asks when it starts; a club whose dues fail is shown on the platform panel.
 describe('dues first month and failing jobs on the platform panel', () => {
@@ -26,7 +25,7 @@ describe('dues first month and failing jobs on the platform panel', () => {
     await form.getByLabel('Dia de vencimento').fill('5');
     for (const m of ['janeiro', 'dezembro']) await form.getByLabel(m).check();
     await expectNoA11yViolations(page, 'dues first month');
-    await page.screenshot({ path: `${SHOTS}/dues-first-month-360.png`, fullPage: true });
+    await screenshot(page, 'dues-first-month-360');
     await form.getByRole('button', { name: 'Salvar plano' }).click();
     await page.getByText(DUES_MSG.saved).first().waitFor();
 
@@ -44,9 +43,9 @@ describe('dues first month and failing jobs on the platform panel', () => {
     await list.getByText('Mensalidades · Clube Falha').waitFor();
     await list.getByText(/falha simulada do clube/).waitFor();
     await expectNoA11yViolations(page, 'platform panel with a failing job');
-    await page.screenshot({ path: `${SHOTS}/superadmin-job-failures-360.png`, fullPage: true });
+    await screenshot(page, 'superadmin-job-failures-360');
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/superadmin-job-failures-1280.png`, fullPage: true });
+    await screenshot(page, 'superadmin-job-failures-1280');
     // Fixed, the next run clears it.
     await e2e.server.db.exec(`DROP TRIGGER e2e_fail ON charges`);
     await runDuesJob(e2e.server.db);
