@@ -94,7 +94,7 @@ describe('the grid offline', () => {
     await cell('Carla Dias', 1, 'assinado').waitFor();
     await page.getByRole('button', { name: /^Requisito 3:/ }).click();
     await page.getByRole('button', { name: 'Assinar para todos os presentes' }).click();
-    await page.getByText('3 assinatura(s) registrada(s).').waitFor();
+    await page.getByText('3 assinaturas registradas.').waitFor();
     expect(await points()).toBe(5 * 9 + 50 * 3);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.waitForTimeout(400); // the sidebar slides in

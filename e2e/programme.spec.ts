@@ -34,7 +34,7 @@ describe('classes and especialidades', () => {
     for (const name of ['Lia Souza', 'Théo Lima']) {
       await page.getByRole('radio', { name }).check();
       await page.getByRole('button', { name: 'Inscrever' }).click();
-      await page.getByText('Inscrito(a) em Amigo.').first().waitFor();
+      await page.getByText('Inscrição feita em Amigo.').first().waitFor();
     }
 
     await page.setViewportSize({ width: 360, height: 740 });
@@ -44,7 +44,7 @@ describe('classes and especialidades', () => {
     await page.getByRole('button', { name: 'Lia Souza, requisito 1: assinado' }).waitFor();
     await page.getByRole('button', { name: /^Requisito 2:/ }).click();
     await page.getByRole('button', { name: 'Assinar para todos os presentes' }).click();
-    await page.getByText('2 assinatura(s) registrada(s).').waitFor();
+    await page.getByText('2 assinaturas registradas.').waitFor();
     await page.getByRole('button', { name: 'Théo Lima, requisito 2: assinado' }).waitFor();
     await expectNoA11yViolations(page, 'programme grid 360');
     await screenshot(page, 'programme-02-grade-360');
@@ -61,7 +61,7 @@ describe('classes and especialidades', () => {
     await page.getByRole('checkbox', { name: 'Investir Lia Souza em Amigo' }).check();
     await page.getByLabel('Local').fill('Igreja Central');
     await page.getByRole('button', { name: 'Registrar investidura' }).click();
-    await page.getByRole('region', { name: 'Certificado de Lia Souza' }).getByText('foi investido(a) na classe').waitFor();
+    await page.getByRole('region', { name: 'Certificado de Lia Souza' }).getByText('recebeu a investidura na classe').waitFor();
     await expectNoA11yViolations(page, 'investiture certificate');
     await screenshot(page, 'programme-04-certificado');
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -146,12 +146,12 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(`${base}/items/:code/instructors`, {
     config: { permission: 'club.read' },
-    schema: { tags, summary: 'Instrutores(as) atribuídos(as) a uma classe ou especialidade', params: ZItemParams, response: { 200: z.array(ZInstructor) } },
+    schema: { tags, summary: 'Instrutores atribuídos a uma classe ou especialidade', params: ZItemParams, response: { 200: z.array(ZInstructor) } },
   }, async (req) => repo.listInstructors(db, req.access.clubId, req.params.code));
 
   app.put(`${base}/items/:code/instructors`, {
     config: { permission: 'programme.manage' },
-    schema: { tags, summary: 'Atribuir instrutores(as) (substitui a lista)', params: ZItemParams, body: ZInstructorsInput, response: { 200: z.array(ZInstructor) } },
+    schema: { tags, summary: 'Atribuir instrutores (substitui a lista)', params: ZItemParams, body: ZInstructorsInput, response: { 200: z.array(ZInstructor) } },
   }, async (req) => service.setInstructors(db, req.access, req.params.code, req.body.member_ids));
 
   // ——— Enrolments and the cartão ———

@@ -99,7 +99,7 @@ export async function approveSubmission(db: Db, access: ClubAccess, submissionId
       const [kid] = await tx.query<{ full_name: string }>(`SELECT full_name FROM profiles WHERE id = $1`, [sub.profile_id]);
       await notify(tx, {
         clubId: access.clubId, to: guardians, category: 'family', kind: 'submission.approved', link: '/familia',
-        title: `${kid?.full_name ?? 'Seu filho(a)'}: envio aprovado (${task.title})`, body: task.points > 0 ? `${task.points} pontos na trilha.` : 'Tarefa aprovada.',
+        title: `${kid?.full_name ?? 'Sua família'}: envio aprovado (${task.title})`, body: task.points > 0 ? `${task.points} pontos na trilha.` : 'Tarefa aprovada.',
       });
     }
     const badges = [...(await awardTaskBadges(tx, access.clubId, sub.profile_id, task.id)), ...(await awardAfterEvent(tx, access.clubId, sub.profile_id))];

@@ -54,7 +54,7 @@ function MarkModal({ clubId, requirement, onClose }: { clubId: string; requireme
           <input type="file" accept="image/*,video/*,application/pdf" className="mt-1 block w-full text-sm" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setError(null); }} />
         </label>
         {error ? <p role="alert" className="text-sm text-red-700">{error}</p> : null}
-        <p className="text-xs text-slate-600">Um(a) líder confere e assina. Ninguém assina o próprio requisito.</p>
+        <p className="text-xs text-slate-600">A liderança confere e assina. Ninguém assina o próprio requisito.</p>
       </div>
     </Modal>
   );

@@ -20,7 +20,7 @@ export function EnrolmentsPanel({ clubId, catalogue, programmes }: { clubId: str
   async function submit() {
     try {
       const e = await enrol.mutateAsync({ member_id: memberId, item_code: item });
-      toast.success(`Inscrito(a) em ${e.item.name}.`);
+      toast.success(`Inscrição feita em ${e.item.name}.`);
     } catch (err) {
       toast.error(errorMessage(err, 'Erro ao inscrever.'));
     }
