@@ -207,6 +207,16 @@ describe('the grid offline', () => {
     await kid.goto('/dashboard/programa');
     await kid.getByRole('button', { name: 'Marcar como feito: Participar de uma caminhada' }).click();
     await kid.getByLabel('Comentário (opcional)').fill('Fiz a caminhada no acampamento');
+    // The evidence field speaks pt-BR: no native 'Choose File' / 'No file chosen' (issue 43).
+    const markDialog = kid.getByRole('dialog', { name: 'Marcar como feito' });
+    await markDialog.getByText('Escolher arquivo', { exact: true }).waitFor();
+    await markDialog.getByText('Nenhum arquivo escolhido').waitFor();
+    const picker = markDialog.getByLabel('Comprovação (opcional)');
+    expect((await picker.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+    await picker.setInputFiles({ name: 'caminhada.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex') });
+    await markDialog.getByText('caminhada.png').waitFor();
+    await picker.setInputFiles([]);
+    await markDialog.getByText('Nenhum arquivo escolhido').waitFor();
     await kid.getByRole('button', { name: 'Enviar para assinatura' }).click();
     await kid.getByText(MARK_MSG.marked).first().waitFor();
     await kid.getByText('Marcado como feito: aguardando assinatura').waitFor();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileTypeOf } from '../lazy-module.js';
 import type { Db, Queryable } from '../db/index.js';
 import { EVIDENCE_MAX_BYTES, PROGRESS_MSG, isAcceptedEvidence, type TCompletionResult, type TSubmissionInfo } from '../../shared/progress.js';
-import { AppError, badRequest, conflict, notFound } from '../plugins/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../plugins/errors.js';
 import { canManageUnit, scopeOf, type ClubAccess } from '../plugins/access.js';
 import { assertMemberInReach } from './service.js';
 import type { Storage } from '../storage/storage.js';
@@ -113,6 +113,8 @@ export async function rejectSubmission(db: Db, access: ClubAccess, submissionId:
     const sub = await repo.lockSubmission(tx, access.clubId, submissionId);
     if (!sub) throw notFound();
     await assertMemberInReach(tx, access, sub.profile_id, 'submissions.review');
+    // Judging one's own evidence either way is for someone else (issue 43): approving is refused by the completion rule.
+    if (sub.profile_id === access.profileId) throw forbidden(PROGRESS_MSG.cannotRejectOwn);
     if (sub.status !== 'submitted') throw conflict(PROGRESS_MSG.submissionNotWaiting);
     await repo.reviewSubmission(tx, sub.id, { status: 'rejected', reviewerId: access.profileId, reason });
     await repo.setAssignmentStatus(tx, sub.assignment_id, 'rejected', false);
