@@ -62,7 +62,7 @@ describe('treasurer journey (charges)', () => {
     await dialog.getByText(CHARGE_MSG.descriptionRequired).waitFor();
     await dialog.getByText(CHARGE_MSG.amountRequired).waitFor();
     await expectNoA11yViolations(page, 'new charge with errors');
-    await dialog.getByLabel('Membro').selectOption({ label: 'Pedro Almeida' });
+    await dialog.getByLabel('Membro', { exact: true }).selectOption({ label: 'Pedro Almeida' });
     await dialog.getByLabel('Descrição').fill('Acampamento de verão');
     await dialog.getByLabel('Valor (R$)').fill('1.234,56');
     await dialog.getByLabel('Vencimento').pressSequentially(brDay(isoDay(40)).replaceAll('/', ''));
@@ -257,7 +257,9 @@ describe('treasurer journey (charges)', () => {
     const receipt = await receiptPopup;
     await receipt.getByRole('heading', { name: /Recibo nº [A-Z2-9]{8}-1/ }).waitFor();
     await receipt.getByText('Clube Família').first().waitFor();
-    expect(await receipt.getByRole('article', { name: 'Recibo' }).textContent()).toMatch(/Recebemos de Nina Prado a quantia de R\$\s100,00/);
+    // No payer recorded: the receipt names nobody as payer, Nina as whom it was for, the amount in words.
+    expect(await receipt.getByRole('article', { name: 'Recibo' }).textContent())
+      .toMatch(/Recebemos a quantia de R\$\s100,00 \(cem reais\), referente a Acampamento de inverno \(Evento\) de Nina Prado/);
     await shot(receipt, 'recibo-360');
 
     // The member: their open charge with its PIX, and the same receipt through their own route.

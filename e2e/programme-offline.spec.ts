@@ -49,6 +49,7 @@ describe('the grid offline', () => {
     await page.getByRole('status').filter({ hasText: 'Sem conexão — 2 assinaturas na fila' }).waitFor();
     await page.getByRole('button', { name: /^Requisito 2:/ }).click();
     await page.getByRole('button', { name: 'Assinar para todos os presentes' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Assinar para 3' }).click();
     for (const name of kids) await cell(name, 2, 'pendente de envio').waitFor();
     await page.getByRole('status').filter({ hasText: 'Sem conexão — 5 assinaturas na fila' }).waitFor();
     await expectNoA11yViolations(page, 'grid offline with a queue');
@@ -94,6 +95,7 @@ describe('the grid offline', () => {
     await cell('Carla Dias', 1, 'assinado').waitFor();
     await page.getByRole('button', { name: /^Requisito 3:/ }).click();
     await page.getByRole('button', { name: 'Assinar para todos os presentes' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Assinar para 3' }).click();
     await page.getByText('3 assinaturas registradas.').waitFor();
     expect(await points()).toBe(5 * 9 + 50 * 3);
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -31,11 +31,10 @@ describe('classes and especialidades', () => {
 
     await page.getByRole('tab', { name: 'Inscrições' }).click();
     await page.getByLabel('Classe ou especialidade').selectOption('AMIGO');
-    for (const name of ['Lia Souza', 'Théo Lima']) {
-      await page.getByRole('radio', { name }).check();
-      await page.getByRole('button', { name: 'Inscrever' }).click();
-      await page.getByText('Inscrição feita em Amigo.').first().waitFor();
-    }
+    // Both are ten: Amigo is their suggestion, and one request enrols them.
+    await page.getByRole('button', { name: 'Marcar os sugeridos para Amigo (2)' }).click();
+    await page.getByRole('button', { name: 'Inscrever 2 em Amigo' }).click();
+    await page.getByText(`${PROGRAMME_MSG.enrolled(2)} (Amigo)`).waitFor();
 
     await page.setViewportSize({ width: 360, height: 740 });
     await page.getByRole('tab', { name: 'Grade' }).click();
@@ -44,6 +43,9 @@ describe('classes and especialidades', () => {
     await page.getByRole('button', { name: 'Lia Souza, requisito 1: assinado' }).waitFor();
     await page.getByRole('button', { name: /^Requisito 2:/ }).click();
     await page.getByRole('button', { name: 'Assinar para todos os presentes' }).click();
+    // No roll call today: it names everyone it will sign, and asks.
+    await page.getByRole('dialog').getByText('ainda não houve chamada hoje', { exact: false }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Assinar para 2' }).click();
     await page.getByText('2 assinaturas registradas.').waitFor();
     await page.getByRole('button', { name: 'Théo Lima, requisito 2: assinado' }).waitFor();
     await expectNoA11yViolations(page, 'programme grid 360');
@@ -65,5 +67,5 @@ describe('classes and especialidades', () => {
     await expectNoA11yViolations(page, 'investiture certificate');
     await screenshot(page, 'programme-04-certificado');
     await page.setViewportSize({ width: 1280, height: 800 });
-  }, 60_000);
+  }, 120_000);
 });

@@ -1,7 +1,7 @@
 // npm run seed:demo : fills a demo club so a newcomer sees a living product in one minute.
 // While the server runs, the work happens inside it (issue 11): the demo appears without a restart.
 import { readEnv } from '../src/server/config.js';
-import { DEMO_ADMIN, DEMO_SLUG } from '../src/server/demo/base.js';
+import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_SLUG } from '../src/server/demo/base.js';
 import { seedDemo } from '../src/server/demo/seed.js';
 import { runCommandMain, runDataCommand } from '../src/server/data-dir/command.js';
 
@@ -10,6 +10,8 @@ await runCommandMain(async () => {
     viaServer: async (call) => (await call('seed-demo')) as { created: boolean },
     direct: seedDemo,
   });
-  if (created) console.log(`Clube de demonstração criado. Entre com ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
-  else console.log(`O clube de demonstração (${DEMO_SLUG}) já existe. Nada foi alterado.`);
+  if (created) {
+    console.log(`Clube de demonstração criado. Entre com um destes e-mails, senha ${DEMO_PASSWORD}:`);
+    for (const l of DEMO_LOGINS) console.log(`  ${l.email.padEnd(26)} ${l.who}`);
+  } else console.log(`O clube de demonstração (${DEMO_SLUG}) já existe. Nada foi alterado.`);
 });

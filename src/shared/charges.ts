@@ -18,6 +18,7 @@ export const CHARGE_MSG = {
   cashAccountRequired: 'Escolha o caixa que recebeu o pagamento.',
   reasonRequired: 'Informe o motivo do cancelamento.',
   reasonTooLong: 'O motivo deve ter no máximo 500 caracteres.',
+  payerTooLong: 'O nome de quem pagou deve ter no máximo 120 caracteres.',
   idInvalid: 'Identificador inválido.',
   statusInvalid: 'Situação inválida.',
   chargeNotFound: 'Cobrança não encontrada.',
@@ -60,7 +61,8 @@ const zOptionalDate = z
 const CHARGE_AMOUNT: MoneyOptions = { requiredMessage: CHARGE_MSG.amountRequired };
 const PAYMENT_AMOUNT: MoneyOptions = { requiredMessage: CHARGE_MSG.paymentAmountRequired };
 
-function chargeSchema(amount: z.ZodType<string, string>) {
+/** The fields of a charge (one member's; a batch omits the member). */
+export function chargeSchema(amount: z.ZodType<string, string>) {
   return z.object({
     profile_id: zId(CHARGE_MSG.memberRequired),
     description: z.string({ error: CHARGE_MSG.descriptionRequired }).trim().min(1, CHARGE_MSG.descriptionRequired).max(200, CHARGE_MSG.descriptionTooLong),
@@ -82,6 +84,8 @@ function paymentSchema(amount: z.ZodType<string, string>) {
     method: z.enum(PAYMENT_METHODS, { error: CHARGE_MSG.methodRequired }),
     /** Absent: today in the club's time zone. */
     paid_on: zOptionalDate,
+    /** Who paid (a guardian, usually), named on the receipt; blank: not known. */
+    payer_name: z.string({ error: CHARGE_MSG.payerTooLong }).trim().max(120, CHARGE_MSG.payerTooLong).nullish().transform((v) => (v ? v : null)),
   });
 }
 export const ZRecordPayment = paymentSchema(zMoney(PAYMENT_AMOUNT));
@@ -103,6 +107,7 @@ export const ZChargePayment = z.object({
   cash_account_name: z.string(),
   transaction_id: z.string(),
   reversed_at: z.string().nullable(),
+  payer_name: z.string().nullable(),
   created_at: z.string(),
 });
 export type TChargePayment = z.infer<typeof ZChargePayment>;
@@ -127,7 +132,12 @@ export const ZCharge = z.object({
 });
 export type TCharge = z.infer<typeof ZCharge>;
 
-export const ZChargeDetail = ZCharge.extend({ payments: z.array(ZChargePayment), pix_copia_e_cola: z.string().nullable() });
+export const ZChargeDetail = ZCharge.extend({
+  payments: z.array(ZChargePayment),
+  pix_copia_e_cola: z.string().nullable(),
+  /** The member's guardians on record: whom 'Quem pagou' suggests. */
+  payer_suggestions: z.array(z.string()),
+});
 export type TChargeDetail = z.infer<typeof ZChargeDetail>;
 
 export const ZChargeQuery = pageQuery(50).extend({
@@ -197,10 +207,15 @@ export const ZReceipt = z.object({
   club_name: z.string(),
   club_logo_url: z.string().nullable(),
   club_city: z.string().nullable(),
+  /** Whom the charge is for ('referente a'). */
   member_name: z.string(),
+  /** Who paid, when the treasurer recorded it (a guardian, usually); null: not known. */
+  payer_name: z.string().nullable(),
   description: z.string(),
   origin: z.enum(CHARGE_ORIGINS),
   amount: z.string(),
+  /** 'cento e cinquenta reais e vinte centavos'. */
+  amount_in_words: z.string(),
   paid_on: z.string(),
   method: z.enum(PAYMENT_METHODS),
   reversed: z.boolean(),
@@ -208,6 +223,17 @@ export const ZReceipt = z.object({
   charge_open_amount: z.string(),
 });
 export type TReceipt = z.infer<typeof ZReceipt>;
+
+const plain = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+
+/**
+ * What a receipt says the payment was for: the description, with its origin only when the description
+ * does not already say it ('Mensalidade 11/2026', not 'Mensalidade 11/2026 (Mensalidade)').
+ */
+export function receiptSubject(description: string, origin: TChargeOrigin): string {
+  const label = CHARGE_ORIGIN_LABEL[origin];
+  return origin === 'avulsa' || plain(description).includes(plain(label)) ? description : `${description} (${label})`;
+}
 
 /** A payment as its payer lists it (to open its receipt). */
 export const ZMyPayment = z.object({

@@ -1,6 +1,7 @@
 import { parsePix } from 'pix-utils';
 import { describe, expect, it } from 'vitest';
-import { PIX_MSG, ZPixSettingsInput, pixCopiaECola, readPixKey } from './pix.js';
+import fc from 'fast-check';
+import { PIX_CITY_MAX, PIX_MSG, PIX_NAME_MAX, ZPixSettingsInput, pixCopiaECola, pixText, readPixKey } from './pix.js';
 
 /** CRC16-CCITT (poly 0x1021, init 0xFFFF) as the BR Code manual defines it, written here independently of both libraries. */
 function crc16(text: string): string {
@@ -47,7 +48,7 @@ describe('PIX keys', () => {
     expect(message('tesouraria@')).toBe(PIX_MSG.keyInvalid);
     expect(message('71c7d9be-4b85-4e43-9f1c-1f3b8b4e9a2')).toBe(PIX_MSG.keyInvalid);
     expect(message('')).toBe(PIX_MSG.keyRequired);
-    expect(ZPixSettingsInput.safeParse({ pix_key: '52998224725', beneficiary_name: 'x'.repeat(26), city: 'Recife' }).error?.issues[0]?.message).toBe(PIX_MSG.nameTooLong);
+    expect(ZPixSettingsInput.safeParse({ pix_key: '52998224725', beneficiary_name: 'x'.repeat(101), city: 'Recife' }).error?.issues[0]?.message).toBe(PIX_MSG.nameTooLong);
     expect(ZPixSettingsInput.safeParse({ pix_key: '52998224725', beneficiary_name: 'Clube', city: ' ' }).error?.issues[0]?.message).toBe(PIX_MSG.cityRequired);
   });
 });
@@ -75,5 +76,37 @@ describe('PIX copia e cola', () => {
       expect(emvFields(pixCopiaECola(CLUB, amount, 'ABCDEFGH') ?? '').get('54')).toBe(amount);
     }
     expect(pixCopiaECola(CLUB, '10000000000.00', 'ABCDEFGH')).toBeNull();
+  });
+});
+
+describe('beneficiary name and city as the BR Code writes them (issue 43)', () => {
+  const issues = (beneficiary_name: string, city: string) =>
+    ZPixSettingsInput.safeParse({ pix_key: '52998224725', beneficiary_name, city }).error?.issues.map((i) => i.message) ?? [];
+
+  it('refuses a name or a city the code would carry empty (emoji, symbols only), in pt-BR', () => {
+    expect(issues('🦅🔥', 'Recife')).toEqual([PIX_MSG.nameUnwritable]);
+    expect(issues('Clube', '🏙️')).toEqual([PIX_MSG.cityUnwritable]);
+    expect(issues('★★★', '—')).toEqual([PIX_MSG.nameUnwritable, PIX_MSG.cityUnwritable]);
+    // The refused name would have given no code at all: the library drops it to nothing.
+    expect(pixCopiaECola({ pix_key: '52998224725', beneficiary_name: '🦅🔥', city: 'Recife' }, '10.00', 'ABCDEFGH')).toBeNull();
+  });
+
+  it('keeps the full name and city (up to 100 and 60); the code carries 25 and 15 characters without accents', () => {
+    expect(issues('Clube Órion de Desbravadores 🦅', 'São José dos Campos')).toEqual([]);
+    expect(pixText('Clube Órion de Desbravadores 🦅', PIX_NAME_MAX)).toBe('Clube Orion de Desbravado');
+    expect(pixText('São José dos Campos', PIX_CITY_MAX)).toBe('Sao Jose dos Ca');
+    expect(pixText('  Açaí\tç  ', PIX_CITY_MAX)).toBe('Acai c');
+    expect(issues('x'.repeat(100), 'y'.repeat(60))).toEqual([]);
+    expect(issues('x'.repeat(100), 'y'.repeat(61))).toEqual([PIX_MSG.cityTooLong]);
+  });
+
+  it('pixText is exactly what the generated code carries in fields 59 and 60, for any text', () => {
+    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 30 }), (name, city) => {
+      const code = pixCopiaECola({ pix_key: '52998224725', beneficiary_name: name, city }, '1.00', 'ABCDEFGH');
+      const carried = { name: pixText(name, PIX_NAME_MAX), city: pixText(city, PIX_CITY_MAX) };
+      if (!carried.name || !carried.city) return code === null;
+      const fields = emvFields(code ?? '');
+      return fields.get('59') === carried.name && fields.get('60') === carried.city;
+    }), { numRuns: 500 });
   });
 });

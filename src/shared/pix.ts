@@ -1,6 +1,13 @@
 import { generatePixPayload, getPixKeyInfo } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
 
+/** What the BR Code carries of the beneficiary's name and city (EMV fields 59 and 60). */
+export const PIX_NAME_MAX = 25;
+export const PIX_CITY_MAX = 15;
+/** What the club may store: the full name and city, printed as typed on receipts (issue 43). */
+export const PIX_NAME_STORED_MAX = 100;
+export const PIX_CITY_STORED_MAX = 60;
+
 /** pt-BR texts of the club's PIX settings. */
 export const PIX_MSG = {
   keyRequired: 'Informe a chave PIX do clube.',
@@ -8,9 +15,11 @@ export const PIX_MSG = {
   cpfInvalid: 'CPF inválido: confira os dígitos verificadores.',
   cnpjInvalid: 'CNPJ inválido: confira os dígitos verificadores.',
   nameRequired: 'Informe o nome do beneficiário.',
-  nameTooLong: 'O nome do beneficiário deve ter no máximo 25 caracteres (limite do PIX).',
+  nameTooLong: `O nome do beneficiário deve ter no máximo ${PIX_NAME_STORED_MAX} caracteres.`,
+  nameUnwritable: 'O nome do beneficiário precisa ter letras ou números: o código PIX tira acentos e não leva emojis nem símbolos especiais.',
   cityRequired: 'Informe a cidade do beneficiário.',
-  cityTooLong: 'A cidade deve ter no máximo 15 caracteres (limite do PIX).',
+  cityTooLong: `A cidade deve ter no máximo ${PIX_CITY_STORED_MAX} caracteres.`,
+  cityUnwritable: 'A cidade precisa ter letras ou números: o código PIX tira acentos e não leva emojis nem símbolos especiais.',
   saved: 'Dados do PIX salvos!',
   notConfigured: 'O clube ainda não cadastrou a chave PIX.',
 } as const;
@@ -33,6 +42,18 @@ export function readPixKey(raw: string): { ok: true; type: TPixKeyType; value: s
   return { ok: false, message: PIX_MSG.keyInvalid };
 }
 
+/**
+ * The text a BR Code carries for a name or a city, as `generatePixPayload` writes it: accents taken off
+ * (NFD), any whitespace a space, only printable ASCII kept (no emoji, no 'ß'), spaces collapsed, cut to
+ * `max` characters. An emoji-only name comes out empty, and the library then writes no code at all.
+ */
+export function pixText(value: string, max: number): string {
+  return value.normalize('NFD').replace(/\s/g, ' ').replace(/[^\u0020-\u007E]/g, '').replace(/ {2,}/g, ' ').trim().slice(0, max).trim();
+}
+
+/** Whether the code would carry something a bank shows as a name: at least one letter or digit. */
+const writable = (value: string, max: number) => /[A-Za-z0-9]/.test(pixText(value, max));
+
 export const ZPixSettingsInput = z.object({
   pix_key: z.string({ error: PIX_MSG.keyRequired }).max(200, PIX_MSG.keyInvalid).transform((v, ctx) => {
     const key = readPixKey(v);
@@ -42,8 +63,10 @@ export const ZPixSettingsInput = z.object({
     }
     return key;
   }),
-  beneficiary_name: z.string({ error: PIX_MSG.nameRequired }).trim().min(1, PIX_MSG.nameRequired).max(25, PIX_MSG.nameTooLong),
-  city: z.string({ error: PIX_MSG.cityRequired }).trim().min(1, PIX_MSG.cityRequired).max(15, PIX_MSG.cityTooLong),
+  beneficiary_name: z.string({ error: PIX_MSG.nameRequired }).trim().min(1, PIX_MSG.nameRequired).max(PIX_NAME_STORED_MAX, PIX_MSG.nameTooLong)
+    .refine((v) => writable(v, PIX_NAME_MAX), PIX_MSG.nameUnwritable),
+  city: z.string({ error: PIX_MSG.cityRequired }).trim().min(1, PIX_MSG.cityRequired).max(PIX_CITY_STORED_MAX, PIX_MSG.cityTooLong)
+    .refine((v) => writable(v, PIX_CITY_MAX), PIX_MSG.cityUnwritable),
 });
 export type TPixSettingsInput = z.input<typeof ZPixSettingsInput>;
 

@@ -31,6 +31,7 @@ export const REQ_IO_MSG = {
   programmeNotChosen: (name: string) => `${name} é de um programa que o clube não trabalha (Configurações do programa)`,
   flagInvalid: (label: string) => `Use "sim" ou "não" em ${label}`,
   duplicate: 'Requisito repetido neste item',
+  sectionUnknown: (s: string) => `Seção desconhecida: ${s.slice(0, 80)}. Use o código (G, DE, SO, DA, SA, OL, EN, AC, EV, AV) ou o nome (Gerais, Descoberta espiritual…)`,
   imported: (n: number) => (n === 1 ? '1 requisito importado.' : `${n.toLocaleString('pt-BR')} requisitos importados.`),
 } as const;
 
@@ -45,7 +46,9 @@ export const ZReqImportRow = z.object({
   line: z.number().int(),
   item_code: z.string(),
   item_name: z.string().nullable(),
+  /** The section's code (the cell as written, when unknown) and its name. */
   section_code: z.string().nullable(),
+  section_name: z.string().nullable(),
   text: z.string(),
   in_field: z.boolean(),
   needs_evidence: z.boolean(),

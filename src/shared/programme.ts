@@ -18,11 +18,17 @@ export const PROGRAMME_MSG = {
   orderInvalid: 'A nova ordem deve listar cada requisito do item uma vez',
   memberUnknown: 'Membro não encontrado neste clube',
   alreadyEnrolled: 'Este membro já está inscrito neste item',
-  classInProgress: 'Este membro já tem uma classe em andamento. Remova-a ou registre a investidura antes.',
+  classInProgress: 'Este membro já tem uma classe deste tipo em andamento (uma regular e uma avançada podem correr juntas). Se a inscrição está errada, remova-a no cartão do membro (Remover inscrição); se não, registre a investidura antes.',
   programmeNotChosen: 'O clube não trabalha com este programa. Escolha-o em Configurações do programa.',
   enrolmentNotFound: 'Inscrição não encontrada',
   prerequisiteMissing: (item: string, prerequisite: string) => `Para se inscrever em ${item}, o membro precisa ter concluído ${prerequisite} (todos os requisitos assinados ou investido).`,
-  enrolmentHasSignatures: 'Esta inscrição já tem requisitos assinados: desfaça as assinaturas antes de removê-la.',
+  enrolmentHasSignatures: (n: number) => `Esta inscrição tem ${n === 1 ? '1 requisito assinado' : `${n} requisitos assinados`}: confirme a remoção para desfazer as assinaturas e estornar os pontos.`,
+  enrolmentInvested: 'Esta inscrição já foi investida: ela faz parte do histórico e não pode ser removida.',
+  enrolled: (n: number) => (n === 1 ? '1 membro inscrito.' : `${n} membros inscritos.`),
+  advancedNeedsRegular: (item: string, regular: string) => `${item} só pode ser investida com ${regular} concluída (todos os requisitos assinados) ou investida.`,
+  gridReadOnlyInstructor: (item: string) => `Grade só de leitura: ${item} ainda não está entre as suas atribuições de instrução. Peça à direção ou à secretaria que atribua a você (Requisitos → Instrutores, ou no seu perfil de membro).`,
+  gridReadOnly: (why: string) => `Grade só de leitura: ${why}`,
+  instructorItemsInvalid: 'Escolha classes ou especialidades do catálogo (até 100)',
   notEnrolled: 'Este membro não está inscrito neste item',
   membersRequired: 'Escolha ao menos um membro (até 200)',
   memberRepeated: 'Um membro aparece mais de uma vez',
@@ -144,6 +150,33 @@ export const ZEnrolmentInput = z.object({
   item_code: zItemCode,
 });
 
+/** Enrols a unit or a list at once: all of them or none (issue 43). */
+export const ZBulkEnrolmentInput = z.object({
+  item_code: zItemCode,
+  member_ids: z
+    .array(zId(PROGRAMME_MSG.memberUnknown), { error: PROGRAMME_MSG.membersRequired })
+    .min(1, PROGRAMME_MSG.membersRequired)
+    .max(200, PROGRAMME_MSG.membersRequired),
+});
+export const ZBulkEnrolmentResult = z.object({ enrolled: z.number().int() });
+
+/** The roster to enrol from: each active member with the class their age calls for and their classes em andamento. */
+export const ZEnrolmentRosterEntry = z.object({
+  member_id: z.string(),
+  full_name: z.string(),
+  unit_id: z.string().nullable(),
+  unit_name: z.string().nullable(),
+  suggested_class: z.string().nullable(),
+  suggested_class_name: z.string().nullable(),
+  /** Classes em andamento (not invested), by code. */
+  classes: z.array(z.object({ code: z.string(), name: z.string() })),
+});
+export type TEnrolmentRosterEntry = z.infer<typeof ZEnrolmentRosterEntry>;
+
+/** Removing an enrolment with signatures needs `confirm=1`: the signatures go and their points are reversed. */
+export const ZUnenrolQuery = z.object({ confirm: z.enum(['1'], { error: 'Use confirm=1 para confirmar' }).optional() });
+export const ZUnenrolResult = z.object({ ok: z.literal(true), signatures_removed: z.number().int(), points_reversed: z.number().int() });
+
 export const ZSignature = z.object({
   id: z.string(),
   requirement_id: z.string(),
@@ -183,8 +216,9 @@ export type TCardEnrolment = z.infer<typeof ZCardEnrolment>;
 
 export const ZCard = z.object({
   member: z.object({ member_id: z.string(), full_name: z.string(), unit_id: z.string().nullable(), birth_date: z.string().nullable() }),
-  /** The class the member's age calls for (from the birth date), if known. */
+  /** The class the member's age calls for (from the birth date), if known and the reader may see the birth date. */
   suggested_class: z.string().nullable(),
+  suggested_class_name: z.string().nullable(),
   enrolments: z.array(ZCardEnrolment),
   /** Whether the caller may sign on this cartão (at least one of its items). */
   can_sign: z.boolean(),
@@ -239,6 +273,12 @@ export const ZInstructorsInput = z.object({
 });
 export const ZInstructor = z.object({ member_id: z.string(), full_name: z.string() });
 
+/** The classes and especialidades assigned to one instructor (from the member's functions). */
+export const ZInstructorItemsInput = z.object({
+  item_codes: z.array(zItemCode, { error: PROGRAMME_MSG.instructorItemsInvalid }).max(100, PROGRAMME_MSG.instructorItemsInvalid),
+});
+export const ZInstructorItems = z.object({ item_codes: z.array(z.string()) });
+
 // ——— Grid and prontos ———
 
 export const ZGrid = z.object({
@@ -247,6 +287,13 @@ export const ZGrid = z.object({
   members: z.array(z.object({ member_id: z.string(), full_name: z.string(), unit_id: z.string().nullable(), enrolment_id: z.string(), can_sign: z.boolean() })),
   /** Signed cells: enrolment id and requisito id. */
   signatures: z.array(z.object({ id: z.string(), enrolment_id: z.string(), requirement_id: z.string(), signed_on: z.string() })),
+  /** Why the caller signs none of these rows (the grid is read-only), or null. */
+  read_only_reason: z.string().nullable(),
+  /**
+   * Today's roll call (the club's day): the members marked present or late at a meeting of today, or
+   * null when no roll call was taken today. 'Assinar para todos os presentes' signs these.
+   */
+  present_today: z.array(z.string()).nullable(),
 });
 export type TGrid = z.infer<typeof ZGrid>;
 

@@ -30,7 +30,7 @@ export const STATEMENT_MSG = {
   formula: (line: number) => `Linha ${line}: um texto começa com =, +, - ou @ (fórmula de planilha). Nada foi lido: confira o arquivo.`,
   badDate: (line: number) => `Linha ${line}: data ilegível. Use dd/mm/aaaa.`,
   badAmount: (line: number) => `Linha ${line}: valor ilegível.`,
-  pairsRequired: 'Marque ao menos um pagamento para confirmar.',
+  pairsRequired: 'Marque ao menos um pagamento ou uma despesa para confirmar.',
   tooManyPairs: `No máximo ${STATEMENT_MAX_LINES.toLocaleString('pt-BR')} pagamentos por vez.`,
   fingerprintInvalid: 'Linha do extrato inválida: gere a prévia de novo.',
   duplicateLine: 'A mesma linha do extrato foi marcada duas vezes.',
@@ -41,8 +41,21 @@ export const STATEMENT_MSG = {
   cashAccountRequired: 'Escolha o caixa que recebeu os pagamentos.',
   methodRequired: 'Escolha a forma de pagamento: PIX ou transferência.',
   alreadyImported: 'Uma das linhas já foi conciliada antes. Nada foi gravado: gere a prévia de novo.',
+  /** Two treasurers on one line: the one who got there first, named. */
+  alreadyImportedBy: (where: string, by: string | null) =>
+    `${where} já foi conciliado${by ? ` por ${by}` : ''} enquanto você conferia. Nada foi gravado: gere a prévia de novo.`,
+  categoryRequired: 'Escolha a categoria (plano de contas) da despesa.',
+  expenseDescriptionRequired: 'Informe a descrição da despesa.',
+  expenseDescriptionTooLong: 'A descrição da despesa pode ter no máximo 500 caracteres.',
+  searchTooLong: 'A busca pode ter no máximo 100 caracteres.',
   cashAccountNotFound: 'Caixa não encontrado.',
   confirmed: (n: number) => (n === 1 ? '1 pagamento registrado!' : `${n} pagamentos registrados!`),
+  /** The confirmation's summary: payments, and the expenses posted beside them. */
+  confirmedAll: (payments: number, expenses: number) => {
+    const p = payments === 1 ? '1 pagamento registrado' : `${payments} pagamentos registrados`;
+    const e = expenses === 1 ? '1 despesa lançada' : `${expenses} despesas lançadas`;
+    return payments && expenses ? `${p} e ${e}!` : expenses ? `${e}!` : `${p}!`;
+  },
 } as const;
 
 export const STATEMENT_METHODS = ['pix', 'transferencia'] as const;
@@ -100,27 +113,57 @@ export const ZStatementPreview = z.object({
 });
 export type TStatementPreview = z.infer<typeof ZStatementPreview>;
 
+/** How a confirmed pair was found: by the preview, or picked by the treasurer ('manual'). */
+export const STATEMENT_PAIR_HOWS = [...STATEMENT_MATCHES, 'manual'] as const;
+
+const zFingerprint = z.string({ error: STATEMENT_MSG.fingerprintInvalid }).regex(/^[0-9a-f]{64}$/, STATEMENT_MSG.fingerprintInvalid);
+const zLineDate = zText(STATEMENT_MSG.dateRequired).refine(isIsoDate, STATEMENT_MSG.dateInvalid);
+
 export const ZStatementPair = z.object({
-  fingerprint: z.string({ error: STATEMENT_MSG.fingerprintInvalid }).regex(/^[0-9a-f]{64}$/, STATEMENT_MSG.fingerprintInvalid),
+  fingerprint: zFingerprint,
   charge_id: zText(STATEMENT_MSG.chargeRequired).regex(UUID_RE, STATEMENT_MSG.chargeRequired),
   amount: zMoney({ requiredMessage: STATEMENT_MSG.amountRequired }),
-  date: zText(STATEMENT_MSG.dateRequired).refine(isIsoDate, STATEMENT_MSG.dateInvalid),
+  date: zLineDate,
+  how: z.enum(STATEMENT_PAIR_HOWS, { error: STATEMENT_MSG.chargeRequired }).optional(),
 });
 
-/** POST …/charges/statement/confirm: the pairs the treasurer ticked, the caixa and the method. */
+/** An outgoing line posted as an expense of the caixa: its amount without the sign, and its category. */
+export const ZStatementExpense = z.object({
+  fingerprint: zFingerprint,
+  amount: zMoney({ requiredMessage: STATEMENT_MSG.amountRequired }),
+  date: zLineDate,
+  description: zText(STATEMENT_MSG.expenseDescriptionRequired).max(500, STATEMENT_MSG.expenseDescriptionTooLong),
+  chart_account_id: zText(STATEMENT_MSG.categoryRequired).regex(UUID_RE, STATEMENT_MSG.categoryRequired),
+});
+
+/** POST …/charges/statement/confirm: the pairs and expenses the treasurer ticked, the caixa and the method. */
 export const ZStatementConfirm = z.object({
-  pairs: z.array(ZStatementPair, { error: STATEMENT_MSG.pairsRequired })
-    .min(1, STATEMENT_MSG.pairsRequired)
-    .max(STATEMENT_MAX_LINES, STATEMENT_MSG.tooManyPairs)
-    .refine((pairs) => new Set(pairs.map((p) => p.fingerprint)).size === pairs.length, STATEMENT_MSG.duplicateLine),
+  pairs: z.array(ZStatementPair, { error: STATEMENT_MSG.pairsRequired }).max(STATEMENT_MAX_LINES, STATEMENT_MSG.tooManyPairs).default([]),
+  expenses: z.array(ZStatementExpense, { error: STATEMENT_MSG.pairsRequired }).max(STATEMENT_MAX_LINES, STATEMENT_MSG.tooManyPairs).default([]),
   account_id: zText(STATEMENT_MSG.cashAccountRequired).regex(UUID_RE, STATEMENT_MSG.cashAccountRequired),
   method: z.enum(STATEMENT_METHODS, { error: STATEMENT_MSG.methodRequired }).default('pix'),
+}).superRefine((v, ctx) => {
+  if (v.pairs.length + v.expenses.length === 0) ctx.addIssue({ code: 'custom', path: ['pairs'], message: STATEMENT_MSG.pairsRequired });
+  if (v.pairs.length + v.expenses.length > STATEMENT_MAX_LINES) ctx.addIssue({ code: 'custom', path: ['pairs'], message: STATEMENT_MSG.tooManyPairs });
+  const fingerprints = [...v.pairs, ...v.expenses].map((p) => p.fingerprint);
+  if (new Set(fingerprints).size !== fingerprints.length) ctx.addIssue({ code: 'custom', path: ['pairs'], message: STATEMENT_MSG.duplicateLine });
 });
 export type TStatementConfirm = z.input<typeof ZStatementConfirm>;
 
 export const ZStatementConfirmResult = z.object({
+  /** Payments recorded and their total. */
   recorded: z.number().int(),
   total: z.string(),
   payment_ids: z.array(z.string()),
+  /** Expenses posted in the caixa and their total (positive). */
+  expenses: z.number().int(),
+  expenses_total: z.string(),
+  transaction_ids: z.array(z.string()),
 });
+
+/** GET …/charges/statement/charges?q=: open charges to pick for a line by hand. */
+export const ZStatementChargeQuery = z.object({
+  q: z.string({ error: STATEMENT_MSG.searchTooLong }).max(100, STATEMENT_MSG.searchTooLong).optional(),
+});
+export const STATEMENT_SEARCH_LIMIT = 30;
 export type TStatementConfirmResult = z.infer<typeof ZStatementConfirmResult>;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { randomUUID } from 'node:crypto';
 import { call, createTestApp, setUpClubWithMember, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
 
@@ -32,7 +33,12 @@ const routes: Record<string, WriteRoute> = {
   payment: {
     url: () => `/api/clubs/${clubId}/charges/${bigChargeId}/payments`,
     state: () => `SELECT (SELECT paid_amount FROM charges WHERE id = '${bigChargeId}') AS paid, (SELECT count(*)::int FROM transactions) AS n`,
-    valid: () => ({ amount: '0,01', cash_account_id: cashId, method: 'pix', paid_on: '2026-05-11' }),
+    valid: () => ({ amount: '0,01', cash_account_id: cashId, method: 'pix', paid_on: '2026-05-11', payer_name: 'Marta Souza' }),
+  },
+  chargeBatch: {
+    url: () => `/api/clubs/${clubId}/charges/batch`,
+    state: () => 'SELECT (SELECT count(*)::int FROM charges) AS c, (SELECT count(*)::int FROM charge_batches) AS b, (SELECT count(*)::int FROM audit_log) AS a',
+    valid: () => ({ client_id: randomUUID(), target: { kind: 'members', profile_ids: [memberProfileId] }, description: `Camiseta ${++seq}`, amount: '12,34', due_date: '2026-05-10', origin: 'avulsa' }),
   },
   pixSettings: {
     method: 'PUT',

@@ -10,7 +10,7 @@ import { one } from '../db/index.js';
 export const seedDemoCharges: DemoStep = async ({ db, clubId, adminId }) => {
   await db.query(
     `INSERT INTO club_pix_settings (club_id, pix_key, key_type, beneficiary_name, city, updated_by)
-     VALUES ($1, 'tesouraria@demo.trilha.app', 'email', 'Clube Demo Trilha', 'Sao Paulo', $2)`, [clubId, adminId]);
+     VALUES ($1, 'tesouraria@demo.trilha.app', 'email', 'Clube Demo Trilha', 'São Paulo', $2)`, [clubId, adminId]);
   await db.query(
     `INSERT INTO dues_plans (club_id, amount, due_day, months, generated_through)
      VALUES ($1, 60.00, 10, '{1,2,3,4,5,6,7,8,9,10,11,12}', date_trunc('month', now() AT TIME ZONE 'America/Sao_Paulo')::date)`, [clubId]);

@@ -90,3 +90,41 @@ export async function sendChargeReminders(db: Db, now: Date = new Date()): Promi
   }
   return n;
 }
+
+/** 'Ana', 'Ana e Bruno', 'Ana, Bruno e Caio'. */
+const joinNames = (names: string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} e ${names.at(-1)}`);
+
+/**
+ * 'Nova cobrança' for a batch (a list, a unit or the club): each member is told of their own charge,
+ * and each guardian once for the batch, naming all of their children it charged (issue 43: a family
+ * with three children in the club gets one notice, not three). Every notice in one statement.
+ */
+export async function notifyBatchCharges(tx: Queryable, clubId: string, batchId: string, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await tx.query<ChargeNotice & { member_name: string }>(
+    `SELECT ch.id, ch.club_id, ch.profile_id, ch.description, ch.amount::text AS open_amount, ch.due_date::text AS due_date, p.full_name AS member_name
+       FROM charges ch JOIN profiles p ON p.id = ch.profile_id
+      WHERE ch.club_id = $1 AND ch.id = ANY ($2::uuid[])`,
+    [clubId, ids],
+  );
+  if (rows.length === 0) return 0;
+  const { description, open_amount: amount, due_date: due } = rows[0];
+  const title = `Nova cobrança: ${description}`;
+  const when = `vencimento em ${brDate(due)}. O PIX para pagar está em Cobranças.`;
+  const items: NoticeItem[] = rows.map((c) => ({
+    to: [c.profile_id], title, body: `R$ ${formatBrl(amount)}, ${when}`, link: '/dashboard/cobrancas', dedupeKey: `charge.created:${c.id}`,
+  }));
+  const guardians = await guardiansByMember(tx, clubId, rows.map((c) => c.profile_id));
+  const childrenOf = new Map<string, string[]>();
+  for (const c of rows) {
+    for (const g of guardians.get(c.profile_id) ?? []) childrenOf.set(g, [...(childrenOf.get(g) ?? []), c.member_name]);
+  }
+  for (const [guardian, children] of childrenOf) {
+    const names = children.sort((a, b) => a.localeCompare(b, 'pt-BR'));
+    items.push({
+      to: [guardian], title, link: '/familia', dedupeKey: `charge.batch:${batchId}`,
+      body: `${joinNames(names)}: R$ ${formatBrl(amount)}${names.length > 1 ? ' cada' : ''}, ${when}`,
+    });
+  }
+  return notifyMany(tx, { clubId, category: 'money', kind: 'charge.created', urgent: false }, items);
+}

@@ -71,7 +71,7 @@ export function getCharge(q: Queryable, clubId: string, id: string) {
 export function listPayments(q: Queryable, clubId: string, chargeId: string) {
   return q.query<TChargePayment>(
     `SELECT cp.id, cp.charge_id, cp.amount, cp.paid_on, cp.method, cp.cash_account_id, ca.name AS cash_account_name,
-            cp.transaction_id, cp.reversed_at, cp.created_at
+            cp.transaction_id, cp.reversed_at, cp.payer_name, cp.created_at
        FROM charge_payments cp JOIN cash_accounts ca ON ca.id = cp.cash_account_id
       WHERE cp.club_id = $1 AND cp.charge_id = $2
       ORDER BY cp.created_at, cp.id`,
@@ -141,6 +141,22 @@ export async function registerPayment(q: Queryable, clubId: string, p: NewPaymen
     [clubId, p.chargeId, p.amount, p.paidOn, p.method, p.cashAccountId, p.createdBy],
   );
   return row.id;
+}
+
+/** Who paid (the receipt names them); set in the payment's own transaction. */
+export async function setPaymentPayer(q: Queryable, clubId: string, paymentId: string, payerName: string): Promise<void> {
+  await q.query(`UPDATE charge_payments SET payer_name = $3 WHERE club_id = $1 AND id = $2`, [clubId, paymentId, payerName]);
+}
+
+/** The names of a member's guardians on record, in pt-BR order: who usually pays. */
+export async function guardianNames(q: Queryable, clubId: string, profileId: string): Promise<string[]> {
+  const rows = await q.query<{ full_name: string }>(
+    `SELECT DISTINCT mg.full_name FROM member_guardians mg JOIN club_members cm ON cm.id = mg.member_id
+      WHERE mg.club_id = $1 AND cm.club_id = $1 AND cm.profile_id = $2 AND btrim(mg.full_name) <> ''
+      ORDER BY mg.full_name`,
+    [clubId, profileId],
+  );
+  return rows.map((r) => r.full_name).sort((a, b) => a.localeCompare(b, 'pt-BR'));
 }
 
 export async function reversePayment(q: Queryable, clubId: string, paymentId: string, createdBy: string): Promise<void> {
@@ -250,9 +266,41 @@ export async function importedFingerprints(q: Queryable, clubId: string, fingerp
   return new Set(rows.map((r) => r.fingerprint));
 }
 
-export async function insertStatementLine(q: Queryable, clubId: string, l: { fingerprint: string; date: string; amount: string; paymentId: string; createdBy: string }): Promise<void> {
+/** A confirmed line: a charge's payment (positive) or an expense of the caixa (negative, no `how`). */
+export async function insertStatementLine(
+  q: Queryable, clubId: string,
+  l: { fingerprint: string; date: string; amount: string; paymentId?: string; transactionId?: string; how?: string | null; createdBy: string },
+): Promise<void> {
   await q.query(
-    `INSERT INTO statement_lines (club_id, fingerprint, line_date, amount, payment_id, created_by) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [clubId, l.fingerprint, l.date, l.amount, l.paymentId, l.createdBy],
+    `INSERT INTO statement_lines (club_id, fingerprint, line_date, amount, payment_id, transaction_id, how, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [clubId, l.fingerprint, l.date, l.amount, l.paymentId ?? null, l.transactionId ?? null, l.how ?? null, l.createdBy],
   );
+}
+
+/** Who confirmed a line, and the first of these that is already confirmed (for the conflict message). */
+export function statementLineHolder(q: Queryable, clubId: string, fingerprints: string[]) {
+  return maybeOne<{ fingerprint: string; line_date: string; amount: string; created_by_name: string | null }>(
+    q,
+    `SELECT sl.fingerprint, sl.line_date::text AS line_date, sl.amount, p.full_name AS created_by_name
+       FROM statement_lines sl LEFT JOIN profiles p ON p.id = sl.created_by
+      WHERE sl.club_id = $1 AND sl.fingerprint = ANY($2::text[])
+      ORDER BY sl.created_at LIMIT 1`,
+    [clubId, fingerprints],
+  );
+}
+
+/** An outgoing statement line as an expense of the caixa, through register_transaction (balance, audit). */
+export async function registerStatementExpense(
+  q: Queryable, clubId: string, e: { cashAccountId: string; chartAccountId: string; amount: string; description: string; date: string; createdBy: string },
+): Promise<string> {
+  const row = await one<{ id: string }>(
+    q,
+    `SELECT register_transaction(
+       p_club_id => $1, p_cash_account_id => $2, p_profile_id => NULL, p_chart_account_id => $3,
+       p_savings_goal_id => NULL, p_type => 'expense', p_amount => $4::numeric, p_description => $5,
+       p_transaction_date => $6::date, p_created_by => $7) AS id`,
+    [clubId, e.cashAccountId, e.chartAccountId, e.amount, e.description, e.date, e.createdBy],
+  );
+  return row.id;
 }

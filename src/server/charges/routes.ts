@@ -8,12 +8,16 @@ import { ZPixSettings, ZPixSettingsInput } from '../../shared/pix.js';
 import { DUES_MSG, ZDuesExceptionInput, ZDuesPlan, ZDuesPlanInput, ZDuesSetup, ZGenerateDues, ZGenerateDuesResult } from '../../shared/dues.js';
 import { can } from '../plugins/access.js';
 import { requireGuardianOf } from '../families/access.js';
+import { ZChargeBatchResult, ZChargePayer, ZCreateChargeBatch } from '../../shared/charge-batches.js';
+import * as batches from './batches.js';
 import * as debtors from './debtors.js';
 import * as dues from './dues.js';
 import * as receipts from './receipts.js';
 import * as reconcile from './reconcile.js';
 import { registerChargeReportRoutes } from './report-routes.js';
-import { STATEMENT_MAX_CHARS, ZStatementConfirm, ZStatementConfirmResult, ZStatementPreview, ZStatementPreviewInput } from '../../shared/statement.js';
+import {
+  STATEMENT_MAX_CHARS, ZStatementCharge, ZStatementChargeQuery, ZStatementConfirm, ZStatementConfirmResult, ZStatementPreview, ZStatementPreviewInput,
+} from '../../shared/statement.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 import { ZClubParams, zId } from '../../shared/ids.js';
@@ -39,6 +43,19 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'charges.manage' },
     schema: { tags, summary: 'Criar cobrança para um membro', params: ZClubParams, body: ZCreateCharge, response: { 201: ZCharge } },
   }, async (req, reply) => reply.status(201).send(await service.createCharge(db, req.access, req.body)));
+
+  app.post('/api/clubs/:clubId/charges/batch', {
+    config: { permission: 'charges.manage' },
+    schema: { tags, summary: 'Criar a mesma cobrança para membros escolhidos, uma unidade ou o clube todo (todas ou nenhuma; client_id torna o reenvio inofensivo)', params: ZClubParams, body: ZCreateChargeBatch, response: { 200: ZChargeBatchResult, 201: ZChargeBatchResult } },
+  }, async (req, reply) => {
+    const result = await batches.createChargeBatch(db, req.access, req.body);
+    return reply.status(result.replayed ? 200 : 201).send(result);
+  });
+
+  app.get('/api/clubs/:clubId/charges/payers', {
+    config: { permission: 'charges.manage' },
+    schema: { tags, summary: 'Membros ativos com unidade, para escolher quem cobrar', params: ZClubParams, response: { 200: z.array(ZChargePayer) } },
+  }, async (req) => batches.listPayers(db, req.access.clubId));
 
   app.get('/api/clubs/:clubId/charges/:id', {
     config: { permission: 'charges.manage' },
@@ -88,8 +105,13 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/clubs/:clubId/charges/statement/confirm', {
     config: { permission: 'charges.manage' },
-    schema: { tags, summary: 'Conciliar extrato: registrar os pagamentos confirmados, todos ou nenhum', params: ZClubParams, body: ZStatementConfirm, response: { 201: ZStatementConfirmResult } },
+    schema: { tags, summary: 'Conciliar extrato: registrar os pagamentos e lançar as despesas confirmados, todos ou nenhum', params: ZClubParams, body: ZStatementConfirm, response: { 201: ZStatementConfirmResult } },
   }, async (req, reply) => reply.status(201).send(await reconcile.confirmStatement(db, req.access, req.body)));
+
+  app.get('/api/clubs/:clubId/charges/statement/charges', {
+    config: { permission: 'charges.manage' },
+    schema: { tags, summary: 'Conciliar extrato: cobranças em aberto para escolher à mão (busca por membro, descrição ou código)', params: ZClubParams, querystring: ZStatementChargeQuery, response: { 200: z.array(ZStatementCharge) } },
+  }, async (req) => reconcile.searchOpenCharges(db, req.access.clubId, req.query.q));
 
   // ——— 'Quem deve' ———
   app.get('/api/clubs/:clubId/debtors', {

@@ -43,7 +43,7 @@ export async function getChargeDetail(q: Queryable, clubId: string, id: string):
   checkId(id, CHARGE_MSG.chargeNotFound);
   const charge = await mustGetCharge(q, clubId, id);
   const [withPix] = await withPixCodes(q, clubId, [charge]);
-  return { ...withPix, payments: await repo.listPayments(q, clubId, id) };
+  return { ...withPix, payments: await repo.listPayments(q, clubId, id), payer_suggestions: await repo.guardianNames(q, clubId, charge.profile_id) };
 }
 
 /** Each charge with the PIX copia e cola of what it still owes (null when paid, cancelled or no PIX key). */
@@ -138,13 +138,23 @@ export async function createCharge(db: Db, actor: Actor, input: z.output<typeof 
   }
 }
 
-/** Records a payment and its income transaction together (charge_payment_register). */
-export async function recordPayment(db: Db, actor: Actor, chargeId: string, input: z.output<typeof ZRecordPayment>): Promise<TChargeDetail> {
+type PaymentInput = Omit<z.output<typeof ZRecordPayment>, 'payer_name'> & { payer_name?: string | null };
+
+/** Records a payment and its income transaction together (charge_payment_register), with who paid when known. */
+export async function recordPayment(db: Db, actor: Actor, chargeId: string, input: PaymentInput): Promise<TChargeDetail> {
   checkId(chargeId, CHARGE_MSG.chargeNotFound);
+  const payment = {
+    chargeId, amount: input.amount, paidOn: input.paid_on, method: input.method, cashAccountId: input.cash_account_id, createdBy: actor.profileId,
+  };
+  const payer = input.payer_name ?? null;
   try {
-    await repo.registerPayment(db, actor.clubId, {
-      chargeId, amount: input.amount, paidOn: input.paid_on, method: input.method, cashAccountId: input.cash_account_id, createdBy: actor.profileId,
-    });
+    if (payer === null) await repo.registerPayment(db, actor.clubId, payment);
+    else {
+      await db.transaction(async (tx) => {
+        const id = await repo.registerPayment(tx, actor.clubId, payment);
+        await repo.setPaymentPayer(tx, actor.clubId, id, payer);
+      });
+    }
   } catch (err) {
     translateMoneyError(err);
   }

@@ -92,7 +92,7 @@ describe(`statement reconciliation on ${engineName()}`, () => {
     const again = (await preview(file)).json() as TStatementPreview;
     expect(again.lines.map((l) => l.status)).toEqual(['importada', 'saida', 'importada', 'sem_par']);
     const twice = await confirm({ pairs: [pairOf(body.lines[0])], account_id: cash, method: 'pix' });
-    expect([twice.statusCode, twice.json().error.message]).toEqual([409, STATEMENT_MSG.alreadyImported]);
+    expect([twice.statusCode, twice.json().error.message]).toEqual([409, STATEMENT_MSG.alreadyImportedBy('Lançamento de 05/10/2026 (R$\u00a085,50)', 'Tesoureira')]);
     expect(await money()).toEqual(after);
   });
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import type { Storage } from '../storage/storage.js';
 
 /** What the demo seed has created so far; each domain's seed step reads it and may extend it. */
 export interface DemoContext {
@@ -9,6 +10,10 @@ export interface DemoContext {
   /** Every demo member's profile id (the admin first), some without an account. */
   memberIds: string[];
   unitIds: string[];
+  /** The hash of 'demo1234', made once: every demo account signs in with it. */
+  passwordHash: string;
+  /** Where the demo's uploads (evidence photos) go: the running server's storage. */
+  storage: Storage;
 }
 
 export type DemoStep = (ctx: DemoContext) => Promise<void>;

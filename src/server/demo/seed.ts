@@ -12,6 +12,8 @@ import { seedDemoMeetings } from '../meetings/demo-seed.js';
 import { seedDemoProgramme } from '../programme/demo-seed.js';
 import { seedDemoCharges } from '../charges/demo-seed.js';
 import { seedDemoEvents } from '../events/demo-seed.js';
+import { seedDemoGuardian, seedDemoInstructor } from './people.js';
+import type { Storage } from '../storage/storage.js';
 
 /** Each domain adds its step; they run in this order after the club, units and members exist. */
 const steps: DemoStep[] = [
@@ -23,22 +25,24 @@ const steps: DemoStep[] = [
   seedDemoCharges,
   seedDemoEvents,
   seedGamification,
+  seedDemoGuardian,
   seedDemoMeetings,
   seedDemoProgramme,
+  seedDemoInstructor,
 ];
 
 /**
  * Fills the demo club once (npm run seed:demo, directly or through the running server), in one transaction:
  * a step that fails leaves nothing behind, so the next run starts from scratch instead of finding a half
- * club and answering "já existe" forever.
+ * club and answering "já existe" forever. `storage`: the running server's uploads (default DATA_DIR/uploads).
  */
-export async function seedDemo(db: Db): Promise<{ created: boolean }> {
+export async function seedDemo(db: Db, storage?: Storage): Promise<{ created: boolean }> {
   return db.transaction(async (tx) => {
     // Two runs at once: the second waits here for the first to commit, then finds the club.
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('trilha-seed-demo'))`);
     const existing = await tx.query('SELECT 1 FROM clubs WHERE slug = $1', [DEMO_SLUG]);
     if (existing.length > 0) return { created: false };
-    const ctx = await seedDemoClub(dbInTransaction(db, tx));
+    const ctx = await seedDemoClub(dbInTransaction(db, tx), storage);
     for (const step of steps) await step(ctx);
     return { created: true };
   });

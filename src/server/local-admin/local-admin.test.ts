@@ -66,7 +66,7 @@ describe(`local admin channel on ${engineName()}`, () => {
     expect((await seed()).json()).toEqual({ created: true });
     const [demo] = await db.query<{ id: string }>("SELECT id FROM clubs WHERE slug = 'clube-demo-aguias'");
     const count = async (sql: string) => (await db.query<{ n: number }>(sql, [demo.id]))[0].n;
-    expect(await count('SELECT count(*)::int AS n FROM club_members WHERE club_id = $1')).toBe(13);
+    expect(await count('SELECT count(*)::int AS n FROM club_members WHERE club_id = $1')).toBe(15);
     expect(await count('SELECT count(*)::int AS n FROM units WHERE club_id = $1')).toBe(4);
     // The plain tasks, and the recurring rules' occurrences due by now (how many depends on the hour the seed runs).
     expect(await count('SELECT count(*)::int AS n FROM tasks WHERE club_id = $1 AND recurring_task_id IS NULL')).toBe(7);

@@ -145,6 +145,23 @@ export function findOwnMembership(q: Queryable, clubId: string, profileId: strin
   return maybeOne<{ role: string; unit_id: string | null }>(q, `SELECT role, unit_id FROM club_members WHERE club_id = $1 AND profile_id = $2 AND active`, [clubId, profileId]);
 }
 
+/**
+ * Today's roll call, on the club's day: the members marked present or late at any meeting of today
+ * that is not cancelled; null when no mark was taken today (the programme's 'assinar para todos os
+ * presentes' signs these).
+ */
+export async function presentToday(q: Queryable, clubId: string): Promise<string[] | null> {
+  const rows = await q.query<{ member_id: string; present: boolean }>(
+    `SELECT a.member_id, bool_or(a.status IN ('present', 'late')) AS present
+       FROM meetings m JOIN meeting_attendance a ON a.club_id = m.club_id AND a.meeting_id = m.id
+      WHERE m.club_id = $1 AND m.date = ${clubTodayOf('$1')} AND m.status = 'scheduled'
+      GROUP BY a.member_id`,
+    [clubId],
+  );
+  if (!rows.length) return null;
+  return rows.filter((r) => r.present).map((r) => r.member_id);
+}
+
 export function listMarks(q: Queryable, clubId: string, meetingId: string, memberIds: string[] | null = null) {
   return q.query<TMark>(
     `SELECT a.member_id, a.status, to_json(a.criteria) AS criteria, a.updated_at, pm.full_name AS marked_by_name,

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => db.dispose());
 
 describe(`demo club programme on ${engineName()}`, () => {
-  it('has kids halfway through Amigo, one pronto para investidura and especialidades em andamento', async () => {
+  it('has kids halfway through Amigo, one pronto para investidura and especialidades em andamento', { timeout: 90_000 }, async () => {
     expect((await seedDemo(db)).created).toBe(true);
     const rows = await db.query<{ item_code: string; completed: boolean; signed: number }>(
       `SELECT e.item_code, e.completed_on IS NOT NULL AS completed, (SELECT count(*) FROM programme_signatures s WHERE s.enrolment_id = e.id)::int AS signed

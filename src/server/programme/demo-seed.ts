@@ -28,7 +28,7 @@ export const seedDemoProgramme: DemoStep = async ({ db, clubId, adminId }) => {
     badge_type: 'auto', category: 'classes', criteria_type: 'class_completed', criteria_value: 1, criteria_item: 'AMIGO', criteria_area: '',
     icon_key: BADGE_ICON_KEYS[0], icon_color: BADGE_COLOR_KEYS[5],
   });
-  const felinos = await addRequirement(db, access, 'EN-001', { section_code: null, text: 'Identificar cinco felinos brasileiros', in_field: false, needs_evidence: false });
+  const aranhas = await addRequirement(db, access, 'EN-001', { section_code: null, text: 'Identificar cinco aranhas da sua região e dizer quais são peçonhentas', in_field: false, needs_evidence: false });
   const kids = await db.query<{ id: string }>(
     `SELECT cm.id FROM club_members cm JOIN profiles p ON p.id = cm.profile_id WHERE cm.club_id = $1 AND cm.active AND cm.role = 'member' AND cm.unit_id IS NOT NULL ORDER BY p.full_name, cm.id LIMIT 8`,
     [clubId],
@@ -41,7 +41,7 @@ export const seedDemoProgramme: DemoStep = async ({ db, clubId, adminId }) => {
     if (i < 3) {
       await enrol(db, access, kid.id, 'EN-001');
       // Completing the especialidade signs Amigo's 'uma especialidade da área EN' requisito.
-      if (i === 0) await sign(db, access, { requirement_id: felinos.id, member_ids: [kid.id] });
+      if (i === 0) await sign(db, access, { requirement_id: aranhas.id, member_ids: [kid.id] });
     }
   }
 };

@@ -9,6 +9,7 @@ let ctx: TestContext;
 let admin: Session;
 let clubId: string;
 const kids: string[] = [];
+let specialties: string[] = [];
 let requirementId: string;
 let seq = 0;
 
@@ -60,6 +61,19 @@ const routes: Record<string, WriteRoute> = {
     count: `SELECT (SELECT count(*) FROM audit_log WHERE action = 'programme.requirement_import') + (SELECT count(*) FROM programme_requirements) AS n`,
     valid: () => ({ format: 'csv', content: `item;seção;texto\nHM-010;G;Passo ${++seq}`, dry_run: false }),
   },
+  bulkEnrolment: {
+    method: 'POST',
+    url: () => `${P()}/enrolments/bulk`,
+    count: 'SELECT count(*)::int AS n FROM programme_enrolments',
+    // Each valid body a new especialidade, so it enrols again.
+    valid: () => ({ member_ids: [...kids], item_code: specialties[100 + (++seq % 400)] }),
+  },
+  instructorItems: {
+    method: 'PUT',
+    url: () => `${P()}/members/${kids[0]}/instructor-items`,
+    count: `SELECT count(*)::int AS n FROM audit_log WHERE action = 'programme.instructors'`,
+    valid: () => ({ item_codes: ['AMIGO', specialties[++seq % 50]] }),
+  },
   instructors: {
     method: 'PUT',
     url: () => `${P()}/items/AMIGO/instructors`,
@@ -96,6 +110,7 @@ beforeAll(async () => {
     kids.push(id);
     await call(ctx.app, 'POST', `${P()}/enrolments`, { as: admin, body: { member_id: id, item_code: 'AMIGO' } });
   }
+  specialties = (await ctx.db.query<{ code: string }>(`SELECT code FROM programme_items WHERE kind = 'specialty' ORDER BY code`)).map((r) => r.code);
   requirementId = (await call(ctx.app, 'POST', `${P()}/items/AMIGO/requirements`, { as: admin, body: { section_code: 'G', text: 'Base' } })).json().id;
 });
 afterAll(() => ctx.close());

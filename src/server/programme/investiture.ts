@@ -46,6 +46,19 @@ export async function recordInvestiture(db: Db, access: ClubAccess, input: { hel
     );
     if (rows.length !== ids.length) throw notFound(PROGRAMME_MSG.enrolmentNotFound);
     if (rows.some((r) => !r.completed_on || r.invested_on)) throw new AppError('conflict', 409, PROGRAMME_MSG.notReady);
+    // An advanced class runs beside its regular class (issue 43) but is invested only once the
+    // regular one is complete (invested before, or at this ceremony, which takes complete ones only).
+    const [early] = await tx.query<{ item: string; regular: string }>(
+      `SELECT i.name AS item, r.name AS regular FROM programme_enrolments e
+         JOIN programme_items i ON i.code = e.item_code AND i.class_kind = 'avancada'
+         JOIN programme_items r ON r.code = i.prerequisite
+        WHERE e.club_id = $1 AND e.id = ANY($2::uuid[])
+          AND NOT EXISTS (SELECT 1 FROM programme_enrolments p WHERE p.club_id = e.club_id AND p.member_id = e.member_id
+                            AND p.item_code = i.prerequisite AND (p.completed_on IS NOT NULL OR p.invested_on IS NOT NULL))
+        LIMIT 1`,
+      [access.clubId, ids],
+    );
+    if (early) throw new AppError('conflict', 409, PROGRAMME_MSG.advancedNeedsRegular(early.item, early.regular));
     const { id } = await one<{ id: string }>(tx, 'INSERT INTO programme_investitures (club_id, held_on, place, created_by) VALUES ($1, $2, $3, $4) RETURNING id', [access.clubId, input.held_on, input.place, access.profileId]);
     await tx.query('UPDATE programme_enrolments SET invested_on = $3, investiture_id = $4 WHERE club_id = $1 AND id = ANY($2::uuid[])', [access.clubId, ids, input.held_on, id]);
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'programme.investiture', entity: 'programme_investiture', entityId: id, after: { held_on: input.held_on, place: input.place, invested: ids.length } });

@@ -9,6 +9,7 @@ import type { EvidenceFile } from '../progress/evidence-form.js';
 import { MARK_MSG, PROGRAMME_MSG, type TQueueMark, type TSignResult } from '../../shared/programme.js';
 import { mayReadCard, signerOf, signRefusal } from './signers.js';
 import { signInTx } from './signing.js';
+import { notifyMarked } from './mark-notices.js';
 import * as repo from './repo.js';
 
 /**
@@ -45,6 +46,8 @@ export async function markDone(db: Db, storage: Storage, access: ClubAccess, inp
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
         [access.clubId, enrolment.id, requirement.id, note, key, key && input.file ? (input.file.filename || `comprovacao.${type?.ext ?? 'bin'}`).slice(0, 200) : null, type?.mime ?? null, input.file?.bytes.length ?? null],
       );
+      const member = await repo.findMember(tx, access.clubId, own.member_id);
+      if (member) await notifyMarked(tx, access.clubId, member, requirement.item_code, await repo.clubToday(tx, access.clubId));
       await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'programme.mark', entity: 'programme_requirement', entityId: requirement.id, after: { item: requirement.item_code, evidence: Boolean(key) } });
       return { id: row.id };
     });

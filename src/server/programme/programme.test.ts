@@ -286,9 +286,11 @@ describe(`the club's programme on ${engineName()}`, () => {
     expect((await call(ctx.app, 'GET', `/api/clubs/${otherClub.id}/programme/members/${kids.Enzo.memberId}/card`, { as: stranger })).statusCode).toBe(404);
   });
 
-  it('an enrolment with signatures stays; an empty one can be removed', async () => {
+  it('an enrolment with signatures asks to confirm its removal; an empty one is removed at once', async () => {
     const duda = (await card(kids.Duda.memberId)).enrolments[0];
-    expect((await call(ctx.app, 'DELETE', url(`/enrolments/${duda.id}`), { as: admin })).json().error.message).toBe(PROGRAMME_MSG.enrolmentHasSignatures);
+    const refused = await call(ctx.app, 'DELETE', url(`/enrolments/${duda.id}`), { as: admin });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(PROGRAMME_MSG.enrolmentHasSignatures(duda.progress.signed));
     const spec = (await call(ctx.app, 'POST', url('/enrolments'), { as: admin, body: { member_id: kids.Duda.memberId, item_code: 'HM-001' } })).json();
     expect((await call(ctx.app, 'DELETE', url(`/enrolments/${spec.id}`), { as: admin })).statusCode).toBe(200);
   });

@@ -224,6 +224,37 @@ export function listInstructors(q: Queryable, clubId: string, itemCode: string) 
   );
 }
 
+/** The items one member is assigned to instruct, by code. */
+export async function itemsOfInstructor(q: Queryable, clubId: string, memberId: string): Promise<string[]> {
+  const rows = await q.query<{ item_code: string }>(
+    `SELECT pi.item_code FROM programme_instructors pi JOIN programme_items i ON i.code = pi.item_code
+      WHERE pi.club_id = $1 AND pi.member_id = $2 ORDER BY i.kind, i.position`,
+    [clubId, memberId],
+  );
+  return rows.map((r) => r.item_code);
+}
+
+export async function replaceItemsOfInstructor(q: Queryable, clubId: string, memberId: string, itemCodes: string[]) {
+  await q.query('DELETE FROM programme_instructors WHERE club_id = $1 AND member_id = $2', [clubId, memberId]);
+  if (itemCodes.length) {
+    await q.query('INSERT INTO programme_instructors (club_id, member_id, item_code) SELECT $1, $2, c FROM unnest($3::text[]) AS c', [clubId, memberId, itemCodes]);
+  }
+}
+
+/** Active members (of a unit, or all) by name, with their birth date and their classes em andamento. */
+export function rosterMembers(q: Queryable, clubId: string, unitId: string | null) {
+  return q.query<{ member_id: string; full_name: string; unit_id: string | null; unit_name: string | null; birth_date: string | null; classes: string[] }>(
+    `SELECT cm.id AS member_id, p.full_name, cm.unit_id, u.name AS unit_name, to_char(cm.birth_date, 'YYYY-MM-DD') AS birth_date,
+            coalesce((SELECT array_agg(e.item_code ORDER BY e.item_code) FROM programme_enrolments e
+                       WHERE e.club_id = cm.club_id AND e.member_id = cm.id AND e.kind = 'class' AND e.invested_on IS NULL), '{}') AS classes
+       FROM club_members cm JOIN profiles p ON p.id = cm.profile_id LEFT JOIN units u ON u.id = cm.unit_id
+      WHERE cm.club_id = $1 AND cm.active AND ($2::uuid IS NULL OR cm.unit_id = $2::uuid)
+      ORDER BY pt_sort_key(p.full_name) COLLATE "C", cm.id
+      LIMIT 2000`,
+    [clubId, unitId],
+  );
+}
+
 export async function replaceInstructors(q: Queryable, clubId: string, itemCode: string, memberIds: string[]) {
   await q.query('DELETE FROM programme_instructors WHERE club_id = $1 AND item_code = $2', [clubId, itemCode]);
   if (memberIds.length) {
@@ -283,6 +314,15 @@ export function appendPoints(q: Queryable, e: { clubId: string; member: MemberRe
     clubId: e.clubId, profileId: e.member.profile_id, source: 'programme', points: e.points, reason: e.reason, createdBy: e.createdBy,
     enrolmentId: e.enrolmentId, requirementId: e.requirementId,
   });
+}
+
+/** The requisitos (null: the completion) an enrolment has lines for in the ledger. */
+export async function ledgerRequirementsOf(q: Queryable, clubId: string, enrolmentId: string): Promise<(string | null)[]> {
+  const rows = await q.query<{ requirement_id: string | null }>(
+    `SELECT DISTINCT programme_requirement_id AS requirement_id FROM point_events WHERE club_id = $1 AND source = 'programme' AND programme_enrolment_id = $2`,
+    [clubId, enrolmentId],
+  );
+  return rows.map((r) => r.requirement_id);
 }
 
 // Grid and prontos ----------------------------------------------------------------------------------

@@ -118,7 +118,7 @@ describe(`requisitos import and export on ${engineName()}`, () => {
     const header = 'item;seção;texto;feito em campo;precisa de comprovação';
     const csv = (...lines: string[]) => [header, ...lines].join('\n');
     const rowErrors: [string, string][] = [
-      [csv('AMIGO;XX;Texto'), PROGRAMME_MSG.sectionInvalid],
+      [csv('AMIGO;XX;Texto'), REQ_IO_MSG.sectionUnknown('XX')],
       [csv('AMIGO;G;'), PROGRAMME_MSG.textRequired],
       [csv(`AMIGO;G;${'x'.repeat(2001)}`), PROGRAMME_MSG.textRequired],
       [csv('AMIGO;G;=HYPERLINK("http://mal.example")'), REQ_IO_MSG.formula],

@@ -116,7 +116,11 @@ function checkRows(raw: RawRow[], cat: TCatalogue, programmes: readonly string[]
   if (raw.length === 0) throw badRequest(REQ_IO_MSG.empty);
   if (raw.length > REQ_IMPORT_MAX_ROWS) throw badRequest(REQ_IO_MSG.tooMany);
   const items = new Map(cat.items.map((i) => [i.code, i]));
-  const sections = new Set(cat.sections.map((s) => s.code));
+  // A section by its code (G) or its name (Gerais), also written 'G — Gerais'; accents and case folded.
+  const sections = new Map<string, string>();
+  for (const s of cat.sections) {
+    for (const k of [s.code, s.name, `${s.code} - ${s.name}`, `${s.code} — ${s.name}`, `${s.code} – ${s.name}`]) sections.set(fold(k), s.code);
+  }
   const areas = new Set(cat.areas.map((a) => a.code));
   const seen = new Set<string>();
   const positions = new Map<string, number>();
@@ -139,8 +143,9 @@ function checkRows(raw: RawRow[], cat: TCatalogue, programmes: readonly string[]
     if (!code) errors.push(REQ_IO_MSG.itemRequired);
     else if (!item) errors.push(REQ_IO_MSG.itemUnknown(code));
     else if (programmes && !programmes.includes(item.programme)) errors.push(REQ_IO_MSG.programmeNotChosen(item.name));
-    const section = cells.section.toUpperCase() || null;
-    if (section && !sections.has(section)) errors.push(PROGRAMME_MSG.sectionInvalid);
+    const sectionCell = cells.section.replace(/\s+/g, ' ');
+    const section = sectionCell ? sections.get(fold(sectionCell)) ?? null : null;
+    if (sectionCell && !section) errors.push(REQ_IO_MSG.sectionUnknown(sectionCell));
     const text = cells.text.split('\u0000').join('');
     if (!text || text.length > 2000) errors.push(PROGRAMME_MSG.textRequired);
     const flag = (f: 'in_field' | 'needs_evidence'): boolean => {
@@ -162,7 +167,7 @@ function checkRows(raw: RawRow[], cat: TCatalogue, programmes: readonly string[]
     const position = (positions.get(code) ?? 0) + 1;
     positions.set(code, position);
     return {
-      line: r.line, item_code: code.slice(0, 40), item_name: item?.name ?? null, section_code: section?.slice(0, 10) ?? null, text: text.slice(0, 2000),
+      line: r.line, item_code: code.slice(0, 40), item_name: item?.name ?? null, section_code: section ?? (sectionCell ? sectionCell.slice(0, 80) : null), section_name: cat.sections.find((x) => x.code === section)?.name ?? null, text: text.slice(0, 2000),
       in_field: inField, needs_evidence: needsEvidence, link_specialty: linkSpecialty?.slice(0, 40) ?? null, link_area: linkArea?.slice(0, 10) ?? null,
       errors: [...new Set(errors)], position,
     };

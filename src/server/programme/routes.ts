@@ -5,7 +5,14 @@ import {
   ZCard,
   ZCardEnrolment,
   ZCatalogue,
+  ZBulkEnrolmentInput,
+  ZBulkEnrolmentResult,
   ZEnrolmentInput,
+  ZEnrolmentRosterEntry,
+  ZInstructorItems,
+  ZInstructorItemsInput,
+  ZUnenrolQuery,
+  ZUnenrolResult,
   ZGrid,
   ZInvestiture,
   ZInvestitureInput,
@@ -160,13 +167,30 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Inscrever membro numa classe ou especialidade', params: ZClubParams, body: ZEnrolmentInput, response: { 201: ZCardEnrolment } },
   }, async (req, reply) => reply.status(201).send(await service.enrol(db, req.access, req.body.member_id, req.body.item_code)));
 
+  app.post(`${base}/enrolments/bulk`, {
+    config: { permission: 'programme.manage' },
+    schema: { tags, summary: 'Inscrever vários membros (uma unidade, as sugestões) num item: todos ou nenhum', params: ZClubParams, body: ZBulkEnrolmentInput, response: { 201: ZBulkEnrolmentResult } },
+  }, async (req, reply) => reply.status(201).send(await service.enrolMany(db, req.access, req.body.member_ids, req.body.item_code)));
+
+  app.get(`${base}/enrolments/roster`, {
+    config: { permission: 'programme.manage' },
+    schema: { tags, summary: 'Membros ativos (de uma unidade ou todos) com a classe sugerida pela idade e as classes em andamento', params: ZClubParams, querystring: ZGridQuery, response: { 200: z.array(ZEnrolmentRosterEntry) } },
+  }, async (req) => service.enrolmentRoster(db, req.access.clubId, req.query.unit_id ?? null));
+
   app.delete(`${base}/enrolments/:id`, {
     config: { permission: 'programme.manage' },
-    schema: { tags, summary: 'Remover inscrição (sem assinaturas)', params: ZEnrolmentParams, response: { 200: ZOk } },
-  }, async (req) => {
-    await service.unenrol(db, req.access, req.params.id);
-    return { ok: true as const };
-  });
+    schema: { tags, summary: 'Remover inscrição; com assinaturas, só com confirm=1 (as assinaturas saem e os pontos são estornados)', params: ZEnrolmentParams, querystring: ZUnenrolQuery, response: { 200: ZUnenrolResult } },
+  }, async (req) => ({ ok: true as const, ...(await service.unenrol(db, req.access, req.params.id, req.query.confirm === '1')) }));
+
+  app.get(`${base}/members/:memberId/instructor-items`, {
+    config: { permission: 'programme.manage' },
+    schema: { tags, summary: 'Classes e especialidades atribuídas a quem instrui', params: ZMemberParams, response: { 200: ZInstructorItems } },
+  }, async (req) => service.getInstructorItems(db, req.access.clubId, req.params.memberId));
+
+  app.put(`${base}/members/:memberId/instructor-items`, {
+    config: { permission: 'programme.manage' },
+    schema: { tags, summary: 'Atribuir classes e especialidades a quem instrui (substitui a lista)', params: ZMemberParams, body: ZInstructorItemsInput, response: { 200: ZInstructorItems } },
+  }, async (req) => service.setInstructorItems(db, req.access, req.params.memberId, req.body.item_codes));
 
   app.get(`${base}/members/:memberId/card`, {
     config: { permission: 'club.read' },
@@ -278,6 +302,7 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
     const link = await requireGuardianOf(db, req.caller.profile.id, req.params.memberId);
     const member = await repo.findMember(db, link.clubId, link.memberId);
     if (!member) throw notFound(PROGRAMME_MSG.memberUnknown);
-    return service.buildCard(db, link.clubId, member, () => false);
+    // A guardian knows the child's birth date (the family page shows it).
+    return service.buildCard(db, link.clubId, member, () => false, { birthDate: true, suggestion: true });
   });
 };

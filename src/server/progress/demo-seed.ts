@@ -1,11 +1,9 @@
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/index.js';
 import { one } from '../db/index.js';
 import type { DemoStep } from '../demo/context.js';
 import type { ClubAccess } from '../plugins/access.js';
-import { readEnv } from '../config.js';
-import { localDiskStorage } from '../storage/storage.js';
+import { demoPicture } from '../demo/picture.js';
 import { ICON_TEMPLATES } from '../../shared/badges.js';
 import { sanitizeSvg } from '../badges/sanitize.js';
 import { SANITIZER_VERSION } from '../badges/icon.js';
@@ -59,16 +57,13 @@ async function openTask(q: Queryable, clubId: string, t: { title: string; type: 
   return row.id;
 }
 
-// A 1×1 PNG standing in for the photos members sent.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
 /**
  * Gamification demo (issue 5): badges, tasks of each type done by the members (some recorded by the
  * admin for children without accounts), submissions awaiting approval, unit points from the weekly
  * meeting, and a ranking with a clear podium.
  */
 export const seedGamification: DemoStep = async (ctx) => {
-  const { db, clubId, adminId, memberIds, unitIds } = ctx;
+  const { db, clubId, adminId, memberIds, unitIds, storage } = ctx;
   const badgeIds = new Map<string, string>();
   for (const b of BADGES) badgeIds.set(b.name, await ensureBadge(db, b));
 
@@ -104,7 +99,7 @@ export const seedGamification: DemoStep = async (ctx) => {
   }
   const subtaskIds = (await db.query<{ id: string }>('SELECT id FROM subtasks WHERE parent_task_id = $1 ORDER BY order_position', [knots])).map((r) => r.id);
   await db.query('INSERT INTO task_badges (task_id, badge_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [knots, badgeIds.get('Especialidade de Nós')]);
-  const photo = await openTask(db, clubId, { title: 'Foto da boa ação da semana', type: 'submission', points: 20, description: 'Envie uma foto ou vídeo da sua boa ação.' });
+  const photo = await openTask(db, clubId, { title: 'Foto na trilha', type: 'submission', points: 20, description: 'Envie uma foto da sua unidade na trilha.' });
 
   const access: ClubAccess = { clubId, profileId: adminId, role: 'admin', isAdmin: true, viaSuperAdmin: false };
   const members = memberIds.slice(1);
@@ -112,7 +107,7 @@ export const seedGamification: DemoStep = async (ctx) => {
   const plan: Array<{ who: number; bible?: boolean; reading?: number; quiz?: 'perfect' | 'one_wrong'; knots?: number; photo?: boolean }> = [
     { who: 6, bible: true, reading: 6, quiz: 'perfect', knots: 4, photo: true },
     { who: 3, bible: true, reading: 4, quiz: 'perfect', knots: 3 },
-    { who: 9, bible: true, reading: 3, quiz: 'one_wrong', knots: 2, photo: true },
+    { who: 9, bible: true, reading: 3, quiz: 'one_wrong', knots: 2 },
     { who: 0, bible: true, reading: 2, quiz: 'one_wrong' },
     { who: 1, bible: true, reading: 1 },
     { who: 7, reading: 2 },
@@ -132,24 +127,26 @@ export const seedGamification: DemoStep = async (ctx) => {
   const form = await openTask(db, clubId, { title: 'Ficha de saúde atualizada', type: 'form', points: 10, description: 'Responda à ficha.' });
   for (const who of [2, 5]) await db.transaction((tx) => repo.ensureAssignment(tx, clubId, form, members[who]));
 
-  // Evidence waiting in the approval queue (members with an account sent it themselves).
-  const storage = localDiskStorage(path.join(readEnv().dataDir, 'uploads'));
-  for (const who of [0, 3]) {
+  // Evidence waiting in the approval queue, sent by kids with an account (one in a counsellor's unit): real photos, 640 × 480.
+  const waiting: Array<[number, string]> = [[3, 'Chegamos ao mirante da trilha do parque!'], [9, 'A trilha da cachoeira, no sábado de manhã.']];
+  for (const [i, [who, comment]] of waiting.entries()) {
     const profileId = members[who];
     const key = `evidence/${clubId}/${randomUUID()}.png`;
-    await storage.put(key, PNG);
+    const { png } = demoPicture(i);
+    await storage.put(key, png);
     await db.transaction(async (tx) => {
       const a = await repo.ensureAssignment(tx, clubId, photo, profileId);
-      await repo.insertSubmission(tx, { clubId, assignmentId: a.id, taskId: photo, profileId, comment: 'Ajudei a vizinha com as compras.', key, name: 'boa-acao.png', mime: 'image/png', size: PNG.length });
+      await repo.insertSubmission(tx, { clubId, assignmentId: a.id, taskId: photo, profileId, comment, key, name: `trilha-${i + 1}.png`, mime: 'image/png', size: png.length });
       await repo.setAssignmentStatus(tx, a.id, 'submitted', false);
     });
   }
   // One approved through the queue, so the audit log shows a decision.
   const key = `evidence/${clubId}/${randomUUID()}.png`;
-  await storage.put(key, PNG);
+  const approvedPhoto = demoPicture(2).png;
+  await storage.put(key, approvedPhoto);
   const submission = await db.transaction(async (tx) => {
     const a = await repo.ensureAssignment(tx, clubId, photo, members[1]);
-    const s = await repo.insertSubmission(tx, { clubId, assignmentId: a.id, taskId: photo, profileId: members[1], comment: 'Recolhemos lixo na praça.', key, name: 'praca.png', mime: 'image/png', size: PNG.length });
+    const s = await repo.insertSubmission(tx, { clubId, assignmentId: a.id, taskId: photo, profileId: members[1], comment: 'A trilha no fim da tarde, voltando para o acampamento.', key, name: 'trilha-por-do-sol.png', mime: 'image/png', size: approvedPhoto.length });
     await repo.setAssignmentStatus(tx, a.id, 'submitted', false);
     return s;
   });

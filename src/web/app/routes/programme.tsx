@@ -28,7 +28,7 @@ export function MemberCardRoute() {
   const { memberId = '' } = useParams();
   if (current.isLoading) return <PageSpinner />;
   if (!current.clubId) return <NoClubState purpose="ver o cartão" />;
-  return <MemberCardPage key={current.clubId} clubId={current.clubId} memberId={memberId} />;
+  return <MemberCardPage key={current.clubId} clubId={current.clubId} memberId={memberId} canManage={current.can('programme.manage')} />;
 }
 
 /** /dashboard/programa/investidura/:id: the ceremony's printable list and certificates. */

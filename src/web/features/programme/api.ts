@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TMemberPage } from '@shared/members';
 import type {
-  TCard, TCardEnrolment, TCatalogue, TGrid, TInvestiture, TInvestitureInput, TProgrammeSettings, TProgrammeSettingsInput, TReadyEntry, TQueueMark, TRequirement, TRequirementInput, TSignInput, TSignResult,
+  TCard, TCardEnrolment, TCatalogue, TEnrolmentRosterEntry, TGrid, TInvestiture, TInvestitureInput, TProgrammeSettings, TProgrammeSettingsInput, TReadyEntry, TQueueMark, TRequirement, TRequirementInput, TSignInput, TSignResult,
 } from '@shared/programme';
 import type { TReqImport, TReqImportResult } from '@shared/programme-io';
 import type { TReportKind, TReportRows } from '@shared/programme-reports';
@@ -104,10 +104,59 @@ export function useEnrol(clubId: string) {
   });
 }
 
+/** Removes an enrolment; with signatures, `confirm` undoes them and reverses their points (issue 43). */
 export function useUnenrol(clubId: string) {
   const refresh = useRefresh(clubId);
-  return useMutation({ mutationFn: (id: string) => api<{ ok: true }>('DELETE', `${base(clubId)}/enrolments/${id}`), onSuccess: refresh });
+  return useMutation({
+    mutationFn: ({ id, confirm }: { id: string; confirm: boolean }) =>
+      api<{ ok: true; signatures_removed: number; points_reversed: number }>('DELETE', `${base(clubId)}/enrolments/${id}${confirm ? '?confirm=1' : ''}`),
+    onSuccess: refresh,
+  });
 }
+
+/** Enrols a list of members in one item, all or none. */
+export function useEnrolMany(clubId: string) {
+  const refresh = useRefresh(clubId);
+  return useMutation({
+    mutationFn: (input: { member_ids: string[]; item_code: string }) => api<{ enrolled: number }>('POST', `${base(clubId)}/enrolments/bulk`, input),
+    onSuccess: refresh,
+  });
+}
+
+/** Active members (of a unit, or all) with the class their age calls for and their classes em andamento. */
+export const useEnrolmentRoster = (clubId: string, unitId: string) =>
+  useQuery({
+    queryKey: key(clubId, 'roster', unitId),
+    queryFn: () => api<TEnrolmentRosterEntry[]>('GET', `${base(clubId)}/enrolments/roster${unitId ? `?unit_id=${unitId}` : ''}`),
+  });
+
+/** The instructors assigned to an item. */
+export const useItemInstructors = (clubId: string, itemCode: string) =>
+  useQuery({ queryKey: key(clubId, 'instructors', itemCode), queryFn: () => api<{ member_id: string; full_name: string }[]>('GET', `${base(clubId)}/items/${itemCode}/instructors`), enabled: Boolean(itemCode) });
+
+export function useSetItemInstructors(clubId: string, itemCode: string) {
+  const refresh = useRefresh(clubId);
+  return useMutation({
+    mutationFn: (memberIds: string[]) => api<{ member_id: string; full_name: string }[]>('PUT', `${base(clubId)}/items/${itemCode}/instructors`, { member_ids: memberIds }),
+    onSuccess: refresh,
+  });
+}
+
+/** The items one member instructs (from the member's functions). */
+export const useInstructorItems = (clubId: string, memberId: string) =>
+  useQuery({ queryKey: key(clubId, 'instructor-items', memberId), queryFn: () => api<{ item_codes: string[] }>('GET', `${base(clubId)}/members/${memberId}/instructor-items`) });
+
+export function useSetInstructorItems(clubId: string, memberId: string) {
+  const refresh = useRefresh(clubId);
+  return useMutation({
+    mutationFn: (itemCodes: string[]) => api<{ item_codes: string[] }>('PUT', `${base(clubId)}/members/${memberId}/instructor-items`, { item_codes: itemCodes }),
+    onSuccess: refresh,
+  });
+}
+
+/** Past investiduras, latest first: their certificates reopen and reprint. */
+export const useInvestitures = (clubId: string) =>
+  useQuery({ queryKey: key(clubId, 'investitures'), queryFn: () => api<{ id: string; held_on: string; place: string; count: number }[]>('GET', `${base(clubId)}/investitures`) });
 
 /** Active members by name (up to 200), for enrolling. */
 export const useClubMembers = (clubId: string, q: string) =>
@@ -152,7 +201,10 @@ export function useMarkDone(clubId: string) {
   });
 }
 
-export const useMarkQueue = (clubId: string) => useQuery({ queryKey: key(clubId, 'marks'), queryFn: () => api<TQueueMark[]>('GET', `${base(clubId)}/marks`) });
+/** The leaders' queue; its length is the count on the 'Para assinar' tab (refreshed on focus and each minute). */
+export const useMarkQueue = (clubId: string, enabled = true) =>
+  // Always stale: opening the tab reads the queue again, though the count above it keeps a copy.
+  useQuery({ queryKey: key(clubId, 'marks'), queryFn: () => api<TQueueMark[]>('GET', `${base(clubId)}/marks`), enabled, staleTime: 0, refetchInterval: enabled ? 60_000 : false });
 export const markEvidenceUrl = (clubId: string, id: string) => `${base(clubId)}/marks/${id}/evidence`;
 
 export function useSignMark(clubId: string) {

@@ -39,6 +39,12 @@ describe('the grid offline queue', () => {
     expect(membersToSign(grid, [entry({ memberIds: ['m1', 'm2'] })], 'r2')).toEqual([]);
   });
 
+  it("with a roll call today, 'os presentes' are only those it marked present (issue 43); none taken: everyone", () => {
+    expect(membersToSign({ ...grid, present_today: ['m1'] }, [], 'r2').map((m) => m.member_id)).toEqual(['m1']);
+    expect(membersToSign({ ...grid, present_today: [] }, [], 'r2')).toEqual([]);
+    expect(membersToSign({ ...grid, present_today: null }, [], 'r2').map((m) => m.member_id)).toEqual(['m1', 'm2']);
+  });
+
   it('drains in order, each once; a refusal leaves the queue with its message; the network stops it', async () => {
     const q = [entry(), entry(), entry(), entry()];
     const answers: SendOutcome[] = [

@@ -63,7 +63,10 @@ export function withoutQueuedCell(queue: QueuedSignature[], requirementId: strin
 export function membersToSign(grid: TGrid, queue: QueuedSignature[], requirementId: string): TGrid['members'] {
   const signed = new Set(grid.signatures.map((s) => cellKey(s.enrolment_id, s.requirement_id)));
   const pending = pendingCells(grid, queue);
-  return grid.members.filter((m) => m.can_sign && !signed.has(cellKey(m.enrolment_id, requirementId)) && !pending.has(cellKey(m.enrolment_id, requirementId)));
+  // With a roll call today, 'os presentes' are those it marked present or late (issue 43); a grid
+  // kept on the device before the roll call was part of it has none (undefined): everyone.
+  const present = grid.present_today ? new Set(grid.present_today) : null;
+  return grid.members.filter((m) => m.can_sign && (!present || present.has(m.member_id)) && !signed.has(cellKey(m.enrolment_id, requirementId)) && !pending.has(cellKey(m.enrolment_id, requirementId)));
 }
 
 export type SendOutcome = { kind: 'sent'; result: TSignResult } | { kind: 'network' } | { kind: 'refused'; message: string };

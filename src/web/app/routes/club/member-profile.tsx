@@ -17,6 +17,7 @@ import { TaskCard } from '@web/features/progress/components/task-card';
 import { TaskModal } from '@web/features/progress/components/task-modal';
 import { MemberFamilyPanel } from '@web/features/families/components/member-family-panel';
 import { MemberAttendance } from '@web/features/meetings/components/member-attendance';
+import { InstructorItemsPanel } from '@web/features/programme/components/instructors-panel';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { BATCH_MSG } from '@shared/point-batches';
 import { toast } from 'react-hot-toast';
@@ -90,6 +91,7 @@ export function Component() {
       ) : null}
 
       {member && can('club.settings') ? <MemberFamilyPanel clubId={clubId} memberRef={memberId} name={member.name} /> : null}
+      {member && p?.role === 'instructor' && can('programme.manage') ? <InstructorItemsPanel clubId={clubId} memberRef={memberId} name={member.name} /> : null}
 
       {member ? (
         <>

@@ -11,7 +11,7 @@ import { Form, useZodForm } from '@web/components/form';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { DateInput } from '@web/components/ui/date-input';
-import { SelectField, TextAreaField } from '@web/components/ui/field';
+import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
 import { Modal } from '@web/components/ui/modal';
 import { FormMoneyField } from '@web/components/ui/money-input';
 import { PageSpinner } from '@web/components/ui/spinner';
@@ -29,13 +29,13 @@ function PaymentForm({ clubId, charge }: { clubId: string; charge: TChargeDetail
   const pay = useRecordPayment(clubId, charge.id);
   const accounts = useChargeCashAccounts(clubId);
   const form = useZodForm(ZRecordPaymentForm, {
-    defaultValues: { amount: formatBrl(charge.open_amount), cash_account_id: '', method: 'pix', paid_on: todayIso() },
+    defaultValues: { amount: formatBrl(charge.open_amount), cash_account_id: '', method: 'pix', paid_on: todayIso(), payer_name: '' },
   });
   const { register, formState, control, reset } = form;
   async function onSubmit(values: z.output<typeof ZRecordPaymentForm>) {
     const after = await pay.mutateAsync(values);
     toast.success(CHARGE_MSG.paid);
-    reset({ amount: formatBrl(after.open_amount), cash_account_id: values.cash_account_id, method: values.method, paid_on: values.paid_on ?? todayIso() });
+    reset({ amount: formatBrl(after.open_amount), cash_account_id: values.cash_account_id, method: values.method, paid_on: values.paid_on ?? todayIso(), payer_name: values.payer_name ?? '' });
   }
   return (
     <Form form={form} onSubmit={onSubmit} fallback={TRY_AGAIN} aria-label="Registrar pagamento" className="space-y-3 rounded-lg border border-slate-200 p-3">
@@ -50,6 +50,13 @@ function PaymentForm({ clubId, charge }: { clubId: string; charge: TChargeDetail
         <SelectField label="Forma de pagamento" error={formState.errors.method?.message} {...register('method')}>
           {PAYMENT_METHODS.map((m) => <option key={m} value={m}>{PAYMENT_METHOD_LABEL[m]}</option>)}
         </SelectField>
+        <div className="sm:col-span-2">
+          <TextField label="Quem pagou" maxLength={120} list={`payers-${charge.id}`} autoComplete="off" error={formState.errors.payer_name?.message}
+            hint="Sai no recibo como quem pagou; o membro aparece como 'referente a'. Deixe em branco se não souber." {...register('payer_name')} />
+          <datalist id={`payers-${charge.id}`}>
+            {charge.payer_suggestions.map((name) => <option key={name} value={name} />)}
+          </datalist>
+        </div>
         <div className="sm:col-span-2"><Button type="submit" loading={pay.isPending}>Registrar pagamento</Button></div>
       </div>
     </Form>
@@ -74,6 +81,7 @@ function PaymentRow({ clubId, chargeId, payment }: { clubId: string; chargeId: s
         <p className={`font-medium ${payment.reversed_at ? 'text-slate-500 line-through' : 'text-slate-900'}`}>{formatMoney(payment.amount)}</p>
         <p className="text-xs text-slate-600">
           {isoToBrDate(payment.paid_on)} · {PAYMENT_METHOD_LABEL[payment.method]} · {payment.cash_account_name}
+          {payment.payer_name ? ` · pago por ${payment.payer_name}` : ''}
           {payment.reversed_at ? ' · estornado' : ''}
         </p>
       </div>

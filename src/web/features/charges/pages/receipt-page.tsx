@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { CHARGE_ORIGIN_LABEL, PAYMENT_METHOD_LABEL } from '@shared/charges';
+import { PAYMENT_METHOD_LABEL, receiptSubject } from '@shared/charges';
 import { formatMoney } from '@shared/format-brl';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
@@ -7,7 +7,7 @@ import { errorMessage } from '@web/lib/api';
 import { isoToBrDate } from '@web/lib/br-date';
 import { useReceipt } from '../api/receipts';
 
-/** The printable 'recibo' of one payment, with the club's name and logo. */
+/** The printable 'recibo' of one payment: the club's name and logo, who paid, whom for, the amount in figures and words. */
 export function Component() {
   const { clubId, memberId, paymentId = '' } = useParams();
   const receipt = useReceipt(paymentId, memberId ? { memberId } : { clubId: clubId ?? '' });
@@ -27,8 +27,9 @@ export function Component() {
         </header>
         {r.reversed ? <p role="alert" className="rounded bg-red-50 p-2 font-semibold text-red-800">Pagamento estornado: este recibo não vale.</p> : null}
         <p className="text-slate-800">
-          Recebemos de <strong>{r.member_name}</strong> a quantia de <strong>{formatMoney(r.amount)}</strong>, referente a{' '}
-          <strong>{r.description}</strong> ({CHARGE_ORIGIN_LABEL[r.origin]}), paga em {isoToBrDate(r.paid_on)} por {PAYMENT_METHOD_LABEL[r.method]}.
+          Recebemos{r.payer_name ? <> de <strong>{r.payer_name}</strong></> : null} a quantia de <strong>{formatMoney(r.amount)}</strong>{' '}
+          ({r.amount_in_words}), referente a <strong>{receiptSubject(r.description, r.origin)}</strong> de <strong>{r.member_name}</strong>,
+          paga em {isoToBrDate(r.paid_on)} por {PAYMENT_METHOD_LABEL[r.method]}.
         </p>
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <dt className="text-slate-600">Valor da cobrança</dt><dd className="text-right font-medium">{formatMoney(r.charge_amount)}</dd>

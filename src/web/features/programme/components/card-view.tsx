@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CheckCircle2, Circle, Clock, ExternalLink, MapPin, Paperclip, Undo2 } from 'lucide-react';
+import { CheckCircle2, Circle, Clock, ExternalLink, MapPin, Paperclip, Trash2, Undo2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { MARK_MSG, PROGRAMME_MSG, type TCard, type TCardEnrolment } from '@shared/programme';
 import { TextAreaField } from '../../../components/ui/field';
@@ -11,7 +11,8 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Tag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
-import { useMarkDone, useSign, useUnsign } from '../api';
+import { useMarkDone, useSign, useUnenrol, useUnsign } from '../api';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { brDate } from './br-date';
 
 const pct = (p: { signed: number; total: number }) => (p.total ? Math.round((p.signed / p.total) * 100) : 0);
@@ -62,7 +63,42 @@ function MarkModal({ clubId, requirement, onClose }: { clubId: string; requireme
   );
 }
 
-function EnrolmentCard({ clubId, card, enrolment, canSign, own }: { clubId: string; card: TCard; enrolment: TCardEnrolment; canSign: boolean; own: boolean }) {
+/**
+ * 'Remover inscrição' (issue 43): a kid put in the wrong class leaves it. With signatures it says how
+ * many will be undone and that their points are reversed, and asks.
+ */
+function RemoveEnrolment({ clubId, card, enrolment }: { clubId: string; card: TCard; enrolment: TCardEnrolment }) {
+  const remove = useUnenrol(clubId);
+  const [open, setOpen] = useState(false);
+  const signed = enrolment.progress.signed;
+  async function confirm() {
+    try {
+      const r = await remove.mutateAsync({ id: enrolment.id, confirm: signed > 0 });
+      toast.success(r.points_reversed ? `Inscrição removida. ${r.points_reversed} pontos estornados.` : 'Inscrição removida.');
+      setOpen(false);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Erro ao remover a inscrição.'));
+    }
+  }
+  return (
+    <>
+      <Button size="sm" variant="ghost" icon={<Trash2 aria-hidden="true" className="h-4 w-4" />} onClick={() => setOpen(true)} aria-label={`Remover inscrição em ${enrolment.item.name}`}>Remover inscrição</Button>
+      <ConfirmDialog
+        open={open}
+        title="Remover inscrição"
+        confirmLabel="Remover inscrição"
+        loading={remove.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setOpen(false)}
+        message={signed > 0
+          ? <>Remover {card.member.full_name} de <strong>{enrolment.item.name}</strong>? {signed === 1 ? '1 requisito assinado será desfeito' : `${signed} requisitos assinados serão desfeitos`} e os pontos deles estornados. Isto fica no registro de atividades.</>
+          : <>Remover {card.member.full_name} de <strong>{enrolment.item.name}</strong>? Nenhum requisito foi assinado ainda.</>}
+      />
+    </>
+  );
+}
+
+function EnrolmentCard({ clubId, card, enrolment, canSign, canManage, own }: { clubId: string; card: TCard; enrolment: TCardEnrolment; canSign: boolean; canManage: boolean; own: boolean }) {
   const [marking, setMarking] = useState<Req | null>(null);
   const sign = useSign(clubId);
   const unsign = useUnsign(clubId);
@@ -90,6 +126,7 @@ function EnrolmentCard({ clubId, card, enrolment, canSign, own }: { clubId: stri
         <div className="flex flex-wrap gap-2">
           {enrolment.invested_on ? <Tag tone="violet">Investido em {brDate(enrolment.invested_on)}</Tag> : null}
           {enrolment.ready ? <Tag tone="green">Pronto para investidura</Tag> : null}
+          {canManage && !enrolment.invested_on ? <RemoveEnrolment clubId={clubId} card={card} enrolment={enrolment} /> : null}
           {enrolment.item.reference_url ? (
             <a href={enrolment.item.reference_url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-sm text-emerald-800 underline">
               Ver requisitos <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
@@ -150,13 +187,13 @@ function EnrolmentCard({ clubId, card, enrolment, canSign, own }: { clubId: stri
 }
 
 /** The member's cartão: each class and especialidade, requisitos by section, who signed and when. */
-export function CardView({ clubId, card, own = false }: { clubId: string; card: TCard; own?: boolean }) {
+export function CardView({ clubId, card, own = false, canManage = false }: { clubId: string; card: TCard; own?: boolean; canManage?: boolean }) {
   if (!card.enrolments.length) {
-    return <EmptyState message="Nenhuma classe ou especialidade em andamento." hint={card.suggested_class ? `Classe sugerida pela idade: ${card.suggested_class}` : undefined} />;
+    return <EmptyState message="Nenhuma classe ou especialidade em andamento." hint={card.suggested_class_name ? `Classe sugerida pela idade: ${card.suggested_class_name}` : undefined} />;
   }
   return (
     <div className="space-y-4">
-      {card.enrolments.map((e) => <EnrolmentCard key={e.id} clubId={clubId} card={card} enrolment={e} canSign={card.can_sign} own={own} />)}
+      {card.enrolments.map((e) => <EnrolmentCard key={e.id} clubId={clubId} card={card} enrolment={e} canSign={card.can_sign} canManage={canManage} own={own} />)}
     </div>
   );
 }

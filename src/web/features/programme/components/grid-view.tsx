@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, Clock, CloudOff, Undo2 } from 'lucide-react';
+import { Check, Clock, CloudOff, Info, Undo2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { PROGRAMME_MSG, type TGrid } from '@shared/programme';
 import { plural } from '@shared/plural';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api';
 import { useOnline } from '../../../lib/online';
 import { cellKey, membersToSign, pendingCells, pendingUndos, queueBannerText, queuedCount, queuedUndos } from '../../../lib/offline/signature-queue';
@@ -23,6 +24,7 @@ export function GridView({ clubId, profileId, grid }: { clubId: string; profileI
   const online = useOnline();
   const [sending, setSending] = useState(false);
   const [focus, setFocus] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<{ requirementId: string; members: TGrid['members'] } | null>(null);
   const signed = new Map(grid.signatures.map((s) => [cellKey(s.enrolment_id, s.requirement_id), s.id]));
   const pending = pendingCells(grid, queue.pending);
   const undoing = pendingUndos(grid, queue.pending);
@@ -80,18 +82,30 @@ export function GridView({ clubId, profileId, grid }: { clubId: string; profileI
     }
   }
 
-  async function signAll(requirementId: string) {
+  /** 'Assinar para todos os presentes': shows who will be signed (today's roll call, if taken) and asks. */
+  function askSignAll(requirementId: string) {
     const members = membersToSign(grid, queue.pending, requirementId);
     if (!members.length) {
-      toast.success('Todos já estão assinados.');
+      toast.success(grid.present_today ? 'Todos os presentes na chamada de hoje já estão assinados (ou ninguém está presente).' : 'Todos já estão assinados.');
       return;
     }
+    setConfirming({ requirementId, members });
+  }
+  async function signAll() {
+    if (!confirming) return;
+    const { requirementId, members } = confirming;
+    setConfirming(null);
     await submit(requirementId, members);
   }
 
   const current = grid.requirements.find((r) => r.id === focus);
   return (
     <div className="space-y-3">
+      {grid.read_only_reason ? (
+        <p role="note" className="flex items-start gap-2 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
+          <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />{grid.read_only_reason}
+        </p>
+      ) : null}
       {waiting ? (
         <p role="status" className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
           <CloudOff aria-hidden="true" className="h-4 w-4 shrink-0" />
@@ -101,9 +115,28 @@ export function GridView({ clubId, profileId, grid }: { clubId: string; profileI
       {current ? (
         <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800" aria-live="polite">
           <p className="font-medium">{current.section_code ? `${current.section_code} · ` : ''}{current.text}</p>
-          <Button className="mt-2" size="sm" loading={sending} onClick={() => void signAll(current.id)}>Assinar para todos os presentes</Button>
+          {grid.read_only_reason ? null : <Button className="mt-2" size="sm" loading={sending} onClick={() => askSignAll(current.id)}>Assinar para todos os presentes</Button>}
         </div>
       ) : <p className="text-sm text-slate-600">Toque no número de um requisito para ver o texto e assinar para todos.</p>}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Assinar para todos os presentes"
+        danger={false}
+        confirmLabel={confirming ? `Assinar para ${confirming.members.length}` : 'Assinar'}
+        onConfirm={() => void signAll()}
+        onCancel={() => setConfirming(null)}
+        message={confirming ? (
+          <div className="space-y-2 text-sm">
+            <p>
+              Requisito {grid.requirements.findIndex((r) => r.id === confirming.requirementId) + 1}
+              {grid.present_today ? ' — presentes na chamada de hoje:' : ' — ainda não houve chamada hoje; serão assinados todos os inscritos que faltam:'}
+            </p>
+            <ul className="max-h-60 list-disc overflow-y-auto pl-5">
+              {confirming.members.map((m) => <li key={m.member_id}>{m.full_name}</li>)}
+            </ul>
+          </div>
+        ) : null}
+      />
       <div className="overflow-x-auto rounded-lg ring-1 ring-slate-200">
         <table className="min-w-full border-collapse text-sm">
           <thead>

@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { TextField } from '../../../components/ui/field';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { useReady, useRecordInvestiture } from '../api';
+import { useInvestitures, useReady, useRecordInvestiture } from '../api';
 import { brDate } from './br-date';
 
 const todayIso = () => {
@@ -27,7 +27,7 @@ export function ReadyPanel({ clubId, canManage }: { clubId: string; canManage: b
   const [error, setError] = useState<string | null>(null);
   if (ready.isLoading) return <PageSpinner />;
   if (ready.isError) return <p role="alert" className="text-red-700">{errorMessage(ready.error, 'Erro ao carregar.')}</p>;
-  if (!ready.data?.length) return <EmptyState message="Ninguém pronto para investidura ainda." />;
+  if (!ready.data?.length) return <div className="space-y-6"><EmptyState message="Ninguém pronto para investidura ainda." /><PastInvestitures clubId={clubId} /></div>;
   const toggle = (e: TReadyEntry, on: boolean) => setPicked((s) => { const n = new Set(s); if (on) n.add(e.enrolment_id); else n.delete(e.enrolment_id); return n; });
 
   async function submit() {
@@ -61,6 +61,28 @@ export function ReadyPanel({ clubId, canManage }: { clubId: string; canManage: b
           <Button disabled={!picked.size} loading={record.isPending} onClick={() => void submit()}>Registrar investidura</Button>
         </div>
       ) : null}
+      <PastInvestitures clubId={clubId} />
     </div>
+  );
+}
+
+/** Past investiduras (issue 43): each opens its list and certificates again, to reprint. */
+function PastInvestitures({ clubId }: { clubId: string }) {
+  const list = useInvestitures(clubId);
+  if (list.isLoading) return <PageSpinner />;
+  if (list.isError) return <p role="alert" className="text-red-700">{errorMessage(list.error, 'Erro ao carregar as investiduras.')}</p>;
+  if (!list.data?.length) return null;
+  return (
+    <section aria-labelledby="past-investitures" className="space-y-2">
+      <h3 id="past-investitures" className="font-medium text-slate-900">Investiduras anteriores</h3>
+      <ul className="divide-y divide-slate-100 rounded-lg bg-white ring-1 ring-slate-200">
+        {list.data.map((v) => (
+          <li key={v.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+            <span className="text-slate-800">{brDate(v.held_on)} · {v.place} · {v.count === 1 ? '1 investidura' : `${v.count} investiduras`}</span>
+            <Link to={`/dashboard/programa/investidura/${v.id}`} className="font-medium text-emerald-800 underline" aria-label={`Certificados da investidura de ${brDate(v.held_on)} em ${v.place}`}>Ver e reimprimir certificados</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, MapPin, Paperclip, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { PROGRAMME_MSG, type TCatalogue, type TRequirement } from '@shared/programme';
 import { Button, IconButton } from '../../../components/ui/button';
@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { SelectField, TextAreaField } from '../../../components/ui/field';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Tag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
 import { useRemoveRequirement, useReorderRequirements, useRequirements, useSaveRequirement } from '../api';
 
@@ -35,8 +36,11 @@ function RequirementForm({ clubId, itemCode, catalogue, requirement, isClass, on
       });
       toast.success(PROGRAMME_MSG.saved);
       if (!requirement) {
+        // The next requisito starts blank: 'feito em campo' and 'comprovação' are per requisito (issue 43).
         setText('');
         setLink('');
+        setInField(false);
+        setEvidence(false);
       }
       onDone?.();
     } catch (err) {
@@ -83,6 +87,9 @@ export function RequirementsEditor({ clubId, itemCode, catalogue, canManage }: {
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
   const isClass = catalogue.items.find((i) => i.code === itemCode)?.kind === 'class';
+  const sectionName = (code: string | null) => catalogue.sections.find((s) => s.code === code)?.name;
+  const itemName = (code: string) => catalogue.items.find((i) => i.code === code)?.name ?? code;
+  const areaName = (code: string) => catalogue.areas.find((a) => a.code === code)?.name ?? code;
   if (list.isLoading) return <PageSpinner />;
   if (list.isError) return <p role="alert" className="text-red-700">{errorMessage(list.error, 'Erro ao carregar os requisitos.')}</p>;
   const reqs = list.data ?? [];
@@ -118,11 +125,24 @@ export function RequirementsEditor({ clubId, itemCode, catalogue, canManage }: {
         {reqs.map((r, i) => (
           <li key={r.id}>
             <Card className="space-y-2">
-              <div className="flex items-start gap-2">
-                <span className="mt-0.5 w-12 shrink-0 text-xs font-semibold text-slate-600">{i + 1}. {r.section_code ?? ''}</span>
-                <p className="flex-1 text-sm text-slate-900">{r.text}</p>
+              {/* On a phone the buttons go under the text, which keeps the card's width (issue 43). */}
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+                <div className="flex min-w-0 flex-1 items-start gap-2">
+                  <span className="mt-0.5 shrink-0 text-xs font-semibold text-slate-600" title={sectionName(r.section_code)}>{i + 1}.{r.section_code ? ` ${r.section_code}` : ''}</span>
+                  <div className="min-w-0 flex-1">
+                    <p className="break-words text-sm text-slate-900">{r.text}</p>
+                    {r.in_field || r.needs_evidence || r.link_specialty || r.link_area ? (
+                      <div className="mt-1 flex flex-wrap gap-1.5">
+                        {r.in_field ? <Tag tone="amber"><MapPin aria-hidden="true" className="mr-1 h-3 w-3" />Feito em campo</Tag> : null}
+                        {r.needs_evidence ? <Tag tone="blue"><Paperclip aria-hidden="true" className="mr-1 h-3 w-3" />Precisa de comprovação</Tag> : null}
+                        {r.link_specialty ? <Tag tone="green">Assinado ao concluir {itemName(r.link_specialty)}</Tag> : null}
+                        {r.link_area ? <Tag tone="green">Assinado com uma especialidade de {areaName(r.link_area)}</Tag> : null}
+                      </div>
+                    ) : null}
+                  </div>
+                </div>
                 {canManage ? (
-                  <div className="flex shrink-0 gap-1">
+                  <div className="flex shrink-0 justify-end gap-1">
                     <IconButton label="Subir" icon={<ArrowUp className="h-4 w-4" />} disabled={i === 0 || reorder.isPending} onClick={() => void move(i, -1)} />
                     <IconButton label="Descer" icon={<ArrowDown className="h-4 w-4" />} disabled={i === reqs.length - 1 || reorder.isPending} onClick={() => void move(i, 1)} />
                     <IconButton label="Remover" icon={<Trash2 className="h-4 w-4" />} disabled={remove.isPending} onClick={() => drop(r.id)} />

@@ -142,7 +142,7 @@ export function RequirementsImportModal({ clubId, open, onClose }: { clubId: str
                       <td className="px-3 py-2">{r.line}</td>
                       <td className="px-3 py-2">{r.item_name ?? (r.item_code || '-')}</td>
                       <td className="min-w-40 px-3 py-2">{r.errors.length ? <span className="text-red-800">{r.errors.join('; ')}</span> : <span className="text-emerald-800">OK</span>}</td>
-                      <td className="px-3 py-2">{r.section_code ?? '-'}</td>
+                      <td className="min-w-32 px-3 py-2">{r.section_name ? `${r.section_code ?? ''} — ${r.section_name}` : r.section_code ?? '-'}</td>
                       <td className="min-w-56 px-3 py-2">{r.text || '-'}</td>
                       <td className="px-3 py-2">{yesNo(r.in_field)}</td>
                       <td className="px-3 py-2">{yesNo(r.needs_evidence)}</td>

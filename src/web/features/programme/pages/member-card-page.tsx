@@ -7,7 +7,7 @@ import { useCard } from '../api';
 import { CardView } from '../components/card-view';
 
 /** /dashboard/programa/membro/:memberId: one member's cartão, as a leader sees (and signs) it. */
-export function MemberCardPage({ clubId, memberId }: { clubId: string; memberId: string }) {
+export function MemberCardPage({ clubId, memberId, canManage = false }: { clubId: string; memberId: string; canManage?: boolean }) {
   const card = useCard(clubId, memberId);
   return (
     <div className="mx-auto max-w-4xl">
@@ -18,8 +18,8 @@ export function MemberCardPage({ clubId, memberId }: { clubId: string; memberId:
       {card.isError ? <p role="alert" className="text-red-700">{errorMessage(card.error, 'Erro ao carregar o cartão.')}</p> : null}
       {card.data ? (
         <>
-          <PageHeader title={`Cartão de ${card.data.member.full_name}`} description={card.data.suggested_class ? `Classe pela idade: ${card.data.suggested_class}` : undefined} />
-          <CardView clubId={clubId} card={card.data} />
+          <PageHeader title={`Cartão de ${card.data.member.full_name}`} description={card.data.suggested_class_name ? `Classe pela idade: ${card.data.suggested_class_name}` : undefined} />
+          <CardView clubId={clubId} card={card.data} canManage={canManage} />
         </>
       ) : null}
     </div>

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { useCard, useCatalogue, useGrid, useGridUnits, useProgrammeSettings } from '../api';
+import { useCard, useCatalogue, useGrid, useGridUnits, useMarkQueue, useProgrammeSettings } from '../api';
 import { CardView } from '../components/card-view';
 import { CatalogueList } from '../components/catalogue-list';
 import { EnrolmentsPanel } from '../components/enrolments-panel';
@@ -16,6 +16,7 @@ import { ItemPicker } from '../components/item-picker';
 import { ReadyPanel } from '../components/ready-panel';
 import { MarkQueue } from '../components/mark-queue';
 import { RequirementsEditor } from '../components/requirements-editor';
+import { ItemInstructorsPanel } from '../components/instructors-panel';
 import { RequirementsExportLinks, RequirementsImportModal } from '../components/requirements-import';
 import { Button } from '../../../components/ui/button';
 import { SettingsForm } from '../components/settings-form';
@@ -104,24 +105,43 @@ function RequirementsTab({ clubId, catalogue, programmes, canManage }: { clubId:
         </div>
       ) : null}
       <ItemPicker catalogue={catalogue} programmes={programmes} value={item} onChange={setItem} />
+      {item && canManage ? <ItemInstructorsPanel clubId={clubId} itemCode={item} itemName={catalogue.items.find((i) => i.code === item)?.name ?? item} /> : null}
       {item ? <RequirementsEditor key={item} clubId={clubId} itemCode={item} catalogue={catalogue} canManage={canManage} /> : null}
     </div>
   );
 }
 
 /** /dashboard/programa: the cartão, the instructor's grid, prontos, enrolments, requisitos, catalogue, settings. */
+/** Tabs a link may open (`?aba=para-assinar`, as the notice of a marked requisito does). */
+const TAB_SLUGS: Record<string, Tab> = { cartao: 'card', grade: 'grid', 'para-assinar': 'queue', prontos: 'ready', inscricoes: 'enrol', relatorios: 'reports', requisitos: 'requirements' };
+
+/** 'Para assinar' with how many marks wait (issue 43): leaders see at a glance that a kid marked one. */
+function QueueTabLabel({ count }: { count: number }) {
+  if (!count) return <>Para assinar</>;
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      Para assinar
+      <span aria-hidden="true" className="min-w-5 rounded-full bg-amber-500 px-1.5 text-center text-xs font-semibold text-white">{count > 99 ? '99+' : count}</span>
+      <span className="sr-only">({count === 1 ? '1 esperando' : `${count} esperando`})</span>
+    </span>
+  );
+}
+
 export function ProgrammePage({ clubId, access }: { clubId: string; access: ProgrammeAccess }) {
   const catalogue = useCatalogue(clubId);
   const settings = useProgrammeSettings(clubId);
+  const queue = useMarkQueue(clubId, access.canSign);
   const tabs: TabItem<Tab>[] = [
     { key: 'card', label: 'Meu cartão' },
-    ...(access.canSign ? [{ key: 'grid' as const, label: 'Grade' }, { key: 'queue' as const, label: 'Para assinar' }, { key: 'ready' as const, label: 'Prontos' }] : []),
+    ...(access.canSign ? [{ key: 'grid' as const, label: 'Grade' }, { key: 'queue' as const, label: <QueueTabLabel count={queue.data?.length ?? 0} /> }, { key: 'ready' as const, label: 'Prontos' }] : []),
     ...(access.canManage ? [{ key: 'enrol' as const, label: 'Inscrições' }, { key: 'reports' as const, label: 'Relatórios' }] : []),
     { key: 'requirements', label: 'Requisitos' },
     { key: 'catalogue', label: 'Especialidades' },
     ...(access.canSettings ? [{ key: 'settings' as const, label: 'Configurações' }] : []),
   ];
-  const [tab, setTab] = useState<Tab>(access.canSign ? 'grid' : 'card');
+  const [params] = useSearchParams();
+  const asked = TAB_SLUGS[params.get('aba') ?? ''];
+  const [tab, setTab] = useState<Tab>(asked && tabs.some((t) => t.key === asked) ? asked : access.canSign ? 'grid' : 'card');
   const loading = catalogue.isLoading || settings.isLoading;
   const failed = catalogue.error ?? settings.error;
   return (
@@ -131,7 +151,7 @@ export function ProgrammePage({ clubId, access }: { clubId: string; access: Prog
       {loading ? <PageSpinner /> : null}
       {failed ? <p role="alert" className="text-red-700">{errorMessage(failed, 'Erro ao carregar o programa.')}</p> : null}
       {catalogue.data && settings.data ? (
-        <Card role="tabpanel" aria-label={tabs.find((t) => t.key === tab)?.label?.toString()}>
+        <Card role="tabpanel" aria-label={tab === 'queue' ? 'Para assinar' : tabs.find((t) => t.key === tab)?.label?.toString()}>
           {tab === 'card' ? <MyCard clubId={clubId} profileId={access.profileId} /> : null}
           {tab === 'grid' ? <GridTab clubId={clubId} profileId={access.profileId} catalogue={catalogue.data} programmes={settings.data.programmes} /> : null}
           {tab === 'ready' ? <ReadyPanel clubId={clubId} canManage={access.canManage} /> : null}
