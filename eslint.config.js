@@ -4,34 +4,49 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Imports run one way in the web app, as in bulletproof-react: app/ → features/ → lib/ and
  * components/. A feature imports no other feature and nothing of app/; a screen that needs pieces of
- * several features is a route module in app/routes/ that passes them in. Every folder under
- * src/web/features is a feature, so a new one is covered the day it is created.
+ * several features is a route module in app/routes/ that passes them in (ADR 071). The rule is
+ * `import-x/no-restricted-paths`, which resolves every import — static, `import type`, re-exports and
+ * dynamic `import()` — to a file, so neither an alias nor a lazy import slips past it. Every folder
+ * under src/web/features is a feature, so a new one is covered the day it is created.
  */
-const FEATURES = readdirSync(new URL('./src/web/features/', import.meta.url), { withFileTypes: true })
+const WEB = fileURLToPath(new URL('./src/web/', import.meta.url));
+const FEATURES_DIR = path.join(WEB, 'features');
+const FEATURES = readdirSync(FEATURES_DIR, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
-const featureBoundaries = FEATURES.map((feature) => {
-  const others = FEATURES.filter((f) => f !== feature).join('|');
-  const message = `A feature imports only lib/, components/ and itself: compose ${feature} with other features in app/routes/.`;
-  return {
-    files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: `^@web/(features/(?!${feature}/)|app/)`, message },
-            { regex: `^(\\.\\./)+(${others}|app)(/|$)`, message },
-          ],
-        },
+const featureMessage = 'A feature imports only lib/, components/ and itself: compose features in app/routes/.';
+const webBoundaries = {
+  files: ['src/web/**/*.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts', '.tsx', '.js'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import-x/resolver-next': [createNodeResolver({
+      extensions: ['.ts', '.tsx', '.js'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      alias: { '@web': [WEB], '@shared': [fileURLToPath(new URL('./src/shared/', import.meta.url))] },
+    })],
+  },
+  rules: {
+    'import-x/no-restricted-paths': ['error', {
+      zones: [
+        ...FEATURES.map((feature) => ({
+          target: path.join(FEATURES_DIR, feature),
+          from: FEATURES_DIR,
+          except: [`./${feature}`],
+          message: `${featureMessage} (${feature})`,
+        })),
+        { target: FEATURES_DIR, from: path.join(WEB, 'app'), message: featureMessage },
       ],
-    },
-  };
-});
+    }],
+  },
+};
 
 /**
  * The server's layers point down (issue 33): a repository (SQL only) imports nothing from the HTTP
@@ -82,6 +97,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  ...featureBoundaries,
+  webBoundaries,
   ...serverLayers,
 );

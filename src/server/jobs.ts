@@ -5,10 +5,11 @@ import { meetingRulesJob } from './meetings/job.js';
 import { badgeBackfillJob, badgeIconSweepJob, membershipBadgesJob } from './badges/jobs.js';
 import { sweepMail } from './mail/queue.js';
 import { executeDueDeletions } from './families/lgpd-service.js';
-import { notifyWaitingSubmissions } from './notifications/club-events.js';
-import { runDuesJob } from './charges/dues.js';
-import { sendChargeReminders } from './charges/notices.js';
+import { notifyWaitingSubmissions, WAITING_SUBMISSIONS_JOB } from './notifications/club-events.js';
+import { DUES_JOB, runDuesJob } from './charges/dues.js';
+import { CHARGE_REMINDERS_JOB, sendChargeReminders } from './charges/notices.js';
 import { removeOrphanFiles } from './storage/orphans.js';
+import { clearJobFailure, jobLogger, recordJobFailure } from './db/club-job-run.js';
 
 
 /** Finished rate-limit windows are dropped every 10 minutes (the database store keeps them as rows). */
@@ -21,7 +22,7 @@ const notificationDeliveryJob: BackgroundJob = { name: 'notification-delivery', 
 /** Daily and weekly digests that are due are queued every 10 minutes. */
 const notificationDigestJob: BackgroundJob = { name: 'notification-digest', everyMs: 10 * 60_000, run: (app) => app.notifications.digest() };
 /** Leaders are reminded of submissions waiting more than 3 days; hourly, once per person and day. */
-const waitingSubmissionsJob: BackgroundJob = { name: 'waiting-submissions', everyMs: 60 * 60_000, run: (app) => notifyWaitingSubmissions(app.db) };
+const waitingSubmissionsJob: BackgroundJob = { name: WAITING_SUBMISSIONS_JOB, everyMs: 60 * 60_000, run: (app) => notifyWaitingSubmissions(app.db) };
 /** Old sent mail (and its .eml), and spent recovery links, are dropped every hour. */
 const mailSweepJob: BackgroundJob = { name: 'mail-sweep', everyMs: 60 * 60_000, run: (app) => sweepMail(app.db, app.mail.outboxDir) };
 
@@ -29,10 +30,10 @@ const mailSweepJob: BackgroundJob = { name: 'mail-sweep', everyMs: 60 * 60_000, 
 const accountDeletionJob: BackgroundJob = { name: 'account-deletion', everyMs: 60 * 60_000, run: (app) => executeDueDeletions(app.db) };
 
 /** Mensalidades: each plan's month generated once per member (hourly, any number of instances; ADR 050). */
-const duesGenerationJob: BackgroundJob = { name: 'dues-generation', everyMs: 60 * 60_000, run: (app) => runDuesJob(app.db) };
+const duesGenerationJob: BackgroundJob = { name: DUES_JOB, everyMs: 60 * 60_000, run: (app) => runDuesJob(app.db) };
 
 /** Charges due in 3 days and overdue ones (1, 7, 30 days) are told to the payer; hourly, once per charge and day. */
-const chargeRemindersJob: BackgroundJob = { name: 'charge-reminders', everyMs: 60 * 60_000, run: (app) => sendChargeReminders(app.db) };
+const chargeRemindersJob: BackgroundJob = { name: CHARGE_REMINDERS_JOB, everyMs: 60 * 60_000, run: (app) => sendChargeReminders(app.db) };
 
 /** Evidence files whose mark or submission is gone (deleted, cascaded, replaced) leave storage every 10 minutes. */
 const orphanFilesJob: BackgroundJob = { name: 'orphan-files', everyMs: 10 * 60_000, run: (app) => removeOrphanFiles(app.db, app.storage) };
@@ -41,7 +42,9 @@ const orphanFilesJob: BackgroundJob = { name: 'orphan-files', everyMs: 10 * 60_0
 export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, badgeIconSweepJob, rateLimitSweepJob, mailQueueJob, mailSweepJob, accountDeletionJob, meetingRulesJob, notificationDeliveryJob, notificationDigestJob, waitingSubmissionsJob, duesGenerationJob, chargeRemindersJob, orphanFilesJob];
 
 /**
- * Starts every job on its interval; a failing run is logged and retried on the next tick. The first run
+ * Starts every job on its interval; a failing run is logged, recorded for the super admin (job_failures,
+ * club_id NULL; a club's own failure inside a job is recorded by ClubJobRun) and retried on the next tick,
+ * whose success clears the record. The first run
  * of each comes `firstRunAfterMs` after the call (default at once). Returns a stop function: no run
  * starts after it, and its promise settles when the runs under way have finished (a stop waits for
  * that safe point before closing the database, instead of cutting a job mid-transaction).
@@ -51,13 +54,28 @@ export function startBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[] 
   const underWay = new Set<Promise<void>>();
   const timers = jobs.map((job) => {
     let running = false;
+    // A record may be left by an earlier process: the first success clears it once.
+    let recorded = true;
     const tick = async () => {
       if (running || stopped) return;
       running = true;
       try {
-        await job.run(app);
-      } catch (err) {
-        app.log.error({ err, job: job.name }, 'background job failed');
+        let failure: { err: unknown } | null = null;
+        try {
+          await jobLogger.run(app.log, () => job.run(app));
+        } catch (err) {
+          failure = { err };
+          app.log.error({ err, job: job.name }, 'background job failed');
+        }
+        if (failure || recorded) {
+          try {
+            if (failure) await recordJobFailure(app.db, job.name, failure.err);
+            else await clearJobFailure(app.db, job.name);
+            recorded = failure !== null;
+          } catch (err) {
+            if (!stopped) app.log.error({ err, job: job.name }, 'background job failure not recorded');
+          }
+        }
       } finally {
         running = false;
       }

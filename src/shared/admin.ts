@@ -162,3 +162,36 @@ export function monthLabel(month: string): string {
   const [y, m] = month.split('-');
   return `${names[Number(m) - 1] ?? m}/${y}`;
 }
+
+/** pt-BR names of the background jobs, as the super admin reads them beside a failure (issue 43). */
+export const JOB_LABEL: Record<string, string> = {
+  'recurring-task-generation': 'Tarefas recorrentes',
+  'membership-duration-badges': 'Badges por tempo de clube',
+  'auto-badge-backfill': 'Badges automáticas',
+  'badge-icon-sweep': 'Limpeza dos ícones de badges',
+  'rate-limit-sweep': 'Limpeza dos limites de acesso',
+  'mail-queue': 'Envio de e-mails',
+  'mail-sweep': 'Limpeza de e-mails enviados',
+  'account-deletion': 'Exclusão de contas',
+  'meeting-rules': 'Reuniões recorrentes',
+  'notification-delivery': 'Entrega de notificações',
+  'notification-digest': 'Resumos de notificações por e-mail',
+  'waiting-submissions': 'Aviso de envios esperando aprovação',
+  'dues-generation': 'Mensalidades',
+  'charge-reminders': 'Lembretes de cobrança',
+  'orphan-files': 'Limpeza de arquivos',
+  'daily-backup': 'Backup diário',
+};
+
+/** A background job that failed, for one club or as a whole (club null), and is retried on its next run. */
+export const ZJobFailure = z.object({
+  job: z.string(),
+  job_label: z.string(),
+  club_id: z.string().nullable(),
+  club_name: z.string().nullable(),
+  error: z.string(),
+  attempts: z.number().int(),
+  first_failed_at: z.string(),
+  last_failed_at: z.string(),
+});
+export type TJobFailure = z.infer<typeof ZJobFailure>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zBrlMoney, zMoney, type MoneyOptions } from './money.js';
+import { formatBrl, zBrlMoney, zMoney, type MoneyOptions } from './money.js';
 
 /** pt-BR texts of the monthly dues ('mensalidades'). */
 export const DUES_MSG = {
@@ -21,10 +21,19 @@ export const DUES_MSG = {
   monthTooFar: 'Só é possível gerar mensalidades até o mês que vem.',
   memberNotFound: 'Membro não encontrado no clube.',
   exceptionNotFound: 'Este membro não tem exceção de mensalidade.',
+  firstMonthInvalid: 'Escolha quando começa a cobrança: este mês ou o próximo.',
   saved: 'Plano de mensalidades salvo!',
   exceptionSaved: 'Exceção salva!',
   exceptionRemoved: 'Exceção removida.',
 } as const;
+
+/** A due must be at least R$ 0,01 (charges_amount_check): a discount that leaves less is refused. */
+export const duesBelowMinimum = (who: string, percent: number, amount: string) =>
+  `O desconto de ${percent} % de ${who} deixaria a mensalidade de R$ ${formatBrl(amount)} abaixo de R$ 0,01. Use 'Isento' ou um desconto menor.`;
+
+/** When a new plan starts billing: the current month (due dates not before today) or the next one. */
+export const DUES_FIRST_MONTHS = ['current', 'next'] as const;
+export type TDuesFirstMonth = (typeof DUES_FIRST_MONTHS)[number];
 
 export const MONTH_LABEL = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'] as const;
 
@@ -42,6 +51,8 @@ function planSchema(amount: z.ZodType<string, string>) {
       .max(12, DUES_MSG.monthsRequired)
       .transform((ms) => [...new Set(ms)].sort((a, b) => a - b)),
     active: z.boolean({ error: DUES_MSG.planInactive }).default(true),
+    /** Only for a plan that never billed: the job starts next month unless 'current' is chosen (issue 43). */
+    first_month: z.enum(DUES_FIRST_MONTHS, { error: DUES_MSG.firstMonthInvalid }).default('next'),
   });
 }
 /** PUT …/dues-plan: the amount as a decimal string. */
@@ -58,6 +69,8 @@ export const ZDuesPlan = z.object({
   active: z.boolean(),
   /** The last month the monthly job generated ('AAAA-MM-01'), null before its first run. */
   generated_through: z.string().nullable(),
+  /** The first month the job bills ('AAAA-MM-01'); null for a plan saved before it existed (no limit). */
+  first_month: z.string().nullable(),
 });
 export type TDuesPlan = z.infer<typeof ZDuesPlan>;
 

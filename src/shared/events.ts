@@ -109,6 +109,50 @@ export function splitInstalments(cost: string, n: number): string[] {
   return Array.from({ length: n }, (_, i) => fromCents(base + (BigInt(i) < extra ? 1n : 0n)));
 }
 
+const DAY_MS = 86_400_000;
+const isoOf = (y: number, m0: number, d: number) => new Date(Date.UTC(y, m0, d)).toISOString().slice(0, 10);
+
+/** `iso` less `k` months, the day kept or the month's last (as PostgreSQL's date - interval 'k months'). */
+function monthsBefore(iso: string, k: number): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  const total = y * 12 + (m - 1) - k;
+  const year = Math.floor(total / 12);
+  const month = total - year * 12;
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return isoOf(year, month, Math.min(d, last));
+}
+
+const addDaysIso = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** Whole days from `from` to `to` (ISO dates). */
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/**
+ * A registration's charges (issue 43): `n` instalments a month apart, the last on the registration
+ * deadline. When those months do not fit before the deadline, the instalments spread evenly over the
+ * days left (the last on the deadline), and when fewer days are left than instalments, there is one
+ * instalment per day left (a registration on the deadline pays once): two never fall due the same day,
+ * none before today. Amounts exact to the cent (splitInstalments).
+ */
+export function instalmentPlan(cost: string, n: number, deadline: string, today: string): Array<{ amount: string; due: string }> {
+  const monthly = Array.from({ length: n }, (_, i) => monthsBefore(deadline, n - 1 - i));
+  if (monthly[0] >= today) return splitInstalments(cost, n).map((amount, i) => ({ amount, due: monthly[i] }));
+  const span = Math.max(0, daysBetween(today, deadline));
+  const count = Math.max(1, Math.min(n, span));
+  return splitInstalments(cost, count).map((amount, i) => ({ amount, due: addDaysIso(today, Math.round((span * (i + 1)) / count)) }));
+}
+
+/** Why the form's instalments will not be a month apart (null when they are): the rule above, in pt-BR. */
+export function instalmentNote(n: number, deadline: string, today: string): string | null {
+  if (n <= 1 || !deadline || monthsBefore(deadline, n - 1) >= today) return null;
+  const span = Math.max(0, daysBetween(today, deadline));
+  if (span === 0) return 'O prazo de inscrição é hoje: quem se inscrever paga em uma parcela só.';
+  const days = span === 1 ? '1 dia' : `${span} dias`;
+  if (span < n) return `Faltam ${days} até o prazo de inscrição: quem se inscrever hoje paga em ${span === 1 ? '1 parcela' : `${span} parcelas`}, uma por dia, a última no prazo.`;
+  return `Faltam ${days} até o prazo de inscrição, menos que ${n - 1} ${n - 1 === 1 ? 'mês' : 'meses'}: as ${n} parcelas se espalham a cada ${Math.round(span / n)} dias, mais ou menos, a última no prazo.`;
+}
+
+
 function eventSchema(cost: z.ZodType<string, string>) {
   return z.object({
     title: z.string({ error: EVENT_MSG.titleRequired }).trim().min(1, EVENT_MSG.titleRequired).max(120, EVENT_MSG.titleTooLong),

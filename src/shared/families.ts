@@ -9,7 +9,7 @@ export const GUARDIAN_INVITATION_DAYS = 14;
 export const DELETION_GRACE_DAYS = 7;
 /** The name that replaces a deleted person's on the club's history (points, money). */
 export const REMOVED_MEMBER_NAME = 'Membro removido';
-export const ADULT_AGE = 18;
+export { ADULT_AGE } from './minor.js';
 
 export const RELATIONSHIPS = ['Mãe', 'Pai', 'Avó', 'Avô', 'Responsável legal', 'Outro'] as const;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToMoney, formatBrl, moneyToCents, MONEY_MSG, parseBrlInput, sumMoney, type MoneyOptions } from './money.js';
+import { centsToMoney, formatBrl, moneyToCents, MONEY_MSG, parseBrlInput, percentOff, sumMoney, type MoneyOptions } from './money.js';
 
 const REQUIRED = 'Preencha todos os campos obrigatórios';
 const NEGATIVE = 'O saldo inicial não pode ser negativo.';
@@ -110,5 +110,17 @@ describe('cents', () => {
     expect(centsToMoney(5n)).toBe('0.05');
     expect(sumMoney(['0.10', '0.20', '999999999999.99', '-0.29'])).toBe('1000000000000.00');
     expect(() => moneyToCents('1,50')).toThrow();
+  });
+});
+
+describe('percentOff', () => {
+  it('rounds half up in whole cents, as generate_dues rounds round(amount * (100 - p) / 100, 2)', () => {
+    expect(percentOff('60.00', 50)).toBe('30.00');
+    expect(percentOff('0.01', 50)).toBe('0.01');
+    expect(percentOff('0.01', 51)).toBe('0.00');
+    expect(percentOff('0.49', 99)).toBe('0.00');
+    expect(percentOff('0.50', 99)).toBe('0.01');
+    expect(percentOff('85.55', 33)).toBe('57.32');
+    expect(percentOff('999999999999.99', 1)).toBe('989999999999.99');
   });
 });

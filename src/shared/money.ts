@@ -112,3 +112,11 @@ export function centsToMoney(cents: bigint): string {
 export function sumMoney(amounts: readonly string[]): string {
   return centsToMoney(amounts.reduce((acc, a) => acc + moneyToCents(a), 0n));
 }
+
+/**
+ * `amount` less `percent` % in integer cents, rounded half up to the cent exactly as SQL's
+ * round(amount * (100 - percent) / 100, 2) does for a positive amount (generate_dues): '0.49' less 99 % → '0.00'.
+ */
+export function percentOff(amount: string, percent: number): string {
+  return centsToMoney((moneyToCents(amount) * BigInt(100 - percent) + 50n) / 100n);
+}

@@ -22,6 +22,7 @@ afterAll(() => ctx.close());
 type Route = [method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown];
 const routes: Route[] = [
   ['GET', '/api/admin/stats'],
+  ['GET', '/api/admin/job-failures'],
   ['GET', '/api/admin/clubs'],
   ['POST', '/api/admin/clubs', { name: 'Novo', slug: 'novo-x', timezone: 'America/Sao_Paulo', admin_email: 'a@b.com' }],
   ['PATCH', '/api/admin/clubs/:clubId', { active: false }],

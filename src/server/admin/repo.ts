@@ -277,3 +277,13 @@ export function activeMembersByClub(q: Queryable, limit: number) {
     [limit],
   );
 }
+
+/** Background jobs failing now (issue 43): a club's share or a whole run, the most recent first (100 at most). */
+export function listJobFailures(q: Queryable) {
+  return q.query<{ job: string; club_id: string | null; club_name: string | null; error: string; attempts: number; first_failed_at: string; last_failed_at: string }>(
+    `SELECT f.job, f.club_id, c.name AS club_name, f.error, f.attempts,
+            ${isoUtc('f.first_failed_at')} AS first_failed_at, ${isoUtc('f.last_failed_at')} AS last_failed_at
+       FROM job_failures f LEFT JOIN clubs c ON c.id = f.club_id
+      ORDER BY f.last_failed_at DESC, f.job, f.club_id LIMIT 100`,
+  );
+}

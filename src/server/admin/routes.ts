@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ADMIN_MSG, ZAdminClub, ZAdminClubList, ZAdminClubQuery, ZAdminCreateClub, ZAdminDeleteClub, ZAdminUpdateClub, ZAdminUserList, ZAdminUserQuery,
-  ZPlatformReport, ZPlatformStats, ZReportQuery, ZSetBlocked, ZSetUserType,
+  ADMIN_MSG, JOB_LABEL, ZAdminClub, ZAdminClubList, ZAdminClubQuery, ZAdminCreateClub, ZAdminDeleteClub, ZAdminUpdateClub, ZAdminUserList, ZAdminUserQuery,
+  ZJobFailure, ZPlatformReport, ZPlatformStats, ZReportQuery, ZSetBlocked, ZSetUserType,
 } from '../../shared/admin.js';
 import { ZClub } from '../../shared/clubs.js';
 import { sendAnswer } from '../plugins/answer-cache.js';
@@ -38,6 +38,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       bancoEmbutido: embedded,
       ultimoBackup: last ? { em: last.createdAt, bytes: last.size } : null,
     };
+  });
+
+  app.get('/api/admin/job-failures', {
+    config: { permission: 'super_admin' },
+    schema: { tags, summary: 'Tarefas automáticas com falha agora (por clube ou no todo), tentadas de novo a cada execução', response: { 200: z.array(ZJobFailure) } },
+  }, async () => {
+    const rows = await repo.listJobFailures(app.db);
+    return rows.map((r) => ({ ...r, job_label: JOB_LABEL[r.job] ?? r.job }));
   });
 
   app.get('/api/admin/clubs', {

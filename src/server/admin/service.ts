@@ -16,6 +16,7 @@ import * as clubsRepo from '../clubs/repo.js';
 import { clubCreatedHooks } from '../clubs/hooks.js';
 import type { Storage } from '../storage/storage.js';
 import * as repo from './repo.js';
+import { resumeDuesOfReactivatedClub } from '../charges/dues.js';
 import { isUuid } from '../../shared/ids.js';
 
 
@@ -72,6 +73,7 @@ export async function updateClub(db: Db, actorId: string, clubId: string, input:
       const before = await repo.lockClub(tx, clubId);
       if (!before) throw notFound(MSG.clubNotFound);
       await repo.updateClub(tx, clubId, input);
+      if (input.active === true && !before.active) await resumeDuesOfReactivatedClub(tx, clubId);
       const after = await repo.getAdminClub(tx, clubId);
       if (!after) throw notFound(MSG.clubNotFound);
       const action = input.active !== undefined && input.active !== before.active && Object.keys(input).length === 1

@@ -5,10 +5,9 @@ import {
   ZRecoveryCodes, ZResetPassword, ZSecurityOverview, ZTokenBody,
 } from '../../shared/security.js';
 import { requireAuth } from '../plugins/access.js';
-import { AppError, badRequest } from '../plugins/errors.js';
-import { maybeOne } from '../db/index.js';
 import * as account from './account.js';
 import * as mfa from './mfa.js';
+import * as clubSecurity from './club-security.js';
 import { ZClubParams, zId } from '../../shared/ids.js';
 import { ZOk } from '../../shared/responses.js';
 
@@ -117,23 +116,10 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/security', {
     config: { permission: 'club.read' },
     schema: { tags: ['clubs'], summary: 'Regras de segurança do clube', params: ZClubParams, response: { 200: ZClubSecurity } },
-  }, async (req) => {
-    const row = await maybeOne<{ require_mfa_admins: boolean }>(app.db, `SELECT require_mfa_admins FROM clubs WHERE id = $1`, [req.params.clubId]);
-    if (!row) throw new AppError('not_found', 404, 'Clube não encontrado');
-    return row;
-  });
+  }, async (req) => clubSecurity.getClubSecurity(app.db, req.params.clubId));
 
   app.put('/api/clubs/:clubId/security', {
     config: { permission: 'club.settings' },
     schema: { tags: ['clubs'], summary: 'Exigir verificação em duas etapas para administradores e tesoureiros', params: ZClubParams, body: ZClubSecurity, response: { 200: ZClubSecurity } },
-  }, async (req) => {
-    const access = req.access;
-    // Nobody turns the rule on without meeting it: the admin would lock themselves out.
-    if (req.body.require_mfa_admins && req.auth?.aal !== 'aal2') throw badRequest(SECURITY_MSG.enableYourselfFirst);
-    const [row] = await app.db.query<{ require_mfa_admins: boolean }>(
-      `UPDATE clubs SET require_mfa_admins = $2, updated_at = now() WHERE id = $1 RETURNING require_mfa_admins`,
-      [access.clubId, req.body.require_mfa_admins],
-    );
-    return row;
-  });
+  }, async (req) => clubSecurity.setClubSecurity(app.db, req.access, req.auth?.aal, req.body));
 };

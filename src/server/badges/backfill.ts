@@ -1,6 +1,9 @@
 import type { Db, Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
 import { awardAutomaticBadges } from './engine.js';
+import { ClubJobRun } from '../db/club-job-run.js';
+
+export const BADGE_BACKFILL_JOB = 'auto-badge-backfill';
 
 // Small batches: on the embedded PGlite a transaction holds the only connection while it runs.
 export const BACKFILL_BATCH = 50;
@@ -28,7 +31,7 @@ interface Claim {
  * instance takes another badge or waits for the next tick), award the next members in
  * (club_id, profile_id) order who do not hold it, move the cursor. Returns null when nothing is queued.
  */
-async function runOneBatch(db: Db, batchSize: number): Promise<{ awarded: number } | null> {
+async function runOneBatch(db: Db, run: ClubJobRun, batchSize: number): Promise<{ awarded: number } | null> {
   return db.transaction(async (tx) => {
     const claim = await maybeOne<Claim>(
       tx,
@@ -39,7 +42,7 @@ async function runOneBatch(db: Db, batchSize: number): Promise<{ awarded: number
     const badge = await maybeOne<{ club_id: string | null }>(tx, `SELECT club_id FROM badges WHERE id = $1 AND active AND badge_type = 'auto' AND auto_criteria IS NOT NULL`, [claim.badge_id]);
     const members = badge
       ? await tx.query<{ club_id: string; profile_id: string }>(
-        `SELECT cm.club_id, cm.profile_id FROM club_members cm
+        `SELECT cm.club_id, cm.profile_id FROM club_members cm JOIN clubs c ON c.id = cm.club_id AND c.active
           WHERE cm.active AND ($5::uuid IS NULL OR cm.club_id = $5::uuid)
             AND ($2::uuid IS NULL OR (cm.club_id, cm.profile_id) > ($2::uuid, $3::uuid))
             AND NOT EXISTS (SELECT 1 FROM member_badges mb WHERE mb.club_id = cm.club_id AND mb.profile_id = cm.profile_id AND mb.badge_id = $1)
@@ -50,8 +53,9 @@ async function runOneBatch(db: Db, batchSize: number): Promise<{ awarded: number
       : [];
     let awarded = 0;
     for (const m of members) {
-      // Every automatic badge the member now meets, not only this one (one may unlock another).
-      awarded += (await awardAutomaticBadges(tx, m.club_id, m.profile_id)).length;
+      // Every automatic badge the member now meets, not only this one (one may unlock another). In a
+      // savepoint (issue 43): a member that fails is recorded under their club and the walk goes on.
+      awarded += (await run.inSavepoint(tx, m.club_id, () => awardAutomaticBadges(tx, m.club_id, m.profile_id)))?.length ?? 0;
     }
     const last = members.at(-1);
     if (last && members.length === batchSize) {
@@ -74,10 +78,12 @@ export async function runBadgeBackfill(db: Db, opts: { batchSize?: number; maxBa
   const batchSize = opts.batchSize ?? BACKFILL_BATCH;
   const maxBatches = opts.maxBatches ?? 50;
   let granted = 0;
+  const run = new ClubJobRun(db, BADGE_BACKFILL_JOB);
   for (let i = 0; i < maxBatches; i += 1) {
-    const r = await runOneBatch(db, batchSize);
+    const r = await runOneBatch(db, run, batchSize);
     if (!r) break;
     granted += r.awarded;
   }
+  await run.finish();
   return granted;
 }

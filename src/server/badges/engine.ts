@@ -5,6 +5,9 @@ import { appendPointEvent, appendPointEvents } from '../progress/ledger.js';
 import { servedIcon } from './icon.js';
 import { notify } from '../notifications/notify.js';
 import { membersCompletions, NO_COMPLETIONS, programmeCriterionMet } from './programme-criteria.js';
+import { ClubJobRun } from '../db/club-job-run.js';
+
+export const MEMBERSHIP_BADGES_JOB = 'membership-duration-badges';
 
 interface BadgeRow {
   id: string;
@@ -233,17 +236,21 @@ export async function awardMembershipDurationBadges(db: Db): Promise<number> {
   const due = await db.query<{ club_id: string; profile_id: string }>(
     `SELECT DISTINCT cm.club_id, cm.profile_id FROM badges b
        JOIN club_members cm ON cm.active AND current_date - cm.created_at::date >= (b.auto_criteria->>'days')::int
+       JOIN clubs c ON c.id = cm.club_id AND c.active
       WHERE b.active AND b.badge_type = 'auto' AND b.auto_criteria->>'type' = 'membership_duration' AND (b.club_id IS NULL OR b.club_id = cm.club_id)
         AND NOT EXISTS (SELECT 1 FROM member_badges mb WHERE mb.club_id = cm.club_id AND mb.profile_id = cm.profile_id AND mb.badge_id = b.id)`,
   );
+  // Each member in a transaction of their own (issue 43): a failure is recorded under the club, retried next day.
+  const run = new ClubJobRun(db, MEMBERSHIP_BADGES_JOB);
   let granted = 0;
   for (const m of due) {
-    const got = await db.transaction(async (tx) => {
+    const got = await run.inTransaction(m.club_id, async (tx) => {
       await tx.query('SELECT 1 FROM club_members WHERE club_id = $1 AND profile_id = $2 FOR UPDATE', [m.club_id, m.profile_id]);
       return awardAfterEvent(tx, m.club_id, m.profile_id);
     });
-    granted += got.length;
+    granted += got?.length ?? 0;
   }
+  await run.finish();
   return granted;
 }
 

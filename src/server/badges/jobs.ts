@@ -1,18 +1,18 @@
 import type { BackgroundJob } from '../background-job.js';
-import { awardMembershipDurationBadges } from './engine.js';
-import { runBadgeBackfill } from './backfill.js';
+import { awardMembershipDurationBadges, MEMBERSHIP_BADGES_JOB } from './engine.js';
+import { BADGE_BACKFILL_JOB, runBadgeBackfill } from './backfill.js';
 import { sweepBadgeIcons } from './icon.js';
 
 /** membership_duration badges: checked once a day (and at start-up) by the scheduler. */
 export const membershipBadgesJob: BackgroundJob = {
-  name: 'membership-duration-badges',
+  name: MEMBERSHIP_BADGES_JOB,
   everyMs: 24 * 60 * 60 * 1000,
   run: (app) => awardMembershipDurationBadges(app.db),
 };
 
 /** Automatic badges created, activated or re-aimed: evaluated for every active member, in batches. */
 export const badgeBackfillJob: BackgroundJob = {
-  name: 'auto-badge-backfill',
+  name: BADGE_BACKFILL_JOB,
   everyMs: 10_000,
   run: (app) => runBadgeBackfill(app.db),
 };

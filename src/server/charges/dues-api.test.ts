@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DUES_MSG } from '../../shared/dues.js';
+import { DUES_MSG, duesBelowMinimum } from '../../shared/dues.js';
+import { runDuesJob } from './dues.js';
 import { MONEY_MSG } from '../../shared/money.js';
 import { PERMISSION_MSG } from '../../shared/permissions.js';
 import { call, createTestApp, type Session, type TestContext } from '../../../test/api.js';
@@ -64,7 +65,9 @@ describe(`mensalidades API on ${engineName()}`, () => {
   it('the treasurer saves the plan (months sorted, repeated ones once), audited; the director edits it', async () => {
     const res = await call(ctx.app, 'PUT', `${base}/dues-plan`, { as: treasurer, body: plan });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ description: 'Mensalidade', amount: '85.50', due_day: 10, months: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11], active: true, generated_through: null });
+    // A new plan bills from next month in the club's calendar unless the treasurer chose this one (issue 43).
+    const [{ next }] = await ctx.db.query<{ next: string }>(`SELECT to_char(date_trunc('month', now() AT TIME ZONE 'America/Sao_Paulo') + interval '1 month', 'YYYY-MM-DD') AS next`);
+    expect(res.json()).toEqual({ description: 'Mensalidade', amount: '85.50', due_day: 10, months: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11], active: true, generated_through: null, first_month: next });
     const again = await call(ctx.app, 'PUT', `${base}/dues-plan`, { as: admin, body: { ...plan, amount: '90' } });
     expect(again.json().amount).toBe('90.00');
     const [audit] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE club_id = $1 AND action = 'dues_plan.update'`, [clubId]);
@@ -109,7 +112,9 @@ describe(`mensalidades API on ${engineName()}`, () => {
     expect(both.map((r) => r.json().created)).toEqual([0, 0]);
     const rows = await ctx.db.query<{ full_name: string; amount: string; due_date: string }>(
       `SELECT p.full_name, ch.amount::text, ch.due_date::text FROM charges ch JOIN profiles p ON p.id = ch.profile_id WHERE ch.club_id = $1 ORDER BY p.full_name`, [clubId]);
-    expect(rows).toEqual([{ full_name: 'Ana Lima', amount: '90.00', due_date: '2026-03-10' }, { full_name: 'Bia Lima', amount: '45.00', due_date: '2026-03-10' }]);
+    // Made after 10 March: due on the club's today, never in the past (issue 43).
+    const [{ due }] = await ctx.db.query<{ due: string }>(`SELECT greatest('2026-03-10'::date, (now() AT TIME ZONE 'America/Sao_Paulo')::date)::text AS due`);
+    expect(rows).toEqual([{ full_name: 'Ana Lima', amount: '90.00', due_date: due }, { full_name: 'Bia Lima', amount: '45.00', due_date: due }]);
     // Isento from now on: April has Ana alone; removing the exception is audited and answers 404 a second time.
     await call(ctx.app, 'PUT', `${base}/dues-exceptions/${bia.profile.id}`, { as: treasurer, body: { kind: 'isento' } });
     expect((await gen('2026-04')).json().created).toBe(1);
@@ -141,5 +146,47 @@ describe(`mensalidades API on ${engineName()}`, () => {
     expect(await duesCount()).toBe(before);
     const [ex] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM dues_exceptions WHERE club_id = $1`, [clubId]);
     expect(ex.n).toBe(0);
+  });
+
+  it('a new or re-activated plan bills from next month unless the treasurer chooses this one; a due date is never in the past (issue 43)', async () => {
+    const all = { ...plan, months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] };
+    const [{ current, next, today }] = await ctx.db.query<{ current: string; next: string; today: string }>(
+      `SELECT to_char(m, 'YYYY-MM-DD') AS current, to_char(m + interval '1 month', 'YYYY-MM-DD') AS next,
+              (now() AT TIME ZONE 'America/Sao_Paulo')::date::text AS today
+         FROM (SELECT date_trunc('month', now() AT TIME ZONE 'America/Sao_Paulo') AS m) x`);
+    const bad = await call(ctx.app, 'PUT', `${base}/dues-plan`, { as: treasurer, body: { ...all, first_month: 'ontem' } });
+    expect([bad.statusCode, bad.json().error.message]).toEqual([400, DUES_MSG.firstMonthInvalid]);
+    const thisMonth = () => ctx.db.query<{ due_date: string }>(
+      `SELECT due_date::text FROM charges WHERE club_id = $1 AND dues_month = $2`, [clubId, current]);
+    const already = (await thisMonth()).length;
+    // Switched back on without a choice: next month; the job bills nothing this month.
+    const saved = await call(ctx.app, 'PUT', `${base}/dues-plan`, { as: treasurer, body: all });
+    expect(saved.json().first_month).toBe(next);
+    await runDuesJob(ctx.db);
+    expect((await thisMonth()).length).toBe(already);
+    // 'Este mês' chosen: this month is billed, due on the due day or today, whichever is later.
+    await call(ctx.app, 'PUT', `${base}/dues-plan`, { as: treasurer, body: { ...all, active: false } });
+    const now = await call(ctx.app, 'PUT', `${base}/dues-plan`, { as: treasurer, body: { ...all, first_month: 'current' } });
+    expect(now.json().first_month).toBe(current);
+    await runDuesJob(ctx.db);
+    const dues = await thisMonth();
+    expect(dues).toHaveLength(2);
+    expect(dues.every((d) => d.due_date >= today)).toBe(true);
+    // A plan that already bills keeps its first month whatever the form sends.
+    expect((await call(ctx.app, 'PUT', `${base}/dues-plan`, { as: treasurer, body: { ...all, first_month: 'next' } })).json().first_month).toBe(current);
+  });
+
+  it('a discount that would leave a due below R$ 0,01 is refused in pt-BR, on the exception and on the price (issue 43)', async () => {
+    const all = { ...plan, months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] };
+    expect((await call(ctx.app, 'PUT', `${base}/dues-plan`, { as: treasurer, body: { ...all, amount: '0,49' } })).statusCode).toBe(200);
+    const url = `${base}/dues-exceptions/${bia.profile.id}`;
+    const refused = await call(ctx.app, 'PUT', url, { as: treasurer, body: { kind: 'desconto', percent: 99 } });
+    expect([refused.statusCode, refused.json().error.message]).toEqual([400, duesBelowMinimum('Bia Lima', 99, '0.49')]);
+    expect(refused.json().error.message).toBe("O desconto de 99 % de Bia Lima deixaria a mensalidade de R$ 0,49 abaixo de R$ 0,01. Use 'Isento' ou um desconto menor.");
+    // 98 % of R$ 0,49 is R$ 0,0098, rounded to R$ 0,01 as generate_dues rounds it.
+    expect((await call(ctx.app, 'PUT', url, { as: treasurer, body: { kind: 'desconto', percent: 98 } })).statusCode).toBe(200);
+    const price = await call(ctx.app, 'PUT', `${base}/dues-plan`, { as: treasurer, body: { ...all, amount: '0,01' } });
+    expect([price.statusCode, price.json().error.message]).toEqual([400, duesBelowMinimum('Bia Lima', 98, '0.01')]);
+    expect((await call(ctx.app, 'GET', `${base}/dues-plan`, { as: treasurer })).json().plan.amount).toBe('0.49');
   });
 });

@@ -26,7 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => db.dispose());
 
-const generate = (day: string) => one<{ n: number }>(db, `SELECT generate_dues($1, $2, NULL) AS n`, [clubId, day]).then((r) => r.n);
+// Generated at noon of the month's 1st in São Paulo unless `now` says otherwise: no due date has passed yet.
+const generate = (day: string, now = `${day.slice(0, 7)}-01T12:00:00-03:00`) =>
+  one<{ n: number }>(db, `SELECT generate_dues($1, $2, NULL, $3) AS n`, [clubId, day, now]).then((r) => r.n);
 const duesOf = (month: string) => db.query<{ name: string; amount: string; due_date: string }>(
   `SELECT p.full_name AS name, ch.amount, ch.due_date FROM charges ch JOIN profiles p ON p.id = ch.profile_id
     WHERE ch.club_id = $1 AND ch.dues_month = $2 ORDER BY p.full_name`, [clubId, month]);

@@ -26,6 +26,8 @@ beforeAll(async () => {
   bruno = await signUp(ctx.app, { name: 'Bruno Lima' });
   await addMember(ctx.db, clubId, ana.profile.id);
   await addMember(ctx.db, clubId, bruno.profile.id);
+  // Bruno is an adult (src/shared/minor.ts: without a birth date he would count as a minor).
+  await ctx.db.query(`UPDATE club_members SET birth_date = '2000-01-01' WHERE club_id = $1 AND profile_id = $2`, [clubId, bruno.profile.id]);
   await addGuardian(ctx.db, clubId, ana.profile.id, guardian, { consent: false });
 });
 afterAll(() => ctx.close());
@@ -80,9 +82,10 @@ describe(`charge notices on ${engineName()}`, () => {
       `SELECT n.profile_id, n.link, n.body, n.email_mode, count(d.id)::int AS pushes,
               coalesce(bool_and(abs(extract(epoch FROM d.next_attempt_at - notification_push_due('America/Sao_Paulo', false))) < 300), true) AS due_ok
          FROM notifications n LEFT JOIN push_deliveries d ON d.notification_id = n.id
-        WHERE n.club_id = $1 AND n.kind = 'charge.created' AND n.body LIKE '%10/12/2026%' AND n.body LIKE 'R$ 60,00%'
+        WHERE n.club_id = $1 AND n.kind = 'charge.created' AND n.body LIKE '%14/12/2026%' AND n.body LIKE 'R$ 60,00%'
         GROUP BY n.id ORDER BY n.link, n.profile_id = $2`, [clubId, bruno.profile.id]);
-    const body = 'R$ 60,00, vencimento em 10/12/2026. O PIX para pagar está em Cobranças.';
+    // Made on the 14th, after the due day (10): due that day, never in the past (issue 43).
+    const body = 'R$ 60,00, vencimento em 14/12/2026. O PIX para pagar está em Cobranças.';
     expect(rows).toEqual([
       { profile_id: ana.profile.id, link: '/dashboard/cobrancas', body, email_mode: 'off', pushes: 0, due_ok: true },
       { profile_id: bruno.profile.id, link: '/dashboard/cobrancas', body, email_mode: expect.any(String), pushes: 1, due_ok: true },

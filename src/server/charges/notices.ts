@@ -2,6 +2,9 @@ import type { Db, Queryable } from '../db/index.js';
 import { formatBrl } from '../../shared/format-brl.js';
 import { guardiansByMember, notifyMany, type NoticeItem } from '../notifications/notify.js';
 import { clubDate } from '../db/club-clock.js';
+import { ClubJobRun } from '../db/club-job-run.js';
+
+export const CHARGE_REMINDERS_JOB = 'charge-reminders';
 
 /** Days before the due date when the payer is reminded, and days late when they are told it is overdue. */
 export const DUE_SOON_DAYS = 3;
@@ -66,9 +69,12 @@ export async function sendChargeReminders(db: Db, now: Date = new Date()): Promi
     if (list) list.push(c);
     else byClub.set(c.club_id, [c]);
   }
+  // Each club in its own transaction (issue 43): one that fails is recorded for the super admin and
+  // retried next hour (the day's dedupe key lets it through once), and never stops another club.
+  const run = new ClubJobRun(db, CHARGE_REMINDERS_JOB);
   let n = 0;
   for (const [clubId, charges] of byClub) {
-    n += await db.transaction(async (tx) => {
+    n += (await run.inTransaction(clubId, async (tx) => {
       const guardians = await guardiansByMember(tx, clubId, [...new Set(charges.map((c) => c.profile_id))]);
       const items = (c: ChargeNotice, text: { title: string; body: string; dedupeKey: string }): NoticeItem[] => [
         { ...text, to: [c.profile_id], link: '/dashboard/cobrancas' },
@@ -86,8 +92,9 @@ export async function sendChargeReminders(db: Db, now: Date = new Date()): Promi
       }));
       return (dueSoon.length ? await notifyMany(tx, { clubId, category: 'money', kind: 'charge.due_soon', urgent: false }, dueSoon) : 0)
         + (overdue.length ? await notifyMany(tx, { clubId, category: 'money', kind: 'charge.overdue', urgent: true }, overdue) : 0);
-    });
+    })) ?? 0;
   }
+  await run.finish();
   return n;
 }
 

@@ -162,6 +162,22 @@ describe(`events on ${engineName()}`, () => {
     expect(left.map((c) => c.cancel_reason)).toEqual([null, 'Inscrição cancelada: Campori 2026', 'Inscrição cancelada: Campori 2026']);
   });
 
+  it('three instalments with the deadline a week away fall due on three different days, the last on the deadline (issue 43)', async () => {
+    // Days of the club's calendar (São Paulo), as the server counts them.
+    const [{ d0, d7 }] = await ctx.db.query<{ d0: string; d7: string }>(
+      `SELECT (now() AT TIME ZONE 'America/Sao_Paulo')::date::text AS d0, ((now() AT TIME ZONE 'America/Sao_Paulo')::date + 7)::text AS d7`);
+    const event = (await newEvent({ title: 'Acampamento relâmpago', registration_deadline: d7, starts_on: day(10), ends_on: day(11), cost: '100', instalments: 3 })).json();
+    const res = await call(ctx.app, 'POST', `${base}/events/${event.id}/registrations`, { as: admin, body: { member_id: plainMemberId } });
+    expect(res.statusCode).toBe(201);
+    const charges = await ctx.db.query<{ amount: string; description: string; due_date: string }>(
+      `SELECT amount::text, description, due_date::text FROM charges WHERE event_registration_id = $1 ORDER BY due_date`, [res.json().registration_id]);
+    expect(charges.map((c) => c.amount)).toEqual(['33.34', '33.33', '33.33']);
+    expect(charges.map((c) => c.description)).toEqual(['Acampamento relâmpago (parcela 1/3)', 'Acampamento relâmpago (parcela 2/3)', 'Acampamento relâmpago (parcela 3/3)']);
+    expect(new Set(charges.map((c) => c.due_date)).size).toBe(3);
+    expect(charges.every((c) => c.due_date > d0)).toBe(true);
+    expect(charges[2].due_date).toBe(d7);
+  });
+
   it('registration refusals: not invited, deadline passed, cancelled, another club\'s member', async () => {
     const forUnit = (await newEvent({ title: 'Só Águias', invited_unit_ids: [unitA], cost: '0' })).json();
     const notInvited = await call(ctx.app, 'POST', `${base}/events/${forUnit.id}/registrations`, { as: admin, body: { member_id: plainMemberId } });

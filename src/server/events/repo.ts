@@ -192,15 +192,6 @@ export async function chargeIdsOf(q: Queryable, clubId: string, registrationId: 
   return (await q.query<{ id: string }>(`SELECT id FROM charges WHERE club_id = $1 AND event_registration_id = $2 ORDER BY due_date, id`, [clubId, registrationId])).map((r) => r.id);
 }
 
-/** The due dates of n instalments: a month apart, the last on the registration deadline, none before today. */
-export async function instalmentDueDates(q: Queryable, deadline: string, today: string, n: number): Promise<string[]> {
-  const rows = await q.query<{ due: string }>(
-    `SELECT greatest(($1::date - make_interval(months => $3 - k))::date, $2::date)::text AS due FROM generate_series(1, $3::int) k ORDER BY k`,
-    [deadline, today, n],
-  );
-  return rows.map((r) => r.due);
-}
-
 export async function tickItem(q: Queryable, clubId: string, registrationId: string, itemId: string, done: boolean, by: string): Promise<void> {
   if (done) {
     await q.query(

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
-import { EVENT_MSG, splitInstalments, type TEvent, type ZCancelEvent, type ZEventInput } from '../../shared/events.js';
+import { EVENT_MSG, instalmentPlan, type TEvent, type ZCancelEvent, type ZEventInput } from '../../shared/events.js';
 import { writeAudit } from '../audit/repo.js';
 import { PG, badRequest, conflict, isPgError, notFound } from '../plugins/errors.js';
 import { isUuid } from '../../shared/ids.js';
@@ -129,12 +129,12 @@ export async function register(db: Db, actor: Registrar, eventId: string, member
       const { id } = await repo.insertRegistration(tx, actor.clubId, eventId, member.id, actor.profileId);
       const chargeIds: string[] = [];
       if (event.cost !== '0.00') {
-        const amounts = splitInstalments(event.cost, event.instalments);
-        const dues = await repo.instalmentDueDates(tx, event.registration_deadline, event.today, amounts.length);
-        for (const [i, amount] of amounts.entries()) {
-          const description = amounts.length > 1 ? `${event.title} (parcela ${i + 1}/${amounts.length})` : event.title;
+        // A month apart, or spread over the days left to the deadline: never two due the same day (issue 43).
+        const instalments = instalmentPlan(event.cost, event.instalments, event.registration_deadline, event.today);
+        for (const [i, { amount, due }] of instalments.entries()) {
+          const description = instalments.length > 1 ? `${event.title} (parcela ${i + 1}/${instalments.length})` : event.title;
           const charge = await addCharge(tx, actor, {
-            profileId: member.profile_id, description, amount, dueDate: dues[i], origin: 'evento', eventId, registrationId: id,
+            profileId: member.profile_id, description, amount, dueDate: due, origin: 'evento', eventId, registrationId: id,
           });
           chargeIds.push(charge.id);
         }

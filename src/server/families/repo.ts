@@ -1,6 +1,8 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import type { TConsentStatus, TConsentText, TGuardian, TPrivacySettings } from '../../shared/families.js';
+import { minorSql } from '../../shared/minor.js';
+import { clubTodayOf } from '../db/club-clock.js';
 
 const GUARDIAN = `g.id, g.member_id, g.full_name, g.email, g.phone, g.relationship,
   CASE WHEN g.accepted_at IS NULL THEN 'invited' ELSE 'active' END AS status,
@@ -18,12 +20,8 @@ export function findMember(q: Queryable, clubId: string, memberId: string) {
   );
 }
 
-/**
- * Under 18 by the birth date; without one, a minor until the club marks the member an adult (when in
- * doubt, a child's data is protected: LGPD art. 14).
- */
-export const MINOR_SQL = (member: string) =>
-  `coalesce(${member}.birth_date > (current_date - interval '18 years'), NOT ${member}.adult_confirmed)`;
+/** Who is a minor (src/shared/minor.ts, the one definition), on the member's club's today. */
+export const MINOR_SQL = (member: string) => minorSql(member, clubTodayOf(`${member}.club_id`));
 
 /**
  * Consent of a member record: 'not_required' for adults while no consent exists,

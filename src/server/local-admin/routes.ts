@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { promoteToSuperAdmin } from '../auth/repo.js';
+import { promoteLocally } from '../admin/account-security.js';
 import { seedDemo } from '../demo/seed.js';
 import { LOCAL_ADMIN_HEADER, LOCAL_ADMIN_PREFIX } from './channel.js';
 
@@ -52,7 +52,7 @@ export const localAdminRoutes: FastifyPluginAsyncZod<LocalAdminOptions> = async 
     config: { permission: 'local_admin' },
     schema: { ...hidden, body: z.object({ email: z.string().min(1).max(320) }) },
   }, async (req) => {
-    const promoted = await promoteToSuperAdmin(app.db, req.body.email);
+    const promoted = await promoteLocally(app.db, req.body.email);
     app.log.info({ promoted }, 'local admin: super admin promotion');
     return { promoted };
   });

@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { ZOutboxList, ZOutboxMessage, MAIL_MSG, SECURITY_MSG } from '../../shared/security.js';
+import { ZOutboxList, ZOutboxMessage, MAIL_MSG } from '../../shared/security.js';
 import { MSG } from '../../shared/errors.js';
 import { AppError } from '../plugins/errors.js';
 import { maybeOne } from '../db/index.js';
 import { listOutbox, retryMail, type OutboxRow } from './queue.js';
+import { resetTwoStep } from '../admin/account-security.js';
 import { zId } from '../../shared/ids.js';
 import { ZOk } from '../../shared/responses.js';
 
@@ -50,14 +51,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZOk },
     },
   }, async (req) => {
-    const removed = await app.db.transaction(async (tx) => {
-      const rows = await tx.query(`DELETE FROM mfa_factors WHERE profile_id = $1 RETURNING id`, [req.params.profileId]);
-      await tx.query(`DELETE FROM mfa_recovery_codes WHERE profile_id = $1`, [req.params.profileId]);
-      await tx.query(`DELETE FROM sessions WHERE profile_id = $1`, [req.params.profileId]);
-      return rows.length;
-    });
-    if (removed === 0) throw new AppError('not_found', 404, SECURITY_MSG.mfaNotOn);
-    req.log.info({ profileId: req.params.profileId, by: req.auth?.profile.id }, 'two-step verification reset by the super admin');
+    await resetTwoStep(app.db, req.caller.profile.id, req.params.profileId);
     return { ok: true as const };
   });
 

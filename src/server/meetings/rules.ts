@@ -2,6 +2,7 @@ import type { Db } from '../db/index.js';
 import { MEETING_RULE_HORIZON_DAYS } from '../../shared/meetings.js';
 import { localDateString } from '../recurring/schedule.js';
 import * as repo from './repo.js';
+import { ClubJobRun } from '../db/club-job-run.js';
 
 const DAY_MS = 86_400_000;
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -20,21 +21,31 @@ export function ruleDates(rule: Pick<repo.ClaimedRule, 'weekday' | 'start_date' 
   return dates;
 }
 
+export const MEETING_RULES_JOB = 'meeting-rules';
+
 /**
  * Creates the next meetings of every active rule (of one club or one rule when scoped), exactly once
  * even with several app instances on one PostgreSQL: rules are claimed FOR UPDATE SKIP LOCKED, a
  * meeting is unique on (club_id, rule_id, date) and the cursor moves in the same transaction (ADR 003).
+ * Clubs the platform deactivated are skipped; each rule runs in its own savepoint (issue 43), so one
+ * that fails is recorded for the super admin under its club and retried next run without stopping the rest.
  */
 export async function generateRuleMeetings(db: Db, scope: { clubId?: string; ruleId?: string; now?: Date } = {}): Promise<number> {
   const now = scope.now ?? new Date();
-  return db.transaction(async (tx) => {
-    let created = 0;
+  const run = new ClubJobRun(db, MEETING_RULES_JOB);
+  const created = await db.transaction(async (tx) => {
+    let n = 0;
     const rules = await repo.claimRules(tx, { clubId: scope.clubId ?? null, ruleId: scope.ruleId ?? null, limit: 500 });
     for (const rule of rules) {
-      const dates = ruleDates(rule, localDateString(now, rule.timezone));
-      created += await repo.insertRuleMeetings(tx, rule, dates);
-      if (dates.length) await repo.moveRuleCursor(tx, rule.id, dates[dates.length - 1]);
+      n += (await run.inSavepoint(tx, rule.club_id, async () => {
+        const dates = ruleDates(rule, localDateString(now, rule.timezone));
+        const made = await repo.insertRuleMeetings(tx, rule, dates);
+        if (dates.length) await repo.moveRuleCursor(tx, rule.id, dates[dates.length - 1]);
+        return made;
+      })) ?? 0;
     }
-    return created;
+    return n;
   });
+  await run.finish();
+  return created;
 }

@@ -1,6 +1,9 @@
 import type { Db, Queryable } from '../db/index.js';
 import { CLUB_PERMISSIONS } from '../../shared/permissions.js';
 import { notify } from './notify.js';
+import { ClubJobRun } from '../db/club-job-run.js';
+
+export const WAITING_SUBMISSIONS_JOB = 'waiting-submissions';
 
 /**
  * Moments found by looking at the club's data rather than caught as they happen: three absences in a
@@ -49,18 +52,22 @@ export async function notifyWaitingSubmissions(db: Db, days = SUBMISSION_WAIT_DA
          JOIN club_members cm ON cm.club_id = s.club_id AND cm.profile_id = s.profile_id
         WHERE s.status = 'submitted' AND s.created_at < now() - make_interval(days => $1))
      SELECT l.club_id, l.profile_id, count(*)::int AS waiting
-       FROM waiting w JOIN club_members l ON l.club_id = w.club_id AND l.active
+       FROM waiting w JOIN clubs c ON c.id = w.club_id AND c.active
+       JOIN club_members l ON l.club_id = w.club_id AND l.active
         AND (l.role = ANY ($2::text[]) OR (l.role = ANY ($3::text[]) AND l.unit_id = w.unit_id))
       GROUP BY l.club_id, l.profile_id`,
     [days, p.roles, p.unitRoles]);
   const day = now.toISOString().slice(0, 10);
+  // One transaction per person and club (issue 43): a failure is recorded under the club and stops nobody else.
+  const run = new ClubJobRun(db, WAITING_SUBMISSIONS_JOB);
   let created = 0;
   for (const r of rows) {
-    created += await notify(db, {
+    created += (await run.inTransaction(r.club_id, (tx) => notify(tx, {
       clubId: r.club_id, to: [r.profile_id], category: 'leadership', kind: 'submissions.waiting', link: '/dashboard/aprovacoes',
       title: r.waiting === 1 ? `1 envio espera aprovação há mais de ${days} dias` : `${r.waiting} envios esperam aprovação há mais de ${days} dias`,
       dedupeKey: `submissions.waiting:${day}`,
-    });
+    }))) ?? 0;
   }
+  await run.finish();
   return created;
 }

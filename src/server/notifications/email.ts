@@ -111,6 +111,9 @@ export async function queueDigests(db: Db, ctx: EmailContext, batch = 50): Promi
      HAVING min(created_at) <= now() - CASE WHEN email_mode = 'daily' THEN $1::interval ELSE $2::interval END
       LIMIT $3`, [DIGEST_AGE.daily, DIGEST_AGE.weekly, batch]);
   let queued = 0;
+  // Each person's digest on its own (issue 43): one that fails waits for the next run and stops nobody else;
+  // the run then fails as a whole, so it is logged and shown to the super admin.
+  const failed: string[] = [];
   for (const d of due) {
     queued += await db.transaction(async (tx) => {
       const rows = await tx.query<Picked & { created_at: string }>(
@@ -126,7 +129,11 @@ export async function queueDigests(db: Db, ctx: EmailContext, batch = 50): Promi
       await queueMail(tx, first.email, `Trilha: ${label.toLowerCase()} (${rows.length} ${rows.length === 1 ? 'aviso' : 'avisos'})`, text,
         headers(ctx, d.profile_id, categories[0] ?? first.category));
       return 1;
+    }).catch((err: unknown) => {
+      failed.push(`${d.profile_id}: ${err instanceof Error ? err.message : String(err)}`);
+      return 0;
     });
   }
+  if (failed.length) throw new Error(`${failed.length} ${failed.length === 1 ? 'resumo falhou' : 'resumos falharam'} (${failed.slice(0, 5).join('; ')})`);
   return queued;
 }

@@ -23,6 +23,8 @@ beforeAll(async () => {
   club = await createClub(ctx.app, director, 'Eventos');
   unitId = await insertUnit(ctx.db, club.id, 'Águias');
   await addMember(ctx.db, club.id, kid.profile.id, 'member', unitId);
+  // Old enough for their own e-mail and phone (src/shared/minor.ts: no birth date means a minor).
+  await ctx.db.query(`UPDATE club_members SET birth_date = '2000-01-01' WHERE club_id = $1 AND profile_id = $2`, [club.id, kid.profile.id]);
 });
 afterAll(() => ctx.close());
 

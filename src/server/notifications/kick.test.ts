@@ -25,6 +25,8 @@ beforeAll(async () => {
   for (const name of ['Ana', 'Bruno', 'Caio', 'Duda', 'Eli']) {
     const s = await signUp(ctx.app, { name });
     await addMember(ctx.db, club.id, s.profile.id);
+    // Old enough for their own phone (src/shared/minor.ts: no birth date means a minor).
+    await ctx.db.query(`UPDATE club_members SET birth_date = '2000-01-01' WHERE club_id = $1 AND profile_id = $2`, [club.id, s.profile.id]);
     members.push(s);
   }
   await ctx.db.query(

@@ -1,6 +1,8 @@
 import type { Queryable } from '../db/index.js';
 import { one } from '../db/index.js';
 import { CATEGORY_DEFAULTS, type TNotificationCategory } from '../../shared/notifications.js';
+import { minorSql } from '../../shared/minor.js';
+import { clubTodayOf } from '../db/club-clock.js';
 
 /**
  * What another domain hands to {@link notify}. The text is shown to each recipient as it is, so it must
@@ -50,7 +52,8 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
  * the event rolls back, nobody is notified and nothing is pushed or e-mailed. Each person's choices
  * for the category decide the push (one queued delivery per device of theirs, held until 07:00 in the
  * club's time zone during quiet hours unless urgent) and the e-mail (at once, daily or weekly digest,
- * or never). A member with a guardian on record is a minor: nothing goes to their own e-mail, and
+ * or never). A minor (src/shared/minor.ts: under 18, or no birth date and not marked an adult, in any
+ * club they belong to) gets nothing on their own e-mail, and
  * nothing to their phone unless a guardian with consent in force allowed it (/familia).
  * One statement whatever the number of recipients. Returns how many notifications were created.
  */
@@ -76,9 +79,9 @@ ${recipients}
                   ELSE coalesce(np.email, $11::text) END AS email_mode
         FROM (SELECT DISTINCT profile_id FROM t) AS who
         JOIN profiles p ON p.id = who.profile_id
-        -- A member with a guardian on record is a minor: decided once per recipient.
+        -- A minor in any club they belong to (src/shared/minor.ts, on that club's today): decided once per recipient.
         CROSS JOIN LATERAL (
-          SELECT EXISTS (SELECT 1 FROM club_members cm JOIN member_guardians g ON g.member_id = cm.id WHERE cm.profile_id = p.id) AS minor,
+          SELECT EXISTS (SELECT 1 FROM club_members cm WHERE cm.profile_id = p.id AND ${minorSql('cm', clubTodayOf('cm.club_id'))}) AS minor,
                  EXISTS (SELECT 1 FROM club_members cm JOIN member_guardians g ON g.member_id = cm.id AND g.child_push_allowed AND g.accepted_at IS NOT NULL
                            JOIN member_consents mc ON mc.member_id = cm.id AND mc.club_id = cm.club_id AND mc.withdrawn_at IS NULL
                           WHERE cm.profile_id = p.id) AS push_allowed

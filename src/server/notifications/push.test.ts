@@ -24,6 +24,8 @@ beforeAll(async () => {
   kid = await signUp(ctx.app, { name: 'Kid' });
   club = await createClub(ctx.app, director, 'Push');
   await addMember(ctx.db, club.id, kid.profile.id);
+  // Old enough for their own phone (src/shared/minor.ts: no birth date means a minor).
+  await ctx.db.query(`UPDATE club_members SET birth_date = '2000-01-01' WHERE club_id = $1 AND profile_id = $2`, [club.id, kid.profile.id]);
 });
 afterAll(async () => {
   await ctx.close();
@@ -122,6 +124,7 @@ describe(`web push on ${engineName()}`, () => {
   it('a subscription the push service says is gone (410) is removed; a busy service (503) is retried later with backoff', async () => {
     const person = await signUp(ctx.app, { name: 'Dois aparelhos' });
     await addMember(ctx.db, club.id, person.profile.id);
+    await ctx.db.query(`UPDATE club_members SET adult_confirmed = true WHERE club_id = $1 AND profile_id = $2`, [club.id, person.profile.id]);
     await subscribe(person, receiver.device('old-phone'));
     await subscribe(person, receiver.device('busy-phone'));
     receiver.statusFor.set('old-phone', 410);

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/index.js';
 import type { TPointSource } from '../../shared/progress.js';
 
 /**
- * The one writer of the points ledger (ADR 070, issue 44). Every `INSERT INTO point_events` of the
+ * The one writer of the points ledger (ADR 071, issue 44). Every `INSERT INTO point_events` of the
  * server is in this file; tasks, adjustments, batches, badges, meetings and the programme call it. It
  * owns the rules every line obeys:
  * - unit at the moment: a member's line carries the unit the member belongs to when it is written

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// Issue 44 (ADR 070): the points ledger has one writer. The unit at the moment, the instant, the
+// Issue 44 (ADR 071): the points ledger has one writer. The unit at the moment, the instant, the
 // once-only key and reversals are decided in progress/ledger.ts; any other file of src/server that
 // appends to point_events would decide them again on its own. Reads of the ledger are free.
 

@@ -1,9 +1,9 @@
 import type { BackgroundJob } from '../background-job.js';
-import { generateRecurringInstances } from './engine.js';
+import { generateRecurringInstances, RECURRING_JOB } from './engine.js';
 
 /** Every minute, in every app instance: safe because the engine claims rows with SKIP LOCKED. */
 export const recurringGenerationJob: BackgroundJob = {
-  name: 'recurring-task-generation',
+  name: RECURRING_JOB,
   everyMs: 60_000,
   run: (app) => generateRecurringInstances(app.db),
 };

@@ -93,21 +93,22 @@ export interface GenerationRow extends ScheduleRule {
  * Claims active recurring tasks for generation. FOR UPDATE SKIP LOCKED: a row another instance is
  * generating right now is skipped, never waited for and never generated twice.
  */
-export function claimRecurring(q: Queryable, scope: { clubId: string | null; id: string | null; dueBy: Date | null; limit: number }) {
+export function claimRecurring(q: Queryable, scope: { clubId: string | null; id: string | null; dueBy: Date | null; limit: number; skip?: readonly string[] }) {
   return q.query<GenerationRow>(
     `SELECT rt.id, rt.club_id, rt.title, rt.description, rt.type, rt.points, rt.frequency, rt."interval",
             rt.days_of_week::int[] AS days_of_week, rt.day_of_month::int AS day_of_month,
             to_char(rt.generation_time, 'HH24:MI:SS') AS generation_time, rt.duration_hours, rt.start_date, rt.end_date,
             rt.last_generated_date, rt.resume_from, c.timezone
-       FROM recurring_tasks rt JOIN clubs c ON c.id = rt.club_id
+       FROM recurring_tasks rt JOIN clubs c ON c.id = rt.club_id AND c.active
       WHERE rt.active
         AND ($1::uuid IS NULL OR rt.club_id = $1)
         AND ($2::uuid IS NULL OR rt.id = $2)
         AND ($3::timestamptz IS NULL OR rt.next_generation_date <= $3)
+        AND NOT (rt.id = ANY ($5::uuid[]))
       ORDER BY rt.next_generation_date NULLS FIRST, rt.id
       LIMIT $4
       FOR UPDATE OF rt SKIP LOCKED`,
-    [scope.clubId, scope.id, scope.dueBy?.toISOString() ?? null, scope.limit],
+    [scope.clubId, scope.id, scope.dueBy?.toISOString() ?? null, scope.limit, scope.skip ?? []],
   );
 }
 

@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { lazy, useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { ClipboardList, Clock, ListChecks, Trophy, UserPlus, Users, UsersRound, Wallet, type LucideIcon } from 'lucide-react';
 import type { TClubPermission } from '@shared/permissions';
@@ -10,6 +10,10 @@ import { FirstRunChecklist, needsSetup } from '@web/features/dashboard/component
 import { MemberHome } from '@web/features/dashboard/components/member-home';
 import { MeetingSummaryCard } from '@web/features/meetings/components/meeting-summary-card';
 import { PendingApprovalsCard } from '@web/features/progress/components/pending-approvals-card';
+
+// The task dialog (and its evidence form) loads when a task is opened, not with the dashboard. Composed
+// here: the dashboard feature may not reach into progress (ADR 071).
+const TaskModal = lazy(() => import('@web/features/progress/components/task-modal').then((m) => ({ default: m.TaskModal })));
 
 /** Quick actions, each shown only to the functions that may do it (issue 14). */
 const QUICK_ACTIONS: Array<{ to: string; label: string; icon: LucideIcon; permission: TClubPermission }> = [
@@ -39,7 +43,7 @@ export function Component() {
   }
 
   // A plain member's home is their own progress; every club function keeps the club's panel.
-  if (!current.isAdmin && current.club.role === 'member' && current.clubId) return <MemberHome clubId={current.clubId} clubName={current.club.name} />;
+  if (!current.isAdmin && current.club.role === 'member' && current.clubId) return <MemberHome clubId={current.clubId} clubName={current.club.name} TaskDialog={TaskModal} />;
   const counts = dashboard.data;
   const value = (n: number | undefined) => (dashboard.isLoading ? '…' : (n ?? 0));
   return (
@@ -71,7 +75,7 @@ export function Component() {
             </div>
           </section>
           {/* A leader who also takes part (points, a unit) sees their own progress, apart from the club's panel. */}
-          {current.clubId ? <MemberHome clubId={current.clubId} clubName={current.club.name} headingLevel={2} /> : null}
+          {current.clubId ? <MemberHome clubId={current.clubId} clubName={current.club.name} headingLevel={2} TaskDialog={TaskModal} /> : null}
         </>
       )}
     </div>

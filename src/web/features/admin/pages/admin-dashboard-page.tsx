@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { usePlatformStats } from '../api/get-platform-stats';
 import { formatDateTime } from '../../../lib/format';
 import type { TPlatformStats } from '@shared/admin';
+import { JobFailures } from '../components/job-failures';
 
 const LINKS: Array<{ to: string; title: string; text: string; icon: LucideIcon }> = [
   { to: '/superadmin/clubes', title: 'Gerenciar Clubes', text: 'Criar, editar, ativar, abrir e excluir clubes.', icon: Building2 },
@@ -29,6 +30,7 @@ export function Component() {
         <StatCard label="Tarefas Criadas" value={value(s?.totalTarefas)} icon={<ClipboardList className="h-6 w-6" />} accent="text-amber-800 bg-amber-50" />
       </section>
       {s ? <p className="mt-4 text-sm text-slate-600">{backupLine(s)}</p> : null}
+      <JobFailures />
       <section aria-labelledby="atalhos" className="mt-8">
         <h2 id="atalhos" className="mb-3 text-lg font-semibold">Administração</h2>
         <div className="grid gap-4 sm:grid-cols-2">

@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TStatementConfirm, TStatementConfirmResult, TStatementPreview } from '@shared/statement';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TChartAccount } from '@shared/finance';
+import type { TStatementCharge, TStatementConfirm, TStatementConfirmResult, TStatementPreview } from '@shared/statement';
 import { api } from '@web/lib/api';
 import { chargesKey } from './keys';
 
@@ -7,7 +8,7 @@ import { chargesKey } from './keys';
 export const usePreviewStatement = (clubId: string) =>
   useMutation({ mutationFn: (content: string) => api<TStatementPreview>('POST', `/api/clubs/${clubId}/charges/statement/preview`, { content }) });
 
-/** Records the ticked pairs, all or none; every charge and finance query of the club is read again. */
+/** Records the ticked pairs and expenses, all or none; every charge and finance query of the club is read again. */
 export function useConfirmStatement(clubId: string) {
   const qc = useQueryClient();
   return useMutation({
@@ -18,3 +19,20 @@ export function useConfirmStatement(clubId: string) {
     },
   });
 }
+
+/** 'Escolher cobrança': the open charges whose member, description or code match what is typed. */
+export const useStatementChargeSearch = (clubId: string, q: string, enabled: boolean) =>
+  useQuery({
+    queryKey: chargesKey(clubId, 'statement-search', q),
+    queryFn: () => api<TStatementCharge[]>('GET', `/api/clubs/${clubId}/charges/statement/charges?q=${encodeURIComponent(q)}`),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+
+/** The plano de contas' active expense categories, for an outgoing line posted in the caixa. */
+export const useExpenseCategories = (clubId: string) =>
+  useQuery({
+    queryKey: chargesKey(clubId, 'expense-categories'),
+    queryFn: () => api<TChartAccount[]>('GET', `/api/clubs/${clubId}/chart-of-accounts`),
+    select: (accounts) => accounts.filter((a) => a.active && a.type === 'expense'),
+  });

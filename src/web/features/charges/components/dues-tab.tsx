@@ -6,6 +6,7 @@ import {
   type TDuesException, type TDuesExceptionKind, type TDuesPlan,
 } from '@shared/dues';
 import { formatBrl, formatMoney } from '@shared/format-brl';
+import { percentOff } from '@shared/money';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
@@ -25,11 +26,21 @@ function PlanForm({ clubId, plan }: { clubId: string; plan: TDuesPlan | null }) 
   const form = useZodForm(ZDuesPlanForm, {
     defaultValues: {
       description: plan?.description ?? 'Mensalidade', amount: plan ? formatBrl(plan.amount) : '', due_day: plan?.due_day ?? 10,
-      months: plan?.months ?? [2, 3, 4, 5, 6, 7, 8, 9, 10, 11], active: plan?.active ?? true,
+      months: plan?.months ?? [2, 3, 4, 5, 6, 7, 8, 9, 10, 11], active: plan?.active ?? true, first_month: 'next',
     },
   });
   const { register, formState, control, watch, setValue } = form;
   const months = watch('months') ?? [];
+  // A plan that never billed, or is switched back on, starts when the treasurer says (the server decides the same way).
+  const active = watch('active');
+  const starting = !plan || plan.generated_through === null || (!plan.active && active !== false);
+  const firstMonth = watch('first_month');
+  const dueDay = Number(watch('due_day'));
+  const now = new Date();
+  const monthName = (offset: number) => {
+    const d = new Date(now.getFullYear(), now.getMonth() + offset, 1);
+    return `${MONTH_LABEL[d.getMonth()]}/${d.getFullYear()}`;
+  };
   const toggle = (m: number) => setValue('months', months.includes(m) ? months.filter((x) => x !== m) : [...months, m], { shouldValidate: formState.isSubmitted });
   async function onSubmit(values: z.output<typeof ZDuesPlanForm>) {
     await save.mutateAsync(values);
@@ -53,6 +64,23 @@ function PlanForm({ clubId, plan }: { clubId: string; plan: TDuesPlan | null }) 
             {formState.errors.months ? <p role="alert" className="mt-1 text-sm text-red-700">{formState.errors.months.message}</p> : null}
           </fieldset>
           <div className="sm:col-span-3"><CheckboxField label="Plano ativo (gera as mensalidades todo mês)" {...register('active')} /></div>
+          {starting ? (
+            <div className="sm:col-span-3 sm:max-w-md">
+              <SelectField
+                label="Primeira cobrança"
+                error={formState.errors.first_month?.message}
+                hint={firstMonth === 'current' && dueDay >= 1 && dueDay < now.getDate()
+                  ? `O dia ${dueDay} deste mês já passou: as mensalidades deste mês vencem no dia em que forem geradas, e cada família recebe o aviso.`
+                  : 'As mensalidades saem no começo de cada mês do plano; a família recebe um aviso de cada uma.'}
+                {...register('first_month')}
+              >
+                <option value="next">No próximo mês ({monthName(1)})</option>
+                <option value="current">Já neste mês ({monthName(0)})</option>
+              </SelectField>
+            </div>
+          ) : plan?.first_month ? (
+            <p className="text-sm text-slate-600 sm:col-span-3">Cobrando desde {MONTH_LABEL[Number(plan.first_month.slice(5, 7)) - 1]}/{plan.first_month.slice(0, 4)}.</p>
+          ) : null}
           <div className="sm:col-span-3"><Button type="submit" loading={save.isPending}>Salvar plano</Button></div>
         </div>
       </Form>
@@ -99,7 +127,8 @@ function GenerateMonth({ clubId, plan }: { clubId: string; plan: TDuesPlan }) {
 function describeException(e: TDuesException, planAmount: string | null): string {
   if (e.kind === 'isento') return 'Isento';
   if (e.kind === 'valor') return `Outro valor: ${formatMoney(e.amount)}`;
-  return `Desconto de ${e.percent} %${planAmount ? ` (${formatMoney((Math.round(Number(planAmount) * (100 - (e.percent ?? 0)))) / 100)})` : ''}`;
+  // In whole cents, rounded as generate_dues rounds it (never a float).
+  return `Desconto de ${e.percent} %${planAmount && e.percent ? ` (${formatMoney(percentOff(planAmount, e.percent))})` : ''}`;
 }
 
 /** The exception form: the member it is for, then the shared exception (isento, another amount, a discount). */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { Award, CalendarClock, ChevronRight, Star, Trophy, UsersRound } from 'lucide-react';
 import { HOME_MSG, positionLabel } from '@shared/member-home-messages';
@@ -10,14 +10,14 @@ import { SvgIcon } from '../../../components/ui/svg-icon';
 import { formatDate } from '../../../lib/format';
 import { useMemberHome } from '../api/get-member-home';
 
-// The task dialog (and its evidence form) loads when a task is opened, not with the dashboard.
-const TaskModal = lazy(() => import('../../progress/components/task-modal').then((m) => ({ default: m.TaskModal })));
+/** The dialog of one task; the route module passes it in (a feature imports no other feature). */
+export type TaskDialogComponent = ComponentType<{ clubId: string; taskId: string; onClose: () => void }>;
 
 /**
  * A member's own home (issue 19): my points, my position, my unit, what to do next and my latest
  * badges. No club counters and no leader shortcuts.
  */
-export function MemberHome({ clubId, clubName, headingLevel = 1 }: { clubId: string; clubName: string; headingLevel?: 1 | 2 }) {
+export function MemberHome({ clubId, clubName, headingLevel = 1, TaskDialog }: { clubId: string; clubName: string; headingLevel?: 1 | 2; TaskDialog: TaskDialogComponent }) {
   const home = useMemberHome(clubId);
   const [openTask, setOpenTask] = useState<string | null>(null);
   const leader = headingLevel === 2;
@@ -114,7 +114,7 @@ export function MemberHome({ clubId, clubName, headingLevel = 1 }: { clubId: str
       </div>
       {openTask ? (
         <Suspense fallback={null}>
-          <TaskModal clubId={clubId} taskId={openTask} onClose={() => setOpenTask(null)} />
+          <TaskDialog clubId={clubId} taskId={openTask} onClose={() => setOpenTask(null)} />
         </Suspense>
       ) : null}
     </section>

@@ -2,7 +2,7 @@ import type { Control } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { formatBrl } from '@shared/format-brl';
-import { EVENT_KINDS, EVENT_KIND_LABEL, EVENT_MSG, MAX_INSTALMENTS, ZEventForm, type TEvent } from '@shared/events';
+import { EVENT_KINDS, EVENT_KIND_LABEL, EVENT_MSG, MAX_INSTALMENTS, ZEventForm, instalmentNote, type TEvent } from '@shared/events';
 import { Form, useZodForm } from '@web/components/form';
 import { Button } from '@web/components/ui/button';
 import { DateInput } from '@web/components/ui/date-input';
@@ -70,6 +70,13 @@ export function EventFormModal({ clubId, event, onClose }: { clubId: string; eve
   });
   const { register, formState, control, watch, setValue } = form;
   const err = (name: string) => (formState.errors as Record<string, { message?: string } | undefined>)[name]?.message;
+  // Why the instalments will not be a month apart, from the deadline and today on this device's calendar.
+  const deadline = watch('registration_deadline');
+  const instalmentCount = Number(watch('instalments'));
+  const now = new Date();
+  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  const spreadNote = Number.isInteger(instalmentCount) && instalmentCount > 1 && /^\d{4}-\d{2}-\d{2}$/.test(deadline) && deadline >= today
+    ? instalmentNote(instalmentCount, deadline, today) : null;
   const invitedUnits = watch('invited_unit_ids');
   const invitedMembers = watch('invited_member_ids');
   const toggle = (name: 'invited_unit_ids' | 'invited_member_ids', id: string, on: boolean) => {
@@ -109,7 +116,7 @@ export function EventFormModal({ clubId, event, onClose }: { clubId: string; eve
           <IntegerInput label="Vagas" hint="Em branco: sem limite." error={err('places')} {...register('places')} />
           <FormMoneyField control={control as unknown as Control<Controls>} name="cost" label="Valor por participante (R$)" required disabled={locked}
             hint={locked ? EVENT_MSG.costLocked : '0,00 para evento gratuito.'} />
-          <IntegerInput label="Parcelas" required disabled={locked} hint={`De 1 a ${MAX_INSTALMENTS}; a última vence no prazo de inscrição.`} error={err('instalments')} {...register('instalments')} />
+          <IntegerInput label="Parcelas" required disabled={locked} hint={spreadNote ?? `De 1 a ${MAX_INSTALMENTS}, um mês entre elas; a última vence no prazo de inscrição.`} error={err('instalments')} {...register('instalments')} />
         </div>
         <TextAreaField label="Descrição (opcional)" maxLength={2000} error={err('description')} {...register('description')} />
         <TextAreaField label="Lista de verificação do clube (opcional)" rows={2} hint="Um item por linha, ex.: Seguro, Documento de identidade." error={err('checklist_items')} {...register('checklist_text')} />
