@@ -368,4 +368,5 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   expenses_total: 'Total de despesas',
   lines: 'Linhas',
   signatures: 'Assinaturas',
+  factors: 'Fatores de verificação',
 };
