@@ -10,8 +10,28 @@ import { openPostgres } from '../src/server/db/postgres.js';
 import { MIGRATIONS_DIR } from '../src/server/db/migrate.js';
 import { withDatabase } from './global-setup.js';
 
-/** url: the PostgreSQL connection string of this file's database (postgres project only). */
-export type TestDb = Db & { dispose(): Promise<void>; url?: string };
+/**
+ * url: the connection string of this file's database as the app gets it in DATABASE_URL (postgres and
+ * pgbouncer projects); directUrl: the PostgreSQL itself (DATABASE_DIRECT_URL), which differs from url
+ * only in the pgbouncer project, where url is the pooler.
+ */
+export type TestDb = Db & { dispose(): Promise<void>; url?: string; directUrl?: string };
+
+/** The pgbouncer project's pooler address for a direct URL; the URL itself in the other projects. */
+export function throughPooler(directUrl: string): string {
+  const port = process.env.TEST_POOLER ? inject('pgbouncerPort') : 0;
+  if (!port) return directUrl;
+  const u = new URL(directUrl);
+  u.hostname = '127.0.0.1';
+  u.port = String(port);
+  return u.toString();
+}
+
+/** openPostgres on a test database as the app opens it: through the pooler, sessions direct, in the pgbouncer project. */
+export function openPostgresLikeApp(directUrl: string, opts: { max?: number; statementTimeoutMs?: number } = {}) {
+  const url = throughPooler(directUrl);
+  return openPostgres(url, { ...opts, ...(url !== directUrl ? { directUrl } : {}) });
+}
 
 /** A fresh, migrated database for one test file, on the engine of the running project. */
 export async function openTestDb(opts: { poolSize?: number } = {}): Promise<TestDb> {
@@ -24,9 +44,10 @@ export async function openTestDb(opts: { poolSize?: number } = {}): Promise<Test
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
     await admin.end();
     const dbUrl = withDatabase(url, name);
-    const db = openPostgres(dbUrl, { max: opts.poolSize ?? 10 });
+    const db = openPostgresLikeApp(dbUrl, { max: opts.poolSize ?? 10 });
     return Object.assign(db, {
-      url: dbUrl,
+      url: throughPooler(dbUrl),
+      directUrl: dbUrl,
       async dispose() {
         await db.close();
         const a = new pg.Client({ connectionString: url });
@@ -58,9 +79,10 @@ export async function openEmptyTestDb(): Promise<TestDb> {
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const dbUrl = withDatabase(url, name);
-  const db = openPostgres(dbUrl, { max: 2 });
+  const db = openPostgresLikeApp(dbUrl, { max: 2 });
   return Object.assign(db, {
-    url: dbUrl,
+    url: throughPooler(dbUrl),
+    directUrl: dbUrl,
     async dispose() {
       await db.close();
       const a = new pg.Client({ connectionString: url });

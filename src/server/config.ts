@@ -6,6 +6,8 @@ export interface EnvConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** DATABASE_DIRECT_URL: the PostgreSQL itself when DATABASE_URL is a pooler in transaction mode (migrations, session locks). */
+  databaseDirectUrl?: string;
   webDir: string;
   production: boolean;
   /** How many daily backups of the embedded database DATA_DIR/backups keeps. */
@@ -20,7 +22,7 @@ export interface EnvConfig {
   pgliteSettings: Record<string, string>;
 }
 
-/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, NODE_ENV, BACKUP_KEEP, STATEMENT_TIMEOUT_MS, DB_CONNECT_TIMEOUT and SHUTDOWN_TIMEOUT with the defaults of the README. */
+/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, DATABASE_DIRECT_URL, NODE_ENV, BACKUP_KEEP, STATEMENT_TIMEOUT_MS, DB_CONNECT_TIMEOUT and SHUTDOWN_TIMEOUT with the defaults of the README. */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const root = PROJECT_ROOT;
   const sharedBuffers = memorySize(env.PGLITE_SHARED_BUFFERS);
@@ -29,6 +31,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseDirectUrl: (env.DATABASE_URL && env.DATABASE_DIRECT_URL) || undefined,
     webDir: path.join(root, 'dist', 'web'),
     production: env.NODE_ENV === 'production',
     backupKeep: positiveInt(env.BACKUP_KEEP, 7),

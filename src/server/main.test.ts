@@ -21,7 +21,7 @@ afterAll(async () => {
 /** The server as main.ts runs it: the embedded default on a data dir, or this file's PostgreSQL database. */
 function env() {
   const base = readEnv({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
-  return engineName() === 'postgres' && db.url ? { ...base, databaseUrl: db.url } : base;
+  return engineName() === 'postgres' && db.url ? { ...base, databaseUrl: db.url, databaseDirectUrl: db.directUrl } : base;
 }
 
 describe(`server lifecycle on ${engineName()}`, () => {

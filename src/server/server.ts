@@ -76,6 +76,7 @@ export async function startServer(
     setImmediate(() => void globalThis.Response);
     db = await openDb({
       databaseUrl: env.databaseUrl,
+      databaseDirectUrl: env.databaseDirectUrl,
       dataDir: env.dataDir,
       statementTimeoutMs: env.statementTimeoutMs,
       pgliteSettings: env.pgliteSettings,

@@ -70,7 +70,7 @@ async function waitForChannel(dataDir: string, pid: number): Promise<DataDirOwne
 }
 
 async function withDb<T>(env: EnvConfig, fn: (db: Db) => Promise<T>): Promise<T> {
-  const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  const db = await openDb({ databaseUrl: env.databaseUrl, databaseDirectUrl: env.databaseDirectUrl, dataDir: env.dataDir });
   try {
     await migrate(db);
     return await fn(db);

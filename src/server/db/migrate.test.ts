@@ -3,8 +3,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrate, MigrationFailedError, MIGRATIONS_DIR } from './migrate.js';
-import { openPostgres } from './postgres.js';
-import { engineName, openEmptyTestDb, type TestDb } from '../../../test/db.js';
+import { engineName, openEmptyTestDb, openPostgresLikeApp, type TestDb } from '../../../test/db.js';
 
 // Three small migrations; each notes itself in `ran`, so one applied twice shows up as a second row.
 const SMALL = {
@@ -43,7 +42,7 @@ describe(`migrate() on ${engineName()}`, () => {
 describe.skipIf(engineName() !== 'postgres')('migrate() from instances starting together on PostgreSQL', () => {
   /** Six instances (one pool each, as six processes would have) migrating the same database at once. */
   async function sixAtOnce(url: string, dir: string) {
-    const pools = Array.from({ length: 6 }, () => openPostgres(url, { max: 2, statementTimeoutMs: 15_000 }));
+    const pools = Array.from({ length: 6 }, () => openPostgresLikeApp(url, { max: 2, statementTimeoutMs: 15_000 }));
     const waits: number[] = [];
     try {
       return {
@@ -56,7 +55,7 @@ describe.skipIf(engineName() !== 'postgres')('migrate() from instances starting 
   }
 
   it('a fresh database, 6 at once, 20 times: no failure, every migration applied once, the waiting ones say so once', async () => {
-    const url = db.url ?? '';
+    const url = db.directUrl ?? '';
     let failures = 0;
     let waited = 0;
     for (let round = 0; round < 20; round += 1) {
@@ -78,7 +77,7 @@ describe.skipIf(engineName() !== 'postgres')('migrate() from instances starting 
 
   it("the project's migrations, 6 at once on a fresh database: each applied once", async () => {
     await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
-    const { results } = await sixAtOnce(db.url ?? '', MIGRATIONS_DIR);
+    const { results } = await sixAtOnce(db.directUrl ?? '', MIGRATIONS_DIR);
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     const applied = results.flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
     const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_.+\.sql$/.test(f)).map((f) => f.replace(/\.sql$/, ''));

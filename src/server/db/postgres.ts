@@ -35,10 +35,15 @@ function statementName(sql: string): string | undefined {
 }
 
 
-function wrap(conn: pg.Pool | pg.PoolClient): Queryable {
+/** named: false behind a transaction pooler, where the next transaction may run on another server connection. */
+function wrap(conn: pg.Pool | pg.PoolClient, named: boolean): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const values = [...params];
+      if (!named) {
+        const res = await conn.query({ text: sql, values, types } as pg.QueryConfig);
+        return res.rows as T[];
+      }
       try {
         const res = await conn.query({ name: statementName(sql), text: sql, values, types } as pg.QueryConfig);
         return res.rows as T[];
@@ -54,12 +59,21 @@ function wrap(conn: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-/** BEGIN/COMMIT around fn on one client; any throw rolls back. Its announcements go after the COMMIT. */
-async function inTransaction<T>(client: pg.PoolClient, events: CommitEvents, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+/** How a connection is used: named statements or not, and the SQL that opens a transaction. */
+interface Mode {
+  named: boolean;
+  begin: string;
+}
+
+/**
+ * BEGIN/COMMIT around fn on one client; any throw rolls back. Its announcements go after the COMMIT.
+ * Behind a pooler `mode.begin` also sets the transaction's statement_timeout (SET LOCAL, same round trip).
+ */
+async function inTransaction<T>(client: pg.PoolClient, events: CommitEvents, mode: Mode, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   const announced = new Set<string>();
-  await client.query('BEGIN');
+  await client.query(mode.begin);
   try {
-    const result = await fn({ ...wrap(client), afterCommit: (event) => announced.add(event) });
+    const result = await fn({ ...wrap(client, mode.named), afterCommit: (event) => announced.add(event) });
     await client.query('COMMIT');
     events.emit(announced);
     return result;
@@ -72,43 +86,67 @@ async function inTransaction<T>(client: pg.PoolClient, events: CommitEvents, fn:
 /**
  * A real PostgreSQL server through pg's Pool (production and scale-out). statementTimeoutMs bounds every
  * statement and the wait for a free connection, so one slow query cannot hold the whole pool (issue 11).
+ *
+ * `directUrl` (DATABASE_DIRECT_URL) says `connectionString` is a pooler in transaction mode (PgBouncer,
+ * issue 46, ADR 075): then nothing is sent as a startup parameter (the timeout is SET LOCAL by each
+ * transaction; single statements get the role's statement_timeout), statements are unnamed, and the
+ * session-bound work (`withSession`: migrations and their advisory lock) runs on `directUrl`.
  */
-export function openPostgres(connectionString: string, opts: { max?: number; statementTimeoutMs?: number } = {}): Db & { pool: pg.Pool } {
+export function openPostgres(
+  connectionString: string,
+  opts: { max?: number; statementTimeoutMs?: number; directUrl?: string } = {},
+): Db & { pool: pg.Pool } {
   const max = opts.max ?? 10;
-  const pool = new (driver().Pool)({
-    connectionString,
-    max,
-    ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs, connectionTimeoutMillis: opts.statementTimeoutMs } : {}),
-  });
-  // An idle client that errors (server restart) must not crash the process.
-  pool.on('error', () => undefined);
+  const timeout = opts.statementTimeoutMs;
+  const pooled = Boolean(opts.directUrl) && opts.directUrl !== connectionString;
+  const direct: Mode = { named: true, begin: 'BEGIN' };
+  const mode: Mode = pooled ? { named: false, begin: timeout ? `BEGIN; SET LOCAL statement_timeout = ${Math.floor(timeout)}` : 'BEGIN' } : direct;
+  const newPool = (url: string, size: number, startupTimeout: boolean) => {
+    const p = new (driver().Pool)({
+      connectionString: url,
+      max: size,
+      ...(timeout ? { connectionTimeoutMillis: timeout } : {}),
+      ...(timeout && startupTimeout ? { statement_timeout: timeout } : {}),
+    });
+    // An idle client that errors (server restart) must not crash the process.
+    p.on('error', () => undefined);
+    return p;
+  };
+  const pool = newPool(connectionString, max, !pooled);
+  // The direct connections are opened by the first session (at start, for the migrations), then closed.
+  let sessions: pg.Pool | undefined;
+  const sessionPool = () => {
+    if (!pooled || !opts.directUrl) return pool;
+    sessions ??= newPool(opts.directUrl, 2, true);
+    return sessions;
+  };
   const events = new CommitEvents();
   return {
     engine: 'postgres',
     connections: max,
     pool,
-    ...wrap(pool),
+    ...wrap(pool, mode.named),
     afterCommit: (event) => events.emit([event]),
     onCommit: (event, listener) => events.on(event, listener),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
       try {
-        return await inTransaction(client, events, fn);
+        return await inTransaction(client, events, mode, fn);
       } finally {
         client.release();
       }
     },
     async withSession<T>(fn: (session: Session) => Promise<T>) {
-      const client = await pool.connect();
+      const client = await sessionPool().connect();
       try {
-        return await fn({ ...wrap(client), afterCommit: (event) => events.emit([event]), transaction: (work) => inTransaction(client, events, work) });
+        return await fn({ ...wrap(client, true), afterCommit: (event) => events.emit([event]), transaction: (work) => inTransaction(client, events, direct, work) });
       } finally {
         // Destroyed, not pooled: a session lock left by a failure dies with the connection.
         client.release(true);
       }
     },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), sessions?.end()]);
     },
   };
 }

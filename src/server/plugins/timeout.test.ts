@@ -5,8 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { Db } from '../db/index.js';
-import { openPostgres } from '../db/postgres.js';
-import { engineName, openTestDb, type TestDb } from '../../../test/db.js';
+import { engineName, openPostgresLikeApp, openTestDb, type TestDb } from '../../../test/db.js';
 import { TIMEOUT_MESSAGE } from './errors.js';
 
 let testDb: TestDb;
@@ -50,7 +49,7 @@ describe(`request timeouts on ${engineName()}`, () => {
   });
 
   it.skipIf(engineName() !== 'postgres')('statement_timeout on the pool cancels a slow statement', async () => {
-    const db = openPostgres(testDb.url ?? '', { statementTimeoutMs: 300 });
+    const db = openPostgresLikeApp(testDb.directUrl ?? '', { statementTimeoutMs: 300 });
     const app = await appWith(db, 'SELECT pg_sleep(5)');
     const started = Date.now();
     const res = await app.inject({ method: 'POST', url: '/api/test/slow', headers: { 'x-trilha-client': 'web' } });
@@ -62,7 +61,7 @@ describe(`request timeouts on ${engineName()}`, () => {
   });
 
   it.skipIf(engineName() !== 'postgres')('a flood of one slow route leaves connections for /api/health (per-route cap)', async () => {
-    const db = openPostgres(testDb.url ?? '', { max: 4, statementTimeoutMs: 5000 });
+    const db = openPostgresLikeApp(testDb.directUrl ?? '', { max: 4, statementTimeoutMs: 5000 });
     const app = await buildApp({ db, dataDir });
     app.get('/api/test/sleep', async () => db.query('SELECT pg_sleep(1)'));
     await app.ready();

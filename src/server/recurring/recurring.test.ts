@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECURRING_MSG, type TRecurringTask } from '../../shared/recurring.js';
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
-import { engineName } from '../../../test/db.js';
+import { engineName, openPostgresLikeApp } from '../../../test/db.js';
 import { generateRecurringInstances } from './engine.js';
 import { localDateString } from './schedule.js';
 import { backgroundJobs } from '../jobs.js';
 import { buildApp } from '../app.js';
-import { openPostgres } from '../db/postgres.js';
 
 let ctx: TestContext;
 let admin: Session;
@@ -237,7 +236,7 @@ describe(`exactly once across two app instances on ${engineName()}`, () => {
   it('two instances generating at the same moment create each occurrence once', async () => {
     // On PostgreSQL the second instance has its own connection pool to the same database; PGlite
     // has one connection, so there both instances share it and the engine must still be exact.
-    const db2 = ctx.db.url ? openPostgres(ctx.db.url, { max: 10 }) : ctx.db;
+    const db2 = ctx.db.directUrl ? openPostgresLikeApp(ctx.db.directUrl, { max: 10 }) : ctx.db;
     const app2 = await buildApp({ db: db2, dataDir: ctx.dataDir });
     try {
       // Bring every other rule of this file up to date, so the runs below only find these.

@@ -6,10 +6,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { openPostgres } from '../db/postgres.js';
 import { generateRecurringInstances } from '../recurring/engine.js';
 import { NO_LIMITS, call, setUpClubWithMember, type Session, type TestContext } from '../../../test/api.js';
-import { engineName, openTestDb } from '../../../test/db.js';
+import { engineName, openPostgresLikeApp, openTestDb } from '../../../test/db.js';
 import { insertBadge, insertTask } from '../../../test/gamification.js';
 import { s3Storage } from './s3.js';
 
@@ -99,8 +98,8 @@ describe(`S3 storage on ${engineName()}`, () => {
 describe.runIf(engineName() === 'postgres')('two app instances on one PostgreSQL behind a round-robin', () => {
   it('a session, an upload and the background jobs work across both, each job exactly once', async () => {
     const dbA = await openTestDb();
-    if (!dbA.url) throw new Error('postgres test database without url');
-    const dbB = openPostgres(dbA.url, { max: 5 });
+    if (!dbA.directUrl) throw new Error('postgres test database without url');
+    const dbB = openPostgresLikeApp(dbA.directUrl, { max: 5 });
     const a = await instance(dbA);
     const b = await instance(Object.assign(dbB, { dispose: () => dbB.close() }));
     const apps = [a, b];
