@@ -6,7 +6,9 @@ import { expectNoA11yViolations, mailIn, newPage, registerAndCreateClub, registe
 
 // Issue 36 end to end: a director approves, the kid's bell shows it; the kid's phone (push allowed by a
 // guardian with consent) gets the push from a local push service; the guardian's daily digest leaves
-// with an unsubscribe link that works without logging in. Screenshots: e2e/screenshots/avisos-*.png.
+// with an unsubscribe link that works without logging in (after a click: opening it changes nothing); the
+// guardian's /familia has a bell, follows the data while open and shows the quiet hours (issue 43).
+// Screenshots: e2e/screenshots/avisos-*.png.
 
 const e2e = useServerAndBrowser();
 let receiver: Awaited<ReturnType<typeof startPushReceiver>>;
@@ -104,16 +106,70 @@ describe('avisos: bell, push and digest', () => {
     await screenshot(inbox, 'avisos-03-digest-email-360');
     await inbox.context().close();
 
+    const familyEmail = async () => (await sql<{ email: string }>(
+      `SELECT np.email FROM notification_preferences np JOIN profiles p ON p.id = np.profile_id WHERE p.email = $1 AND np.category = 'family'`, [guardian.email]))[0]?.email;
     const stranger = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
+    // Opening the link (as a mail scanner does) changes nothing: the page asks first.
     await stranger.goto(unsubscribe.pathname + unsubscribe.search);
+    await stranger.getByText('Família: presença e autorizações').waitFor();
+    await stranger.waitForLoadState('networkidle');
+    expect(await familyEmail()).toBe('daily');
+    await expectNoA11yViolations(stranger, '/descadastrar');
+    await screenshot(stranger, 'avisos-04-unsubscribe-ask-360');
+    await stranger.getByRole('button', { name: 'Descadastrar' }).click();
     await stranger.getByRole('status').waitFor();
-    await screenshot(stranger, 'avisos-04-unsubscribed-360');
-    const [pref] = await sql<{ email: string }>(
-      `SELECT np.email FROM notification_preferences np JOIN profiles p ON p.id = np.profile_id WHERE p.email = $1 AND np.category = 'family'`, [guardian.email]);
-    expect(pref?.email).toBe('off');
+    await screenshot(stranger, 'avisos-05-unsubscribed-360');
+    expect(await familyEmail()).toBe('off');
     // A forged token changes nothing and says so.
     await stranger.goto(`/descadastrar?t=${unsubscribe.searchParams.get('t')?.slice(0, -2)}xx`);
+    await stranger.getByRole('button', { name: 'Descadastrar' }).click();
     await stranger.getByRole('alert').waitFor();
     await stranger.context().close();
+  });
+
+  it("the guardian's /familia: the bell counts the child's notices, the page follows a new charge while open, Avisos e preferências shows and changes the quiet hours, Sair", async () => {
+    const page = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
+    await page.clock.install();
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(guardian.email);
+    await page.getByLabel('Senha').fill(guardian.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    // A guardian belongs to no club: their home is /familia, not 'Criar clube'.
+    await page.waitForURL('**/familia', { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Lucas Lima' }).waitFor();
+    await page.getByRole('link', { name: 'Avisos: 1 novo' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Meus clubes' }).count()).toBe(0);
+    await expectNoA11yViolations(page, '/familia');
+    await screenshot(page, 'avisos-06-familia-bell-360');
+
+    // The treasurer writes a charge while the page stays open (and focused): it shows at the next read.
+    const created = await director.evaluate(async ([club, profileId]) => (await fetch(`/api/clubs/${club}/charges`, {
+      method: 'POST', credentials: 'same-origin', headers: { 'x-trilha-client': 'web', 'content-type': 'application/json' },
+      body: JSON.stringify({ profile_id: profileId, description: 'Camiseta do clube', amount: '40,00', due_date: '2030-12-10', origin: 'avulsa' }),
+    })).status, [clubId, kidProfileId] as const);
+    expect(created).toBe(201);
+    await page.clock.fastForward('00:31');
+    await page.getByText('Camiseta do clube').first().waitFor();
+    await page.getByRole('link', { name: 'Avisos: 2 novos' }).waitFor();
+
+    await page.getByRole('link', { name: 'Avisos e preferências' }).click();
+    await page.waitForURL('**/familia/avisos');
+    await page.getByText('Lucas Lima: envio aprovado (Foto do acampamento)').waitFor();
+    const quiet = page.getByTestId('quiet-hours');
+    await quiet.getByText('Horário de silêncio: das 22h às 7h').waitFor();
+    await quiet.getByRole('combobox').first().selectOption('21');
+    await page.getByText('Horário de silêncio salvo.').first().waitFor();
+    await quiet.getByText('Horário de silêncio: das 21h às 7h').waitFor();
+    const [hours] = await sql<{ quiet_start: number; quiet_end: number }>(
+      `SELECT q.quiet_start, q.quiet_end FROM notification_quiet_hours q JOIN profiles p ON p.id = q.profile_id WHERE p.email = $1`, [guardian.email]);
+    expect(hours).toEqual({ quiet_start: 21, quiet_end: 7 });
+    await expectNoA11yViolations(page, '/familia/avisos');
+    await screenshot(page, 'avisos-07-familia-avisos-360');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'avisos-08-familia-avisos-1280');
+
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL('**/login');
+    await page.context().close();
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from './finance.js';
-import { zBrlMoney, zMoney, type MoneyOptions } from './money.js';
+import { moneyToCents, splitMoney, zBrlMoney, zMoney, type MoneyOptions } from './money.js';
 import { UUID_RE, zId } from './ids.js';
 import { formatBrl } from './format-brl.js';
 
@@ -89,26 +89,6 @@ const zDate = (message: string) => z.string({ error: message }).trim().min(1, me
 const zUuid = zId(EVENT_MSG.idInvalid);
 const COST: MoneyOptions = { requiredMessage: EVENT_MSG.costRequired, allowZero: true, negativeMessage: EVENT_MSG.costNegative };
 
-/** Whole cents of a canonical decimal ('12.34' → 1234n), never through a float. */
-export function toCents(amount: string): bigint {
-  const [int, dec = ''] = amount.split('.');
-  return BigInt(int) * 100n + BigInt(dec.padEnd(2, '0').slice(0, 2) || '0');
-}
-
-export function fromCents(cents: bigint): string {
-  const s = cents.toString().padStart(3, '0');
-  return `${s.slice(0, -2)}.${s.slice(-2)}`;
-}
-
-/** The instalments of a cost, exact to the cent: the first ones carry the leftover cents. */
-export function splitInstalments(cost: string, n: number): string[] {
-  const total = toCents(cost);
-  const count = BigInt(n);
-  const base = total / count;
-  const extra = total % count;
-  return Array.from({ length: n }, (_, i) => fromCents(base + (BigInt(i) < extra ? 1n : 0n)));
-}
-
 const DAY_MS = 86_400_000;
 const isoOf = (y: number, m0: number, d: number) => new Date(Date.UTC(y, m0, d)).toISOString().slice(0, 10);
 
@@ -132,14 +112,14 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T
  * deadline. When those months do not fit before the deadline, the instalments spread evenly over the
  * days left (the last on the deadline), and when fewer days are left than instalments, there is one
  * instalment per day left (a registration on the deadline pays once): two never fall due the same day,
- * none before today. Amounts exact to the cent (splitInstalments).
+ * none before today. Amounts exact to the cent (splitMoney).
  */
 export function instalmentPlan(cost: string, n: number, deadline: string, today: string): Array<{ amount: string; due: string }> {
   const monthly = Array.from({ length: n }, (_, i) => monthsBefore(deadline, n - 1 - i));
-  if (monthly[0] >= today) return splitInstalments(cost, n).map((amount, i) => ({ amount, due: monthly[i] }));
+  if (monthly[0] >= today) return splitMoney(cost, n).map((amount, i) => ({ amount, due: monthly[i] }));
   const span = Math.max(0, daysBetween(today, deadline));
   const count = Math.max(1, Math.min(n, span));
-  return splitInstalments(cost, count).map((amount, i) => ({ amount, due: addDaysIso(today, Math.round((span * (i + 1)) / count)) }));
+  return splitMoney(cost, count).map((amount, i) => ({ amount, due: addDaysIso(today, Math.round((span * (i + 1)) / count)) }));
 }
 
 /** Why the form's instalments will not be a month apart (null when they are): the rule above, in pt-BR. */
@@ -174,7 +154,7 @@ function eventSchema(cost: z.ZodType<string, string>) {
   }).superRefine((e, ctx) => {
     if (e.ends_on < e.starts_on) ctx.addIssue({ code: 'custom', path: ['ends_on'], message: EVENT_MSG.endBeforeStart });
     if (e.registration_deadline > e.starts_on) ctx.addIssue({ code: 'custom', path: ['registration_deadline'], message: EVENT_MSG.deadlineAfterStart });
-    if (toCents(e.cost) > 0n && toCents(e.cost) < BigInt(e.instalments)) ctx.addIssue({ code: 'custom', path: ['instalments'], message: EVENT_MSG.instalmentsTooSmall });
+    if (moneyToCents(e.cost) > 0n && moneyToCents(e.cost) < BigInt(e.instalments)) ctx.addIssue({ code: 'custom', path: ['instalments'], message: EVENT_MSG.instalmentsTooSmall });
     const folded = e.checklist_items.map((i) => i.toLowerCase());
     if (new Set(folded).size !== folded.length) ctx.addIssue({ code: 'custom', path: ['checklist_items'], message: EVENT_MSG.checklistDuplicate });
   });
@@ -320,6 +300,6 @@ export type TFamilyEvents = z.infer<typeof ZFamilyEvents>;
 export function eventShareText(clubName: string, e: Pick<TEvent, 'title' | 'kind' | 'starts_on' | 'ends_on' | 'place' | 'cost' | 'instalments' | 'registration_deadline'>): string {
   const br = (iso: string) => iso.split('-').reverse().join('/');
   const days = e.starts_on === e.ends_on ? `em ${br(e.starts_on)}` : `de ${br(e.starts_on)} a ${br(e.ends_on)}`;
-  const cost = toCents(e.cost) === 0n ? 'Gratuito.' : `Valor: R$ ${formatBrl(e.cost)}${e.instalments > 1 ? ` em ${e.instalments}x` : ''}.`;
+  const cost = moneyToCents(e.cost) === 0n ? 'Gratuito.' : `Valor: R$ ${formatBrl(e.cost)}${e.instalments > 1 ? ` em ${e.instalments}x` : ''}.`;
   return `📣 ${clubName}: ${e.title} (${EVENT_KIND_LABEL[e.kind]}) ${days}, ${e.place}. ${cost} Inscrições até ${br(e.registration_deadline)} na área da família do Trilha.`;
 }

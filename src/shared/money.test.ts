@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToMoney, formatBrl, moneyToCents, MONEY_MSG, parseBrlInput, percentOff, sumMoney, type MoneyOptions } from './money.js';
+import { centsToMoney, formatBrl, moneyToCents, MONEY_MSG, parseBrlInput, percentOff, splitMoney, sumMoney, type MoneyOptions } from './money.js';
 
 const REQUIRED = 'Preencha todos os campos obrigatórios';
 const NEGATIVE = 'O saldo inicial não pode ser negativo.';
@@ -122,5 +122,27 @@ describe('percentOff', () => {
     expect(percentOff('0.50', 99)).toBe('0.01');
     expect(percentOff('85.55', 33)).toBe('57.32');
     expect(percentOff('999999999999.99', 1)).toBe('989999999999.99');
+  });
+
+  it('a discount equals the exact rational result rounded half up, for any amount and percent', () => {
+    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 99999999999999n }), fc.integer({ min: 0, max: 100 }), (cents, percent) => {
+      const exact = cents * BigInt(100 - percent); // hundredths of a cent
+      const floor = exact / 100n;
+      const expected = exact % 100n >= 50n ? floor + 1n : floor;
+      expect(moneyToCents(percentOff(centsToMoney(cents), percent))).toBe(expected);
+    }));
+  });
+
+  it('splits a total in instalments that differ by at most a cent, the first ones carrying the rest, and sum to it', () => {
+    expect(splitMoney('100.00', 3)).toEqual(['33.34', '33.33', '33.33']);
+    expect(splitMoney('0.02', 3)).toEqual(['0.01', '0.01', '0.00']);
+    expect(() => splitMoney('10.00', 0)).toThrow();
+    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 99999999999999n }), fc.integer({ min: 1, max: 12 }), (cents, n) => {
+      const parts = splitMoney(centsToMoney(cents), n).map(moneyToCents);
+      expect(parts).toHaveLength(n);
+      expect(parts.reduce((a, b) => a + b, 0n)).toBe(cents);
+      expect(parts[0] - parts[n - 1]).toBeLessThanOrEqual(1n);
+      expect([...parts].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))).toEqual(parts);
+    }));
   });
 });

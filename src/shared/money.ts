@@ -114,6 +114,19 @@ export function sumMoney(amounts: readonly string[]): string {
 }
 
 /**
+ * A total split in `n` instalments, exact to the cent: the first ones carry the leftover cents
+ * ('100.00' in 3 → '33.34', '33.33', '33.33'). Their sum is always the total.
+ */
+export function splitMoney(total: string, n: number): string[] {
+  if (!Number.isInteger(n) || n < 1) throw new Error(`not a count of instalments: ${n}`);
+  const cents = moneyToCents(total);
+  const count = BigInt(n);
+  const base = cents / count;
+  const extra = cents % count;
+  return Array.from({ length: n }, (_, i) => centsToMoney(base + (BigInt(i) < extra ? 1n : 0n)));
+}
+
+/**
  * `amount` less `percent` % in integer cents, rounded half up to the cent exactly as SQL's
  * round(amount * (100 - percent) / 100, 2) does for a positive amount (generate_dues): '0.49' less 99 % → '0.00'.
  */

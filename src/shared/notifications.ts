@@ -47,6 +47,8 @@ export const NOTIFICATION_MSG = {
   emailModeInvalid: 'Escolha como receber por e-mail: na hora, resumo diário, resumo semanal ou não enviar.',
   pushInvalid: 'Informe se quer receber notificações no celular (sim ou não).',
   preferencesEmpty: 'Informe ao menos uma categoria.',
+  quietHoursInvalid: 'Escolha o horário de silêncio em horas cheias, de 0h a 23h.',
+  quietHoursSame: 'O horário de silêncio precisa começar e terminar em horas diferentes.',
   subscriptionInvalid: 'Inscrição de notificação inválida. Permita as notificações de novo neste aparelho.',
   endpointNotAllowed: 'Endereço de notificação não permitido. Use o navegador do aparelho para permitir as notificações.',
   unsubscribeInvalid: 'Link de descadastro inválido ou adulterado.',
@@ -99,16 +101,36 @@ export const ZCategoryPreference = z.object({
 });
 export type TCategoryPreference = z.infer<typeof ZCategoryPreference>;
 
+/**
+ * Quiet hours: from `start` (inclusive) to `end` (exclusive), whole hours of the day in the club's time
+ * zone, a push waits (urgent ones do not). Everyone starts with 22h–7h; null: no quiet hours.
+ */
+export const QUIET_HOURS_DEFAULT = { start: 22, end: 7 } as const;
+const zHour = z.number({ error: NOTIFICATION_MSG.quietHoursInvalid }).int(NOTIFICATION_MSG.quietHoursInvalid)
+  .min(0, NOTIFICATION_MSG.quietHoursInvalid).max(23, NOTIFICATION_MSG.quietHoursInvalid);
+export const ZQuietHours = z.object({ start: zHour, end: zHour }, { error: NOTIFICATION_MSG.quietHoursInvalid })
+  .refine((q) => q.start !== q.end, { message: NOTIFICATION_MSG.quietHoursSame, path: ['end'] });
+export type TQuietHours = z.infer<typeof ZQuietHours>;
+
+/** 'das 22h às 7h' */
+export const quietHoursLabel = (q: TQuietHours | null) => (q ? `das ${q.start}h às ${q.end}h` : 'sem horário de silêncio');
+
 export const ZPreferencesInput = z.object({
   preferences: z.array(ZCategoryPreference, { error: NOTIFICATION_MSG.preferencesEmpty })
-    .min(1, NOTIFICATION_MSG.preferencesEmpty)
-    .max(NOTIFICATION_CATEGORIES.length, NOTIFICATION_MSG.categoryInvalid),
-});
+    .max(NOTIFICATION_CATEGORIES.length, NOTIFICATION_MSG.categoryInvalid)
+    .default([]),
+  /** Optional: the person's quiet hours (null turns them off). */
+  quiet_hours: ZQuietHours.nullable().optional(),
+}).refine((b) => b.preferences.length > 0 || b.quiet_hours !== undefined, { message: NOTIFICATION_MSG.preferencesEmpty, path: ['preferences'] });
 
 export const ZPreferences = z.object({
   preferences: z.array(ZCategoryPreference.extend({ label: z.string() })),
+  quiet_hours: ZQuietHours.nullable(),
 });
 export type TPreferences = z.infer<typeof ZPreferences>;
+
+/** Devices (browsers) one account may receive push on; a new one replaces the oldest. */
+export const MAX_PUSH_DEVICES = 10;
 
 /** A PushSubscription as the browser's `toJSON()` gives it. */
 export const ZPushSubscriptionInput = z.object({

@@ -14,6 +14,7 @@ import { FREQUENCY_LABELS } from '../../shared/recurring.js';
 import { ANSWER_TYPE_LABELS, TASK_TYPE_LABELS } from '../../shared/tasks.js';
 import { DEFAULT_TIMEZONE, TIMEZONE_GROUPS } from '../../shared/timezones.js';
 import { isUuid } from '../../shared/ids.js';
+import { centsToMoney } from '../../shared/money.js';
 
 /**
  * The one short line an audit entry shows. before/after hold whole rows (a member, a club, a
@@ -72,10 +73,8 @@ const MONEY_KEYS = new Set(['amount', 'initial_balance', 'current_balance', 'goa
   'expected_balance', 'difference', 'cash_account_balance', 'savings_goal_amount', 'paid_amount']);
 
 function centsToDecimal(cents: string): string | null {
-  const m = /^(-?)(\d+)$/.exec(cents.trim());
-  if (!m) return null;
-  const digits = (m[2] ?? '').padStart(3, '0');
-  return `${m[1]}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  const s = cents.trim();
+  return /^-?\d+$/.test(s) ? centsToMoney(BigInt(s)) : null;
 }
 
 function money(key: string, value: string | number): string | null {

@@ -1,17 +1,11 @@
 import type { z } from 'zod';
 import type { Queryable } from '../db/index.js';
 import { CHARGE_MSG, type TDebtors, type TWhatsAppReminder, type ZDebtorQuery } from '../../shared/charges.js';
+import { sumMoney } from '../../shared/money.js';
 import { reminderText, whatsAppNumber, whatsAppUrl } from '../../shared/reminder.js';
 import { notFound } from '../plugins/errors.js';
 import * as repo from './repo.js';
 import { openChargesOf } from './service.js';
-
-/** Adds decimal strings exactly (through integer cents as BigInt, never a float). */
-export function sumMoney(values: string[]): string {
-  const cents = values.reduce((acc, v) => acc + BigInt(v.replace('.', '')), 0n);
-  const s = cents.toString().padStart(3, '0');
-  return `${s.slice(0, -2)}.${s.slice(-2)}`;
-}
 
 /** 'Quem deve': members with an open balance, their buckets, and the club's totals. */
 export async function listDebtors(q: Queryable, clubId: string, query: z.output<typeof ZDebtorQuery>): Promise<TDebtors> {

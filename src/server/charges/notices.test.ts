@@ -28,7 +28,7 @@ beforeAll(async () => {
   await addMember(ctx.db, clubId, bruno.profile.id);
   // Bruno is an adult (src/shared/minor.ts: without a birth date he would count as a minor).
   await ctx.db.query(`UPDATE club_members SET birth_date = '2000-01-01' WHERE club_id = $1 AND profile_id = $2`, [clubId, bruno.profile.id]);
-  await addGuardian(ctx.db, clubId, ana.profile.id, guardian, { consent: false });
+  await addGuardian(ctx.db, clubId, ana.profile.id, guardian, { consent: true });
 });
 afterAll(() => ctx.close());
 

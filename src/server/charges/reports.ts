@@ -5,7 +5,7 @@ import { brDate, brDecimal } from '../finance/csv.js';
 import type {
   TDefaultsReport, TDefaultsRow, TEventReportRow, TEventsReport, TReceivablesMonth, TReceivablesReport,
 } from '../../shared/charge-reports.js';
-import { sumMoney } from './debtors.js';
+import { moneyToCents, sumMoney } from '../../shared/money.js';
 import { clubTodayOf } from '../db/club-clock.js';
 
 /**
@@ -49,13 +49,11 @@ export async function receivables(q: Queryable, clubId: string, year: number): P
   };
 }
 
-const cents = (amount: string) => BigInt(amount.replace('.', ''));
-
 /** Open past due ÷ due, in percent with one decimal, rounded half up (exact, through cents). */
 export function defaultRate(overdue: string, due: string): number {
-  const d = cents(due);
+  const d = moneyToCents(due);
   if (d === 0n) return 0;
-  return Number((cents(overdue) * 2000n / d + 1n) / 2n) / 10;
+  return Number((moneyToCents(overdue) * 2000n / d + 1n) / 2n) / 10;
 }
 
 type DefaultsSqlRow = Omit<TDefaultsRow, 'rate'>;

@@ -336,6 +336,41 @@ describe(`events on ${engineName()}`, () => {
     expect((await call(ctx.app, 'GET', `${base}/events/${event.id}/roster`, { as: stranger })).statusCode).toBe(404);
   });
 
+  it('the roster polls: unchanged it answers 304, hands out nothing and is not audited again; a payment or a registration changes it', async () => {
+    const event = (await newEvent({ title: 'Acampamento Espera', cost: '50', instalments: 1 })).json();
+    const reg = (await call(ctx.app, 'POST', `${base}/events/${event.id}/registrations`, { as: admin, body: { member_id: childId } })).json();
+    const url = `${base}/events/${event.id}/roster`;
+    const audits = async () => (await ctx.db.query(`SELECT 1 FROM audit_log WHERE action = 'event.roster_health' AND entity_id = $1`, [event.id])).length;
+    const read = (etag?: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie: admin.cookie, ...(etag ? { 'if-none-match': etag } : {}) } });
+    const first = await read();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(first.headers.etag);
+    expect(await audits()).toBe(1);
+    // The page polls every 30 s: nothing changed, nothing read, nothing audited.
+    for (let i = 0; i < 3; i += 1) {
+      const again = await read(etag);
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    }
+    expect(await audits()).toBe(1);
+    // The treasurer confirms a payment: the next poll gets the roster with it.
+    const pay = await call(ctx.app, 'POST', `${base}/charges/${reg.charge_ids[0]}/payments`, { as: treasurer, body: { amount: '50', cash_account_id: cash, method: 'pix' } });
+    expect(pay.statusCode, pay.body).toBe(201);
+    const paid = await read(etag);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().participants.find((p: { member_id: string }) => p.member_id === childId)).toMatchObject({ payment: 'pago', paid_amount: '50.00' });
+    expect(await audits()).toBe(2);
+    // A family registers: the next poll shows them.
+    const second = await call(ctx.app, 'POST', `${base}/events/${event.id}/registrations`, { as: admin, body: { member_id: plainMemberId } });
+    expect(second.statusCode, second.body).toBe(201);
+    const registered = await read(String(paid.headers.etag));
+    expect(registered.statusCode).toBe(200);
+    expect(registered.json().participants).toHaveLength(2);
+    // Another reader never gets the admin's tag answered.
+    expect((await ctx.app.inject({ method: 'GET', url, headers: { cookie: secretary.cookie, 'if-none-match': String(registered.headers.etag) } })).statusCode).toBe(200);
+  });
+
   it('cancelling an event cancels its registrations and their unpaid charges', async () => {
     const event = (await newEvent({ title: 'Vai cancelar', cost: '30', instalments: 2 })).json();
     await call(ctx.app, 'POST', `${base}/events/${event.id}/registrations`, { as: admin, body: { member_id: plainMemberId } });

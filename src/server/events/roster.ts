@@ -66,6 +66,22 @@ function participantRows(q: Queryable, clubId: string, eventId: string) {
  * médica of those whose consent is in force. That read is audited, naming everyone read.
  */
 export async function getRoster(db: Db, cipher: HealthCipher, access: ClubAccess, eventId: string): Promise<TRoster> {
+  const roster = await readRoster(db, cipher, access, eventId);
+  await auditRosterRead(db, access, eventId, roster);
+  return roster;
+}
+
+/** Writes who read whose emergency contacts ('event.roster_health'), when the roster handed any out. */
+export async function auditRosterRead(db: Db, access: ClubAccess, eventId: string, roster: TRoster): Promise<void> {
+  if (!roster.health_visible || roster.participants.length === 0) return;
+  await writeAudit(db, {
+    clubId: access.clubId, actorId: access.profileId, action: 'event.roster_health', entity: 'event', entityId: eventId,
+    after: { members: roster.participants.filter((p) => p.emergency_contacts !== null).map((p) => p.member_id) },
+  });
+}
+
+/** {@link getRoster} without its audit line: the caller audits what it hands out ({@link auditRosterRead}). */
+export async function readRoster(db: Db, cipher: HealthCipher, access: ClubAccess, eventId: string): Promise<TRoster> {
   const event = await mustGetEvent(db, access.clubId, eventId);
   const rows = await participantRows(db, access.clubId, eventId);
   const ticks = await db.query<{ registration_id: string; item_id: string }>(
@@ -89,12 +105,6 @@ export async function getRoster(db: Db, cipher: HealthCipher, access: ClubAccess
       emergency_contacts: !healthVisible ? null : contactsAllowed && r.ciphertext ? ZHealthForm.parse(JSON.parse(cipher.decrypt(r.ciphertext))).emergency_contacts : contactsAllowed ? [] : null,
     };
   });
-  if (healthVisible && participants.length > 0) {
-    await writeAudit(db, {
-      clubId: access.clubId, actorId: access.profileId, action: 'event.roster_health', entity: 'event', entityId: eventId,
-      after: { members: participants.filter((p) => p.emergency_contacts !== null).map((p) => p.member_id) },
-    });
-  }
   return { event, health_visible: healthVisible, participants };
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,6 +16,7 @@ import * as repo from './repo.js';
 import * as roster from './roster.js';
 import * as service from './service.js';
 import { ZOk } from '../../shared/responses.js';
+import { replyIfUnchanged } from '../plugins/answer-cache.js';
 
 const ZEventParams = ZClubParams.extend({ id: zId(EVENT_MSG.eventNotFound) });
 const ZRegistrationParams = ZEventParams.extend({ registrationId: zId(EVENT_MSG.registrationNotFound) });
@@ -63,7 +65,18 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/events/:id/roster', {
     config: { permission: 'events.read' },
     schema: { tags, summary: 'Lista de participantes com a verificação de cada um (contatos de emergência só para quem vê fichas médicas)', params: ZEventParams, response: { 200: ZRoster } },
-  }, async (req) => roster.getRoster(db, await cipher(), req.access, req.params.id));
+  }, async (req, reply) => {
+    // The roster is open while people wait for each other (families register, the treasurer confirms
+    // payments), so it polls; a read that hands out emergency contacts is audited. Tagged by its text (as
+    // the kept answers are, ADR 026) for this reader: a poll that finds it unchanged answers 304 and
+    // hands out nothing, so it is not audited again.
+    const data = await roster.readRoster(db, await cipher(), req.access, req.params.id);
+    const tag = `W/"${createHash('sha1').update(req.access.profileId).update(JSON.stringify(data)).digest('base64url')}"`;
+    const unchanged = replyIfUnchanged(req, reply, tag);
+    if (unchanged) return unchanged;
+    await roster.auditRosterRead(db, req.access, req.params.id, data);
+    return data;
+  });
 
   app.get('/api/clubs/:clubId/events/:id/roster.csv', {
     config: { permission: 'events.read' },

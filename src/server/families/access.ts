@@ -15,6 +15,16 @@ export interface GuardianLink {
 }
 
 /**
+ * The one rule of a guardian link in force, as SQL over `member_guardians g` and `club_members cm`
+ * (joined on the member): accepted, an active membership of an active club, with a consent in force.
+ * Reading the child's data (below) and being told about the child (notifications: `guardiansByMember`)
+ * both go through it: a withdrawn consent hides the child on /familia and stops every notice about them.
+ */
+export const GUARDIAN_IN_FORCE_SQL = `g.profile_id IS NOT NULL AND g.accepted_at IS NOT NULL AND cm.active
+  AND EXISTS (SELECT 1 FROM clubs c WHERE c.id = cm.club_id AND c.active)
+  AND EXISTS (SELECT 1 FROM member_consents mc WHERE mc.club_id = cm.club_id AND mc.member_id = cm.id AND mc.withdrawn_at IS NULL)`;
+
+/**
  * A guardian is not a club member: this is their only way in. The signed-in account must be an
  * accepted guardian of that member record, in an active club, with the membership active. Anything
  * else (another child, a sibling club, an unknown id) is 404, exactly as for a record that does not exist.

@@ -43,6 +43,7 @@ const COVERAGE: Record<string, 'club' | 'account'> = {
   password_reset_tokens: 'account',
   sessions: 'account',
   notification_preferences: 'account',
+  notification_quiet_hours: 'account',
   push_subscriptions: 'account',
 };
 

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../db/index.js';
 import { CLUB_PERMISSIONS } from '../../shared/permissions.js';
-import { notify } from './notify.js';
+import { guardiansByMember, notify } from './notify.js';
 import { ClubJobRun } from '../db/club-job-run.js';
 
 export const WAITING_SUBMISSIONS_JOB = 'waiting-submissions';
@@ -25,12 +25,11 @@ export async function notifyAbsenceStreaks(tx: Queryable, clubId: string, meetin
                 WHERE a.club_id = $1 AND a.member_id = cm.id AND a.status <> 'excused' AND m.status = 'scheduled'
                 ORDER BY m.date DESC LIMIT 3) last) = ARRAY['absent', 'absent', 'absent']`,
     [clubId, memberIds]);
+  // Their guardians whose link and consent are in force (the one lookup of every notice about a child).
+  const guardians = await guardiansByMember(tx, clubId, streaks.map((s) => s.profile_id));
   for (const s of streaks) {
-    const guardians = await tx.query<{ profile_id: string }>(
-      `SELECT DISTINCT profile_id FROM member_guardians WHERE club_id = $1 AND member_id = $2 AND profile_id IS NOT NULL AND accepted_at IS NOT NULL`,
-      [clubId, s.member_id]);
     await notify(tx, {
-      clubId, to: guardians.map((g) => g.profile_id), category: 'family', kind: 'attendance.absences', link: '/familia',
+      clubId, to: guardians.get(s.profile_id) ?? [], category: 'family', kind: 'attendance.absences', link: '/familia',
       title: `${s.full_name} faltou às três últimas reuniões`, body: 'Fale com a liderança do clube se precisar de ajuda.',
       dedupeKey: `attendance.absences:${s.member_id}:${meetingId}`,
     });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, call, createClub, createTestApp, login, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
 import { insertTask, insertUnit } from '../../../test/gamification.js';
+import { addGuardian, memberIdOf } from '../../../test/club.js';
 import { notifyWaitingSubmissions } from './club-events.js';
 
 /** The moments wired to notifications (issue 36), each through its real route or job. */
@@ -81,9 +82,7 @@ describe(`notified moments on ${engineName()}`, () => {
   });
 
   it('the guardian hears of three absences in a row at the third roll call, once', async () => {
-    const [member] = await ctx.db.query<{ id: string }>(`SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2`, [club.id, kid.profile.id]);
-    await ctx.db.query(`INSERT INTO member_guardians (club_id, member_id, full_name, email, relationship, profile_id, accepted_at) VALUES ($1, $2, 'Mãe', $3, 'Mãe', $4, now())`,
-      [club.id, member?.id, guardian.profile.email, guardian.profile.id]);
+    const member = { id: (await addGuardian(ctx.db, club.id, kid.profile.id, guardian, { consent: true })).memberId };
     const meetings: string[] = [];
     for (const day of ['2026-11-07', '2026-11-14', '2026-11-21']) {
       const [m] = await ctx.db.query<{ id: string }>(`INSERT INTO meetings (club_id, date, starts_at, title) VALUES ($1, $2, $2::date + time '15:00', 'Reunião') RETURNING id`, [club.id, day]);
@@ -108,5 +107,34 @@ describe(`notified moments on ${engineName()}`, () => {
     expect(row).toEqual({ category: 'family', link: '/familia' });
     expect((await approve()).statusCode).toBeGreaterThanOrEqual(400);
     expect((await titlesOf(guardian)).filter((t) => t === 'Kid: envio aprovado (Foto)')).toHaveLength(1);
+  });
+
+  it('a withdrawn consent silences every notice about the child: charges, absences, approvals (as /familia answers 404)', async () => {
+    const memberId = await memberIdOf(ctx.db, club.id, kid.profile.id);
+    expect((await call(ctx.app, 'DELETE', `/api/family/children/${memberId}/consent`, { as: guardian })).statusCode).toBe(200);
+    expect((await call(ctx.app, 'GET', `/api/family/children/${memberId}/events`, { as: guardian })).statusCode).toBe(404);
+    const before = await titlesOf(guardian);
+    // A new charge: the member is told, the guardian is not.
+    expect((await call(ctx.app, 'POST', `/api/clubs/${club.id}/charges`, { as: director, body: { profile_id: kid.profile.id, description: 'Camiseta', amount: '40,00', due_date: '2026-12-10', origin: 'avulsa' } })).statusCode).toBe(201);
+    expect(await titlesOf(kid)).toContain('Nova cobrança: Camiseta');
+    // Three more absences in a row.
+    for (const day of ['2026-11-28', '2026-12-05', '2026-12-12']) {
+      const [m] = await ctx.db.query<{ id: string }>(`INSERT INTO meetings (club_id, date, starts_at, title) VALUES ($1, $2, $2::date + time '15:00', 'Reunião') RETURNING id`, [club.id, day]);
+      expect((await call(ctx.app, 'PUT', `/api/clubs/${club.id}/meetings/${m?.id}/attendance`, { as: director, body: { marks: [{ member_id: memberId, status: 'absent' }] } })).statusCode).toBe(200);
+    }
+    // An approval.
+    const taskId = await insertTask(ctx.db, club.id, { title: 'Foto 2', type: 'submission' });
+    const [assignment] = await ctx.db.query<{ id: string }>(`INSERT INTO assigned_tasks (club_id, task_id, profile_id) VALUES ($1, $2, $3) RETURNING id`, [club.id, taskId, kid.profile.id]);
+    const [sub] = await ctx.db.query<{ id: string }>(
+      `INSERT INTO task_submissions (club_id, assignment_id, task_id, profile_id, evidence_key, evidence_name, evidence_mime, evidence_size)
+       VALUES ($1, $2, $3, $4, 'k2', 'foto.png', 'image/png', 10) RETURNING id`, [club.id, assignment?.id, taskId, kid.profile.id]);
+    expect((await call(ctx.app, 'POST', `/api/clubs/${club.id}/submissions/${sub?.id}/approve`, { as: director })).statusCode).toBe(200);
+    expect(await titlesOf(kid)).toContain('Envio aprovado: Foto 2');
+    expect(await titlesOf(guardian)).toEqual(before);
+    // Consent given again: the guardian hears about the child again.
+    const version = (await call(ctx.app, 'GET', `/api/family/children/${memberId}/consent-text`, { as: guardian })).json().version;
+    expect((await call(ctx.app, 'POST', `/api/family/children/${memberId}/consent`, { as: guardian, body: { accept: true, consent_version: version } })).statusCode).toBe(200);
+    expect((await call(ctx.app, 'POST', `/api/clubs/${club.id}/charges`, { as: director, body: { profile_id: kid.profile.id, description: 'Boné', amount: '20,00', due_date: '2026-12-10', origin: 'avulsa' } })).statusCode).toBe(201);
+    expect(await titlesOf(guardian)).toContain('Nova cobrança: Boné');
   });
 });

@@ -25,8 +25,9 @@ interface WriteRoute {
 const routes: Record<string, WriteRoute> = {
   preferences: {
     method: 'PUT', url: () => '/api/notifications/preferences', as: () => member,
-    state: () => `SELECT count(*)::int AS n, string_agg(category || push || email, ',' ORDER BY category) AS s FROM notification_preferences`,
-    valid: () => ({ preferences: [{ category: 'tasks', push: (++seq) % 2 === 0, email: 'weekly' }] }),
+    state: () => `SELECT count(*)::int AS n, string_agg(category || push || email, ',' ORDER BY category) AS s,
+                         (SELECT string_agg(concat(quiet_start, '-', quiet_end), ',') FROM notification_quiet_hours) AS q FROM notification_preferences`,
+    valid: () => ({ preferences: [{ category: 'tasks', push: (++seq) % 2 === 0, email: 'weekly' }], quiet_hours: { start: 20 + (seq % 4), end: 6 } }),
   },
   readAll: {
     method: 'POST', url: () => '/api/notifications/read-all', as: () => member,

@@ -164,4 +164,48 @@ describe(`notifications on ${engineName()}`, () => {
       expect(res.json().error.message).toBe(message);
     }
   });
+
+  it('quiet hours: 22h–7h until the person changes them; their own hours (or none) decide when a push may go; pt-BR refusals', async () => {
+    const person = await signUp(ctx.app, { name: 'Silêncio' });
+    const prefs = () => call(ctx.app, 'GET', '/api/notifications/preferences', { as: person });
+    const save = (body: unknown) => call(ctx.app, 'PUT', '/api/notifications/preferences', { as: person, body });
+    expect((await prefs()).json().quiet_hours).toEqual({ start: 22, end: 7 });
+    // The person's hour now, in the club's zone (São Paulo): quiet hours that hold it, and ones that do not.
+    const [{ h }] = await ctx.db.query<{ h: number }>(`SELECT extract(hour FROM now() AT TIME ZONE 'America/Sao_Paulo')::int AS h`);
+    const holding = { start: h, end: (h + 2) % 24 };
+    const saved = await save({ quiet_hours: holding });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().quiet_hours).toEqual(holding);
+    // Categories keep their choices when only the hours change.
+    expect(saved.json().preferences.find((p: { category: string }) => p.category === 'tasks')).toMatchObject(CATEGORY_DEFAULTS.tasks);
+    await ctx.db.query(`INSERT INTO push_subscriptions (profile_id, endpoint, p256dh, auth) VALUES ($1, 'https://push.example/silencio', 'k', 'a')`, [person.profile.id]);
+    const pushAt = async (title: string, urgent = false) => {
+      await notify(ctx.db, { clubId: club.id, to: [person.profile.id], category: 'tasks', kind: 'task.created', title, link: '/dashboard', urgent });
+      const [row] = await ctx.db.query<{ waits: boolean; local_hour: number }>(
+        `SELECT d.next_attempt_at > now() + interval '1 minute' AS waits, extract(hour FROM d.next_attempt_at AT TIME ZONE 'America/Sao_Paulo')::int AS local_hour
+           FROM push_deliveries d JOIN notifications n ON n.id = d.notification_id WHERE n.profile_id = $1 AND n.title = $2`, [person.profile.id, title]);
+      return row;
+    };
+    expect(await pushAt('Em silêncio')).toEqual({ waits: true, local_hour: holding.end });
+    expect((await pushAt('Urgente', true))?.waits).toBe(false);
+    expect((await save({ quiet_hours: { start: (h + 1) % 24, end: (h + 3) % 24 } })).statusCode).toBe(200);
+    expect((await pushAt('Fora do silêncio'))?.waits).toBe(false);
+    expect((await save({ quiet_hours: null })).json().quiet_hours).toBeNull();
+    await save({ quiet_hours: holding });
+    await save({ quiet_hours: null });
+    expect((await pushAt('Sem silêncio'))?.waits).toBe(false);
+    for (const [body, message] of [
+      [{ quiet_hours: { start: 22, end: 22 } }, NOTIFICATION_MSG.quietHoursSame],
+      [{ quiet_hours: { start: 24, end: 7 } }, NOTIFICATION_MSG.quietHoursInvalid],
+      [{ quiet_hours: { start: 21.5, end: 7 } }, NOTIFICATION_MSG.quietHoursInvalid],
+      [{ quiet_hours: { start: '22', end: 7 } }, NOTIFICATION_MSG.quietHoursInvalid],
+      [{ quiet_hours: 'noite' }, NOTIFICATION_MSG.quietHoursInvalid],
+      [{}, NOTIFICATION_MSG.preferencesEmpty],
+    ] as const) {
+      const res = await save(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error.message).toBe(message);
+    }
+    expect((await prefs()).json().quiet_hours).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { one } from '../db/index.js';
-import { CATEGORY_DEFAULTS, type TNotificationCategory } from '../../shared/notifications.js';
+import { GUARDIAN_IN_FORCE_SQL } from '../families/access.js';
+import { CATEGORY_DEFAULTS, QUIET_HOURS_DEFAULT, type TNotificationCategory } from '../../shared/notifications.js';
 import { minorSql } from '../../shared/minor.js';
 import { clubTodayOf } from '../db/club-clock.js';
 
@@ -50,8 +51,8 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 /**
  * Creates the notifications of one event for its recipients, inside the caller's transaction `tx`: if
  * the event rolls back, nobody is notified and nothing is pushed or e-mailed. Each person's choices
- * for the category decide the push (one queued delivery per device of theirs, held until 07:00 in the
- * club's time zone during quiet hours unless urgent) and the e-mail (at once, daily or weekly digest,
+ * for the category decide the push (one queued delivery per device of theirs, held until the end of
+ * their quiet hours, default 22h–7h in the club's time zone, unless urgent) and the e-mail (at once, daily or weekly digest,
  * or never). A minor (src/shared/minor.ts: under 18, or no birth date and not marked an adult, in any
  * club they belong to) gets nothing on their own e-mail, and
  * nothing to their phone unless a guardian with consent in force allowed it (/familia).
@@ -76,7 +77,11 @@ ${recipients}
              coalesce(np.push, $10::boolean) AND (NOT k.minor OR k.push_allowed) AS push,
              CASE WHEN p.email IS NULL OR p.blocked_at IS NOT NULL OR k.minor THEN 'off'
                   WHEN $9::boolean AND coalesce(np.email, $11::text) <> 'off' THEN 'immediate'
-                  ELSE coalesce(np.email, $11::text) END AS email_mode
+                  ELSE coalesce(np.email, $11::text) END AS email_mode,
+             -- Each person's quiet hours (default 22h–7h) in the club's time zone hold the push until they end.
+             notification_push_due(tz.name, $9::boolean,
+               CASE WHEN qh.profile_id IS NULL THEN ${QUIET_HOURS_DEFAULT.start} ELSE qh.quiet_start END,
+               CASE WHEN qh.profile_id IS NULL THEN ${QUIET_HOURS_DEFAULT.end} ELSE qh.quiet_end END) AS push_at
         FROM (SELECT DISTINCT profile_id FROM t) AS who
         JOIN profiles p ON p.id = who.profile_id
         -- A minor in any club they belong to (src/shared/minor.ts, on that club's today): decided once per recipient.
@@ -87,6 +92,8 @@ ${recipients}
                           WHERE cm.profile_id = p.id) AS push_allowed
         ) k
         LEFT JOIN notification_preferences np ON np.profile_id = p.id AND np.category = $7::text
+        LEFT JOIN notification_quiet_hours qh ON qh.profile_id = p.id
+        CROSS JOIN (SELECT coalesce((SELECT c.timezone FROM clubs c WHERE c.id = $1::uuid), 'America/Sao_Paulo') AS name) tz
     ), ins AS (
       INSERT INTO notifications (club_id, profile_id, category, kind, title, body, link, urgent, dedupe_key, email_mode, emailed_at)
       SELECT $1::uuid, r.profile_id, $7::text, $8::text, t.title, t.body, t.link, $9::boolean, t.dedupe_key, r.email_mode,
@@ -94,15 +101,11 @@ ${recipients}
         FROM t JOIN r ON r.profile_id = t.profile_id
       ON CONFLICT (profile_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
       RETURNING id, profile_id
-    ), due AS (
-      -- Quiet hours are the club's: one moment for every push of the call.
-      SELECT notification_push_due(coalesce((SELECT c.timezone FROM clubs c WHERE c.id = $1::uuid), 'America/Sao_Paulo'), $9::boolean) AS at
     ), pushed AS (
       INSERT INTO push_deliveries (notification_id, subscription_id, next_attempt_at)
-      SELECT ins.id, s.id, due.at
+      SELECT ins.id, s.id, r.push_at
         FROM ins JOIN r ON r.profile_id = ins.profile_id AND r.push
         JOIN push_subscriptions s ON s.profile_id = ins.profile_id
-        CROSS JOIN due
       RETURNING 1
     )
     SELECT (SELECT count(*) FROM ins)::int AS created, (SELECT count(*) FROM pushed)::int AS pushes`;
@@ -151,7 +154,11 @@ export async function notifyMany(tx: Queryable, common: NoticeCommon, items: rea
   return row.created;
 }
 
-/** The accounts of the guardians of a member (by profile) who accepted their invitation, in that club. */
+/**
+ * The accounts of the guardians of a member (by profile) who may be told about them: the link in force
+ * as for /familia (accepted, active membership and club, consent not withdrawn: `GUARDIAN_IN_FORCE_SQL`).
+ * Every notice about a child finds its guardians here, so a withdrawn consent silences them all.
+ */
 export async function guardiansOf(q: Queryable, clubId: string, profileId: string): Promise<string[]> {
   return (await guardiansByMember(q, clubId, [profileId])).get(profileId) ?? [];
 }
@@ -159,8 +166,8 @@ export async function guardiansOf(q: Queryable, clubId: string, profileId: strin
 /** {@link guardiansOf} for several members in one query: member profile → guardian profiles. */
 export async function guardiansByMember(q: Queryable, clubId: string, profileIds: readonly string[]): Promise<Map<string, string[]>> {
   const rows = await q.query<{ member_profile_id: string; profile_id: string }>(
-    `SELECT DISTINCT cm.profile_id AS member_profile_id, g.profile_id FROM member_guardians g JOIN club_members cm ON cm.id = g.member_id
-      WHERE g.club_id = $1 AND cm.profile_id = ANY($2::uuid[]) AND g.profile_id IS NOT NULL AND g.accepted_at IS NOT NULL`,
+    `SELECT DISTINCT cm.profile_id AS member_profile_id, g.profile_id FROM member_guardians g JOIN club_members cm ON cm.id = g.member_id AND cm.club_id = g.club_id
+      WHERE g.club_id = $1 AND cm.profile_id = ANY($2::uuid[]) AND ${GUARDIAN_IN_FORCE_SQL}`,
     [clubId, profileIds],
   );
   const byMember = new Map<string, string[]>();

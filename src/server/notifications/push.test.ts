@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_MSG } from '../../shared/notifications.js';
+import { MAX_PUSH_DEVICES, NOTIFICATION_MSG } from '../../shared/notifications.js';
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
 import { startPushReceiver } from '../../../test/push-receiver.js';
@@ -101,6 +101,29 @@ describe(`web push on ${engineName()}`, () => {
     await call(ctx.app, 'POST', '/api/notifications/push/subscriptions/remove', { as: director, body: { endpoint: receiver.device('kid-phone').endpoint } });
     const [{ n }] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM push_subscriptions WHERE profile_id = $1`, [kid.profile.id]);
     expect(n).toBe(1);
+  });
+
+  it(`at most ${MAX_PUSH_DEVICES} devices per account: the oldest is replaced, also when many subscribe at once; a notice makes one push per kept device`, async () => {
+    const person = await signUp(ctx.app, { name: 'Muitos aparelhos' });
+    const endpoints: string[] = [];
+    for (let i = 0; i < MAX_PUSH_DEVICES + 4; i += 1) {
+      const device = receiver.device(`many-${i}`);
+      endpoints.push(device.endpoint);
+      expect((await subscribe(person, device)).statusCode).toBe(201);
+    }
+    const kept = async (profileId: string) => (await ctx.db.query<{ endpoint: string }>(`SELECT endpoint FROM push_subscriptions WHERE profile_id = $1 ORDER BY endpoint`, [profileId])).map((r) => r.endpoint);
+    expect(await kept(person.profile.id)).toEqual(endpoints.slice(4).sort());
+    // Subscribing a kept device again renews it instead of adding one.
+    expect((await subscribe(person, { endpoint: endpoints[4], keys: receiver.device('many-4').keys })).statusCode).toBe(201);
+    expect(await kept(person.profile.id)).toHaveLength(MAX_PUSH_DEVICES);
+    const burst = await signUp(ctx.app, { name: 'Rajada' });
+    const results = await Promise.all(Array.from({ length: 25 }, (_, i) => subscribe(burst, receiver.device(`burst-${i}`))));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(25).fill(201));
+    expect(await kept(burst.profile.id)).toHaveLength(MAX_PUSH_DEVICES);
+    await pushTo(burst.profile.id, 'Para todos os aparelhos');
+    const [{ n }] = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM push_deliveries d JOIN push_subscriptions s ON s.id = d.subscription_id WHERE s.profile_id = $1`, [burst.profile.id]);
+    expect(n).toBe(MAX_PUSH_DEVICES);
   });
 
   it('in production the endpoint must be https to a public address (no loopback, private or mapped ones)', async () => {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Queryable } from '../db/index.js';
+import type { Db, Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import { ZCursorTimestamp, pageOf } from '../db/cursor.js';
-import type { TNotification, TNotificationPage, TPushDeliveryIssue, TPushSubscriptionInput, TUnreadCounts } from '../../shared/notifications.js';
+import { MAX_PUSH_DEVICES, type TNotification, type TNotificationPage, type TPushDeliveryIssue, type TPushSubscriptionInput, type TUnreadCounts } from '../../shared/notifications.js';
 
 /** The sort key in a notifications page's cursor: when, and the id. */
 export const ZNotificationCursor = z.tuple([ZCursorTimestamp, z.uuid()]);
@@ -73,13 +73,25 @@ export async function belongsToClub(q: Queryable, profileId: string, clubId: str
   return row !== null;
 }
 
-/** Saves a browser's subscription for the person; the same endpoint moves to whoever subscribes it last. */
-export async function saveSubscription(q: Queryable, profileId: string, sub: TPushSubscriptionInput, userAgent: string | null): Promise<void> {
-  await q.query(
-    `INSERT INTO push_subscriptions (profile_id, endpoint, p256dh, auth, user_agent) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (endpoint) DO UPDATE SET profile_id = EXCLUDED.profile_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth,
-       user_agent = EXCLUDED.user_agent, created_at = now()`,
-    [profileId, sub.endpoint, sub.keys.p256dh, sub.keys.auth, userAgent]);
+/**
+ * Saves a browser's subscription for the person; the same endpoint moves to whoever subscribes it last.
+ * At most {@link MAX_PUSH_DEVICES} per account: the oldest are replaced (each notice sends one request
+ * per device, to an address the browser chose). The account's row is locked so that two devices
+ * subscribing at once cannot both keep an eleventh.
+ */
+export async function saveSubscription(db: Db, profileId: string, sub: TPushSubscriptionInput, userAgent: string | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(`SELECT 1 FROM profiles WHERE id = $1 FOR NO KEY UPDATE`, [profileId]);
+    await tx.query(
+      `INSERT INTO push_subscriptions (profile_id, endpoint, p256dh, auth, user_agent) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (endpoint) DO UPDATE SET profile_id = EXCLUDED.profile_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth,
+         user_agent = EXCLUDED.user_agent, created_at = now()`,
+      [profileId, sub.endpoint, sub.keys.p256dh, sub.keys.auth, userAgent]);
+    await tx.query(
+      `DELETE FROM push_subscriptions WHERE id IN (
+         SELECT id FROM push_subscriptions WHERE profile_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2)`,
+      [profileId, MAX_PUSH_DEVICES]);
+  });
 }
 
 /** Removes the person's subscription of this endpoint (another person's is left alone). */

@@ -69,8 +69,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/api/notifications/preferences', {
     config: { permission: 'signed_in' },
-    schema: { tags, summary: 'Escolher push e e-mail por categoria (no app, sempre)', body: ZPreferencesInput, response: { 200: ZPreferences } },
-  }, async (req) => prefs.savePreferences(app.db, req.caller.profile.id, req.body.preferences));
+    schema: { tags, summary: 'Escolher push e e-mail por categoria (no app, sempre) e o horário de silêncio das notificações no celular', body: ZPreferencesInput, response: { 200: ZPreferences } },
+  }, async (req) => prefs.savePreferences(app.db, req.caller.profile.id, req.body.preferences, req.body.quiet_hours));
 
   app.get('/api/notifications/push/key', {
     config: { permission: 'signed_in' },

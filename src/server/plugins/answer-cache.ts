@@ -84,6 +84,16 @@ export function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: Ans
   return reply.send(answer.compressed(encoding));
 }
 
+/**
+ * A read that is not kept but has a cheap tag of what it would answer (e.g. the club's data version):
+ * tags the reply (private, revalidated by the browser) and answers 304 with no body when the client
+ * already holds it. Returns the reply when it answered, null when the caller must compute the answer.
+ */
+export function replyIfUnchanged(req: FastifyRequest, reply: FastifyReply, tag: string): FastifyReply | null {
+  reply.header('ETag', tag).header('Cache-Control', 'private, no-cache');
+  return noneMatch(req.headers['if-none-match'], tag) ? reply.code(304).send() : null;
+}
+
 /** What a kept read's computation is running for; the fence test (answer-cache-fence.test.ts) reads its SQL meanwhile. */
 export interface KeptReadScope {
   /** The route's URL pattern. */

@@ -38,7 +38,10 @@ export const router = createBrowserRouter([
       { path: '/descadastrar', lazy: () => import('../features/notifications/pages/unsubscribe-page') },
       { path: '/privacidade', lazy: () => import('../features/families/pages/privacy-page') },
       { path: '/familia', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [
-        { index: true, lazy: () => import('./routes/family') },
+        { lazy: () => import('./layout/family-layout').then(({ FamilyLayout }) => ({ Component: FamilyLayout })), children: [
+          { index: true, lazy: () => import('./routes/family') },
+          { path: 'avisos', lazy: () => import('./routes/family-notices') },
+        ] },
         { path: 'recibo/:memberId/:paymentId', lazy: () => import('../features/charges/pages/receipt-page') },
       ] },
       { path: '/recibo/:clubId/:paymentId', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('../features/charges/pages/receipt-page') }] },

@@ -1,11 +1,12 @@
 import { lazy, useDeferredValue } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { ClipboardList, Clock, ListChecks, Trophy, UserPlus, Users, UsersRound, Wallet, type LucideIcon } from 'lucide-react';
 import type { TClubPermission } from '@shared/permissions';
 import { StatCard } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { useDashboard } from '@web/features/clubs/api/get-dashboard';
+import { useFamily } from '@web/features/families/api/family';
 import { FirstRunChecklist, needsSetup } from '@web/features/dashboard/components/first-run-checklist';
 import { MemberHome } from '@web/features/dashboard/components/member-home';
 import { MeetingSummaryCard } from '@web/features/meetings/components/meeting-summary-card';
@@ -30,7 +31,11 @@ export function Component() {
   // as a blocking update, and mounting five cards in it held a phone's main thread (Lighthouse TBT).
   const showCards = useDeferredValue(!dashboard.isLoading, false);
 
+  // A guardian belongs to no club: their home is /familia, not the steps to create a club (issue 43).
+  const family = useFamily(!current.isLoading && !current.club);
   if (current.isLoading) return <PageSpinner />;
+  if (!current.club && family.isLoading) return <PageSpinner />;
+  if (!current.club && family.data && family.data.length > 0) return <Navigate to="/familia" replace />;
   if (!current.club) {
     // A new account: no club to select yet, so the first steps instead of an empty selector.
     return (

@@ -19,11 +19,13 @@ export const eventsQueryOptions = (clubId: string) =>
 export const useEvents = (clubId: string) => useQuery(eventsQueryOptions(clubId));
 
 /**
- * The roster reads again on focus and after every change, but does not poll: for those who see the
- * fichas médicas each read is written to the audit log ('event.roster_health').
+ * The roster follows the families registering and the treasurer's payments while it is open: it reads
+ * again on focus, after every change and every WAITING_POLL_MS. The browser revalidates with the answer's
+ * ETag, so an unchanged roster comes back as 304: nothing handed out, and for those who see the fichas
+ * médicas no new line in the audit log ('event.roster_health').
  */
 export const useRoster = (clubId: string, id: string) =>
-  useQuery({ queryKey: eventsKey(clubId, 'roster', id), queryFn: () => api<TRoster>('GET', `/api/clubs/${clubId}/events/${id}/roster`) });
+  useQuery({ queryKey: eventsKey(clubId, 'roster', id), queryFn: () => api<TRoster>('GET', `/api/clubs/${clubId}/events/${id}/roster`), refetchInterval: WAITING_POLL_MS });
 
 export const rosterCsvHref = (clubId: string, id: string) => `/api/clubs/${clubId}/events/${id}/roster.csv`;
 

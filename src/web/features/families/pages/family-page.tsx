@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Award, CalendarCheck, CheckCircle2, Circle, HeartPulse, PiggyBank, Trophy } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { CONSENT_LABEL, FAMILY_MSG, type TFamilyChild } from '@shared/families';
@@ -22,37 +21,27 @@ import { MyDataCard } from '../components/my-data-card';
 import { ChildPushToggle } from '../components/child-push-toggle';
 
 /**
- * /familia — the guardian's home: each child they follow, read-only, in every club. `childExtra`
+ * /familia — the guardian's home: each child they follow, read-only, in every club (the header, bell
+ * and the refresh while open are the family layout's, src/web/app/layout/family-layout.tsx). `childExtra`
  * lets the app add another domain's read-only panel to a consented child (composed in src/web/app).
  */
 export function Component({ childExtra }: { childExtra?: (child: TFamilyChild) => React.ReactNode } = {}) {
   const me = useMe();
   const family = useFamily(Boolean(me.data));
   return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
-          <Link to="/" className="text-xl font-bold text-emerald-800">Trilha</Link>
-          <nav aria-label="Família" className="flex items-center gap-3 text-sm">
-            <Link to="/privacidade" className="text-slate-700 underline-offset-2 hover:underline">Privacidade</Link>
-            <Link to="/dashboard" className="text-slate-700 underline-offset-2 hover:underline">Meus clubes</Link>
-          </nav>
-        </div>
-      </header>
-      <main className="mx-auto max-w-5xl space-y-6 px-4 py-6">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Família</h1>
-          <p className="text-slate-600">Acompanhe o progresso de quem você é responsável. {me.data ? `Conectado como ${me.data.full_name}.` : ''}</p>
-        </div>
-        {family.isLoading ? <PageSpinner /> : null}
-        {family.isError ? <p role="alert" className="text-red-700">{errorMessage(family.error, 'Não foi possível carregar a área da família.')}</p> : null}
-        {family.data?.length === 0 ? <EmptyState message="Você ainda não acompanha nenhum membro." hint="Peça ao clube um convite de responsável." /> : null}
-        <div className="space-y-6">
-          {(family.data ?? []).map((child) => <ChildCard key={child.member_id} child={child} extra={childExtra} />)}
-        </div>
-        <MyDataCard />
-      </main>
-    </div>
+    <main className="mx-auto max-w-5xl space-y-6 px-4 py-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Família</h1>
+        <p className="text-slate-600">Acompanhe o progresso de quem você é responsável. {me.data ? `Conectado como ${me.data.full_name}.` : ''}</p>
+      </div>
+      {family.isLoading ? <PageSpinner /> : null}
+      {family.isError ? <p role="alert" className="text-red-700">{errorMessage(family.error, 'Não foi possível carregar a área da família.')}</p> : null}
+      {family.data?.length === 0 ? <EmptyState message="Você ainda não acompanha nenhum membro." hint="Peça ao clube um convite de responsável." /> : null}
+      <div className="space-y-6">
+        {(family.data ?? []).map((child) => <ChildCard key={child.member_id} child={child} extra={childExtra} />)}
+      </div>
+      <MyDataCard />
+    </main>
   );
 }
 

@@ -15,9 +15,13 @@ export function useUnreadCounts(enabled = true) {
   return useQuery({ ...unreadQueryOptions(), enabled });
 }
 
-/** Unread of one club plus the account's own (which belong to no club). */
+/**
+ * Unread of one club plus the account's own (which belong to no club). With no club (a guardian, who
+ * belongs to none; /familia), every unread one: the list shown under it is every club's too.
+ */
 export function unreadFor(counts: TUnreadCounts | undefined, clubId: string | null): number {
   if (!counts) return 0;
+  if (clubId === null) return counts.total;
   const ofClubs = counts.clubs.reduce((sum, c) => sum + c.unread, 0);
   const own = counts.total - ofClubs;
   return own + (counts.clubs.find((c) => c.club_id === clubId)?.unread ?? 0);

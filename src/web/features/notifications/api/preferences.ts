@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TCategoryPreference, TPreferences } from '@shared/notifications';
+import type { TCategoryPreference, TPreferences, TQuietHours } from '@shared/notifications';
 import { api } from '@web/lib/api';
 
 export const preferencesQueryOptions = () =>
@@ -12,7 +12,7 @@ export function usePreferences() {
 export function useSavePreferences() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (preferences: TCategoryPreference[]) => api<TPreferences>('PUT', '/api/notifications/preferences', { preferences }),
+    mutationFn: (change: { preferences?: TCategoryPreference[]; quiet_hours?: TQuietHours | null }) => api<TPreferences>('PUT', '/api/notifications/preferences', change),
     onSuccess: (data) => qc.setQueryData(preferencesQueryOptions().queryKey, data),
   });
 }
