@@ -119,6 +119,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'charge.payment': 'Pagamento de cobrança registrado',
   'charge.payment_reverse': 'Pagamento de cobrança estornado',
   'charge.cancel': 'Cobrança cancelada',
+  'charge.reopen': 'Cobrança reaberta (nova inscrição no evento)',
+  'charge.move': 'Cobrança passada à nova inscrição no evento',
   'charge.statement_import': 'Extrato bancário conciliado',
   'pix_settings.update': 'Dados do PIX alterados',
   'dues_plan.update': 'Plano de mensalidades alterado',
