@@ -311,6 +311,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   amount_cents: 'Valor',
   cancelled_charges: 'Cobranças canceladas',
   kept_charges: 'Cobranças mantidas',
+  reused_charges: 'Cobranças reaproveitadas da inscrição anterior',
   charge_ids: 'Cobranças',
   children: 'Filhos',
   claimed_by: 'Acesso assumido por',
