@@ -8,6 +8,13 @@
  */
 export const ADULT_AGE = 18;
 
+/**
+ * Functions the club gives only to adults: accepting an invitation to one marks the member an adult
+ * (a recorded birth date still decides). Counsellors and kids may be under 18, so they are not here;
+ * without this, an invited treasurer with no birth date got no e-mail at all.
+ */
+export const ADULT_FUNCTIONS: readonly string[] = ['admin', 'associate', 'secretary', 'treasurer', 'instructor'];
+
 export interface TMinorFacts {
   /** YYYY-MM-DD, or null when the club did not record it. */
   birth_date: string | null;

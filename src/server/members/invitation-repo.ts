@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import type { TPendingInvitation } from '../../shared/members.js';
+import { ADULT_FUNCTIONS } from '../../shared/minor.js';
 
 export interface InvitationRow {
   id: string;
@@ -90,9 +91,10 @@ export async function upsertMembership(q: Queryable, m: { clubId: string; profil
   );
   if (before?.active) return before;
   await q.query(
-    `INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (club_id, profile_id) DO UPDATE SET active = true, role = EXCLUDED.role, unit_id = EXCLUDED.unit_id, updated_at = now()`,
-    [m.clubId, m.profileId, m.role, m.unitId],
+    `INSERT INTO club_members (club_id, profile_id, role, unit_id, adult_confirmed) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (club_id, profile_id) DO UPDATE SET active = true, role = EXCLUDED.role, unit_id = EXCLUDED.unit_id,
+       adult_confirmed = club_members.adult_confirmed OR EXCLUDED.adult_confirmed, updated_at = now()`,
+    [m.clubId, m.profileId, m.role, m.unitId, ADULT_FUNCTIONS.includes(m.role)],
   );
   return before;
 }

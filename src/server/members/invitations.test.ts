@@ -3,6 +3,7 @@ import { AUTH_MSG } from '../../shared/auth.js';
 import { MEMBER_MSG, type TMember } from '../../shared/members.js';
 import { call, createClub, createTestApp, login, signUp, uniqueEmail, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
+import { MINOR_SQL } from '../families/repo.js';
 
 let ctx: TestContext;
 let admin: Session;
@@ -70,6 +71,19 @@ describe(`invitations on ${engineName()}`, () => {
     expect(res.json()).toEqual({ club_id: club.id });
     expect((await members()).some((m) => m.email === email)).toBe(true);
     expect((await call(ctx.app, 'POST', `/api/invitations/${token}/accept`, { as: session })).statusCode).toBe(404);
+  });
+
+  it('a treasurer invited with no birth date is an adult (e-mail and push are theirs); an invited kid stays a minor until a birth date says otherwise', async () => {
+    const minorOf = async (email: string) => (await ctx.db.query<{ minor: boolean }>(
+      `SELECT ${MINOR_SQL('cm')} AS minor FROM club_members cm JOIN profiles p ON p.id = cm.profile_id WHERE cm.club_id = $1 AND p.email = $2`, [club.id, email]))[0].minor;
+    for (const [role, minor] of [['Tesoureiro(a)', false], ['Desbravador(a)', true]] as const) {
+      const email = uniqueEmail('adulto');
+      await signUp(ctx.app, { name: `Pessoa ${role}`, email });
+      const { token } = await invite(email, role);
+      const session = await login(ctx.app, email);
+      expect((await call(ctx.app, 'POST', `/api/invitations/${token}/accept`, { as: session })).statusCode).toBe(200);
+      expect(await minorOf(email), role).toBe(minor);
+    }
   });
 
   it('registering with an e-mail that already has an account is refused and keeps the link usable', async () => {
