@@ -96,7 +96,7 @@ describe('the grid offline', () => {
     await page.getByRole('button', { name: /^Requisito 3:/ }).click();
     await page.getByRole('button', { name: 'Assinar para todos os presentes' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Assinar para 3' }).click();
-    await page.getByText('3 assinatura(s) registrada(s).').waitFor();
+    await page.getByText('3 assinaturas registradas.').waitFor();
     expect(await points()).toBe(5 * 9 + 50 * 3);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.waitForTimeout(400); // the sidebar slides in
@@ -209,6 +209,16 @@ describe('the grid offline', () => {
     await kid.goto('/dashboard/programa');
     await kid.getByRole('button', { name: 'Marcar como feito: Participar de uma caminhada' }).click();
     await kid.getByLabel('Comentário (opcional)').fill('Fiz a caminhada no acampamento');
+    // The evidence field speaks pt-BR: no native 'Choose File' / 'No file chosen' (issue 43).
+    const markDialog = kid.getByRole('dialog', { name: 'Marcar como feito' });
+    await markDialog.getByText('Escolher arquivo', { exact: true }).waitFor();
+    await markDialog.getByText('Nenhum arquivo escolhido').waitFor();
+    const picker = markDialog.getByLabel('Comprovação (opcional)');
+    expect((await picker.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+    await picker.setInputFiles({ name: 'caminhada.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex') });
+    await markDialog.getByText('caminhada.png').waitFor();
+    await picker.setInputFiles([]);
+    await markDialog.getByText('Nenhum arquivo escolhido').waitFor();
     await kid.getByRole('button', { name: 'Enviar para assinatura' }).click();
     await kid.getByText(MARK_MSG.marked).first().waitFor();
     await kid.getByText('Marcado como feito: aguardando assinatura').waitFor();

@@ -46,7 +46,7 @@ describe('classes and especialidades', () => {
     // No roll call today: it names everyone it will sign, and asks.
     await page.getByRole('dialog').getByText('ainda não houve chamada hoje', { exact: false }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Assinar para 2' }).click();
-    await page.getByText('2 assinatura(s) registrada(s).').waitFor();
+    await page.getByText('2 assinaturas registradas.').waitFor();
     await page.getByRole('button', { name: 'Théo Lima, requisito 2: assinado' }).waitFor();
     await expectNoA11yViolations(page, 'programme grid 360');
     await screenshot(page, 'programme-02-grade-360');
@@ -63,7 +63,7 @@ describe('classes and especialidades', () => {
     await page.getByRole('checkbox', { name: 'Investir Lia Souza em Amigo' }).check();
     await page.getByLabel('Local').fill('Igreja Central');
     await page.getByRole('button', { name: 'Registrar investidura' }).click();
-    await page.getByRole('region', { name: 'Certificado de Lia Souza' }).getByText('foi investido(a) na classe').waitFor();
+    await page.getByRole('region', { name: 'Certificado de Lia Souza' }).getByText('recebeu a investidura na classe').waitFor();
     await expectNoA11yViolations(page, 'investiture certificate');
     await screenshot(page, 'programme-04-certificado');
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -47,15 +47,16 @@ async function personWith(role: string, name: string, unitId: string | null = nu
 
 async function menuLabels(p: Page): Promise<string[]> {
   const nav = p.getByRole('navigation', { name: 'Menu do clube' });
-  await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
+  await nav.getByRole('link', { name: 'Início' }).waitFor();
   return (await nav.getByRole('link').allInnerTexts()).map((t) => t.replace(/\d+$/, '').trim());
 }
 
 /**
  * English words that have no place on a pt-BR screen (whole words, case as written). The terms
- * Trilha keeps in English on purpose (Dashboard, Badge, Ranking, Quiz, E-mail) are not listed.
+ * Trilha keeps in English on purpose (Badge, Ranking, Quiz, E-mail) are not listed; the menu's first
+ * item is 'Início' (issue 43).
  */
-const ENGLISH = /\b(Loading|Save|Cancel|Delete|Edit|Submit|Search|Settings|Error|Success|Password|Members?|Tasks?|Points|count|points|days|position|undefined|null|NaN|Invalid|Required|Previous|Next|Close|Upload|Download|None|Unknown|Welcome|Sign (in|out)|Log (in|out)|Logout|Profile|Approvals|Reports|Finance|Amount|Balance|Description|Inactive|Pending|Approved|Rejected|Completed|Today|Yesterday|slug|true|false)\b/;
+const ENGLISH = /\b(Dashboard|Loading|Save|Cancel|Delete|Edit|Submit|Search|Settings|Error|Success|Password|Members?|Tasks?|Points|count|points|days|position|undefined|null|NaN|Invalid|Required|Previous|Next|Close|Upload|Download|None|Unknown|Welcome|Sign (in|out)|Log (in|out)|Logout|Profile|Approvals|Reports|Finance|Amount|Balance|Description|Inactive|Pending|Approved|Rejected|Completed|Today|Yesterday|slug|true|false)\b/;
 
 /** Everything a person reads on the screen now: the text, and the placeholders, labels and titles. */
 const screenWords = (p: Page) =>

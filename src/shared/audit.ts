@@ -364,4 +364,9 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   controller_name: 'Controlador dos dados',
   controller_contact: 'Contato do controlador',
   retention_text: 'Retenção dos dados',
+  expenses: 'Despesas',
+  expenses_total: 'Total de despesas',
+  lines: 'Linhas',
+  signatures: 'Assinaturas',
+  factors: 'Fatores de verificação',
 };

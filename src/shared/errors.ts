@@ -9,7 +9,7 @@ export const MSG = {
   notFound: 'Recurso não encontrado.',
   clubNotFound: 'Clube não encontrado',
   forbidden: 'Você não tem permissão para esta ação.',
-  adminOnly: 'Só o(a) Diretor(a) do clube pode fazer isso.',
+  adminOnly: 'Só quem tem a função Diretor(a) no clube pode fazer isso.',
   invalidData: 'Dados inválidos. Verifique os campos e tente novamente.',
   badOrigin: 'Origem da requisição não permitida.',
   internal: 'Erro interno. Tente novamente em instantes.',

@@ -43,7 +43,7 @@ export const FAMILY_MSG = {
   invited: 'Convite enviado por e-mail para o responsável. Se preferir, copie o link abaixo e envie também por mensagem.',
   evidenceNotAllowed: 'O clube não permite que o responsável envie comprovações por este membro.',
   evidenceSent: 'Comprovação enviada! Aguarde a aprovação do clube.',
-  accepted: 'Consentimento registrado. Bem-vindo(a) à área da família!',
+  accepted: 'Consentimento registrado. Boas-vindas à área da família!',
 } as const;
 
 const trimmed = (max: number, required: string) => z.string({ error: required }).trim().min(1, required).max(max, required);
@@ -249,6 +249,6 @@ export function ageOn(birthDate: string, today: string): number {
 
 /** PUT /api/family/children/:memberId/push: the guardian allows or stops push to the child's devices. */
 export const ZChildPush = z.object({
-  allowed: z.boolean({ error: 'Informe se as notificações no celular do(a) filho(a) são permitidas (sim ou não).' }),
+  allowed: z.boolean({ error: 'Informe se as notificações no celular do seu filho ou da sua filha são permitidas (sim ou não).' }),
 }, { error: 'Corpo da requisição inválido.' });
 export type TChildPush = z.infer<typeof ZChildPush>;

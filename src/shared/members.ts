@@ -38,7 +38,7 @@ export const MEMBER_MSG = {
   emailInvalid: EMAIL_MSG.invalid,
   roleRequired: 'Informe a função',
   alreadyMember: 'Esta pessoa já faz parte do clube.',
-  lastAdmin: 'O clube precisa de pelo menos um(a) Diretor(a) ativo(a) com conta. Nomeie outro(a) Diretor(a) antes de remover ou alterar este(a).',
+  lastAdmin: 'O clube precisa de pelo menos uma pessoa ativa, com conta, na função Diretor(a). Dê essa função a outra pessoa antes de remover ou alterar esta.',
   notFound: 'Membro não encontrado',
   unitNotFound: 'Unidade não encontrada',
   hasAccount: 'Este membro já tem conta no Trilha.',

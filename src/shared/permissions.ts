@@ -117,12 +117,12 @@ export function routePermissionLabel(permission: TRoutePermission): string {
 
 export const PERMISSION_MSG = {
   forbidden: (permission: TClubPermission) => `Sem permissão. Só pode fazer isso: ${holdersLabel(permission)}.`,
-  otherUnit: 'Conselheiros(as) só podem agir sobre os membros da própria unidade.',
-  counselorPointLimit: `Conselheiros(as) podem ajustar no máximo ${COUNSELOR_POINT_LIMIT} pontos por vez.`,
-  counselorNeedsUnit: 'Conselheiro(a) precisa de uma unidade. Escolha a unidade que ele(a) vai liderar.',
+  otherUnit: 'Na função Conselheiro(a), só se age sobre os membros da própria unidade.',
+  counselorPointLimit: `Na função Conselheiro(a), o ajuste é de no máximo ${COUNSELOR_POINT_LIMIT} pontos por vez.`,
+  counselorNeedsUnit: 'A função Conselheiro(a) pede uma unidade: escolha a unidade que a pessoa vai liderar.',
   roleInvalid: 'Escolha uma função da lista.',
-  onlyDirectorChangesDirector: 'Só o(a) Diretor(a) pode nomear, alterar ou remover um(a) Diretor(a).',
-  onlyDirectorsChangeAssociates: 'Só a diretoria pode nomear, alterar ou remover um(a) Diretor(a) associado(a).',
+  onlyDirectorChangesDirector: 'Só quem tem a função Diretor(a) pode dar, alterar ou tirar essa função.',
+  onlyDirectorsChangeAssociates: 'Só a diretoria pode dar, alterar ou tirar a função Diretor(a) associado(a).',
 } as const;
 
 /**

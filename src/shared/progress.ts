@@ -90,6 +90,8 @@ export const PROGRESS_MSG = {
   cannotRecordForMember: 'Você não pode registrar tarefas para este membro.',
   cannotRecordForSelf: 'Você não pode registrar tarefas para si mesmo. Conclua a tarefa em Minhas Tarefas.',
   cannotApproveOwn: 'Você não pode aprovar o seu próprio envio. Outro responsável do clube precisa analisá-lo.',
+  cannotRejectOwn: 'Você não pode rejeitar o seu próprio envio. Outro responsável do clube precisa analisá-lo.',
+  ownSubmission: 'Seu envio: outro responsável do clube analisa.',
   dailyLimitReached: 'O limite por dia desta tarefa já foi atingido. Tente novamente amanhã.',
   taskNotFound: 'Tarefa não encontrada.',
   // Toasts

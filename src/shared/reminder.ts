@@ -1,4 +1,5 @@
 import { formatBrl } from './format-brl.js';
+import { plural } from './plural.js';
 
 /** 'YYYY-MM-DD' → 'dd/mm/aaaa'. */
 const brDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
@@ -26,7 +27,7 @@ export function reminderText(input: { clubName: string; contactName: string | nu
     `${input.memberName} tem ${input.charges.length === 1 ? 'uma cobrança em aberto' : `${input.charges.length} cobranças em aberto`}:`,
     ...shown.map((c) => `• ${c.description} (${c.short_code}) — vencimento ${brDate(c.due_date)} — R$ ${formatBrl(c.open_amount)}`),
   ];
-  if (input.charges.length > shown.length) lines.push(`• e mais ${input.charges.length - shown.length} cobrança(s)`);
+  if (input.charges.length > shown.length) lines.push(`• e mais ${plural(input.charges.length - shown.length, 'cobrança', 'cobranças')}`);
   lines.push(`Total: R$ ${formatBrl(input.total)}`);
   const pix = shown.filter((c) => c.pix_copia_e_cola);
   if (pix.length > 0) {

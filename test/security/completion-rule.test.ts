@@ -79,6 +79,11 @@ describe(`one completion rule on ${engineName()}`, () => {
     expect(own.statusCode).toBe(403);
     expect(own.json().error.message).toBe(PROGRESS_MSG.cannotApproveOwn);
     expect(await pointsOf(ctx.db, club.id, admin.profile.id)).toBe(0);
+    // Nor rejects it (issue 43): judging one's own evidence is for someone else, and it stays waiting.
+    const ownReject = await call(ctx.app, 'POST', url(`/submissions/${sent.json().id}/reject`), { as: admin, body: { reason: 'Mudei de ideia' } });
+    expect(ownReject.statusCode).toBe(403);
+    expect(ownReject.json().error.message).toBe(PROGRESS_MSG.cannotRejectOwn);
+    expect((await ctx.db.query<{ status: string }>(`SELECT status FROM task_submissions WHERE id = $1`, [sent.json().id]))[0]?.status).toBe('submitted');
     // Another director approves it.
     const other = await signUp(ctx.app, { name: 'Vice' });
     await addMember(ctx.db, club.id, other.profile.id, 'admin');

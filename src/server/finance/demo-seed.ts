@@ -1,5 +1,6 @@
 import type { DemoStep } from '../demo/context.js';
 import * as repo from './repo.js';
+import { centsToMoney } from '../../shared/money.js';
 
 /** 'YYYY-MM-DD' of day `day` in the month `monthsAgo` months before now (days past the month's end clamp). */
 function dateMonthsAgo(monthsAgo: number, day: number): string {
@@ -37,10 +38,10 @@ export const seedFinance: DemoStep = async ({ db, clubId, adminId, memberIds }) 
   });
 
   for (let m = 5; m >= 0; m--) {
-    await register(m, 5, 'income', (240 + m * 15).toFixed(2), 'Mensalidades do mês', { chart: chartId('Mensalidades', 'income') });
-    await register(m, 8, 'income', (95.5 + m * 7).toFixed(2), 'Vendas da cantina', { cash: cantina, chart: chartId('Vendas e cantina', 'income') });
-    await register(m, 9, 'expense', (48.9 + m * 3).toFixed(2), 'Reposição de lanches', { cash: cantina, chart: chartId('Alimentação', 'expense') });
-    await register(m, 12, 'expense', (62.4 + (m % 3) * 20).toFixed(2), 'Materiais para especialidades', { chart: chartId('Materiais', 'expense') });
+    await register(m, 5, 'income', centsToMoney(BigInt(24000 + m * 1500)), 'Mensalidades do mês', { chart: chartId('Mensalidades', 'income') });
+    await register(m, 8, 'income', centsToMoney(BigInt(9550 + m * 700)), 'Vendas da cantina', { cash: cantina, chart: chartId('Vendas e cantina', 'income') });
+    await register(m, 9, 'expense', centsToMoney(BigInt(4890 + m * 300)), 'Reposição de lanches', { cash: cantina, chart: chartId('Alimentação', 'expense') });
+    await register(m, 12, 'expense', centsToMoney(BigInt(6240 + (m % 3) * 2000)), 'Materiais para especialidades', { chart: chartId('Materiais', 'expense') });
     await register(m, 15, 'income', '150.00', 'Reserva para o acampamento', { chart: chartId('Eventos', 'income'), goal: acampamento });
     if (m % 2 === 0) await register(m, 18, 'income', '80.00', 'Rifa de uniformes', { chart: chartId('Doações', 'income'), goal: uniformes });
     if (camporeePedro) await register(m, 20, 'income', '50.00', 'Depósito no cofre', { chart: chartId('Mensalidades', 'income'), goal: camporeePedro, profile: pedro });

@@ -74,7 +74,7 @@ describe(`web push on ${engineName()}`, () => {
     expect((await allow(outsider, { allowed: true })).statusCode).toBe(404);
     const bad = await allow(mother, { allowed: 'sim' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe('Informe se as notificações no celular do(a) filho(a) são permitidas (sim ou não).');
+    expect(bad.json().error.message).toBe('Informe se as notificações no celular do seu filho ou da sua filha são permitidas (sim ou não).');
     expect((await allow(mother, { allowed: true })).statusCode).toBe(200);
     expect((await call(ctx.app, 'GET', '/api/family', { as: mother })).json()[0]).toMatchObject({ member_id: memberId, child_push_allowed: true });
     const audit = await ctx.db.query(`SELECT 1 FROM audit_log WHERE action = 'child_push.allow' AND entity_id = $1`, [memberId]);

@@ -160,7 +160,7 @@ export async function notifyReady(tx: Queryable, clubId: string, signerProfileId
     const to = [...new Set([...direction, ...instructors])].filter((p) => p !== signerProfileId && p !== r.member.profile_id);
     notices.push({
       to, link: '/dashboard/programa',
-      title: `${r.member.full_name} está pronto(a) para investidura`, body: `${r.itemName}: todos os requisitos assinados.`,
+      title: `${r.member.full_name} completou os requisitos da investidura`, body: `${r.itemName}: todos os requisitos assinados.`,
       dedupeKey: `programme.ready:${r.enrolmentId}:${r.completedOn}`,
     });
   }

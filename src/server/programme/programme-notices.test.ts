@@ -125,7 +125,7 @@ describe(`the programme's notifications on ${engineName()}`, () => {
     expect(await ready(instructorOther)).toHaveLength(1);
     expect(await ready(counselor)).toEqual([]);
     expect(await ready(kids.Caio.session)).toEqual([]);
-    expect((await notices(admin.profile.id, 'programme.ready'))[0]).toMatchObject({ title: 'Caio Souza está pronto(a) para investidura', category: 'leadership', link: '/dashboard/programa' });
+    expect((await notices(admin.profile.id, 'programme.ready'))[0]).toMatchObject({ title: 'Caio Souza completou os requisitos da investidura', category: 'leadership', link: '/dashboard/programa' });
   });
 
   it('two leaders signing at once: one notice to the member, one to the leaders', async () => {

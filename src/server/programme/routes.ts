@@ -153,12 +153,12 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(`${base}/items/:code/instructors`, {
     config: { permission: 'club.read' },
-    schema: { tags, summary: 'Instrutores(as) atribuídos(as) a uma classe ou especialidade', params: ZItemParams, response: { 200: z.array(ZInstructor) } },
+    schema: { tags, summary: 'Instrutores atribuídos a uma classe ou especialidade', params: ZItemParams, response: { 200: z.array(ZInstructor) } },
   }, async (req) => repo.listInstructors(db, req.access.clubId, req.params.code));
 
   app.put(`${base}/items/:code/instructors`, {
     config: { permission: 'programme.manage' },
-    schema: { tags, summary: 'Atribuir instrutores(as) (substitui a lista)', params: ZItemParams, body: ZInstructorsInput, response: { 200: z.array(ZInstructor) } },
+    schema: { tags, summary: 'Atribuir instrutores (substitui a lista)', params: ZItemParams, body: ZInstructorsInput, response: { 200: z.array(ZInstructor) } },
   }, async (req) => service.setInstructors(db, req.access, req.params.code, req.body.member_ids));
 
   // ——— Enrolments and the cartão ———
@@ -184,12 +184,12 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(`${base}/members/:memberId/instructor-items`, {
     config: { permission: 'programme.manage' },
-    schema: { tags, summary: 'Classes e especialidades atribuídas a um(a) instrutor(a)', params: ZMemberParams, response: { 200: ZInstructorItems } },
+    schema: { tags, summary: 'Classes e especialidades atribuídas a quem instrui', params: ZMemberParams, response: { 200: ZInstructorItems } },
   }, async (req) => service.getInstructorItems(db, req.access.clubId, req.params.memberId));
 
   app.put(`${base}/members/:memberId/instructor-items`, {
     config: { permission: 'programme.manage' },
-    schema: { tags, summary: 'Atribuir classes e especialidades a um(a) instrutor(a) (substitui a lista)', params: ZMemberParams, body: ZInstructorItemsInput, response: { 200: ZInstructorItems } },
+    schema: { tags, summary: 'Atribuir classes e especialidades a quem instrui (substitui a lista)', params: ZMemberParams, body: ZInstructorItemsInput, response: { 200: ZInstructorItems } },
   }, async (req) => service.setInstructorItems(db, req.access, req.params.memberId, req.body.item_codes));
 
   app.get(`${base}/members/:memberId/card`, {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileTypeOf } from '../lazy-module.js';
 import type { Db, Queryable } from '../db/index.js';
 import { EVIDENCE_MAX_BYTES, PROGRESS_MSG, isAcceptedEvidence, type TCompletionResult, type TSubmissionInfo } from '../../shared/progress.js';
-import { AppError, badRequest, conflict, notFound } from '../plugins/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../plugins/errors.js';
 import { canManageUnit, scopeOf, type ClubAccess } from '../plugins/access.js';
 import { assertMemberInReach } from './service.js';
 import type { Storage } from '../storage/storage.js';
@@ -99,7 +99,7 @@ export async function approveSubmission(db: Db, access: ClubAccess, submissionId
       const [kid] = await tx.query<{ full_name: string }>(`SELECT full_name FROM profiles WHERE id = $1`, [sub.profile_id]);
       await notify(tx, {
         clubId: access.clubId, to: guardians, category: 'family', kind: 'submission.approved', link: '/familia',
-        title: `${kid?.full_name ?? 'Seu filho(a)'}: envio aprovado (${task.title})`, body: task.points > 0 ? `${task.points} pontos na trilha.` : 'Tarefa aprovada.',
+        title: `${kid?.full_name ?? 'Sua família'}: envio aprovado (${task.title})`, body: task.points > 0 ? `${task.points} pontos na trilha.` : 'Tarefa aprovada.',
       });
     }
     const badges = [...(await awardTaskBadges(tx, access.clubId, sub.profile_id, task.id)), ...(await awardAfterEvent(tx, access.clubId, sub.profile_id))];
@@ -113,6 +113,8 @@ export async function rejectSubmission(db: Db, access: ClubAccess, submissionId:
     const sub = await repo.lockSubmission(tx, access.clubId, submissionId);
     if (!sub) throw notFound();
     await assertMemberInReach(tx, access, sub.profile_id, 'submissions.review');
+    // Judging one's own evidence either way is for someone else (issue 43): approving is refused by the completion rule.
+    if (sub.profile_id === access.profileId) throw forbidden(PROGRESS_MSG.cannotRejectOwn);
     if (sub.status !== 'submitted') throw conflict(PROGRESS_MSG.submissionNotWaiting);
     await repo.reviewSubmission(tx, sub.id, { status: 'rejected', reviewerId: access.profileId, reason });
     await repo.setAssignmentStatus(tx, sub.assignment_id, 'rejected', false);

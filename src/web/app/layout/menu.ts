@@ -20,7 +20,7 @@ export interface MenuItem {
 
 /** The club menu (spec 2 "Authenticated shell"), plus the member and approval screens. */
 export const CLUB_MENU: MenuItem[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/dashboard', label: 'Início', icon: LayoutDashboard, end: true },
   { to: '/dashboard/membros', label: 'Membros', icon: Users },
   { to: '/dashboard/unidades', label: 'Unidades', icon: UsersRound },
   { to: '/dashboard/tarefas', label: 'Tarefas', icon: ListTodo },
@@ -41,7 +41,7 @@ export const CLUB_MENU: MenuItem[] = [
 ];
 
 export const SUPERADMIN_MENU: MenuItem[] = [
-  { to: '/superadmin', label: 'Dashboard', icon: BarChart3, end: true },
+  { to: '/superadmin', label: 'Visão geral', icon: BarChart3, end: true },
   { to: '/superadmin/clubes', label: 'Clubes', icon: Building2 },
   { to: '/superadmin/badges', label: 'Badges', icon: Award },
   { to: '/superadmin/usuarios', label: 'Usuários', icon: Shield },

@@ -41,7 +41,7 @@ export function Component() {
     return (
       <div className="mx-auto max-w-2xl">
         <h1 className="text-2xl font-bold">Boas-vindas ao Trilha</h1>
-        <p className="mt-1 text-slate-600">Cinco passos e a turma já pode pontuar. Foi convidado(a) por um clube? Abra o link do convite que chegou por e-mail.</p>
+        <p className="mt-1 text-slate-600">Cinco passos e a turma já pode pontuar. Recebeu um convite de um clube? Abra o link do convite que chegou por e-mail.</p>
         <FirstRunChecklist counts={null} />
       </div>
     );

@@ -14,6 +14,7 @@ import { formatDateTime } from '@web/lib/format';
 import { outboxMessageQuery, outboxQuery, useRetryMail } from '@web/features/auth/api/security';
 import { pushIssuesQuery } from '@web/features/admin/api/push-deliveries';
 import { PUSH_STATUS_LABEL } from '@shared/notifications';
+import { plural } from '@shared/plural';
 
 type Row = TOutboxList['messages'][number];
 const TONE = { pending: 'amber', sending: 'blue', sent: 'green', failed: 'red' } as const;
@@ -45,7 +46,7 @@ export function Component() {
                 <div className="min-w-0 space-y-1">
                   <p className="font-medium text-slate-900">{m.subject}</p>
                   <p className="break-all text-slate-700">Para {m.to_address}</p>
-                  <p className="text-slate-600">{formatDateTime(m.created_at)}{m.attempts > 1 || m.last_error ? ` · ${m.attempts} tentativa(s)` : ''}</p>
+                  <p className="text-slate-600">{formatDateTime(m.created_at)}{m.attempts > 1 || m.last_error ? ` · ${plural(m.attempts, 'tentativa', 'tentativas')}` : ''}</p>
                   {m.last_error ? <p className="break-all text-xs text-red-800">{m.last_error}</p> : null}
                 </div>
                 <div className="flex shrink-0 flex-wrap items-center gap-2">

@@ -35,7 +35,7 @@ export function JobFailures() {
                     Desde {formatDateTime(f.first_failed_at)} · última em {formatDateTime(f.last_failed_at)}
                   </p>
                 </div>
-                <Tag tone="red">{f.attempts === 1 ? '1 tentativa' : `${f.attempts} tentativas`}</Tag>
+                <span className="self-start"><Tag tone="red">{f.attempts === 1 ? '1 tentativa' : `${f.attempts} tentativas`}</Tag></span>
               </li>
             ))}
           </ul>

@@ -16,7 +16,7 @@ export function Component() {
   if (current.isLoading) return <PageSpinner />;
   if (!current.clubId) return <NoClubState purpose="ver o registro de atividades" />;
   if (!current.can('audit.read')) {
-    return <EmptyState icon={<History className="h-10 w-10" />} message="Só o(a) Diretor(a) do clube vê o registro de atividades." />;
+    return <EmptyState icon={<History className="h-10 w-10" />} message="Só quem tem a função Diretor(a) vê o registro de atividades do clube." />;
   }
   return <ActivityLog clubId={current.clubId} />;
 }

@@ -74,8 +74,8 @@ function PlanForm({ clubId, plan }: { clubId: string; plan: TDuesPlan | null }) 
                   : 'As mensalidades saem no começo de cada mês do plano; a família recebe um aviso de cada uma.'}
                 {...register('first_month')}
               >
-                <option value="next">No próximo mês ({monthName(1)})</option>
-                <option value="current">Já neste mês ({monthName(0)})</option>
+                <option value="next">{monthName(1)} (próximo mês)</option>
+                <option value="current">{monthName(0)} (este mês)</option>
               </SelectField>
             </div>
           ) : plan?.first_month ? (

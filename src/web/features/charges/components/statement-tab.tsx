@@ -26,7 +26,7 @@ const TONE = { proposta: 'green', importada: 'blue', saida: 'gray', sem_par: 'am
 function matchLabel(line: TStatementLine): string {
   if (line.match === 'txid') return ' pelo código do PIX';
   if (line.match === 'valor_data') return ' pelo valor e data: confira';
-  if (line.match === 'nome') return ` pelo nome${line.payer ? ` ${line.payer.guardian ? 'do(a) responsável ' : ''}${line.payer.name}` : ''}: confira`;
+  if (line.match === 'nome') return ` pelo nome${line.payer ? ` ${line.payer.name}${line.payer.guardian ? ' (responsável)' : ''}` : ''}: confira`;
   return '';
 }
 

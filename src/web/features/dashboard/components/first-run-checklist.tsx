@@ -14,7 +14,7 @@ interface Step {
 /** The five steps from a new account to a club that scores, each done as soon as the data says so. */
 export function setupSteps(counts: TDashboardCounts | null): Step[] {
   return [
-    { label: 'Criar o clube', hint: 'Nome e fuso horário; você vira o(a) diretor(a).', to: '/dashboard/clubes/novo', action: 'Criar clube', done: counts !== null },
+    { label: 'Criar o clube', hint: 'Nome e fuso horário; você assume a direção.', to: '/dashboard/clubes/novo', action: 'Criar clube', done: counts !== null },
     { label: 'Cadastrar as unidades', hint: 'As equipes do clube, cada uma com sua cor.', to: '/dashboard/unidades', action: 'Criar a primeira unidade', done: (counts?.units ?? 0) > 0 },
     { label: 'Criar um período', hint: 'Trimestre, temporada: o ranking compara períodos.', to: '/dashboard/periodos', action: 'Criar o primeiro período', done: (counts?.periods ?? 0) > 0 },
     { label: 'Adicionar os membros', hint: 'Um a um, por convite ou por planilha (CSV).', to: '/dashboard/membros', action: 'Adicionar o primeiro membro', done: (counts?.active_members ?? 0) > 1 },

@@ -58,7 +58,7 @@ export function ChildEvents({ memberId, childName, chargesHref }: { memberId: st
             {e.description ? <p className="whitespace-pre-wrap text-sm text-slate-700">{e.description}</p> : null}
             {e.registered ? (
               <div className="space-y-2 text-sm">
-                {Number(e.cost) > 0 ? (
+                {e.cost !== '0.00' ? (
                   <p className="text-slate-700">
                     A inscrição gerou {e.instalments === 1 ? 'a cobrança' : `${e.instalments} cobranças`} do evento ({eventCost(e)}).{' '}
                     {chargesHref ? <a href={chargesHref} className="font-medium text-emerald-800 underline">Pague pelo PIX em Cobranças</a> : null}
@@ -93,7 +93,7 @@ export function ChildEvents({ memberId, childName, chargesHref }: { memberId: st
         cancelLabel="Voltar"
         loading={register.isPending || unregister.isPending || revoke.isPending}
         message={confirm?.kind === 'register' ? (
-          <>Inscrever {childName} em <strong>{confirm.event.title}</strong>? {Number(confirm.event.cost) > 0 ? `Serão geradas as cobranças de ${eventCost(confirm.event)}, com PIX.` : 'O evento é gratuito.'}</>
+          <>Inscrever {childName} em <strong>{confirm.event.title}</strong>? {confirm.event.cost !== '0.00' ? `Serão geradas as cobranças de ${eventCost(confirm.event)}, com PIX.` : 'O evento é gratuito.'}</>
         ) : confirm?.kind === 'revoke' ? (
           <>Revogar a autorização de {childName} para <strong>{confirm.event.title}</strong>? Sem ela, {childName.split(' ')[0]} não está pronto para o evento.</>
         ) : (

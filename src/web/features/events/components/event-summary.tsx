@@ -12,7 +12,7 @@ export const eventDays = (e: Pick<TEvent, 'starts_on' | 'ends_on'>) =>
   e.starts_on === e.ends_on ? isoToBrDate(e.starts_on) : `${isoToBrDate(e.starts_on)} a ${isoToBrDate(e.ends_on)}`;
 
 export const eventCost = (e: Pick<TEvent, 'cost' | 'instalments'>) =>
-  Number(e.cost) === 0 ? 'Gratuito' : `${formatMoney(e.cost)}${e.instalments > 1 ? ` em ${e.instalments}x` : ''}`;
+  e.cost === '0.00' ? 'Gratuito' : `${formatMoney(e.cost)}${e.instalments > 1 ? ` em ${e.instalments}x` : ''}`;
 
 export const eventPlaces = (e: Pick<TEvent, 'places' | 'registered_count'>) =>
   e.places === null ? `${e.registered_count} inscrito${e.registered_count === 1 ? '' : 's'} · sem limite de vagas` : `${e.registered_count}/${e.places} vagas`;

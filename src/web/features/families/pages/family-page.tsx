@@ -7,8 +7,9 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { CheckboxField, FormError, TextAreaField, TextField } from '../../../components/ui/field';
+import { CheckboxField, FormError, TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { FilePicker } from '../../../components/ui/file-picker';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Tag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
@@ -169,7 +170,7 @@ function EvidenceModal({ memberId, task, onClose }: { memberId: string; task: { 
       footer={<><Button variant="secondary" onClick={onClose} disabled={send.isPending}>Cancelar</Button><Button onClick={() => void submit()} loading={send.isPending}>Enviar</Button></>}>
       <div className="space-y-3">
         <FormError message={error} />
-        <TextField label="Arquivo (foto, vídeo ou PDF)" type="file" accept="image/*,video/*,application/pdf" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <FilePicker label="Arquivo (foto, vídeo ou PDF)" accept="image/*,video/*,application/pdf" file={file} onChange={setFile} disabled={send.isPending} />
         <TextAreaField label="Comentário" value={comment} onChange={(e) => setComment(e.target.value)} maxLength={2000} />
       </div>
     </Modal>

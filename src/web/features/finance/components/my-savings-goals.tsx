@@ -18,7 +18,7 @@ export function MySavingsGoals({ clubId }: { clubId: string }) {
       {goals.data && goals.data.length === 0 ? (
         <EmptyState icon={<PiggyBank className="h-8 w-8" />} message="Você ainda não tem cofres." hint="A tesouraria do clube cria cofres para guardar dinheiro para acampamentos e uniformes." />
       ) : null}
-      <ul className="grid gap-3 sm:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {goals.data?.map((g) => (
           <li key={g.id}>
             <SavingsGoalCard goal={g} />

@@ -81,7 +81,7 @@ export function Component() {
     // Finance is admin-only; a member still sees their own cofres here, read-only.
     return (
       <div className="space-y-6">
-        <PageHeader title="Financeiro" description="O caixa do clube é gerido pela diretoria e pelo(a) Tesoureiro(a)." />
+        <PageHeader title="Financeiro" description="O caixa do clube é gerido pela diretoria e pela tesouraria." />
         <MySavingsGoals clubId={club.id} />
       </div>
     );

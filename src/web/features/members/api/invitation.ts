@@ -8,7 +8,11 @@ export function getInvitation(token: string): Promise<TInvitationPreview> {
 }
 
 export const invitationQueryOptions = (token: string) =>
-  queryOptions({ queryKey: ['invitation', token], queryFn: () => getInvitation(token), retry: false });
+  // Read once: after joining, the link is used, and a refetch would only log a 404 (issue 43).
+  queryOptions({ queryKey: ['invitation', token], queryFn: () => getInvitation(token), retry: false, staleTime: Infinity, refetchOnMount: false, refetchOnWindowFocus: false, refetchOnReconnect: false });
+
+/** A clean cache for the new session, keeping the invitation the page still shows (refetching a used link answers 404). */
+const clearAllButInvitations = (qc: ReturnType<typeof useQueryClient>) => qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'invitation' });
 
 export function useInvitation(token: string) {
   return useQuery(invitationQueryOptions(token));
@@ -32,7 +36,7 @@ export function useRegisterWithInvitation(token: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: TRegister) => registerWithInvitation(token, input),
-    onSuccess: () => qc.clear(),
+    onSuccess: () => clearAllButInvitations(qc),
   });
 }
 
@@ -44,6 +48,6 @@ export function useSignInAndAccept(token: string) {
       await api<TMe>('POST', '/api/auth/login', input);
       return acceptInvitation(token);
     },
-    onSuccess: () => qc.clear(),
+    onSuccess: () => clearAllButInvitations(qc),
   });
 }

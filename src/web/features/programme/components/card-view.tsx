@@ -4,6 +4,7 @@ import { toast } from 'react-hot-toast';
 import { MARK_MSG, PROGRAMME_MSG, type TCard, type TCardEnrolment } from '@shared/programme';
 import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { FilePicker } from '../../../components/ui/file-picker';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -50,12 +51,13 @@ function MarkModal({ clubId, requirement, onClose }: { clubId: string; requireme
       <div className="space-y-3">
         <p className="text-sm text-slate-900">{requirement?.text}</p>
         <TextAreaField label="Comentário (opcional)" rows={3} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-        <label className="block text-sm font-medium text-slate-800">
-          {requirement?.needs_evidence ? 'Comprovação (obrigatória): foto, vídeo ou documento' : 'Comprovação (opcional)'}
-          <input type="file" accept="image/*,video/*,application/pdf" className="mt-1 block w-full text-sm" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setError(null); }} />
-        </label>
+        <FilePicker
+          label={requirement?.needs_evidence ? 'Comprovação (obrigatória): foto, vídeo ou documento' : 'Comprovação (opcional)'}
+          accept="image/*,video/*,application/pdf" file={file} disabled={run.isPending}
+          onChange={(f) => { setFile(f); setError(null); }}
+        />
         {error ? <p role="alert" className="text-sm text-red-700">{error}</p> : null}
-        <p className="text-xs text-slate-600">Um(a) líder confere e assina. Ninguém assina o próprio requisito.</p>
+        <p className="text-xs text-slate-600">A liderança confere e assina. Ninguém assina o próprio requisito.</p>
       </div>
     </Modal>
   );

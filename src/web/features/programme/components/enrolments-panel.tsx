@@ -81,7 +81,7 @@ export function EnrolmentsPanel({ clubId, catalogue, programmes }: { clubId: str
                 </label>
                 <span className="flex flex-wrap items-center gap-1.5 text-xs">
                   {m.suggested_class_name ? <Tag tone={m.suggested_class === item ? 'green' : 'gray'}>Sugerida: {m.suggested_class_name}</Tag> : null}
-                  {m.classes.map((c) => <Tag key={c.code} tone="blue">{already && c.code === item ? 'Já inscrito(a)' : `Em ${c.name}`}</Tag>)}
+                  {m.classes.map((c) => <Tag key={c.code} tone="blue">{already && c.code === item ? 'Inscrição feita' : `Em ${c.name}`}</Tag>)}
                   <Link to={`/dashboard/programa/membro/${m.member_id}`} className="text-emerald-800 underline" aria-label={`Cartão de ${m.full_name}`}>Cartão</Link>
                 </span>
               </li>

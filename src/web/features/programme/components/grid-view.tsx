@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Check, Clock, CloudOff, Info, Undo2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { PROGRAMME_MSG, type TGrid } from '@shared/programme';
+import { plural } from '@shared/plural';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -38,7 +39,7 @@ export function GridView({ clubId, profileId, grid }: { clubId: string; profileI
     setSending(true);
     try {
       const outcome = await queue.submit(qc, { itemCode: grid.item.code, requirementId, requirementNumber: number, memberIds: members.map((m) => m.member_id), memberNames: members.map((m) => m.full_name) });
-      if (outcome.state === 'sent') toast.success(members.length === 1 ? PROGRAMME_MSG.signed : `${outcome.result.signed} assinatura(s) registrada(s).`);
+      if (outcome.state === 'sent') toast.success(members.length === 1 ? PROGRAMME_MSG.signed : `${plural(outcome.result.signed, 'assinatura registrada', 'assinaturas registradas')}.`);
       // One notice however many taps: the banner counts them.
       if (outcome.state === 'queued') toast('Sem conexão: assinatura guardada no aparelho, enviada quando a conexão voltar.', { id: 'grid-queued' });
     } finally {

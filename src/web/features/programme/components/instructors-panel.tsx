@@ -40,14 +40,14 @@ export function ItemInstructorsPanel({ clubId, itemCode, itemName }: { clubId: s
   }
 
   return (
-    <Card className="space-y-2" aria-label={`Instrutores(as) de ${itemName}`}>
-      <h3 className="font-medium text-slate-900">Instrutores(as) de {itemName}</h3>
+    <Card className="space-y-2" aria-label={`Instrutores de ${itemName}`}>
+      <h3 className="font-medium text-slate-900">Instrutores de {itemName}</h3>
       <p className="text-sm text-slate-600">Quem tem a função Instrutor(a) assina só as classes e especialidades marcadas aqui.</p>
       {people.length === 0 ? (
         <p className="text-sm text-slate-600">Nenhum membro com a função Instrutor(a). Dê a função em Membros → Editar.</p>
       ) : (
         <fieldset className="flex flex-wrap gap-x-4 gap-y-1">
-          <legend className="sr-only">Instrutores(as) de {itemName}</legend>
+          <legend className="sr-only">Instrutores de {itemName}</legend>
           {people.map((m) => (
             <label key={m.id} className="flex items-center gap-2 py-1 text-sm text-slate-900">
               <input type="checkbox" className="h-4 w-4 accent-emerald-700" checked={chosen.includes(m.id)} onChange={(e) => toggle(m.id, e.target.checked)} />

@@ -78,7 +78,7 @@ function PastInvestitures({ clubId }: { clubId: string }) {
       <ul className="divide-y divide-slate-100 rounded-lg bg-white ring-1 ring-slate-200">
         {list.data.map((v) => (
           <li key={v.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-            <span className="text-slate-800">{brDate(v.held_on)} · {v.place} · {v.count === 1 ? '1 investido(a)' : `${v.count} investidos(as)`}</span>
+            <span className="text-slate-800">{brDate(v.held_on)} · {v.place} · {v.count === 1 ? '1 investidura' : `${v.count} investiduras`}</span>
             <Link to={`/dashboard/programa/investidura/${v.id}`} className="font-medium text-emerald-800 underline" aria-label={`Certificados da investidura de ${brDate(v.held_on)} em ${v.place}`}>Ver e reimprimir certificados</Link>
           </li>
         ))}

@@ -38,7 +38,7 @@ export function InvestiturePage({ clubId, id }: { clubId: string; id: string }) 
           <h2 className="my-6 text-3xl font-bold text-slate-900">Certificado de Investidura</h2>
           <p className="text-lg text-slate-800">Certificamos que</p>
           <p className="my-3 text-2xl font-semibold text-slate-900">{r.full_name}</p>
-          <p className="text-lg text-slate-800">foi investido(a) {r.kind === 'class' ? 'na classe' : 'na especialidade'} <strong>{r.item_name}</strong></p>
+          <p className="text-lg text-slate-800">recebeu a investidura {r.kind === 'class' ? 'na classe' : 'na especialidade'} <strong>{r.item_name}</strong></p>
           <p className="mt-6 text-slate-700">{d.place}, {brDate(d.held_on)}</p>
           <div className="mt-14 grid grid-cols-2 gap-10 text-sm text-slate-700">
             <p className="border-t border-slate-500 pt-1">Diretor(a)</p>

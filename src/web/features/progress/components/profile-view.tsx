@@ -15,7 +15,7 @@ import { formatDate, formatDateTime } from '@web/lib/format';
 export function ProfileView({ profile, attendance, onUndoBatch }: { profile: TMemberProfile; attendance?: ReactNode; onUndoBatch?: (batchId: string, reason: string | null) => void }) {
   return (
     <div className="space-y-6">
-      <section aria-label="Resumo" className="grid gap-4 sm:grid-cols-3">
+      <section aria-label="Resumo" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <StatCard label="Pontos" value={profile.total_points} icon={<Star className="h-6 w-6" />} accent="text-amber-800 bg-amber-50" />
         <StatCard label="Posição no ranking" value={profile.ranking ? `${profile.ranking}º` : '-'} icon={<Hash className="h-6 w-6" />} />
         <StatCard label="Tarefas concluídas" value={profile.total_tasks} icon={<ListChecks className="h-6 w-6" />} accent="text-violet-700 bg-violet-50" />
@@ -41,7 +41,7 @@ export function ProfileView({ profile, attendance, onUndoBatch }: { profile: TMe
         {profile.badges.length === 0 ? (
           <EmptyState icon={<Award className="h-10 w-10" />} message="Nenhum badge conquistado ainda." />
         ) : (
-          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {profile.badges.map((b) => (
               <li key={b.id}>
                 <Card className="flex items-center gap-3">

@@ -8,6 +8,7 @@ import { TASK_TYPE_LABELS } from '@shared/tasks';
 import { Button } from '../../../components/ui/button';
 import { FormError, TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { FilePicker } from '../../../components/ui/file-picker';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tag } from '../../../components/ui/tag';
 import { errorMessage } from '@web/lib/api';
@@ -276,18 +277,8 @@ function EvidenceForm({ clubId, task, onDone }: { clubId: string; task: TMyTaskD
       ) : null}
       {canSend ? (
         <form onSubmit={send} className="space-y-3" noValidate>
-          <div className="space-y-1">
-            <label htmlFor="evidence-file" className="block text-sm font-medium text-slate-800">Comprovação (foto, vídeo ou documento)</label>
-            <input
-              id="evidence-file"
-              type="file"
-              accept={EVIDENCE_ACCEPT}
-              aria-describedby="evidence-hint"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-emerald-50 file:px-3 file:py-2 file:font-medium file:text-emerald-800"
-            />
-            <p id="evidence-hint" className="text-xs text-slate-600">Aceitos: {EVIDENCE_TYPES_LABEL}; até {EVIDENCE_MAX_LABEL}.</p>
-          </div>
+          <FilePicker label="Comprovação (foto, vídeo ou documento)" accept={EVIDENCE_ACCEPT} file={file} onChange={setFile} disabled={submit.isPending}
+            hint={`Aceitos: ${EVIDENCE_TYPES_LABEL}; até ${EVIDENCE_MAX_LABEL}.`} />
           <TextAreaField label="Comentário" value={comment} onChange={(e) => setComment(e.target.value)} maxLength={2000} />
           <FormError message={error} />
           <div className="flex justify-end">

@@ -14,6 +14,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Tag } from '../../../components/ui/tag';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useMe } from '@web/lib/session/me';
 import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { useSubmissions, type SubmissionStatus } from '../api/list-submissions';
@@ -72,6 +73,8 @@ export function Component() {
 
 function SubmissionCard({ clubId, submission: s, onReject }: { clubId: string; submission: TQueuedSubmission; onReject: () => void }) {
   const approve = useApproveSubmission(clubId);
+  // One's own evidence is judged by someone else: the server refuses it, and no button offers it.
+  const own = useMe().data?.id === s.profile_id;
   async function onApprove() {
     try {
       const result = await approve.mutateAsync(s.id);
@@ -92,7 +95,9 @@ function SubmissionCard({ clubId, submission: s, onReject }: { clubId: string; s
       </div>
       {s.comment ? <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">“{s.comment}”</p> : null}
       <EvidencePreview clubId={clubId} submission={s} />
-      {s.status === 'submitted' ? (
+      {s.status === 'submitted' && own ? (
+        <p className="text-sm text-slate-700">{PROGRESS_MSG.ownSubmission}</p>
+      ) : s.status === 'submitted' ? (
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onReject} icon={<X aria-hidden="true" className="h-4 w-4" />} aria-label={`Rejeitar envio de ${s.full_name}`}>Rejeitar</Button>
           <Button onClick={onApprove} loading={approve.isPending} icon={<Check aria-hidden="true" className="h-4 w-4" />} aria-label={`Aprovar envio de ${s.full_name}`}>Aprovar</Button>
