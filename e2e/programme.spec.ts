@@ -22,7 +22,7 @@ describe('classes and especialidades', () => {
     for (const text of ['Ter no mínimo 10 anos', 'Memorizar o voto e a lei']) {
       await page.getByLabel('Texto do requisito').last().fill(text);
       await page.getByRole('button', { name: 'Adicionar requisito' }).click();
-      await page.getByText(text, { exact: true }).waitFor();
+      await page.locator('ol').getByText(text, { exact: true }).waitFor();
     }
     await page.getByRole('button', { name: 'Adicionar requisito' }).click();
     await page.getByText(PROGRAMME_MSG.textRequired).waitFor();

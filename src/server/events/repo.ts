@@ -192,6 +192,38 @@ export async function chargeIdsOf(q: Queryable, clubId: string, registrationId: 
   return (await q.query<{ id: string }>(`SELECT id FROM charges WHERE club_id = $1 AND event_registration_id = $2 ORDER BY due_date, id`, [clubId, registrationId])).map((r) => r.id);
 }
 
+/**
+ * The charges a member's last cancelled registration for this event still has a claim on (issue 43,
+ * register/unregister loops): those in force (a payment kept them) and those cancelled together with
+ * that registration (same transaction, same now()) without any payment. Locked, in due order.
+ */
+export async function reusableCharges(q: Queryable, clubId: string, eventId: string, memberId: string) {
+  const last = await maybeOne<{ id: string }>(
+    q,
+    `SELECT id FROM event_registrations WHERE club_id = $1 AND event_id = $2 AND member_id = $3 AND cancelled_at IS NOT NULL
+      ORDER BY cancelled_at DESC, registered_at DESC, id LIMIT 1`,
+    [clubId, eventId, memberId],
+  );
+  if (!last) return { registrationId: null, charges: [] };
+  const charges = await q.query<{ id: string; amount: string; cancelled: boolean; reopenable: boolean }>(
+    `SELECT ch.id, ch.amount::text AS amount, ch.cancelled_at IS NOT NULL AS cancelled,
+            (ch.cancelled_at IS NOT NULL AND ch.cancelled_at = r.cancelled_at AND ch.paid_amount = 0) AS reopenable
+       FROM charges ch JOIN event_registrations r ON r.club_id = ch.club_id AND r.id = ch.event_registration_id
+      WHERE ch.club_id = $1 AND ch.event_registration_id = $2
+      ORDER BY ch.due_date, ch.id FOR UPDATE OF ch`,
+    [clubId, last.id],
+  );
+  return { registrationId: last.id, charges };
+}
+
+/** Moves a charge to the member's new registration, reopening it when it was cancelled with the old one. */
+export async function reattachCharge(q: Queryable, clubId: string, chargeId: string, registrationId: string): Promise<void> {
+  await q.query(
+    `UPDATE charges SET event_registration_id = $3, cancelled_at = NULL, cancel_reason = NULL, updated_at = now() WHERE club_id = $1 AND id = $2`,
+    [clubId, chargeId, registrationId],
+  );
+}
+
 export async function tickItem(q: Queryable, clubId: string, registrationId: string, itemId: string, done: boolean, by: string): Promise<void> {
   if (done) {
     await q.query(

@@ -6,6 +6,7 @@ import { PG, badRequest, conflict, isPgError, notFound } from '../plugins/errors
 import { isUuid } from '../../shared/ids.js';
 import { addCharge, cancelUnpaidCharges, type Actor } from '../charges/service.js';
 import { notifyCreatedCharges } from '../charges/notices.js';
+import { sumMoney } from '../../shared/money.js';
 import * as repo from './repo.js';
 
 type EventInput = z.output<typeof ZEventInput>;
@@ -128,21 +129,27 @@ export async function register(db: Db, actor: Registrar, eventId: string, member
       if (event.places !== null && (await repo.countRegistered(tx, eventId)) >= event.places) throw conflict(EVENT_MSG.full);
       const { id } = await repo.insertRegistration(tx, actor.clubId, eventId, member.id, actor.profileId);
       const chargeIds: string[] = [];
+      let reused: string[] = [];
       if (event.cost !== '0.00') {
-        // A month apart, or spread over the days left to the deadline: never two due the same day (issue 43).
-        const instalments = instalmentPlan(event.cost, event.instalments, event.registration_deadline, event.today);
-        for (const [i, { amount, due }] of instalments.entries()) {
-          const description = instalments.length > 1 ? `${event.title} (parcela ${i + 1}/${instalments.length})` : event.title;
-          const charge = await addCharge(tx, actor, {
-            profileId: member.profile_id, description, amount, dueDate: due, origin: 'evento', eventId, registrationId: id,
-          });
-          chargeIds.push(charge.id);
+        reused = await reuseCharges(tx, actor, eventId, member.id, id, event.cost);
+        chargeIds.push(...reused);
+        if (reused.length === 0) {
+          // A month apart, or spread over the days left to the deadline: never two due the same day (issue 43).
+          const instalments = instalmentPlan(event.cost, event.instalments, event.registration_deadline, event.today);
+          for (const [i, { amount, due }] of instalments.entries()) {
+            const description = instalments.length > 1 ? `${event.title} (parcela ${i + 1}/${instalments.length})` : event.title;
+            const charge = await addCharge(tx, actor, {
+              profileId: member.profile_id, description, amount, dueDate: due, origin: 'evento', eventId, registrationId: id,
+            });
+            chargeIds.push(charge.id);
+          }
         }
+        // A reused charge keeps its dedupe key `charge.created:<id>`: nobody is told of it twice.
         await notifyCreatedCharges(tx, actor.clubId, chargeIds);
       }
       await writeAudit(tx, {
         clubId: actor.clubId, actorId: actor.profileId, action: 'event.register', entity: 'event', entityId: eventId,
-        after: { registration_id: id, member_id: member.id, via: actor.via, charge_ids: chargeIds },
+        after: { registration_id: id, member_id: member.id, via: actor.via, charge_ids: chargeIds, reused_charges: reused.length },
       });
       return { registration_id: id, charge_ids: chargeIds };
     });
@@ -151,6 +158,30 @@ export async function register(db: Db, actor: Registrar, eventId: string, member
     if (isPgError(err) && err.code === PG.uniqueViolation && err.constraint === 'event_registrations_active_key') throw conflict(EVENT_MSG.alreadyRegistered);
     throw err;
   }
+}
+
+/**
+ * Registering again after cancelling (issue 43, register/unregister loops): the charges of the member's
+ * last registration for this event move to the new one — those cancelled with it and never paid are
+ * reopened, those a payment kept in force are only moved (a paid charge is never reopened nor written
+ * twice) — so the treasurer's list keeps one set and the family is not told again. Only when that set is
+ * whole (none cancelled otherwise, e.g. by the treasurer) and adds up to the event's cost; otherwise
+ * nothing is reused and the caller writes new charges. Each reopened or moved charge is audited.
+ */
+async function reuseCharges(tx: Queryable, actor: Actor, eventId: string, memberId: string, registrationId: string, cost: string): Promise<string[]> {
+  const previous = await repo.reusableCharges(tx, actor.clubId, eventId, memberId);
+  const { charges } = previous;
+  if (charges.length === 0 || charges.some((c) => c.cancelled && !c.reopenable)) return [];
+  if (sumMoney(charges.map((c) => c.amount)) !== cost) return [];
+  for (const c of charges) {
+    await repo.reattachCharge(tx, actor.clubId, c.id, registrationId);
+    await writeAudit(tx, {
+      clubId: actor.clubId, actorId: actor.profileId, action: c.cancelled ? 'charge.reopen' : 'charge.move', entity: 'charge', entityId: c.id,
+      before: { event_registration_id: previous.registrationId, status: c.cancelled ? 'cancelada' : 'em_vigor' },
+      after: { event_registration_id: registrationId, reason: 'Nova inscrição no mesmo evento' },
+    });
+  }
+  return charges.map((c) => c.id);
 }
 
 /**
