@@ -41,7 +41,14 @@ export interface NoticeItem {
 }
 
 /** What the notifications of one {@link notifyMany} call share. */
-export type NoticeCommon = Pick<NotifyInput, 'clubId' | 'category' | 'kind' | 'urgent'>;
+export type NoticeCommon = Pick<NotifyInput, 'clubId' | 'category' | 'kind' | 'urgent'> & {
+  /**
+   * A grouped notice (one per child and club day, say): a second call with the same key rewrites the
+   * person's notification in place (title, body, link, unread again) instead of doing nothing, and
+   * pushes nothing more; only its first creation is pushed and e-mailed.
+   */
+  replace?: boolean;
+};
 
 /** Announced when a transaction that created notifications committed: the delivery worker then starts (service.ts). */
 export const NOTIFIED = 'notifications';
@@ -66,7 +73,7 @@ export async function notify(tx: Queryable, input: NotifyInput): Promise<number>
 /**
  * The statement of {@link notifyMany}: $2 the recipients, $3–$6 their title, body, link and key (arrays
  * aligned with $2, or single values for all), $7 category, $8 kind, $9 urgent, $10–$11 the category's
- * push and e-mail defaults.
+ * push and e-mail defaults, $12 replace (a grouped notice: rewrite the one the key holds).
  */
 const notifySql = (recipients: string) => `
     WITH t AS (
@@ -99,16 +106,19 @@ ${recipients}
       SELECT $1::uuid, r.profile_id, $7::text, $8::text, t.title, t.body, t.link, $9::boolean, t.dedupe_key, r.email_mode,
              CASE WHEN r.email_mode = 'off' THEN now() END
         FROM t JOIN r ON r.profile_id = t.profile_id
-      ON CONFLICT (profile_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
-      RETURNING id, profile_id
+      -- $12 (replace): a grouped notice is rewritten in place and unread again; otherwise a key held is a no-op.
+      ON CONFLICT (profile_id, dedupe_key) WHERE dedupe_key IS NOT NULL
+        DO UPDATE SET title = EXCLUDED.title, body = EXCLUDED.body, link = EXCLUDED.link, read_at = NULL WHERE $12::boolean
+      -- xmax = 0: the row was inserted by this statement (a rewritten one carries this transaction's id).
+      RETURNING id, profile_id, (xmax = 0) AS inserted
     ), pushed AS (
       INSERT INTO push_deliveries (notification_id, subscription_id, next_attempt_at)
       SELECT ins.id, s.id, r.push_at
-        FROM ins JOIN r ON r.profile_id = ins.profile_id AND r.push
+        FROM ins JOIN r ON r.profile_id = ins.profile_id AND r.push AND ins.inserted
         JOIN push_subscriptions s ON s.profile_id = ins.profile_id
       RETURNING 1
     )
-    SELECT (SELECT count(*) FROM ins)::int AS created, (SELECT count(*) FROM pushed)::int AS pushes`;
+    SELECT (SELECT count(*) FROM ins WHERE inserted)::int AS created, (SELECT count(*) FROM pushed)::int AS pushes`;
 const NOTIFY_MANY_SQL = notifySql(
   'SELECT * FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[]) AS t(profile_id, title, body, link, dedupe_key)');
 const NOTIFY_ONE_SQL = notifySql(
@@ -118,7 +128,8 @@ const NOTIFY_ONE_SQL = notifySql(
  * {@link notify} for many moments of one kind at once (a month of dues: one 'Nova cobrança' per charge,
  * to the member and to their guardians), in one statement: the same recipients' rules, preferences,
  * quiet hours and push fan-out, each (person, key) once. A person listed twice under one key keeps
- * the first item's text and link.
+ * the first item's text and link. With `replace`, a key the person holds already has its text
+ * rewritten (no new push); the count returned is of notifications created, not rewritten.
  */
 export async function notifyMany(tx: Queryable, common: NoticeCommon, items: readonly NoticeItem[]): Promise<number> {
   const profiles: string[] = [];
@@ -147,7 +158,7 @@ export async function notifyMany(tx: Queryable, common: NoticeCommon, items: rea
   const single = items.length === 1;
   const row = await one<{ created: number }>(tx, single ? NOTIFY_ONE_SQL : NOTIFY_MANY_SQL, [
     common.clubId, profiles, single ? titles[0] : titles, single ? bodies[0] : bodies, single ? links[0] : links, single ? keys[0] : keys,
-    common.category, common.kind, urgent, defaults.push, defaults.email,
+    common.category, common.kind, urgent, defaults.push, defaults.email, common.replace ?? false,
   ]);
   // The delivery worker starts once this is committed (a start from inside the transaction would find nothing yet).
   if (row.created > 0) tx.afterCommit?.(NOTIFIED);

@@ -5,6 +5,7 @@ import type { ClubAccess } from '../plugins/access.js';
 import { writeAudit } from '../audit/repo.js';
 import { PROGRAMME_MSG, type TInvestiture } from '../../shared/programme.js';
 import { clubToday } from './repo.js';
+import { notifyInvested } from './notices.js';
 
 /** One investidura with who was invested in what, by item then name (the ceremony's list). */
 export async function getInvestiture(q: Queryable, clubId: string, id: string): Promise<TInvestiture> {
@@ -34,7 +35,8 @@ export function listInvestitures(q: Queryable, clubId: string) {
 /**
  * Records an investidura: the ceremony and, in the same transaction, every enrolment given as
  * invested on its date. Each must be complete and not yet invested (locked, so a second recording
- * of the same kid at once is refused rather than doubled).
+ * of the same kid at once is refused rather than doubled). Each member and their guardians are told
+ * 'investidura registrada' in that transaction.
  */
 export async function recordInvestiture(db: Db, access: ClubAccess, input: { held_on: string; place: string; enrolment_ids: string[] }): Promise<TInvestiture> {
   const ids = [...new Set(input.enrolment_ids)];
@@ -61,6 +63,13 @@ export async function recordInvestiture(db: Db, access: ClubAccess, input: { hel
     if (early) throw new AppError('conflict', 409, PROGRAMME_MSG.advancedNeedsRegular(early.item, early.regular));
     const { id } = await one<{ id: string }>(tx, 'INSERT INTO programme_investitures (club_id, held_on, place, created_by) VALUES ($1, $2, $3, $4) RETURNING id', [access.clubId, input.held_on, input.place, access.profileId]);
     await tx.query('UPDATE programme_enrolments SET invested_on = $3, investiture_id = $4 WHERE club_id = $1 AND id = ANY($2::uuid[])', [access.clubId, ids, input.held_on, id]);
+    const invested = await tx.query<{ enrolment_id: string; profile_id: string; full_name: string; item_name: string; kind: 'class' | 'specialty' }>(
+      `SELECT e.id AS enrolment_id, cm.profile_id, p.full_name, i.name AS item_name, e.kind
+         FROM programme_enrolments e JOIN club_members cm ON cm.id = e.member_id JOIN profiles p ON p.id = cm.profile_id JOIN programme_items i ON i.code = e.item_code
+        WHERE e.club_id = $1 AND e.id = ANY($2::uuid[]) ORDER BY e.id`,
+      [access.clubId, ids],
+    );
+    await notifyInvested(tx, access.clubId, invested.map((r) => ({ member: r, enrolmentId: r.enrolment_id, itemName: r.item_name, kind: r.kind })), input.held_on, input.place);
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'programme.investiture', entity: 'programme_investiture', entityId: id, after: { held_on: input.held_on, place: input.place, invested: ids.length } });
     return getInvestiture(tx, access.clubId, id);
   });

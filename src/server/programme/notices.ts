@@ -1,12 +1,15 @@
 import type { Queryable } from '../db/index.js';
-import { guardiansByMember, membersWithRoles, notify, notifyMany, type NoticeItem } from '../notifications/notify.js';
+import { guardiansByMember, membersWithRoles, notifyMany, type NoticeItem } from '../notifications/notify.js';
 import type { MemberRef } from './repo.js';
+import { clubDate, clubPeriodStart } from '../db/club-clock.js';
+import { plural } from '../../shared/plural.js';
 
 /**
- * What a signing request tells (ADR 040, ADR 060), inside its transaction: each member signed for
- * once (and their guardians), however many requisitos the request signed for them; the direction
- * and the item's instructors when a member becomes 'pronto para investidura'. A replay signs
- * nothing and so tells nobody.
+ * What the programme tells (ADR 040, ADR 060), inside the transaction of the moment: one
+ * 'requisito assinado' per member and club day (and their guardians), rewritten with the day's count;
+ * 'classe concluída' to them when the last requisito is signed, and to the direction and the item's
+ * instructors 'pronto para investidura'; 'investidura registrada' to them when it is recorded. A
+ * replay signs nothing and so tells nobody. Guardians always through `guardiansByMember` (consent).
  */
 
 /** What one request signed for one member. */
@@ -22,6 +25,7 @@ export interface ReadyMember {
   enrolmentId: string;
   itemCode: string;
   itemName: string;
+  kind: 'class' | 'specialty';
   completedOn: string;
 }
 
@@ -29,44 +33,109 @@ const short = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : 
 const firstName = (full: string) => full.trim().split(/\s+/)[0] ?? full;
 const DIRECTION = ['admin', 'associate'] as const;
 
+/** How many requisitos each member got signed today (the club's day, by when they were signed) and in what. */
+async function signedToday(tx: Queryable, clubId: string, profileIds: string[]) {
+  const rows = await tx.query<{ profile_id: string; today: string; count: number; items: string }>(
+    `SELECT cm.profile_id, ${clubDate()}::text AS today, count(*)::int AS count, string_agg(DISTINCT i.name, ', ') AS items
+       FROM programme_signatures s
+       JOIN programme_enrolments e ON e.club_id = s.club_id AND e.id = s.enrolment_id
+       JOIN club_members cm ON cm.id = e.member_id AND cm.club_id = e.club_id
+       JOIN programme_items i ON i.code = e.item_code
+       JOIN clubs c ON c.id = s.club_id
+      WHERE s.club_id = $1 AND cm.profile_id = ANY($2::uuid[]) AND s.created_at >= ${clubPeriodStart('day')}
+      GROUP BY cm.profile_id, c.timezone`,
+    [clubId, profileIds],
+  );
+  return new Map(rows.map((r) => [r.profile_id, r]));
+}
+
 /**
- * One notification per member signed for (and one per guardian of theirs). Members told the same
- * thing (a bulk signature of one requisito) share one statement; guardians are looked up at once.
+ * 'Requisito assinado', grouped (issue 43, item 24): one notice per member and club day, to the member
+ * and their guardians, rewritten in place as the evening goes ('3 requisitos assinados hoje em
+ * Amigo') and pushed only when first created that day. The key names the member and the day, so a
+ * guardian of two kids gets one notice for each.
  */
 export async function notifySigned(tx: Queryable, clubId: string, members: Iterable<SignedForMember>): Promise<void> {
   const told = [...members].filter((m) => m.signed.length > 0);
   if (told.length === 0) return;
-  const base = { clubId, category: 'achievements' as const, kind: 'programme.signed' };
-  const texts = (signed: SignedForMember['signed']) => {
-    const items = [...new Set(signed.map((s) => s.itemName))].join(', ');
-    return { one: signed.length === 1, items };
-  };
-  const sameNotice = new Map<string, { title: string; body: string; to: string[] }>();
-  for (const { member, signed } of told) {
-    const { one, items } = texts(signed);
-    const title = one ? `Requisito assinado: ${signed[0].itemName}` : `${signed.length} requisitos assinados: ${items}`;
-    const body = one ? short(signed[0].text) : 'Veja seu cartão de classe.';
-    const key = `${title}\u0000${body}`;
-    const group = sameNotice.get(key) ?? { title, body, to: [] };
-    group.to.push(member.profile_id);
-    sameNotice.set(key, group);
-  }
-  // The member's own cartão is the first tab of /dashboard/programa.
-  for (const g of sameNotice.values()) await notify(tx, { ...base, to: g.to, link: '/dashboard/programa', title: g.title, body: g.body });
-  // Each member's guardians are told about that member: one statement for all of them.
+  const today = await signedToday(tx, clubId, told.map((m) => m.member.profile_id));
   const guardians = await guardiansByMember(tx, clubId, told.map((m) => m.member.profile_id));
   const notices: NoticeItem[] = [];
   for (const { member, signed } of told) {
-    const to = guardians.get(member.profile_id) ?? [];
-    if (to.length === 0) continue;
-    const { one, items } = texts(signed);
+    const day = today.get(member.profile_id);
+    // At least what this request signed (a signature dated by the request is counted by its creation).
+    const count = Math.max(day?.count ?? 0, signed.length);
+    const items = day?.items ?? [...new Set(signed.map((s) => s.itemName))].join(', ');
+    const one = count === 1;
+    const dedupeKey = `programme.signed:${member.profile_id}:${day?.today ?? ''}`;
+    const many = `${plural(count, 'requisito assinado', 'requisitos assinados')} hoje em ${items}`;
+    // The member's own cartão is the first tab of /dashboard/programa.
     notices.push({
-      to, link: '/familia',
-      title: one ? `${firstName(member.full_name)}: requisito assinado em ${signed[0].itemName}` : `${firstName(member.full_name)}: ${signed.length} requisitos assinados`,
-      body: one ? short(signed[0].text) : items,
+      to: [member.profile_id], link: '/dashboard/programa', dedupeKey,
+      title: one ? `Requisito assinado: ${signed[0].itemName}` : many,
+      body: one ? short(signed[0].text) : 'Veja seu cartão de classe.',
+    });
+    const to = guardians.get(member.profile_id) ?? [];
+    if (to.length > 0) {
+      notices.push({
+        to, link: '/familia', dedupeKey,
+        title: one ? `${firstName(member.full_name)}: requisito assinado em ${signed[0].itemName}` : `${firstName(member.full_name)}: ${many}`,
+        body: one ? short(signed[0].text) : 'Veja o cartão de classe em Família.',
+      });
+    }
+  }
+  await notifyMany(tx, { clubId, category: 'achievements', kind: 'programme.signed', replace: true }, notices);
+}
+
+/**
+ * 'Classe concluída' / 'Especialidade concluída': the member and their guardians, when the request
+ * signed the enrolment's last requisito. Once per enrolment and completion date.
+ */
+export async function notifyCompleted(tx: Queryable, clubId: string, completed: readonly ReadyMember[]): Promise<void> {
+  if (completed.length === 0) return;
+  const guardians = await guardiansByMember(tx, clubId, completed.map((r) => r.member.profile_id));
+  const notices: NoticeItem[] = [];
+  for (const r of completed) {
+    const cls = r.kind === 'class';
+    const dedupeKey = `programme.completed:${r.enrolmentId}:${r.completedOn}`;
+    notices.push({
+      to: [r.member.profile_id], link: '/dashboard/programa', dedupeKey,
+      title: `${cls ? 'Classe concluída' : 'Especialidade concluída'}: ${r.itemName}`,
+      body: 'Todos os requisitos assinados. Agora é esperar a investidura!',
+    });
+    notices.push({
+      to: guardians.get(r.member.profile_id) ?? [], link: '/familia', dedupeKey,
+      title: `${firstName(r.member.full_name)} concluiu ${cls ? 'a classe' : 'a especialidade'} ${r.itemName}`,
+      body: 'Todos os requisitos assinados. Agora é esperar a investidura.',
     });
   }
-  await notifyMany(tx, base, notices);
+  await notifyMany(tx, { clubId, category: 'achievements', kind: 'programme.completed' }, notices);
+}
+
+/** An enrolment invested at an investidura, with its member. */
+export interface InvestedMember {
+  member: Pick<MemberRef, 'profile_id' | 'full_name'>;
+  enrolmentId: string;
+  itemName: string;
+  kind: 'class' | 'specialty';
+}
+
+/** 'Investidura registrada': the member and their guardians, once per enrolment, with the date and place. */
+export async function notifyInvested(tx: Queryable, clubId: string, invested: readonly InvestedMember[], heldOn: string, place: string): Promise<void> {
+  if (invested.length === 0) return;
+  const guardians = await guardiansByMember(tx, clubId, invested.map((r) => r.member.profile_id));
+  const when = `${heldOn.slice(8, 10)}/${heldOn.slice(5, 7)}/${heldOn.slice(0, 4)}`;
+  const body = short(`Investidura de ${when}${place.trim() ? ` em ${place.trim()}` : ''}.`);
+  const notices: NoticeItem[] = [];
+  for (const r of invested) {
+    const dedupeKey = `programme.invested:${r.enrolmentId}`;
+    notices.push({ to: [r.member.profile_id], link: '/dashboard/programa', dedupeKey, title: `Investidura registrada: ${r.itemName}`, body });
+    notices.push({
+      to: guardians.get(r.member.profile_id) ?? [], link: '/familia', dedupeKey,
+      title: `${firstName(r.member.full_name)}: investidura registrada em ${r.itemName}`, body,
+    });
+  }
+  await notifyMany(tx, { clubId, category: 'achievements', kind: 'programme.invested' }, notices);
 }
 
 /**

@@ -7,7 +7,7 @@ import { signerOf, signRefusal, type Signer } from './signers.js';
 import * as repo from './repo.js';
 import { appendPointEvents } from '../progress/ledger.js';
 import { awardAutomaticBadgesOf, awardRankingBadges } from '../badges/engine.js';
-import { notifyReady, notifySigned, type ReadyMember, type SignedForMember } from './notices.js';
+import { notifyCompleted, notifyReady, notifySigned, type ReadyMember, type SignedForMember } from './notices.js';
 
 const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
 
@@ -104,7 +104,7 @@ async function completeDone(c: SignContext, targets: Target[], itemName: string)
     if (!completed.has(enrolment.id)) continue;
     enrolment.completed_on = c.signedOn;
     c.result.completed.push(member.member_id);
-    c.ready.push({ member, enrolmentId: enrolment.id, itemCode: enrolment.item_code, itemName, completedOn: c.signedOn });
+    c.ready.push({ member, enrolmentId: enrolment.id, itemCode: enrolment.item_code, itemName, kind: enrolment.kind, completedOn: c.signedOn });
     c.result.points += completed.get(enrolment.id) ?? 0;
     if (enrolment.kind === 'specialty') await signLinked(c, member, enrolment.item_code);
   }
@@ -220,6 +220,7 @@ export async function signInTx(tx: Queryable, access: ClubAccess, input: SignInp
     }
     await awardBadgesOfSigned(tx, access.clubId, [...c.signedFor.values()].map((s) => s.member), c.result.points > 0);
     await notifySigned(tx, access.clubId, c.signedFor.values());
+    await notifyCompleted(tx, access.clubId, c.ready);
     await notifyReady(tx, access.clubId, access.profileId, c.ready);
     // A mark waiting in the queue for a requisito signed here (in the grid, say) leaves the queue.
     if (c.result.signed) {
