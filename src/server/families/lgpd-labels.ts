@@ -47,7 +47,7 @@ export const COLUMN_LABEL: Record<string, string> = {
   signed_at: 'assinado em', signed_name: 'nome assinado', text_id: 'texto da autorização', cancelled_by: 'cancelado por', registered_at: 'inscrito em', registered_by: 'inscrito por',
   aal: 'nível de autenticação', child_push_allowed: 'notificações no celular do filho permitidas', invitation_mail_id: 'e-mail do convite', investiture_id: 'investidura', percent: 'percentual', accepted_at: 'aceito em', active: 'ativo', adult_confirmed: 'adulto confirmado', amount: 'valor',
   cancel_reason: 'motivo do cancelamento', completed_on: 'concluído no dia', due_date: 'vencimento', dues_month: 'mês da mensalidade',
-  invested_on: 'investido no dia', item_code: 'código do item', origin: 'origem', paid_amount: 'valor pago', short_code: 'código',
+  invested_on: 'investido no dia', item_code: 'código do item', class_track: 'trilha da classe (regular ou avançada)', origin: 'origem', paid_amount: 'valor pago', short_code: 'código',
   started_on: 'iniciado no dia', programme_enrolment_id: 'matrícula no programa', programme_requirement_id: 'requisito do programa', assignment_id: 'atribuição',
   auth: 'chave de autenticação', awarded_at: 'concedido em', awarded_by: 'concedido por', badge_id: 'badge', batch_id: 'lote',
   birth_date: 'data de nascimento', blocked_at: 'bloqueado em', body: 'texto', cancelled_at: 'cancelado em',
