@@ -28,7 +28,8 @@ export function createQueryClient(): QueryClient {
       // Not awaited: the screen that changed something refreshes what it shows itself; this reaches the rest.
       onSuccess: (_data, _vars, _ctx, mutation) => {
         if (mutation.meta?.keepAnswers) return;
-        void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+        // A one-time link's preview (meta.once) is never read again: once used, the link answers 404.
+        void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && !q.meta?.once });
       },
     }),
     defaultOptions: {

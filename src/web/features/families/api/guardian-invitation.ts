@@ -6,7 +6,7 @@ import { api } from '@web/lib/api';
 const base = (token: string) => `/api/guardian-invitations/${encodeURIComponent(token)}`;
 
 export const guardianInvitationQueryOptions = (token: string) =>
-  queryOptions({ queryKey: ['guardian-invitation', token], queryFn: () => api<TGuardianInvitationPreview>('GET', base(token)), retry: false });
+  queryOptions({ queryKey: ['guardian-invitation', token], queryFn: () => api<TGuardianInvitationPreview>('GET', base(token)), meta: { once: true }, retry: false });
 
 export function useGuardianInvitation(token: string) {
   return useQuery(guardianInvitationQueryOptions(token));

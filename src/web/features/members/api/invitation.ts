@@ -9,7 +9,7 @@ export function getInvitation(token: string): Promise<TInvitationPreview> {
 
 export const invitationQueryOptions = (token: string) =>
   // Read once: after joining, the link is used, and a refetch would only log a 404 (issue 43).
-  queryOptions({ queryKey: ['invitation', token], queryFn: () => getInvitation(token), retry: false, staleTime: Infinity, refetchOnMount: false, refetchOnWindowFocus: false, refetchOnReconnect: false });
+  queryOptions({ queryKey: ['invitation', token], queryFn: () => getInvitation(token), meta: { once: true }, retry: false, staleTime: Infinity, refetchOnMount: false, refetchOnWindowFocus: false, refetchOnReconnect: false });
 
 /** A clean cache for the new session, keeping the invitation the page still shows (refetching a used link answers 404). */
 const clearAllButInvitations = (qc: ReturnType<typeof useQueryClient>) => qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'invitation' });
