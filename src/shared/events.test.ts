@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { instalmentNote, instalmentPlan } from './events.js';
+import { sumMoney } from './money.js';
 
 // Issue 43: instalments a month apart when they fit, else spread over the days left; never two on one day.
 describe('instalmentPlan', () => {
@@ -29,7 +30,7 @@ describe('instalmentPlan', () => {
         expect(new Set(dues).size).toBe(dues.length);
         expect([...dues].sort()).toEqual(dues);
         expect(dues[0] >= '2026-01-31' && dues[dues.length - 1] === deadline).toBe(true);
-        expect(plan.reduce((sum, p) => sum + Math.round(Number(p.amount) * 100), 0)).toBe(100_000);
+        expect(sumMoney(plan.map((p) => p.amount))).toBe('1000.00');
       }
     }
   });
