@@ -71,6 +71,8 @@ export const router = createBrowserRouter([
           { path: 'cobrancas', lazy: () => import('../features/charges/pages/charges-page') },
           { path: 'eventos', lazy: () => import('../features/events/pages/events-page') },
           { path: 'eventos/:id', lazy: () => import('../features/events/pages/event-page') },
+          { path: 'eventos/:id/saida', lazy: () => import('../features/camps/pages/saida-page') },
+          { path: 'eventos/:id/acampamento', lazy: () => import('../features/camps/pages/camp-mode-page') },
           { path: 'ranking', lazy: () => import('@web/app/routes/club/ranking') },
           { path: 'badges', lazy: () => import('../features/badges/pages/badges-page').then((m) => ({ Component: m.ClubBadges })) },
           { path: 'configuracoes', lazy: () => import('@web/app/routes/club/settings') },
