@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import { writeAudit } from '../audit/repo.js';
-import { badRequest, conflict, forbidden, notFound } from '../plugins/errors.js';
-import { scopeOf, type ClubAccess } from '../plugins/access.js';
+import { badRequest, conflict, forbidden, notFound } from '../core/errors.js';
+import { scopeOf, type ClubAccess } from '../core/access.js';
 import { PERMISSION_MSG } from '../../shared/permissions.js';
 import { PAT_MSG, type TItemDetail, type TLoan, type ZCheckInInput, type ZCheckOutInput } from '../../shared/patrimonio.js';
 import * as repo from './repo.js';

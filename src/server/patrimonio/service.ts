@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../db/index.js';
 import { fileTypeOf } from '../lazy-module.js';
 import type { Storage } from '../storage/storage.js';
 import { writeAudit } from '../audit/repo.js';
-import { AppError, badRequest, conflict, notFound } from '../plugins/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../core/errors.js';
 import type { Actor } from '../charges/service.js';
 import { isUuid } from '../../shared/ids.js';
 import {

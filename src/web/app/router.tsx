@@ -44,6 +44,8 @@ export const router = createBrowserRouter([
         ] },
         { path: 'recibo/:memberId/:paymentId', lazy: () => import('../features/charges/pages/receipt-page') },
       ] },
+      { path: '/patrimonio-impressao/:clubId', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('../features/patrimonio/pages/print-pages').then((m) => ({ Component: m.InventoryPrint })) }] },
+      { path: '/patrimonio-etiqueta/:clubId/:itemId', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('../features/patrimonio/pages/print-pages').then((m) => ({ Component: m.LabelPrint })) }] },
       { path: '/recibo/:clubId/:paymentId', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('../features/charges/pages/receipt-page') }] },
       {
         path: '/dashboard',
@@ -71,6 +73,8 @@ export const router = createBrowserRouter([
           { path: 'cobrancas', lazy: () => import('../features/charges/pages/charges-page') },
           { path: 'eventos', lazy: () => import('../features/events/pages/events-page') },
           { path: 'eventos/:id', lazy: () => import('../features/events/pages/event-page') },
+          { path: 'patrimonio', lazy: () => import('../features/patrimonio/pages/patrimonio-page') },
+          { path: 'patrimonio/:itemId', lazy: () => import('../features/patrimonio/pages/item-page') },
           { path: 'ranking', lazy: () => import('@web/app/routes/club/ranking') },
           { path: 'badges', lazy: () => import('../features/badges/pages/badges-page').then((m) => ({ Component: m.ClubBadges })) },
           { path: 'configuracoes', lazy: () => import('@web/app/routes/club/settings') },
