@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { compiledSerializerCompiler, zodParsingSerializerCompiler } from './http/serializer.js';
-import type { Db } from './db/index.js';
+import { primaryReads, type Db, type ReadRouter } from './db/index.js';
 import './http/context.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { trackAllowedMethods } from './http/allowed-methods.js';
@@ -40,6 +40,8 @@ import { AnswerCache, answerCacheBytesFromEnv, COMPRESS_FROM_BYTES, ENCODINGS } 
 
 export interface AppConfig {
   db: Db;
+  /** Where reads that may lag go: a replica (DATABASE_REPLICA_URL, ADR 080); default every read on `db`. The caller closes it. */
+  reads?: ReadRouter;
   dataDir: string;
   /** Built SPA to serve (dist/web); null serves the API only. */
   webDir?: string | null;
@@ -120,7 +122,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('limits', limits);
   app.decorate('counterStore', counterStore);
   app.decorate('loginThrottle', new LoginThrottle(counterStore, limits, clock));
-  app.decorate('answers', new AnswerCache(config.answerCacheBytes ?? answerCacheBytesFromEnv()));
+  const reads = config.reads ?? primaryReads(config.db);
+  app.decorate('reads', reads);
+  app.decorate('answers', new AnswerCache(config.answerCacheBytes ?? answerCacheBytesFromEnv(), reads));
   // Built on a migrated database, the app is ready until a stop begins.
   app.decorate('lifecycle', { draining: false });
   app.addHook('onClose', async () => counterStore.close());

@@ -195,7 +195,7 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/members/:memberId/card`, {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Cartão do membro: requisitos por seção, assinaturas e progresso (o próprio e quem o lidera)', params: ZMemberParams, response: { 200: ZCard } },
-  }, async (req) => service.getCard(db, req.access, req.params.memberId));
+  }, async (req) => app.answers.readClub(req, req.access, (q) => service.getCard(q, req.access, req.params.memberId)));
 
   // ——— Signing ———
   app.post(`${base}/signatures`, {
