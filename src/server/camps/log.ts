@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import { CAMP_MSG, INCIDENT_KIND_LABEL, type ZDoseInput, type ZHeadMarkInput, type ZIncidentInput, type ZMovementInput } from '../../shared/camps.js';
-import type { ClubAccess } from '../plugins/access.js';
-import { badRequest, conflict } from '../plugins/errors.js';
+import type { ClubAccess } from '../core/access.js';
+import { badRequest, conflict } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { guardiansOf, notify } from '../notifications/notify.js';
 import { requireLeader, type LeaderGrant } from './service.js';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.js';
 import { CAMP_MSG, type TCampPack, type TCampReport, headCount } from '../../shared/camps.js';
-import type { ClubAccess } from '../plugins/access.js';
-import { notFound } from '../plugins/errors.js';
+import type { ClubAccess } from '../core/access.js';
+import { notFound } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import type { HealthCipher } from '../families/health-key.js';
 import { getCamp, mustGetEvent, readRoster, requireLeader } from './service.js';
