@@ -3,7 +3,7 @@ import { toCsv, csvNumber } from '../csv.js';
 import { brDate, brDecimal } from '../finance/csv.js';
 import { writeAudit } from '../audit/repo.js';
 import { PG, conflict, isPgError, notFound } from '../core/errors.js';
-import type { Actor } from '../charges/service.js';
+import type { Actor } from '../core/access.js';
 import {
   ACQUISITION_LABEL, BORROWER_LABEL, CATEGORY_LABEL, CONDITION_LABEL, PAT_MSG, type TInventoryCount, type TItem, type TLoan, type TWrittenOff,
 } from '../../shared/patrimonio.js';

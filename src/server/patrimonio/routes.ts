@@ -4,7 +4,7 @@ import { ZClubParams, zId } from '../../shared/ids.js';
 import {
   PAT_MSG, ZBorrowers, ZCheckInInput, ZCheckOutInput, ZHistoryInput, ZItem, ZItemDetail, ZItemInput, ZLoan, ZPatrimonioSummary, ZWriteOffInput,
 } from '../../shared/patrimonio.js';
-import { readEvidenceForm } from '../progress/evidence-form.js';
+import { readUploadForm, sendEvidence } from '../http/evidence.js';
 import * as lending from './lending.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
@@ -60,8 +60,8 @@ export const patrimonioRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: z.object({ kind: z.string().max(20).optional() }), consumes: ['multipart/form-data'], response: { 201: ZItemDetail },
     },
   }, async (req, reply) => {
-    const form = await readEvidenceForm(req);
-    return reply.status(201).send(await service.attachFile(db, app.storage, req.access, req.params.itemId, req.query.kind ?? '', form.file));
+    const form = await readUploadForm(req);
+    return reply.status(201).send(await service.attachFile(db, app.storage, req.access, req.params.itemId, req.query.kind ?? form.fields.kind ?? '', form.file));
   });
 
   app.get('/api/clubs/:clubId/patrimonio/files/:fileId', {
@@ -69,14 +69,7 @@ export const patrimonioRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Foto ou documento de um item', params: ZFileParams, querystring: z.object({ download: z.enum(['1']).optional() }) },
   }, async (req, reply) => {
     const file = await service.readFile(db, app.storage, req.access.clubId, req.params.fileId);
-    const inline = !req.query.download && file.mime.startsWith('image/') && !file.mime.includes('svg');
-    const safeName = file.name.replace(/[^\w.\- ]/g, '_');
-    return reply
-      .header('Content-Type', file.mime)
-      .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${safeName}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-      .header('Cache-Control', 'private, max-age=300')
-      .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-      .send(Buffer.from(file.bytes));
+    return sendEvidence(reply, file, Boolean(req.query.download));
   });
 
   app.get('/api/clubs/:clubId/patrimonio/borrowers', {

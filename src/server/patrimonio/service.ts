@@ -1,16 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
-import { fileTypeOf } from '../lazy-module.js';
 import type { Storage } from '../storage/storage.js';
 import { writeAudit } from '../audit/repo.js';
-import { AppError, badRequest, conflict, notFound } from '../core/errors.js';
-import type { Actor } from '../charges/service.js';
+import { badRequest, conflict, notFound } from '../core/errors.js';
+import type { Actor } from '../core/access.js';
 import { isUuid } from '../../shared/ids.js';
 import {
   FILE_KINDS, PAT_FILE_MAX_BYTES, PAT_IMAGE_TYPES, PAT_MSG, type TFileKind, type TItem, type TItemDetail, type ZHistoryInput, type ZItemInput, type ZWriteOffInput,
 } from '../../shared/patrimonio.js';
-import type { EvidenceFile } from '../progress/evidence-form.js';
+import { loadEvidence, withStoredEvidence, type EvidenceFile, type EvidenceRule } from '../storage/evidence.js';
+import { isAcceptedEvidence } from '../../shared/progress.js';
 import * as repo from './repo.js';
 
 type ItemInput = z.output<typeof ZItemInput>;
@@ -102,53 +101,37 @@ export async function writeOff(db: Db, actor: Actor, id: string, input: z.output
   });
 }
 
+const imageOrPdf = (pdf: boolean) => (ext: string, filename: string) =>
+  ((PAT_IMAGE_TYPES as readonly string[]).includes(ext) || (pdf && ext === 'pdf')) && isAcceptedEvidence(ext, filename);
+
 /**
  * A photo must be an image by its bytes; the NF-e and the termo de doação an image or a PDF. Checked by
- * content (file-type, as evidence is), 10 MB at most, and the name must carry the type's extension.
+ * content through the one evidence module (as a task's evidence is), 10 MB at most.
  */
-export async function checkItemFile(kind: string, file: EvidenceFile | null): Promise<{ kind: TFileKind; mime: string; ext: string }> {
-  if (!(FILE_KINDS as readonly string[]).includes(kind)) throw badRequest(PAT_MSG.fileKindRequired);
-  if (!file || file.bytes.length === 0) throw badRequest(PAT_MSG.fileRequired);
-  if (file.bytes.length > PAT_FILE_MAX_BYTES) throw new AppError('too_large', 413, PAT_MSG.fileTooBig);
-  const type = await fileTypeOf(file.bytes);
-  const image = type !== undefined && (PAT_IMAGE_TYPES as readonly string[]).includes(type.ext);
-  const named = (exts: string[]) => exts.includes((file.filename.split('.').pop() ?? '').toLowerCase());
-  const imageNames = type?.ext === 'jpg' ? ['jpg', 'jpeg', 'jfif'] : type?.ext === 'heic' ? ['heic', 'heif'] : type?.ext === 'apng' ? ['png', 'apng'] : [type?.ext ?? ''];
-  if (kind === 'foto') {
-    if (!type || !image || !named(imageNames)) throw badRequest(PAT_MSG.photoNotImage);
-  } else if (!type || !((image && named(imageNames)) || (type.ext === 'pdf' && named(['pdf'])))) {
-    throw badRequest(PAT_MSG.documentType);
-  }
-  return { kind: kind as TFileKind, mime: type.mime, ext: type.ext };
-}
+export const ITEM_FILE_RULES: Record<TFileKind, EvidenceRule> = {
+  foto: { maxBytes: PAT_FILE_MAX_BYTES, accepts: imageOrPdf(false), msg: { required: PAT_MSG.fileRequired, tooBig: PAT_MSG.fileTooBig, type: PAT_MSG.photoNotImage }, fallbackName: 'foto' },
+  nfe: { maxBytes: PAT_FILE_MAX_BYTES, accepts: imageOrPdf(true), msg: { required: PAT_MSG.fileRequired, tooBig: PAT_MSG.fileTooBig, type: PAT_MSG.documentType }, fallbackName: 'nfe' },
+  termo: { maxBytes: PAT_FILE_MAX_BYTES, accepts: imageOrPdf(true), msg: { required: PAT_MSG.fileRequired, tooBig: PAT_MSG.fileTooBig, type: PAT_MSG.documentType }, fallbackName: 'termo-de-doacao' },
+};
 
 /** Stores a photo, NF-e or termo in the evidence storage and links it to the item; the file goes if the write fails. */
 export async function attachFile(db: Db, storage: Storage, actor: Actor, id: string, kind: string, file: EvidenceFile | null): Promise<TItemDetail> {
   checkId(id, PAT_MSG.itemNotFound);
-  const type = await checkItemFile(kind, file);
+  if (!(FILE_KINDS as readonly string[]).includes(kind)) throw badRequest(PAT_MSG.fileKindRequired);
+  const fileKind = kind as TFileKind;
   if (!(await repo.getItem(db, actor.clubId, id))) throw notFound(PAT_MSG.itemNotFound);
-  const bytes = (file as EvidenceFile).bytes;
-  const key = `patrimonio/${actor.clubId}/${randomUUID()}.${type.ext}`;
-  await storage.put(key, bytes);
-  try {
-    return await db.transaction(async (tx) => {
-      if (!(await repo.lockItem(tx, actor.clubId, id))) throw notFound(PAT_MSG.itemNotFound);
-      const name = ((file as EvidenceFile).filename || `${type.kind}.${type.ext}`).slice(0, 200);
-      const fileId = await repo.insertFile(tx, actor.clubId, id, { kind: type.kind, key, name, mime: type.mime, size: bytes.length }, actor.profileId);
-      await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'patrimonio.file', entity: 'patrimonio_item', entityId: id, after: { file_id: fileId, kind: type.kind, name, size: bytes.length } });
-      return getItemDetail(tx, actor.clubId, id);
-    });
-  } catch (err) {
-    await storage.remove(key);
-    throw err;
-  }
+  return withStoredEvidence(storage, actor.clubId, file, (stored) => db.transaction(async (tx) => {
+    if (!stored) throw badRequest(PAT_MSG.fileRequired);
+    if (!(await repo.lockItem(tx, actor.clubId, id))) throw notFound(PAT_MSG.itemNotFound);
+    const fileId = await repo.insertFile(tx, actor.clubId, id, { kind: fileKind, ...stored }, actor.profileId);
+    await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'patrimonio.file', entity: 'patrimonio_item', entityId: id, after: { file_id: fileId, kind: fileKind, name: stored.name, size: stored.size } });
+    return getItemDetail(tx, actor.clubId, id);
+  }), { required: true, rule: ITEM_FILE_RULES[fileKind] });
 }
 
 export async function readFile(db: Db, storage: Storage, clubId: string, fileId: string) {
   checkId(fileId, PAT_MSG.fileNotFound);
   const f = await repo.getFile(db, clubId, fileId);
   if (!f) throw notFound(PAT_MSG.fileNotFound);
-  const bytes = await storage.get(f.storage_key);
-  if (!bytes) throw notFound(PAT_MSG.fileNotFound);
-  return { bytes, mime: f.mime, name: f.name };
+  return loadEvidence(storage, { key: f.storage_key, mime: f.mime, name: f.name }, PAT_MSG.fileNotFound);
 }

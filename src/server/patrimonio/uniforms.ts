@@ -3,7 +3,8 @@ import type { Db, Queryable } from '../db/index.js';
 import { writeAudit } from '../audit/repo.js';
 import { PG, badRequest, isPgError, conflict, notFound } from '../core/errors.js';
 import { scopeOf, type ClubAccess } from '../core/access.js';
-import { addCharge, type Actor } from '../charges/service.js';
+import { addCharge } from '../charges/service.js';
+import type { Actor } from '../core/access.js';
 import { notifyCreatedCharges } from '../charges/notices.js';
 import { sumMoney } from '../../shared/money.js';
 import {
