@@ -37,7 +37,7 @@ export function registerChargeReportRoutes(app: FastifyInstance): void {
       // The current year's figures are as of the club's today: kept until its next day (ADR 026, ADR 084).
       const clubId = req.access.clubId;
       return app.answers.send(
-        req, reply, req.access, async () => reply.serialize(await read(db, clubId, await yearOf(clubId, req.query))) as string, () => untilNextClubDayMs(db, clubId),
+        req, reply, req.access, async (q) => reply.serialize(await read(q, clubId, await yearOf(clubId, req.query))) as string, () => untilNextClubDayMs(db, clubId),
       );
     });
 

@@ -34,7 +34,7 @@ export function registerReportRoutes(app: FastifyInstance, base: string): void {
       // 'Sem assinatura há N semanas' and the progress are as of the club's today: kept until its next day (ADR 026, ADR 084).
       const clubId = req.access.clubId;
       return app.answers.send(
-        req, reply, req.access, async () => reply.serialize(await readReport(app.db, clubId, kind, weeksOf(req.query))) as string, () => untilNextClubDayMs(app.db, clubId),
+        req, reply, req.access, async (q) => reply.serialize(await readReport(q, clubId, kind, weeksOf(req.query))) as string, () => untilNextClubDayMs(app.db, clubId),
       );
     });
 
