@@ -71,6 +71,8 @@ export const CLUB_PERMISSIONS = {
   'programme.manage': { roles: ['admin', 'associate', 'secretary'], unitRoles: [] },
   /** Sign requisitos (an instructor: only the classes and especialidades assigned to them; ADR 040). */
   'programme.sign': { roles: ['admin', 'associate', 'instructor'], unitRoles: ['counselor'] },
+  /** Ready for the Associação (issue 48): SGC fields, seguro, deadline, diretoria, the year's plan. */
+  'associacao.manage': { roles: ['admin', 'associate', 'secretary'], unitRoles: [] },
 } as const satisfies Record<string, { roles: readonly TClubRole[]; unitRoles: readonly TClubRole[]; summary?: string }>;
 
 export type TClubPermission = keyof typeof CLUB_PERMISSIONS;

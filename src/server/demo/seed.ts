@@ -13,6 +13,7 @@ import { seedDemoProgramme } from '../programme/demo-seed.js';
 import { seedDemoCharges } from '../charges/demo-seed.js';
 import { seedDemoEvents } from '../events/demo-seed.js';
 import { seedDemoGuardian, seedDemoInstructor } from './people.js';
+import { seedDemoAssociacao } from '../associacao/demo-seed.js';
 import type { Storage } from '../storage/storage.js';
 
 /** Each domain adds its step; they run in this order after the club, units and members exist. */
@@ -29,6 +30,7 @@ const steps: DemoStep[] = [
   seedDemoMeetings,
   seedDemoProgramme,
   seedDemoInstructor,
+  seedDemoAssociacao,
 ];
 
 /**

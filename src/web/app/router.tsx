@@ -78,6 +78,8 @@ export const router = createBrowserRouter([
           { path: 'atividades', lazy: () => import('../features/audit/pages/activity-log-page') },
           { path: 'privacidade', lazy: () => import('../features/families/pages/privacy-settings-page') },
           { path: 'fichas-medicas', lazy: () => import('@web/app/routes/club/health-forms') },
+          { path: 'associacao', lazy: () => import('../features/associacao/pages/readiness-page') },
+          { path: 'associacao/diretoria', lazy: () => import('../features/associacao/pages/diretoria-page') },
         ])],
       },
       {
