@@ -8,23 +8,24 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { compiledSerializerCompiler, zodParsingSerializerCompiler } from './plugins/serializer.js';
-import type { Db } from './db/index.js';
-import './plugins/context.js';
-import { registerErrorHandler } from './plugins/errors.js';
-import { trackAllowedMethods } from './plugins/allowed-methods.js';
-import { contractDocument } from './plugins/openapi.js';
+import { compiledSerializerCompiler, zodParsingSerializerCompiler } from './http/serializer.js';
+import { primaryReads, type Db, type ReadRouter } from './db/index.js';
+import './http/context.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { trackAllowedMethods } from './http/allowed-methods.js';
+import { contractDocument } from './http/openapi.js';
 import type { OpenAPIV3 } from 'openapi-types';
-import { checkRouteDeclaration, decorateClubAccess, enforceDeclaredPermission, refuseWritesToDeactivatedClub, summaryWithPermission } from './plugins/access.js';
-import { registerNulGuard } from './plugins/nul-guard.js';
-import { registerRouteBulkhead } from './plugins/bulkhead.js';
+import { checkRouteDeclaration, decorateClubAccess, enforceDeclaredPermission, refuseWritesToDeactivatedClub, summaryWithPermission } from './http/access.js';
+import { registerNulGuard } from './http/nul-guard.js';
+import { registerRouteBulkhead } from './http/bulkhead.js';
 import { authPlugin } from './auth/plugin.js';
 import { loginDaysPlugin } from './badges/login-days.js';
 import { SESSION_COOKIE } from './auth/session.js';
 import type { Redis } from 'ioredis';
 import { fileTypeOf, requireLazily } from './lazy-module.js';
-import { EarlyRefusal, LoginThrottle, limitsFromEnv, tooManyRequests, registerRateLimits, trustProxyFromEnv, type Limits, type TrustProxy } from './plugins/rate-limit.js';
-import { databaseCounterStore, memoryCounterStore, redisCounterStore, type CounterStore } from './plugins/counter-store.js';
+import { EarlyRefusal, registerRateLimits, trustProxyFromEnv, type TrustProxy } from './http/rate-limit.js';
+import { LoginThrottle, limitsFromEnv, tooManyRequests, type Limits } from './core/throttle.js';
+import { databaseCounterStore, memoryCounterStore, redisCounterStore, type CounterStore } from './core/counter-store.js';
 import { domainRoutes } from './routes.js';
 import { createMailService, mailerFromEnv } from './mail/service.js';
 import type { Mailer } from './mail/mailer.js';
@@ -34,11 +35,13 @@ import { isSafeKey, localDiskStorage, UPLOADS_URL_PREFIX, type Storage } from '.
 import { MSG } from '../shared/errors.js';
 import { apiDocsUiEnabled, publicUrlFromEnv } from './config.js';
 import { usePtBrZodMessages } from '../shared/zod-pt-br.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
-import { AnswerCache, answerCacheBytesFromEnv, COMPRESS_FROM_BYTES, ENCODINGS } from './plugins/answer-cache.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { AnswerCache, answerCacheBytesFromEnv, COMPRESS_FROM_BYTES, ENCODINGS } from './http/answer-cache.js';
 
 export interface AppConfig {
   db: Db;
+  /** Where reads that may lag go: a replica (DATABASE_REPLICA_URL, ADR 080); default every read on `db`. The caller closes it. */
+  reads?: ReadRouter;
   dataDir: string;
   /** Built SPA to serve (dist/web); null serves the API only. */
   webDir?: string | null;
@@ -119,7 +122,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('limits', limits);
   app.decorate('counterStore', counterStore);
   app.decorate('loginThrottle', new LoginThrottle(counterStore, limits, clock));
-  app.decorate('answers', new AnswerCache(config.answerCacheBytes ?? answerCacheBytesFromEnv()));
+  const reads = config.reads ?? primaryReads(config.db);
+  app.decorate('reads', reads);
+  app.decorate('answers', new AnswerCache(config.answerCacheBytes ?? answerCacheBytesFromEnv(), reads));
   // Built on a migrated database, the app is ready until a stop begins.
   app.decorate('lifecycle', { draining: false });
   app.addHook('onClose', async () => counterStore.close());

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZBadge, ZBadgeInput, ZClubBadgeInput, ZGrantBadge } from '../../shared/badges.js';
 import { PROGRESS_MSG, ZAwardedBadge } from '../../shared/progress.js';
 import { BADGE_MSG } from '../../shared/badges.js';
-import { notFound } from '../plugins/errors.js';
+import { notFound } from '../core/errors.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 import * as clubBadges from './club-badges.js';
@@ -61,7 +61,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req, reply) => {
     const access = req.access;
     // Kept by the club's data version, which the platform's badges move too (ADR 026); written by the route's own serializer.
-    return app.answers.send(req, reply, access, async () => reply.serialize((await repo.listActiveBadges(app.db, access.clubId)).map(service.toBadge)) as string);
+    return app.answers.send(req, reply, access, async (q) => reply.serialize((await repo.listActiveBadges(q, access.clubId)).map(service.toBadge)) as string);
   });
 
   app.get('/api/clubs/:clubId/badges/own', {

@@ -5,7 +5,7 @@ import {
   MEMBER_MSG, ZAddMember, ZAddMemberResult, ZCsvImport, ZCsvImportResult, ZInvitationAccepted, ZInvitationLink,
   ZInvitationPreview, ZMember, ZMemberPage, ZMemberQuery, ZPendingInvitation, ZUpdateMember,
 } from '../../shared/members.js';
-import { can } from '../plugins/access.js';
+import { can } from '../core/access.js';
 import { ZClubParams, ZTokenParams, zId } from '../../shared/ids.js';
 import { setSessionCookie } from '../auth/session.js';
 import * as invitationRepo from './invitation-repo.js';
@@ -29,7 +29,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req, reply) => {
     const access = req.access;
-    return app.answers.send(req, reply, access, () => listMembersJson(app.db, access.clubId, can(access, 'members.read'), req.query));
+    return app.answers.send(req, reply, access, (q) => listMembersJson(q, access.clubId, can(access, 'members.read'), req.query));
   });
 
   app.post('/api/clubs/:clubId/members', {

@@ -32,7 +32,7 @@ import {
   zItemCode,
 } from '../../shared/programme.js';
 import { ZReqExport, ZReqExportQuery, ZReqImport, ZReqImportResult } from '../../shared/programme-io.js';
-import { scopeOf } from '../plugins/access.js';
+import { scopeOf } from '../core/access.js';
 import { requireGuardianOf } from '../families/access.js';
 import { ZClubParams } from '../../shared/ids.js';
 import { ZChildParams } from '../../shared/families.js';
@@ -44,7 +44,7 @@ import { exportFile, exportRows, importRequirements } from './requirements-io.js
 import { listQueue, markDone, readMarkEvidence, returnMark, signMark } from './marks.js';
 import type { EvidenceFile } from '../progress/evidence-form.js';
 import { MARK_MSG, ZMarkInput, ZMarkReturnInput, ZMarkSignInput, ZQueueMark } from '../../shared/programme.js';
-import { badRequest, notFound } from '../plugins/errors.js';
+import { badRequest, notFound } from '../core/errors.js';
 import { registerReportRoutes } from './report-routes.js';
 import { ZOk } from '../../shared/responses.js';
 
@@ -195,7 +195,7 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/members/:memberId/card`, {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Cartão do membro: requisitos por seção, assinaturas e progresso (o próprio e quem o lidera)', params: ZMemberParams, response: { 200: ZCard } },
-  }, async (req) => service.getCard(db, req.access, req.params.memberId));
+  }, async (req) => app.answers.readClub(req, req.access, (q) => service.getCard(q, req.access, req.params.memberId)));
 
   // ——— Signing ———
   app.post(`${base}/signatures`, {

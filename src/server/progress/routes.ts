@@ -17,11 +17,11 @@ import {
   ZSubmissionPage,
   ZSubmissionQuery,
 } from '../../shared/progress.js';
-import { can, type ClubAccess } from '../plugins/access.js';
-import { notFound } from '../plugins/errors.js';
+import { can, type ClubAccess } from '../core/access.js';
+import { notFound } from '../core/errors.js';
 import { SANITIZER_VERSION, withServedIcon } from '../badges/icon.js';
-import { sendJsonText } from '../plugins/json-text.js';
-import { sendAnswer, Unkept } from '../plugins/answer-cache.js';
+import { sendJsonText } from '../http/json-text.js';
+import { sendAnswer, Unkept } from '../http/answer-cache.js';
 import type { Db } from '../db/index.js';
 import * as repo from './repo.js';
 import * as profiles from './profile-repo.js';
@@ -49,17 +49,16 @@ const ZClubSubmission = ZClubParams.extend({ submissionId: zId(MSG.notFound) });
 async function sendMemberProfile(
   app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, access: ClubAccess, memberId: string, hideEmail: boolean,
 ) {
-  const { db } = app;
   const clubId = access.clubId;
   // Kept by the club's data version (ADR 026); a profile with a stale icon is not kept: it is cleaned on each read.
-  return sendAnswer(req, reply, await app.answers.cachedRead(req, app.answers.keyOf(req, access), async () => {
+  return sendAnswer(req, reply, await app.answers.cachedRead(req, app.answers.keyOf(req, access), () => app.answers.readClub(req, access, async (db) => {
     const found = await profiles.getProfileJson(db, clubId, memberId, SANITIZER_VERSION, hideEmail);
     if (!found) throw notFound(PROGRESS_MSG.memberNotFound);
     if (!found.stale_icons) return found.json;
     const profile = await profiles.getProfileWithLists(db, clubId, memberId);
     if (!profile) throw notFound(PROGRESS_MSG.memberNotFound);
     return new Unkept(reply.serialize({ ...profile, email: hideEmail ? null : profile.email, badges: profile.badges.map(withServedIcon) }) as string);
-  }));
+  })));
 }
 
 async function taskDetail(db: Db, clubId: string, profileId: string, taskId: string) {
@@ -81,7 +80,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req, reply) => {
     const access = req.access;
     return app.answers.send(
-      req, reply, access, () => repo.listMemberTasksJson(app.db, access.clubId, access.profileId), () => repo.myTasksUnchangedForMs(app.db, access.clubId),
+      req, reply, access, (q) => repo.listMemberTasksJson(q, access.clubId, access.profileId), () => repo.myTasksUnchangedForMs(app.db, access.clubId),
     );
   });
 
@@ -152,7 +151,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req, reply) => {
     const access = req.access;
-    return app.answers.send(req, reply, access, () => listQueueJson(app.db, access.clubId, service.unitFilter(access, 'submissions.review'), req.query));
+    return app.answers.send(req, reply, access, (q) => listQueueJson(q, access.clubId, service.unitFilter(access, 'submissions.review'), req.query));
   });
 
   app.get('/api/clubs/:clubId/submissions/pending-count', {

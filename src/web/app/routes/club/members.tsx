@@ -7,14 +7,13 @@ import { Button, IconButton } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Modal } from '@web/components/ui/modal';
-import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { ActiveTag, Tag } from '@web/components/ui/tag';
 import { errorMessage } from '@web/lib/api';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { NO_MEMBER_FILTERS, useAllActiveMembers, useMembers, type MemberFilters } from '@web/features/members/api/list-members';
-import { useUnitOptions } from '@web/features/members/api/list-unit-options';
+import { useUnits } from '@web/lib/units-query';
 import { useDeleteMember } from '@web/features/members/api/delete-member';
 import { useCreateClaimLink } from '@web/features/members/api/create-claim-link';
 import { useUndoClaim } from '@web/features/members/api/undo-claim';
@@ -32,9 +31,7 @@ import { ScoreManyModal } from '@web/features/progress/components/score-many-mod
 import { useMe } from '@web/lib/session/me';
 
 export function Component() {
-  const current = useCurrentClub();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="gerenciar membros" />;
+  const current = useSelectedClub();
   return <MembersScreen clubId={current.clubId} isAdmin={current.can('members.manage')} canScoreMany={current.can('points.batch')} showEmails={current.can('members.read')} canOpenProfiles={current.can('members.read') || current.can('progress.record')} canSeeConsent={current.can('club.settings')} />;
 }
 
@@ -44,7 +41,7 @@ function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfi
   const list = useMemo(() => members.data?.pages.flatMap((p) => p.members) ?? [], [members.data]);
   const total = members.data?.pages[0]?.total ?? 0;
   const filtered = filters.q !== '' || filters.unitId !== '' || filters.status !== 'all';
-  const units = useUnitOptions(clubId);
+  const units = useUnits(clubId);
   const remove = useDeleteMember(clubId);
   const claim = useCreateClaimLink(clubId);
   const undo = useUndoClaim(clubId);
