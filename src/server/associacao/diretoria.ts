@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
-import type { ClubAccess } from '../plugins/access.js';
-import { notFound } from '../plugins/errors.js';
+import type { ClubAccess } from '../core/access.js';
+import { notFound } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { ASSOC_MSG, POSTS, POST_LABELS, POST_MSG, POST_SEATS, SECRETARY_MIN_AGE, type TDiretoria, type TPostHolder } from '../../shared/associacao.js';
 import { lockMember } from './repo.js';

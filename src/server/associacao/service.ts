@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../db/index.js';
-import type { ClubAccess } from '../plugins/access.js';
-import { notFound } from '../plugins/errors.js';
+import type { ClubAccess } from '../core/access.js';
+import { notFound } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { toCsv } from '../csv.js';
 import { ROLE_LABELS, isClubRole } from '../../shared/permissions.js';

@@ -6,23 +6,20 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Tag } from '../../../components/ui/tag';
 import { ReportError } from '../../../components/report';
 import { errorMessage } from '../../../lib/api';
 import { isoToBrDate } from '@web/lib/br-date';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useDiretoria } from '../api/get-diretoria';
 import { useRemovePost } from '../api/remove-post';
 import { AssociacaoNav } from '../components/associacao-nav';
 import { PostFormModal } from '../components/post-form-modal';
 
 export function Component() {
-  const current = useCurrentClub();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="montar a diretoria" />;
+  const current = useSelectedClub();
   if (!current.can('associacao.manage')) return <EmptyState message="A diretoria do clube é montada pela direção e pela secretaria." />;
   return <DiretoriaScreen clubId={current.clubId} />;
 }

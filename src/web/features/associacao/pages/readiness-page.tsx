@@ -4,13 +4,12 @@ import { SGC_FIELD_LABELS, type TSgcMember } from '@shared/associacao';
 import { Button } from '../../../components/ui/button';
 import { Card, StatCard } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Tag } from '../../../components/ui/tag';
 import { CsvLink, ReportError } from '../../../components/report';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { isoToBrDate } from '@web/lib/br-date';
 import { sgcCsvHref, useReadiness } from '../api/get-readiness';
 import { SgcFieldsModal } from '../components/sgc-fields-modal';
@@ -19,9 +18,7 @@ import { DeadlineModal } from '../components/deadline-modal';
 import { AssociacaoNav } from '../components/associacao-nav';
 
 export function Component() {
-  const current = useCurrentClub();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="preparar o clube para a Associação" />;
+  const current = useSelectedClub();
   if (!current.can('associacao.manage')) return <EmptyState message="A preparação para a Associação é da diretoria e da secretaria." />;
   return <ReadinessScreen clubId={current.clubId} />;
 }
