@@ -75,6 +75,12 @@ export const CLUB_PERMISSIONS = {
   'programme.manage': { roles: ['admin', 'associate', 'secretary'], unitRoles: [] },
   /** Sign requisitos (an instructor: only the classes and especialidades assigned to them; ADR 040). */
   'programme.sign': { roles: ['admin', 'associate', 'instructor'], unitRoles: ['counselor'] },
+  /** Patrimônio: items, their files, write-offs, inventory counts, kits, sizes and kit orders (issue 50). */
+  'patrimonio.manage': { roles: ['admin', 'associate', 'treasurer'], unitRoles: [] },
+  /** Read the patrimônio, lend an item (check-out) and record its return (check-in): the leaders (a counsellor: to their unit or themselves). */
+  'patrimonio.lend': { roles: ['admin', 'associate', 'treasurer', 'secretary', 'instructor'], unitRoles: ['counselor'] },
+  /** Members' sizes and kit deliveries, 'quem ainda não recebeu' (a counsellor: their unit). */
+  'uniforms.read': { roles: ['admin', 'associate', 'secretary', 'treasurer'], unitRoles: ['counselor'] },
   /** Ready for the Associação (issue 48): SGC fields, seguro, deadline, diretoria, the year's plan. */
   'associacao.manage': { roles: ['admin', 'associate', 'secretary'], unitRoles: [] },
 } as const satisfies Record<string, { roles: readonly TClubRole[]; unitRoles: readonly TClubRole[]; summary?: string }>;

@@ -5,7 +5,7 @@ import { openPglite } from './pglite.js';
 import { openPostgres } from './postgres.js';
 import { primaryReads, replicaReads, type ReadRouter, type ReplicaOptions } from './replica.js';
 
-export type { Db, Queryable } from './types.js';
+export type { Db, PoolStats, Queryable } from './types.js';
 export { one, maybeOne } from './types.js';
 export { clubFence, primaryReads, type ReadRouter, type ReplicaFence, type ReplicaStatus } from './replica.js';
 

@@ -137,6 +137,7 @@ export function openPostgres(
     ...wrap(pool, mode.named),
     afterCommit: (event) => events.emit([event]),
     onCommit: (event, listener) => events.on(event, listener),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
       try {

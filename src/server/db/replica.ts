@@ -1,4 +1,4 @@
-import type { Db, Queryable } from './types.js';
+import type { Db, PoolStats, Queryable } from './types.js';
 
 /**
  * What a read on the replica must have caught up with (ADR 080): the data version the primary showed
@@ -42,6 +42,8 @@ export interface ReplicaStatus {
   replicaReads: number;
   /** Reads that may lag but went to the primary, by why: replica not usable, behind this data, or failed mid-read. */
   primaryReads: { unusable: number; behind: number; failed: number; unfenced: number };
+  /** The replica's connection pool now; null without a replica. */
+  pool: PoolStats | null;
 }
 
 /** The reads that may be a moment behind: on the replica when it has caught up with their data, else on the primary. */
@@ -58,7 +60,7 @@ export interface ReadRouter {
 
 /** Every read on the primary: no DATABASE_REPLICA_URL. */
 export function primaryReads(primary: Db): ReadRouter {
-  const status: ReplicaStatus = { state: 'none', lagMs: null, lagBytes: null, replicaReads: 0, primaryReads: { unusable: 0, behind: 0, failed: 0, unfenced: 0 } };
+  const status: ReplicaStatus = { state: 'none', lagMs: null, lagBytes: null, replicaReads: 0, primaryReads: { unusable: 0, behind: 0, failed: 0, unfenced: 0 }, pool: null };
   return {
     read: (_fence, fn) => fn(primary),
     status: () => status,
@@ -102,7 +104,7 @@ export function replicaReads(primary: Db, replica: Db, opts: ReplicaOptions = {}
   const maxLagMs = opts.maxLagMs ?? 10_000;
   const every = opts.probeEveryMs ?? 1_000;
   const maxDelay = opts.maxProbeDelayMs ?? 30_000;
-  const status: ReplicaStatus = { state: 'starting', lagMs: null, lagBytes: null, replicaReads: 0, primaryReads: { unusable: 0, behind: 0, failed: 0, unfenced: 0 } };
+  const status: ReplicaStatus = { state: 'starting', lagMs: null, lagBytes: null, replicaReads: 0, primaryReads: { unusable: 0, behind: 0, failed: 0, unfenced: 0 }, pool: null };
   // The last version the replica showed per fence key: a request fenced at that version needs no second look.
   const seen = new Map<string, string>();
   let delay = every;
@@ -189,7 +191,7 @@ export function replicaReads(primary: Db, replica: Db, opts: ReplicaOptions = {}
         return fn(primary);
       }
     },
-    status: () => status,
+    status: () => ({ ...status, pool: replica.poolStats?.() ?? null }),
     async close() {
       closed = true;
       clearTimeout(timer);

@@ -27,7 +27,7 @@ import * as repo from './repo.js';
 import * as profiles from './profile-repo.js';
 import * as service from './service.js';
 import * as submissions from './submissions.js';
-import { readEvidenceForm } from './evidence-form.js';
+import { readUploadForm, sendEvidence } from '../http/evidence.js';
 import { listQueueJson } from './queue.js';
 import * as batches from './point-batches.js';
 import { getMemberHome } from './member-home.js';
@@ -121,7 +121,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Enviar comprovação (multipart: file, comment)', params: ZClubTask, consumes: ['multipart/form-data'], response: { 201: ZSubmissionInfo } },
   }, async (req, reply) => {
     const access = req.access;
-    const created = await submissions.submitEvidence(app.db, app.storage, access, req.params.taskId, await readEvidenceForm(req));
+    const created = await submissions.submitEvidence(app.db, app.storage, access, req.params.taskId, submissions.evidenceOf(await readUploadForm(req)));
     return reply.status(201).send(created);
   });
 
@@ -167,16 +167,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Arquivo de comprovação (admins ou quem enviou)', params: ZClubSubmission, querystring: z.object({ download: z.enum(['1']).optional() }) },
   }, async (req, reply) => {
     const access = req.access;
-    const file = await submissions.readEvidence(app.db, app.storage, access, req.params.submissionId);
-    // Only images open in the browser; anything else is always a download (issue 21).
-    const inline = !req.query.download && file.mime.startsWith('image/') && !file.mime.includes('svg');
-    const safeName = file.name.replace(/[^\w.\- ]/g, '_');
-    return reply
-      .header('Content-Type', file.mime)
-      .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${safeName}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-      .header('Cache-Control', 'private, max-age=300')
-      .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
-      .send(Buffer.from(file.bytes));
+    return sendEvidence(reply, await submissions.readEvidence(app.db, app.storage, access, req.params.submissionId), Boolean(req.query.download));
   });
 
   app.post('/api/clubs/:clubId/submissions/:submissionId/approve', {
