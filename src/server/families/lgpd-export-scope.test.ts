@@ -35,6 +35,19 @@ const COVERAGE: Record<string, 'club' | 'account'> = {
   event_invited_members: 'club',
   event_registrations: 'club',
   event_authorisations: 'club',
+  camp_leaders: 'club',
+  camp_medications: 'club',
+  camp_doses: 'club',
+  camp_head_marks: 'club',
+  camp_incidents: 'club',
+  camp_pack_keys: 'club',
+  sgc_member_records: 'club',
+  member_insurance: 'club',
+  diretoria_posts: 'club',
+  patrimonio_loans: 'club',
+  member_sizes: 'club',
+  kit_deliveries: 'club',
+  kit_order_charges: 'club',
   deletion_requests: 'account',
   email_change_tokens: 'account',
   login_days: 'account',
@@ -120,6 +133,34 @@ async function seedClub(clubId: string, as: Session, memberId: string, kidId: st
      SELECT $1, $2, $3, $4, $5, t.id, t.version FROM event_authorisation_texts t WHERE t.club_id = $1 ORDER BY t.version DESC LIMIT 1`,
     [clubId, registration.id, memberId, as.profile.id, `Assinatura ${tag}`],
   );
+  // Saídas (issue 49): the child named as a leader, a medication with a dose, a head count, an incident, a phone's key.
+  await q(`INSERT INTO camps (club_id, event_id) VALUES ($1, $2)`, [clubId, event.id]);
+  await q(`INSERT INTO camp_leaders (club_id, event_id, member_id) VALUES ($1, $2, $3)`, [clubId, event.id, memberId]);
+  const [medication] = await q(`INSERT INTO camp_medications (club_id, event_id, member_id, name, dose, times) VALUES ($1, $2, $3, $4, '5 ml', ARRAY['08:00']) RETURNING id`, [clubId, event.id, memberId, `Remédio ${tag}`]);
+  await q(
+    `INSERT INTO camp_doses (id, club_id, event_id, member_id, medication_id, slot, medication, dose, status, given_at) VALUES (gen_random_uuid(), $1, $2, $3, $4, '2026-07-11T08:00', 'Remédio', '5 ml', 'dada', '2026-07-11T11:00:00Z')`,
+    [clubId, event.id, memberId, medication.id],
+  );
+  const [movement] = await q(`INSERT INTO camp_movements (id, club_id, event_id, label, recorded_at) VALUES (gen_random_uuid(), $1, $2, 'Ônibus', '2026-07-10T10:00:00Z') RETURNING id`, [clubId, event.id]);
+  await q(`INSERT INTO camp_head_marks (id, club_id, event_id, movement_id, member_id, direction, marked_at) VALUES (gen_random_uuid(), $1, $2, $3, $4, 'saida', '2026-07-10T10:00:00Z')`, [clubId, event.id, movement.id, memberId]);
+  await q(`INSERT INTO camp_incidents (id, club_id, event_id, member_id, kind, occurred_at, place, description) VALUES (gen_random_uuid(), $1, $2, $3, 'incidente', '2026-07-11T15:00:00Z', 'Trilha', $4)`, [clubId, event.id, memberId, `Ocorrência ${tag}`]);
+  await q(`INSERT INTO camp_pack_keys (club_id, event_id, member_id, sealed_key) VALUES ($1, $2, $3, 'selada')`, [clubId, event.id, memberId]);
+  // Associação (issue 48): the SGC fields, the seguro and a diretoria post.
+  await q(`INSERT INTO sgc_member_records (member_id, club_id, rg, address) VALUES ($1, $2, '12345', $3)`, [memberId, clubId, `Rua ${tag}`]);
+  await q(`INSERT INTO member_insurance (club_id, member_id, year, insured, policy_number, insured_on) VALUES ($1, $2, 2026, true, 'AP-1', '2026-01-10')`, [clubId, memberId]);
+  await q(`INSERT INTO diretoria_posts (club_id, post, member_id, starts_on, ends_on) VALUES ($1, 'secretary', $2, '2026-01-01', '2026-12-31')`, [clubId, memberId]);
+  // Patrimônio (issue 50): a tent lent to the child, their sizes, a kit piece received and charged.
+  const [item] = await q(
+    `INSERT INTO patrimonio_items (club_id, name, category, quantity, unit_value, acquired_on, acquisition, condition) VALUES ($1, $2, 'barraca', 1, 100, '2026-01-05', 'doado', 'bom') RETURNING id`,
+    [clubId, `Barraca ${tag}`],
+  );
+  await q(`INSERT INTO patrimonio_loans (club_id, item_id, quantity, borrower_kind, member_id, borrower_name, due_on, out_condition) VALUES ($1, $2, 1, 'lider', $3, 'Teen', '2026-07-20', 'bom')`, [clubId, item.id, memberId]);
+  await q(`INSERT INTO member_sizes (club_id, member_id, camisa) VALUES ($1, $2, 'M')`, [clubId, memberId]);
+  const [kit] = await q(`INSERT INTO kits (club_id, name) VALUES ($1, $2) RETURNING id`, [clubId, `Kit ${tag}`]);
+  const [piece] = await q(`INSERT INTO kit_items (club_id, kit_id, name, price, position) VALUES ($1, $2, 'Lenço', 15, 1) RETURNING id`, [clubId, kit.id]);
+  await q(`INSERT INTO kit_deliveries (club_id, kit_item_id, member_id, delivered_on) VALUES ($1, $2, $3, '2026-03-01')`, [clubId, piece.id, memberId]);
+  const [kitCharge] = await q(`INSERT INTO charges (club_id, profile_id, description, amount, due_date, origin) VALUES ($1, $2, $3, 15, '2026-04-10', 'avulsa') RETURNING id`, [clubId, kidId, `Kit ${tag}`]);
+  await q(`INSERT INTO kit_order_charges (club_id, kit_id, member_id, charge_id) VALUES ($1, $2, $3, $4)`, [clubId, kit.id, memberId, kitCharge.id]);
   const account = (await call(ctx.app, 'POST', `/api/clubs/${clubId}/cash-accounts`, { as, body: { name: `Caixa ${tag}`, initial_balance: '10.00' } })).json();
   const tx = await call(ctx.app, 'POST', `/api/clubs/${clubId}/transactions`, {
     as, body: { cash_account_id: account.id, description: `Mensalidade ${tag}`, amount: '12.00', type: 'income', transaction_date: '2026-03-02', profile_id: kidId },

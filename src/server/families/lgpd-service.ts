@@ -22,7 +22,8 @@ export interface ExportData {
 }
 
 /** Secrets are never exported, whatever table holds them. */
-const SECRET_COLUMN = /(password|token|secret|hash)/i;
+// A camp phone's sealed key (issue 49) is a secret like a token: never in an export.
+const SECRET_COLUMN = /(password|token|secret|hash|sealed)/i;
 /** Columns that name who did something (an author), not whom a row is about. */
 const ACTOR_COLUMN = /(_by|^actor_id)$/;
 
