@@ -81,6 +81,8 @@ export const CLUB_PERMISSIONS = {
   'patrimonio.lend': { roles: ['admin', 'associate', 'treasurer', 'secretary', 'instructor'], unitRoles: ['counselor'] },
   /** Members' sizes and kit deliveries, 'quem ainda não recebeu' (a counsellor: their unit). */
   'uniforms.read': { roles: ['admin', 'associate', 'secretary', 'treasurer'], unitRoles: ['counselor'] },
+  /** Ready for the Associação (issue 48): SGC fields, seguro, deadline, diretoria, the year's plan. */
+  'associacao.manage': { roles: ['admin', 'associate', 'secretary'], unitRoles: [] },
 } as const satisfies Record<string, { roles: readonly TClubRole[]; unitRoles: readonly TClubRole[]; summary?: string }>;
 
 export type TClubPermission = keyof typeof CLUB_PERMISSIONS;

@@ -12,8 +12,10 @@ import { seedDemoMeetings } from '../meetings/demo-seed.js';
 import { seedDemoProgramme } from '../programme/demo-seed.js';
 import { seedDemoCharges } from '../charges/demo-seed.js';
 import { seedDemoEvents } from '../events/demo-seed.js';
+import { seedDemoCamps } from '../camps/demo-seed.js';
 import { seedDemoPatrimonio } from '../patrimonio/demo-seed.js';
 import { seedDemoGuardian, seedDemoInstructor } from './people.js';
+import { seedDemoAssociacao } from '../associacao/demo-seed.js';
 import type { Storage } from '../storage/storage.js';
 
 /** Each domain adds its step; they run in this order after the club, units and members exist. */
@@ -25,12 +27,14 @@ const steps: DemoStep[] = [
   seedFinance,
   seedDemoCharges,
   seedDemoEvents,
+  seedDemoCamps,
   seedGamification,
   seedDemoGuardian,
   seedDemoMeetings,
   seedDemoProgramme,
   seedDemoInstructor,
   seedDemoPatrimonio,
+  seedDemoAssociacao,
 ];
 
 /**
