@@ -71,6 +71,12 @@ export const CLUB_PERMISSIONS = {
   'programme.manage': { roles: ['admin', 'associate', 'secretary'], unitRoles: [] },
   /** Sign requisitos (an instructor: only the classes and especialidades assigned to them; ADR 040). */
   'programme.sign': { roles: ['admin', 'associate', 'instructor'], unitRoles: ['counselor'] },
+  /** The secretaria's books (atas, atos, ofícios, visitas): the club's leaders read them (issue 47). */
+  'secretaria.read': { roles: ['admin', 'associate', 'secretary', 'treasurer', 'counselor', 'instructor'], unitRoles: [] },
+  /** Write the atas, atos and ofícios: the secretary and the direction. */
+  'secretaria.manage': { roles: ['admin', 'associate', 'secretary'], unitRoles: [] },
+  /** Hand the phone to a visitor to sign the livro de visitas: any leader. */
+  'secretaria.visitors': { roles: ['admin', 'associate', 'secretary', 'treasurer', 'counselor', 'instructor'], unitRoles: [] },
 } as const satisfies Record<string, { roles: readonly TClubRole[]; unitRoles: readonly TClubRole[]; summary?: string }>;
 
 export type TClubPermission = keyof typeof CLUB_PERMISSIONS;
