@@ -49,10 +49,13 @@ const webBoundaries = {
 };
 
 /**
- * The server's layers point down (issue 33): a repository (SQL only) imports nothing from the HTTP
- * layer, and no module of src/server is part of an import cycle. `import-x/no-cycle` skips type-only
- * imports; src/server/import-graph.test.ts counts those too.
+ * The server's layers point down (issues 33 and 44, ADR 082): `core/` (what services stand on:
+ * errors, access decisions, throttles, counters, cursors) imports only `db/` and `shared/`; no
+ * service or repository imports the HTTP layer (`http/`); only route modules (`routes.ts`,
+ * `*-routes.ts`) and a domain's Fastify `plugin.ts` do. No module of src/server is part of an import
+ * cycle: `import-x/no-cycle` skips type-only imports, src/server/import-graph.test.ts counts those too.
  */
+const SERVER = fileURLToPath(new URL('./src/server/', import.meta.url));
 const serverLayers = [
   {
     files: ['src/server/**/*.ts'],
@@ -62,20 +65,23 @@ const serverLayers = [
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } })],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
-  },
-  {
-    files: ['src/server/**/repo*.ts', 'src/server/**/*-repo.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [{
-            regex: '(^|/)plugins/',
-            message: 'A repository is SQL only: it imports nothing from plugins/ (helpers that take a query runner live in db/).',
-          }],
-        },
-      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', {
+        zones: [
+          {
+            target: path.join(SERVER, 'core'),
+            from: SERVER,
+            except: ['./core', './db'],
+            message: 'core/ imports only db/ and shared/ (ADR 082).',
+          },
+          {
+            target: path.join(SERVER, '!(http)/**/!(routes|*-routes|plugin|*.test).ts'),
+            from: path.join(SERVER, 'http'),
+            message: 'A service or repository imports nothing from http/: what it stands on lives in core/ (ADR 082).',
+          },
+        ],
+      }],
     },
   },
 ];

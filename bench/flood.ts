@@ -12,7 +12,7 @@ import { openPglite } from '../src/server/db/pglite.js';
 import { openPostgres } from '../src/server/db/postgres.js';
 import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
-import { DEFAULT_LIMITS } from '../src/server/plugins/rate-limit.js';
+import { DEFAULT_LIMITS } from '../src/server/core/throttle.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 6);
 const json = { 'content-type': 'application/json', 'x-trilha-client': 'web' };

@@ -14,7 +14,7 @@ import type { Db } from '../src/server/db/index.js';
 import { one } from '../src/server/db/index.js';
 import { onEachEngine } from './engines.js';
 import { migrate } from '../src/server/db/migrate.js';
-import type { ClubAccess } from '../src/server/plugins/access.js';
+import type { ClubAccess } from '../src/server/core/access.js';
 import { sign } from '../src/server/programme/signing.js';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);

@@ -63,7 +63,7 @@ describe('the grid offline', () => {
 
     // Reopened with no connection: the grid comes from the device, the pending cells from the queue.
     await page.reload();
-    await cell('Carla Dias', 2, 'pendente de envio').waitFor({ timeout: 20_000 });
+    await cell('Carla Dias', 2, 'pendente de envio').waitFor({ timeout: 10_000 });
     await cell('Ana Souza', 1, 'pendente de envio').waitFor();
     await cell('Carla Dias', 1, 'não assinado').waitFor();
     await page.getByRole('status').filter({ hasText: 'Sem conexão — 5 assinaturas na fila' }).waitFor();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppConfig } from '../src/server/app.js';
-import type { Limits } from '../src/server/plugins/rate-limit.js';
+import type { Limits } from '../src/server/core/throttle.js';
 import { openTestDb, type TestDb } from './db.js';
 import { checkContract } from './contract.js';
 

@@ -1,7 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { OpenAPIV3 } from 'openapi-types';
-import { ERROR_SCHEMA } from '../src/server/plugins/openapi.js';
+import { ERROR_SCHEMA } from '../src/server/http/openapi.js';
 
 /**
  * The API's OpenAPI document as a contract for every response the API suites produce: each answer's

@@ -76,12 +76,22 @@ describe('the import graph of src/server', () => {
     expect(cycles(importGraph())).toEqual([]);
   });
 
-  it('repositories import nothing from plugins/', () => {
+  it('services and repositories import nothing from http/, type-only imports included (ADR 082)', () => {
     const upward = [...importGraph()]
-      .filter(([file]) => /(^|[-/])repo\.ts$/.test(file))
+      .filter(([file]) => !path.relative(SERVER, file).startsWith(`http${path.sep}`) && path.dirname(file) !== SERVER)
+      .filter(([file]) => !/(^|[-/])routes\.ts$|[/]plugin\.ts$/.test(file))
       .flatMap(([file, targets]) => targets
-        .filter((t) => path.relative(SERVER, t).startsWith(`plugins${path.sep}`))
+        .filter((t) => path.relative(SERVER, t).startsWith(`http${path.sep}`))
         .map((t) => `${path.relative(SERVER, file)} → ${path.relative(SERVER, t)}`));
     expect(upward).toEqual([]);
+  });
+
+  it('core/ stands on db/ and shared/ only', () => {
+    const outward = [...importGraph()]
+      .filter(([file]) => path.relative(SERVER, file).startsWith(`core${path.sep}`))
+      .flatMap(([file, targets]) => targets
+        .filter((t) => !/^(core|db)[/\\]/.test(path.relative(SERVER, t)))
+        .map((t) => `${path.relative(SERVER, file)} → ${path.relative(SERVER, t)}`));
+    expect(outward).toEqual([]);
   });
 });

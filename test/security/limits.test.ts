@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/errors.js';
 import { MEMBER_MSG } from '../../src/shared/members.js';
-import { DEFAULT_LIMITS } from '../../src/server/plugins/rate-limit.js';
+import { DEFAULT_LIMITS } from '../../src/server/core/throttle.js';
 import { call, clockInsideLimitWindows, createClub, createTestApp, signUp, uniqueEmail, type Session, type TestContext } from '../api.js';
 import { engineName } from '../db.js';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
 import { SECURITY_MSG } from '../../shared/security.js';
-import { AppError } from '../plugins/errors.js';
+import { AppError } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { deleteSessionsOf, promoteToSuperAdmin } from '../auth/repo.js';
 import { maybeOne } from '../db/index.js';

@@ -5,7 +5,7 @@ import {
   ZJobFailure, ZPlatformReport, ZPlatformStats, ZReportQuery, ZSetBlocked, ZSetUserType,
 } from '../../shared/admin.js';
 import { ZClub } from '../../shared/clubs.js';
-import { sendAnswer } from '../plugins/answer-cache.js';
+import { sendAnswer } from '../http/answer-cache.js';
 import { latestBackup } from '../backup/backup.js';
 import { readTogether } from '../db/read-together.js';
 import * as repo from './repo.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { one, type Queryable } from '../db/index.js';
 import { ZCursorTimestamp, pageOf } from '../db/cursor.js';
-import { decodeCursor } from '../plugins/cursor.js';
+import { decodeCursor } from '../core/cursor.js';
 import { AUDIT_COUNT_CAP, auditActionLabel, AUDIT_SYSTEM_ACTOR, type TAuditEntry } from '../../shared/audit.js';
 import { auditSummary } from './summary.js';
 

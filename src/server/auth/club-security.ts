@@ -1,8 +1,8 @@
 import type { Db } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
 import { SECURITY_MSG, type TClubSecurity } from '../../shared/security.js';
-import { AppError, badRequest } from '../plugins/errors.js';
-import type { ClubAccess } from '../plugins/access.js';
+import { AppError, badRequest } from '../core/errors.js';
+import type { ClubAccess } from '../core/access.js';
 import { writeAudit } from '../audit/repo.js';
 
 /** The club's security rules (today: two-step verification required of admins and treasurers). */

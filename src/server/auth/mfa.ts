@@ -6,10 +6,10 @@ import { requireLazily } from '../lazy-module.js';
 import type { Db, Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
 import { SECURITY_MSG, type TMfaEnrolment } from '../../shared/security.js';
-import { AppError, badRequest } from '../plugins/errors.js';
-import { tooManyRequests, MINUTE, type LoginThrottle } from '../plugins/rate-limit.js';
-import type { CounterStore } from '../plugins/counter-store.js';
-import type { AuthState } from '../plugins/access.js';
+import { AppError, badRequest } from '../core/errors.js';
+import { tooManyRequests, MINUTE, type LoginThrottle } from '../core/throttle.js';
+import type { CounterStore } from '../core/counter-store.js';
+import type { AuthState } from '../core/access.js';
 
 /** RFC 6238 with the parameters every authenticator app understands. */
 export const TOTP_PERIOD = 30;

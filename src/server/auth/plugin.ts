@@ -5,7 +5,7 @@ import { SECURITY_MSG } from '../../shared/security.js';
 import * as repo from './repo.js';
 import { SESSION_COOKIE, TOUCH_EVERY_MS, hashToken, sessionLifetime } from './session.js';
 import { SessionLookups } from './session-lookups.js';
-import { clubIdOfRoute, rememberMembership } from '../plugins/access.js';
+import { clubIdOfRoute, rememberMembership } from '../http/access.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PROTECTED = /^\/api\/(clubs|admin)(\/|\?|$)/;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZLogin, ZMe, ZProfile, ZRegister } from '../../shared/auth.js';
-import { countSignup } from '../plugins/rate-limit.js';
+import { countSignup } from '../http/rate-limit.js';
 import * as service from './service.js';
 import { SESSION_COOKIE, setSessionCookie } from './session.js';
 import { ZOk } from '../../shared/responses.js';

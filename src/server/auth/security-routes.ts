@@ -4,7 +4,7 @@ import {
   SECURITY_MSG, ZChangeEmail, ZChangePassword, ZClubSecurity, ZForgotPassword, ZMfaChallenge, ZMfaCodeBody, ZMfaEnrolment,
   ZRecoveryCodes, ZResetPassword, ZSecurityOverview, ZTokenBody,
 } from '../../shared/security.js';
-import { requireAuth } from '../plugins/access.js';
+import { requireAuth } from '../http/access.js';
 import * as account from './account.js';
 import * as mfa from './mfa.js';
 import * as clubSecurity from './club-security.js';

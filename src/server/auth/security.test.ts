@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_MSG } from '../../shared/security.js';
 import { AUTH_MSG } from '../../shared/auth.js';
 import { buildApp } from '../app.js';
-import { databaseCounterStore } from '../plugins/counter-store.js';
+import { databaseCounterStore } from '../core/counter-store.js';
 import { call, clockInsideLimitWindows, createClub, createTestApp, signUp, uniqueEmail, type Session, type TestContext } from '../../../test/api.js';
 
 let ctx: TestContext;

@@ -2,10 +2,10 @@ import { hash, verify } from '@node-rs/argon2';
 import { notify } from '../notifications/notify.js';
 import type { Db } from '../db/index.js';
 import { AUTH_MSG, ZRegister, ZLogin, type TProfile } from '../../shared/auth.js';
-import { AppError, PG, isPgError } from '../plugins/errors.js';
+import { AppError, PG, isPgError } from '../core/errors.js';
 import * as repo from './repo.js';
 import { hashToken, newSessionToken, sessionLifetime } from './session.js';
-import type { LoginThrottle } from '../plugins/rate-limit.js';
+import type { LoginThrottle } from '../core/throttle.js';
 import type { z } from 'zod';
 
 // OWASP's Argon2id parameters: 19 MiB, 2 iterations, 1 lane (algorithm 2 = Argon2id).

@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
 import { criteriaToJson, type TBadge, type TClubBadgeInputOut } from '../../shared/badges.js';
 import { badgeIconSvg } from '../../shared/badge-icons.js';
-import type { ClubAccess } from '../plugins/access.js';
+import type { ClubAccess } from '../core/access.js';
 import { createOwnedBadge, updateOwnedBadge } from './service.js';
 import * as repo from './repo.js';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { badRequest } from '../plugins/errors.js';
+import { badRequest } from '../core/errors.js';
 import { BADGE_MSG, criteriaFromJson, type TAutoCriteria } from '../../shared/badges.js';
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZBadge, ZBadgeInput, ZClubBadgeInput, ZGrantBadge } from '../../shared/badges.js';
 import { PROGRESS_MSG, ZAwardedBadge } from '../../shared/progress.js';
 import { BADGE_MSG } from '../../shared/badges.js';
-import { notFound } from '../plugins/errors.js';
+import { notFound } from '../core/errors.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 import * as clubBadges from './club-badges.js';

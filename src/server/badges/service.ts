@@ -1,8 +1,8 @@
 import type { Db } from '../db/index.js';
 import { BADGE_MSG, criteriaFromJson, criteriaToJson, type TBadge, type TBadgeInputOut } from '../../shared/badges.js';
 import { PROGRESS_MSG } from '../../shared/progress.js';
-import { AppError, badRequest, conflict, isInUse, notFound } from '../plugins/errors.js';
-import type { ClubAccess } from '../plugins/access.js';
+import { AppError, badRequest, conflict, isInUse, notFound } from '../core/errors.js';
+import type { ClubAccess } from '../core/access.js';
 import { writeAudit } from '../audit/repo.js';
 import * as progressRepo from '../progress/repo.js';
 import { awardAfterEvent, grantBadge } from './engine.js';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import { CHARGE_BATCH_MAX, CHARGE_BATCH_MSG, type TChargeBatchResult, type ZCreateChargeBatch } from '../../shared/charge-batches.js';
-import { PG, badRequest, conflict, isPgError, notFound } from '../plugins/errors.js';
+import { PG, badRequest, conflict, isPgError, notFound } from '../core/errors.js';
 import * as repo from './batch-repo.js';
 import { notifyBatchCharges } from './notices.js';
 import type { Actor } from './service.js';

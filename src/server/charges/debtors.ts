@@ -3,7 +3,7 @@ import type { Queryable } from '../db/index.js';
 import { CHARGE_MSG, type TDebtors, type TWhatsAppReminder, type ZDebtorQuery } from '../../shared/charges.js';
 import { sumMoney } from '../../shared/money.js';
 import { reminderText, whatsAppNumber, whatsAppUrl } from '../../shared/reminder.js';
-import { notFound } from '../plugins/errors.js';
+import { notFound } from '../core/errors.js';
 import * as repo from './repo.js';
 import { openChargesOf } from './service.js';
 

@@ -6,7 +6,7 @@ import {
   type ZDuesExceptionInput, type ZDuesPlanInput, type ZGenerateDues,
 } from '../../shared/dues.js';
 import { writeAudit } from '../audit/repo.js';
-import { badRequest, notFound } from '../plugins/errors.js';
+import { badRequest, notFound } from '../core/errors.js';
 import { isActiveMember } from './repo.js';
 import type { Actor } from './service.js';
 import { notifyCreatedCharges } from './notices.js';

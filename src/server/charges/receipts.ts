@@ -1,6 +1,6 @@
 import { maybeOne, type Queryable } from '../db/index.js';
 import { CHARGE_MSG, type TMyPayment, type TReceipt } from '../../shared/charges.js';
-import { notFound } from '../plugins/errors.js';
+import { notFound } from '../core/errors.js';
 import { isUuid } from '../../shared/ids.js';
 import { amountInWords } from '../../shared/money-words.js';
 

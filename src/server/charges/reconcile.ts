@@ -6,9 +6,9 @@ import { PERMISSION_MSG } from '../../shared/permissions.js';
 import {
   STATEMENT_MSG, STATEMENT_SEARCH_LIMIT, type TStatementCharge, type TStatementConfirmResult, type TStatementPreview, type ZStatementConfirm,
 } from '../../shared/statement.js';
-import { can, type ClubAccess } from '../plugins/access.js';
+import { can, type ClubAccess } from '../core/access.js';
 import { writeAudit } from '../audit/repo.js';
-import { AppError, PG, badRequest, conflict, forbidden, isPgError, notFound } from '../plugins/errors.js';
+import { AppError, PG, badRequest, conflict, forbidden, isPgError, notFound } from '../core/errors.js';
 import { EventLoopYielder, parseStatement, StatementError } from './statement.js';
 import { matchStatement, nameTokens } from './statement-match.js';
 import * as repo from './repo.js';

@@ -6,7 +6,7 @@ import {
 } from '../../shared/charges.js';
 import { ZPixSettings, ZPixSettingsInput } from '../../shared/pix.js';
 import { DUES_MSG, ZDuesExceptionInput, ZDuesPlan, ZDuesPlanInput, ZDuesSetup, ZGenerateDues, ZGenerateDuesResult } from '../../shared/dues.js';
-import { can } from '../plugins/access.js';
+import { can } from '../core/access.js';
 import { requireGuardianOf } from '../families/access.js';
 import { ZChargeBatchResult, ZChargePayer, ZCreateChargeBatch } from '../../shared/charge-batches.js';
 import * as batches from './batches.js';

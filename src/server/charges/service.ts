@@ -5,9 +5,9 @@ import {
 } from '../../shared/charges.js';
 import { pixCopiaECola, type TPixSettings, type ZPixSettingsInput } from '../../shared/pix.js';
 import { writeAudit } from '../audit/repo.js';
-import { decodeCursor } from '../plugins/cursor.js';
+import { decodeCursor } from '../core/cursor.js';
 import { pageOf } from '../db/cursor.js';
-import { PG, badRequest, conflict, isPgError, notFound } from '../plugins/errors.js';
+import { PG, badRequest, conflict, isPgError, notFound } from '../core/errors.js';
 import { notifyCreatedCharges } from './notices.js';
 import * as repo from './repo.js';
 import { isUuid } from '../../shared/ids.js';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ZClubParams, zId } from '../../shared/ids.js';
 import type { TClubPermission } from '../../shared/permissions.js';
 import type { ClubTable } from '../db/club-table.js';
-import { notFound } from '../plugins/errors.js';
+import { notFound } from '../core/errors.js';
 import type { ClubRecords } from './club-records.js';
 import { ZOk } from '../../shared/responses.js';
 

@@ -1,8 +1,8 @@
 import type { Db } from '../db/index.js';
 import type { ClubTable } from '../db/club-table.js';
-import { AppError, isInUse, notFound } from '../plugins/errors.js';
+import { AppError, isInUse, notFound } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
-import type { ClubAccess } from '../plugins/access.js';
+import type { ClubAccess } from '../core/access.js';
 
 /** What tells one club table's records apart: their audit name and their pt-BR refusals. */
 export interface ClubRecordRules {

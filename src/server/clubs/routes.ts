@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZProfile } from '../../shared/auth.js';
 import { ZClub, ZCreateClub, ZDashboardCounts, ZMyClub } from '../../shared/clubs.js';
 import { MSG } from '../../shared/errors.js';
-import { notFound } from '../plugins/errors.js';
+import { notFound } from '../core/errors.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
 import { ZClubParams } from '../../shared/ids.js';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Db } from '../db/index.js';
 import { CLUB_MSG, type ZCreateClub, type TClub } from '../../shared/clubs.js';
-import { AppError, PG, isPgError } from '../plugins/errors.js';
+import { AppError, PG, isPgError } from '../core/errors.js';
 import { MSG } from '../../shared/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import * as repo from './repo.js';

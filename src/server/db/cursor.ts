@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Keyset pagination: a page ends with an opaque cursor holding the sort key of its last row; the next
  * page starts strictly after it. Unlike OFFSET, page N costs the same as page 1, and rows inserted
  * meanwhile neither shift nor repeat what the client already has. A cursor from a client is read by
- * `decodeCursor` (plugins/cursor.ts), which answers 400 to a forged one.
+ * `decodeCursor` (core/cursor.ts), which answers 400 to a forged one.
  */
 export function encodeCursor(key: readonly unknown[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');

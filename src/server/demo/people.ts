@@ -1,6 +1,6 @@
 import type { DemoContext, DemoStep } from './context.js';
 import { one } from '../db/index.js';
-import type { ClubAccess } from '../plugins/access.js';
+import type { ClubAccess } from '../core/access.js';
 import { DEMO_GUARDIAN, DEMO_GUARDIAN_CHILD, DEMO_INSTRUCTOR } from './base.js';
 import { createInvitation } from '../members/service.js';
 import { acceptInvitation } from '../members/invitation-service.js';

@@ -5,7 +5,7 @@ import {
   EVENT_MSG, type TAuthorisationText, type TEvent, type TFamilyEvent, type TFamilyEvents, type ZSignAuthorisation,
 } from '../../shared/events.js';
 import { writeAudit } from '../audit/repo.js';
-import { PG, badRequest, conflict, isPgError, notFound } from '../plugins/errors.js';
+import { PG, badRequest, conflict, isPgError, notFound } from '../core/errors.js';
 import type { GuardianLink } from '../families/access.js';
 import type { Actor } from '../charges/service.js';
 import { EVENT_SELECT, INVITED_SQL } from './repo.js';

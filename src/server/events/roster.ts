@@ -3,7 +3,7 @@ import { maybeOne } from '../db/index.js';
 import {
   HEALTH_FORM_STATE_LABEL, HEALTH_FORM_VALID_MONTHS, PAYMENT_STATE_LABEL, type TParticipant, type TRoster,
 } from '../../shared/events.js';
-import type { ClubAccess } from '../plugins/access.js';
+import type { ClubAccess } from '../core/access.js';
 import { writeAudit } from '../audit/repo.js';
 import { csvNumber, toCsv, type CsvCell } from '../csv.js';
 import { CONSENT_STATUS_SQL } from '../families/repo.js';

@@ -16,7 +16,7 @@ import * as repo from './repo.js';
 import * as roster from './roster.js';
 import * as service from './service.js';
 import { ZOk } from '../../shared/responses.js';
-import { replyIfUnchanged } from '../plugins/answer-cache.js';
+import { replyIfUnchanged } from '../http/answer-cache.js';
 
 const ZEventParams = ZClubParams.extend({ id: zId(EVENT_MSG.eventNotFound) });
 const ZRegistrationParams = ZEventParams.extend({ registrationId: zId(EVENT_MSG.registrationNotFound) });

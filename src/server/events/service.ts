@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import { EVENT_MSG, instalmentPlan, type TEvent, type ZCancelEvent, type ZEventInput } from '../../shared/events.js';
 import { writeAudit } from '../audit/repo.js';
-import { PG, badRequest, conflict, isPgError, notFound } from '../plugins/errors.js';
+import { PG, badRequest, conflict, isPgError, notFound } from '../core/errors.js';
 import { isUuid } from '../../shared/ids.js';
 import { addCharge, cancelUnpaidCharges, type Actor } from '../charges/service.js';
 import { notifyCreatedCharges } from '../charges/notices.js';

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
 import { FAMILY_MSG } from '../../shared/families.js';
-import { notFound } from '../plugins/errors.js';
+import { notFound } from '../core/errors.js';
 import { isUuid } from '../../shared/ids.js';
 
 

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db/index.js';
 import { memberAttendance } from '../meetings/report.js';
 import { FAMILY_MSG, type TConsentStatus, type TFamilyChild } from '../../shared/families.js';
-import { conflict } from '../plugins/errors.js';
+import { conflict } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { getProfileHead, listEarnedBadges } from '../progress/profile-repo.js';
 import { listMemberTasks } from '../progress/repo.js';

@@ -5,8 +5,8 @@ import { guardianInvitationMail } from '../mail/templates.js';
 import {
   FAMILY_MSG, GUARDIAN_INVITATION_DAYS, type TGuardian, type TGuardianInvitation, type TGuardianInvitationPreview, type ZAcceptGuardian, type ZGuardianInput,
 } from '../../shared/families.js';
-import { AppError, PG, conflict, isPgError, notFound } from '../plugins/errors.js';
-import type { ClubAccess } from '../plugins/access.js';
+import { AppError, PG, conflict, isPgError, notFound } from '../core/errors.js';
+import type { ClubAccess } from '../core/access.js';
 import { writeAudit } from '../audit/repo.js';
 import { hashToken, newSessionToken } from '../auth/session.js';
 import * as repo from './repo.js';

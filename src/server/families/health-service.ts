@@ -1,8 +1,8 @@
 import type { Db, Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
 import { FAMILY_MSG, ZHealthForm, type THealthFormData, type THealthRecord } from '../../shared/families.js';
-import { AppError, forbidden, notFound } from '../plugins/errors.js';
-import type { ClubAccess } from '../plugins/access.js';
+import { AppError, forbidden, notFound } from '../core/errors.js';
+import type { ClubAccess } from '../core/access.js';
 import { writeAudit } from '../audit/repo.js';
 import type { HealthCipher } from './health-key.js';
 import * as repo from './repo.js';

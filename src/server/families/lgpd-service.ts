@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
 import { DELETION_GRACE_DAYS, FAMILY_MSG, REMOVED_MEMBER_NAME, ZHealthForm, type TDeletionStatus } from '../../shared/families.js';
-import { conflict } from '../plugins/errors.js';
+import { conflict } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { toCsv, type CsvCell } from '../csv.js';
 import type { HealthCipher } from './health-key.js';

@@ -6,7 +6,7 @@ import {
   ZGuardianInvitation, ZGuardianInvitationPreview, ZHealthForm, ZHealthRecord, ZMemberFamily, ZMemberFamilyUpdate,
   ZPrivacyNotice, ZPrivacySettings, ZPrivacySettingsInput, ZConsentStatus, ZChildParams, ZChildPush,
 } from '../../shared/families.js';
-import { forbidden, notFound } from '../plugins/errors.js';
+import { forbidden, notFound } from '../core/errors.js';
 import { PROGRESS_MSG, ZSubmissionInfo } from '../../shared/progress.js';
 import { submitEvidence } from '../progress/submissions.js';
 import { readEvidenceForm } from '../progress/evidence-form.js';

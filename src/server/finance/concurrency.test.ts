@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one } from '../db/index.js';
 import { engineName, openTestDb, type TestDb } from '../../../test/db.js';
-import { isPgError } from '../plugins/errors.js';
+import { isPgError } from '../core/errors.js';
 import * as repo from './repo.js';
 
 // On PostgreSQL these calls really run at once on 25 connections; PGlite serialises them (one connection).

@@ -23,8 +23,8 @@ import {
   ZUpdateCashAccount,
   ZUpdateChartAccount,
 } from '../../shared/finance.js';
-import { badRequest } from '../plugins/errors.js';
-import { serializerFor } from '../plugins/serializer.js';
+import { badRequest } from '../core/errors.js';
+import { serializerFor } from '../http/serializer.js';
 import { transactionsCsv } from './csv.js';
 import './hooks.js';
 import * as repo from './repo.js';

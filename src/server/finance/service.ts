@@ -18,9 +18,9 @@ import {
 } from '../../shared/finance.js';
 import { writeAudit } from '../audit/repo.js';
 import { ZCursorDate, ZCursorTimestamp } from '../db/cursor.js';
-import { decodeCursor } from '../plugins/cursor.js';
+import { decodeCursor } from '../core/cursor.js';
 import { pageAnswer } from '../db/json-text.js';
-import { AppError, PG, badRequest, conflict, isPgError, notFound } from '../plugins/errors.js';
+import { AppError, PG, badRequest, conflict, isPgError, notFound } from '../core/errors.js';
 import * as repo from './repo.js';
 import { isUuid } from '../../shared/ids.js';
 

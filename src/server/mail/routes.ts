@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ZOutboxList, ZOutboxMessage, MAIL_MSG } from '../../shared/security.js';
 import { MSG } from '../../shared/errors.js';
-import { AppError } from '../plugins/errors.js';
+import { AppError } from '../core/errors.js';
 import { maybeOne } from '../db/index.js';
 import { listOutbox, retryMail, type OutboxRow } from './queue.js';
 import { resetTwoStep } from '../admin/account-security.js';

@@ -1,5 +1,5 @@
 import type { DemoStep } from '../demo/context.js';
-import type { ClubAccess } from '../plugins/access.js';
+import type { ClubAccess } from '../core/access.js';
 import { localDateString } from '../recurring/schedule.js';
 import type { TAttendanceStatus, TMarkInput } from '../../shared/meetings.js';
 import * as repo from './repo.js';

@@ -1,4 +1,4 @@
-import { scopeOf, type ClubAccess } from '../plugins/access.js';
+import { scopeOf, type ClubAccess } from '../core/access.js';
 
 /**
  * Who may read and mark the roll call of a meeting, from the club's permission table

@@ -18,8 +18,8 @@ import {
   ZMemberAttendance,
   ZReportQuery,
 } from '../../shared/meetings.js';
-import type { ClubAccess } from '../plugins/access.js';
-import { badRequest, forbidden, notFound } from '../plugins/errors.js';
+import type { ClubAccess } from '../core/access.js';
+import { badRequest, forbidden, notFound } from '../core/errors.js';
 import { ZClubParams, zId } from '../../shared/ids.js';
 import { mayCallAnyRoll, rollReadScope } from './permissions.js';
 import { attendanceCsv, attendanceReport, memberAttendance } from './report.js';

@@ -12,9 +12,9 @@ import {
   type TMeeting,
   type TMeetingSummary,
 } from '../../shared/meetings.js';
-import { AppError, badRequest, forbidden, notFound } from '../plugins/errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
-import type { ClubAccess } from '../plugins/access.js';
+import type { ClubAccess } from '../core/access.js';
 import { mayCallAnyRoll, mayCallRoll, rollReadScope, type RollCaller } from './permissions.js';
 import { reconcileMemberLedger } from './ledger.js';
 import { countsFor } from './report.js';

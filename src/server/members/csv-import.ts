@@ -6,9 +6,9 @@ import {
 } from '../../shared/members.js';
 import { parseBirthDateText } from '../../shared/birth-date.js';
 import { XlsxError, readFirstSheet, type XlsxProblem } from '../xlsx.js';
-import { AppError, badRequest } from '../plugins/errors.js';
+import { AppError, badRequest } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
-import type { ClubAccess } from '../plugins/access.js';
+import type { ClubAccess } from '../core/access.js';
 import { PERMISSION_MSG, grantRefusal, roleFromText, type TClubRole } from '../../shared/permissions.js';
 import { zEmail } from '../../shared/email.js';
 import * as repo from './repo.js';

@@ -3,7 +3,7 @@ import { notify } from '../notifications/notify.js';
 import type { Db, Queryable } from '../db/index.js';
 import { AUTH_MSG, type ZRegister } from '../../shared/auth.js';
 import { MEMBER_MSG, type TInvitationPreview } from '../../shared/members.js';
-import { AppError, PG, conflict, isPgError, notFound } from '../plugins/errors.js';
+import { AppError, PG, conflict, isPgError, notFound } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { hashToken } from '../auth/session.js';
 import { hashPassword, openSession, type NewSession } from '../auth/service.js';

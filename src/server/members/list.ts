@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import type { ZMemberQuery } from '../../shared/members.js';
 import { ZCursorTimestamp } from '../db/cursor.js';
-import { decodeCursor } from '../plugins/cursor.js';
+import { decodeCursor } from '../core/cursor.js';
 import { pageAnswer } from '../db/json-text.js';
 import { likeLiteral } from '../admin/repo.js';
 import * as repo from './repo.js';

@@ -5,7 +5,7 @@ import { COUNSELOR_POINT_LIMIT, PERMISSION_MSG } from '../../shared/permissions.
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { insertTask, insertUnit, pointsOf } from '../../../test/gamification.js';
 import { engineName } from '../../../test/db.js';
-import { canManageUnit, type ClubAccess } from '../plugins/access.js';
+import { canManageUnit, type ClubAccess } from '../core/access.js';
 
 // Issue 14: the functions at work — counsellors on their own unit, who may name whom, the audit trail.
 

@@ -5,7 +5,7 @@ import {
   MEMBER_MSG, ZAddMember, ZAddMemberResult, ZCsvImport, ZCsvImportResult, ZInvitationAccepted, ZInvitationLink,
   ZInvitationPreview, ZMember, ZMemberPage, ZMemberQuery, ZPendingInvitation, ZUpdateMember,
 } from '../../shared/members.js';
-import { can } from '../plugins/access.js';
+import { can } from '../core/access.js';
 import { ZClubParams, ZTokenParams, zId } from '../../shared/ids.js';
 import { setSessionCookie } from '../auth/session.js';
 import * as invitationRepo from './invitation-repo.js';

@@ -4,10 +4,10 @@ import {
   ADMIN_ROLE, INVITATION_DAYS, MEMBER_MSG,
   type TAddMemberResult, type TInvitationLink, type TMember, type ZAddMember, type ZUpdateMember,
 } from '../../shared/members.js';
-import { AppError, badRequest, conflict, notFound } from '../plugins/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { grantRefusal } from '../../shared/permissions.js';
-import type { ClubAccess } from '../plugins/access.js';
+import type { ClubAccess } from '../core/access.js';
 import { hashToken, newSessionToken } from '../auth/session.js';
 import * as repo from './repo.js';
 import * as invitations from './invitation-repo.js';

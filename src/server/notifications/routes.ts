@@ -5,9 +5,9 @@ import {
   ZPushDeliveryIssue,
   CATEGORY_LABELS, NOTIFICATION_MSG, ZMarkAllRead, ZPushConfig, ZPushSubscriptionInput, ZPushSubscriptionRemove, ZNotificationListQuery, ZNotificationPage, ZPreferences, ZPreferencesInput, ZUnreadCounts,
 } from '../../shared/notifications.js';
-import { AppError, notFound } from '../plugins/errors.js';
+import { AppError, notFound } from '../core/errors.js';
 import * as repo from './repo.js';
-import { decodeCursor } from '../plugins/cursor.js';
+import { decodeCursor } from '../core/cursor.js';
 import * as prefs from './preferences.js';
 import { readUnsubscribeToken } from './email.js';
 import { endpointAllowed } from './push-endpoint.js';

@@ -1,5 +1,5 @@
 import type { DemoStep } from '../demo/context.js';
-import type { ClubAccess } from '../plugins/access.js';
+import type { ClubAccess } from '../core/access.js';
 import { addRequirement, enrol } from './service.js';
 import { sign } from './signing.js';
 import { createClubBadge } from '../badges/club-badges.js';

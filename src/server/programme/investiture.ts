@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
-import { AppError, badRequest, notFound } from '../plugins/errors.js';
-import type { ClubAccess } from '../plugins/access.js';
+import { AppError, badRequest, notFound } from '../core/errors.js';
+import type { ClubAccess } from '../core/access.js';
 import { writeAudit } from '../audit/repo.js';
 import { PROGRAMME_MSG, type TInvestiture } from '../../shared/programme.js';
 import { clubToday } from './repo.js';

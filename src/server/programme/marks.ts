@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.js';
-import { badRequest, conflict, notFound } from '../plugins/errors.js';
-import type { ClubAccess } from '../plugins/access.js';
+import { badRequest, conflict, notFound } from '../core/errors.js';
+import type { ClubAccess } from '../core/access.js';
 import type { Storage } from '../storage/storage.js';
 import { writeAudit } from '../audit/repo.js';
 import { checkEvidence } from '../progress/submissions.js';

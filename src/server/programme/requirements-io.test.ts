@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { PROGRAMME_MSG } from '../../shared/programme.js';
 import { REQ_IO_MSG } from '../../shared/programme-io.js';
 import { decodeCsvFile } from '../../shared/csv-file.js';
-import { NUL_MESSAGE } from '../plugins/nul-guard.js';
+import { NUL_MESSAGE } from '../http/nul-guard.js';
 import { addMember, call, createClub, createTestApp, setUpClubWithMember, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { pointsOf } from '../../../test/gamification.js';
 import { engineName } from '../../../test/db.js';

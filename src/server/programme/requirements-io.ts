@@ -1,7 +1,7 @@
 import type Papa from 'papaparse';
 import { requireLazily } from '../lazy-module.js';
 import type { Db, Queryable } from '../db/index.js';
-import { AppError, badRequest } from '../plugins/errors.js';
+import { AppError, badRequest } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { toCsv } from '../csv.js';
 import { PROGRAMME_MSG, type TCatalogue, type TRequirement } from '../../shared/programme.js';

@@ -32,7 +32,7 @@ import {
   zItemCode,
 } from '../../shared/programme.js';
 import { ZReqExport, ZReqExportQuery, ZReqImport, ZReqImportResult } from '../../shared/programme-io.js';
-import { scopeOf } from '../plugins/access.js';
+import { scopeOf } from '../core/access.js';
 import { requireGuardianOf } from '../families/access.js';
 import { ZClubParams } from '../../shared/ids.js';
 import { ZChildParams } from '../../shared/families.js';
@@ -44,7 +44,7 @@ import { exportFile, exportRows, importRequirements } from './requirements-io.js
 import { listQueue, markDone, readMarkEvidence, returnMark, signMark } from './marks.js';
 import type { EvidenceFile } from '../progress/evidence-form.js';
 import { MARK_MSG, ZMarkInput, ZMarkReturnInput, ZMarkSignInput, ZQueueMark } from '../../shared/programme.js';
-import { badRequest, notFound } from '../plugins/errors.js';
+import { badRequest, notFound } from '../core/errors.js';
 import { registerReportRoutes } from './report-routes.js';
 import { ZOk } from '../../shared/responses.js';
 

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/index.js';
-import { AppError, badRequest, forbidden, notFound } from '../plugins/errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import {
   PROGRAMME_MSG,
@@ -14,7 +14,7 @@ import {
   type TRequirement,
 } from '../../shared/programme.js';
 import { mayReadCard, signerOf, signRefusal, type Signer } from './signers.js';
-import { can, type ClubAccess } from '../plugins/access.js';
+import { can, type ClubAccess } from '../core/access.js';
 import { presentToday } from '../meetings/repo.js';
 import * as repo from './repo.js';
 

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.js';
-import { can, scopeOf, type ClubAccess } from '../plugins/access.js';
-import { AppError } from '../plugins/errors.js';
+import { can, scopeOf, type ClubAccess } from '../core/access.js';
+import { AppError } from '../core/errors.js';
 import { PROGRAMME_MSG } from '../../shared/programme.js';
 import { PERMISSION_MSG } from '../../shared/permissions.js';
 import * as repo from './repo.js';

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../db/index.js';
-import { AppError, badRequest, conflict, notFound } from '../plugins/errors.js';
-import type { ClubAccess } from '../plugins/access.js';
+import { AppError, badRequest, conflict, notFound } from '../core/errors.js';
+import type { ClubAccess } from '../core/access.js';
 import { writeAudit } from '../audit/repo.js';
 import { PROGRAMME_MSG, type TProgrammeSettings, type TSignResult } from '../../shared/programme.js';
 import { signerOf, signRefusal, type Signer } from './signers.js';

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { PROGRESS_MSG } from '../../shared/progress.js';
-import { AppError, badRequest, conflict, forbidden } from '../plugins/errors.js';
-import type { ClubAccess } from '../plugins/access.js';
+import { AppError, badRequest, conflict, forbidden } from '../core/errors.js';
+import type { ClubAccess } from '../core/access.js';
 import * as repo from './repo.js';
 import type { TaskRow } from './repo.js';
 

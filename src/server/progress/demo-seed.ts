@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/index.js';
 import { one } from '../db/index.js';
 import type { DemoStep } from '../demo/context.js';
-import type { ClubAccess } from '../plugins/access.js';
+import type { ClubAccess } from '../core/access.js';
 import { demoPicture } from '../demo/picture.js';
 import { ICON_TEMPLATES } from '../../shared/badges.js';
 import { sanitizeSvg } from '../badges/sanitize.js';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { PROGRESS_MSG } from '../../shared/progress.js';
-import { badRequest } from '../plugins/errors.js';
+import { badRequest } from '../core/errors.js';
 
 export interface EvidenceFile {
   bytes: Uint8Array;

@@ -4,7 +4,7 @@ import { engineName } from '../../../test/db.js';
 import { insertBadge, insertTask, insertUnit } from '../../../test/gamification.js';
 import { ZMemberProfile } from '../../shared/progress.js';
 import { SANITIZER_VERSION, withServedIcon } from '../badges/icon.js';
-import { serializerFor } from '../plugins/serializer.js';
+import { serializerFor } from '../http/serializer.js';
 import { getProfileHead, getProfileJson, getProfileWithLists, listEarnedBadges, listPointHistory } from './profile-repo.js';
 
 // The profile is read in one statement, its badges and history as JSON arrays: every field must come

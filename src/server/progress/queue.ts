@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import type { ZSubmissionQuery } from '../../shared/progress.js';
 import { ZCursorTimestamp } from '../db/cursor.js';
-import { decodeCursor } from '../plugins/cursor.js';
+import { decodeCursor } from '../core/cursor.js';
 import { pageAnswer } from '../db/json-text.js';
 import * as repo from './repo.js';
 

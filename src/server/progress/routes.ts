@@ -17,11 +17,11 @@ import {
   ZSubmissionPage,
   ZSubmissionQuery,
 } from '../../shared/progress.js';
-import { can, type ClubAccess } from '../plugins/access.js';
-import { notFound } from '../plugins/errors.js';
+import { can, type ClubAccess } from '../core/access.js';
+import { notFound } from '../core/errors.js';
 import { SANITIZER_VERSION, withServedIcon } from '../badges/icon.js';
-import { sendJsonText } from '../plugins/json-text.js';
-import { sendAnswer, Unkept } from '../plugins/answer-cache.js';
+import { sendJsonText } from '../http/json-text.js';
+import { sendAnswer, Unkept } from '../http/answer-cache.js';
 import type { Db } from '../db/index.js';
 import * as repo from './repo.js';
 import * as profiles from './profile-repo.js';

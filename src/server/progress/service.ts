@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import { PROGRESS_MSG, type TCompletionResult, type ZCompleteTask, type ZPointAdjustment } from '../../shared/progress.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../plugins/errors.js';
-import { assertUnitInReach, canManageUnit, scopeOf, type ClubAccess } from '../plugins/access.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../core/errors.js';
+import { assertUnitInReach, canManageUnit, scopeOf, type ClubAccess } from '../core/access.js';
 import { COUNSELOR_POINT_LIMIT, PERMISSION_MSG, type TClubPermission } from '../../shared/permissions.js';
 import { writeAudit } from '../audit/repo.js';
 import { assertAvailable, assertCompletionAllowed, type Target } from './completion-rule.js';

@@ -4,7 +4,7 @@ import { addMember, call, createClub, createTestApp, signUp, type Session, type 
 import { engineName } from '../../../test/db.js';
 import { insertUnit } from '../../../test/gamification.js';
 import { RANKING_MSG, ZIndividualRankingRow, ZUnitRankingRow } from '../../shared/ranking.js';
-import { serializerFor } from '../plugins/serializer.js';
+import { serializerFor } from '../http/serializer.js';
 import { individualRanking, individualRankingJson, unitRanking, unitRankingJson } from './repo.js';
 
 // The ranking routes send the JSON text PostgreSQL writes (repo.ts). It must be byte for byte what the

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RANKING_MSG, ZIndividualRankingRow, ZRankingPeriod, ZRankingQuery, ZUnitRankingRow } from '../../shared/ranking.js';
-import { notFound } from '../plugins/errors.js';
+import { notFound } from '../core/errors.js';
 import type { Db } from '../db/index.js';
 import * as repo from './repo.js';
 import { ZClubParams } from '../../shared/ids.js';

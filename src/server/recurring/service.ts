@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.js';
-import type { ClubAccess } from '../plugins/access.js';
-import { notFound } from '../plugins/errors.js';
+import type { ClubAccess } from '../core/access.js';
+import { notFound } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { RECURRING_MSG, type TRecurringTask, type TRecurringValues } from '../../shared/recurring.js';
 import * as repo from './repo.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZClub } from '../../shared/clubs.js';
 import { LOGO_MAX_BYTES, SETTINGS_MSG, ZClubSettings } from '../../shared/settings.js';
-import { AppError } from '../plugins/errors.js';
+import { AppError } from '../core/errors.js';
 import { ZClubParams } from '../../shared/ids.js';
 import * as service from './service.js';
 

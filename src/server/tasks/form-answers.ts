@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { Queryable } from '../db/index.js';
-import type { ClubAccess } from '../plugins/access.js';
+import type { ClubAccess } from '../core/access.js';
 import { toCsv } from '../csv.js';
 import type { TFormAnswers } from '../../shared/tasks.js';
 import { getVisibleTask } from './service.js';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
-import { can, type ClubAccess } from '../plugins/access.js';
-import { AppError, badRequest, conflict, isInUse, notFound } from '../plugins/errors.js';
+import { can, type ClubAccess } from '../core/access.js';
+import { AppError, badRequest, conflict, isInUse, notFound } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import {
   QUESTION_MSG, QUESTION_TASK_TYPES, quizAnswerIssue, SUBTASK_MSG, SUBTASK_TASK_TYPE, TASK_BADGE_MSG, TASK_MSG,

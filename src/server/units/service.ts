@@ -1,5 +1,5 @@
 import { UNIT_MSG } from '../../shared/units.js';
-import { AppError, PG, isPgError } from '../plugins/errors.js';
+import { AppError, PG, isPgError } from '../core/errors.js';
 import { clubRecords } from '../clubs/club-records.js';
 import { units } from './repo.js';
 

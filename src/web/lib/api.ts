@@ -1,4 +1,5 @@
 import type { TApiErrorBody } from '@shared/errors';
+import { OFFLINE_API_CACHE, ROLL_CALL_API_PATTERN } from './offline/roll-call-api';
 
 /** An API failure; message is the server's pt-BR text (or the fallback given by the caller). */
 export class ApiError extends Error {
@@ -30,8 +31,31 @@ async function parse<T>(res: Response): Promise<T> {
   return data as T;
 }
 
+const networkError = () => new ApiError('Sem conexão com o servidor. Verifique sua internet.', 0, 'network');
+
+/** The browser says there is no network at all (airplane mode, no Wi-Fi): no request can succeed. */
+export function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/**
+ * A GET while the browser knows it is offline: the copy the service worker kept answers at once, or
+ * the read fails at once as a network failure (which the offline readers handle). No request, so no
+ * wait for the worker's network timeout.
+ */
+async function readOffline(path: string): Promise<Response> {
+  const url = new URL(path, typeof location === 'undefined' ? 'http://localhost/' : location.href).href;
+  if (typeof caches !== 'undefined' && ROLL_CALL_API_PATTERN.test(url)) {
+    const cache = await caches.open(OFFLINE_API_CACHE).catch(() => null);
+    const kept = await cache?.match(url, { ignoreVary: true }).catch(() => undefined);
+    if (kept) return kept;
+  }
+  throw networkError();
+}
+
 /** JSON request to the Trilha API. Throws ApiError with the server's message on failure. */
 export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  if (method === 'GET' && browserOffline()) return parse<T>(await readOffline(path));
   let res: Response;
   try {
     res = await fetch(path, {
@@ -41,7 +65,7 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError('Sem conexão com o servidor. Verifique sua internet.', 0, 'network');
+    throw networkError();
   }
   return parse<T>(res);
 }
@@ -52,7 +76,7 @@ export async function apiUpload<T>(path: string, form: FormData, method: 'POST' 
   try {
     res = await fetch(path, { method, credentials: 'same-origin', headers: CLIENT_HEADER, body: form });
   } catch {
-    throw new ApiError('Sem conexão com o servidor. Verifique sua internet.', 0, 'network');
+    throw networkError();
   }
   return parse<T>(res);
 }

@@ -1,4 +1,4 @@
-import { api, ApiError } from './api';
+import { api, ApiError, browserOffline } from './api';
 import { setServedFromDevice } from './online';
 
 /**
@@ -28,10 +28,7 @@ function readKept<T>(path: string): T | undefined {
   }
 }
 
-/** The browser says there is no network at all (airplane mode, no Wi-Fi): no request can succeed. */
-export function browserOffline(): boolean {
-  return typeof navigator !== 'undefined' && navigator.onLine === false;
-}
+export { browserOffline };
 
 /**
  * GET that keeps its answer; with no connection it answers the kept copy (or fails if there is none).

@@ -9,7 +9,6 @@ import { ApiError, api, apiUpload } from '@web/lib/api';
 import { apiKept } from '@web/lib/kept-answers';
 import { setServedFromDevice } from '@web/lib/online';
 import { loadGrid, storeGrid } from '@web/lib/offline/signature-store';
-import type { TUnit } from '@shared/units';
 
 const base = (clubId: string) => `/api/clubs/${clubId}/programme`;
 const key = (clubId: string, ...rest: string[]) => ['clubs', clubId, 'programme', ...rest];
@@ -227,6 +226,3 @@ export const useProgrammeReport = <K extends TReportKind>(clubId: string, kind: 
 /** Download address of a report as CSV. */
 export const reportCsvUrl = (clubId: string, kind: TReportKind, weeks: number) => `${base(clubId)}/reports/${kind}.csv${kind === 'stale' ? `?weeks=${weeks}` : ''}`;
 
-/** The club's units, for the grid's unit filter (the same cache as the units screen's). */
-export const useGridUnits = (clubId: string) =>
-  useQuery({ queryKey: ['clubs', clubId, 'units'], queryFn: () => api<TUnit[]>('GET', `/api/clubs/${clubId}/units`), staleTime: 5 * 60_000 });

@@ -22,3 +22,6 @@ export const ROLL_CALL_API_ROUTES = [
  * pattern into the generated service worker, where no import of this module exists.
  */
 export const ROLL_CALL_API_PATTERN = new RegExp(`^https?://[^/]+(?:${ROLL_CALL_API_ROUTES.map((r) => r.replace(/:\w+/g, UUID_PATTERN)).join('|')})(?:\\?.*)?$`);
+
+/** The service worker's cache of these answers (cacheName in vite.config.ts). */
+export const OFFLINE_API_CACHE = 'trilha-roll-call-api';

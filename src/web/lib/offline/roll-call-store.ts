@@ -1,5 +1,6 @@
 import type { TAttendanceSheet, TMarkInput } from '@shared/meetings';
 import { idbStores } from './idb';
+import { OFFLINE_API_CACHE } from './roll-call-api';
 
 /**
  * The roll call's offline storage (IndexedDB): the sheet of each meeting opened, and the saves not
@@ -42,8 +43,7 @@ export function removeQueued(id: string): Promise<undefined> {
   return run(QUEUE, 'readwrite', (s) => s.delete(id));
 }
 
-/** The service worker's cache of the API answers the roll call needs offline (vite.config.ts). */
-export const OFFLINE_API_CACHE = 'trilha-roll-call-api';
+export { OFFLINE_API_CACHE };
 
 /** Forgets everything kept on the device for offline roll calls (on sign-out: the next person must not see it). */
 export async function clearOfflineRollCallData(): Promise<void> {

@@ -7,7 +7,7 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
-import { useUnits } from '@web/features/units/api/list-units';
+import { useUnits } from '@web/lib/units-query';
 import { useHealthForms } from '@web/features/families/api/health';
 
 /** /dashboard/fichas-medicas — every health form of a unit, printable for a camp (directors and the 'saúde' permission). */

@@ -14,7 +14,7 @@ import { ActiveTag, Tag } from '@web/components/ui/tag';
 import { errorMessage } from '@web/lib/api';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { NO_MEMBER_FILTERS, useAllActiveMembers, useMembers, type MemberFilters } from '@web/features/members/api/list-members';
-import { useUnitOptions } from '@web/features/members/api/list-unit-options';
+import { useUnits } from '@web/lib/units-query';
 import { useDeleteMember } from '@web/features/members/api/delete-member';
 import { useCreateClaimLink } from '@web/features/members/api/create-claim-link';
 import { useUndoClaim } from '@web/features/members/api/undo-claim';
@@ -44,7 +44,7 @@ function MembersScreen({ clubId, isAdmin, canScoreMany, showEmails, canOpenProfi
   const list = useMemo(() => members.data?.pages.flatMap((p) => p.members) ?? [], [members.data]);
   const total = members.data?.pages[0]?.total ?? 0;
   const filtered = filters.q !== '' || filters.unitId !== '' || filters.status !== 'all';
-  const units = useUnitOptions(clubId);
+  const units = useUnits(clubId);
   const remove = useDeleteMember(clubId);
   const claim = useCreateClaimLink(clubId);
   const undo = useUndoClaim(clubId);

@@ -2,7 +2,6 @@ import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient }
 import type { TCancelCharge, TCharge, TChargeDetail, TChargePage, TChargeQuery, TCreateCharge, TRecordPayment } from '@shared/charges';
 import type { TCashAccount, TFinanceMember } from '@shared/finance';
 import type { TEvent } from '@shared/events';
-import type { TUnit } from '@shared/units';
 import { api } from '@web/lib/api';
 import { chargesKey } from './keys';
 
@@ -64,9 +63,6 @@ export const useChargeMembers = (clubId: string) =>
 
 export const useChargeCashAccounts = (clubId: string) =>
   useQuery({ queryKey: chargesKey(clubId, 'cash-accounts'), queryFn: () => api<TCashAccount[]>('GET', `/api/clubs/${clubId}/cash-accounts`) });
-
-export const useChargeUnits = (clubId: string) =>
-  useQuery({ queryKey: chargesKey(clubId, 'units'), queryFn: () => api<TUnit[]>('GET', `/api/clubs/${clubId}/units`) });
 
 /** The club's events for the 'Evento' filter of 'Quem deve'. */
 export const useChargeEvents = (clubId: string) =>

@@ -11,7 +11,8 @@ import { Tabs } from '@web/components/ui/tabs';
 import { errorMessage } from '@web/lib/api';
 import { isoToBrDate } from '@web/lib/br-date';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
-import { useChargeEvents, useChargeUnits } from '../api/charges';
+import { useUnits } from '@web/lib/units-query';
+import { useChargeEvents } from '../api/charges';
 import { useDebtors } from '../api/list-debtors';
 import { useMyCharges } from '../api/list-my-charges';
 import { useMyPayments } from '../api/receipts';
@@ -31,7 +32,7 @@ function WhoOwes({ clubId }: { clubId: string }) {
   const [unitId, setUnitId] = useState('');
   const [eventId, setEventId] = useState('');
   const debtors = useDebtors(clubId, { origin: origin || undefined, unit_id: unitId || undefined, event_id: eventId || undefined });
-  const units = useChargeUnits(clubId);
+  const units = useUnits(clubId);
   const events = useChargeEvents(clubId);
   return (
     <div className="space-y-6">

@@ -3,7 +3,6 @@ import type {
   TAuthorisationText, TEvent, TEventInput, TRoster, TFamilyEvents, TSignAuthorisation, TAuthorisation,
 } from '@shared/events';
 import type { TMember, TMemberPage } from '@shared/members';
-import type { TUnit } from '@shared/units';
 import { MAX_PAGE_LIMIT } from '@shared/pagination';
 import { api } from '@web/lib/api';
 import { WAITING_POLL_MS } from '@web/lib/polling';
@@ -78,9 +77,6 @@ async function listActiveMembers(clubId: string): Promise<TMember[]> {
 
 export const useEventMembers = (clubId: string, enabled = true) =>
   useQuery({ queryKey: eventsKey(clubId, 'members'), queryFn: () => listActiveMembers(clubId), enabled });
-
-export const useEventUnits = (clubId: string) =>
-  useQuery({ queryKey: eventsKey(clubId, 'units'), queryFn: () => api<TUnit[]>('GET', `/api/clubs/${clubId}/units`) });
 
 // ——— /familia ———
 

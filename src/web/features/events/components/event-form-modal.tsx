@@ -10,7 +10,8 @@ import { SelectField, TextAreaField, TextField } from '@web/components/ui/field'
 import { IntegerInput } from '@web/components/ui/integer-input';
 import { Modal } from '@web/components/ui/modal';
 import { FormMoneyField } from '@web/components/ui/money-input';
-import { useEventMembers, useEventUnits, useSaveEvent } from '../api/events';
+import { useUnits } from '@web/lib/units-query';
+import { useEventMembers, useSaveEvent } from '../api/events';
 
 type FormOut = z.output<typeof ZEventForm>;
 /** What the controls hold: numbers and the checklist as typed text. */
@@ -45,7 +46,7 @@ function toInput(v: Controls) {
 /** 'Novo evento' / 'Editar evento': the shared schema checks it with the server's pt-BR messages. */
 export function EventFormModal({ clubId, event, onClose }: { clubId: string; event: TEvent | null; onClose: () => void }) {
   const save = useSaveEvent(clubId);
-  const units = useEventUnits(clubId);
+  const units = useUnits(clubId);
   const members = useEventMembers(clubId);
   const locked = (event?.registered_count ?? 0) > 0;
   // The controls hold text where the request holds numbers and a list: toInput shapes them first.

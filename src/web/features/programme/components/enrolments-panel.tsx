@@ -7,7 +7,8 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Tag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
-import { useEnrolMany, useEnrolmentRoster, useGridUnits } from '../api';
+import { useUnits } from '@web/lib/units-query';
+import { useEnrolMany, useEnrolmentRoster } from '../api';
 import { ItemPicker } from './item-picker';
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
@@ -23,7 +24,7 @@ export function EnrolmentsPanel({ clubId, catalogue, programmes }: { clubId: str
   const [q, setQ] = useState('');
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const roster = useEnrolmentRoster(clubId, unit);
-  const units = useGridUnits(clubId);
+  const units = useUnits(clubId);
   const enrol = useEnrolMany(clubId);
   const itemName = catalogue.items.find((i) => i.code === item)?.name ?? '';
   const shown = useMemo(() => (roster.data ?? []).filter((m) => !q || fold(m.full_name).includes(fold(q))), [roster.data, q]);

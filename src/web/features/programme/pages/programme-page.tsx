@@ -7,7 +7,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { useCard, useCatalogue, useGrid, useGridUnits, useMarkQueue, useProgrammeSettings } from '../api';
+import { useUnits } from '@web/lib/units-query';
+import { useCard, useCatalogue, useGrid, useMarkQueue, useProgrammeSettings } from '../api';
 import { CardView } from '../components/card-view';
 import { CatalogueList } from '../components/catalogue-list';
 import { EnrolmentsPanel } from '../components/enrolments-panel';
@@ -64,7 +65,7 @@ function GridTab({ clubId, profileId, catalogue, programmes }: { clubId: string;
   // kept on the device is the whole item's, so the filter works offline too.
   const [params, setParams] = useSearchParams();
   const unit = params.get('unidade') ?? '';
-  const units = useGridUnits(clubId);
+  const units = useUnits(clubId);
   const inGrid = new Set((grid.data?.members ?? []).map((m) => m.unit_id).filter((u): u is string => Boolean(u)));
   const options = (units.data ?? []).filter((u) => inGrid.has(u.id) || u.id === unit);
   const setUnit = (id: string) => setParams((prev) => {

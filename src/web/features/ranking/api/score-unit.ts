@@ -1,17 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPointAdjustment } from '@shared/progress';
 import { api } from '@web/lib/api';
-
-export function listUnitOptions(clubId: string): Promise<Array<{ id: string; name: string; color: string }>> {
-  return api('GET', `/api/clubs/${clubId}/ranking/unit-options`);
-}
-
-export const unitOptionsQueryOptions = (clubId: string) =>
-  queryOptions({ queryKey: ['clubs', clubId, 'ranking', 'unit-options'], queryFn: () => listUnitOptions(clubId) });
-
-export function useUnitOptions(clubId: string, enabled: boolean) {
-  return useQuery({ ...unitOptionsQueryOptions(clubId), enabled });
-}
 
 /** 'Pontuar unidade': points for a unit as a whole (a manual ledger event with a reason). */
 export function scoreUnit(clubId: string, body: TPointAdjustment) {

@@ -6,13 +6,14 @@ import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { IntegerInput } from '../../../components/ui/integer-input';
-import { useScoreUnit, useUnitOptions } from '../api/score-unit';
+import { useUnits } from '@web/lib/units-query';
+import { useScoreUnit } from '../api/score-unit';
 
 const EMPTY = { unit_id: '', points: '10', reason: '' };
 
 /** Weekly-meeting points for a whole unit (uniform, punctuality, Bible…), with a reason. */
 export function ScoreUnitModal({ clubId, open, onClose }: { clubId: string; open: boolean; onClose: () => void }) {
-  const units = useUnitOptions(clubId, open);
+  const units = useUnits(clubId, open);
   const score = useScoreUnit(clubId);
   const form = useZodForm(ZPointAdjustment, { defaultValues: EMPTY, toInput: (v) => ({ ...v, unit_id: v.unit_id || null }) });
   const { register, formState: { errors } } = form;
@@ -34,7 +35,7 @@ export function ScoreUnitModal({ clubId, open, onClose }: { clubId: string; open
         {/* No unit chosen: the schema's 'a member or a unit' rule, said for this screen. */}
         <SelectField label="Unidade" error={errors.unit_id?.message ?? (errors.profile_id ? 'Escolha a unidade.' : undefined)} {...register('unit_id')}>
           <option value="">Selecione…</option>
-          {(units.data ?? []).map((u) => <option key={u.id} value={u.id}>{u.name}</option>)}
+          {(units.data ?? []).filter((u) => u.active).map((u) => <option key={u.id} value={u.id}>{u.name}</option>)}
         </SelectField>
         <IntegerInput label="Pontos (negativo para penalidade)" allowNegative error={errors.points?.message} {...register('points')} />
         <TextAreaField label="Motivo" error={errors.reason?.message} maxLength={500} placeholder="Ex.: uniforme completo, pontualidade, Bíblia" {...register('reason')} />

@@ -12,7 +12,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { ActiveTag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
-import { useUnits } from '../api/list-units';
+import { useUnits } from '@web/lib/units-query';
 import { useDeleteUnit } from '../api/delete-unit';
 import { UnitBadge } from '../components/unit-badge';
 import { UnitFormModal } from '../components/unit-form-modal';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { Db } from '../db/index.js';
 import { engineName, openPostgresLikeApp, openTestDb, type TestDb } from '../../../test/db.js';
-import { TIMEOUT_MESSAGE } from './errors.js';
+import { TIMEOUT_MESSAGE } from '../core/errors.js';
 
 let testDb: TestDb;
 let dataDir: string;

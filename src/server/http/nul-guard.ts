@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors.js';
+import { AppError } from '../core/errors.js';
 
 export const NUL_MESSAGE = 'Texto com caractere inválido.';
 

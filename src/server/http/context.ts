@@ -1,10 +1,10 @@
 import type { Db } from '../db/index.js';
-import type { Limits, LoginThrottle } from './rate-limit.js';
-import type { CounterStore } from './counter-store.js';
+import type { Limits, LoginThrottle } from '../core/throttle.js';
+import type { CounterStore } from '../core/counter-store.js';
 import type { Storage } from '../storage/storage.js';
 import type { MailService } from '../mail/service.js';
 import type { AnswerCache } from './answer-cache.js';
-import type { AuthState } from './access.js';
+import type { AuthState } from '../core/access.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

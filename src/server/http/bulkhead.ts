@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, TIMEOUT_MESSAGE } from './errors.js';
+import { AppError, TIMEOUT_MESSAGE } from '../core/errors.js';
 
 interface Gate {
   active: number;

@@ -2,25 +2,15 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
 import { MSG } from '../../shared/errors.js';
-import type { TProfile } from '../../shared/auth.js';
 import {
-  CLUB_PERMISSIONS, PERMISSION_MSG, permissionScope, routePermissionLabel,
+  CLUB_PERMISSIONS, PERMISSION_MSG, routePermissionLabel,
   type TClubPermission, type TRoutePermission,
 } from '../../shared/permissions.js';
 import { SECURITY_MSG } from '../../shared/security.js';
-import { AppError } from './errors.js';
+import { AppError } from '../core/errors.js';
+import { assertUnitInReach, can, canManageUnit, scopeOf, type AuthState, type ClubAccess } from '../core/access.js';
 import { membershipSql, type MembershipRow } from '../auth/repo.js';
 import { isUuid } from '../../shared/ids.js';
-
-/** The signed-in caller of a request, as the auth plugin read its session. */
-export interface AuthState {
-  sessionId: string;
-  profile: TProfile;
-  /** Assurance level of the session: aal2 once a second factor was checked (issue 13). */
-  aal: 'aal1' | 'aal2';
-  /** The account has a verified second factor. */
-  mfaEnrolled: boolean;
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -40,19 +30,6 @@ declare module 'fastify' {
      */
     readonly caller: AuthState;
   }
-}
-
-export interface ClubAccess {
-  clubId: string;
-  profileId: string;
-  /** The caller's function in the club ('admin' for a super admin). */
-  role: string;
-  /** The unit the caller belongs to (a counsellor's unit), or null. */
-  unitId?: string | null;
-  /** Director ('admin'): may do everything in the club. */
-  isAdmin: boolean;
-  /** A super admin acting in a club they are not a member of. */
-  viaSuperAdmin: boolean;
 }
 
 /** The signed-in user, or 401. */
@@ -145,33 +122,6 @@ export function decorateClubAccess(app: FastifyInstance): void {
   app.decorateRequest('caller', { getter(this: FastifyRequest) { return callerOf(this); } });
 }
 
-/** How far the caller holds a permission: the whole club, only their unit, or not at all. */
-export function scopeOf(access: ClubAccess, permission: TClubPermission): 'club' | 'unit' | null {
-  const scope = permissionScope(access.role, permission);
-  // A unit-scoped function without a unit acts on nobody.
-  return scope === 'unit' && !access.unitId ? null : scope;
-}
-
-/** Whether the caller holds the permission at any scope. */
-export function can(access: ClubAccess, permission: TClubPermission): boolean {
-  return scopeOf(access, permission) !== null;
-}
-
-/**
- * Whether the caller may act on the members of a unit with this permission (default: the roll call):
- * club-wide holders on any unit, a counsellor only on their own.
- */
-export function canManageUnit(access: ClubAccess, unitId: string | null, permission: TClubPermission = 'attendance.record'): boolean {
-  const scope = scopeOf(access, permission);
-  return scope === 'club' || (scope === 'unit' && unitId !== null && unitId === (access.unitId ?? null));
-}
-
-/** 403 unless the caller may act on a member of this unit; the message says why. */
-export function assertUnitInReach(access: ClubAccess, unitId: string | null, permission: TClubPermission): void {
-  if (canManageUnit(access, unitId, permission)) return;
-  throw new AppError('permission_denied', 403, can(access, permission) ? PERMISSION_MSG.otherUnit : PERMISSION_MSG.forbidden(permission));
-}
-
 /**
  * A permission beyond the one the route declares (checked where the handler knows it needs it):
  * 403 naming who may, as the guard answers.
@@ -244,3 +194,5 @@ export async function refuseWritesToDeactivatedClub(this: { db: Queryable }, req
   if (req.auth?.profile.user_type === 'super_admin') return;
   throw new AppError('club_deactivated', 403, MSG.clubDeactivated);
 }
+
+export { assertUnitInReach, can, canManageUnit, scopeOf, type AuthState, type ClubAccess };

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerRouteBulkhead } from './bulkhead.js';
-import { registerErrorHandler } from './errors.js';
+import { registerErrorHandler } from './error-handler.js';
 
 const apps: Array<{ close: () => Promise<unknown> }> = [];
 afterEach(async () => {

@@ -3,7 +3,8 @@ import { negotiate } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { clubDataVersionOf, type ClubAccess } from './access.js';
+import { clubDataVersionOf } from './access.js';
+import { type ClubAccess } from '../core/access.js';
 import { sendJsonText } from './json-text.js';
 
 /** Answers from this size up go compressed when the client accepts it (the compress plugin's threshold too). */
