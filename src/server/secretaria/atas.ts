@@ -3,8 +3,8 @@ import type { Db, Queryable } from '../db/index.js';
 import { SEC_MSG, type TAta, type ZAtaInput } from '../../shared/secretaria.js';
 import { isUuid } from '../../shared/ids.js';
 import { writeAudit } from '../audit/repo.js';
-import { badRequest, conflict, notFound } from '../plugins/errors.js';
-import type { ClubAccess } from '../plugins/access.js';
+import { badRequest, conflict, notFound } from '../core/errors.js';
+import type { ClubAccess } from '../core/access.js';
 import { nextNumber, yearOf } from './numbering.js';
 import * as repo from './atas-repo.js';
 

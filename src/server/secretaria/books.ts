@@ -5,8 +5,8 @@ import { RECEIVED_MAX_BYTES, RECEIVED_TYPES, SEC_MSG, type TAto, type TOficio, t
 import { fileExtension } from '../../shared/progress.js';
 import { isUuid } from '../../shared/ids.js';
 import { writeAudit } from '../audit/repo.js';
-import { AppError, badRequest, conflict, notFound } from '../plugins/errors.js';
-import type { ClubAccess } from '../plugins/access.js';
+import { AppError, badRequest, conflict, notFound } from '../core/errors.js';
+import type { ClubAccess } from '../core/access.js';
 import { fileTypeOf } from '../lazy-module.js';
 import type { Storage } from '../storage/storage.js';
 import type { EvidenceFile } from '../progress/evidence-form.js';

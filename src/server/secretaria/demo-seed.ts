@@ -1,7 +1,7 @@
 import type { DemoStep } from '../demo/context.js';
 import { one } from '../db/index.js';
 import { clubDate } from '../db/club-clock.js';
-import type { ClubAccess } from '../plugins/access.js';
+import type { ClubAccess } from '../core/access.js';
 import { demoPicture } from '../demo/picture.js';
 import { approveAta, closeAta, createAta } from './atas.js';
 import { createAto, createOficio, receiveOficio, signVisitBook } from './books.js';

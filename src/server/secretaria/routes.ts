@@ -6,7 +6,7 @@ import {
 } from '../../shared/secretaria.js';
 import { ZClubParams, zId } from '../../shared/ids.js';
 import { ZOk } from '../../shared/responses.js';
-import { badRequest } from '../plugins/errors.js';
+import { badRequest } from '../core/errors.js';
 import type { EvidenceFile } from '../progress/evidence-form.js';
 import * as atasRepo from './atas-repo.js';
 import * as booksRepo from './books-repo.js';
