@@ -5,38 +5,17 @@
 // BENCH_ROUNDS alternations of 1 and 2 instances (default 2); each cell is the round with most req/s,
 // since on a shared machine a neighbour's burst only ever lowers a figure.
 import autocannon from 'autocannon';
-import http from 'node:http';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { buildCompiledServer, signIn, startServerProcess, type ServerProcess } from './server-process.js';
+import { buildCompiledServer, signIn, startServerProcess } from './server-process.js';
 import { DIRECTOR_EMAIL, MEMBER_EMAIL, PASSWORD, postgresFixture } from './platform-fixture.js';
+import { roundRobin } from './round-robin.js';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL (a database whose schema may be wiped) is required');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-/** A keep-alive round-robin proxy over the given instances, as a load balancer would be. */
-async function roundRobin(upstreams: ServerProcess[]): Promise<{ base: string; close(): Promise<void> }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  let next = 0;
-  const proxy = http.createServer((req, res) => {
-    const target = new URL(upstreams[next++ % upstreams.length].base);
-    const out = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers, agent }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    out.on('error', () => res.writeHead(502).end());
-    req.pipe(out);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  return {
-    base: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => { agent.destroy(); proxy.closeAllConnections(); proxy.close(() => resolve()); }),
-  };
-}
 
 await buildCompiledServer();
 const fixture = await postgresFixture(url, Number(process.env.BENCH_CLUBS ?? 1000));
@@ -46,7 +25,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const best: Record<string, Record<number, { rps: number; p99: number }>> = {};
 try {
   for (const count of Array.from({ length: ROUNDS }, () => [1, 2]).flat()) {
-    const proxy = await roundRobin(instances.slice(0, count));
+    const proxy = await roundRobin(instances.slice(0, count), CONNECTIONS);
     const admin = await signIn(proxy.base, DIRECTOR_EMAIL, PASSWORD);
     const kid = await signIn(proxy.base, MEMBER_EMAIL, PASSWORD);
     const c = `${proxy.base}/api/clubs/${fixture.clubId}`;

@@ -33,6 +33,12 @@ describe('foundation journey', () => {
     await expectNoA11yViolations(page, 'dashboard without club');
     expectCleanConsole(page, 'dashboard without club');
     await screenshot(page, 'foundation-02-no-club');
+    // A club screen with no club: the router's one guard says what the screen is for (issue 44).
+    await page.goto('/dashboard/programa/membro/x');
+    await page.getByText('Você ainda não participa de um clube para ver o cartão.').waitFor();
+    await page.goto('/dashboard/unidades');
+    await page.getByText('Você ainda não participa de um clube para gerenciar unidades.').waitFor();
+    expectCleanConsole(page, 'club screen without club');
 
     await page.locator('main').getByRole('link', { name: 'Criar clube' }).click();
     await page.getByLabel('Nome do clube').fill('Águias do Sul');

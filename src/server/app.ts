@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { compiledSerializerCompiler, zodParsingSerializerCompiler } from './http/serializer.js';
-import type { Db } from './db/index.js';
+import { primaryReads, type Db, type ReadRouter } from './db/index.js';
 import './http/context.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { trackAllowedMethods } from './http/allowed-methods.js';
@@ -27,6 +27,7 @@ import { EarlyRefusal, registerRateLimits, trustProxyFromEnv, type TrustProxy } 
 import { LoginThrottle, limitsFromEnv, tooManyRequests, type Limits } from './core/throttle.js';
 import { databaseCounterStore, memoryCounterStore, redisCounterStore, type CounterStore } from './core/counter-store.js';
 import { domainRoutes } from './routes.js';
+import { metricsTokenFromEnv, registerMetrics } from './metrics/routes.js';
 import { createMailService, mailerFromEnv } from './mail/service.js';
 import type { Mailer } from './mail/mailer.js';
 import { createNotificationService, type NotificationOptions } from './notifications/service.js';
@@ -40,6 +41,8 @@ import { AnswerCache, answerCacheBytesFromEnv, COMPRESS_FROM_BYTES, ENCODINGS } 
 
 export interface AppConfig {
   db: Db;
+  /** Where reads that may lag go: a replica (DATABASE_REPLICA_URL, ADR 080); default every read on `db`. The caller closes it. */
+  reads?: ReadRouter;
   dataDir: string;
   /** Built SPA to serve (dist/web); null serves the API only. */
   webDir?: string | null;
@@ -68,6 +71,8 @@ export interface AppConfig {
   publicUrl?: string | null;
   /** Memory for kept answers of club reads (ADR 026); default ANSWER_CACHE_MB (16 MB); 0 turns it off. */
   answerCacheBytes?: number;
+  /** Bearer token of GET /metrics; default METRICS_TOKEN; none: /metrics answers 404. */
+  metricsToken?: string | null;
   /** Push sender and endpoint rules (tests use a local receiver). */
   notifications?: NotificationOptions;
 }
@@ -88,6 +93,11 @@ const SIGNED_IN_AREA = /^\/(dashboard|superadmin)(\/|$)/;
 const INDEX_PAGE = 'index.html';
 const SHELL_PAGE = 'shell.html';
 
+/** A client's or proxy's request id when it is a plain token (no spaces or control characters, up to 128), else a new one. */
+export function requestIdOf(header: string | string[] | undefined): string {
+  return typeof header === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(header) ? header : crypto.randomUUID();
+}
+
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Every schema check without a message of its own answers in pt-BR (issue 31).
   usePtBrZodMessages();
@@ -98,8 +108,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // A client has this long to send its whole request, and the server this long to answer it (then 503).
     requestTimeout: 60_000,
     handlerTimeout: config.handlerTimeoutMs ?? 60_000,
-    // Uploads and request ids in logs; the id also goes back to the client for support.
-    genReqId: () => crypto.randomUUID(),
+    // Uploads and request ids in logs; the id also goes back to the client for support (X-Request-Id,
+    // and the web error page's 'Código do erro'). A proxy's X-Request-Id is kept when it is a plain token.
+    genReqId: (raw) => requestIdOf(raw.headers['x-request-id']),
     // Refusals the router makes before any route runs answer in the API's error envelope too.
     frameworkErrors: (err, _req, reply: FastifyReply) => {
       const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
@@ -120,7 +131,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('limits', limits);
   app.decorate('counterStore', counterStore);
   app.decorate('loginThrottle', new LoginThrottle(counterStore, limits, clock));
-  app.decorate('answers', new AnswerCache(config.answerCacheBytes ?? answerCacheBytesFromEnv()));
+  const reads = config.reads ?? primaryReads(config.db);
+  app.decorate('reads', reads);
+  app.decorate('answers', new AnswerCache(config.answerCacheBytes ?? answerCacheBytesFromEnv(), reads));
   // Built on a migrated database, the app is ready until a stop begins.
   app.decorate('lifecycle', { draining: false });
   app.addHook('onClose', async () => counterStore.close());
@@ -187,6 +200,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerRateLimits(app, counterStore, limits, early);
   registerNulGuard(app);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+  });
+  // Before the routes, so its counting hook sees every one of them.
+  await registerMetrics(app, config.metricsToken === undefined ? metricsTokenFromEnv() : config.metricsToken);
   // Two connections stay free of any one route's load (issue 11); PGlite's single one is shared by design.
   if (config.db.connections > 2) registerRouteBulkhead(app, { perRoute: config.db.connections - 2, maxWaitMs: 15_000 });
 

@@ -8,6 +8,10 @@ export interface EnvConfig {
   databaseUrl?: string;
   /** DATABASE_DIRECT_URL: the PostgreSQL itself when DATABASE_URL is a pooler in transaction mode (migrations, session locks). */
   databaseDirectUrl?: string;
+  /** DATABASE_REPLICA_URL: a streaming replica of the PostgreSQL; reads that may lag go there (ADR 080). */
+  databaseReplicaUrl?: string;
+  /** REPLICA_MAX_LAG_MS: a replica further behind than this is not read (default 10 s). */
+  replicaMaxLagMs: number;
   webDir: string;
   production: boolean;
   /** How many daily backups of the embedded database DATA_DIR/backups keeps. */
@@ -22,7 +26,7 @@ export interface EnvConfig {
   pgliteSettings: Record<string, string>;
 }
 
-/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, DATABASE_DIRECT_URL, NODE_ENV, BACKUP_KEEP, STATEMENT_TIMEOUT_MS, DB_CONNECT_TIMEOUT and SHUTDOWN_TIMEOUT with the defaults of the README. */
+/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, DATABASE_DIRECT_URL, DATABASE_REPLICA_URL, REPLICA_MAX_LAG_MS, NODE_ENV, BACKUP_KEEP, STATEMENT_TIMEOUT_MS, DB_CONNECT_TIMEOUT and SHUTDOWN_TIMEOUT with the defaults of the README. */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const root = PROJECT_ROOT;
   const sharedBuffers = memorySize(env.PGLITE_SHARED_BUFFERS);
@@ -32,6 +36,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseDirectUrl: (env.DATABASE_URL && env.DATABASE_DIRECT_URL) || undefined,
+    databaseReplicaUrl: (env.DATABASE_URL && env.DATABASE_REPLICA_URL) || undefined,
+    replicaMaxLagMs: positiveInt(env.REPLICA_MAX_LAG_MS, 10_000),
     webDir: path.join(root, 'dist', 'web'),
     production: env.NODE_ENV === 'production',
     backupKeep: positiveInt(env.BACKUP_KEEP, 7),

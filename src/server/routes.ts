@@ -9,6 +9,7 @@ import { badgeRoutes } from './badges/routes.js';
 import { chargeRoutes } from './charges/routes.js';
 import { clubRoutes } from './clubs/routes.js';
 import { eventRoutes } from './events/routes.js';
+import { campRoutes } from './camps/routes.js';
 import { familyRoutes } from './families/routes.js';
 import { financeRoutes } from './finance/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -44,6 +45,7 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   financeRoutes,
   chargeRoutes,
   eventRoutes,
+  campRoutes,
   familyRoutes,
   adminRoutes,
   auditRoutes,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { s3ConfigFromEnv, s3Storage } from './storage/s3.js';
 import type { EnvConfig } from './config.js';
-import { openDb, type Db } from './db/index.js';
+import { openDb, openReads, type Db, type ReadRouter } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { databaseTarget, waitForDatabase } from './db/connect.js';
 import { backgroundJobs, startBackgroundJobs } from './jobs.js';
@@ -61,6 +61,7 @@ export async function startServer(
       })
     : null;
   let db: Db | undefined;
+  let reads: ReadRouter | undefined;
   let owner: DataDirOwner | undefined;
   let backup: (() => Promise<BackupInfo>) | null = null;
   // Stopping the server stops a backup under way (its cp/tar killed, its files removed).
@@ -103,8 +104,22 @@ export async function startServer(
           return writing;
         }
       : null;
+    // The replica's pool opens now; its probe puts it in use once it answers (ADR 080).
+    // The app's logger once it is built: the first probe may answer before.
+    const replicaLog: { to?: FastifyInstance['log'] } = {};
+    reads = openReads(db, {
+      databaseReplicaUrl: env.databaseReplicaUrl,
+      databaseDirectUrl: env.databaseDirectUrl,
+      statementTimeoutMs: env.statementTimeoutMs,
+      maxLagMs: env.replicaMaxLagMs,
+      log: (state, detail) => {
+        if (state === 'up') replicaLog.to?.info({ replica: state, detail }, 'réplica em uso');
+        else replicaLog.to?.warn({ replica: state, detail }, 'réplica fora de uso: leituras no primário');
+      },
+    });
     app = await buildApp({
       db,
+      reads,
       dataDir: env.dataDir,
       webDir: env.webDir,
       secureCookies: env.production,
@@ -112,6 +127,7 @@ export async function startServer(
       localAdmin: token ? { token, backup: backup ?? undefined } : undefined,
       ...(s3 ? { storage: s3Storage(s3) } : {}),
     });
+    replicaLog.to = app.log;
     if (applied.length) app.log.info({ applied }, 'migrations applied');
     if (unfinished.length) app.log.warn({ unfinished }, 'unfinished backups removed');
     await app.listen({ port: env.port, host: env.host });
@@ -122,12 +138,14 @@ export async function startServer(
     }
   } catch (err) {
     await app?.close().catch(() => undefined);
+    await reads?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     await lock?.release();
     throw err;
   }
   const running = app;
   const database = db;
+  const replicaReads = reads;
   const jobs = backup ? [...backgroundJobs, dailyBackupJob(env.dataDir, backup)] : backgroundJobs;
   const stopJobs = opts.jobs === false ? async () => undefined : startBackgroundJobs(running, jobs, opts.jobsFirstRunAfterMs ?? JOBS_FIRST_RUN_AFTER_MS);
   running.log.info({ engine: database.engine, dataDir: env.dataDir }, 'Trilha pronto');
@@ -163,6 +181,7 @@ export async function startServer(
           clearTimeout(cut);
           clearTimeout(giveUp);
         }
+        await replicaReads?.close();
         await database.close();
         await lock?.release();
       })();

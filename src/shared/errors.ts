@@ -1,6 +1,7 @@
 /** Error body every API route returns on failure (ARCHITECTURE §6). */
 export interface TApiErrorBody {
-  error: { code: string; message: string; details?: unknown };
+  /** request_id: on a 500 or 503, the id of the request in the server's logs (shown as 'Código do erro'). */
+  error: { code: string; message: string; details?: unknown; request_id?: string };
 }
 
 /** Fallback texts shared by the server and the client. */

@@ -61,6 +61,10 @@ export const CLUB_PERMISSIONS = {
   'events.read': { roles: ['admin', 'associate', 'secretary', 'treasurer'], unitRoles: [] },
   /** The club's event authorisation text that guardians sign (the direction). */
   'events.terms': { roles: ['admin', 'associate'], unitRoles: [] },
+  /** Saídas (issue 49): the saída sheet, its leaders and APCR, the club's APCR template, revoking a phone's pack. */
+  'camps.manage': { roles: ['admin', 'associate', 'secretary'], unitRoles: [] },
+  /** Camp mode: the leadership; the service lets only the leaders named on the saída read health data and write the log. */
+  'camps.lead': { roles: ['admin', 'associate', 'secretary', 'treasurer', 'instructor'], unitRoles: ['counselor'] },
   /** The roll-call sheets and attendance reports of the club's meetings (a counsellor: their unit). */
   'attendance.report': { roles: ['admin', 'associate', 'secretary'], unitRoles: ['counselor'] },
   /** Roll call of a meeting (a counsellor: their unit). */

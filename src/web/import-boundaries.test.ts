@@ -36,7 +36,7 @@ describe('a web feature imports no other feature', () => {
   });
 
   it('fails on an aliased import of another feature or of the app', async () => {
-    const [message] = await restricted('src/web/features/meetings/api/new.ts', "import { x } from '@web/features/units/api/list-units';");
+    const [message] = await restricted('src/web/features/meetings/api/new.ts', "import { x } from '@web/features/units/api/save-unit';");
     expect(message).toContain('compose features in app/routes/');
     expect(await restricted('src/web/features/meetings/api/new.ts', "import { x } from '@web/app/router';")).toHaveLength(1);
     expect(await restricted('src/web/features/meetings/pages/new.tsx', "import { x } from '../../../app/router';")).toHaveLength(1);

@@ -8,6 +8,8 @@ import { ZClub } from '../../shared/clubs.js';
 import { sendAnswer } from '../http/answer-cache.js';
 import { latestBackup } from '../backup/backup.js';
 import { readTogether } from '../db/read-together.js';
+import type { ReplicaFence } from '../db/index.js';
+import type { FastifyRequest } from 'fastify';
 import * as repo from './repo.js';
 import * as service from './service.js';
 import { zId } from '../../shared/ids.js';
@@ -23,6 +25,12 @@ const ZAdminClubParams = z.object({ clubId: zId(MSG.clubNotFound) });
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // The key of kept platform reads: one read of the version for the requests that ask together.
   const platformVersion = readTogether(() => repo.platformDataVersion(app.db));
+  // The platform's reads go to the replica once it shows the version the primary just did (ADR 080).
+  const platformKeyAndFence = async (req: FastifyRequest, profileId: string): Promise<[string | null, ReplicaFence]> => {
+    const version = await platformVersion();
+    const key = await app.answers.platformKeyOf(req, profileId, async () => version);
+    return [key, { key: 'platform', version, read: (q) => repo.platformDataVersion(q) }];
+  };
   app.get('/api/admin/stats', {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Contadores da plataforma', response: { 200: ZPlatformStats } },
@@ -31,8 +39,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const embedded = app.db.engine === 'pglite';
     const last = embedded ? await latestBackup(app.config.dataDir) : null;
     // The counters are kept by the platform's data version (ADR 026); the backup is read from disk each time.
-    const key = await app.answers.platformKeyOf(req, auth.profile.id, platformVersion);
-    const counts = JSON.parse((await app.answers.cachedRead(req, key, async () => JSON.stringify(await repo.platformStats(app.db)))).json) as Awaited<ReturnType<typeof repo.platformStats>>;
+    const [key, fence] = await platformKeyAndFence(req, auth.profile.id);
+    const counts = JSON.parse((await app.answers.cachedRead(req, key, () => app.reads.read(fence, async (q) => JSON.stringify(await repo.platformStats(q))))).json) as Awaited<ReturnType<typeof repo.platformStats>>;
     return {
       ...counts,
       bancoEmbutido: embedded,
@@ -53,8 +61,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Clubes da plataforma com totais, mais novos primeiro, paginados', querystring: ZAdminClubQuery, response: { 200: ZAdminClubList } },
   }, async (req, reply) => {
     const auth = req.caller;
-    const key = await app.answers.platformKeyOf(req, auth.profile.id, platformVersion);
-    return sendAnswer(req, reply, await app.answers.cachedRead(req, key, () => service.listClubsJson(app.db, req.query)));
+    const [key, fence] = await platformKeyAndFence(req, auth.profile.id);
+    return sendAnswer(req, reply, await app.answers.cachedRead(req, key, () => app.reads.read(fence, (q) => service.listClubsJson(q, req.query))));
   });
 
   app.post('/api/admin/clubs', {

@@ -61,7 +61,7 @@ export const badgeRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req, reply) => {
     const access = req.access;
     // Kept by the club's data version, which the platform's badges move too (ADR 026); written by the route's own serializer.
-    return app.answers.send(req, reply, access, async () => reply.serialize((await repo.listActiveBadges(app.db, access.clubId)).map(service.toBadge)) as string);
+    return app.answers.send(req, reply, access, async (q) => reply.serialize((await repo.listActiveBadges(q, access.clubId)).map(service.toBadge)) as string);
   });
 
   app.get('/api/clubs/:clubId/badges/own', {

@@ -4,7 +4,7 @@ import { CHARGE_BATCH_MAX, CHARGE_BATCH_MSG, type TChargeBatchResult, type ZCrea
 import { PG, badRequest, conflict, isPgError, notFound } from '../core/errors.js';
 import * as repo from './batch-repo.js';
 import { notifyBatchCharges } from './notices.js';
-import type { Actor } from './service.js';
+import type { Actor } from '../core/access.js';
 
 /** Who a batch charges: the chosen members (all active), or the youth of a unit or of the club. */
 async function payersOf(tx: Queryable, clubId: string, target: z.output<typeof ZCreateChargeBatch>['target']): Promise<string[]> {

@@ -8,7 +8,7 @@ import {
 import { writeAudit } from '../audit/repo.js';
 import { badRequest, notFound } from '../core/errors.js';
 import { isActiveMember } from './repo.js';
-import type { Actor } from './service.js';
+import type { Actor } from '../core/access.js';
 import { notifyCreatedCharges } from './notices.js';
 import { clubCurrent } from '../db/club-clock.js';
 import { ClubJobRun } from '../db/club-job-run.js';

@@ -117,7 +117,7 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/debtors', {
     config: { permission: 'charges.manage' },
     schema: { tags, summary: 'Quem deve: membros com saldo em aberto, total, vencimento mais antigo e faixas de atraso', params: ZClubParams, querystring: ZDebtorQuery, response: { 200: ZDebtors } },
-  }, async (req) => debtors.listDebtors(db, req.access.clubId, req.query));
+  }, async (req) => app.answers.readClub(req, req.access, (q) => debtors.listDebtors(q, req.access.clubId, req.query)));
 
   app.get('/api/clubs/:clubId/debtors/:profileId/whatsapp', {
     config: { permission: 'charges.manage' },

@@ -9,14 +9,10 @@ import { decodeCursor } from '../core/cursor.js';
 import { pageOf } from '../db/cursor.js';
 import { PG, badRequest, conflict, isPgError, notFound } from '../core/errors.js';
 import { notifyCreatedCharges } from './notices.js';
+import type { Actor } from '../core/access.js';
 import * as repo from './repo.js';
 import { isUuid } from '../../shared/ids.js';
 
-/** Who acts, in which club (already authorised by the route). */
-export interface Actor {
-  clubId: string;
-  profileId: string;
-}
 
 function checkId(id: string, message: string): void {
   if (!isUuid(id)) throw notFound(message);

@@ -52,8 +52,8 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req, reply) => {
     const access = req.access;
     // Counts of the club's own rows, none read from the clock: kept by the club's data version (ADR 026).
-    return app.answers.send(req, reply, access, async () => {
-      const counts = await repo.dashboardCounts(app.db, access.clubId);
+    return app.answers.send(req, reply, access, async (q) => {
+      const counts = await repo.dashboardCounts(q, access.clubId);
       if (!counts) throw notFound(MSG.clubNotFound);
       return reply.serialize(counts) as string;
     });

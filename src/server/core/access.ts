@@ -25,6 +25,13 @@ export interface ClubAccess {
   viaSuperAdmin: boolean;
 }
 
+/**
+ * Who acts in a write that needs no function of its own (a payment, a registration, a job): the part of
+ * `ClubAccess` an audit entry and a ledger line record. A route passes its `req.access`; a guardian's
+ * registration and a job build one (issue 44: one "who acts").
+ */
+export type Actor = Pick<ClubAccess, 'clubId' | 'profileId'>;
+
 /** How far the caller holds a permission: the whole club, only their unit, or not at all. */
 export function scopeOf(access: ClubAccess, permission: TClubPermission): 'club' | 'unit' | null {
   const scope = permissionScope(access.role, permission);

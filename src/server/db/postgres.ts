@@ -94,18 +94,27 @@ async function inTransaction<T>(client: pg.PoolClient, events: CommitEvents, mod
  */
 export function openPostgres(
   connectionString: string,
-  opts: { max?: number; statementTimeoutMs?: number; directUrl?: string } = {},
+  opts: {
+    max?: number;
+    statementTimeoutMs?: number;
+    directUrl?: string;
+    /** How long to wait for a connection (default the statement timeout): short for a replica, whose reads go to the primary instead. */
+    connectTimeoutMs?: number;
+    /** The URL is a transaction pooler even without a direct URL (a replica behind one: it has no session work). */
+    pooled?: boolean;
+  } = {},
 ): Db & { pool: pg.Pool } {
   const max = opts.max ?? 10;
   const timeout = opts.statementTimeoutMs;
-  const pooled = Boolean(opts.directUrl) && opts.directUrl !== connectionString;
+  const connectTimeout = opts.connectTimeoutMs ?? timeout;
+  const pooled = opts.pooled ?? (Boolean(opts.directUrl) && opts.directUrl !== connectionString);
   const direct: Mode = { named: true, begin: 'BEGIN' };
   const mode: Mode = pooled ? { named: false, begin: timeout ? `BEGIN; SET LOCAL statement_timeout = ${Math.floor(timeout)}` : 'BEGIN' } : direct;
   const newPool = (url: string, size: number, startupTimeout: boolean) => {
     const p = new (driver().Pool)({
       connectionString: url,
       max: size,
-      ...(timeout ? { connectionTimeoutMillis: timeout } : {}),
+      ...(connectTimeout ? { connectionTimeoutMillis: connectTimeout } : {}),
       ...(timeout && startupTimeout ? { statement_timeout: timeout } : {}),
     });
     // An idle client that errors (server restart) must not crash the process.
@@ -128,6 +137,7 @@ export function openPostgres(
     ...wrap(pool, mode.named),
     afterCommit: (event) => events.emit([event]),
     onCommit: (event, listener) => events.on(event, listener),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
       try {

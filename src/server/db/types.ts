@@ -13,6 +13,14 @@ export interface Queryable {
 
 export type Engine = 'pglite' | 'postgres';
 
+/** A connection pool's use now (the metrics): open connections, idle ones, requests waiting for one, the cap. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
 /** One connection held for a while: session-level locks and settings stay on it. */
 export interface Session extends Queryable {
   /** Runs fn inside BEGIN/COMMIT on this connection; any throw rolls everything back. */
@@ -34,6 +42,8 @@ export interface Db extends Queryable {
   withSession<T>(fn: (session: Session) => Promise<T>): Promise<T>;
   /** Calls listener each time work announcing `event` ({@link Queryable.afterCommit}) committed; returns its removal. */
   onCommit(event: string, listener: () => void): () => void;
+  /** PostgreSQL: the pool's use now (PGlite has no pool). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
   /**
    * Embedded engine only: writes a gzipped tar of the data dir to `file` (backups, issue 11). The archive

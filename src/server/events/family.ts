@@ -7,7 +7,7 @@ import {
 import { writeAudit } from '../audit/repo.js';
 import { PG, badRequest, conflict, isPgError, notFound } from '../core/errors.js';
 import type { GuardianLink } from '../families/access.js';
-import type { Actor } from '../charges/service.js';
+import type { Actor } from '../core/access.js';
 import { EVENT_SELECT, INVITED_SQL } from './repo.js';
 import { clubTodayOf } from '../db/club-clock.js';
 import * as repo from './repo.js';

@@ -4,7 +4,8 @@ import { EVENT_MSG, instalmentPlan, type TEvent, type ZCancelEvent, type ZEventI
 import { writeAudit } from '../audit/repo.js';
 import { PG, badRequest, conflict, isPgError, notFound } from '../core/errors.js';
 import { isUuid } from '../../shared/ids.js';
-import { addCharge, cancelUnpaidCharges, type Actor } from '../charges/service.js';
+import { addCharge, cancelUnpaidCharges } from '../charges/service.js';
+import type { Actor } from '../core/access.js';
 import { notifyCreatedCharges } from '../charges/notices.js';
 import { sumMoney } from '../../shared/money.js';
 import * as repo from './repo.js';

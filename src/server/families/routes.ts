@@ -9,7 +9,8 @@ import {
 import { forbidden, notFound } from '../core/errors.js';
 import { PROGRESS_MSG, ZSubmissionInfo } from '../../shared/progress.js';
 import { submitEvidence } from '../progress/submissions.js';
-import { readEvidenceForm } from '../progress/evidence-form.js';
+import { readUploadForm } from '../http/evidence.js';
+import { evidenceOf } from '../progress/submissions.js';
 import { writeAudit } from '../audit/repo.js';
 import { ZClubParams, ZTokenParams, zId } from '../../shared/ids.js';
 import { MSG } from '../../shared/errors.js';
@@ -225,7 +226,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     const me = req.caller.profile.id;
     const link = await requireGuardianOf(app.db, me, req.params.memberId);
     if (!(await family.guardianMaySubmit(app.db, link.clubId, link.childProfileId))) throw forbidden(FAMILY_MSG.evidenceNotAllowed);
-    const form = await readEvidenceForm(req);
+    const form = evidenceOf(await readUploadForm(req));
     // The submission is the child's own (as if they had sent it); the audit log names the guardian, in the same transaction.
     const asChild = { clubId: link.clubId, profileId: link.childProfileId, role: 'member', isAdmin: false, viaSuperAdmin: false };
     const created = await submitEvidence(app.db, app.storage, asChild, req.params.taskId, form, (tx, submission) => writeAudit(tx, {

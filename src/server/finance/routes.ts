@@ -52,7 +52,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req, reply) => {
     const access = req.access;
     // Balances and counts of the club's own rows, none read from the clock: kept by the club's data version (ADR 026).
-    return app.answers.send(req, reply, access, async () => reply.serialize(await repo.summary(db, access.clubId)) as string);
+    return app.answers.send(req, reply, access, async (q) => reply.serialize(await repo.summary(q, access.clubId)) as string);
   });
 
   app.get('/api/clubs/:clubId/finance/members', {
@@ -158,7 +158,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req, reply) => {
     const access = req.access;
-    return app.answers.send(req, reply, access, () => service.listTransactionsJson(db, access.clubId, req.query));
+    return app.answers.send(req, reply, access, (q) => service.listTransactionsJson(q, access.clubId, req.query));
   });
 
   app.post('/api/clubs/:clubId/transactions', {
@@ -188,7 +188,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     // The last 12 months of the club's calendar, the current one's 'a receber' as of today: kept until
     // the club's next day begins (ADR 026).
     return app.answers.send(
-      req, reply, access, async () => monthlyReportText(await repo.monthlyReport(db, access.clubId)), () => repo.untilNextClubDayMs(db, access.clubId),
+      req, reply, access, async (q) => monthlyReportText(await repo.monthlyReport(q, access.clubId)), () => repo.untilNextClubDayMs(db, access.clubId),
     );
   });
 
@@ -198,7 +198,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req, reply) => {
     const access = req.access;
     return app.answers.send(
-      req, reply, access, async () => chartTotalsText(await service.totalsByChartAccount(db, access.clubId, req.query)),
+      req, reply, access, async (q) => chartTotalsText(await service.totalsByChartAccount(q, access.clubId, req.query)),
     );
   });
 

@@ -21,14 +21,10 @@ import { ZCursorDate, ZCursorTimestamp } from '../db/cursor.js';
 import { decodeCursor } from '../core/cursor.js';
 import { pageAnswer } from '../db/json-text.js';
 import { AppError, PG, badRequest, conflict, isPgError, notFound } from '../core/errors.js';
+import type { Actor } from '../core/access.js';
 import * as repo from './repo.js';
 import { isUuid } from '../../shared/ids.js';
 
-/** Who acts, in which club (already authorised as admin by the route). */
-export interface Actor {
-  clubId: string;
-  profileId: string;
-}
 
 /** A malformed id in a path can only be "not found". */
 function checkId(id: string, message: string): void {

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { clubDataVersionOf } from './access.js';
 import { type ClubAccess } from '../core/access.js';
 import { sendJsonText } from './json-text.js';
+import { clubFence, type Db, type ReadRouter } from '../db/index.js';
 
 /** Answers from this size up go compressed when the client accepts it (the compress plugin's threshold too). */
 export const COMPRESS_FROM_BYTES = 1024;
@@ -144,8 +145,11 @@ export class AnswerCache {
   /** Computations under way, by key: requests that miss the same key together share one. */
   private readonly computing = new Map<string, Promise<Answer>>();
 
-  /** maxBytes 0 turns the cache off: every read runs its query. */
-  constructor(maxBytes: number) {
+  /**
+   * maxBytes 0 turns the cache off: every read runs its query. `reads` says where a computation runs:
+   * the replica once it has caught up with the club's data version, else the primary (ADR 080).
+   */
+  constructor(maxBytes: number, readonly reads: ReadRouter) {
     this.lru = maxBytes > 0
       // A JS string holds 2 bytes per UTF-16 unit; the key is counted too, and one more byte per unit
       // is set aside for the compressed copies (brotli and gzip of JSON lists come to 10–25 % each).
@@ -190,11 +194,24 @@ export class AnswerCache {
     return answer;
   }
 
-  /** This request's answer (kept, or computed by `compute` and then kept), sent compressed as the client accepts. */
+  /**
+   * This request's answer (kept, or computed by `compute` and then kept), sent compressed as the client
+   * accepts. `compute` reads through the Queryable it is given: the replica when it shows the club's
+   * data version this request saw (ADR 080).
+   */
   async send(
-    req: FastifyRequest, reply: FastifyReply, access: ClubAccess, compute: () => Promise<string>, validForMs?: () => Promise<number>,
+    req: FastifyRequest, reply: FastifyReply, access: ClubAccess, compute: (db: Db) => Promise<string>, validForMs?: () => Promise<number>,
   ) {
-    return sendAnswer(req, reply, await this.cachedRead(req, this.keyOf(req, access), compute, validForMs));
+    return sendAnswer(req, reply, await this.cachedRead(req, this.keyOf(req, access), () => this.readClub(req, access, compute), validForMs));
+  }
+
+  /**
+   * A club read that may be a moment behind (a kept answer's computation, or a read not kept: the
+   * cartão, quem deve): `fn` on the replica when it shows the club's data version this request saw,
+   * else on the primary. A person reads their own write back at once, on any instance (ADR 080).
+   */
+  readClub<T>(req: FastifyRequest, access: ClubAccess, fn: (db: Db) => Promise<T>): Promise<T> {
+    return this.reads.read(clubFence(access.clubId, clubDataVersionOf(req, access.clubId)), fn);
   }
 
   /**

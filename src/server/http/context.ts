@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import type { Db, ReadRouter } from '../db/index.js';
 import type { Limits, LoginThrottle } from '../core/throttle.js';
 import type { CounterStore } from '../core/counter-store.js';
 import type { Storage } from '../storage/storage.js';
@@ -9,6 +9,8 @@ import type { AuthState } from '../core/access.js';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** Reads that may lag: on the replica once it caught up with their data (ADR 080), else on `db`. */
+    reads: ReadRouter;
     limits: Limits;
     counterStore: CounterStore;
     loginThrottle: LoginThrottle;

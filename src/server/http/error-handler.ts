@@ -46,7 +46,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isTimeout(err)) {
       req.log.warn({ err, route: req.routeOptions.url, method: req.method }, 'request timed out');
-      return reply.status(503).send(body('timeout', TIMEOUT_MESSAGE));
+      return reply.status(503).send({ error: { code: 'timeout', message: TIMEOUT_MESSAGE, request_id: req.id } });
     }
     // A database constraint caught a user's mistake that a service did not translate first.
     if (isPgError(err)) {
@@ -62,6 +62,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send(body('bad_request', message));
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(body('internal', MSG.internal));
+    return reply.status(500).send({ error: { code: 'internal', message: MSG.internal, request_id: req.id } });
   });
 }

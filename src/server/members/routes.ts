@@ -29,7 +29,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req, reply) => {
     const access = req.access;
-    return app.answers.send(req, reply, access, () => listMembersJson(app.db, access.clubId, can(access, 'members.read'), req.query));
+    return app.answers.send(req, reply, access, (q) => listMembersJson(q, access.clubId, can(access, 'members.read'), req.query));
   });
 
   app.post('/api/clubs/:clubId/members', {

@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.js';
 import { badRequest, conflict, notFound } from '../core/errors.js';
 import type { ClubAccess } from '../core/access.js';
 import type { Storage } from '../storage/storage.js';
 import { writeAudit } from '../audit/repo.js';
-import { checkEvidence } from '../progress/submissions.js';
-import type { EvidenceFile } from '../progress/evidence-form.js';
+import { loadEvidence, withStoredEvidence, type EvidenceFile } from '../storage/evidence.js';
 import { MARK_MSG, PROGRAMME_MSG, type TQueueMark, type TSignResult } from '../../shared/programme.js';
 import { mayReadCard, signerOf, signRefusal } from './signers.js';
 import { signInTx } from './signing.js';
@@ -24,11 +22,8 @@ export async function markDone(db: Db, storage: Storage, access: ClubAccess, inp
   const pre = await repo.getRequirement(db, access.clubId, input.requirement_id);
   if (!pre) throw notFound(PROGRAMME_MSG.requirementNotFound);
   if (pre.needs_evidence && !input.file) throw badRequest(MARK_MSG.evidenceNeeded);
-  const type = input.file ? await checkEvidence(input.file) : null;
-  const key = type ? `evidence/${access.clubId}/${randomUUID()}.${type.ext}` : null;
-  if (key && input.file) await storage.put(key, input.file.bytes);
-  try {
-    return await db.transaction(async (tx) => {
+  return withStoredEvidence(storage, access.clubId, input.file, (stored) =>
+    db.transaction(async (tx) => {
       const own = await repo.findOwnMembership(tx, access.clubId, access.profileId);
       if (!own) throw notFound(PROGRAMME_MSG.memberUnknown);
       const requirement = await repo.getRequirement(tx, access.clubId, input.requirement_id);
@@ -44,17 +39,13 @@ export async function markDone(db: Db, storage: Storage, access: ClubAccess, inp
       const [row] = await tx.query<{ id: string }>(
         `INSERT INTO programme_marks (club_id, enrolment_id, requirement_id, note, evidence_key, evidence_name, evidence_mime, evidence_size)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-        [access.clubId, enrolment.id, requirement.id, note, key, key && input.file ? (input.file.filename || `comprovacao.${type?.ext ?? 'bin'}`).slice(0, 200) : null, type?.mime ?? null, input.file?.bytes.length ?? null],
+        [access.clubId, enrolment.id, requirement.id, note, stored?.key ?? null, stored?.name ?? null, stored?.mime ?? null, stored?.size ?? null],
       );
       const member = await repo.findMember(tx, access.clubId, own.member_id);
       if (member) await notifyMarked(tx, access.clubId, member, requirement.item_code, await repo.clubToday(tx, access.clubId));
-      await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'programme.mark', entity: 'programme_requirement', entityId: requirement.id, after: { item: requirement.item_code, evidence: Boolean(key) } });
+      await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'programme.mark', entity: 'programme_requirement', entityId: requirement.id, after: { item: requirement.item_code, evidence: stored !== null } });
       return { id: row.id };
-    });
-  } catch (err) {
-    if (key) await storage.remove(key);
-    throw err;
-  }
+    }));
 }
 
 interface QueueRow extends TQueueMark {
@@ -123,8 +114,6 @@ export async function readMarkEvidence(db: Queryable, storage: Storage, access: 
   const [row] = await db.query<QueueRow & { evidence_key: string | null }>(`${QUEUE_SQL.replace('SELECT m.id,', 'SELECT m.evidence_key, m.id,')} WHERE m.club_id = $1 AND m.id = $2`, [access.clubId, id]);
   if (!row?.evidence_key) throw notFound(MARK_MSG.markNotFound);
   if (!mayReadCard(await signerOf(db, access), row)) throw notFound(MARK_MSG.markNotFound);
-  const bytes = await storage.get(row.evidence_key);
-  if (!bytes) throw notFound(MARK_MSG.markNotFound);
-  return { bytes, mime: row.evidence_mime ?? 'application/octet-stream', name: row.evidence_name ?? 'comprovacao' };
+  return loadEvidence(storage, { key: row.evidence_key, mime: row.evidence_mime, name: row.evidence_name }, MARK_MSG.markNotFound);
 }
 

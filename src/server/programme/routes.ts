@@ -42,7 +42,7 @@ import { sign, unsign } from './signing.js';
 import { getInvestiture, listInvestitures, recordInvestiture } from './investiture.js';
 import { exportFile, exportRows, importRequirements } from './requirements-io.js';
 import { listQueue, markDone, readMarkEvidence, returnMark, signMark } from './marks.js';
-import type { EvidenceFile } from '../progress/evidence-form.js';
+import { readUploadForm, sendEvidence } from '../http/evidence.js';
 import { MARK_MSG, ZMarkInput, ZMarkReturnInput, ZMarkSignInput, ZQueueMark } from '../../shared/programme.js';
 import { badRequest, notFound } from '../core/errors.js';
 import { registerReportRoutes } from './report-routes.js';
@@ -195,7 +195,7 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/members/:memberId/card`, {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Cartão do membro: requisitos por seção, assinaturas e progresso (o próprio e quem o lidera)', params: ZMemberParams, response: { 200: ZCard } },
-  }, async (req) => service.getCard(db, req.access, req.params.memberId));
+  }, async (req) => app.answers.readClub(req, req.access, (q) => service.getCard(q, req.access, req.params.memberId)));
 
   // ——— Signing ———
   app.post(`${base}/signatures`, {
@@ -214,14 +214,7 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Marcar um requisito meu como feito (multipart: requirement_id, note, file; comprovação obrigatória quando o requisito pede)', params: ZClubParams, consumes: ['multipart/form-data', 'application/json'], response: { 201: z.object({ id: z.string() }) } },
   }, async (req, reply) => {
     const access = req.access;
-    const fields: Record<string, string> = {};
-    let file: EvidenceFile | null = null;
-    if (req.isMultipart()) {
-      for await (const part of req.parts()) {
-        if (part.type === 'file') file = { bytes: await part.toBuffer(), filename: part.filename };
-        else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      }
-    }
+    const { file, fields } = await readUploadForm(req);
     const parsed = ZMarkInput.safeParse(req.isMultipart() ? fields : req.body ?? {});
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MARK_MSG.requirementRequired);
     return reply.status(201).send(await markDone(db, app.storage, access, { requirement_id: parsed.data.requirement_id, note: parsed.data.note ?? null, file }));
@@ -250,15 +243,7 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Comprovação de uma marcação (o membro e quem lê o cartão dele)', params: ZMarkParams, querystring: z.object({ download: z.enum(['1']).optional() }) },
   }, async (req, reply) => {
     const access = req.access;
-    const file = await readMarkEvidence(db, app.storage, access, req.params.id);
-    const inline = !req.query.download && file.mime.startsWith('image/') && !file.mime.includes('svg');
-    const safeName = file.name.replace(/[^\w.\- ]/g, '_');
-    return reply
-      .header('Content-Type', file.mime)
-      .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${safeName}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-      .header('Cache-Control', 'private, max-age=300')
-      .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
-      .send(Buffer.from(file.bytes));
+    return sendEvidence(reply, await readMarkEvidence(db, app.storage, access, req.params.id), Boolean(req.query.download));
   });
 
   app.get(`${base}/items/:code/grid`, {

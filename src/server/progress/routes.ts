@@ -27,7 +27,7 @@ import * as repo from './repo.js';
 import * as profiles from './profile-repo.js';
 import * as service from './service.js';
 import * as submissions from './submissions.js';
-import { readEvidenceForm } from './evidence-form.js';
+import { readUploadForm, sendEvidence } from '../http/evidence.js';
 import { listQueueJson } from './queue.js';
 import * as batches from './point-batches.js';
 import { getMemberHome } from './member-home.js';
@@ -49,17 +49,16 @@ const ZClubSubmission = ZClubParams.extend({ submissionId: zId(MSG.notFound) });
 async function sendMemberProfile(
   app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, access: ClubAccess, memberId: string, hideEmail: boolean,
 ) {
-  const { db } = app;
   const clubId = access.clubId;
   // Kept by the club's data version (ADR 026); a profile with a stale icon is not kept: it is cleaned on each read.
-  return sendAnswer(req, reply, await app.answers.cachedRead(req, app.answers.keyOf(req, access), async () => {
+  return sendAnswer(req, reply, await app.answers.cachedRead(req, app.answers.keyOf(req, access), () => app.answers.readClub(req, access, async (db) => {
     const found = await profiles.getProfileJson(db, clubId, memberId, SANITIZER_VERSION, hideEmail);
     if (!found) throw notFound(PROGRESS_MSG.memberNotFound);
     if (!found.stale_icons) return found.json;
     const profile = await profiles.getProfileWithLists(db, clubId, memberId);
     if (!profile) throw notFound(PROGRESS_MSG.memberNotFound);
     return new Unkept(reply.serialize({ ...profile, email: hideEmail ? null : profile.email, badges: profile.badges.map(withServedIcon) }) as string);
-  }));
+  })));
 }
 
 async function taskDetail(db: Db, clubId: string, profileId: string, taskId: string) {
@@ -81,7 +80,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req, reply) => {
     const access = req.access;
     return app.answers.send(
-      req, reply, access, () => repo.listMemberTasksJson(app.db, access.clubId, access.profileId), () => repo.myTasksUnchangedForMs(app.db, access.clubId),
+      req, reply, access, (q) => repo.listMemberTasksJson(q, access.clubId, access.profileId), () => repo.myTasksUnchangedForMs(app.db, access.clubId),
     );
   });
 
@@ -122,7 +121,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Enviar comprovação (multipart: file, comment)', params: ZClubTask, consumes: ['multipart/form-data'], response: { 201: ZSubmissionInfo } },
   }, async (req, reply) => {
     const access = req.access;
-    const created = await submissions.submitEvidence(app.db, app.storage, access, req.params.taskId, await readEvidenceForm(req));
+    const created = await submissions.submitEvidence(app.db, app.storage, access, req.params.taskId, submissions.evidenceOf(await readUploadForm(req)));
     return reply.status(201).send(created);
   });
 
@@ -152,7 +151,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req, reply) => {
     const access = req.access;
-    return app.answers.send(req, reply, access, () => listQueueJson(app.db, access.clubId, service.unitFilter(access, 'submissions.review'), req.query));
+    return app.answers.send(req, reply, access, (q) => listQueueJson(q, access.clubId, service.unitFilter(access, 'submissions.review'), req.query));
   });
 
   app.get('/api/clubs/:clubId/submissions/pending-count', {
@@ -168,16 +167,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Arquivo de comprovação (admins ou quem enviou)', params: ZClubSubmission, querystring: z.object({ download: z.enum(['1']).optional() }) },
   }, async (req, reply) => {
     const access = req.access;
-    const file = await submissions.readEvidence(app.db, app.storage, access, req.params.submissionId);
-    // Only images open in the browser; anything else is always a download (issue 21).
-    const inline = !req.query.download && file.mime.startsWith('image/') && !file.mime.includes('svg');
-    const safeName = file.name.replace(/[^\w.\- ]/g, '_');
-    return reply
-      .header('Content-Type', file.mime)
-      .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${safeName}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-      .header('Cache-Control', 'private, max-age=300')
-      .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
-      .send(Buffer.from(file.bytes));
+    return sendEvidence(reply, await submissions.readEvidence(app.db, app.storage, access, req.params.submissionId), Boolean(req.query.download));
   });
 
   app.post('/api/clubs/:clubId/submissions/:submissionId/approve', {

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { fileTypeOf } from '../lazy-module.js';
 import type { Db, Queryable } from '../db/index.js';
-import { EVIDENCE_MAX_BYTES, PROGRESS_MSG, isAcceptedEvidence, type TCompletionResult, type TSubmissionInfo } from '../../shared/progress.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../core/errors.js';
+import { PROGRESS_MSG, type TCompletionResult, type TSubmissionInfo } from '../../shared/progress.js';
+import { badRequest, conflict, forbidden, notFound } from '../core/errors.js';
 import { canManageUnit, scopeOf, type ClubAccess } from '../core/access.js';
 import { assertMemberInReach } from './service.js';
 import type { Storage } from '../storage/storage.js';
@@ -12,19 +10,11 @@ import { appendPointEvent } from './ledger.js';
 import * as repo from './repo.js';
 import { guardiansOf, notify } from '../notifications/notify.js';
 import { assertCompletionAllowed } from './completion-rule.js';
-import type { EvidenceFile, EvidenceForm } from './evidence-form.js';
+import { loadEvidence, withStoredEvidence, type EvidenceFile, type StoredEvidence } from '../storage/evidence.js';
 
-/**
- * The evidence's type, by its bytes and its name together (issue 21): the bytes must show a type on
- * the allowlist and the name must carry one of that type's extensions. An installer, a script, an
- * SVG or an executable renamed '.pdf' are refused with the list of what is accepted.
- */
-export async function checkEvidence(file: EvidenceFile | null): Promise<{ mime: string; ext: string }> {
-  if (!file || file.bytes.length === 0) throw badRequest(PROGRESS_MSG.evidenceRequired);
-  if (file.bytes.length > EVIDENCE_MAX_BYTES) throw new AppError('too_large', 413, PROGRESS_MSG.evidenceTooBig);
-  const type = await fileTypeOf(file.bytes);
-  if (!type || !isAcceptedEvidence(type.ext, file.filename)) throw new AppError('evidence_type', 400, PROGRESS_MSG.evidenceType);
-  return { mime: type.mime, ext: type.ext };
+/** A task's evidence from an upload: the file and the `comment` field. */
+export function evidenceOf(form: { file: EvidenceFile | null; fields: Record<string, string> }): { file: EvidenceFile | null; comment: string | null } {
+  return { file: form.file, comment: form.fields.comment ?? null };
 }
 
 /**
@@ -32,40 +22,30 @@ export async function checkEvidence(file: EvidenceFile | null): Promise<{ mime: 
  * last, in the submission's own transaction (the guardian's audit line): if it fails, nothing is kept.
  */
 export async function submitEvidence(
-  db: Db, storage: Storage, access: ClubAccess, taskId: string, { file, comment }: EvidenceForm,
+  db: Db, storage: Storage, access: ClubAccess, taskId: string, { file, comment }: { file: EvidenceFile | null; comment: string | null },
   inTransaction?: (tx: Queryable, submission: TSubmissionInfo) => Promise<unknown>,
 ): Promise<TSubmissionInfo> {
-  const type = await checkEvidence(file);
-  const bytes = (file as EvidenceFile).bytes;
-  const key = `evidence/${access.clubId}/${randomUUID()}.${type.ext}`;
-  // Fail fast before writing the file; the transaction below re-checks under the member lock.
-  const pre = await repo.getTask(db, access.clubId, taskId);
-  if (!pre) throw notFound(PROGRESS_MSG.taskNotFound);
-  if (pre.type !== 'submission') throw badRequest(PROGRESS_MSG.wrongFlow);
-  await storage.put(key, bytes);
-  try {
-    return await db.transaction(async (tx) => {
+  return withStoredEvidence(storage, access.clubId, file, async (stored) => {
+    const evidence = stored as StoredEvidence;
+    return db.transaction(async (tx) => {
       const member = await repo.lockMember(tx, access.clubId, access.profileId);
       if (!member) throw notFound(PROGRESS_MSG.memberNotFound);
       const task = await repo.getTask(tx, access.clubId, taskId);
       if (!task) throw notFound(PROGRESS_MSG.taskNotFound);
+      if (task.type !== 'submission') throw badRequest(PROGRESS_MSG.wrongFlow);
       await assertCompletionAllowed(tx, { access, target: { profileId: access.profileId, onBehalf: false }, task, path: 'submit' });
       const assignment = await repo.ensureAssignment(tx, access.clubId, task.id, access.profileId);
       if (assignment.status === 'submitted') throw conflict(PROGRESS_MSG.awaitingApproval);
       if (assignment.status === 'approved' || assignment.status === 'completed') throw conflict(PROGRESS_MSG.alreadyCompleted);
-      const name = ((file as EvidenceFile).filename || `comprovacao.${type.ext}`).slice(0, 200);
       const submission = await repo.insertSubmission(tx, {
         clubId: access.clubId, assignmentId: assignment.id, taskId: task.id, profileId: access.profileId,
-        comment: comment?.trim() ? comment.trim().slice(0, 2000) : null, key, name, mime: type.mime, size: bytes.length,
+        comment: comment?.trim() ? comment.trim().slice(0, 2000) : null, key: evidence.key, name: evidence.name, mime: evidence.mime, size: evidence.size,
       });
       await repo.setAssignmentStatus(tx, assignment.id, 'submitted', false);
       await inTransaction?.(tx, submission);
       return submission;
     });
-  } catch (err) {
-    await storage.remove(key);
-    throw err;
-  }
+  }, { required: true });
 }
 
 /** Approves a waiting submission: points and linked badges to the member, decision in audit_log. */
@@ -135,7 +115,5 @@ export async function readEvidence(db: Db, storage: Storage, access: ClubAccess,
     const sender = await repo.findMember(db, access.clubId, sub.profile_id);
     if (!canManageUnit(access, sender?.unit_id ?? null, 'submissions.review')) throw notFound();
   }
-  const bytes = await storage.get(sub.evidence_key);
-  if (!bytes) throw notFound();
-  return { bytes, mime: sub.evidence_mime, name: sub.evidence_name };
+  return loadEvidence(storage, { key: sub.evidence_key, mime: sub.evidence_mime, name: sub.evidence_name });
 }

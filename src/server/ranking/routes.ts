@@ -19,10 +19,10 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Ranking individual (geral ou de um período)', params: ZClubParams, querystring: ZRankingQuery, response: { 200: z.array(ZIndividualRankingRow) } },
   }, async (req, reply) => {
     const access = req.access;
-    return app.answers.send(req, reply, access, async () => {
-      const rows = await repo.individualRankingJson(app.db, access.clubId, req.query.period_id);
+    return app.answers.send(req, reply, access, async (q) => {
+      const rows = await repo.individualRankingJson(q, access.clubId, req.query.period_id);
       // An unknown period has no rows: asked only then, so a period's ranking is one statement.
-      if (rows === '[]') await checkPeriod(app.db, access.clubId, req.query.period_id);
+      if (rows === '[]') await checkPeriod(q, access.clubId, req.query.period_id);
       return rows;
     });
   });
@@ -32,10 +32,10 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Ranking de unidades (geral ou de um período)', params: ZClubParams, querystring: ZRankingQuery, response: { 200: z.array(ZUnitRankingRow) } },
   }, async (req, reply) => {
     const access = req.access;
-    return app.answers.send(req, reply, access, async () => {
-      const rows = await repo.unitRankingJson(app.db, access.clubId, req.query.period_id);
+    return app.answers.send(req, reply, access, async (q) => {
+      const rows = await repo.unitRankingJson(q, access.clubId, req.query.period_id);
       // An unknown period has no rows: asked only then, so a period's ranking is one statement.
-      if (rows === '[]') await checkPeriod(app.db, access.clubId, req.query.period_id);
+      if (rows === '[]') await checkPeriod(q, access.clubId, req.query.period_id);
       return rows;
     });
   });

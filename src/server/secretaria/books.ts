@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import { RECEIVED_MAX_BYTES, RECEIVED_TYPES, SEC_MSG, type TAto, type TOficio, type TVisita, type ZAtoInput, type ZOficioInput, type ZReceivedInput, type ZVisitaInput } from '../../shared/secretaria.js';
 import { fileExtension } from '../../shared/progress.js';
 import { isUuid } from '../../shared/ids.js';
 import { writeAudit } from '../audit/repo.js';
-import { AppError, badRequest, conflict, notFound } from '../core/errors.js';
+import { badRequest, conflict, notFound } from '../core/errors.js';
 import type { ClubAccess } from '../core/access.js';
-import { fileTypeOf } from '../lazy-module.js';
 import type { Storage } from '../storage/storage.js';
-import type { EvidenceFile } from '../progress/evidence-form.js';
+import { loadEvidence, withStoredEvidence, type EvidenceFile, type EvidenceRule } from '../storage/evidence.js';
 import { findVoto } from './atas-repo.js';
 import { nextNumber, yearOf } from './numbering.js';
 import * as repo from './books-repo.js';
@@ -116,46 +114,37 @@ export async function createOficio(db: Db, actor: ClubAccess, input: z.output<ty
   });
 }
 
-/** A received file is a PDF, JPEG or PNG by its bytes (and its name agrees), 10 MB at most. */
-export async function checkReceivedFile(file: EvidenceFile | null): Promise<{ mime: string; ext: string }> {
-  if (!file || file.bytes.length === 0) throw badRequest(SEC_MSG.fileRequired);
-  if (file.bytes.length > RECEIVED_MAX_BYTES) throw new AppError('too_large', 413, SEC_MSG.fileTooBig);
-  const type = await fileTypeOf(file.bytes);
-  const names: readonly string[] | undefined = type && Object.hasOwn(RECEIVED_TYPES, type.ext) ? RECEIVED_TYPES[type.ext as keyof typeof RECEIVED_TYPES] : undefined;
-  if (!type || !names || !names.includes(fileExtension(file.filename))) throw badRequest(SEC_MSG.fileType);
-  return type;
-}
+/** A received file is a PDF, JPEG or PNG by its bytes (and its name agrees), 10 MB at most: the one evidence check with the secretaria's rule. */
+export const RECEIVED_RULE: EvidenceRule = {
+  maxBytes: RECEIVED_MAX_BYTES,
+  accepts: (ext, filename) => {
+    const names: readonly string[] | undefined = Object.hasOwn(RECEIVED_TYPES, ext) ? RECEIVED_TYPES[ext as keyof typeof RECEIVED_TYPES] : undefined;
+    return Boolean(names?.includes(fileExtension(filename)));
+  },
+  msg: { required: SEC_MSG.fileRequired, tooBig: SEC_MSG.fileTooBig, type: SEC_MSG.fileType },
+  fallbackName: 'documento',
+};
 
-/** Correspondence received: its protocol number and the scanned file (stored before the row; removed if the row fails). */
+/** Correspondence received: its protocol number and the scanned file, through the one upload path (no file kept without its row). */
 export async function receiveOficio(db: Db, storage: Storage, actor: ClubAccess, input: z.output<typeof ZReceivedInput>, file: EvidenceFile | null): Promise<TOficio> {
-  const type = await checkReceivedFile(file);
-  const bytes = (file as EvidenceFile).bytes;
-  const key = `secretaria/${actor.clubId}/${randomUUID()}.${type.ext}`;
-  await storage.put(key, bytes);
-  try {
-    return await db.transaction(async (tx) => {
-      const year = yearOf(input.dated_on);
-      const number = await nextNumber(tx, actor.clubId, 'protocolo', year);
-      const name = ((file as EvidenceFile).filename || `documento.${type.ext}`).slice(0, 200);
-      const id = await repo.insertOficio(tx, actor.clubId, year, number, { direction: 'recebido', ...input, body: '', file: { key, name, mime: type.mime, size: bytes.length } }, actor.profileId);
-      const created = await mustGetOficio(tx, actor.clubId, id);
-      await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'oficio.receive', entity: 'oficio', entityId: id, after: { label: created.label, subject: created.subject } });
-      return created;
-    });
-  } catch (err) {
-    await storage.remove(key);
-    throw err;
-  }
+  return withStoredEvidence(storage, actor.clubId, file, (stored) => db.transaction(async (tx) => {
+    if (!stored) throw badRequest(SEC_MSG.fileRequired);
+    const year = yearOf(input.dated_on);
+    const number = await nextNumber(tx, actor.clubId, 'protocolo', year);
+    const id = await repo.insertOficio(tx, actor.clubId, year, number, { direction: 'recebido', ...input, body: '', file: stored }, actor.profileId);
+    const created = await mustGetOficio(tx, actor.clubId, id);
+    await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'oficio.receive', entity: 'oficio', entityId: id, after: { label: created.label, subject: created.subject } });
+    return created;
+  }), { required: true, rule: RECEIVED_RULE });
 }
 
 /** The scanned file of a received item; every read is audited (it may carry personal data). */
 export async function readReceivedFile(db: Db, storage: Storage, actor: ClubAccess, id: string): Promise<{ bytes: Uint8Array; name: string; mime: string }> {
-  const file = isUuid(id) ? await repo.oficioFile(db, actor.clubId, id) : null;
-  if (!file) throw notFound(SEC_MSG.oficioNotFound);
-  const bytes = await storage.get(file.key);
-  if (!bytes) throw notFound(SEC_MSG.oficioNotFound);
+  const row = isUuid(id) ? await repo.oficioFile(db, actor.clubId, id) : null;
+  if (!row) throw notFound(SEC_MSG.oficioNotFound);
+  const file = await loadEvidence(storage, row, SEC_MSG.oficioNotFound);
   await writeAudit(db, { clubId: actor.clubId, actorId: actor.profileId, action: 'oficio.file_read', entity: 'oficio', entityId: id });
-  return { bytes, name: file.name, mime: file.mime };
+  return file;
 }
 
 // ——— Livro de visitas ———

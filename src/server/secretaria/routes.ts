@@ -7,7 +7,7 @@ import {
 import { ZClubParams, zId } from '../../shared/ids.js';
 import { ZOk } from '../../shared/responses.js';
 import { badRequest } from '../core/errors.js';
-import type { EvidenceFile } from '../progress/evidence-form.js';
+import { readUploadForm, sendEvidence } from '../http/evidence.js';
 import * as atasRepo from './atas-repo.js';
 import * as booksRepo from './books-repo.js';
 import { approveAta, closeAta, createAta, mustGetAta, updateAta } from './atas.js';
@@ -109,12 +109,7 @@ export const secretariaRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Protocolar correspondência recebida (multipart: dated_on, counterpart, subject, file PDF/JPEG/PNG até 10 MB)', params: ZClubParams, consumes: ['multipart/form-data'], response: { 201: ZOficio } },
   }, async (req, reply) => {
     if (!req.isMultipart()) throw badRequest(SEC_MSG.fileRequired);
-    const fields: Record<string, string> = {};
-    let file: EvidenceFile | null = null;
-    for await (const part of req.parts()) {
-      if (part.type === 'file') file = { bytes: await part.toBuffer(), filename: part.filename };
-      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-    }
+    const { file, fields } = await readUploadForm(req);
     const parsed = ZReceivedInput.safeParse(fields);
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? SEC_MSG.subjectRequired);
     return reply.status(201).send(await receiveOficio(db, app.storage, req.access, parsed.data, file));
@@ -124,14 +119,8 @@ export const secretariaRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'secretaria.read' },
     schema: { tags, summary: 'Arquivo da correspondência recebida (leitura registrada)', params: ZOficioParams },
   }, async (req, reply) => {
-    const file = await readReceivedFile(db, app.storage, req.access, req.params.id);
-    const safeName = file.name.replace(/[^\w.\- ]/g, '_');
-    return reply
-      .header('Content-Type', file.mime)
-      .header('Content-Disposition', `inline; filename="${safeName}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-      .header('Cache-Control', 'private, no-store')
-      .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-      .send(Buffer.from(file.bytes));
+    // Images open in the browser, a PDF downloads (the one download of a kept file).
+    return sendEvidence(reply, await readReceivedFile(db, app.storage, req.access, req.params.id), false);
   });
 
   // ——— Livro de visitas ———

@@ -24,7 +24,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Tarefas do clube (mais novas primeiro; membros veem só as ativas)', params: ZClubParams, response: { 200: z.array(ZTask) } },
   }, async (req, reply) => {
     const access = req.access;
-    return app.answers.send(req, reply, access, () => service.listTasksJson(app.db, access));
+    return app.answers.send(req, reply, access, (q) => service.listTasksJson(q, access));
   });
 
   app.post(base, {

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
+import { clubScreen } from './club-route';
 import { RouteErrorPage } from './error-page';
 import { RedirectIfSignedIn, RequireAuth, RequireSuperAdmin } from './guards';
 import { LEGACY_PATHS, legacyTarget } from './legacy-paths';
@@ -19,7 +20,8 @@ function shell(area: 'club' | 'superadmin', children: RouteObject[]): RouteObjec
 
 /**
  * Every screen of Trilha. Pages are lazy modules exporting `Component`, so each screen's code
- * loads only when it is opened.
+ * loads only when it is opened. A club screen says so with `handle: clubScreen('what for')`: the
+ * shell then shows 'Você ainda não participa de um clube para …' instead of it when there is none.
  */
 export const router = createBrowserRouter([
   {
@@ -51,37 +53,37 @@ export const router = createBrowserRouter([
         children: [shell('club', [
           { index: true, lazy: () => import('@web/app/routes/club/dashboard') },
           { path: 'clubes/novo', lazy: () => import('../features/clubs/pages/create-club-page') },
-          { path: 'membros', lazy: () => import('@web/app/routes/club/members') },
-          { path: 'membros/:memberId', lazy: () => import('@web/app/routes/club/member-profile') },
-          { path: 'unidades', lazy: () => import('../features/units/pages/units-page') },
-          { path: 'tarefas', lazy: () => import('../features/tasks/pages/tasks-page') },
-          { path: 'minhas-tarefas', lazy: () => import('../features/progress/pages/my-tasks-page') },
-          { path: 'aprovacoes', lazy: () => import('../features/progress/pages/approvals-page') },
-          { path: 'perfil', lazy: () => import('@web/app/routes/club/profile') },
+          { path: 'membros', handle: clubScreen('gerenciar membros'), lazy: () => import('@web/app/routes/club/members') },
+          { path: 'membros/:memberId', handle: clubScreen('ver o perfil do membro'), lazy: () => import('@web/app/routes/club/member-profile') },
+          { path: 'unidades', handle: clubScreen('gerenciar unidades'), lazy: () => import('../features/units/pages/units-page') },
+          { path: 'tarefas', handle: clubScreen('gerenciar tarefas'), lazy: () => import('../features/tasks/pages/tasks-page') },
+          { path: 'minhas-tarefas', handle: clubScreen('ver suas tarefas'), lazy: () => import('../features/progress/pages/my-tasks-page') },
+          { path: 'aprovacoes', handle: clubScreen('ver as aprovações'), lazy: () => import('../features/progress/pages/approvals-page') },
+          { path: 'perfil', handle: clubScreen('ver seu perfil'), lazy: () => import('@web/app/routes/club/profile') },
           { path: 'avisos', lazy: () => import('./routes/notifications') },
-          { path: 'periodos', lazy: () => import('../features/periods/pages/periods-page') },
-          { path: 'reunioes', lazy: () => import('../features/meetings/pages/meetings-page') },
-          { path: 'reunioes/criterios', lazy: () => import('../features/meetings/pages/criteria-page') },
-          { path: 'reunioes/relatorio', lazy: () => import('../features/meetings/pages/report-page') },
-          { path: 'reunioes/:meetingId/chamada', lazy: () => import('../features/meetings/pages/roll-call-page') },
-          { path: 'programa', lazy: () => import('./routes/programme') },
-          { path: 'programa/membro/:memberId', lazy: () => import('./routes/programme').then((m) => ({ Component: m.MemberCardRoute })) },
-          { path: 'programa/investidura/:id', lazy: () => import('./routes/programme').then((m) => ({ Component: m.InvestitureRoute })) },
-          { path: 'financeiro', lazy: () => import('../features/finance/pages/financial-page') },
-          { path: 'cobrancas', lazy: () => import('../features/charges/pages/charges-page') },
-          { path: 'eventos', lazy: () => import('../features/events/pages/events-page') },
-          { path: 'eventos/:id', lazy: () => import('../features/events/pages/event-page') },
-          { path: 'secretaria', lazy: () => import('../features/secretaria/pages/secretaria-page') },
-          { path: 'secretaria/atas/:id', lazy: () => import('../features/secretaria/pages/ata-page') },
-          { path: 'secretaria/oficios/:id', lazy: () => import('../features/secretaria/pages/oficio-page') },
-          { path: 'secretaria/visitas/assinar', lazy: () => import('../features/secretaria/pages/visit-sign-page') },
-          { path: 'ranking', lazy: () => import('@web/app/routes/club/ranking') },
-          { path: 'badges', lazy: () => import('../features/badges/pages/badges-page').then((m) => ({ Component: m.ClubBadges })) },
-          { path: 'configuracoes', lazy: () => import('@web/app/routes/club/settings') },
+          { path: 'periodos', handle: clubScreen('gerenciar períodos'), lazy: () => import('../features/periods/pages/periods-page') },
+          { path: 'reunioes', handle: clubScreen('gerenciar reuniões'), lazy: () => import('../features/meetings/pages/meetings-page') },
+          { path: 'reunioes/criterios', handle: clubScreen('configurar a inspeção'), lazy: () => import('../features/meetings/pages/criteria-page') },
+          { path: 'reunioes/relatorio', handle: clubScreen('ver a presença'), lazy: () => import('../features/meetings/pages/report-page') },
+          { path: 'reunioes/:meetingId/chamada', handle: clubScreen('fazer a chamada'), lazy: () => import('../features/meetings/pages/roll-call-page') },
+          { path: 'programa', handle: clubScreen('acompanhar classes e especialidades'), lazy: () => import('./routes/programme') },
+          { path: 'programa/membro/:memberId', handle: clubScreen('ver o cartão'), lazy: () => import('./routes/programme').then((m) => ({ Component: m.MemberCardRoute })) },
+          { path: 'programa/investidura/:id', handle: clubScreen('ver a investidura'), lazy: () => import('./routes/programme').then((m) => ({ Component: m.InvestitureRoute })) },
+          { path: 'financeiro', handle: clubScreen('gerenciar as finanças'), lazy: () => import('../features/finance/pages/financial-page') },
+          { path: 'cobrancas', handle: clubScreen('ver as cobranças'), lazy: () => import('../features/charges/pages/charges-page') },
+          { path: 'eventos', handle: clubScreen('ver os eventos'), lazy: () => import('../features/events/pages/events-page') },
+          { path: 'eventos/:id', handle: clubScreen('ver os eventos'), lazy: () => import('../features/events/pages/event-page') },
+          { path: 'secretaria', handle: clubScreen('abrir a secretaria'), lazy: () => import('../features/secretaria/pages/secretaria-page') },
+          { path: 'secretaria/atas/:id', handle: clubScreen('ver as atas'), lazy: () => import('../features/secretaria/pages/ata-page') },
+          { path: 'secretaria/oficios/:id', handle: clubScreen('ver os ofícios'), lazy: () => import('../features/secretaria/pages/oficio-page') },
+          { path: 'secretaria/visitas/assinar', handle: clubScreen('abrir o livro de visitas'), lazy: () => import('../features/secretaria/pages/visit-sign-page') },
+          { path: 'ranking', handle: clubScreen('ver o ranking'), lazy: () => import('@web/app/routes/club/ranking') },
+          { path: 'badges', handle: clubScreen('ver os badges'), lazy: () => import('../features/badges/pages/badges-page').then((m) => ({ Component: m.ClubBadges })) },
+          { path: 'configuracoes', handle: clubScreen('ver as configurações'), lazy: () => import('@web/app/routes/club/settings') },
           { path: 'seguranca', lazy: () => import('../features/auth/pages/security-page') },
-          { path: 'atividades', lazy: () => import('../features/audit/pages/activity-log-page') },
-          { path: 'privacidade', lazy: () => import('../features/families/pages/privacy-settings-page') },
-          { path: 'fichas-medicas', lazy: () => import('@web/app/routes/club/health-forms') },
+          { path: 'atividades', handle: clubScreen('ver o registro de atividades'), lazy: () => import('../features/audit/pages/activity-log-page') },
+          { path: 'privacidade', handle: clubScreen('configurar a privacidade'), lazy: () => import('../features/families/pages/privacy-settings-page') },
+          { path: 'fichas-medicas', handle: clubScreen('ver as fichas médicas'), lazy: () => import('@web/app/routes/club/health-forms') },
         ])],
       },
       {

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     readonly details?: unknown,
+    /** The request's id in the server's logs (X-Request-Id): what support asks for. */
+    readonly requestId?: string,
   ) {
     super(message);
   }
@@ -26,7 +28,7 @@ async function parse<T>(res: Response): Promise<T> {
     if (err?.code === 'mfa_enrolment_required' && typeof window !== 'undefined' && !window.location.pathname.startsWith('/dashboard/seguranca')) {
       window.location.assign('/dashboard/seguranca?exigido=1');
     }
-    throw new ApiError(err?.message ?? 'Erro inesperado. Tente novamente.', res.status, err?.code ?? 'unknown', err?.details);
+    throw new ApiError(err?.message ?? 'Erro inesperado. Tente novamente.', res.status, err?.code ?? 'unknown', err?.details, res.headers.get('x-request-id') ?? err?.request_id);
   }
   return data as T;
 }

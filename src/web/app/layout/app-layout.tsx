@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState, useDeferredValue } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate, Link } from 'react-router';
+import { NavLink, useLocation, useNavigate, Link } from 'react-router';
 import { ArrowLeft, Ban, CloudOff, ChevronsLeft, ChevronsRight, LogOut, Menu, Shield, ShieldCheck, UserCircle, X } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { CLUB_MSG } from '@shared/club-messages';
@@ -12,6 +12,7 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { RollCallQueueSender } from '../../features/meetings/components/roll-call-queue-sender';
 import { SignatureQueueSender } from '../../features/programme/components/signature-queue-sender';
 import { useOnline } from '../../lib/online';
+import { ClubOutlet } from './club-outlet';
 import { ClubSelector } from './club-selector';
 import { useClubFromLink } from './club-from-link';
 import { CLUB_MENU, SUPERADMIN_MENU, type MenuItem } from './menu';
@@ -186,7 +187,7 @@ export function AppLayout({ area }: { area: 'club' | 'superadmin' }) {
         {online ? null : <OfflineBanner />}
         {!showSuperMenu && current.club && !current.club.active ? <DeactivatedClubBanner /> : null}
         <Suspense fallback={<PageSpinner />}>
-          <Outlet />
+          <ClubOutlet />
         </Suspense>
       </main>
     </div>

@@ -64,3 +64,16 @@ export function useCurrentClub(): CurrentClub {
     isLoading: me.isLoading || clubsQuery.isLoading || openedPending,
   };
 }
+
+/** The current club on a club screen, where there always is one. */
+export type SelectedClub = CurrentClub & { club: TMyClub; clubId: string };
+
+/**
+ * A club screen's club. The router declares the screen a club screen (`handle: clubScreen(…)`) and
+ * its guard renders the page only once a club is selected, so the page never checks again.
+ */
+export function useSelectedClub(): SelectedClub {
+  const current = useCurrentClub();
+  if (!current.club || !current.clubId) throw new Error('Esta tela precisa de um clube selecionado (rota sem clubScreen no roteador).');
+  return current as SelectedClub;
+}

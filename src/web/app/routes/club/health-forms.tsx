@@ -2,22 +2,19 @@ import { useState } from 'react';
 import { Printer } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { SelectField } from '@web/components/ui/field';
-import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useUnits } from '@web/lib/units-query';
 import { useHealthForms } from '@web/features/families/api/health';
 
 /** /dashboard/fichas-medicas — every health form of a unit, printable for a camp (directors and the 'saúde' permission). */
 export function Component() {
-  const { club, clubId, isLoading } = useCurrentClub();
+  const { clubId } = useSelectedClub();
   const [unitId, setUnitId] = useState('');
   const units = useUnits(clubId);
   const forms = useHealthForms(clubId, unitId);
-  if (isLoading) return <PageSpinner />;
-  if (!club || !clubId) return <NoClubState purpose="ver as fichas médicas" />;
   return (
     <div className="space-y-4">
       <PageHeader title="Fichas médicas" description="Para acampamentos: imprima as fichas de uma unidade. Cada consulta fica registrada."

@@ -3,10 +3,9 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft, Award, PlusCircle } from 'lucide-react';
 import { roleLabel } from '@shared/members';
 import { Button } from '@web/components/ui/button';
-import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { errorMessage } from '@web/lib/api';
 import { useMemberProfile } from '@web/features/progress/api/get-member-profile';
 import { useMyTasks } from '@web/features/progress/api/list-my-tasks';
@@ -25,7 +24,7 @@ import { useUndoPointBatch } from '@web/features/progress/api/score-many';
 
 export function Component() {
   const { memberId = '' } = useParams();
-  const { club, clubId, can, isLoading } = useCurrentClub();
+  const { clubId, can } = useSelectedClub();
   const canScore = can('points.adjust');
   const canGrant = can('badges.award');
   const profile = useMemberProfile(clubId, memberId);
@@ -34,10 +33,8 @@ export function Component() {
   const [granting, setGranting] = useState(false);
   const [openTask, setOpenTask] = useState<string | null>(null);
   const [undoing, setUndoing] = useState<{ batchId: string; reason: string | null } | null>(null);
-  const undo = useUndoPointBatch(clubId ?? '');
+  const undo = useUndoPointBatch(clubId);
 
-  if (isLoading) return <PageSpinner />;
-  if (!club || !clubId) return <NoClubState purpose="ver o perfil do membro" />;
   const p = profile.data;
   const member = p ? { id: p.profile_id, name: p.full_name } : null;
   const openTasks = (tasks.data ?? []).filter((t) => t.available_now && (t.type === 'accumulative' || (t.status !== 'completed' && t.status !== 'approved')));

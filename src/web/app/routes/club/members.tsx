@@ -7,12 +7,11 @@ import { Button, IconButton } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Modal } from '@web/components/ui/modal';
-import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { ActiveTag, Tag } from '@web/components/ui/tag';
 import { errorMessage } from '@web/lib/api';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { NO_MEMBER_FILTERS, useAllActiveMembers, useMembers, type MemberFilters } from '@web/features/members/api/list-members';
 import { useUnits } from '@web/lib/units-query';
 import { useDeleteMember } from '@web/features/members/api/delete-member';
@@ -32,9 +31,7 @@ import { ScoreManyModal } from '@web/features/progress/components/score-many-mod
 import { useMe } from '@web/lib/session/me';
 
 export function Component() {
-  const current = useCurrentClub();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="gerenciar membros" />;
+  const current = useSelectedClub();
   return <MembersScreen clubId={current.clubId} isAdmin={current.can('members.manage')} canScoreMany={current.can('points.batch')} showEmails={current.can('members.read')} canOpenProfiles={current.can('members.read') || current.can('progress.record')} canSeeConsent={current.can('club.settings')} />;
 }
 

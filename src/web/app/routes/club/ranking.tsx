@@ -4,10 +4,9 @@ import { RANKING_MSG, type TIndividualRankingRow, type TUnitRankingRow } from '@
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { SelectField } from '@web/components/ui/field';
-import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useIndividualRanking, useUnitRanking } from '@web/features/ranking/api/get-ranking';
 import { useRankingPeriods } from '@web/features/ranking/api/list-ranking-periods';
 import { ScoreUnitModal } from '@web/features/ranking/components/score-unit-modal';
@@ -38,7 +37,7 @@ function initials(name: string) {
 }
 
 export function Component() {
-  const { club, clubId, canClubWide, isLoading } = useCurrentClub();
+  const { clubId, canClubWide } = useSelectedClub();
   // Scoring any unit: club-wide holders of 'points.adjust' (a counsellor scores their own members).
   const isAdmin = canClubWide('points.adjust');
   const [view, setView] = useState<'individual' | 'units'>('individual');
@@ -47,13 +46,11 @@ export function Component() {
   const [scoringMany, setScoringMany] = useState(false);
   const me = useMe();
   // Every active member (all pages), fetched only when 'Pontuar vários' opens.
-  const members = useAllActiveMembers(clubId ?? '', Boolean(clubId) && isAdmin && scoringMany);
+  const members = useAllActiveMembers(clubId, isAdmin && scoringMany);
   const periods = useRankingPeriods(clubId);
   const individual = useIndividualRanking(clubId, periodId, view === 'individual');
   const units = useUnitRanking(clubId, periodId, view === 'units');
 
-  if (isLoading) return <PageSpinner />;
-  if (!club || !clubId) return <NoClubState purpose="ver o ranking" />;
   const query = view === 'individual' ? individual : units;
 
   return (

@@ -9,14 +9,13 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { CheckboxField, TextAreaField, TextField } from '@web/components/ui/field';
-import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { TimezoneSelect } from '@web/components/ui/timezone-select';
 import { ApiError, errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { useMe } from '@web/lib/session/me';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useClub } from '@web/features/settings/api/get-club';
 import { useUpdateSettings } from '@web/features/settings/api/update-settings';
 import { LogoCard } from '@web/features/settings/components/logo-card';
@@ -28,10 +27,8 @@ type FormOut = z.output<typeof ZClubSettings>;
 
 export function Component() {
   const me = useMe();
-  const current = useCurrentClub();
+  const current = useSelectedClub();
   const club = useClub(current.clubId);
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="ver as configurações" />;
   if (club.isLoading) return <PageSpinner />;
   if (!club.data) {
     const missing = club.error instanceof ApiError && club.error.status === 404;

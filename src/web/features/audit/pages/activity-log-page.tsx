@@ -2,19 +2,16 @@ import { useMemo, useState } from 'react';
 import { History } from 'lucide-react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadMore } from '../../../components/ui/load-more';
-import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { NO_AUDIT_FILTERS, useClubAudit, type AuditFilters } from '../api/list-audit';
 import { AuditFiltersBar } from '../components/audit-filters';
 import { AuditList } from '../components/audit-list';
 
 /** /dashboard/atividades ('Registro de atividades'): who did what in the club, newest first; the director only. */
 export function Component() {
-  const current = useCurrentClub();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="ver o registro de atividades" />;
+  const current = useSelectedClub();
   if (!current.can('audit.read')) {
     return <EmptyState icon={<History className="h-10 w-10" />} message="Só quem tem a função Diretor(a) vê o registro de atividades do clube." />;
   }

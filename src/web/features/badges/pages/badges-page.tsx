@@ -9,13 +9,12 @@ import { Button, IconButton } from '../../../components/ui/button';
 import { Card, StatCard } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { SvgIcon } from '../../../components/ui/svg-icon';
 import { ActiveTag, Tag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useBadges } from '../api/list-badges';
 import { useDeleteBadge } from '../api/delete-badge';
 import { useSaveBadge } from '../api/save-badge';
@@ -168,9 +167,7 @@ export function PlatformBadges() {
 
 /** The club's badges: everyone sees what there is to earn; who sets the club up manages its own badges. */
 export function ClubBadges() {
-  const current = useCurrentClub();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="ver os badges" />;
+  const current = useSelectedClub();
   if (!current.can('club.settings')) return <BadgeGallery clubId={current.clubId} />;
   return <ClubBadgesScreen clubId={current.clubId} />;
 }

@@ -4,13 +4,12 @@ import { CHARGE_ORIGINS, CHARGE_ORIGIN_LABEL, type TChargeOrigin } from '@shared
 import { formatMoney } from '@shared/format-brl';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { SelectField } from '@web/components/ui/field';
-import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { Tabs } from '@web/components/ui/tabs';
 import { errorMessage } from '@web/lib/api';
 import { isoToBrDate } from '@web/lib/br-date';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useUnits } from '@web/lib/units-query';
 import { useChargeEvents } from '../api/charges';
 import { useDebtors } from '../api/list-debtors';
@@ -119,8 +118,6 @@ function MyCharges({ clubId }: { clubId: string }) {
 }
 
 export function Component() {
-  const { club, can, isLoading } = useCurrentClub();
-  if (isLoading) return <PageSpinner />;
-  if (!club) return <NoClubState purpose="ver as cobranças" />;
+  const { club, can } = useSelectedClub();
   return can('charges.manage') ? <Treasurer clubId={club.id} /> : <MyCharges clubId={club.id} />;
 }

@@ -12,12 +12,11 @@ import { Card } from '@web/components/ui/card';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { SelectField } from '@web/components/ui/field';
-import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { Tag } from '@web/components/ui/tag';
 import { errorMessage } from '@web/lib/api';
 import { formatDate } from '@web/lib/format';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { rosterCsvHref, useCancelRegistration, useEventMembers, useRegisterMember, useRoster, useTickChecklist } from '../api/events';
 import { CancelEventModal, DeleteEventDialog } from '../components/event-actions';
 import { EventFormModal } from '../components/event-form-modal';
@@ -25,12 +24,10 @@ import { EventFacts, EventTags } from '../components/event-summary';
 
 /** /dashboard/eventos/:id */
 export function Component() {
-  const current = useCurrentClub();
+  const current = useSelectedClub();
   const { id = '' } = useParams();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="ver os eventos" />;
   if (!current.can('events.read')) return <EmptyState message="Sua função no clube não dá acesso aos eventos." hint="As famílias inscrevem e autorizam pela área da família." />;
-  return <EventScreen key={`${current.clubId}:${id}`} clubId={current.clubId} clubName={current.club?.name ?? 'Clube'} id={id} manage={current.can('events.manage')} />;
+  return <EventScreen key={`${current.clubId}:${id}`} clubId={current.clubId} clubName={current.club.name} id={id} manage={current.can('events.manage')} />;
 }
 
 const PRINT_CSS = '@media print { @page { size: A4; margin: 14mm } body * { visibility: hidden } .event-print, .event-print * { visibility: visible } .event-print { position: absolute; inset: 0 } }';

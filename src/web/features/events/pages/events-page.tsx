@@ -6,11 +6,10 @@ import { whatsAppUrl } from '@shared/reminder';
 import { Button, IconButton } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useEvents } from '../api/events';
 import { AuthorisationTextCard } from '../components/authorisation-text-card';
 import { CancelEventModal, DeleteEventDialog } from '../components/event-actions';
@@ -18,15 +17,13 @@ import { EventFormModal } from '../components/event-form-modal';
 import { EventFacts, EventTags } from '../components/event-summary';
 
 export function Component() {
-  const current = useCurrentClub();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="ver os eventos" />;
+  const current = useSelectedClub();
   if (!current.can('events.read')) return <EmptyState message="Sua função no clube não dá acesso aos eventos." hint="As famílias inscrevem e autorizam pela área da família." />;
   return (
     <EventsScreen
       key={current.clubId}
       clubId={current.clubId}
-      clubName={current.club?.name ?? 'Clube'}
+      clubName={current.club.name}
       manage={current.can('events.manage')}
       terms={current.can('events.terms')}
     />

@@ -6,19 +6,15 @@ import type { TConsentText } from '@shared/families';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CheckboxField, FormError, TextAreaField, TextField } from '../../../components/ui/field';
-import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useConsentText, usePrivacySettings, useSaveConsentText, useSavePrivacySettings } from '../api/privacy';
 
 /** /dashboard/privacidade — the club's consent text (each save is a new version) and its privacy page. */
 export function Component() {
-  const { club, clubId, isAdmin, isLoading } = useCurrentClub();
-  if (isLoading) return <PageSpinner />;
-  if (!club || !clubId) return <NoClubState purpose="configurar a privacidade" />;
+  const { clubId, isAdmin } = useSelectedClub();
   if (!isAdmin) return <p role="alert" className="text-red-700">Apenas administradores podem configurar a privacidade.</p>;
   return (
     <div className="space-y-6">

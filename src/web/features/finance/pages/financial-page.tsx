@@ -2,11 +2,10 @@ import { lazy, Suspense, useState } from 'react';
 import { Plus } from 'lucide-react';
 import { FIN_MSG } from '@shared/finance';
 import { Button } from '@web/components/ui/button';
-import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { Tabs, type TabItem } from '@web/components/ui/tabs';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useCashAccounts } from '../api/list-cash-accounts';
 import { useFinanceMembers } from '../api/list-finance-members';
 import { CashAccountsSection } from '../components/cash-accounts-section';
@@ -73,10 +72,8 @@ function Finance({ clubId }: { clubId: string }) {
 }
 
 export function Component() {
-  const { club, can, isLoading } = useCurrentClub();
+  const { club, can } = useSelectedClub();
   const isAdmin = can('finance.manage');
-  if (isLoading) return <PageSpinner />;
-  if (!club) return <NoClubState purpose="gerenciar as finanças" />;
   if (!isAdmin) {
     // Finance is admin-only; a member still sees their own cofres here, read-only.
     return (

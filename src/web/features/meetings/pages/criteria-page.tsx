@@ -7,18 +7,15 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { IntegerInput } from '../../../components/ui/integer-input';
-import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useCriteria } from '../api/list-criteria';
 import { useSaveCriterion } from '../api/save-criterion';
 
 export function Component() {
-  const current = useCurrentClub();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="configurar a inspeção" />;
+  const current = useSelectedClub();
   return <CriteriaScreen clubId={current.clubId} isAdmin={current.isAdmin} />;
 }
 

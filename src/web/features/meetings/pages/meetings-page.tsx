@@ -9,13 +9,12 @@ import { Button, IconButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Tag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useCancelMeeting } from '../api/cancel-meeting';
 import { attendanceQueryOptions } from '../api/get-attendance';
 import { useMeetingPermissions } from '../api/get-meeting-permissions';
@@ -24,10 +23,8 @@ import { MeetingFormModal } from '../components/meeting-form-modal';
 import { MeetingRuleModal } from '../components/meeting-rule-modal';
 
 export function Component() {
-  const current = useCurrentClub();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="gerenciar reuniões" />;
-  return <MeetingsScreen clubId={current.clubId} clubName={current.club?.name ?? 'Clube'} />;
+  const current = useSelectedClub();
+  return <MeetingsScreen clubId={current.clubId} clubName={current.club.name} />;
 }
 
 function MeetingsScreen({ clubId, clubName }: { clubId: string; clubName: string }) {

@@ -4,18 +4,15 @@ import { AlertTriangle, ArrowLeft, Download } from 'lucide-react';
 import { ABSENCE_STREAK_ALERT, type TAttendanceReport } from '@shared/meetings';
 import { Card } from '../../../components/ui/card';
 import { DateInput } from '../../../components/ui/date-input';
-import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { attendanceCsvUrl, useAttendanceReport } from '../api/get-attendance-report';
 
 export function Component() {
-  const current = useCurrentClub();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="ver a presença" />;
+  const current = useSelectedClub();
   return <ReportScreen clubId={current.clubId} />;
 }
 

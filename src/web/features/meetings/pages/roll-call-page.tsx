@@ -1,18 +1,15 @@
 import { Link, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useAttendanceSheet } from '../api/get-attendance';
 import { RollCall } from '../components/roll-call';
 
 export function Component() {
-  const current = useCurrentClub();
+  const current = useSelectedClub();
   const { meetingId = '' } = useParams();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="fazer a chamada" />;
   return <RollCallScreen clubId={current.clubId} meetingId={meetingId} />;
 }
 

@@ -6,21 +6,18 @@ import { Button, IconButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ActiveTag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { usePeriods } from '../api/list-periods';
 import { useDeletePeriod } from '../api/delete-period';
 import { PeriodFormModal } from '../components/period-form-modal';
 
 export function Component() {
-  const current = useCurrentClub();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="gerenciar períodos" />;
+  const current = useSelectedClub();
   return <PeriodsScreen clubId={current.clubId} isAdmin={current.can('periods.manage')} />;
 }
 

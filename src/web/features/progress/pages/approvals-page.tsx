@@ -7,13 +7,12 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
-import { NoClubState } from '../../../components/ui/no-club-state';
 import { Tabs } from '../../../components/ui/tabs';
 import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Tag } from '../../../components/ui/tag';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useMe } from '@web/lib/session/me';
 import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
@@ -30,14 +29,12 @@ const TABS: Array<{ key: SubmissionStatus; label: string; empty: string }> = [
 ];
 
 export function Component() {
-  const { club, clubId, can, isLoading } = useCurrentClub();
+  const { clubId, can } = useSelectedClub();
   const isAdmin = can('submissions.review');
   const [tab, setTab] = useState<SubmissionStatus>('submitted');
   const list = useSubmissions(isAdmin ? clubId : null, tab);
   const [rejecting, setRejecting] = useState<TQueuedSubmission | null>(null);
 
-  if (isLoading) return <PageSpinner />;
-  if (!club || !clubId) return <NoClubState purpose="ver as aprovações" />;
   if (!isAdmin) return <EmptyState message="Sua função no clube não aprova envios." />;
   const current = TABS.find((t) => t.key === tab) ?? TABS[0];
   const shown = list.data?.pages.flatMap((p) => p.submissions) ?? [];

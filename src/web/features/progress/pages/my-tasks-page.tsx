@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { CheckSquare } from 'lucide-react';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { NoClubState } from '../../../components/ui/no-club-state';
 import { Tabs } from '../../../components/ui/tabs';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useMyTasks } from '../api/list-my-tasks';
 import { TaskModal } from '../components/task-modal';
 import { TaskCard, actionLabelFor, groupTasks } from '../components/task-card';
@@ -17,13 +16,11 @@ const TABS = [
 ] as const;
 
 export function Component() {
-  const { club, clubId, isLoading } = useCurrentClub();
+  const { clubId } = useSelectedClub();
   const tasks = useMyTasks(clubId);
   const [tab, setTab] = useState<(typeof TABS)[number]['key']>('available');
   const [openTask, setOpenTask] = useState<string | null>(null);
 
-  if (isLoading) return <PageSpinner />;
-  if (!club || !clubId) return <NoClubState purpose="ver suas tarefas" />;
   const groups = groupTasks(tasks.data ?? []);
   const current = TABS.find((t) => t.key === tab) ?? TABS[0];
   const list = groups[current.key];

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useMemberProfile } from '../api/get-member-profile';
 import { ProfileView } from '../components/profile-view';
 
@@ -11,10 +10,8 @@ import { ProfileView } from '../components/profile-view';
  * `extra` renders more sections of the member's own (e.g. their savings goals, from finance).
  */
 export function MyProfilePage({ attendance, extra }: { attendance?: (profileId: string) => ReactNode; extra?: (clubId: string) => ReactNode }) {
-  const { club, clubId, isLoading } = useCurrentClub();
+  const { club, clubId } = useSelectedClub();
   const profile = useMemberProfile(clubId);
-  if (isLoading) return <PageSpinner />;
-  if (!club) return <NoClubState purpose="ver seu perfil" />;
   const p = profile.data;
   return (
     <div>

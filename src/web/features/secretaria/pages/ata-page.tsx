@@ -8,22 +8,19 @@ import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { CONTROL } from '@web/components/ui/field';
 import { Modal } from '@web/components/ui/modal';
-import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { formatDate } from '@web/lib/format';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useApproveAta, useAta, useAtas, useCloseAta } from '../api/atas';
 import { AtaFormModal } from '../components/ata-form-modal';
 import { PrintSheet } from '../components/print-sheet';
 
 export function Component() {
   const { id = '' } = useParams();
-  const current = useCurrentClub();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="ver as atas" />;
+  const current = useSelectedClub();
   if (!current.can('secretaria.read')) return <EmptyState message="Sua função no clube não dá acesso à secretaria." />;
-  return <AtaScreen key={`${current.clubId}:${id}`} clubId={current.clubId} clubName={current.club?.name ?? 'Clube'} logoUrl={current.club?.logo_url ?? null} id={id} manage={current.can('secretaria.manage')} />;
+  return <AtaScreen key={`${current.clubId}:${id}`} clubId={current.clubId} clubName={current.club.name} logoUrl={current.club.logo_url} id={id} manage={current.can('secretaria.manage')} />;
 }
 
 const BACK = <Link to="/dashboard/secretaria" className="inline-flex items-center gap-1 text-sm text-emerald-800 hover:underline print:hidden"><ArrowLeft aria-hidden="true" className="h-4 w-4" /> Secretaria</Link>;

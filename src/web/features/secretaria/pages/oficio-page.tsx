@@ -2,21 +2,18 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { formatDate } from '@web/lib/format';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useOficio } from '../api/oficios';
 import { PrintSheet } from '../components/print-sheet';
 
 export function Component() {
   const { id = '' } = useParams();
-  const current = useCurrentClub();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="ver os ofícios" />;
+  const current = useSelectedClub();
   if (!current.can('secretaria.read')) return <EmptyState message="Sua função no clube não dá acesso à secretaria." />;
-  return <OficioScreen key={`${current.clubId}:${id}`} clubId={current.clubId} clubName={current.club?.name ?? 'Clube'} logoUrl={current.club?.logo_url ?? null} id={id} />;
+  return <OficioScreen key={`${current.clubId}:${id}`} clubId={current.clubId} clubName={current.club.name} logoUrl={current.club.logo_url} id={id} />;
 }
 
 const BACK = <Link to="/dashboard/secretaria?livro=oficios" className="inline-flex items-center gap-1 text-sm text-emerald-800 hover:underline print:hidden"><ArrowLeft aria-hidden="true" className="h-4 w-4" /> Ofícios</Link>;

@@ -1,10 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { Tabs } from '@web/components/ui/tabs';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageHeader } from '@web/components/ui/page-header';
-import { PageSpinner } from '@web/components/ui/spinner';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { AtasTab } from '../components/atas-tab';
 import { AtosTab } from '../components/atos-tab';
 import { OficiosTab } from '../components/oficios-tab';
@@ -21,9 +19,7 @@ type Book = (typeof BOOKS)[number]['key'];
 const isBook = (v: string | null): v is Book => BOOKS.some((b) => b.key === v);
 
 export function Component() {
-  const current = useCurrentClub();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="abrir a secretaria" />;
+  const current = useSelectedClub();
   if (!current.can('secretaria.read')) return <EmptyState message="Sua função no clube não dá acesso à secretaria." hint="A secretaria é dos líderes: secretário(a), diretoria e demais funções de liderança." />;
   return <SecretariaScreen key={current.clubId} clubId={current.clubId} manage={current.can('secretaria.manage')} sign={current.can('secretaria.visitors')} />;
 }

@@ -8,17 +8,13 @@ import { Form, useZodForm } from '@web/components/form';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { TextAreaField, TextField } from '@web/components/ui/field';
-import { NoClubState } from '@web/components/ui/no-club-state';
-import { PageSpinner } from '@web/components/ui/spinner';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useSignVisitBook } from '../api/visitas';
 
 export function Component() {
-  const current = useCurrentClub();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="abrir o livro de visitas" />;
+  const current = useSelectedClub();
   if (!current.can('secretaria.visitors')) return <EmptyState message="Só os líderes do clube abrem o livro de visitas." />;
-  return <SignScreen key={current.clubId} clubId={current.clubId} clubName={current.club?.name ?? 'Clube'} />;
+  return <SignScreen key={current.clubId} clubId={current.clubId} clubName={current.club.name} />;
 }
 
 const today = () => {

@@ -3,11 +3,10 @@ import { Plus } from 'lucide-react';
 import type { TRecurringTask } from '@shared/recurring';
 import type { TTask } from '@shared/tasks';
 import { Button } from '../../../components/ui/button';
-import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useTasks } from '../api/list-tasks';
 import { useRecurringTasks } from '../api/list-recurring-tasks';
 import { TasksTab } from '../components/tasks-tab';
@@ -20,15 +19,13 @@ type Form = { kind: 'task'; task: TTask | null } | { kind: 'recurring'; rt: TRec
 
 /** 'Tarefas e Desafios': normal tasks and (for admins) recurring tasks, in two tabs with counts. */
 export function Component() {
-  const { club, clubId, can, isLoading } = useCurrentClub();
+  const { club, clubId, can } = useSelectedClub();
   const isAdmin = can('tasks.manage');
   const tasks = useTasks(clubId);
   const recurring = useRecurringTasks(clubId, isAdmin);
   const [tab, setTab] = useState<Tab>('tasks');
   const [form, setForm] = useState<Form>(null);
 
-  if (isLoading) return <PageSpinner />;
-  if (!club || !clubId) return <NoClubState purpose="gerenciar tarefas" />;
 
   const tabs: Array<{ id: Tab; label: string; count: number | undefined }> = [
     { id: 'tasks', label: 'Tarefas', count: tasks.data?.length },

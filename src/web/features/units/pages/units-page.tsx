@@ -6,12 +6,11 @@ import { Button, IconButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { NoClubState } from '../../../components/ui/no-club-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ActiveTag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useUnits } from '@web/lib/units-query';
 import { useDeleteUnit } from '../api/delete-unit';
 import { UnitBadge } from '../components/unit-badge';
@@ -19,9 +18,7 @@ import { UnitFormModal } from '../components/unit-form-modal';
 import { plural } from '@shared/plural';
 
 export function Component() {
-  const current = useCurrentClub();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="gerenciar unidades" />;
+  const current = useSelectedClub();
   return <UnitsScreen clubId={current.clubId} isAdmin={current.can('units.manage')} />;
 }
 

@@ -1,0 +1,118 @@
+// npx tsx bench/replica-drive.ts : the national deploy in small (issue 46). Starts a primary and a
+// streaming replica (test/replica.ts: initdb + pg_basebackup -R), a PgBouncer in transaction mode in
+// front of the primary (test/pgbouncer.ts), a generated platform (BENCH_CLUBS, default 50) and two
+// compiled instances (DATABASE_URL = the pooler, DATABASE_DIRECT_URL = the primary, DATABASE_REPLICA_URL
+// = the replica) behind a round-robin proxy. Then BENCH_CONNECTIONS (50) connections read the club's
+// screens for BENCH_SECONDS (20) while a writer registers a transaction on one instance and reads it
+// back at once on the other; halfway the replica is stopped. Fails on any non-2xx answer, error or
+// write not read back; prints where the reads went (GET /metrics of each instance) and the load average.
+import autocannon from 'autocannon';
+import { mkdtemp } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildCompiledServer, signIn, startServerProcess, type ServerProcess } from './server-process.js';
+import { DIRECTOR_EMAIL, PASSWORD, postgresFixture } from './platform-fixture.js';
+import { roundRobin } from './round-robin.js';
+import { startStreamingPair } from '../test/replica.js';
+import { startPgbouncer } from '../test/pgbouncer.js';
+
+const CLUBS = Number(process.env.BENCH_CLUBS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const TOKEN = 'bench-metrics-token';
+
+const load = () => loadavg().map((n) => n.toFixed(1)).join(' ');
+
+async function json<T>(base: string, method: string, url: string, cookie: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { cookie, 'x-trilha-client': 'web', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** trilha_reads_total of one instance, by target and reason. */
+async function readsOf(base: string): Promise<Record<string, number>> {
+  const text = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } }).then((r) => r.text());
+  const out: Record<string, number> = {};
+  for (const m of text.matchAll(/^trilha_reads_total\{target="(\w+)",reason="(\w+)"\} (\d+)$/gm)) out[`${m[1]}/${m[2]}`] = Number(m[3]);
+  return out;
+}
+
+console.log(`load average at start: ${load()}`);
+await buildCompiledServer();
+const pair = await startStreamingPair();
+const primary = pair.primaryUrl('postgres');
+const bouncer = await startPgbouncer(primary, { poolSize: 20 });
+const instances: ServerProcess[] = [];
+try {
+  const fixture = await postgresFixture(primary, CLUBS);
+  const env = async () => ({
+    DATABASE_URL: bouncer.through(primary),
+    DATABASE_DIRECT_URL: primary,
+    DATABASE_REPLICA_URL: pair.replicaUrl('postgres'),
+    METRICS_TOKEN: TOKEN,
+    DATA_DIR: await mkdtemp(path.join(tmpdir(), 'trilha-drive-')),
+  });
+  instances.push(await startServerProcess(await env(), { port: 3471 }), await startServerProcess(await env(), { port: 3472 }));
+  const [a, b] = instances;
+  const proxy = await roundRobin(instances, CONNECTIONS);
+  const admin = await signIn(proxy.base, DIRECTOR_EMAIL, PASSWORD);
+  const club = `/api/clubs/${fixture.clubId}`;
+  const [account] = await json<Array<{ id: string }>>(a.base, 'GET', `${club}/cash-accounts`, admin);
+  if (!account) throw new Error('the generated club has no caixa');
+  // Both instances see the replica up before the drive starts.
+  for (let i = 0; i < 100 && (await Promise.all(instances.map(async (s) => (await readsOf(s.base))['replica/caught_up'] ?? 0))).some((n) => n === 0); i += 1) {
+    await fetch(`${a.base}${club}/members`, { headers: { cookie: admin } });
+    await fetch(`${b.base}${club}/members`, { headers: { cookie: admin } });
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  // A write on one instance, read back at once on the other, over and over.
+  let writes = 0;
+  let missed = 0;
+  let writing = true;
+  const writer = (async () => {
+    while (writing) {
+      const [on, back] = writes % 2 === 0 ? [a, b] : [b, a];
+      const description = `Leitura de volta ${writes}`;
+      await json(on.base, 'POST', `${club}/transactions`, admin, { cash_account_id: account.id, description, amount: '1.00', type: 'income' });
+      const list = await fetch(`${back.base}${club}/transactions`, { headers: { cookie: admin } }).then((r) => r.text());
+      if (!list.includes(description)) missed += 1;
+      writes += 1;
+    }
+  })();
+  const stopReplica = setTimeout(() => void pair.stopReplica().then(() => console.log(`replica stopped at ${SECONDS / 2} s`)), (SECONDS / 2) * 1000);
+  const result = await autocannon({
+    url: proxy.base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { cookie: admin },
+    requests: [
+      { method: 'GET', path: `${club}/members` },
+      { method: 'GET', path: `${club}/ranking/individual` },
+      { method: 'GET', path: `${club}/dashboard` },
+      { method: 'GET', path: `${club}/transactions` },
+      { method: 'GET', path: `${club}/finance/summary` },
+    ],
+  });
+  clearTimeout(stopReplica);
+  writing = false;
+  await writer;
+  const reads = await Promise.all(instances.map((s) => readsOf(s.base)));
+  await proxy.close();
+  console.log(`\n${CLUBS} clubs, 2 instances, PgBouncer (transaction) + streaming replica, ${CONNECTIONS} connections × ${SECONDS} s`);
+  console.log(`requests ${result.requests.total}, ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
+  console.log(`writes read back on the other instance: ${writes - missed} of ${writes}`);
+  reads.forEach((r, i) => console.log(`instance ${i + 1} reads: ${JSON.stringify(r)}`));
+  console.log(`load average at end: ${load()}`);
+  if (result.non2xx > 0 || result.errors > 0 || missed > 0 || writes === 0) throw new Error('the drive had failed requests or a write not read back');
+  if (reads.every((r) => (r['replica/caught_up'] ?? 0) === 0)) throw new Error('no read was served by the replica');
+} finally {
+  for (const s of instances) await s.stop();
+  await bouncer.stop();
+  await pair.stop();
+}
+process.exit(0);
