@@ -3,9 +3,10 @@
 // front of the primary (test/pgbouncer.ts), a generated platform (BENCH_CLUBS, default 50) and two
 // compiled instances (DATABASE_URL = the pooler, DATABASE_DIRECT_URL = the primary, DATABASE_REPLICA_URL
 // = the replica) behind a round-robin proxy. Then BENCH_CONNECTIONS (50) connections read the club's
-// screens for BENCH_SECONDS (20) while a writer registers a transaction on one instance and reads it
-// back at once on the other; halfway the replica is stopped. Fails on any non-2xx answer, error or
-// write not read back; prints where the reads went (GET /metrics of each instance) and the load average.
+// screens for BENCH_SECONDS (20) while a writer registers a transaction or a member's points on one
+// instance and reads it back at once on the other (the list, the ranking); halfway the replica is
+// stopped. Fails on any non-2xx answer, error or write not read back; prints where the reads went
+// (GET /metrics of each instance) and the load average.
 import autocannon from 'autocannon';
 import { mkdtemp } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -70,17 +71,30 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
 
-  // A write on one instance, read back at once on the other, over and over.
+  // Writes on one instance, read back at once on the other, over and over: a lançamento (money) and a
+  // member's points (the ranking).
+  type Row = { profile_id: string; total_points: number };
+  const [scorer] = await json<Row[]>(a.base, 'GET', `${club}/ranking/individual`, admin);
+  if (!scorer) throw new Error('the generated club has no ranking');
+  let points = scorer.total_points;
   let writes = 0;
   let missed = 0;
   let writing = true;
   const writer = (async () => {
     while (writing) {
       const [on, back] = writes % 2 === 0 ? [a, b] : [b, a];
-      const description = `Leitura de volta ${writes}`;
-      await json(on.base, 'POST', `${club}/transactions`, admin, { cash_account_id: account.id, description, amount: '1.00', type: 'income' });
-      const list = await fetch(`${back.base}${club}/transactions`, { headers: { cookie: admin } }).then((r) => r.text());
-      if (!list.includes(description)) missed += 1;
+      let readBack: boolean;
+      if (writes % 4 < 2) {
+        const description = `Leitura de volta ${writes}`;
+        await json(on.base, 'POST', `${club}/transactions`, admin, { cash_account_id: account.id, description, amount: '1.00', type: 'income' });
+        readBack = (await fetch(`${back.base}${club}/transactions`, { headers: { cookie: admin } }).then((r) => r.text())).includes(description);
+      } else {
+        await json(on.base, 'POST', `${club}/point-adjustments`, admin, { profile_id: scorer.profile_id, points: 1, reason: `Bônus ${writes}` });
+        points += 1;
+        const ranking = await json<Row[]>(back.base, 'GET', `${club}/ranking/individual`, admin);
+        readBack = ranking.find((r) => r.profile_id === scorer.profile_id)?.total_points === points;
+      }
+      if (!readBack) missed += 1;
       writes += 1;
     }
   })();

@@ -14,6 +14,9 @@ import { familyRoutes } from './families/routes.js';
 import { financeRoutes } from './finance/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { meetingRoutes } from './meetings/routes.js';
+import { patrimonioRoutes } from './patrimonio/routes.js';
+import { patrimonioReportRoutes } from './patrimonio/report-routes.js';
+import { uniformRoutes } from './patrimonio/uniform-routes.js';
 import { memberRoutes } from './members/routes.js';
 import { periodRoutes } from './periods/routes.js';
 import { programmeRoutes } from './programme/routes.js';
@@ -51,5 +54,8 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   auditRoutes,
   mailRoutes,
   notificationRoutes,
+  patrimonioRoutes,
+  patrimonioReportRoutes,
+  uniformRoutes,
   secretariaRoutes,
 ];

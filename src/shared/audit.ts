@@ -142,6 +142,18 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'unit.create': 'Unidade criada',
   'unit.update': 'Unidade alterada',
   'unit.delete': 'Unidade excluída',
+  'patrimonio.create': 'Item do patrimônio cadastrado',
+  'patrimonio.update': 'Item do patrimônio alterado',
+  'patrimonio.history': 'Vistoria ou manutenção do patrimônio',
+  'patrimonio.write_off': 'Baixa ou perda no patrimônio',
+  'patrimonio.file': 'Arquivo anexado ao patrimônio',
+  'patrimonio.check_out': 'Item do patrimônio emprestado',
+  'patrimonio.check_in': 'Item do patrimônio devolvido',
+  'patrimonio.count': 'Contagem do patrimônio',
+  'kit.create': 'Kit criado',
+  'kit.delivery': 'Entrega de kit registrada',
+  'kit.order_charges': 'Cobranças do pedido de kit geradas',
+  'member_sizes.update': 'Tamanhos de uniforme alterados',
 };
 
 /** The domains the screens offer as a filter (the part of the action before the first dot). */
@@ -180,6 +192,9 @@ export const AUDIT_DOMAIN_LABELS: Record<string, string> = {
   dues_plan: 'Plano de mensalidades',
   dues_exception: 'Exceções de mensalidade',
   pix_settings: 'PIX',
+  patrimonio: 'Patrimônio',
+  kit: 'Kits',
+  member_sizes: 'Tamanhos de uniforme',
 };
 
 export function auditActionLabel(action: string): string {

@@ -75,6 +75,12 @@ export const CLUB_PERMISSIONS = {
   'programme.manage': { roles: ['admin', 'associate', 'secretary'], unitRoles: [] },
   /** Sign requisitos (an instructor: only the classes and especialidades assigned to them; ADR 040). */
   'programme.sign': { roles: ['admin', 'associate', 'instructor'], unitRoles: ['counselor'] },
+  /** Patrimônio: items, their files, write-offs, inventory counts, kits, sizes and kit orders (issue 50). */
+  'patrimonio.manage': { roles: ['admin', 'associate', 'treasurer'], unitRoles: [] },
+  /** Read the patrimônio, lend an item (check-out) and record its return (check-in): the leaders (a counsellor: to their unit or themselves). */
+  'patrimonio.lend': { roles: ['admin', 'associate', 'treasurer', 'secretary', 'instructor'], unitRoles: ['counselor'] },
+  /** Members' sizes and kit deliveries, 'quem ainda não recebeu' (a counsellor: their unit). */
+  'uniforms.read': { roles: ['admin', 'associate', 'secretary', 'treasurer'], unitRoles: ['counselor'] },
   /** The secretaria's books (atas, atos, ofícios, visitas): the club's leaders read them (issue 47). */
   'secretaria.read': { roles: ['admin', 'associate', 'secretary', 'treasurer', 'counselor', 'instructor'], unitRoles: [] },
   /** Write the atas, atos and ofícios: the secretary and the direction. */

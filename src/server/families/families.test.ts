@@ -3,7 +3,7 @@ import { FAMILY_MSG, REMOVED_MEMBER_NAME, type TFamilyChild } from '../../shared
 import { addMember, call, createClub, createTestApp, login, signUp, uniqueEmail, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
 import { executeDueDeletions, subjectColumns } from './lgpd-service.js';
-import { readStoredZip } from './zip.js';
+import { readZip } from '../../../test/zip.js';
 import { insertTask } from '../../../test/gamification.js';
 
 let ctx: TestContext;
@@ -373,7 +373,7 @@ describe(`LGPD rights on ${engineName()}`, () => {
     const res = await call(ctx.app, 'GET', '/api/me/data-export', { as: guardian });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
-    const files = readStoredZip(res.rawPayload);
+    const files = readZip(res.rawPayload);
     const data = JSON.parse(files.get('dados.json')?.toString('utf8') ?? '{}');
     expect(data.me.profile).toMatchObject({ id: guardian.profile.id, email });
     expect(JSON.stringify(data)).not.toMatch(/password_hash|token_hash|ciphertext/);

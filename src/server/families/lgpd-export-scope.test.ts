@@ -4,7 +4,7 @@ import { addMember, call, createClub, createTestApp, login, signUp, uniqueEmail,
 import { engineName } from '../../../test/db.js';
 import { insertBadge, insertSubtask, insertTask } from '../../../test/gamification.js';
 import { subjectColumns } from './lgpd-service.js';
-import { readStoredZip } from './zip.js';
+import { readZip } from '../../../test/zip.js';
 
 /**
  * Every table 'Meus dados' reads (a column pointing at a person), and what a guardian's link covers in it.
@@ -174,7 +174,7 @@ describe(`a guardian's 'Meus dados' on ${engineName()}`, () => {
 
     const res = await call(ctx.app, 'GET', '/api/me/data-export', { as: directorA });
     expect(res.statusCode).toBe(200);
-    const files = readStoredZip(res.rawPayload);
+    const files = readZip(res.rawPayload);
     const data = JSON.parse(files.get('dados.json')?.toString('utf8') ?? '{}');
     expect(data.children).toHaveLength(1);
     const child = data.children[0] as { member_id: string; club_name: string; data: { profile: Row; tables: Record<string, Row[]> } };
@@ -215,7 +215,7 @@ describe(`a guardian's 'Meus dados' on ${engineName()}`, () => {
     expect(JSON.stringify(log.json())).toContain('lgpd.guardian_export');
 
     // The child's own export stays whole: both clubs and their account.
-    const own = JSON.parse(readStoredZip((await call(ctx.app, 'GET', '/api/me/data-export', { as: kid })).rawPayload).get('dados.json')?.toString('utf8') ?? '{}');
+    const own = JSON.parse(readZip((await call(ctx.app, 'GET', '/api/me/data-export', { as: kid })).rawPayload).get('dados.json')?.toString('utf8') ?? '{}');
     expect(new Set((own.me.tables.club_members as Row[]).map((m) => m.club_id))).toEqual(new Set([clubA.id, clubB.id]));
     expect(own.me.tables.sessions.length).toBeGreaterThan(0);
     expect(own.me.profile.email).toBe(kidEmail);
@@ -227,7 +227,7 @@ describe(`a guardian's 'Meus dados' on ${engineName()}`, () => {
     const [m] = await ctx.db.query<{ id: string }>(`SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2`, [clubA.id, kid.profile.id]);
     await call(ctx.app, 'PUT', `/api/clubs/${clubA.id}/members/${m.id}/family`, { as: directorA, body: { birth_date: '2012-01-01' } });
     const parent = await guardian(clubA.id, directorA, m.id, null, uniqueEmail('retira'));
-    const exportOf = async () => JSON.parse(readStoredZip((await call(ctx.app, 'GET', '/api/me/data-export', { as: parent })).rawPayload).get('dados.json')?.toString('utf8') ?? '{}');
+    const exportOf = async () => JSON.parse(readZip((await call(ctx.app, 'GET', '/api/me/data-export', { as: parent })).rawPayload).get('dados.json')?.toString('utf8') ?? '{}');
     expect((await exportOf()).children).toHaveLength(1);
     expect((await call(ctx.app, 'DELETE', `/api/family/children/${m.id}/consent`, { as: parent })).statusCode).toBe(200);
     expect((await exportOf()).children).toEqual([]);

@@ -5,7 +5,8 @@ import { conflict } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { toCsv, type CsvCell } from '../csv.js';
 import type { HealthCipher } from './health-key.js';
-import { createZip } from './zip.js';
+import { zipStream } from './zip.js';
+import type { Readable } from 'node:stream';
 import { DEFAULT_TIMEZONE } from '../../shared/timezones.js';
 import { columnLabel, localTime, looksLikeInstant, tableFileName } from './lgpd-labels.js';
 
@@ -199,14 +200,14 @@ export async function clubTimeZones(q: Queryable, profileId: string): Promise<Ti
 
 const safeName = (s: string) => s.normalize('NFD').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'membro';
 
-/** The zip of 'Meus dados': dados.json with everything, and one CSV per table. */
-export function exportZip(data: ExportData, timeZoneOf: TimeZoneOf = () => DEFAULT_TIMEZONE): Buffer {
+/** The zip of 'Meus dados', streamed: dados.json with everything, and one CSV per table. */
+export function exportZip(data: ExportData, timeZoneOf: TimeZoneOf = () => DEFAULT_TIMEZONE): Readable {
   const files = [{ name: 'dados.json', content: JSON.stringify(data, null, 2) }, ...personFiles('', data.me, timeZoneOf)];
   data.children.forEach((c, i) => {
     const name = typeof c.data.profile?.full_name === 'string' ? c.data.profile.full_name : `filho-${i + 1}`;
     files.push(...personFiles(`filhos/${safeName(name)}-${c.member_id.slice(0, 8)}/`, c.data, timeZoneOf));
   });
-  return createZip(files);
+  return zipStream(files);
 }
 
 export async function deletionStatus(q: Queryable, profileId: string): Promise<TDeletionStatus> {

@@ -46,6 +46,8 @@ export const router = createBrowserRouter([
         ] },
         { path: 'recibo/:memberId/:paymentId', lazy: () => import('../features/charges/pages/receipt-page') },
       ] },
+      { path: '/patrimonio-impressao/:clubId', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('../features/patrimonio/pages/print-pages').then((m) => ({ Component: m.InventoryPrint })) }] },
+      { path: '/patrimonio-etiqueta/:clubId/:itemId', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('../features/patrimonio/pages/print-pages').then((m) => ({ Component: m.LabelPrint })) }] },
       { path: '/recibo/:clubId/:paymentId', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('../features/charges/pages/receipt-page') }] },
       {
         path: '/dashboard',
@@ -77,6 +79,8 @@ export const router = createBrowserRouter([
           { path: 'secretaria/atas/:id', handle: clubScreen('ver as atas'), lazy: () => import('../features/secretaria/pages/ata-page') },
           { path: 'secretaria/oficios/:id', handle: clubScreen('ver os ofícios'), lazy: () => import('../features/secretaria/pages/oficio-page') },
           { path: 'secretaria/visitas/assinar', handle: clubScreen('abrir o livro de visitas'), lazy: () => import('../features/secretaria/pages/visit-sign-page') },
+          { path: 'patrimonio', handle: clubScreen('ver o patrimônio'), lazy: () => import('../features/patrimonio/pages/patrimonio-page') },
+          { path: 'patrimonio/:itemId', handle: clubScreen('ver o patrimônio'), lazy: () => import('../features/patrimonio/pages/item-page') },
           { path: 'ranking', handle: clubScreen('ver o ranking'), lazy: () => import('@web/app/routes/club/ranking') },
           { path: 'badges', handle: clubScreen('ver os badges'), lazy: () => import('../features/badges/pages/badges-page').then((m) => ({ Component: m.ClubBadges })) },
           { path: 'configuracoes', handle: clubScreen('ver as configurações'), lazy: () => import('@web/app/routes/club/settings') },

@@ -1,6 +1,6 @@
 import {
   Award, BarChart3, Building2, CalendarCheck, CheckSquare, ClipboardCheck, Calendar, FileBarChart, LayoutDashboard,
-  GraduationCap, History, BookOpen, Receipt, ListTodo, Lock, Mail, Settings, Shield, Tent, Trophy, Users, UsersRound, Wallet, type LucideIcon,
+  Boxes, BookOpen, GraduationCap, History, Receipt, ListTodo, Lock, Mail, Settings, Shield, Tent, Trophy, Users, UsersRound, Wallet, type LucideIcon,
 } from 'lucide-react';
 import type { TClubPermission } from '@shared/permissions';
 
@@ -33,6 +33,8 @@ export const CLUB_MENU: MenuItem[] = [
   { to: '/dashboard/cobrancas', label: 'Cobranças', icon: Receipt },
   { to: '/dashboard/eventos', label: 'Eventos', icon: Tent, permission: 'events.read' },
   { to: '/dashboard/secretaria', label: 'Secretaria', icon: BookOpen, permission: 'secretaria.read' },
+  // Everyone: a member sees their sizes and what they hold; the leaders, the storeroom.
+  { to: '/dashboard/patrimonio', label: 'Patrimônio', icon: Boxes },
   { to: '/dashboard/ranking', label: 'Ranking', icon: Trophy },
   // Everyone: a member browses what there is to earn; 'club.settings' also manages the club's badges.
   { to: '/dashboard/badges', label: 'Badges', icon: Award },

@@ -1,0 +1,39 @@
+import { SIZE_FIELDS, SIZE_LABEL } from '@shared/patrimonio';
+import { Card } from '@web/components/ui/card';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { errorMessage } from '@web/lib/api';
+import { formatDate } from '@web/lib/format';
+import { useMine } from '../api/uniforms';
+import { LoanRow } from './loans-list';
+
+/** A member's own: their sizes, what of the kits they received, and what they hold on loan. */
+export function MyItems({ clubId }: { clubId: string }) {
+  const mine = useMine(clubId);
+  if (mine.isPending) return <PageSpinner label="Carregando…" />;
+  if (mine.isError) return <p role="alert" className="text-red-700">{errorMessage(mine.error, 'Erro ao carregar.')}</p>;
+  const { sizes, received, loans } = mine.data;
+  return (
+    <div className="grid gap-3 md:grid-cols-2">
+      <Card aria-label="Meus tamanhos">
+        <h2 className="font-semibold text-slate-900">Meus tamanhos</h2>
+        <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
+          {SIZE_FIELDS.map((f) => <div key={f} className="contents"><dt className="text-slate-600">{SIZE_LABEL[f]}</dt><dd className="text-slate-900">{sizes[f] ?? 'Não informado'}</dd></div>)}
+        </dl>
+      </Card>
+      <Card aria-label="O que recebi">
+        <h2 className="font-semibold text-slate-900">O que recebi</h2>
+        {received.length === 0 ? <p className="mt-2 text-sm text-slate-700">Nenhum item de kit registrado ainda.</p> : (
+          <ul className="mt-2 space-y-1 text-sm text-slate-800">
+            {received.map((r) => <li key={`${r.kit_name}-${r.item_name}`}>{r.item_name} ({r.kit_name}){r.size ? `, tamanho ${r.size}` : ''} — {formatDate(r.delivered_on)}</li>)}
+          </ul>
+        )}
+      </Card>
+      <Card className="md:col-span-2" aria-label="Comigo ou com minha unidade">
+        <h2 className="font-semibold text-slate-900">Comigo ou com minha unidade</h2>
+        {loans.length === 0 ? <p className="mt-2 text-sm text-slate-700">Nada emprestado.</p> : (
+          <ul className="mt-2 space-y-2">{loans.map((l) => <LoanRow key={l.id} loan={l} canReturn={false} onReturn={() => undefined} />)}</ul>
+        )}
+      </Card>
+    </div>
+  );
+}
