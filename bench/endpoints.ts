@@ -54,6 +54,10 @@ export async function screenReads(db: Db, base: string, clubs: number): Promise<
   const [enrolment] = await db.query<{ item_code: string }>(
     `SELECT item_code FROM programme_enrolments WHERE club_id = $1 AND member_id = $2 AND kind = 'class'`, [club.id, member.id]);
   const classCode = enrolment?.item_code ?? 'AMIGO';
+  // One charge (the first of the list, with payments when there are some) and one event of the club.
+  const [charge] = await db.query<{ id: string }>(
+    `SELECT id FROM charges WHERE club_id = $1 ORDER BY paid_amount > 0 DESC, due_date DESC, id LIMIT 1`, [club.id]);
+  const [event] = await db.query<{ id: string }>(`SELECT id FROM events WHERE club_id = $1 ORDER BY starts_on, id LIMIT 1`, [club.id]);
 
   const endpoints: Array<[string, string, string]> = [
     ['health', `${base}/api/health`, ''],
@@ -85,6 +89,14 @@ export async function screenReads(db: Db, base: string, clubs: number): Promise<
     ['charges: receivables report (year)', `${c}/reports/receivables?year=${year}`, admin],
     ['charges: default per unit report (year)', `${c}/reports/defaults?year=${year}`, admin],
     ['charges: events report (year)', `${c}/reports/events?year=${year}`, admin],
+    ['charges: one charge', `${c}/charges/${charge?.id ?? ''}`, admin],
+    ['events list', `${c}/events`, admin],
+    ['events: one event', `${c}/events/${event?.id ?? ''}`, admin],
+    ['programme report classes', `${c}/programme/reports/classes`, admin],
+    ['programme report units', `${c}/programme/reports/units`, admin],
+    ['programme report members', `${c}/programme/reports/members`, admin],
+    ['programme report stale', `${c}/programme/reports/stale`, admin],
+    ['programme report areas', `${c}/programme/reports/areas`, admin],
     ['notifications bell (member)', `${base}/api/notifications/unread`, kid],
     ['notifications first page (member)', `${base}/api/notifications?limit=20`, kid],
     // Issue 47 (secretaria): the books of the year.

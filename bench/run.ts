@@ -27,6 +27,8 @@ import { individualRankingSql, unitRankingSql } from '../src/server/ranking/repo
 import { hash } from '@node-rs/argon2';
 import { type Statement, dropPgbenchTargets, loadPgbenchTargets, nodeBaseline, pgbenchRun, pgbenchScript, recordingDb, signTargets } from './programme-sign.js';
 import { fanOut } from './fanout.js';
+import Fastify from 'fastify';
+import { loadavg } from 'node:os';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -140,6 +142,14 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
   // moves the numerator and the denominator together.
   const meUrl = `${base}/api/auth/me`;
   const measured: Array<{ r: Result; before: Result }> = [];
+  // A bare Fastify hello-world in this same process, measured before the first and after the last
+  // auth/me: what the request path (session, guard, hooks, headers, serializer) costs over Fastify's own.
+  const hello = Fastify({ logger: false });
+  hello.get('/hello', async () => ({ hello: 'world' }));
+  await hello.listen({ port: 0, host: '127.0.0.1' });
+  const helloUrl = `http://127.0.0.1:${(hello.server.address() as AddressInfo).port}/hello`;
+  const hellos = [await hit('bare Fastify hello-world', helloUrl, '')];
+  const loads = [loadavg()[0] ?? 0];
   let last = await hit('auth/me (baseline)', meUrl, admin);
   const mes = [last];
   // The same members page while the club keeps changing (a write every 50 ms moves its data version,
@@ -156,7 +166,10 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
     await settle(meUrl, admin, label);
     last = await hit('auth/me (baseline)', meUrl, admin);
     mes.push(last);
+    loads.push(loadavg()[0] ?? 0);
   }
+  hellos.push(await hit('bare Fastify hello-world', helloUrl, ''));
+  await hello.close();
   const meanMe = mes.reduce((a, m) => a + m.rps, 0) / mes.length;
   const me: Result = { ...mes[0], rps: meanMe, p50: median(mes.map((m) => m.p50)), p95: median(mes.map((m) => m.p95)), p99: median(mes.map((m) => m.p99)), cpuUs: median(mes.map((m) => m.cpuUs)) };
   const results = [me, ...measured.map((m) => m.r)];
@@ -166,6 +179,10 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
     + ` auth/me is the mean of ${mes.length} runs, one between every two endpoints (min ${Math.min(...mes.map((m) => m.rps)).toFixed(0)}, max ${Math.max(...mes.map((m) => m.rps)).toFixed(0)})`);
   // Under a busy shared machine the req/s move a lot; the server's CPU time per answer much less. Its
   // ratio to auth/me's is the share the endpoint would reach if the server's CPU were the limit.
+  const helloRps = (hellos[0].rps + (hellos[1]?.rps ?? hellos[0].rps)) / 2;
+  const helloCpu = median(hellos.map((h) => h.cpuUs));
+  console.log(`[${engine}] load average (1 min) during the run: ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} (${loads.length} readings)`);
+  console.log(`[${engine}] bare Fastify hello-world: ${helloRps.toFixed(0)} req/s, ${helloCpu.toFixed(0)} µs CPU/answer; auth/me ÷ hello-world: ${((meanMe / helloRps) * 100).toFixed(0)} % (CPU: ${((helloCpu / me.cpuUs) * 100).toFixed(0)} %)`);
   console.log('| endpoint | req/s | p50 ms | p95 ms | p99 ms | bytes/answer | share of auth/me | server CPU µs/answer | auth/me CPU ÷ this |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
@@ -300,7 +317,10 @@ function hasPgbench(): boolean {
 }
 
 const pgUrl = process.env.BENCH_DATABASE_URL;
-if (process.env.BENCH_ENGINES !== 'postgres') await benchEngine('pglite', await openPglite(), Number(process.env.BENCH_PGLITE_CLUBS ?? 100));
+// BENCH_PGLITE_DIR keeps the generated PGlite platform on disk: a later run (another build, alternating) reuses it.
+if (process.env.BENCH_ENGINES !== 'postgres') {
+  await benchEngine('pglite', await openPglite({ dataDir: process.env.BENCH_PGLITE_DIR || undefined }), Number(process.env.BENCH_PGLITE_CLUBS ?? 100));
+}
 if (pgUrl) {
   const db = openPostgres(pgUrl, { max: 20 });
   if (process.env.BENCH_REUSE !== '1') await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');

@@ -7,6 +7,7 @@ import {
 import { ZClubParams } from '../../shared/ids.js';
 import type { TClubPermission } from '../../shared/permissions.js';
 import * as reports from './reports.js';
+import { untilNextClubDayMs } from '../db/club-clock.js';
 
 function sendCsv(reply: FastifyReply, kind: TChargeReportKind, year: number, text: string) {
   return reply
@@ -32,7 +33,13 @@ export function registerChargeReportRoutes(app: FastifyInstance): void {
     typed.get(`${base}/${kind}`, {
       config: { permission },
       schema: { tags, summary: `Relatório: ${CHARGE_REPORT_LABEL[kind]} (ano; padrão: o atual)`, params: ZClubParams, querystring: ZChargeReportQuery, response: { 200: schema as z.ZodType } },
-    }, async (req) => read(db, req.access.clubId, await yearOf(req.access.clubId, req.query)));
+    }, async (req, reply) => {
+      // The current year's figures are as of the club's today: kept until its next day (ADR 026, ADR 084).
+      const clubId = req.access.clubId;
+      return app.answers.send(
+        req, reply, req.access, async (q) => reply.serialize(await read(q, clubId, await yearOf(clubId, req.query))) as string, () => untilNextClubDayMs(db, clubId),
+      );
+    });
 
     typed.get(`${base}/${kind}.csv`, {
       config: { permission },

@@ -1,3 +1,5 @@
+import { one, type Queryable } from './types.js';
+
 /**
  * The club's clock in SQL: days and months begin at midnight in the club's own time zone
  * (`clubs.timezone`), not the server's. `club` is the alias of the `clubs` row in the query.
@@ -31,3 +33,13 @@ export const clubZoneOf = (clubId: string) => `(SELECT tz_club.timezone FROM clu
  * expressions, `zone` the club's time zone (`c.timezone`, a parameter, or {@link clubZoneOf}).
  */
 export const clubInstant = (date: string, time: string, zone: string) => `((${date}::date + ${time}::time) AT TIME ZONE ${zone})`;
+
+/**
+ * How long (ms) until the club's next day begins in its own time zone: a read that depends on the
+ * club's today (what is overdue, who is of age, the next events) is kept until then (ADR 026, ADR 084).
+ */
+export async function untilNextClubDayMs(q: Queryable, clubId: string): Promise<number> {
+  const row = await one<{ ms: string }>(
+    q, `SELECT floor(1000 * extract(epoch FROM ${clubNextPeriodStart('day')} - now()))::text AS ms FROM clubs c WHERE c.id = $1`, [clubId]);
+  return Number(row.ms);
+}

@@ -149,6 +149,15 @@ describe(`club data versions on ${engineName()}`, () => {
     expect(await platform()).toBe(before + 2);
   });
 
+  it("a change to the programme's catalogue (a class, an area) moves the platform version: the kept cartão and reports of every club", async () => {
+    const platform = async () => Number((await one<{ v: string }>(db, `SELECT version::text AS v FROM platform_data_version`)).v);
+    const before = await platform();
+    await db.query(`UPDATE programme_items SET name = name || ' ' WHERE code = (SELECT min(code) FROM programme_items)`);
+    expect(await platform()).toBe(before + 1);
+    await db.query(`UPDATE programme_areas SET color = color WHERE code = (SELECT min(code) FROM programme_areas)`);
+    expect(await platform()).toBe(before + 2);
+  });
+
   it('deleting a club with all its rows commits (the queued bumps find no row and do nothing)', async () => {
     const club = await newClub('Apagado');
     const p = await newProfile('Carla');

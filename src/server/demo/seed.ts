@@ -12,6 +12,7 @@ import { seedDemoMeetings } from '../meetings/demo-seed.js';
 import { seedDemoProgramme } from '../programme/demo-seed.js';
 import { seedDemoCharges } from '../charges/demo-seed.js';
 import { seedDemoEvents } from '../events/demo-seed.js';
+import { seedDemoPatrimonio } from '../patrimonio/demo-seed.js';
 import { seedDemoSecretaria } from '../secretaria/demo-seed.js';
 import { seedDemoGuardian, seedDemoInstructor } from './people.js';
 import type { Storage } from '../storage/storage.js';
@@ -30,6 +31,7 @@ const steps: DemoStep[] = [
   seedDemoMeetings,
   seedDemoProgramme,
   seedDemoInstructor,
+  seedDemoPatrimonio,
   seedDemoSecretaria,
 ];
 

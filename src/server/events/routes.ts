@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,6 +9,8 @@ import {
 import { ZClubParams, zId } from '../../shared/ids.js';
 import { ZChildParams } from '../../shared/families.js';
 import { maybeOne } from '../db/index.js';
+import { untilNextClubDayMs } from '../db/club-clock.js';
+import type { Db } from '../db/index.js';
 import { DEFAULT_TIMEZONE } from '../../shared/timezones.js';
 import { requireGuardianOf } from '../families/access.js';
 import { healthCipherFor } from '../families/health-key.js';
@@ -28,11 +31,15 @@ const tags = ['events'];
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const cipher = () => healthCipherFor(app.config.dataDir);
+  // The next events first: which are next depends on the club's today: kept by the club's data version and until the club's next
+  // day begins (ADR 026, ADR 084), each built once by its compiled serializer.
+  const keptForTheDay = (req: FastifyRequest, reply: FastifyReply, read: (q: Db) => Promise<unknown>) =>
+    app.answers.send(req, reply, req.access, async (q) => reply.serialize(await read(q)) as string, () => untilNextClubDayMs(db, req.access.clubId));
 
   app.get('/api/clubs/:clubId/events', {
     config: { permission: 'events.read' },
     schema: { tags, summary: 'Eventos do clube: os próximos primeiro, depois os passados', params: ZClubParams, response: { 200: z.array(ZEvent) } },
-  }, async (req) => repo.listEvents(db, req.access.clubId));
+  }, async (req, reply) => keptForTheDay(req, reply, (q) => repo.listEvents(q, req.access.clubId)));
 
   app.post('/api/clubs/:clubId/events', {
     config: { permission: 'events.manage' },
@@ -42,7 +49,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/events/:id', {
     config: { permission: 'events.read' },
     schema: { tags, summary: 'Evento com vagas, convidados e itens da lista de verificação', params: ZEventParams, response: { 200: ZEvent } },
-  }, async (req) => service.mustGetEvent(db, req.access.clubId, req.params.id));
+  }, async (req, reply) => keptForTheDay(req, reply, (q) => service.mustGetEvent(q, req.access.clubId, req.params.id)));
 
   app.put('/api/clubs/:clubId/events/:id', {
     config: { permission: 'events.manage' },

@@ -18,6 +18,10 @@ let director: Session;
 let kid: Session;
 let superAdmin: Session;
 let clubId: string;
+/** The kid's club_members row, a charge and an event of the club (the day-kept reads of issue 45). */
+let kidMemberId: string;
+let chargeId: string;
+let eventId: string;
 const statements: Array<KeptReadScope & { sql: string }> = [];
 
 beforeAll(async () => {
@@ -32,6 +36,19 @@ beforeAll(async () => {
   await call(ctx.app, 'POST', `/api/clubs/${clubId}/periods`, {
     as: director, body: { name: '2026', description: null, start_date: '2026-01-01', end_date: '2026-12-31', active: true },
   });
+  [{ id: kidMemberId }] = await ctx.db.query<{ id: string }>('SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2', [clubId, kid.profile.id]);
+  const enrol = await call(ctx.app, 'POST', `/api/clubs/${clubId}/programme/enrolments`, { as: director, body: { member_id: kidMemberId, item_code: 'AMIGO' } });
+  expect(enrol.statusCode, enrol.body).toBe(201);
+  const charge = await call(ctx.app, 'POST', `/api/clubs/${clubId}/charges`, {
+    as: director, body: { profile_id: kid.profile.id, description: 'Mensalidade de outubro', amount: '85,50', due_date: '2026-10-10', origin: 'mensalidade' },
+  });
+  expect(charge.statusCode, charge.body).toBe(201);
+  chargeId = charge.json().id;
+  const event = await call(ctx.app, 'POST', `/api/clubs/${clubId}/events`, {
+    as: director, body: { title: 'Passeio', kind: 'passeio', starts_on: '2099-03-10', ends_on: '2099-03-11', registration_deadline: '2099-03-01', place: 'Parque', cost: '90,00', instalments: 1, places: 40, checklist_items: [] },
+  });
+  expect(event.statusCode, event.body).toBe(201);
+  eventId = event.json().id;
   // Every statement sent while a kept read computes its answer (the walk sends one request at a time).
   let current: KeptReadScope | null = null;
   ctx.app.answers.observer = { start: (scope) => { current = scope; }, end: () => { current = null; } };
@@ -63,6 +80,20 @@ function keptReads(): Array<[string, Session]> {
     [`${c}/transactions?limit=20`, director],
     [`${c}/finance/reports/monthly`, director],
     [`${c}/finance/reports/by-chart-account?from=${year - 1}-01-01&to=${year}-12-31`, director],
+    // Kept for the club's day (issue 45): they read the clock and say until when their answer holds.
+    [`${c}/charges?limit=50`, director],
+    [`${c}/charges/${chargeId}`, director],
+    [`${c}/my-charges`, kid],
+    [`${c}/debtors`, director],
+    [`${c}/reports/receivables?year=${year}`, director],
+    [`${c}/reports/defaults?year=${year}`, director],
+    [`${c}/reports/events?year=${year}`, director],
+    [`${c}/events`, director],
+    [`${c}/events/${eventId}`, director],
+    [`${c}/programme/members/${kidMemberId}/card`, director],
+    [`${c}/programme/items/AMIGO/grid`, director],
+    [`${c}/programme/ready`, director],
+    ...['classes', 'units', 'members', 'stale', 'areas'].map((kind): [string, Session] => [`${c}/programme/reports/${kind}`, director]),
     ['/api/admin/stats', superAdmin],
     ['/api/admin/clubs', superAdmin],
   ];
@@ -112,7 +143,8 @@ describe(`kept answers are fenced on ${engineName()}`, () => {
 
   it('every route whose handler keeps answers is walked above', () => {
     const walked = new Set(keptReads().map(([url]) => url.split('?')[0]
-      .replace(clubId, ':clubId').replace(kid.profile.id, ':memberId')));
+      .replace(clubId, ':clubId').replace(kid.profile.id, ':memberId').replace(kidMemberId, ':memberId')
+      .replace(chargeId, ':id').replace(eventId, ':id').replace('/items/AMIGO/', '/items/:code/')));
     const keeping = ctx.app.routeCatalog
       .filter((r) => r.method === 'GET' && /answers\.(send|cachedRead)\(|sendMemberProfile\(/.test(String(r.handler)))
       .map((r) => r.url);

@@ -130,7 +130,9 @@ export class Unkept {
  * Only reads whose answer depends on nothing but the database go through here (no file on disk):
  * members, transactions, the approvals queue, rankings, profiles, the tasks list, the club's badges
  * and the finance report by account; 'Minhas Tarefas' and the monthly report also depend on the clock and are kept
- * only until their next change of time. The super admin's stats and clubs are keyed by the whole
+ * only until their next change of time, as are the reads of the club's day (ADR 084): cobranças, one charge, the
+ * member's charges, quem deve, the receivables/defaults/events reports, the events and one event, the cartão,
+ * the grade, prontos para investidura and the programme reports, kept until the club's next midnight. The super admin's stats and clubs are keyed by the whole
  * platform's version (platformKeyOf). A kept answer also keeps its compressed bytes (Answer), so a
  * browser's repeated read is not compressed again.
  */

@@ -6,6 +6,7 @@ import {
 } from '../../shared/programme-reports.js';
 import { ZClubParams } from '../../shared/ids.js';
 import { readReport, reportCsv } from './reports.js';
+import { untilNextClubDayMs } from '../db/club-clock.js';
 
 const ROW: Record<TReportKind, z.ZodType> = {
   classes: ZClassProgressRow,
@@ -29,7 +30,13 @@ export function registerReportRoutes(app: FastifyInstance, base: string): void {
     typed.get(`${base}/reports/${kind}`, {
       config: { permission: 'programme.manage' },
       schema: { tags, summary: `Relatório do programa: ${REPORT_LABEL[kind]}`, params: ZClubParams, querystring, response: { 200: z.array(ROW[kind]) } },
-    }, async (req) => readReport(app.db, req.access.clubId, kind, weeksOf(req.query)));
+    }, async (req, reply) => {
+      // 'Sem assinatura há N semanas' and the progress are as of the club's today: kept until its next day (ADR 026, ADR 084).
+      const clubId = req.access.clubId;
+      return app.answers.send(
+        req, reply, req.access, async (q) => reply.serialize(await readReport(q, clubId, kind, weeksOf(req.query))) as string, () => untilNextClubDayMs(app.db, clubId),
+      );
+    });
 
     typed.get(`${base}/reports/${kind}.csv`, {
       config: { permission: 'programme.manage' },
