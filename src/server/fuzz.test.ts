@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import { call, createTestApp, setUpClubWithMember, type Session, type TestContext } from '../../test/api.js';
 import { engineName } from '../../test/db.js';
+import { fuzzWriteRoutes, HOSTILE, HOSTILE_EXTRA } from '../../test/fuzz.js';
 
 /**
  * Issue 11: no body makes a write route answer 5xx, and a refused body writes nothing. Each route starts
@@ -66,21 +66,7 @@ const routes: Record<string, WriteRoute> = {
   },
 };
 
-const BIG = 'x'.repeat(200 * 1024);
-const hostile: Record<string, unknown> = {
-  empty: '',
-  null: null,
-  negative: -1,
-  huge: 1e308,
-  big: BIG,
-  nul: 'a\u0000b',
-  emoji: '🏕️🔥👩🏽‍🚀',
-  wrongType: true,
-  impossibleDate: '2026-02-31',
-  array: ['a', 1],
-  object: { a: { b: 'c' } },
-  farDate: '275760-09-13T00:00:00.000Z',
-};
+const hostile = { ...HOSTILE, farDate: HOSTILE_EXTRA.farDate };
 
 async function rowCount(table: string): Promise<number> {
   const [row] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
@@ -91,7 +77,7 @@ async function send(route: WriteRoute, body: Record<string, unknown>) {
   const before = await rowCount(route.table);
   const res = await call(ctx.app, 'POST', route.url(), { as: route.as(), body });
   const after = await rowCount(route.table);
-  return { status: res.statusCode, written: after - before, body: res.body.slice(0, 200) };
+  return { status: res.statusCode, changed: after !== before, body: res.body };
 }
 
 beforeAll(async () => {
@@ -105,40 +91,22 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe(`hostile request bodies on ${engineName()}`, () => {
-  for (const [name, route] of Object.entries(routes)) {
-    it(`POST ${name}: every field replaced by each hostile value answers < 500, and a 4xx writes nothing`, async () => {
-      expect((await send(route, route.valid())).status).toBeLessThan(300);
-      const failures: unknown[] = [];
-      for (const field of Object.keys(route.valid())) {
-        for (const [label, value] of Object.entries(hostile)) {
-          const r = await send(route, { ...route.valid(), [field]: value });
-          if (r.status >= 500 || (r.status >= 400 && r.written !== 0)) failures.push({ field, label, ...r });
-          // A NUL is refused whatever the route: PostgreSQL cannot store it.
-          if (label === 'nul' && r.status !== 400) failures.push({ field, label, expected: 400, ...r });
-        }
-      }
-      expect(failures).toEqual([]);
-    });
-  }
+  // A NUL is refused whatever the route: PostgreSQL cannot store it.
+  fuzzWriteRoutes({
+    routes,
+    hostile,
+    valid: (route) => route.valid(),
+    send: (route, _name, body) => send(route, body),
+    title: (_route, name) => `POST ${name}`,
+    // The registration route stays out of the random bodies, as it did before the shared harness.
+    randomNames: Object.keys(routes).filter((n) => n !== 'register'),
+    seed: 11,
+    numRuns: 150,
+  });
 
   it('a timestamp JavaScript cannot hold is read back as PostgreSQL wrote it instead of throwing', async () => {
     const [row] = await ctx.db.query<{ a: string; b: string }>("SELECT 'infinity'::timestamptz AS a, '294000-01-01 00:00:00+00'::timestamptz AS b");
     expect(row.a).toBe('infinity');
     expect(row.b).toMatch(/^294000-01-01/);
-  });
-
-  it('random values in random fields never answer 5xx (fast-check)', async () => {
-    const names = Object.keys(routes).filter((n) => n !== 'register');
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...names), fc.nat(), fc.anything({ withNullPrototype: false }), async (name, pick, value) => {
-        const route = routes[name];
-        const body = route.valid();
-        const fields = Object.keys(body);
-        const r = await send(route, { ...body, [fields[pick % fields.length]]: value });
-        expect(r.status).toBeLessThan(500);
-        if (r.status >= 400) expect(r.written).toBe(0);
-      }),
-      { numRuns: 150, seed: 11 },
-    );
   });
 });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fc from 'fast-check';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { addMember, call, createTestApp, setUpClubWithMember, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
+import { fuzzWriteRoutes, HOSTILE } from '../../../test/fuzz.js';
 
 /** The meeting write routes never answer 5xx, and a refused body writes nothing (as src/server/fuzz.test.ts). */
 let ctx: TestContext;
@@ -62,15 +62,12 @@ async function rows(sql: string): Promise<number> {
 async function send(route: WriteRoute, body: unknown) {
   const before = await rows(route.count);
   const res = await call(ctx.app, route.method, route.url(), { as: admin, body });
-  return { status: res.statusCode, written: (await rows(route.count)) - before, body: res.body.slice(0, 200) };
+  return { status: res.statusCode, changed: (await rows(route.count)) !== before, body: res.body };
 }
 
 const bodyOf = (name: string, b: Record<string, unknown>) => (name === 'mark' ? { marks: [b] } : b);
 
-const hostile: Record<string, unknown> = {
-  empty: '', null: null, negative: -1, huge: 1e308, big: 'x'.repeat(200 * 1024), nul: 'a\u0000b', emoji: '🏕️🔥',
-  wrongType: true, impossibleDate: '2026-02-31', array: ['a', 1], object: { a: { b: 'c' } }, farDate: '275760-09-13',
-};
+const hostile = { ...HOSTILE, farDate: '275760-09-13' };
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -86,32 +83,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe(`hostile meeting bodies on ${engineName()}`, () => {
-  for (const [name, route] of Object.entries(routes)) {
-    it(`${name}: every field replaced by each hostile value answers < 500, and a 4xx writes nothing`, async () => {
-      expect((await send(route, bodyOf(name, route.valid()))).status).toBeLessThan(300);
-      const failures: unknown[] = [];
-      for (const field of Object.keys(route.valid())) {
-        for (const [label, value] of Object.entries(hostile)) {
-          const r = await send(route, bodyOf(name, { ...route.valid(), [field]: value }));
-          if (r.status >= 500 || (r.status >= 400 && r.written !== 0)) failures.push({ field, label, ...r });
-          if (label === 'nul' && r.status !== 400) failures.push({ field, label, expected: 400, ...r });
-        }
-      }
-      expect(failures).toEqual([]);
-    });
-  }
-
-  it('random values in random fields never answer 5xx (fast-check)', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...Object.keys(routes)), fc.nat(), fc.anything({ withNullPrototype: false }), async (name, pick, value) => {
-        const route = routes[name];
-        const body = route.valid();
-        const fields = Object.keys(body);
-        const r = await send(route, bodyOf(name, { ...body, [fields[pick % fields.length]]: value }));
-        expect(r.status).toBeLessThan(500);
-        if (r.status >= 400) expect(r.written).toBe(0);
-      }),
-      { numRuns: 100, seed: 15 },
-    );
+  fuzzWriteRoutes({
+    routes,
+    hostile,
+    valid: (route) => route.valid(),
+    send: (route, name, body) => send(route, bodyOf(name, body)),
+    title: (_route, name) => name,
+    seed: 15,
   });
 });

@@ -4,6 +4,7 @@ import { forgetKeptAnswers } from '@web/lib/kept-answers';
 import { meQueryOptions } from './me';
 import { clearSelectedClub } from './selected-club-store';
 import { clearOfflineRollCallData } from '@web/lib/offline/roll-call-store';
+import { clearCampData } from '@web/lib/offline/camp-store';
 import { clearOfflineGridData } from '@web/lib/offline/signature-store';
 
 export function logout(): Promise<{ ok: true }> {
@@ -21,6 +22,7 @@ export function useLogout() {
       qc.clear();
       clearSelectedClub();
       void clearOfflineRollCallData();
+      void clearCampData();
       void clearOfflineGridData();
       forgetKeptAnswers();
       qc.setQueryData(meQueryOptions().queryKey, null);

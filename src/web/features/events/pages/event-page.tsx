@@ -64,6 +64,8 @@ function EventScreen({ clubId, clubName, id, manage }: { clubId: string; clubNam
         <div className="flex flex-wrap gap-2 print:hidden">
           <Button variant="secondary" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir</Button>
           <a href={rosterCsvHref(clubId, id)} download className={LINK_BUTTON}><Download aria-hidden="true" className="h-4 w-4" /> Baixar CSV</a>
+          {/* Saídas (issue 49): the sheet, the APCR and camp mode live in features/camps. */}
+          <Link to={`/dashboard/eventos/${id}/saida`} className={LINK_BUTTON}>Saída e APCR</Link>
           {manage && live ? (
             <>
               {event.status === 'inscricoes_abertas' ? (

@@ -6,11 +6,10 @@ import { ACQUISITION_LABEL, CATEGORY_LABEL, CONDITION_LABEL, FILE_KIND_LABEL, HI
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { formatDate, formatDateTime } from '@web/lib/format';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { fileUrl, useItem } from '../api/items';
 import { CheckModal, LendModal, ReturnModal, UploadModal, WriteOffModal } from '../components/item-actions';
 import { ItemFormModal } from '../components/item-form-modal';
@@ -18,10 +17,8 @@ import { ItemQr, itemPageUrl } from '../components/item-qr';
 import { LoanRow } from '../components/loans-list';
 
 export function Component() {
-  const current = useCurrentClub();
+  const current = useSelectedClub();
   const { itemId = '' } = useParams();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="ver o patrimônio" />;
   if (!current.can('patrimonio.lend')) return <EmptyState message="Sua função no clube não dá acesso ao patrimônio." hint="Veja o que está com você em Patrimônio › Meus itens." />;
   return <ItemScreen key={`${current.clubId}-${itemId}`} clubId={current.clubId} itemId={itemId} manage={current.can('patrimonio.manage')} />;
 }

@@ -6,13 +6,12 @@ import { CATEGORY_LABEL, CONDITION_LABEL, type TItem } from '@shared/patrimonio'
 import { Button } from '@web/components/ui/button';
 import { Card, StatCard } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { Tabs } from '@web/components/ui/tabs';
 import { Tag } from '@web/components/ui/tag';
 import { errorMessage } from '@web/lib/api';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { fileUrl, reportUrl, useItems, useSummary } from '../api/items';
 import { CountPanel } from '../components/count-panel';
 import { ItemFormModal } from '../components/item-form-modal';
@@ -23,9 +22,7 @@ import { UniformsPanel } from '../components/uniforms-panel';
 type Tab = 'itens' | 'emprestados' | 'contagem' | 'uniformes' | 'meus';
 
 export function Component() {
-  const current = useCurrentClub();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="ver o patrimônio" />;
+  const current = useSelectedClub();
   return <PatrimonioScreen key={current.clubId} clubId={current.clubId} lend={current.can('patrimonio.lend')} manage={current.can('patrimonio.manage')} uniforms={current.can('uniforms.read')} />;
 }
 

@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import { ApiError, errorMessage } from '@web/lib/api';
+import { enqueueCampWrite, listCampQueue, removeCampWrite, type CampWriteKind, type QueuedCampWrite } from '@web/lib/offline/camp-store';
+import { sendCampWrite } from '../api/send-camp-write';
+
+/** One drain at a time per page, so an entry never goes twice at once (the roll call's rule). */
+let inFlight: Promise<number> | null = null;
+
+/**
+ * Sends the saída's queued entries oldest first, each once; stops at the first network failure (the
+ * rest stay queued). A refusal (4xx, pt-BR message) leaves the queue with a toast. Answers how many the
+ * server took (new or repeats).
+ */
+export function drainCampQueue(clubId: string, eventId: string): Promise<number> {
+  inFlight ??= (async () => {
+    let sent = 0;
+    try {
+      for (const entry of await listCampQueue(clubId, eventId)) {
+        try {
+          await sendCampWrite(clubId, eventId, entry.kind, entry.body);
+          await removeCampWrite(entry.id);
+          sent += 1;
+        } catch (err) {
+          if (err instanceof ApiError && err.code === 'network') break;
+          await removeCampWrite(entry.id);
+          toast.error(`${entry.label}: ${errorMessage(err, 'não foi aceito.')} Saiu da fila.`);
+        }
+      }
+    } finally {
+      inFlight = null;
+    }
+    return sent;
+  })();
+  return inFlight;
+}
+
+/**
+ * The saída's offline queue: `record` keeps the entry on the phone first, then tries to send it; with
+ * no connection it waits ('na fila') and goes when the connection returns (`online` event).
+ */
+export function useCampQueue(clubId: string, eventId: string, onSynced: () => void) {
+  const [queue, setQueue] = useState<QueuedCampWrite[]>([]);
+  const refresh = useCallback(async () => setQueue(await listCampQueue(clubId, eventId).catch(() => [])), [clubId, eventId]);
+
+  const sync = useCallback(async () => {
+    const sent = await drainCampQueue(clubId, eventId);
+    await refresh();
+    if (sent > 0) onSynced();
+    return sent;
+  }, [clubId, eventId, refresh, onSynced]);
+
+  useEffect(() => {
+    void refresh();
+    const onOnline = () => void sync();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [refresh, sync]);
+
+  const record = useCallback(async (kind: CampWriteKind, body: Record<string, unknown> & { id: string }, label: string) => {
+    await enqueueCampWrite({ id: body.id, clubId, eventId, kind, body, label, queuedAt: new Date().toISOString() });
+    await refresh();
+    if (navigator.onLine) await sync();
+  }, [clubId, eventId, refresh, sync]);
+
+  return { queue, record, sync };
+}
