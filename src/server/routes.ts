@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin/routes.js';
+import { associacaoRoutes } from './associacao/routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { securityRoutes } from './auth/security-routes.js';
@@ -57,5 +58,6 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   patrimonioRoutes,
   patrimonioReportRoutes,
   uniformRoutes,
+  associacaoRoutes,
   secretariaRoutes,
 ];

@@ -68,6 +68,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'member.import': 'Membros importados (CSV)',
   'member.claim_undo': 'Acesso ao perfil desfeito',
   'member.family.update': 'Dados da família alterados',
+  'associacao.sgc_update': 'Campos do SGC preenchidos',
+  'associacao.insurance_update': 'Seguro do membro alterado',
+  'associacao.deadline_update': 'Prazo do SGC alterado',
+  'associacao.post_save': 'Cargo da diretoria salvo',
+  'associacao.post_delete': 'Cargo da diretoria removido',
   'period.create': 'Período criado',
   'period.update': 'Período alterado',
   'period.delete': 'Período excluído',
@@ -158,6 +163,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 
 /** The domains the screens offer as a filter (the part of the action before the first dot). */
 export const AUDIT_DOMAIN_LABELS: Record<string, string> = {
+  associacao: 'Associação (SGC, seguro, diretoria)',
   member: 'Membros',
   invitation: 'Convites',
   transaction: 'Lançamentos',
@@ -269,6 +275,14 @@ export type TPlatformAuditPage = z.infer<typeof ZPlatformAuditPage>;
 
 /** pt-BR names of the row fields an entry's summary shows; a field missing here is shown as its code. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  changed_fields: 'Campos alterados',
+  year: 'Ano',
+  insured: 'Com seguro',
+  deadline_month: 'Mês do prazo',
+  deadline_day: 'Dia do prazo',
+  post: 'Cargo',
+  starts_on: 'Início',
+  ends_on: 'Fim',
   name: 'Nome',
   full_name: 'Nome',
   title: 'Título',

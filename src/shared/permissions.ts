@@ -81,6 +81,8 @@ export const CLUB_PERMISSIONS = {
   'patrimonio.lend': { roles: ['admin', 'associate', 'treasurer', 'secretary', 'instructor'], unitRoles: ['counselor'] },
   /** Members' sizes and kit deliveries, 'quem ainda não recebeu' (a counsellor: their unit). */
   'uniforms.read': { roles: ['admin', 'associate', 'secretary', 'treasurer'], unitRoles: ['counselor'] },
+  /** Ready for the Associação (issue 48): SGC fields, seguro, deadline, diretoria, the year's plan. */
+  'associacao.manage': { roles: ['admin', 'associate', 'secretary'], unitRoles: [] },
   /** The secretaria's books (atas, atos, ofícios, visitas): the club's leaders read them (issue 47). */
   'secretaria.read': { roles: ['admin', 'associate', 'secretary', 'treasurer', 'counselor', 'instructor'], unitRoles: [] },
   /** Write the atas, atos and ofícios: the secretary and the direction. */

@@ -15,6 +15,7 @@ import { seedDemoEvents } from '../events/demo-seed.js';
 import { seedDemoPatrimonio } from '../patrimonio/demo-seed.js';
 import { seedDemoSecretaria } from '../secretaria/demo-seed.js';
 import { seedDemoGuardian, seedDemoInstructor } from './people.js';
+import { seedDemoAssociacao } from '../associacao/demo-seed.js';
 import type { Storage } from '../storage/storage.js';
 
 /** Each domain adds its step; they run in this order after the club, units and members exist. */
@@ -32,6 +33,7 @@ const steps: DemoStep[] = [
   seedDemoProgramme,
   seedDemoInstructor,
   seedDemoPatrimonio,
+  seedDemoAssociacao,
   seedDemoSecretaria,
 ];
 

@@ -90,6 +90,8 @@ export const router = createBrowserRouter([
           { path: 'atividades', handle: clubScreen('ver o registro de atividades'), lazy: () => import('../features/audit/pages/activity-log-page') },
           { path: 'privacidade', handle: clubScreen('configurar a privacidade'), lazy: () => import('../features/families/pages/privacy-settings-page') },
           { path: 'fichas-medicas', handle: clubScreen('ver as fichas médicas'), lazy: () => import('@web/app/routes/club/health-forms') },
+          { path: 'associacao', handle: clubScreen('preparar o clube para a Associação'), lazy: () => import('../features/associacao/pages/readiness-page') },
+          { path: 'associacao/diretoria', handle: clubScreen('montar a diretoria'), lazy: () => import('../features/associacao/pages/diretoria-page') },
         ])],
       },
       {

@@ -1,5 +1,5 @@
 import {
-  Award, BarChart3, Building2, CalendarCheck, CheckSquare, ClipboardCheck, Calendar, FileBarChart, LayoutDashboard,
+  Award, BadgeCheck, BarChart3, Building2, CalendarCheck, CheckSquare, ClipboardCheck, Calendar, FileBarChart, LayoutDashboard,
   Boxes, BookOpen, GraduationCap, History, Receipt, ListTodo, Lock, Mail, Settings, Shield, Tent, Trophy, Users, UsersRound, Wallet, type LucideIcon,
 } from 'lucide-react';
 import type { TClubPermission } from '@shared/permissions';
@@ -38,6 +38,7 @@ export const CLUB_MENU: MenuItem[] = [
   { to: '/dashboard/ranking', label: 'Ranking', icon: Trophy },
   // Everyone: a member browses what there is to earn; 'club.settings' also manages the club's badges.
   { to: '/dashboard/badges', label: 'Badges', icon: Award },
+  { to: '/dashboard/associacao', label: 'Associação', icon: BadgeCheck, permission: 'associacao.manage' },
   { to: '/dashboard/configuracoes', label: 'Configurações', icon: Settings, permission: 'club.settings' },
   { to: '/dashboard/privacidade', label: 'Privacidade', icon: Lock, permission: 'club.settings' },
   { to: '/dashboard/atividades', label: 'Registro de atividades', icon: History, permission: 'audit.read' },

@@ -63,7 +63,7 @@ function KitDetail({ clubId, kit, manage }: { clubId: string; kit: TKit; manage:
           {pending.data.map((p) => {
             const total = p.units.reduce((n, u) => n + u.members.length, 0);
             return (
-              <Card key={p.kit_item_id} className="space-y-2" aria-label={`Quem ainda não recebeu: ${p.item_name}`}>
+              <Card key={p.kit_item_id} role="region" className="space-y-2" aria-label={`Quem ainda não recebeu: ${p.item_name}`}>
                 <div className="flex items-center gap-2">
                   <h4 className="flex-1 font-medium text-slate-900">Quem ainda não recebeu: {p.item_name}</h4>
                   {manage && total > 0 ? <Button size="sm" variant="secondary" onClick={() => setDelivering({ itemId: p.kit_item_id, memberIds: p.units.flatMap((u) => u.members.map((m) => m.member_id)) })}>Registrar entrega</Button> : null}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { expectCleanConsole, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
+
+const e2e = useServerAndBrowser();
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const brDigitsIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('');
+
+describe('patrimônio: a donated tent lent to a unit comes back torn; the inventory prints; the counsellor sees who lacks the lenço', () => {
+  it('treasurer registers and lends (1280) → leader records the return on a phone (360) → director prints → counsellor (360)', async () => {
+    const director = await newPage(e2e.browser, e2e.server.baseUrl);
+    const { clubName } = await registerAndCreateClub(director, { clubName: 'Clube Patrimônio' });
+    const db = e2e.server.db;
+    const [club] = await db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
+    const [unit] = await db.query<{ id: string }>(`INSERT INTO units (club_id, name) VALUES ($1, 'Águias') RETURNING id`, [club.id]);
+    const kids: string[] = [];
+    for (const name of ['Nina Prado', 'Rui Souza']) {
+      const [p] = await db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ($1) RETURNING id`, [name]);
+      kids.push((await db.query<{ id: string }>(`INSERT INTO club_members (club_id, profile_id, unit_id) VALUES ($1, $2, $3) RETURNING id`, [club.id, p.id, unit.id]))[0].id);
+    }
+
+    // The treasurer registers the donated tent with its termo and a photo, and lends it to Águias.
+    const treasurer = await newPage(e2e.browser, e2e.server.baseUrl);
+    await registerThroughUi(treasurer, { name: 'Tereza Tesoureira' });
+    const [tereza] = await db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Tereza Tesoureira'`);
+    await db.query(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, 'treasurer')`, [club.id, tereza.id]);
+    await treasurer.goto('/dashboard/patrimonio');
+    await treasurer.getByRole('heading', { name: 'Patrimônio', level: 1 }).waitFor();
+    await treasurer.getByText('Nenhum item cadastrado ainda.').waitFor();
+    await treasurer.getByRole('button', { name: 'Novo item' }).click();
+    const form = treasurer.getByRole('dialog', { name: 'Novo item do patrimônio' });
+    await form.getByLabel('Nome').fill('Barraca iglu 4 pessoas');
+    await form.getByLabel('Quantidade').fill('1');
+    await form.getByLabel('Valor de cada unidade (R$)').fill('1.234,56');
+    await form.getByLabel('Data de aquisição').pressSequentially('10032025');
+    await form.getByLabel('Como foi adquirido').selectOption({ label: 'Doado' });
+    await form.getByLabel('Voto da igreja (opcional)').fill('Ata nº 12/2025, voto nº 3');
+    await form.getByLabel('Onde fica guardado').fill('Almoxarifado');
+    await form.getByRole('button', { name: 'Salvar item' }).click();
+    await form.waitFor({ state: 'hidden' });
+    await treasurer.getByRole('link', { name: 'Barraca iglu 4 pessoas' }).click();
+    await treasurer.getByRole('heading', { name: 'Barraca iglu 4 pessoas', level: 1 }).waitFor();
+    for (const [kind, file] of [['Termo de doação', { name: 'termo.pdf', mimeType: 'application/pdf', buffer: PDF }], ['Foto', { name: 'barraca.png', mimeType: 'image/png', buffer: PNG }]] as const) {
+      await treasurer.getByRole('button', { name: 'Anexar' }).click();
+      const dialog = treasurer.getByRole('dialog', { name: 'Anexar a Barraca iglu 4 pessoas' });
+      await dialog.getByLabel('Tipo do arquivo').selectOption({ label: kind });
+      await dialog.getByLabel('Arquivo', { exact: true }).setInputFiles(file);
+      await dialog.getByRole('button', { name: 'Enviar' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    await treasurer.getByRole('link', { name: 'Termo de doação: termo.pdf' }).waitFor();
+    await treasurer.getByRole('img', { name: 'Foto: barraca.png' }).waitFor();
+    await treasurer.getByRole('img', { name: 'QR da etiqueta de Barraca iglu 4 pessoas' }).waitFor();
+    await treasurer.getByRole('button', { name: 'Emprestar' }).click();
+    const lend = treasurer.getByRole('dialog', { name: 'Emprestar: Barraca iglu 4 pessoas' });
+    await lend.getByLabel('Unidade', { exact: true }).selectOption({ label: 'Águias' });
+    await lend.getByLabel('Devolver até').pressSequentially(brDigitsIn(7));
+    await lend.getByRole('button', { name: 'Emprestar' }).click();
+    await lend.waitFor({ state: 'hidden' });
+    await treasurer.getByText(/Unidade: Águias · devolver até/).waitFor();
+    await screenshot(treasurer, 'patrimonio-01-item-lent-1280');
+    const itemUrl = treasurer.url();
+    expectCleanConsole(treasurer, 'treasurer');
+
+    // The counsellor of Águias scans the label on return (the QR opens the item's page) and records a torn floor.
+    const leader = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 780 });
+    await registerThroughUi(leader, { name: 'Caio Conselheiro' });
+    const [caio] = await db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Caio Conselheiro'`);
+    await db.query(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, 'counselor', $3)`, [club.id, caio.id, unit.id]);
+    await leader.goto(new URL(itemUrl).pathname);
+    await leader.getByRole('button', { name: 'Registrar devolução' }).first().click();
+    const back = leader.getByRole('dialog', { name: 'Devolução: Barraca iglu 4 pessoas' });
+    await back.getByLabel('Estado na devolução').selectOption({ label: 'Ruim' });
+    await back.getByLabel('Observação (opcional)').fill('Piso rasgado');
+    await back.getByRole('button', { name: 'Registrar devolução' }).click();
+    await back.waitFor({ state: 'hidden' });
+    const history = leader.getByRole('list', { name: 'Histórico do item' });
+    await history.getByText('Piso rasgado').waitFor();
+    await history.getByText('Estado: Novo → Ruim').waitFor();
+    expect(await leader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(leader, 'patrimonio-02-returned-torn-360');
+
+    // The director prints the inventory for the Associação.
+    await director.goto(`/patrimonio-impressao/${club.id}`);
+    const table = director.getByRole('table', { name: 'Inventário' });
+    await table.getByText('Barraca iglu 4 pessoas').waitFor();
+    await table.getByText('R$ 1.234,56').waitFor();
+    await table.getByText('Ata nº 12/2025, voto nº 3').waitFor();
+    await director.emulateMedia({ media: 'print' });
+    await screenshot(director, 'patrimonio-03-inventory-print-1280');
+    await director.emulateMedia({ media: 'screen' });
+    expectCleanConsole(director, 'director');
+
+    // A kit half given: the counsellor sees who still lacks the lenço in their unit.
+    const cookie = (await director.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const headers = { cookie, 'x-trilha-client': 'web' };
+    const kit = await e2e.server.app.inject({ method: 'POST', url: `/api/clubs/${club.id}/uniformes/kits`, headers, payload: { name: 'Kit Desbravador', items: [{ name: 'Lenço', price: '25' }, { name: 'Boné', price: '28', sized_by: 'bone' }] } });
+    expect(kit.statusCode, kit.body).toBe(201);
+    const given = await e2e.server.app.inject({ method: 'POST', url: `/api/clubs/${club.id}/uniformes/kits/${kit.json().id}/deliveries`, headers, payload: { kit_item_id: kit.json().items[0].id, member_ids: [kids[0]], delivered_on: new Date().toISOString().slice(0, 10) } });
+    expect(given.statusCode, given.body).toBe(201);
+    await leader.goto('/dashboard/patrimonio');
+    await leader.getByRole('tab', { name: 'Uniformes e kits' }).click();
+    const lenco = leader.getByRole('region', { name: 'Quem ainda não recebeu: Lenço' });
+    await lenco.getByText('Rui Souza').waitFor();
+    expect(await lenco.getByText('Nina Prado').count()).toBe(0);
+    expect(await leader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(leader, 'patrimonio-04-lenco-pending-360');
+    expectCleanConsole(leader, 'counsellor');
+  }, 60_000);
+});

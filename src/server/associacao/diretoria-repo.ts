@@ -1,0 +1,75 @@
+import type { Queryable } from '../db/index.js';
+import { clubTodayOf } from '../db/club-clock.js';
+import { minorSql } from '../../shared/minor.js';
+import { SECRETARY_MIN_AGE, type TPost } from '../../shared/associacao.js';
+
+/** One post holder with the facts the Associação's rules read: age (by the one minor rule), sex, the term. */
+export interface HolderRow {
+  id: string;
+  post: TPost;
+  member_id: string;
+  full_name: string;
+  starts_on: string;
+  ends_on: string;
+  current: boolean;
+  minor: boolean;
+  /** Null without a birth date on record. */
+  secretary_age_ok: boolean | null;
+  sex: 'F' | 'M' | null;
+}
+
+/** The club's posts, current terms first, then by post and name. */
+export async function listHolders(q: Queryable, clubId: string): Promise<HolderRow[]> {
+  return q.query<HolderRow>(
+    `WITH k AS (SELECT ${clubTodayOf('$1::uuid')} AS today)
+     SELECT d.id, d.post, d.member_id, p.full_name, d.starts_on::text AS starts_on, d.ends_on::text AS ends_on,
+            (k.today BETWEEN d.starts_on AND d.ends_on) AS current,
+            ${minorSql('cm', 'k.today')} AS minor,
+            (cm.birth_date <= k.today - interval '${SECRETARY_MIN_AGE} years') AS secretary_age_ok,
+            s.sex
+       FROM diretoria_posts d CROSS JOIN k
+       JOIN club_members cm ON cm.id = d.member_id
+       JOIN profiles p ON p.id = cm.profile_id
+       LEFT JOIN sgc_member_records s ON s.member_id = d.member_id
+      WHERE d.club_id = $1
+      ORDER BY (k.today BETWEEN d.starts_on AND d.ends_on) DESC, d.post, pt_sort_key(p.full_name) COLLATE "C", d.id`,
+    [clubId],
+  );
+}
+
+/** The club's active members who may hold a post, by name. */
+export async function listCandidates(q: Queryable, clubId: string): Promise<Array<{ member_id: string; full_name: string }>> {
+  return q.query(
+    `SELECT cm.id AS member_id, p.full_name FROM club_members cm JOIN profiles p ON p.id = cm.profile_id
+      WHERE cm.club_id = $1 AND cm.active ORDER BY pt_sort_key(p.full_name) COLLATE "C", p.full_name, cm.id`,
+    [clubId],
+  );
+}
+
+export interface PostFields {
+  post: TPost;
+  member_id: string;
+  starts_on: string;
+  ends_on: string;
+}
+
+export async function insertPost(q: Queryable, clubId: string, f: PostFields, by: string): Promise<string> {
+  const [row] = await q.query<{ id: string }>(
+    `INSERT INTO diretoria_posts (club_id, post, member_id, starts_on, ends_on, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [clubId, f.post, f.member_id, f.starts_on, f.ends_on, by],
+  );
+  return row.id;
+}
+
+/** Whether the post existed in this club (and was changed). */
+export async function updatePost(q: Queryable, clubId: string, id: string, f: PostFields): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE diretoria_posts SET post = $3, member_id = $4, starts_on = $5, ends_on = $6 WHERE club_id = $1 AND id = $2 RETURNING id`,
+    [clubId, id, f.post, f.member_id, f.starts_on, f.ends_on],
+  );
+  return rows.length > 0;
+}
+
+export async function deletePost(q: Queryable, clubId: string, id: string): Promise<boolean> {
+  return (await q.query(`DELETE FROM diretoria_posts WHERE club_id = $1 AND id = $2 RETURNING id`, [clubId, id])).length > 0;
+}

@@ -1,0 +1,60 @@
+import type { Db } from '../db/index.js';
+import type { ClubAccess } from '../core/access.js';
+import { notFound } from '../core/errors.js';
+import { writeAudit } from '../audit/repo.js';
+import { ASSOC_MSG, POSTS, POST_LABELS, POST_MSG, POST_SEATS, SECRETARY_MIN_AGE, type TDiretoria, type TPostHolder } from '../../shared/associacao.js';
+import { lockMember } from './repo.js';
+import * as repo from './diretoria-repo.js';
+
+/**
+ * The Associação's rules on the current terms: each post filled (two associates), the director of age,
+ * the two associates of different sexes, the secretary at least 16. Pure, so the panel and a test read the same.
+ */
+export function judgeDiretoria(rows: repo.HolderRow[]): { missing: string[]; problems: string[] } {
+  const current = rows.filter((r) => r.current);
+  const missing: string[] = [];
+  for (const post of POSTS) {
+    const held = current.filter((r) => r.post === post).length;
+    const seats = POST_SEATS[post];
+    if (held < seats) missing.push(seats === 1 ? POST_LABELS[post] : `${POST_LABELS[post]}: falta${seats - held > 1 ? 'm' : ''} ${seats - held}`);
+  }
+  const problems: string[] = [];
+  for (const d of current.filter((r) => r.post === 'director' && r.minor)) problems.push(`${d.full_name}: o(a) diretor(a) deve ser maior de idade.`);
+  const associates = current.filter((r) => r.post === 'associate');
+  if (associates.length > 2) problems.push(`Há ${associates.length} diretores(as) associados(as): a Associação aceita até dois.`);
+  if (associates.length === 2) {
+    if (associates.some((a) => a.sex === null)) problems.push('Informe o sexo dos diretores associados (campos do SGC) para conferir a regra.');
+    else if (associates[0].sex === associates[1].sex) problems.push('Os dois diretores associados devem ser de sexos diferentes.');
+  }
+  for (const s of current.filter((r) => r.post === 'secretary')) {
+    if (s.secretary_age_ok === null) problems.push(`${s.full_name}: sem data de nascimento; o(a) secretário(a) deve ter ao menos ${SECRETARY_MIN_AGE} anos.`);
+    else if (!s.secretary_age_ok) problems.push(`${s.full_name}: o(a) secretário(a) deve ter ao menos ${SECRETARY_MIN_AGE} anos.`);
+  }
+  return { missing, problems };
+}
+
+const toHolder = (r: repo.HolderRow): TPostHolder => ({ id: r.id, post: r.post, member_id: r.member_id, full_name: r.full_name, starts_on: r.starts_on, ends_on: r.ends_on, current: r.current });
+
+export async function diretoria(db: Db, clubId: string): Promise<TDiretoria> {
+  const rows = await repo.listHolders(db, clubId);
+  return { holders: rows.map(toHolder), ...judgeDiretoria(rows), candidates: await repo.listCandidates(db, clubId) };
+}
+
+/** Creates (id null) or edits a post holder; the person must be an active member of this club. */
+export async function savePost(db: Db, access: ClubAccess, id: string | null, input: repo.PostFields): Promise<{ id: string }> {
+  return db.transaction(async (tx) => {
+    if (!(await lockMember(tx, access.clubId, input.member_id))) throw notFound(ASSOC_MSG.memberNotFound);
+    let postId = id;
+    if (postId === null) postId = await repo.insertPost(tx, access.clubId, input, access.profileId);
+    else if (!(await repo.updatePost(tx, access.clubId, postId, input))) throw notFound(POST_MSG.notFound);
+    await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'associacao.post_save', entity: 'diretoria_post', entityId: postId, after: { post: input.post, starts_on: input.starts_on, ends_on: input.ends_on } });
+    return { id: postId };
+  });
+}
+
+export async function removePost(db: Db, access: ClubAccess, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await repo.deletePost(tx, access.clubId, id))) throw notFound(POST_MSG.notFound);
+    await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'associacao.post_delete', entity: 'diretoria_post', entityId: id });
+  });
+}
