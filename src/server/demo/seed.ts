@@ -12,6 +12,7 @@ import { seedDemoMeetings } from '../meetings/demo-seed.js';
 import { seedDemoProgramme } from '../programme/demo-seed.js';
 import { seedDemoCharges } from '../charges/demo-seed.js';
 import { seedDemoEvents } from '../events/demo-seed.js';
+import { seedDemoCamps } from '../camps/demo-seed.js';
 import { seedDemoPatrimonio } from '../patrimonio/demo-seed.js';
 import { seedDemoSecretaria } from '../secretaria/demo-seed.js';
 import { seedDemoGuardian, seedDemoInstructor } from './people.js';
@@ -27,6 +28,7 @@ const steps: DemoStep[] = [
   seedFinance,
   seedDemoCharges,
   seedDemoEvents,
+  seedDemoCamps,
   seedGamification,
   seedDemoGuardian,
   seedDemoMeetings,
