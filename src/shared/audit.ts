@@ -159,6 +159,14 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'kit.delivery': 'Entrega de kit registrada',
   'kit.order_charges': 'Cobranças do pedido de kit geradas',
   'member_sizes.update': 'Tamanhos de uniforme alterados',
+  'camp.create': 'Saída criada (ficha e APCR)',
+  'camp.update': 'Saída alterada (ficha, líderes ou APCR)',
+  'camp.risk_template': 'Modelo de APCR do clube alterado',
+  'camp.medications': 'Horários de medicação da saída alterados',
+  'camp.health_read': 'Dados de saúde da saída lidos por um líder',
+  'camp.pack_download': 'Dados da saída baixados para o celular de um líder',
+  'camp.key_revoke': 'Cópia da saída no celular de um líder revogada',
+  'camp.incident': 'Ocorrência registrada na saída',
 };
 
 /** The domains the screens offer as a filter (the part of the action before the first dot). */
@@ -201,6 +209,7 @@ export const AUDIT_DOMAIN_LABELS: Record<string, string> = {
   patrimonio: 'Patrimônio',
   kit: 'Kits',
   member_sizes: 'Tamanhos de uniforme',
+  camp: 'Saídas e acampamentos',
 };
 
 export function auditActionLabel(action: string): string {
@@ -401,4 +410,16 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   lines: 'Linhas',
   signatures: 'Assinaturas',
   factors: 'Fatores de verificação',
+  borrower_name: 'Emprestado a',
+  closed: 'Encerrada',
+  delivered_on: 'Entregue em',
+  due_on: 'Vencimento',
+  member_ids: 'Membros',
+  missing: 'Faltando',
+  removed_leaders: 'Líderes retirados',
+  revoked: 'Revogadas',
+  revoked_keys: 'Chaves revogadas',
+  size: 'Tamanho',
+  started: 'Iniciada',
+  ticked: 'Conferidos',
 };
