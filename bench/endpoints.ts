@@ -99,6 +99,12 @@ export async function screenReads(db: Db, base: string, clubs: number): Promise<
     ['programme report areas', `${c}/programme/reports/areas`, admin],
     ['notifications bell (member)', `${base}/api/notifications/unread`, kid],
     ['notifications first page (member)', `${base}/api/notifications?limit=20`, kid],
+    // Issue 47 (secretaria): the books of the year.
+    ['secretaria: atas (year)', `${c}/secretaria/atas?year=${year}`, admin],
+    ['secretaria: atos (year)', `${c}/secretaria/atos?year=${year}`, admin],
+    ['secretaria: protocolo (year)', `${c}/secretaria/oficios?year=${year}`, admin],
+    ['secretaria: protocolo search', `${c}/secretaria/oficios?year=${year}&q=Assunto%201`, admin],
+    ['secretaria: visitas (year)', `${c}/secretaria/visitas?year=${year}`, admin],
   ];
   const explainOnly: Array<[string, string, string]> = [
     ['members sorted by name (first page of 50)', `${c}/members?limit=50&sort=nome`, admin],

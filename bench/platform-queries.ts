@@ -17,6 +17,7 @@ import { openPostgres } from '../src/server/db/postgres.js';
 import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
 import { DEFAULT_SIZE, ensureEvents, generatePlatform } from './platform-data.js';
+import { ensureSecretaria } from './secretaria-data.js';
 import { screenReads } from './endpoints.js';
 import pg from 'pg';
 
@@ -103,6 +104,7 @@ await migrate(base);
 const [existing] = await base.query<{ n: number }>('SELECT count(*)::int AS n FROM clubs');
 if (!existing || existing.n < CLUBS) await generatePlatform(base, { clubs: CLUBS, ...DEFAULT_SIZE });
 else await ensureEvents(base);
+await ensureSecretaria(base);
 // BENCH_ONLY=charges explains only the reads whose label contains one of the words.
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
 

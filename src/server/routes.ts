@@ -24,6 +24,7 @@ import { programmeRoutes } from './programme/routes.js';
 import { progressRoutes } from './progress/routes.js';
 import { rankingRoutes } from './ranking/routes.js';
 import { recurringRoutes } from './recurring/routes.js';
+import { secretariaRoutes } from './secretaria/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { taskRoutes } from './tasks/routes.js';
 import { unitRoutes } from './units/routes.js';
@@ -58,4 +59,5 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   patrimonioReportRoutes,
   uniformRoutes,
   associacaoRoutes,
+  secretariaRoutes,
 ];

@@ -83,6 +83,12 @@ export const CLUB_PERMISSIONS = {
   'uniforms.read': { roles: ['admin', 'associate', 'secretary', 'treasurer'], unitRoles: ['counselor'] },
   /** Ready for the Associação (issue 48): SGC fields, seguro, deadline, diretoria, the year's plan. */
   'associacao.manage': { roles: ['admin', 'associate', 'secretary'], unitRoles: [] },
+  /** The secretaria's books (atas, atos, ofícios, visitas): the club's leaders read them (issue 47). */
+  'secretaria.read': { roles: ['admin', 'associate', 'secretary', 'treasurer', 'counselor', 'instructor'], unitRoles: [] },
+  /** Write the atas, atos and ofícios: the secretary and the direction. */
+  'secretaria.manage': { roles: ['admin', 'associate', 'secretary'], unitRoles: [] },
+  /** Hand the phone to a visitor to sign the livro de visitas: any leader. */
+  'secretaria.visitors': { roles: ['admin', 'associate', 'secretary', 'treasurer', 'counselor', 'instructor'], unitRoles: [] },
 } as const satisfies Record<string, { roles: readonly TClubRole[]; unitRoles: readonly TClubRole[]; summary?: string }>;
 
 export type TClubPermission = keyof typeof CLUB_PERMISSIONS;

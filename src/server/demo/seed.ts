@@ -14,6 +14,7 @@ import { seedDemoCharges } from '../charges/demo-seed.js';
 import { seedDemoEvents } from '../events/demo-seed.js';
 import { seedDemoCamps } from '../camps/demo-seed.js';
 import { seedDemoPatrimonio } from '../patrimonio/demo-seed.js';
+import { seedDemoSecretaria } from '../secretaria/demo-seed.js';
 import { seedDemoGuardian, seedDemoInstructor } from './people.js';
 import { seedDemoAssociacao } from '../associacao/demo-seed.js';
 import type { Storage } from '../storage/storage.js';
@@ -35,6 +36,7 @@ const steps: DemoStep[] = [
   seedDemoInstructor,
   seedDemoPatrimonio,
   seedDemoAssociacao,
+  seedDemoSecretaria,
 ];
 
 /**

@@ -1,6 +1,6 @@
 import {
   Award, BadgeCheck, BarChart3, Building2, CalendarCheck, CheckSquare, ClipboardCheck, Calendar, FileBarChart, LayoutDashboard,
-  Boxes, GraduationCap, History, Receipt, ListTodo, Lock, Mail, Settings, Shield, Tent, Trophy, Users, UsersRound, Wallet, type LucideIcon,
+  Boxes, BookOpen, GraduationCap, History, Receipt, ListTodo, Lock, Mail, Settings, Shield, Tent, Trophy, Users, UsersRound, Wallet, type LucideIcon,
 } from 'lucide-react';
 import type { TClubPermission } from '@shared/permissions';
 
@@ -32,6 +32,7 @@ export const CLUB_MENU: MenuItem[] = [
   { to: '/dashboard/financeiro', label: 'Financeiro', icon: Wallet, permission: 'finance.manage' },
   { to: '/dashboard/cobrancas', label: 'Cobranças', icon: Receipt },
   { to: '/dashboard/eventos', label: 'Eventos', icon: Tent, permission: 'events.read' },
+  { to: '/dashboard/secretaria', label: 'Secretaria', icon: BookOpen, permission: 'secretaria.read' },
   // Everyone: a member sees their sizes and what they hold; the leaders, the storeroom.
   { to: '/dashboard/patrimonio', label: 'Patrimônio', icon: Boxes },
   { to: '/dashboard/ranking', label: 'Ranking', icon: Trophy },

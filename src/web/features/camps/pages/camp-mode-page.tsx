@@ -9,23 +9,20 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '@web/components/ui/field';
-import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { useOnline } from '@web/lib/online';
 import { keepPack, openPack, packInfo, wipePack, type OpenedPack, type QueuedCampWrite } from '@web/lib/offline/camp-store';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { downloadPack } from '../api/download-pack';
 import { getKeyState } from '../api/get-key-state';
 import { useCampQueue } from '../offline/use-camp-queue';
 
 /** /dashboard/eventos/:id/acampamento — 'Modo acampamento' of a named leader, offline for days (ADR 078). */
 export function Component() {
-  const current = useCurrentClub();
+  const current = useSelectedClub();
   const { id = '' } = useParams();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="usar o modo acampamento" />;
   return <CampMode key={`${current.clubId}:${id}`} clubId={current.clubId} eventId={id} />;
 }
 

@@ -7,12 +7,11 @@ import { Button, IconButton } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '@web/components/ui/field';
 import { IntegerInput } from '@web/components/ui/integer-input';
-import { NoClubState } from '@web/components/ui/no-club-state';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { errorMessage } from '@web/lib/api';
 import { formatDate, formatDateTime, formatMoney } from '@web/lib/format';
-import { useCurrentClub } from '@web/lib/session/use-current-club';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useCamp } from '../api/get-camp';
 import { useCampReport } from '../api/get-camp-report';
 import { useRiskTemplate } from '../api/get-risk-template';
@@ -22,10 +21,8 @@ import { useSaveRiskTemplate } from '../api/save-risk-template';
 
 /** /dashboard/eventos/:id/saida — the saída sheet, its APCR (printable for signatures) and, after, its report. */
 export function Component() {
-  const current = useCurrentClub();
+  const current = useSelectedClub();
   const { id = '' } = useParams();
-  if (current.isLoading) return <PageSpinner />;
-  if (!current.clubId) return <NoClubState purpose="ver a saída" />;
   if (!current.can('camps.lead')) return <EmptyState message="Sua função no clube não dá acesso às saídas." />;
   return <Saida key={`${current.clubId}:${id}`} clubId={current.clubId} clubName={current.club?.name ?? 'Clube'} eventId={id} manage={current.can('camps.manage')} />;
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
 import { CheckCircle2, FileUp } from 'lucide-react';
 import { decodeCsvFile } from '@shared/csv-file';
@@ -30,6 +30,22 @@ function matchLabel(line: TStatementLine): string {
   return '';
 }
 
+/** A line's one checkbox (pay this charge, or book this outflow as an expense), with its label. */
+function LineCheck({ id, checked, onToggle, className = '', children }: { id: string; checked: boolean; onToggle: (on: boolean) => void; className?: string; children: ReactNode }) {
+  return (
+    <div className={`flex items-start gap-3 ${className}`}>
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 text-emerald-700 focus:ring-emerald-600"
+        checked={checked}
+        onChange={(e) => onToggle(e.target.checked)}
+      />
+      <label htmlFor={id} className="min-w-0 text-sm text-slate-800">{children}</label>
+    </div>
+  );
+}
+
 interface LineCardProps {
   line: TStatementLine;
   /** The charge it pays: the preview's, or the one the treasurer picked. */
@@ -59,35 +75,17 @@ function LineCard({ line, charge: c, manual, checked, onToggle, onPick, categori
       </div>
       <Tag tone={manual ? 'green' : TONE[line.status]}>{manual ? 'Cobrança escolhida por você' : `${STATEMENT_STATUS_LABEL[line.status]}${matchLabel(line)}`}</Tag>
       {c ? (
-        <div className="flex items-start gap-3 rounded-lg bg-slate-50 p-3">
-          <input
-            id={id}
-            type="checkbox"
-            className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 text-emerald-700 focus:ring-emerald-600"
-            checked={checked}
-            onChange={(e) => onToggle(e.target.checked)}
-          />
-          <label htmlFor={id} className="min-w-0 text-sm text-slate-800">
-            <strong>{c.member_name}</strong> · {c.description}
-            <span className="block text-slate-600">Cobrança {c.short_code} · vence {isoToBrDate(c.due_date)} · falta {formatMoney(c.open_amount)}</span>
-          </label>
-        </div>
+        <LineCheck id={id} checked={checked} onToggle={onToggle} className="rounded-lg bg-slate-50 p-3">
+          <strong>{c.member_name}</strong> · {c.description}
+          <span className="block text-slate-600">Cobrança {c.short_code} · vence {isoToBrDate(c.due_date)} · falta {formatMoney(c.open_amount)}</span>
+        </LineCheck>
       ) : null}
       {credit ? (
         <Button size="sm" variant="secondary" onClick={onPick}>{c ? 'Escolher outra cobrança' : 'Escolher cobrança'}</Button>
       ) : null}
       {outflow ? (
         <div className="space-y-2 rounded-lg bg-slate-50 p-3">
-          <div className="flex items-start gap-3">
-            <input
-              id={id}
-              type="checkbox"
-              className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 text-emerald-700 focus:ring-emerald-600"
-              checked={checked}
-              onChange={(e) => onToggle(e.target.checked)}
-            />
-            <label htmlFor={id} className="text-sm text-slate-800">Lançar como despesa no caixa</label>
-          </div>
+          <LineCheck id={id} checked={checked} onToggle={onToggle}>Lançar como despesa no caixa</LineCheck>
           {checked ? (
             <SelectField label="Categoria (plano de contas)" required value={category} onChange={(e) => onCategory(e.target.value)}>
               <option value="">Escolha…</option>

@@ -15,6 +15,18 @@ const same = (a: string[], b: string[]) => a.length === b.length && [...a].sort(
  * Who signs a class or especialidade (issue 43): the club's instructors, ticked on the item. An
  * instructor signs only the items assigned here (or on their member page); the direction signs all.
  */
+
+/** Saves a picked list (instructors of an item, items of an instructor): done, then 'Salvo'; a refusal says why. */
+async function savePicked(save: { mutateAsync: (ids: string[]) => Promise<unknown> }, chosen: string[], done: () => void, fallback: string) {
+  try {
+    await save.mutateAsync(chosen);
+    done();
+    toast.success(PROGRAMME_MSG.saved);
+  } catch (err) {
+    toast.error(errorMessage(err, fallback));
+  }
+}
+
 export function ItemInstructorsPanel({ clubId, itemCode, itemName }: { clubId: string; itemCode: string; itemName: string }) {
   const assigned = useItemInstructors(clubId, itemCode);
   const members = useClubMembers(clubId, '');
@@ -29,15 +41,7 @@ export function ItemInstructorsPanel({ clubId, itemCode, itemName }: { clubId: s
   const people = (members.data?.members ?? []).filter((m) => m.role === 'instructor' || current.includes(m.id));
   const toggle = (id: string, on: boolean) => setPicked(on ? [...chosen, id] : chosen.filter((x) => x !== id));
 
-  async function submit() {
-    try {
-      await save.mutateAsync(chosen);
-      setPicked(null);
-      toast.success(PROGRAMME_MSG.saved);
-    } catch (err) {
-      toast.error(errorMessage(err, 'Erro ao atribuir instrutores.'));
-    }
-  }
+  const submit = () => savePicked(save, chosen, () => setPicked(null), 'Erro ao atribuir instrutores.');
 
   return (
     <Card className="space-y-2" aria-label={`Instrutores de ${itemName}`}>
@@ -77,15 +81,7 @@ export function InstructorItemsPanel({ clubId, memberRef, name }: { clubId: stri
   const chosen = picked ?? current;
   const nameOf = (code: string) => catalogue.data?.items.find((i) => i.code === code)?.name ?? code;
 
-  async function submit() {
-    try {
-      await save.mutateAsync(chosen);
-      setPicked(null);
-      toast.success(PROGRAMME_MSG.saved);
-    } catch (err) {
-      toast.error(errorMessage(err, 'Erro ao salvar as atribuições.'));
-    }
-  }
+  const submit = () => savePicked(save, chosen, () => setPicked(null), 'Erro ao salvar as atribuições.');
 
   return (
     <section aria-labelledby="instructs-title" className="mt-8 space-y-3">

@@ -1,0 +1,66 @@
+import type { DemoStep } from '../demo/context.js';
+import { one } from '../db/index.js';
+import { clubDate } from '../db/club-clock.js';
+import type { ClubAccess } from '../core/access.js';
+import { demoPicture } from '../demo/picture.js';
+import { approveAta, closeAta, createAta } from './atas.js';
+import { createAto, createOficio, receiveOficio, signVisitBook } from './books.js';
+
+/**
+ * The demo club's secretaria this year, written through the same services as the screens: two atas
+ * approved and closed with their votos, a draft, acts citing a voto, ofícios sent and received, a
+ * visitor in the book.
+ */
+export const seedDemoSecretaria: DemoStep = async ({ db, clubId, adminId, storage }) => {
+  const { today } = await one<{ today: string }>(db, `SELECT ${clubDate()}::text AS today FROM clubs c WHERE c.id = $1`, [clubId]);
+  const year = today.slice(0, 4);
+  // Dates early in the club's year, never after today.
+  const on = (month: number, day: number) => {
+    const d = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    return d <= today ? d : today;
+  };
+  const actor: ClubAccess = { clubId, profileId: adminId, role: 'admin', isAdmin: true, viaSuperAdmin: false };
+  const people = await db.query<{ id: string; name: string; role: string }>(
+    `SELECT cm.id, p.full_name AS name, cm.role FROM club_members cm JOIN profiles p ON p.id = cm.profile_id
+      WHERE cm.club_id = $1 AND cm.active ORDER BY (cm.role = 'member'), p.full_name`, [clubId]);
+  const leaders = people.filter((p) => p.role !== 'member').slice(0, 5);
+  const director = people.find((p) => p.role === 'admin') ?? people[0];
+  const kid = people.find((p) => p.role === 'member') ?? people[0];
+  const common = { kind: 'diretoria' as const, place: 'Sala da diretoria, Igreja Central', presided_by: director.name, written_by: director.name, present_member_ids: leaders.map((l) => l.id), corrects_id: null };
+
+  const first = await createAta(db, actor, {
+    ...common, held_on: on(2, 3), visitors: ['Pr. Ricardo Alves (distrital)'], agenda: '1. Planejamento do ano\n2. Mensalidades\n3. Admissão de novos membros',
+    body: 'Aos três dias de fevereiro reuniu-se a comissão diretiva do clube, sob a presidência da diretora, para o planejamento do ano. Foram apresentados o calendário e o orçamento; a mensalidade foi mantida; foi aprovada a admissão dos novos desbravadores inscritos em janeiro.',
+    votos: [
+      { subject: 'Aprovado o calendário anual de atividades.', votes_for: leaders.length + 1, votes_against: 0, abstentions: 0 },
+      { subject: 'Aprovada a admissão dos novos desbravadores inscritos em janeiro.', votes_for: leaders.length, votes_against: 0, abstentions: 1 },
+    ],
+  });
+  const second = await createAta(db, actor, {
+    ...common, held_on: on(3, 2), visitors: [], agenda: '1. Leitura e aprovação da ata anterior\n2. Acampamento\n3. Nomeação de conselheiro',
+    body: 'Lida e aprovada a ata anterior. Tratou-se do acampamento de verão e da nomeação de um conselheiro para a unidade que está sem líder.',
+    votos: [{ subject: 'Nomeado o conselheiro da unidade até o fim do ano.', votes_for: leaders.length, votes_against: 0, abstentions: 0 }],
+  });
+  const approvedFirst = await approveAta(db, actor, first.id, second.id);
+  await closeAta(db, actor, first.id);
+  const approvedSecond = await approveAta(db, actor, second.id, null);
+  await closeAta(db, actor, second.id);
+  await createAta(db, actor, { ...common, held_on: today, visitors: [], agenda: '1. Campori', body: 'Rascunho: inscrições para o campori da associação.', votos: [] });
+
+  await createAto(db, actor, {
+    kind: 'admissao', acted_on: on(2, 4), member_id: kid.id, person_name: null, role_title: null, term_start: null, term_end: null,
+    body: 'Admitido(a) como desbravador(a) do clube.', voto_id: approvedFirst.votos[1].id,
+  });
+  const counselor = leaders.find((l) => l.role === 'counselor') ?? leaders[0];
+  await createAto(db, actor, {
+    kind: 'nomeacao', acted_on: on(3, 3), member_id: counselor.id, person_name: null, role_title: 'Conselheiro(a) de unidade',
+    term_start: on(3, 3), term_end: `${year}-12-31`, body: 'Nomeado(a) para o cargo pelo período indicado.', voto_id: approvedSecond.votos[0].id,
+  });
+  await createOficio(db, actor, {
+    dated_on: on(2, 10), counterpart: 'Associação Paulista Central — Departamento de Desbravadores', subject: 'Inscrição no Campori',
+    body: 'Prezados irmãos,\n\nVimos por meio deste solicitar a inscrição do nosso clube no Campori da Associação, com 24 participantes.\n\nAtenciosamente,',
+  });
+  await receiveOficio(db, storage, actor, { dated_on: on(2, 15), counterpart: 'Associação Paulista Central', subject: 'Confirmação da inscrição no Campori' },
+    { bytes: demoPicture(3, 320, 240).png, filename: 'confirmacao.png' });
+  await signVisitBook(db, actor, { visited_on: on(3, 9), name: 'Helena Souza', origin: 'Clube Estrela do Mar, Santos', note: 'Que clube animado! Voltaremos no campori.' });
+};
