@@ -167,6 +167,17 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'camp.pack_download': 'Dados da saída baixados para o celular de um líder',
   'camp.key_revoke': 'Cópia da saída no celular de um líder revogada',
   'camp.incident': 'Ocorrência registrada na saída',
+  'ata.create': 'Ata escrita (rascunho)',
+  'ata.update': 'Ata alterada (rascunho)',
+  'ata.approve': 'Ata aprovada (votos numerados)',
+  'ata.close': 'Ata encerrada',
+  'ato.create': 'Ato registrado',
+  'ato.confirm': 'Ato escrito pelo Trilha confirmado',
+  'ato.discard': 'Rascunho de ato descartado',
+  'oficio.create': 'Ofício enviado registrado',
+  'oficio.receive': 'Ofício recebido protocolado',
+  'oficio.file_read': 'Arquivo de ofício recebido lido',
+  'visita.create': 'Visita registrada no livro de visitas',
 };
 
 /** The domains the screens offer as a filter (the part of the action before the first dot). */
@@ -210,6 +221,10 @@ export const AUDIT_DOMAIN_LABELS: Record<string, string> = {
   kit: 'Kits',
   member_sizes: 'Tamanhos de uniforme',
   camp: 'Saídas e acampamentos',
+  ata: 'Livro de atas',
+  ato: 'Livro de atos',
+  oficio: 'Ofícios',
+  visita: 'Livro de visitas',
 };
 
 export function auditActionLabel(action: string): string {
@@ -422,4 +437,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   size: 'Tamanho',
   started: 'Iniciada',
   ticked: 'Conferidos',
+  label: 'Descrição',
+  subject: 'Assunto',
+  votos: 'Votos',
 };

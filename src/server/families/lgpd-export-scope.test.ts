@@ -48,6 +48,8 @@ const COVERAGE: Record<string, 'club' | 'account'> = {
   member_sizes: 'club',
   kit_deliveries: 'club',
   kit_order_charges: 'club',
+  ata_attendees: 'club',
+  atos: 'club',
   deletion_requests: 'account',
   email_change_tokens: 'account',
   login_days: 'account',
@@ -161,6 +163,13 @@ async function seedClub(clubId: string, as: Session, memberId: string, kidId: st
   await q(`INSERT INTO kit_deliveries (club_id, kit_item_id, member_id, delivered_on) VALUES ($1, $2, $3, '2026-03-01')`, [clubId, piece.id, memberId]);
   const [kitCharge] = await q(`INSERT INTO charges (club_id, profile_id, description, amount, due_date, origin) VALUES ($1, $2, $3, 15, '2026-04-10', 'avulsa') RETURNING id`, [clubId, kidId, `Kit ${tag}`]);
   await q(`INSERT INTO kit_order_charges (club_id, kit_id, member_id, charge_id) VALUES ($1, $2, $3, $4)`, [clubId, kit.id, memberId, kitCharge.id]);
+  // Secretaria (issue 47): the child present at an ata and named in an act.
+  const [ata] = await q(
+    `INSERT INTO atas (club_id, year, number, kind, held_on, place, presided_by, written_by, body) VALUES ($1, 2026, 1, 'regular', '2026-03-07', 'Igreja', 'Diretor', 'Secretária', $2) RETURNING id`,
+    [clubId, `Ata ${tag}`],
+  );
+  await q(`INSERT INTO ata_attendees (club_id, ata_id, member_id, name) VALUES ($1, $2, $3, 'Teen')`, [clubId, ata.id, memberId]);
+  await q(`INSERT INTO atos (club_id, year, number, kind, acted_on, member_id, person_name, body) VALUES ($1, 2026, 1, 'admissao', '2026-03-07', $2, 'Teen', $3)`, [clubId, memberId, `Ato ${tag}`]);
   const account = (await call(ctx.app, 'POST', `/api/clubs/${clubId}/cash-accounts`, { as, body: { name: `Caixa ${tag}`, initial_balance: '10.00' } })).json();
   const tx = await call(ctx.app, 'POST', `/api/clubs/${clubId}/transactions`, {
     as, body: { cash_account_id: account.id, description: `Mensalidade ${tag}`, amount: '12.00', type: 'income', transaction_date: '2026-03-02', profile_id: kidId },
