@@ -68,7 +68,7 @@ describe('ready for the Associação', () => {
     await screenshot(secretary, 'associacao-02-cpf-refused-360');
     await first.getByLabel('CPF', { exact: true }).fill('529.982.247-25');
     await first.getByRole('button', { name: 'Salvar' }).click();
-    await secretary.getByText('Ana Clara Souza: pronto(a) para o SGC!').waitFor();
+    await secretary.getByText('Ana Clara Souza: cadastro pronto para o SGC!').waitFor();
     await secretary.getByText('3 de 4 membros prontos para o SGC').waitFor();
 
     const second = await fillKid(secretary, 'Bruno Lima', { birth: '15/08/2013', sex: 'M', cpf: '111.444.777-35' });

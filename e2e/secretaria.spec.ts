@@ -108,7 +108,7 @@ describe('secretaria: the secretary writes and closes an ata with two votos, an 
     // On the director's phone: the visitor signs the book, and the book lists them.
     await director.goto('/dashboard/secretaria?livro=visitas');
     await director.getByRole('link', { name: 'Passar o celular ao visitante' }).click();
-    await director.getByRole('heading', { name: `Bem-vindo(a) ao ${clubName}!` }).waitFor();
+    await director.getByRole('heading', { name: `Boas-vindas ao ${clubName}!` }).waitFor();
     await director.getByLabel('Seu nome').fill('Helena Souza');
     await director.getByLabel('Igreja ou clube de origem').fill('Clube Estrela do Mar');
     await director.getByLabel('Deixe um recado (opcional)').fill('Que clube animado!');

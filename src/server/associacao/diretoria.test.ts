@@ -46,9 +46,9 @@ describe(`the diretoria on ${engineName()}`, () => {
     const sec = (await post({ post: 'secretary', member_id: ids.teen })).json().id;
     let d = (await call(ctx.app, 'GET', `${s.base}/associacao/diretoria`, { as: s.secretary })).json();
     expect(d.problems).toEqual([
-      'Carla Teen: o(a) diretor(a) deve ser maior de idade.',
+      'Carla Teen: a direção do clube cabe a alguém maior de idade.',
       'Os dois diretores associados devem ser de sexos diferentes.',
-      'Carla Teen: o(a) secretário(a) deve ter ao menos 16 anos.',
+      'Carla Teen: a secretaria pede ao menos 16 anos.',
     ]);
     expect(d.missing).toEqual(['Capelão(ã)', 'Tesoureiro(a)', 'Instrutor(a) de classes', 'Instrutor(a) de especialidades']);
 

@@ -19,16 +19,16 @@ export function judgeDiretoria(rows: repo.HolderRow[]): { missing: string[]; pro
     if (held < seats) missing.push(seats === 1 ? POST_LABELS[post] : `${POST_LABELS[post]}: falta${seats - held > 1 ? 'm' : ''} ${seats - held}`);
   }
   const problems: string[] = [];
-  for (const d of current.filter((r) => r.post === 'director' && r.minor)) problems.push(`${d.full_name}: o(a) diretor(a) deve ser maior de idade.`);
+  for (const d of current.filter((r) => r.post === 'director' && r.minor)) problems.push(`${d.full_name}: a direção do clube cabe a alguém maior de idade.`);
   const associates = current.filter((r) => r.post === 'associate');
-  if (associates.length > 2) problems.push(`Há ${associates.length} diretores(as) associados(as): a Associação aceita até dois.`);
+  if (associates.length > 2) problems.push(`Há ${associates.length} na direção associada: a Associação aceita até duas pessoas.`);
   if (associates.length === 2) {
     if (associates.some((a) => a.sex === null)) problems.push('Informe o sexo dos diretores associados (campos do SGC) para conferir a regra.');
     else if (associates[0].sex === associates[1].sex) problems.push('Os dois diretores associados devem ser de sexos diferentes.');
   }
   for (const s of current.filter((r) => r.post === 'secretary')) {
-    if (s.secretary_age_ok === null) problems.push(`${s.full_name}: sem data de nascimento; o(a) secretário(a) deve ter ao menos ${SECRETARY_MIN_AGE} anos.`);
-    else if (!s.secretary_age_ok) problems.push(`${s.full_name}: o(a) secretário(a) deve ter ao menos ${SECRETARY_MIN_AGE} anos.`);
+    if (s.secretary_age_ok === null) problems.push(`${s.full_name}: sem data de nascimento; a secretaria pede ao menos ${SECRETARY_MIN_AGE} anos.`);
+    else if (!s.secretary_age_ok) problems.push(`${s.full_name}: a secretaria pede ao menos ${SECRETARY_MIN_AGE} anos.`);
   }
   return { missing, problems };
 }

@@ -49,12 +49,12 @@ export const seedDemoSecretaria: DemoStep = async ({ db, clubId, adminId, storag
 
   await createAto(db, actor, {
     kind: 'admissao', acted_on: on(2, 4), member_id: kid.id, person_name: null, role_title: null, term_start: null, term_end: null,
-    body: 'Admitido(a) como desbravador(a) do clube.', voto_id: approvedFirst.votos[1].id,
+    body: 'Admissão como membro do clube, na função de Desbravador(a).', voto_id: approvedFirst.votos[1].id,
   });
   const counselor = leaders.find((l) => l.role === 'counselor') ?? leaders[0];
   await createAto(db, actor, {
     kind: 'nomeacao', acted_on: on(3, 3), member_id: counselor.id, person_name: null, role_title: 'Conselheiro(a) de unidade',
-    term_start: on(3, 3), term_end: `${year}-12-31`, body: 'Nomeado(a) para o cargo pelo período indicado.', voto_id: approvedSecond.votos[0].id,
+    term_start: on(3, 3), term_end: `${year}-12-31`, body: 'Nomeação para o cargo pelo período indicado.', voto_id: approvedSecond.votos[0].id,
   });
   await createOficio(db, actor, {
     dated_on: on(2, 10), counterpart: 'Associação Paulista Central — Departamento de Desbravadores', subject: 'Inscrição no Campori',

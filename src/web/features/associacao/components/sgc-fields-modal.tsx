@@ -21,7 +21,7 @@ export function SgcFieldsModal({ clubId, member, onClose }: { clubId: string; me
 
   async function onSubmit(input: z.output<typeof ZSgcFieldsInput>) {
     const saved = await save.mutateAsync({ memberId: member.member_id, input });
-    toast.success(saved.missing.length === 0 ? `${member.full_name}: pronto(a) para o SGC!` : 'Campos do SGC salvos.');
+    toast.success(saved.missing.length === 0 ? `${member.full_name}: cadastro pronto para o SGC!` : 'Campos do SGC salvos.');
     onClose();
   }
 

@@ -154,7 +154,7 @@ function PrintableApcr({ camp, clubName }: { camp: TCamp; clubName: string }) {
         </table>
       </div>
       <div className="grid grid-cols-1 gap-6 pt-6 text-sm text-slate-700 sm:grid-cols-3">
-        {['Diretor(a) do clube', 'Pastor(a) distrital', 'Secretário(a) da igreja'].map((who) => <p key={who} className="border-t border-slate-400 pt-1">{who}</p>)}
+        {['Diretor(a) do clube', 'Pastor distrital', 'Secretário(a) da igreja'].map((who) => <p key={who} className="border-t border-slate-400 pt-1">{who}</p>)}
       </div>
     </Card>
   );
@@ -172,7 +172,7 @@ function Report({ clubId, eventId, aviso, setAviso }: { clubId: string; eventId:
         <h2 className="text-lg font-semibold text-slate-900">Aviso de acidente</h2>
         <p className="text-sm">{r.club_name} · {r.camp.event.title} ({formatDate(r.camp.event.starts_on)} a {formatDate(r.camp.event.ends_on)})</p>
         <dl className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
-          <dt className="font-medium">Acidentado(a)</dt><dd>{shown.member_name ?? '—'}{shown.unit_name ? ` (${shown.unit_name})` : ''}</dd>
+          <dt className="font-medium">Pessoa acidentada</dt><dd>{shown.member_name ?? '—'}{shown.unit_name ? ` (${shown.unit_name})` : ''}</dd>
           <dt className="font-medium">Data e hora</dt><dd>{formatDateTime(shown.occurred_at)}</dd>
           <dt className="font-medium">Local</dt><dd>{shown.place}</dd>
           <dt className="font-medium">O que aconteceu</dt><dd>{shown.description}</dd>
@@ -181,7 +181,7 @@ function Report({ clubId, eventId, aviso, setAviso }: { clubId: string; eventId:
           <dt className="font-medium">Atendimento médico</dt><dd>{shown.doctor_needed ? 'Sim' : 'Não'}</dd>
           <dt className="font-medium">Registrado por</dt><dd>{shown.recorded_by_name ?? '—'}</dd>
         </dl>
-        <p className="border-t border-slate-400 pt-6 text-sm">Assinatura do(a) diretor(a)</p>
+        <p className="border-t border-slate-400 pt-6 text-sm">Assinatura da direção do clube</p>
         <div className="flex gap-2 print:hidden">
           <Button size="sm" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir</Button>
           <Button size="sm" variant="secondary" onClick={() => setAviso(null)}>Voltar</Button>

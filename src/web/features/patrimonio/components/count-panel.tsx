@@ -1,4 +1,5 @@
 import { ClipboardList } from 'lucide-react';
+import { plural } from '@shared/plural';
 import { toast } from 'react-hot-toast';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -26,7 +27,7 @@ export function CountPanel({ clubId }: { clubId: string }) {
     <div className="space-y-3">
       <Card className="flex flex-wrap items-center gap-3">
         <p className="flex-1 text-sm text-slate-800"><strong>{c.ticked}</strong> de {c.lines.length} itens conferidos · <strong>{c.missing}</strong> com falta</p>
-        <Button variant="secondary" loading={act.isPending} onClick={() => run({ type: 'close', countId: c.id }, `Contagem encerrada: ${c.missing} item(ns) com falta.`)}>Encerrar contagem</Button>
+        <Button variant="secondary" loading={act.isPending} onClick={() => run({ type: 'close', countId: c.id }, `Contagem encerrada: ${plural(c.missing, 'item', 'itens')} com falta.`)}>Encerrar contagem</Button>
       </Card>
       <ul aria-label="Itens a conferir" className="space-y-2">
         {c.lines.map((l) => {

@@ -137,7 +137,7 @@ export function UploadModal({ clubId, item, onClose }: { clubId: string; item: T
     setError(null);
     try {
       await upload.mutateAsync({ id: item.id, kind, file });
-      toast.success(`${FILE_KIND_LABEL[kind]} anexado(a)!`);
+      toast.success(`Arquivo anexado: ${FILE_KIND_LABEL[kind]}.`);
       onClose();
     } catch (e) {
       setError(errorMessage(e, 'Não foi possível enviar o arquivo.'));

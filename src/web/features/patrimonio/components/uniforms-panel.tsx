@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { plural } from '@shared/plural';
 import { toast } from 'react-hot-toast';
 import { Plus, Shirt } from 'lucide-react';
 import { formatBrl } from '@shared/format-brl';
@@ -137,14 +138,14 @@ function OrderCard({ clubId, kitId }: { clubId: string; kitId: string }) {
     setError(null);
     try {
       const r = await charge.mutateAsync({ kitId, dueOn: due });
-      toast.success(`${r.charges} cobrança(s) gerada(s): R$ ${formatBrl(r.total)}.`);
+      toast.success(`${plural(r.charges, 'cobrança gerada', 'cobranças geradas')}: R$ ${formatBrl(r.total)}.`);
       setAsking(false);
     } catch (e) { setError(errorMessage(e, 'Não foi possível gerar as cobranças.')); }
   }
   return (
     <Card className="space-y-2">
       <h4 className="font-medium text-slate-900">Pedido da próxima compra</h4>
-      {order.data.lines.length === 0 ? <p className="text-sm text-slate-700">Nada a pedir{order.data.already_charged > 0 ? ` (${order.data.already_charged} membro(s) já cobrado(s))` : ''}.</p> : (
+      {order.data.lines.length === 0 ? <p className="text-sm text-slate-700">Nada a pedir{order.data.already_charged > 0 ? ` (${plural(order.data.already_charged, 'membro já cobrado', 'membros já cobrados')})` : ''}.</p> : (
         <>
           <table className="w-full text-sm">
             <thead><tr className="text-left text-slate-600"><th className="py-1">Item</th><th>Tamanho</th><th className="text-right">Qtd.</th><th className="text-right">Total</th></tr></thead>
@@ -155,7 +156,7 @@ function OrderCard({ clubId, kitId }: { clubId: string; kitId: string }) {
                 </tr>
               ))}
             </tbody>
-            <tfoot><tr className="border-t border-slate-300 font-semibold"><td colSpan={3} className="py-1">Total ({order.data.members} membro(s))</td><td className="text-right">R$ {formatBrl(order.data.total)}</td></tr></tfoot>
+            <tfoot><tr className="border-t border-slate-300 font-semibold"><td colSpan={3} className="py-1">Total ({plural(order.data.members, 'membro', 'membros')})</td><td className="text-right">R$ {formatBrl(order.data.total)}</td></tr></tfoot>
           </table>
           <Button size="sm" onClick={() => setAsking(true)}>Gerar cobranças às famílias</Button>
         </>

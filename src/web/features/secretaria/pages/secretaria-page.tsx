@@ -20,7 +20,7 @@ const isBook = (v: string | null): v is Book => BOOKS.some((b) => b.key === v);
 
 export function Component() {
   const current = useSelectedClub();
-  if (!current.can('secretaria.read')) return <EmptyState message="Sua função no clube não dá acesso à secretaria." hint="A secretaria é dos líderes: secretário(a), diretoria e demais funções de liderança." />;
+  if (!current.can('secretaria.read')) return <EmptyState message="Sua função no clube não dá acesso à secretaria." hint="A secretaria é dos líderes: secretaria, diretoria e demais funções de liderança." />;
   return <SecretariaScreen key={current.clubId} clubId={current.clubId} manage={current.can('secretaria.manage')} sign={current.can('secretaria.visitors')} />;
 }
 

@@ -42,7 +42,7 @@ function SignScreen({ clubId, clubName }: { clubId: string; clubName: string }) 
       <Link to="/dashboard/secretaria?livro=visitas" className="inline-flex items-center gap-1 text-sm text-emerald-800 hover:underline"><ArrowLeft aria-hidden="true" className="h-4 w-4" /> Livro de visitas</Link>
       <div className="text-center">
         <p className="text-sm text-slate-600">Livro de visitas</p>
-        <h1 className="text-2xl font-bold text-slate-900">Bem-vindo(a) ao {clubName}!</h1>
+        <h1 className="text-2xl font-bold text-slate-900">Boas-vindas ao {clubName}!</h1>
       </div>
       {signed ? (
         <div role="status" className="flex items-start gap-2 rounded-lg bg-emerald-50 p-3 text-emerald-900">
