@@ -49,6 +49,10 @@ beforeAll(async () => {
   });
   expect(event.statusCode, event.body).toBe(201);
   eventId = event.json().id;
+  // The setup's writes started the push and e-mail workers: let them finish, or their statements land in
+  // the first kept read's list on a busy machine.
+  await ctx.app.notifications.drain();
+  await ctx.app.mail.drain();
   // Every statement sent while a kept read computes its answer (the walk sends one request at a time).
   let current: KeptReadScope | null = null;
   ctx.app.answers.observer = { start: (scope) => { current = scope; }, end: () => { current = null; } };
