@@ -43,7 +43,7 @@ describe(`request timeouts on ${engineName()}`, () => {
     const app = await appWith(testDb, "DO $$ BEGIN RAISE EXCEPTION 'cancel' USING ERRCODE = '57014'; END $$");
     const res = await app.inject({ method: 'POST', url: '/api/test/slow', headers: { 'x-trilha-client': 'web' } });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ error: { code: 'timeout', message: TIMEOUT_MESSAGE, request_id: expect.any(String) } });
+    expect(res.json()).toEqual({ error: { code: 'timeout', message: TIMEOUT_MESSAGE, request_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/) } });
     expect(await leftovers()).toBe(0);
     await app.close();
   });
