@@ -167,6 +167,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'camp.pack_download': 'Dados da saída baixados para o celular de um líder',
   'camp.key_revoke': 'Cópia da saída no celular de um líder revogada',
   'camp.incident': 'Ocorrência registrada na saída',
+  'camp.incident_photo': 'Foto anexada a uma ocorrência da saída',
   'ata.create': 'Ata escrita (rascunho)',
   'ata.update': 'Ata alterada (rascunho)',
   'ata.approve': 'Ata aprovada (votos numerados)',

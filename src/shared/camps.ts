@@ -52,6 +52,22 @@ export const CAMP_MSG = {
   noticeTooLong: 'O aviso aos responsáveis deve ter no máximo 500 caracteres.',
   flagInvalid: 'Responda sim ou não.',
   keyRevoked: 'Chave do modo acampamento revogada.',
+  uninsuredWarning: 'Atenção: este participante não tem seguro válido para a data da saída. A inscrição foi feita; regularize o seguro na Associação.',
+  companionsRequired: 'Para menores de 16 anos, a autorização precisa indicar os adultos que acompanham (ECA, art. 83): escolha os líderes da saída ou digite os nomes.',
+  companionInvalid: 'Informe o nome completo de cada adulto que acompanha (de 3 a 120 caracteres).',
+  tooManyCompanions: 'No máximo 10 adultos acompanhantes.',
+  scheduleTitleRequired: 'Informe a atividade da programação.',
+  scheduleTitleTooLong: 'A atividade deve ter no máximo 120 caracteres.',
+  schedulePlaceTooLong: 'O local da atividade deve ter no máximo 120 caracteres.',
+  scheduleDayInvalid: 'O dia da atividade deve estar entre o início e o fim da saída (dd/mm/aaaa).',
+  scheduleTimeInvalid: 'Informe o horário da atividade no formato HH:MM.',
+  tooManyScheduleItems: 'No máximo 200 atividades na programação.',
+  incidentNotFound: 'Ocorrência não encontrada nesta saída.',
+  photoRequired: 'Escolha a foto da ocorrência.',
+  photoTooBig: 'A foto deve ter no máximo 10 MB.',
+  photoType: 'A foto deve ser JPEG ou PNG.',
+  tooManyPhotos: 'No máximo 6 fotos por ocorrência.',
+  photoNotFound: 'Foto não encontrada.',
   saved: 'Saída salva!',
   templateSaved: 'Modelo da APCR salvo!',
 } as const;
@@ -91,6 +107,22 @@ export const DEFAULT_RISK_TEMPLATE: z.output<typeof ZRiskInput>[] = [
   { hazard: 'Hipotermia ou insolação', likelihood: 2, severity: 2, controls: 'Lista de roupas de frio; protetor solar e boné; hidratação nos intervalos; sombra nas atividades.', responsible: 'Conselheiros' },
 ];
 
+/** The accompanying adults an under-16's authorisation names (ECA art. 83): leaders of the saída or typed names. */
+export const ZAccompanyingAdults = z.array(
+  z.string({ error: CAMP_MSG.companionInvalid }).trim().min(3, CAMP_MSG.companionInvalid).max(120, CAMP_MSG.companionInvalid),
+  { error: CAMP_MSG.companionInvalid },
+).max(10, CAMP_MSG.tooManyCompanions).transform((names) => [...new Set(names)]);
+
+const ISO_DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** One line of the saída's programme: day (within the saída, checked by the server), time, activity and place. */
+export const ZScheduleItemInput = z.object({
+  day: z.string({ error: CAMP_MSG.scheduleDayInvalid }).regex(ISO_DAY_RE, CAMP_MSG.scheduleDayInvalid).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), CAMP_MSG.scheduleDayInvalid),
+  at_time: z.string({ error: CAMP_MSG.scheduleTimeInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, CAMP_MSG.scheduleTimeInvalid),
+  title: required(120, CAMP_MSG.scheduleTitleRequired, CAMP_MSG.scheduleTitleTooLong),
+  place: text(120, CAMP_MSG.schedulePlaceTooLong).default(''),
+});
+export type TScheduleItem = z.output<typeof ZScheduleItemInput>;
+
 export const ZCampInput = z.object({
   transport: text(1000, CAMP_MSG.transportTooLong).default(''),
   places: text(2000, CAMP_MSG.placesTooLong).default(''),
@@ -99,6 +131,7 @@ export const ZCampInput = z.object({
   health_days_after: z.number({ error: CAMP_MSG.healthDaysInvalid }).int(CAMP_MSG.healthDaysInvalid).min(0, CAMP_MSG.healthDaysInvalid).max(30, CAMP_MSG.healthDaysInvalid).default(3),
   leader_member_ids: z.array(zId(CAMP_MSG.leaderInvalid), { error: CAMP_MSG.leaderInvalid }).max(200, CAMP_MSG.tooManyLeaders).default([]),
   risks: ZRiskList.default([]),
+  schedule: z.array(ZScheduleItemInput, { error: CAMP_MSG.tooManyScheduleItems }).max(200, CAMP_MSG.tooManyScheduleItems).default([]),
 });
 export type TCampInput = z.input<typeof ZCampInput>;
 
@@ -127,6 +160,12 @@ export const ZCamp = z.object({
   /** 'Um líder para cada N participantes' (null without leaders or participants). */
   kids_per_leader: z.number().nullable(),
   risks: z.array(ZRisk),
+  /** The programme, by day and time (kept on the leaders' phones with the pack). */
+  schedule: z.array(z.object({ day: z.string(), at_time: z.string(), title: z.string(), place: z.string() })),
+  /** Participants without a seguro covering the first day (a warning: they stay registered). */
+  uninsured: z.array(z.object({ member_id: z.string(), full_name: z.string() })),
+  /** Every participant is covered by a seguro on the first day. */
+  all_insured: z.boolean(),
   /** The caller is a leader named on this saída. */
   is_leader: z.boolean(),
 });
@@ -158,6 +197,12 @@ export const ZCampParticipant = z.object({
   unit_id: z.string().nullable(),
   unit_name: z.string().nullable(),
   authorised: z.boolean(),
+  /** Covered by a seguro on the saída's first day (false: flagged). */
+  insured: z.boolean(),
+  /** Under 16 on the first day (ECA art. 83: the authorisation names who accompanies). */
+  under_16: z.boolean(),
+  /** The accompanying adults the guardian's authorisation names (null: none named). */
+  accompanying_adults: z.array(z.string()).nullable(),
   /** null: no ficha médica, or the guardian's consent is not in force. */
   health: z.object({
     blood_type: z.string().nullable(), allergies: z.string().nullable(), conditions: z.string().nullable(), medications: z.string().nullable(),
@@ -225,6 +270,12 @@ export type TIncidentInput = z.input<typeof ZIncidentInput>;
 /** A write from a phone: the row kept (the first one recorded) and whether this one was a repeat. */
 export const ZCampWriteResult = z.object({ id: z.string(), duplicate: z.boolean() });
 
+/** A photo of an ocorrência (its bytes at `/camp/incidents/:incidentId/photos/:photoId`). */
+export const ZIncidentPhoto = z.object({ id: z.string(), name: z.string(), mime: z.string(), size: z.number().int() });
+/** JPEG or PNG, by the bytes (checked by the server), up to 10 MB. */
+export const INCIDENT_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const INCIDENT_PHOTO_MAX = 6;
+
 export const ZCampLog = z.object({
   movements: z.array(z.object({
     id: z.string(), label: z.string(), recorded_at: z.string(),
@@ -237,6 +288,7 @@ export const ZCampLog = z.object({
   incidents: z.array(z.object({
     id: z.string(), member_id: z.string().nullable(), kind: z.enum(INCIDENT_KINDS), occurred_at: z.string(), place: z.string(), description: z.string(),
     first_aid: z.string(), guardian_called: z.boolean(), doctor_needed: z.boolean(), notice_text: z.string().nullable(), recorded_by_name: z.string().nullable(),
+    photos: z.array(ZIncidentPhoto),
   })),
 });
 export type TCampLog = z.infer<typeof ZCampLog>;
@@ -263,6 +315,7 @@ export const ZCampReport = z.object({
   incidents: z.array(z.object({
     id: z.string(), kind: z.enum(INCIDENT_KINDS), occurred_at: z.string(), member_name: z.string().nullable(), unit_name: z.string().nullable(), place: z.string(), description: z.string(),
     first_aid: z.string(), guardian_called: z.boolean(), doctor_needed: z.boolean(), recorded_by_name: z.string().nullable(),
+    photos: z.array(ZIncidentPhoto),
   })),
   club_name: z.string(),
   finance: z.object({ charged: z.string(), paid: z.string(), open: z.string() }),

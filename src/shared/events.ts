@@ -3,6 +3,7 @@ import { isIsoDate } from './finance.js';
 import { moneyToCents, splitMoney, zBrlMoney, zMoney, type MoneyOptions } from './money.js';
 import { UUID_RE, zId } from './ids.js';
 import { formatBrl } from './format-brl.js';
+import { ZAccompanyingAdults } from './camps.js';
 
 /** pt-BR texts of events ('Eventos', issue 35). */
 export const EVENT_MSG = {
@@ -184,6 +185,8 @@ export const ZSignAuthorisation = z.object({
   signed_name: z.string({ error: EVENT_MSG.signedNameRequired }).trim().min(3, EVENT_MSG.signedNameRequired).max(200, EVENT_MSG.signedNameTooLong),
   text_version: z.number({ error: EVENT_MSG.versionRequired }).int(EVENT_MSG.versionRequired).min(1, EVENT_MSG.versionRequired).max(1_000_000, EVENT_MSG.versionRequired),
   confirm: z.literal(true, { error: EVENT_MSG.confirmRequired }),
+  /** A saída: the adults who accompany an under-16 (ECA art. 83), required for them (issue 49). */
+  accompanying_adults: ZAccompanyingAdults.default([]),
 });
 export type TSignAuthorisation = z.input<typeof ZSignAuthorisation>;
 
@@ -268,6 +271,8 @@ export type TAuthorisationText = z.infer<typeof ZAuthorisationText>;
 
 export const ZRegistrationResult = z.object({
   registration_id: z.string(),
+  /** Warnings that do not refuse the registration (a saída: no seguro for its date). */
+  warnings: z.array(z.string()).optional(),
   /** The charges written for it (one per instalment). */
   charge_ids: z.array(z.string()),
 });

@@ -24,17 +24,28 @@ export interface TMinorFacts {
 
 const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
-/** `today` minus 18 years, as PostgreSQL computes `date - interval '18 years'` (29/02 → 28/02). */
-function adultBornBy(today: string): string {
+/** `today` minus `age` years, as PostgreSQL computes `date - interval '18 years'` (29/02 → 28/02). */
+function bornBy(today: string, age: number): string {
   const [y, m, d] = today.split('-').map(Number);
-  const year = y - ADULT_AGE;
+  const year = y - age;
   const day = m === 2 && d === 29 && !isLeap(year) ? 28 : d;
   return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /** The rule in TypeScript; `today` is the club's date (YYYY-MM-DD). */
 export function isMinor(m: TMinorFacts, today: string): boolean {
-  if (m.birth_date) return m.birth_date.slice(0, 10) > adultBornBy(today);
+  return isUnder(m, ADULT_AGE, today);
+}
+
+/**
+ * Travelling without a parent needs the guardian's express authorisation naming who accompanies the
+ * child under this age (ECA art. 83): a saída's authorisation names the accompanying adults.
+ */
+export const ECA_TRAVEL_AGE = 16;
+
+/** Under `age` on `today` by the same rule as {@link isMinor} (without a birth date: until marked an adult). */
+export function isUnder(m: TMinorFacts, age: number, today: string): boolean {
+  if (m.birth_date) return m.birth_date.slice(0, 10) > bornBy(today, age);
   return !m.adult_confirmed;
 }
 

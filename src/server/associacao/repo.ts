@@ -121,6 +121,17 @@ export async function saveInsurance(
 }
 
 /** Whether the member holds a seguro for the year of `date` (AAAA-MM-DD) dated on or before it. */
+/** Which of these members are covered on `date` (the same rule as insuredOn, for a list). */
+export async function insuredAmong(q: Queryable, clubId: string, memberIds: string[], date: string): Promise<string[]> {
+  if (memberIds.length === 0) return [];
+  const rows = await q.query<{ member_id: string }>(
+    `SELECT member_id FROM member_insurance WHERE club_id = $1 AND member_id = ANY ($2::uuid[]) AND insured
+        AND year = extract(year FROM $3::date) AND insured_on <= $3::date`,
+    [clubId, memberIds, date],
+  );
+  return rows.map((r) => r.member_id);
+}
+
 export async function insuredOn(q: Queryable, clubId: string, memberId: string, date: string): Promise<boolean> {
   const [row] = await q.query<{ ok: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM member_insurance WHERE club_id = $1 AND member_id = $2 AND insured

@@ -88,6 +88,11 @@ export function isInsured(db: Queryable, clubId: string, memberId: string, date:
   return repo.insuredOn(db, clubId, memberId, date);
 }
 
+/** {@link isInsured} for a list (a saída's roster): the members of `memberIds` covered on `date`. */
+export async function insuredMembers(db: Queryable, clubId: string, memberIds: string[], date: string): Promise<Set<string>> {
+  return new Set(await repo.insuredAmong(db, clubId, memberIds, date));
+}
+
 const brDate = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
 
 /** The members in the SGC's field order, with the seguro of the year at the end; nothing about health. */

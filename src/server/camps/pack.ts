@@ -27,7 +27,7 @@ export async function downloadPack(db: Db, cipher: HealthCipher, access: ClubAcc
     if (!other) throw notFound(CAMP_MSG.keyRevoked);
     return { id: other.id, key: cipher.decrypt(other.sealed_key) };
   });
-  const roster = await readRoster(db, cipher, access.clubId, eventId, grant.until);
+  const roster = await readRoster(db, cipher, access.clubId, eventId, grant.until, grant.event.starts_on);
   const pack: TCampPack = {
     key_id: key.id, key: key.key, camp: await getCamp(db, access, eventId), roster, log: await repo.readLog(db, access.clubId, eventId),
     club_timezone: grant.event.timezone, downloaded_at: new Date().toISOString(),

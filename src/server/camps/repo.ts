@@ -110,6 +110,7 @@ export async function countParticipants(q: Queryable, clubId: string, eventId: s
 export interface ParticipantRow {
   member_id: string; profile_id: string; full_name: string; unit_id: string | null; unit_name: string | null;
   authorised: boolean; consent: string; ciphertext: string | null;
+  birth_date: string | null; adult_confirmed: boolean; accompanying_adults: string[] | null;
 }
 
 /** The registrations in force, names in pt-BR order, with the sealed ficha médica and the consent state. */
@@ -117,7 +118,9 @@ export function participants(q: Queryable, clubId: string, eventId: string) {
   return q.query<ParticipantRow>(
     `SELECT cm.id AS member_id, cm.profile_id, p.full_name, cm.unit_id, u.name AS unit_name,
             EXISTS (SELECT 1 FROM event_authorisations a WHERE a.club_id = r.club_id AND a.registration_id = r.id AND a.revoked_at IS NULL) AS authorised,
-            ${CONSENT_STATUS_SQL('cm')} AS consent, h.ciphertext
+            ${CONSENT_STATUS_SQL('cm')} AS consent, h.ciphertext, cm.birth_date::text AS birth_date, cm.adult_confirmed,
+            (SELECT ad.names FROM event_authorisations a JOIN camp_authorisation_adults ad ON ad.authorisation_id = a.id
+              WHERE a.club_id = r.club_id AND a.registration_id = r.id AND a.revoked_at IS NULL) AS accompanying_adults
        FROM event_registrations r
        JOIN club_members cm ON cm.id = r.member_id
        JOIN profiles p ON p.id = cm.profile_id
@@ -125,6 +128,68 @@ export function participants(q: Queryable, clubId: string, eventId: string) {
        LEFT JOIN health_records h ON h.member_id = cm.id
       WHERE r.club_id = $1 AND r.event_id = $2 AND r.cancelled_at IS NULL
       ORDER BY pt_sort_key(p.full_name) COLLATE "C", cm.id`, [clubId, eventId]);
+}
+
+/** The participants' names only (the sheet's insurance line: no health data). */
+export function participantNames(q: Queryable, clubId: string, eventId: string) {
+  return q.query<{ member_id: string; full_name: string }>(
+    `SELECT cm.id AS member_id, p.full_name FROM event_registrations r JOIN club_members cm ON cm.id = r.member_id JOIN profiles p ON p.id = cm.profile_id
+      WHERE r.club_id = $1 AND r.event_id = $2 AND r.cancelled_at IS NULL ORDER BY pt_sort_key(p.full_name) COLLATE "C", cm.id`, [clubId, eventId]);
+}
+
+/** The member's age facts and whether the event is a saída (the authorisation's ECA art. 83 check). */
+export function companionFacts(q: Queryable, clubId: string, eventId: string, memberId: string) {
+  return maybeOne<{ is_camp: boolean; starts_on: string; birth_date: string | null; adult_confirmed: boolean }>(q,
+    `SELECT EXISTS (SELECT 1 FROM camps c WHERE c.club_id = e.club_id AND c.event_id = e.id) AS is_camp, e.starts_on::text,
+            cm.birth_date::text AS birth_date, cm.adult_confirmed
+       FROM events e JOIN club_members cm ON cm.club_id = e.club_id AND cm.id = $3 WHERE e.club_id = $1 AND e.id = $2`, [clubId, eventId, memberId]);
+}
+
+export async function registrationMember(q: Queryable, clubId: string, eventId: string, registrationId: string): Promise<string | null> {
+  const row = await maybeOne<{ member_id: string }>(q, `SELECT member_id FROM event_registrations WHERE club_id = $1 AND event_id = $2 AND id = $3`, [clubId, eventId, registrationId]);
+  return row?.member_id ?? null;
+}
+
+export async function insertCompanions(q: Queryable, clubId: string, authorisationId: string, names: string[]): Promise<void> {
+  await q.query(`INSERT INTO camp_authorisation_adults (authorisation_id, club_id, names) VALUES ($1, $2, $3::text[])`, [authorisationId, clubId, names]);
+}
+
+// ——— the programme ———
+
+export function schedule(q: Queryable, clubId: string, eventId: string) {
+  return q.query<{ day: string; at_time: string; title: string; place: string }>(
+    `SELECT day::text, at_time, title, place FROM camp_schedule_items WHERE club_id = $1 AND event_id = $2 ORDER BY day, at_time, position`, [clubId, eventId]);
+}
+
+export async function setSchedule(q: Queryable, clubId: string, eventId: string, items: { day: string; at_time: string; title: string; place: string }[]): Promise<void> {
+  await q.query(`DELETE FROM camp_schedule_items WHERE club_id = $1 AND event_id = $2`, [clubId, eventId]);
+  if (items.length === 0) return;
+  await q.query(
+    `INSERT INTO camp_schedule_items (club_id, event_id, position, day, at_time, title, place)
+     SELECT $1, $2, t.ord, t.day::date, t.at_time, t.title, t.place
+       FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS t(day, at_time, title, place, ord)`,
+    [clubId, eventId, items.map((i) => i.day), items.map((i) => i.at_time), items.map((i) => i.title), items.map((i) => i.place)]);
+}
+
+// ——— incident photos ———
+
+export function incidentOfEvent(q: Queryable, clubId: string, eventId: string, incidentId: string) {
+  return maybeOne<{ id: string; photos: number }>(q,
+    `SELECT i.id, (SELECT count(*)::int FROM camp_incident_photos f WHERE f.club_id = i.club_id AND f.incident_id = i.id) AS photos
+       FROM camp_incidents i WHERE i.club_id = $1 AND i.event_id = $2 AND i.id = $3`, [clubId, eventId, incidentId]);
+}
+
+export function photoOfIncident(q: Queryable, clubId: string, incidentId: string, photoId: string) {
+  return maybeOne<{ id: string; storage_key: string; mime: string; name: string }>(q,
+    `SELECT id, storage_key, mime, name FROM camp_incident_photos WHERE club_id = $1 AND incident_id = $2 AND id = $3`, [clubId, incidentId, photoId]);
+}
+
+export const photoIdTaken = (q: Queryable, photoId: string) => maybeOne<{ club_id: string; incident_id: string }>(q, `SELECT club_id, incident_id FROM camp_incident_photos WHERE id = $1`, [photoId]);
+
+export function insertPhoto(q: Queryable, row: { id: string; clubId: string; incidentId: string; key: string; mime: string; name: string; size: number; by: string }) {
+  return insertOnce(q,
+    `INSERT INTO camp_incident_photos (id, club_id, incident_id, storage_key, mime, name, size, uploaded_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [row.id, row.clubId, row.incidentId, row.key, row.mime, row.name, row.size, row.by]);
 }
 
 /** Whether the member holds a registration in force for the event (and their profile). */
@@ -186,13 +251,16 @@ export async function readLog(q: Queryable, clubId: string, eventId: string): Pr
   const doses = await q.query<TCampLog['doses'][number]>(
     `SELECT d.id, d.member_id, d.medication_id, d.slot, d.medication, d.dose, d.status, d.reason, d.given_at, d.corrects_id, p.full_name AS recorded_by_name
        FROM camp_doses d LEFT JOIN profiles p ON p.id = d.recorded_by WHERE d.club_id = $1 AND d.event_id = $2 ORDER BY d.given_at, d.id`, [clubId, eventId]);
-  const incidents = await q.query<TCampLog['incidents'][number]>(
+  const incidents = await q.query<Omit<TCampLog['incidents'][number], 'photos'>>(
     `SELECT i.id, i.member_id, i.kind, i.occurred_at, i.place, i.description, i.first_aid, i.guardian_called, i.doctor_needed, i.notice_text, p.full_name AS recorded_by_name
        FROM camp_incidents i LEFT JOIN profiles p ON p.id = i.recorded_by WHERE i.club_id = $1 AND i.event_id = $2 ORDER BY i.occurred_at, i.id`, [clubId, eventId]);
+  const photos = await q.query<{ id: string; incident_id: string; name: string; mime: string; size: number }>(
+    `SELECT f.id, f.incident_id, f.name, f.mime, f.size FROM camp_incident_photos f JOIN camp_incidents i ON i.id = f.incident_id
+      WHERE f.club_id = $1 AND i.event_id = $2 ORDER BY f.created_at, f.id`, [clubId, eventId]);
   return {
     movements: movements.map((m) => ({ ...m, marks: marks.filter((k) => k.movement_id === m.id).map(({ movement_id: _m, ...k }) => k) })),
     doses,
-    incidents,
+    incidents: incidents.map((i) => ({ ...i, photos: photos.filter((f) => f.incident_id === i.id).map(({ incident_id: _i, ...f }) => f) })),
   };
 }
 

@@ -7,7 +7,10 @@ import {
 import { EVENT_MSG } from '../../shared/events.js';
 import { ZClubParams, zId } from '../../shared/ids.js';
 import { healthCipherFor } from '../families/health-key.js';
+import { readUploadForm, sendEvidence } from '../http/evidence.js';
+import { requireGuardianOf } from '../families/access.js';
 import * as log from './log.js';
+import * as photos from './photos.js';
 import * as pack from './pack.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
@@ -15,6 +18,8 @@ import * as service from './service.js';
 const ZEventParams = ZClubParams.extend({ id: zId(EVENT_MSG.eventNotFound) });
 const ZMemberParams = ZEventParams.extend({ memberId: zId(CAMP_MSG.notRegistered) });
 const ZKeyParams = ZEventParams.extend({ keyId: zId(CAMP_MSG.keyRevoked) });
+const ZPhotoParams = ZEventParams.extend({ incidentId: zId(CAMP_MSG.incidentNotFound), photoId: zId(CAMP_MSG.photoNotFound) });
+const ZChildCampParams = z.object({ memberId: zId(EVENT_MSG.eventNotFound), eventId: zId(EVENT_MSG.eventNotFound) });
 const ZTemplate = z.object({ items: z.array(ZRiskInput.extend({ responsible: z.string() })), is_default: z.boolean() });
 const tags = ['camps'];
 
@@ -103,6 +108,33 @@ export const campRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'camps.lead' },
     schema: { tags, summary: 'Ocorrência: incidente, acidente ou quase acidente (avisa os responsáveis com o texto do líder)', params: ZEventParams, body: ZIncidentInput, response: { 200: ZCampWriteResult } },
   }, async (req) => log.recordIncident(db, req.access, req.params.id, req.body));
+
+  app.post(`${base}/incidents/:incidentId/photos/:photoId`, {
+    config: { permission: 'camps.lead' },
+    schema: {
+      tags, summary: 'Foto de uma ocorrência (multipart: file; JPEG ou PNG conferido pelo conteúdo, até 10 MB); id gerado no celular',
+      params: ZPhotoParams, consumes: ['multipart/form-data'], response: { 200: ZCampWriteResult },
+    },
+  }, async (req) => {
+    const form = await readUploadForm(req);
+    return photos.addPhoto(db, app.storage, req.access, req.params.id, req.params.incidentId, req.params.photoId, form.file);
+  });
+
+  app.get(`${base}/incidents/:incidentId/photos/:photoId`, {
+    config: { permission: 'camps.lead' },
+    schema: { tags, summary: 'Foto de uma ocorrência (líder nomeado, ou a direção no relatório)', params: ZPhotoParams },
+  }, async (req, reply) => sendEvidence(reply, await photos.readPhoto(db, app.storage, req.access, req.params.id, req.params.incidentId, req.params.photoId), false));
+
+  app.get('/api/family/children/:memberId/events/:eventId/camp-companions', {
+    config: { permission: 'signed_in' },
+    schema: {
+      tags, summary: 'Para assinar a autorização de uma saída: se os adultos acompanhantes são exigidos (menor de 16, ECA art. 83) e os líderes da saída',
+      params: ZChildCampParams, response: { 200: z.object({ is_camp: z.boolean(), required: z.boolean(), leaders: z.array(z.string()) }) },
+    },
+  }, async (req) => {
+    const link = await requireGuardianOf(db, req.caller.profile.id, req.params.memberId);
+    return service.companionsAsk(db, link.clubId, req.params.eventId, link.memberId);
+  });
 
   app.get(`${base}/report`, {
     config: { permission: 'camps.manage' },

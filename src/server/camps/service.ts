@@ -7,11 +7,13 @@ import {
 import { EVENT_MSG } from '../../shared/events.js';
 import { ZHealthForm } from '../../shared/families.js';
 import { isUuid } from '../../shared/ids.js';
+import { ECA_TRAVEL_AGE, isUnder } from '../../shared/minor.js';
 import { permissionScope } from '../../shared/permissions.js';
 import type { ClubAccess } from '../core/access.js';
 import { badRequest, forbidden, notFound } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import type { HealthCipher } from '../families/health-key.js';
+import { isInsured, insuredMembers } from '../associacao/service.js';
 import * as repo from './repo.js';
 
 /** Saídas (issue 49): the sheet, its leaders and APCR, and who may read the health data and when. */
@@ -42,6 +44,10 @@ export async function getCamp(q: Queryable, access: Pick<ClubAccess, 'clubId' | 
   const leaders = row ? await repo.leaders(q, access.clubId, eventId) : [];
   const risks = row ? await repo.risks(q, access.clubId, eventId) : [];
   const count = await repo.countParticipants(q, access.clubId, eventId);
+  const schedule = row ? await repo.schedule(q, access.clubId, eventId) : [];
+  const people = row ? await repo.participantNames(q, access.clubId, eventId) : [];
+  const insured = await insuredMembers(q, access.clubId, people.map((p) => p.member_id), event.starts_on);
+  const uninsured = people.filter((p) => !insured.has(p.member_id));
   return {
     event: { id: event.id, title: event.title, kind: event.kind, starts_on: event.starts_on, ends_on: event.ends_on, place: event.place, cancelled: event.cancelled },
     is_camp: row !== null,
@@ -51,6 +57,9 @@ export async function getCamp(q: Queryable, access: Pick<ClubAccess, 'clubId' | 
     participants_count: count,
     kids_per_leader: leaders.length && count ? Math.round((count / leaders.length) * 10) / 10 : null,
     risks: risks.map((r) => ({ ...r, ...(({ score, label }) => ({ score, level: label }))(riskLevel(r.likelihood, r.severity)) })),
+    schedule,
+    uninsured,
+    all_insured: uninsured.length === 0,
     is_leader: leaders.some((l) => l.profile_id === access.profileId),
   };
 }
@@ -64,6 +73,7 @@ export async function saveCamp(db: Db, access: ClubAccess, eventId: string, inpu
   const event = await mustGetEvent(db, access.clubId, eventId);
   if (event.cancelled) throw badRequest(EVENT_MSG.eventCancelled);
   const leaderIds = [...new Set(input.leader_member_ids.map((m) => m.toLowerCase()))];
+  if (input.schedule.some((i) => i.day < event.starts_on || i.day > event.ends_on)) throw badRequest(CAMP_MSG.scheduleDayInvalid);
   return db.transaction(async (tx) => {
     if ((await repo.countLeaderCandidates(tx, access.clubId, leaderIds)) !== leaderIds.length) throw badRequest(CAMP_MSG.leaderNotFound);
     const before = await repo.lockCamp(tx, access.clubId, eventId);
@@ -73,6 +83,7 @@ export async function saveCamp(db: Db, access: ClubAccess, eventId: string, inpu
     const removed = await repo.setLeaders(tx, access.clubId, eventId, leaderIds);
     const revoked = removed.length ? await repo.revokeKeys(tx, access.clubId, eventId, removed, access.profileId) : 0;
     await repo.setRisks(tx, access.clubId, eventId, input.risks);
+    await repo.setSchedule(tx, access.clubId, eventId, input.schedule);
     const after = await getCamp(tx, access, eventId);
     await writeAudit(tx, {
       clubId: access.clubId, actorId: access.profileId, action: before ? 'camp.update' : 'camp.create', entity: 'event', entityId: eventId,
@@ -119,14 +130,18 @@ export async function requireLeader(q: Queryable, access: Pick<ClubAccess, 'club
 }
 
 /** The roster with each participant's health summary from the ficha médica (consent in force) and the saída's medication schedule. */
-export async function readRoster(q: Queryable, cipher: HealthCipher, clubId: string, eventId: string, until: string): Promise<TCampRoster> {
+export async function readRoster(q: Queryable, cipher: HealthCipher, clubId: string, eventId: string, until: string, startsOn: string): Promise<TCampRoster> {
   const rows = await repo.participants(q, clubId, eventId);
   const meds = await repo.medications(q, clubId, eventId);
+  const insured = await insuredMembers(q, clubId, rows.map((r) => r.member_id), startsOn);
   const participants = rows.map((r): TCampParticipant => {
     const allowed = r.consent === 'granted' || r.consent === 'not_required';
     const form = allowed && r.ciphertext ? ZHealthForm.parse(JSON.parse(cipher.decrypt(r.ciphertext))) : null;
     return {
       member_id: r.member_id, profile_id: r.profile_id, full_name: r.full_name, unit_id: r.unit_id, unit_name: r.unit_name, authorised: r.authorised,
+      insured: insured.has(r.member_id),
+      under_16: isUnder({ birth_date: r.birth_date, adult_confirmed: r.adult_confirmed }, ECA_TRAVEL_AGE, startsOn),
+      accompanying_adults: r.accompanying_adults,
       health: form ? {
         blood_type: form.blood_type, allergies: form.allergies, conditions: form.conditions, medications: form.medications,
         health_plan: form.health_plan, emergency_contacts: form.emergency_contacts,
@@ -140,7 +155,7 @@ export async function readRoster(q: Queryable, cipher: HealthCipher, clubId: str
 /** The roster for a named leader; the read is audited, naming everyone whose health summary went out. */
 export async function getRoster(db: Db, cipher: HealthCipher, access: ClubAccess, eventId: string): Promise<TCampRoster> {
   const grant = await requireLeader(db, access, eventId);
-  const roster = await readRoster(db, cipher, access.clubId, eventId, grant.until);
+  const roster = await readRoster(db, cipher, access.clubId, eventId, grant.until, grant.event.starts_on);
   await writeAudit(db, {
     clubId: access.clubId, actorId: access.profileId, action: 'camp.health_read', entity: 'event', entityId: eventId,
     after: { members: roster.participants.filter((p) => p.health).map((p) => p.member_id) },
@@ -161,4 +176,38 @@ export async function saveMedications(db: Db, access: ClubAccess, eventId: strin
     const all = await repo.medications(tx, access.clubId, eventId);
     return all.filter((m) => m.member_id === memberId).map(({ member_id: _m, ...m }) => m);
   });
+}
+
+/**
+ * ECA art. 83 (issue 49): when a guardian signs the authorisation of a saída for a child under 16 on its
+ * first day, the authorisation names the adults who accompany them (leaders of the saída or typed names);
+ * without them, a pt-BR 400 and the caller's transaction writes nothing. Called by the events domain
+ * inside the signing transaction. Other events (not a saída) ignore the names.
+ */
+export async function recordCompanions(tx: Queryable, input: { clubId: string; eventId: string; memberId: string; authorisationId: string; names: string[] }): Promise<string[]> {
+  const facts = await repo.companionFacts(tx, input.clubId, input.eventId, input.memberId);
+  if (!facts?.is_camp) return [];
+  const under16 = isUnder(facts, ECA_TRAVEL_AGE, facts.starts_on);
+  if (under16 && input.names.length === 0) throw badRequest(CAMP_MSG.companionsRequired);
+  if (input.names.length > 0) await repo.insertCompanions(tx, input.clubId, input.authorisationId, input.names);
+  return input.names;
+}
+
+/** What the guardian's signing screen needs for a saída: whether the companions are required, and the leaders to pick. */
+export async function companionsAsk(q: Queryable, clubId: string, eventId: string, memberId: string): Promise<{ is_camp: boolean; required: boolean; leaders: string[] }> {
+  checkEventId(eventId);
+  const facts = await repo.companionFacts(q, clubId, eventId, memberId);
+  if (!facts || !(await repo.registeredMember(q, clubId, eventId, memberId))) throw notFound(EVENT_MSG.eventNotFound);
+  if (!facts.is_camp) return { is_camp: false, required: false, leaders: [] };
+  const names = (await repo.leaders(q, clubId, eventId)).map((l) => l.full_name);
+  return { is_camp: true, required: isUnder(facts, ECA_TRAVEL_AGE, facts.starts_on), leaders: names };
+}
+
+/** The warning a registration for a saída gets when the member has no seguro covering its first day (it is not refused). */
+export async function registrationWarnings(q: Queryable, clubId: string, eventId: string, registrationId: string): Promise<string[]> {
+  const camp = await repo.getCamp(q, clubId, eventId);
+  const event = camp ? await repo.getEventBasics(q, clubId, eventId) : null;
+  const memberId = event ? await repo.registrationMember(q, clubId, eventId, registrationId) : null;
+  if (!event || !memberId) return [];
+  return (await isInsured(q, clubId, memberId, event.starts_on)) ? [] : [CAMP_MSG.uninsuredWarning];
 }

@@ -12,6 +12,7 @@ import { EVENT_SELECT, INVITED_SQL } from './repo.js';
 import { clubTodayOf } from '../db/club-clock.js';
 import * as repo from './repo.js';
 import { checkId } from './service.js';
+import { recordCompanions } from '../camps/service.js';
 
 /** The club's authorisation text in force (every club has one from its first day: migration 0620). */
 export async function currentText(q: Queryable, clubId: string): Promise<TAuthorisationText & { id: string }> {
@@ -90,9 +91,10 @@ export async function signAuthorisation(db: Db, link: GuardianLink, guardianProf
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, signed_at`,
         [link.clubId, registration.id, link.memberId, link.guardianId, guardianProfileId, input.signed_name, text.id, text.version, ip],
       );
+      const adults = await recordCompanions(tx, { clubId: link.clubId, eventId, memberId: link.memberId, authorisationId: signed.id, names: input.accompanying_adults });
       await writeAudit(tx, {
         clubId: link.clubId, actorId: guardianProfileId, action: 'event_authorisation.sign', entity: 'event_authorisation', entityId: signed.id,
-        after: { event_id: eventId, registration_id: registration.id, member_id: link.memberId, signed_name: input.signed_name, version: text.version, ip },
+        after: { event_id: eventId, registration_id: registration.id, member_id: link.memberId, signed_name: input.signed_name, version: text.version, ip, ...(adults.length ? { accompanying_adults: adults } : {}) },
       });
       return { signed_name: input.signed_name, signed_at: signed.signed_at, version: text.version };
     });

@@ -20,6 +20,7 @@ import * as roster from './roster.js';
 import * as service from './service.js';
 import { ZOk } from '../../shared/responses.js';
 import { replyIfUnchanged } from '../http/answer-cache.js';
+import { registrationWarnings } from '../camps/service.js';
 
 const ZEventParams = ZClubParams.extend({ id: zId(EVENT_MSG.eventNotFound) });
 const ZRegistrationParams = ZEventParams.extend({ registrationId: zId(EVENT_MSG.registrationNotFound) });
@@ -102,7 +103,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/clubs/:clubId/events/:id/registrations', {
     config: { permission: 'events.manage' },
     schema: { tags, summary: 'Inscrever um membro convidado (gera as cobranças do evento)', params: ZEventParams, body: ZRegisterMember, response: { 201: ZRegistrationResult } },
-  }, async (req, reply) => reply.status(201).send(await service.register(db, { ...req.access, via: 'club' }, req.params.id, req.body.member_id)));
+  }, async (req, reply) => {
+    const out = await service.register(db, { ...req.access, via: 'club' }, req.params.id, req.body.member_id);
+    return reply.status(201).send({ ...out, warnings: await registrationWarnings(db, req.access.clubId, req.params.id, out.registration_id) });
+  });
 
   app.delete('/api/clubs/:clubId/events/:id/registrations/:registrationId', {
     config: { permission: 'events.manage' },

@@ -76,6 +76,7 @@ export const router = createBrowserRouter([
           { path: 'eventos', handle: clubScreen('ver os eventos'), lazy: () => import('../features/events/pages/events-page') },
           { path: 'eventos/:id', handle: clubScreen('ver os eventos'), lazy: () => import('../features/events/pages/event-page') },
           { path: 'eventos/:id/saida', handle: clubScreen('ver a saída'), lazy: () => import('../features/camps/pages/saida-page') },
+          { path: 'eventos/:id/pre-acampamento', handle: clubScreen('ver o relatório pré-acampamento'), lazy: () => import('../features/camps/pages/pre-camp-page') },
           { path: 'eventos/:id/acampamento', handle: clubScreen('usar o modo acampamento'), lazy: () => import('../features/camps/pages/camp-mode-page') },
           { path: 'secretaria', handle: clubScreen('abrir a secretaria'), lazy: () => import('../features/secretaria/pages/secretaria-page') },
           { path: 'secretaria/atas/:id', handle: clubScreen('ver as atas'), lazy: () => import('../features/secretaria/pages/ata-page') },

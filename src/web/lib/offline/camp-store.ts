@@ -12,7 +12,7 @@ const PACKS = 'packs';
 const QUEUE = 'queue';
 const run = idbStores(DB_NAME, PACKS, QUEUE);
 
-export type CampWriteKind = 'movements' | 'head-marks' | 'doses' | 'incidents';
+export type CampWriteKind = 'movements' | 'head-marks' | 'doses' | 'incidents' | 'photos';
 
 export interface QueuedCampWrite {
   id: string;
@@ -70,14 +70,44 @@ export async function packInfo(clubId: string, eventId: string): Promise<{ keyId
   return sealed ? { keyId: sealed.keyId, healthUntil: sealed.healthUntil } : null;
 }
 
-/** Wipes the pack and its key (the saída ended, the leader was removed, the key was revoked). The queue stays: it holds no health summary. */
+/** Wipes the pack and its key (the saída ended, the leader was removed, the key was revoked). The queue stays: it holds no health summary, and its photos are sealed. */
 export async function wipePack(clubId: string, eventId: string): Promise<void> {
   sessionStorage.removeItem(sessionKeyName(clubId, eventId));
   await run(PACKS, 'readwrite', (s) => s.delete(packKey(clubId, eventId)));
 }
 
+let lastQueued = '';
+
+/** Queues an entry; entries queued one after another keep their order even within the same millisecond. */
 export function enqueueCampWrite(entry: QueuedCampWrite): Promise<IDBValidKey> {
-  return run(QUEUE, 'readwrite', (s) => s.put(entry));
+  let at = entry.queuedAt;
+  if (at <= lastQueued) at = new Date(Date.parse(lastQueued) + 1).toISOString();
+  lastQueued = at;
+  return run(QUEUE, 'readwrite', (s) => s.put({ ...entry, queuedAt: at }));
+}
+
+/** A photo of an ocorrência as the queue keeps it: sealed with the pack's key (AES-GCM), like the pack. */
+export interface SealedPhoto { id: string; incident_id: string; name: string; iv: number[]; data: ArrayBuffer }
+
+/** Seals a photo's bytes with this saída's session key; null when the key is gone (the pack must be opened again). */
+export async function sealPhoto(clubId: string, eventId: string, photo: { id: string; incident_id: string; name: string; bytes: ArrayBuffer }): Promise<SealedPhoto | null> {
+  const key = sessionStorage.getItem(sessionKeyName(clubId, eventId));
+  if (!key) return null;
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await importKey(key), photo.bytes);
+  return { id: photo.id, incident_id: photo.incident_id, name: photo.name, iv: [...iv], data };
+}
+
+/** Opens a queued photo (null: the session's key is gone or changed; it waits until the leader opens the pack again). */
+export async function openPhoto(clubId: string, eventId: string, sealed: SealedPhoto): Promise<Blob | null> {
+  const key = sessionStorage.getItem(sessionKeyName(clubId, eventId));
+  if (!key) return null;
+  try {
+    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: new Uint8Array(sealed.iv) }, await importKey(key), sealed.data);
+    return new Blob([plain], { type: /\.png$/i.test(sealed.name) ? 'image/png' : 'image/jpeg' });
+  } catch {
+    return null;
+  }
 }
 
 export async function listCampQueue(clubId: string, eventId: string): Promise<QueuedCampWrite[]> {

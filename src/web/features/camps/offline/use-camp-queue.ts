@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { ApiError, errorMessage } from '@web/lib/api';
-import { enqueueCampWrite, listCampQueue, removeCampWrite, type CampWriteKind, type QueuedCampWrite } from '@web/lib/offline/camp-store';
-import { sendCampWrite } from '../api/send-camp-write';
+import { enqueueCampWrite, listCampQueue, openPhoto, removeCampWrite, type CampWriteKind, type QueuedCampWrite, type SealedPhoto } from '@web/lib/offline/camp-store';
+import { sendCampPhoto, sendCampWrite } from '../api/send-camp-write';
 
 /** One drain at a time per page, so an entry never goes twice at once (the roll call's rule). */
 let inFlight: Promise<number> | null = null;
@@ -18,7 +18,15 @@ export function drainCampQueue(clubId: string, eventId: string): Promise<number>
     try {
       for (const entry of await listCampQueue(clubId, eventId)) {
         try {
-          await sendCampWrite(clubId, eventId, entry.kind, entry.body);
+          if (entry.kind === 'photos') {
+            const sealed = entry.body as unknown as SealedPhoto;
+            const file = await openPhoto(clubId, eventId, sealed);
+            // The session's key is gone (the browser closed): the photo waits, sealed, until the pack is opened again.
+            if (!file) continue;
+            await sendCampPhoto(clubId, eventId, sealed.incident_id, sealed.id, file, sealed.name);
+          } else {
+            await sendCampWrite(clubId, eventId, entry.kind, entry.body);
+          }
           await removeCampWrite(entry.id);
           sent += 1;
         } catch (err) {

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'react-hot-toast';
 import { AlertTriangle, ArrowLeft, CloudOff, Download, Pill, RefreshCw, Trash2 } from 'lucide-react';
 import {
-  HEAD_DIRECTION_LABEL, INCIDENT_KINDS, INCIDENT_KIND_LABEL, dueDoses, headCount, wallClock, type TCampLog, type TIncidentKind,
+  CAMP_MSG, HEAD_DIRECTION_LABEL, INCIDENT_KINDS, INCIDENT_KIND_LABEL, INCIDENT_PHOTO_MAX, INCIDENT_PHOTO_MAX_BYTES, dueDoses, headCount, wallClock, type TCampLog, type TIncidentKind,
 } from '@shared/camps';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -13,7 +13,7 @@ import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { useOnline } from '@web/lib/online';
-import { keepPack, openPack, packInfo, wipePack, type OpenedPack, type QueuedCampWrite } from '@web/lib/offline/camp-store';
+import { keepPack, openPack, packInfo, sealPhoto, wipePack, type OpenedPack, type QueuedCampWrite } from '@web/lib/offline/camp-store';
 import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { downloadPack } from '../api/download-pack';
 import { getKeyState } from '../api/get-key-state';
@@ -39,7 +39,11 @@ function mergedLog(log: Log, queue: QueuedCampWrite[], me: string): Log {
       if (m && !m.marks.some((k) => k.member_id === b.member_id && k.direction === b.direction)) m.marks.push({ id: b.id, member_id: b.member_id, direction: b.direction, marked_at: b.marked_at, recorded_by_name: me });
     }
     if (e.kind === 'doses' && !out.doses.some((d) => d.id === e.body.id)) out.doses.push({ ...(e.body as unknown as Log['doses'][number]), recorded_by_name: me });
-    if (e.kind === 'incidents' && !out.incidents.some((d) => d.id === e.body.id)) out.incidents.push({ ...(e.body as unknown as Log['incidents'][number]), recorded_by_name: me });
+    if (e.kind === 'incidents' && !out.incidents.some((d) => d.id === e.body.id)) out.incidents.push({ ...(e.body as unknown as Log['incidents'][number]), photos: [], recorded_by_name: me });
+    if (e.kind === 'photos') {
+      const i = out.incidents.find((x) => x.id === b.incident_id);
+      if (i && !i.photos.some((p) => p.id === e.body.id)) i.photos = [...i.photos, { id: b.id, name: b.name, mime: '', size: 0 }];
+    }
   }
   return out;
 }
@@ -114,7 +118,7 @@ function CampMode({ clubId, eventId }: { clubId: string; eventId: string }) {
           {!online ? <p className="text-sm text-slate-600">Conecte-se para baixar.</p> : null}
         </Card>
       ) : (
-        <CampScreen pack={pack} queue={queue} online={online} record={record} onSync={() => void sync()} onWipe={() => setWiping(true)} />
+        <CampScreen pack={pack} queue={queue} online={online} record={record} onSync={() => void sync()} onWipe={() => setWiping(true)} clubId={clubId} eventId={eventId} />
       )}
       {wiping ? (
         <ConfirmDialog
@@ -134,9 +138,11 @@ interface ScreenProps {
   record: (kind: QueuedCampWrite['kind'], body: Record<string, unknown> & { id: string }, label: string) => Promise<void>;
   onSync: () => void;
   onWipe: () => void;
+  clubId: string;
+  eventId: string;
 }
 
-function CampScreen({ pack, queue, online, record, onSync, onWipe }: ScreenProps) {
+function CampScreen({ pack, queue, online, record, onSync, onWipe, clubId, eventId }: ScreenProps) {
   const log = useMemo(() => mergedLog(pack.log, queue, 'Você'), [pack.log, queue]);
   const people = pack.roster.participants;
   const names = useMemo(() => new Map(people.map((p) => [p.member_id, p.full_name])), [people]);
@@ -151,9 +157,10 @@ function CampScreen({ pack, queue, online, record, onSync, onWipe }: ScreenProps
           <Button variant="secondary" size="sm" icon={<Trash2 aria-hidden="true" className="h-4 w-4" />} onClick={onWipe}>Apagar do celular</Button>
         </div>
       </Card>
+      <Schedule pack={pack} />
       <HeadCounts pack={pack} log={log} record={record} />
       <Doses pack={pack} log={log} record={record} />
-      <Incidents pack={pack} record={record} />
+      <Incidents pack={pack} record={record} clubId={clubId} eventId={eventId} />
       <LogList log={log} names={names} queue={queue} />
     </div>
   );
@@ -270,20 +277,40 @@ function Doses({ pack, log, record }: { pack: OpenedPack; log: Log; record: Scre
   );
 }
 
-function Incidents({ pack, record }: { pack: OpenedPack; record: ScreenProps['record'] }) {
+function Incidents({ pack, record, clubId, eventId }: { pack: OpenedPack; record: ScreenProps['record']; clubId: string; eventId: string }) {
   const blank = { member_id: '', kind: 'incidente' as TIncidentKind, place: '', description: '', first_aid: '', guardian_called: false, doctor_needed: false, notice_text: '' };
   const [form, setForm] = useState(blank);
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [photoKey, setPhotoKey] = useState(0);
   const [saving, setSaving] = useState(false);
+  const pickPhotos = (files: FileList | null) => {
+    const picked = [...(files ?? [])];
+    if (picked.length > INCIDENT_PHOTO_MAX) return toast.error(CAMP_MSG.tooManyPhotos);
+    if (picked.some((f) => f.size > INCIDENT_PHOTO_MAX_BYTES)) return toast.error(CAMP_MSG.photoTooBig);
+    if (picked.some((f) => !/^image\/(jpeg|png)$/.test(f.type))) return toast.error(CAMP_MSG.photoType);
+    setPhotos(picked);
+  };
   const submit = async () => {
     if (!form.place.trim()) return toast.error('Informe onde aconteceu.');
     if (!form.description.trim()) return toast.error('Descreva o que aconteceu.');
     setSaving(true);
     try {
       const name = pack.roster.participants.find((p) => p.member_id === form.member_id)?.full_name;
-      await record('incidents', { id: newId(), ...form, member_id: form.member_id || null, notice_text: form.notice_text.trim() || null, occurred_at: nowIso() },
+      const incidentId = newId();
+      // The photos are sealed before anything is queued: the incident never goes without the photos the leader chose.
+      const sealed = [];
+      for (const [n, f] of photos.entries()) {
+        const photo = await sealPhoto(clubId, eventId, { id: newId(), incident_id: incidentId, name: /\.(jpe?g|png)$/i.test(f.name) ? f.name : `foto-${n + 1}.${f.type === 'image/png' ? 'png' : 'jpg'}`, bytes: await f.arrayBuffer() });
+        if (!photo) return toast.error('Abra a saída de novo (baixar para o celular) para guardar as fotos cifradas.');
+        sealed.push(photo);
+      }
+      await record('incidents', { id: incidentId, ...form, member_id: form.member_id || null, notice_text: form.notice_text.trim() || null, occurred_at: nowIso() },
         `${INCIDENT_KIND_LABEL[form.kind]}${name ? ` — ${name}` : ''}`);
-      toast.success('Ocorrência registrada.');
+      for (const [n, photo] of sealed.entries()) await record('photos', { ...photo }, `Foto ${n + 1} da ocorrência${name ? ` — ${name}` : ''}`);
+      toast.success(sealed.length ? `Ocorrência registrada com ${sealed.length === 1 ? '1 foto' : `${sealed.length} fotos`}.` : 'Ocorrência registrada.');
       setForm(blank);
+      setPhotos([]);
+      setPhotoKey((k) => k + 1);
     } finally {
       setSaving(false);
     }
@@ -306,7 +333,33 @@ function Incidents({ pack, record }: { pack: OpenedPack; record: ScreenProps['re
       <CheckboxField label="Responsável avisado por telefone" checked={form.guardian_called} onChange={(e) => setForm({ ...form, guardian_called: e.target.checked })} />
       <CheckboxField label="Precisou de médico" checked={form.doctor_needed} onChange={(e) => setForm({ ...form, doctor_needed: e.target.checked })} />
       <TextAreaField label="Aviso aos responsáveis (opcional)" hint="Vai para os responsáveis do participante no Trilha, com estas palavras." value={form.notice_text} onChange={(e) => setForm({ ...form, notice_text: e.target.value })} />
+      <label className="block text-sm font-medium text-slate-800">
+        Fotos (JPEG ou PNG, até 10 MB cada, no máximo {INCIDENT_PHOTO_MAX})
+        <input key={photoKey} type="file" accept="image/jpeg,image/png" capture="environment" multiple className="mt-1 block w-full text-sm" onChange={(e) => pickPhotos(e.target.files)} />
+      </label>
+      {photos.length ? <p className="text-sm text-slate-700">{photos.length === 1 ? '1 foto escolhida' : `${photos.length} fotos escolhidas`}: guardadas cifradas no celular e enviadas com a ocorrência.</p> : null}
       <Button loading={saving} onClick={() => void submit()}>Registrar ocorrência</Button>
+    </Card>
+  );
+}
+
+/** The saída's programme, kept on the phone with the pack: today's first. */
+function Schedule({ pack }: { pack: OpenedPack }) {
+  const items = pack.camp.schedule ?? [];
+  if (items.length === 0) return null;
+  const today = wallClock(new Date(), pack.club_timezone).slice(0, 10);
+  const days = [...new Set(items.map((i) => i.day))];
+  return (
+    <Card className="space-y-2 p-4">
+      <h2 className="text-lg font-semibold text-slate-900">Programação</h2>
+      {days.map((day) => (
+        <div key={day}>
+          <h3 className={`text-sm font-semibold ${day === today ? 'text-emerald-800' : 'text-slate-800'}`}>{day.split('-').reverse().join('/')}{day === today ? ' · hoje' : ''}</h3>
+          <ul className="text-sm text-slate-800">
+            {items.filter((i) => i.day === day).map((i, n) => <li key={n}>{i.at_time} — {i.title}{i.place ? ` (${i.place})` : ''}</li>)}
+          </ul>
+        </div>
+      ))}
     </Card>
   );
 }
@@ -316,7 +369,7 @@ function LogList({ log, names, queue }: { log: Log; names: Map<string, string>; 
   const lines = [
     ...log.movements.flatMap((m) => m.marks.map((k) => ({ id: k.id, at: k.marked_at, text: `${HEAD_DIRECTION_LABEL[k.direction]} — ${names.get(k.member_id) ?? ''} (${m.label})` }))),
     ...log.doses.map((d) => ({ id: d.id, at: d.given_at, text: `Dose ${d.status}: ${d.medication} ${d.dose} — ${names.get(d.member_id) ?? ''}${d.reason ? ` (${d.reason})` : ''}` })),
-    ...log.incidents.map((i) => ({ id: i.id, at: i.occurred_at, text: `${INCIDENT_KIND_LABEL[i.kind]}: ${i.description}${i.member_id ? ` — ${names.get(i.member_id) ?? ''}` : ''}` })),
+    ...log.incidents.map((i) => ({ id: i.id, at: i.occurred_at, text: `${INCIDENT_KIND_LABEL[i.kind]}: ${i.description}${i.member_id ? ` — ${names.get(i.member_id) ?? ''}` : ''}${i.photos.length ? ` (${i.photos.length === 1 ? '1 foto' : `${i.photos.length} fotos`})` : ''}` })),
   ].sort((a, b) => b.at.localeCompare(a.at));
   return (
     <Card className="space-y-2 p-4">

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-hot-toast';
-import { ArrowLeft, Plus, Printer, Tent, Trash2 } from 'lucide-react';
-import { CAMP_MSG, INCIDENT_KIND_LABEL, LEVEL_LABEL, ratioText, riskLevel, type TCamp, type TRiskInput } from '@shared/camps';
+import { ArrowLeft, ClipboardList, Plus, Printer, ShieldAlert, Tent, Trash2 } from 'lucide-react';
+import { CAMP_MSG, INCIDENT_KIND_LABEL, LEVEL_LABEL, ratioText, riskLevel, type TCamp, type TCampReport, type TRiskInput, type TScheduleItem } from '@shared/camps';
 import { Button, IconButton } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '@web/components/ui/field';
@@ -41,8 +41,14 @@ function Saida({ clubId, clubName, eventId, manage }: { clubId: string; clubName
       <Link to={`/dashboard/eventos/${eventId}`} className="inline-flex items-center gap-1 text-sm text-emerald-800 hover:underline print:hidden"><ArrowLeft aria-hidden="true" className="h-4 w-4" /> Evento</Link>
       <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
         <h1 className="text-2xl font-bold text-slate-900">Saída: {c.event.title}</h1>
-        {c.is_leader ? <Link to={`/dashboard/eventos/${eventId}/acampamento`} className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-3 py-2 text-sm font-medium text-white hover:bg-emerald-800"><Tent aria-hidden="true" className="h-4 w-4" /> Modo acampamento</Link> : null}
+        {c.is_leader ? (
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/dashboard/eventos/${eventId}/pre-acampamento`} className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"><ClipboardList aria-hidden="true" className="h-4 w-4" /> Relatório pré-acampamento</Link>
+            <Link to={`/dashboard/eventos/${eventId}/acampamento`} className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-3 py-2 text-sm font-medium text-white hover:bg-emerald-800"><Tent aria-hidden="true" className="h-4 w-4" /> Modo acampamento</Link>
+          </div>
+        ) : null}
       </div>
+      {c.is_camp ? <InsuranceLine camp={c} /> : null}
       {manage ? <SheetForm clubId={clubId} camp={c} /> : null}
       {c.is_camp ? <PrintableApcr camp={c} clubName={clubName} /> : null}
       {manage && c.is_camp ? <Report clubId={clubId} eventId={eventId} aviso={aviso} setAviso={setAviso} /> : null}
@@ -51,6 +57,39 @@ function Saida({ clubId, clubName, eventId, manage }: { clubId: string; clubName
 }
 
 type RiskRow = Required<TRiskInput>;
+
+/** Whether every participant is covered by a seguro on the first day; who is not (a warning, they stay registered). */
+function InsuranceLine({ camp }: { camp: TCamp }) {
+  if (camp.participants_count === 0) return null;
+  if (camp.all_insured) return <p className="text-sm text-emerald-800 print:hidden">Todos os participantes têm seguro para a data da saída.</p>;
+  const n = camp.uninsured.length;
+  return (
+    <p role="status" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 print:hidden">
+      <ShieldAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+      <span>{n === 1 ? '1 participante sem seguro' : `${n} participantes sem seguro`} para a data da saída: {camp.uninsured.map((u) => u.full_name).join(', ')}.</span>
+    </p>
+  );
+}
+
+function ScheduleEditor({ items, setItems, startsOn }: { items: TScheduleItem[]; setItems: (items: TScheduleItem[]) => void; startsOn: string }) {
+  const set = (i: number, patch: Partial<TScheduleItem>) => setItems(items.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+  return (
+    <div className="space-y-2">
+      <h3 className="font-semibold text-slate-900">Programação</h3>
+      {items.length === 0 ? <p className="text-sm text-slate-600">Nenhuma atividade. A programação vai para o celular dos líderes com o modo acampamento.</p> : null}
+      {items.map((it, i) => (
+        <div key={i} role="group" aria-label={`Atividade ${i + 1}`} className="grid grid-cols-2 gap-2 rounded-lg border border-slate-200 p-2 sm:grid-cols-[9rem_6rem_1fr_1fr_auto]">
+          <TextField label="Dia" type="date" value={it.day} onChange={(e) => set(i, { day: e.target.value })} />
+          <TextField label="Horário" type="time" value={it.at_time} onChange={(e) => set(i, { at_time: e.target.value })} />
+          <TextField label="Atividade" value={it.title} maxLength={120} onChange={(e) => set(i, { title: e.target.value })} />
+          <TextField label="Local" value={it.place} maxLength={120} onChange={(e) => set(i, { place: e.target.value })} />
+          <div className="flex items-end"><IconButton label={`Remover atividade ${i + 1}`} icon={<Trash2 aria-hidden="true" className="h-4 w-4" />} onClick={() => setItems(items.filter((_, j) => j !== i))} /></div>
+        </div>
+      ))}
+      <Button variant="secondary" size="sm" icon={<Plus aria-hidden="true" className="h-4 w-4" />} onClick={() => setItems([...items, { day: items.at(-1)?.day ?? startsOn, at_time: '08:00', title: '', place: '' }])}>Adicionar atividade</Button>
+    </div>
+  );
+}
 
 function SheetForm({ clubId, camp }: { clubId: string; camp: TCamp }) {
   const save = useSaveCamp(clubId, camp.event.id);
@@ -62,6 +101,7 @@ function SheetForm({ clubId, camp }: { clubId: string; camp: TCamp }) {
     leader_member_ids: camp.leaders.map((l) => l.member_id),
   });
   const [risks, setRisks] = useState<RiskRow[]>(camp.risks.map(({ hazard, likelihood, severity, controls, responsible }) => ({ hazard, likelihood, severity, controls, responsible })));
+  const [schedule, setSchedule] = useState<TScheduleItem[]>(camp.schedule);
   const [error, setError] = useState<string | null>(null);
   const setRisk = (i: number, patch: Partial<RiskRow>) => setRisks(risks.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const submit = async () => {
@@ -69,7 +109,7 @@ function SheetForm({ clubId, camp }: { clubId: string; camp: TCamp }) {
     if (missing >= 0) return setError(`Item ${missing + 1}: ${CAMP_MSG.controlsRequired}`);
     setError(null);
     try {
-      await save.mutateAsync({ ...form, risks });
+      await save.mutateAsync({ ...form, risks, schedule });
       toast.success(CAMP_MSG.saved);
     } catch (err) {
       setError(errorMessage(err, 'Erro ao salvar a saída.'));
@@ -124,6 +164,7 @@ function SheetForm({ clubId, camp }: { clubId: string; camp: TCamp }) {
         ))}
         <Button variant="secondary" size="sm" icon={<Plus aria-hidden="true" className="h-4 w-4" />} onClick={() => setRisks([...risks, { hazard: '', likelihood: 1, severity: 1, controls: '', responsible: '' }])}>Adicionar perigo</Button>
       </div>
+      <ScheduleEditor items={schedule} setItems={setSchedule} startsOn={camp.event.starts_on} />
       {error ? <p role="alert" className="text-sm text-red-700">{error}</p> : null}
       <Button loading={save.isPending} onClick={() => void submit()}>Salvar saída</Button>
     </Card>
@@ -181,6 +222,7 @@ function Report({ clubId, eventId, aviso, setAviso }: { clubId: string; eventId:
           <dt className="font-medium">Atendimento médico</dt><dd>{shown.doctor_needed ? 'Sim' : 'Não'}</dd>
           <dt className="font-medium">Registrado por</dt><dd>{shown.recorded_by_name ?? '—'}</dd>
         </dl>
+        <Photos clubId={clubId} eventId={eventId} incident={shown} />
         <p className="border-t border-slate-400 pt-6 text-sm">Assinatura da direção do clube</p>
         <div className="flex gap-2 print:hidden">
           <Button size="sm" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir</Button>
@@ -205,11 +247,26 @@ function Report({ clubId, eventId, aviso, setAviso }: { clubId: string; eventId:
           {r.incidents.map((i) => (
             <li key={i.id} className="flex flex-wrap items-center gap-2">
               <span>{formatDateTime(i.occurred_at)} · {INCIDENT_KIND_LABEL[i.kind]}{i.member_name ? ` — ${i.member_name}` : ''}: {i.description}</span>
+              <Photos clubId={clubId} eventId={eventId} incident={i} />
               {i.kind === 'acidente' ? <Button size="sm" variant="secondary" onClick={() => setAviso(i.id)}>Aviso de acidente</Button> : null}
             </li>
           ))}
         </ul>
       )}
     </Card>
+  );
+}
+
+/** The ocorrência's photos (the server checks who reads them: a named leader or the direction). */
+function Photos({ clubId, eventId, incident }: { clubId: string; eventId: string; incident: TCampReport['incidents'][number] }) {
+  if (incident.photos.length === 0) return null;
+  return (
+    <div className="flex flex-wrap gap-2" aria-label="Fotos da ocorrência">
+      {incident.photos.map((p, n) => (
+        <a key={p.id} href={`/api/clubs/${clubId}/events/${eventId}/camp/incidents/${incident.id}/photos/${p.id}`} target="_blank" rel="noreferrer">
+          <img src={`/api/clubs/${clubId}/events/${eventId}/camp/incidents/${incident.id}/photos/${p.id}`} alt={`Foto ${n + 1} da ocorrência`} className="h-24 w-24 rounded border border-slate-200 object-cover print:h-40 print:w-40" />
+        </a>
+      ))}
+    </div>
   );
 }

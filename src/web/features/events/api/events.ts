@@ -48,7 +48,7 @@ export const useCancelEvent = (clubId: string) =>
 
 export const useRegisterMember = (clubId: string, eventId: string) =>
   useEventMutation(clubId, (memberId: string) =>
-    api<{ registration_id: string; charge_ids: string[] }>('POST', `/api/clubs/${clubId}/events/${eventId}/registrations`, { member_id: memberId }));
+    api<{ registration_id: string; charge_ids: string[]; warnings?: string[] }>('POST', `/api/clubs/${clubId}/events/${eventId}/registrations`, { member_id: memberId }));
 
 export const useCancelRegistration = (clubId: string, eventId: string) =>
   useEventMutation(clubId, (registrationId: string) =>
@@ -106,6 +106,13 @@ export const useFamilyUnregister = (memberId: string) =>
 export const useSignAuthorisation = (memberId: string) =>
   useFamilyMutation(memberId, ({ eventId, input }: { eventId: string; input: TSignAuthorisation }) =>
     api<TAuthorisation>('POST', `${childEvent(memberId, eventId)}/authorisation`, input));
+
+/** A saída: whether the authorisation must name the accompanying adults (under 16, ECA art. 83) and the leaders to pick. */
+export const useCampCompanions = (memberId: string, eventId: string) =>
+  useQuery({
+    queryKey: [...familyEventsKey(memberId), eventId, 'camp-companions'],
+    queryFn: () => api<{ is_camp: boolean; required: boolean; leaders: string[] }>('GET', `${childEvent(memberId, eventId)}/camp-companions`),
+  });
 
 export const useRevokeAuthorisation = (memberId: string) =>
   useFamilyMutation(memberId, (eventId: string) => api<{ ok: true }>('DELETE', `${childEvent(memberId, eventId)}/authorisation`));

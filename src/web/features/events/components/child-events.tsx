@@ -13,7 +13,7 @@ import { Tag } from '@web/components/ui/tag';
 import { errorMessage } from '@web/lib/api';
 import { isoToBrDate } from '@web/lib/br-date';
 import { formatDate } from '@web/lib/format';
-import { useFamilyEvents, useFamilyRegister, useFamilyUnregister, useRevokeAuthorisation, useSignAuthorisation } from '../api/events';
+import { useCampCompanions, useFamilyEvents, useFamilyRegister, useFamilyUnregister, useRevokeAuthorisation, useSignAuthorisation } from '../api/events';
 import { eventCost, EventFacts, EventTags } from './event-summary';
 
 type Ask = { kind: 'register' | 'unregister' | 'revoke' | 'sign'; event: TFamilyEvent };
@@ -120,15 +120,20 @@ export function ChildEvents({ memberId, childName, chargesHref }: { memberId: st
   );
 }
 
-type SignValues = { signed_name: string; text_version: number; confirm: boolean };
+type SignValues = { signed_name: string; text_version: number; confirm: boolean; accompanying_adults: string[] };
+type SignOut = { signed_name: string; text_version: number; confirm: true; accompanying_adults: string[] };
 
 /** The authorisation text of the club (its version), the guardian's typed name and 'Li e concordo'. */
 function SignModal({ memberId, childName, event, text, onClose }: { memberId: string; childName: string; event: TFamilyEvent; text: TAuthorisationText; onClose: () => void }) {
   const sign = useSignAuthorisation(memberId);
-  const schema = ZSignAuthorisation as unknown as z.ZodType<{ signed_name: string; text_version: number; confirm: true }, SignValues>;
-  const form = useZodForm(schema, { defaultValues: { signed_name: '', text_version: text.version, confirm: false } });
-  const onSubmit = async (values: { signed_name: string; text_version: number; confirm: true }) => {
-    await sign.mutateAsync({ eventId: event.id, input: values });
+  const companions = useCampCompanions(memberId, event.id);
+  const [picked, setPicked] = useState<string[]>([]);
+  const [typed, setTyped] = useState('');
+  const schema = ZSignAuthorisation as unknown as z.ZodType<SignOut, SignValues>;
+  const form = useZodForm(schema, { defaultValues: { signed_name: '', text_version: text.version, confirm: false, accompanying_adults: [] } });
+  const onSubmit = async (values: SignOut) => {
+    const adults = [...picked, ...typed.split('\n').map((n) => n.trim()).filter(Boolean)];
+    await sign.mutateAsync({ eventId: event.id, input: { ...values, accompanying_adults: adults } });
     toast.success(EVENT_MSG.signed);
     onClose();
   };
@@ -153,6 +158,27 @@ function SignModal({ memberId, childName, event, text, onClose }: { memberId: st
           <p className="text-xs text-slate-600">Texto da autorização · versão {text.version}</p>
           <div tabIndex={0} role="region" aria-label="Texto da autorização" className="max-h-60 overflow-y-auto whitespace-pre-wrap rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">{text.body}</div>
         </div>
+        {companions.data?.is_camp ? (
+          <fieldset className="space-y-2 rounded-lg border border-slate-200 p-3">
+            <legend className="px-1 text-sm font-medium text-slate-900">Adultos que acompanham {childName.split(' ')[0]}{companions.data.required ? ' (obrigatório)' : ''}</legend>
+            <p className="text-xs text-slate-600">
+              {companions.data.required ? 'Menores de 16 anos só viajam com autorização que indique quem os acompanha (ECA, art. 83). ' : ''}
+              Escolha os líderes da saída ou escreva outros nomes, um por linha.
+            </p>
+            {companions.data.leaders.map((name) => (
+              <label key={name} className="flex items-center gap-2 text-sm text-slate-800">
+                <input type="checkbox" className="h-4 w-4 rounded border-slate-400" checked={picked.includes(name)}
+                  onChange={(e) => setPicked((p) => (e.target.checked ? [...p, name] : p.filter((n) => n !== name)))} />
+                {name}
+              </label>
+            ))}
+            <label className="block text-sm text-slate-800">
+              Outros adultos (um por linha)
+              <textarea rows={2} maxLength={1300} value={typed} onChange={(e) => setTyped(e.target.value)}
+                className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+            </label>
+          </fieldset>
+        ) : null}
         <TextField label="Seu nome completo" autoComplete="name" required maxLength={200} error={form.formState.errors.signed_name?.message} {...form.register('signed_name')} />
         <div className="space-y-1">
           <label className="flex items-start gap-2 text-sm text-slate-800">

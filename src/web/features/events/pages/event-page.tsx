@@ -116,6 +116,7 @@ function RegisterMember({ clubId, roster }: { clubId: string; roster: TRoster })
     try {
       const out = await register.mutateAsync(memberId);
       toast.success(out.charge_ids.length > 0 ? `${EVENT_MSG.registered} ${out.charge_ids.length === 1 ? '1 cobrança criada.' : `${out.charge_ids.length} cobranças criadas.`}` : EVENT_MSG.registered);
+      for (const w of out.warnings ?? []) toast(w, { icon: '⚠️', duration: 8000 });
       setMemberId('');
     } catch (err) {
       setError(errorMessage(err, 'Erro ao inscrever o membro.'));
