@@ -90,6 +90,7 @@ export const ZPastaDocument = z.object({
 export type TPastaDocument = z.infer<typeof ZPastaDocument>;
 
 export const ZPasta = z.object({
+  club_name: z.string(),
   member: z.object({
     id: z.string(),
     profile_id: z.string(),

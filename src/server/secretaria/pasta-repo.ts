@@ -6,7 +6,10 @@ import { POST_LABELS, type TPost } from '../../shared/associacao.js';
 import type { TPasta, TPastaDocument, TPastaSummary, TDocumentKind, TDocumentVisibility } from '../../shared/secretaria-pasta.js';
 import { documentAudience } from '../../shared/secretaria-pasta.js';
 
-/** The member a pasta is about: who they are in the club, and whether they are a minor today (the one rule). */
+/**
+ * The member a pasta is about (by the member record's id, or by the person's profile id as the member
+ * profile screen names them): who they are in the club, and whether they are a minor today (the one rule).
+ */
 export interface PastaMember {
   id: string;
   profile_id: string;
@@ -20,18 +23,20 @@ export interface PastaMember {
   joined_on: string;
   birth_date: string | null;
   minor: boolean;
+  club_name: string;
 }
 
 export async function findMember(q: Queryable, clubId: string, memberId: string): Promise<PastaMember | null> {
   return maybeOne<PastaMember>(q,
     `SELECT cm.id, cm.profile_id, p.full_name, p.email, cm.role, cm.title, cm.unit_id, u.name AS unit_name, cm.active,
             (cm.created_at AT TIME ZONE c.timezone)::date::text AS joined_on, cm.birth_date::text AS birth_date,
-            ${minorSql('cm', clubTodayOf('cm.club_id'))} AS minor
+            ${minorSql('cm', clubTodayOf('cm.club_id'))} AS minor, c.name AS club_name
        FROM club_members cm
        JOIN profiles p ON p.id = cm.profile_id
        JOIN clubs c ON c.id = cm.club_id
        LEFT JOIN units u ON u.club_id = cm.club_id AND u.id = cm.unit_id
-      WHERE cm.club_id = $1 AND cm.id = $2`, [clubId, memberId]);
+      WHERE cm.club_id = $1 AND (cm.id = $2 OR cm.profile_id = $2)
+      ORDER BY cm.id = $2 DESC LIMIT 1`, [clubId, memberId]);
 }
 
 /** The member record of the signed-in person in this club (a member reads their own pasta). */

@@ -59,6 +59,7 @@ export async function getPasta(db: Db, viewer: PastaViewer, memberId: string): P
     : null;
   const guardians = await repo.guardians(db, clubId, member.id);
   return {
+    club_name: member.club_name,
     member: {
       id: member.id, profile_id: member.profile_id, full_name: member.full_name, email: s === 'guardian' ? null : member.email,
       role: member.role, title: member.title, unit_name: member.unit_name, active: member.active, joined_on: member.joined_on,
