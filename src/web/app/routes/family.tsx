@@ -2,10 +2,12 @@ import { Component as FamilyPage } from '../../features/families/pages/family-pa
 import { GuardianProgrammeCard } from '../../features/programme/components/guardian-card';
 import { ChildCharges } from '../../features/charges/components/child-charges';
 import { ChildEvents } from '../../features/events/components/child-events';
+import { ChildCalendar } from '../../features/associacao/components/plan-family';
 
 /**
  * /familia with each child's events (register, sign the authorisation), open charges (with PIX: the
- * ones an event registration wrote among them) and cartão de classe under their other progress.
+ * ones an event registration wrote among them), cartão de classe under their other progress, and the
+ * club's next dates with the guardian's own calendar link (.ics).
  */
 export function Component() {
   return <FamilyPage childExtra={(child) => (
@@ -15,6 +17,7 @@ export function Component() {
         <ChildCharges memberId={child.member_id} />
       </div>
       <GuardianProgrammeCard clubId={child.club_id} memberId={child.member_id} />
+      <ChildCalendar memberId={child.member_id} childName={child.full_name} />
     </>
   )} />;
 }
