@@ -1,6 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, TIMEOUT_MESSAGE } from '../core/errors.js';
 
+/** What the gates did, per route ('GET /api/…'), for GET /metrics: read at each scrape. */
+export interface BulkheadStats {
+  /** Requests waiting for a slot right now (all routes). */
+  waiting: number;
+  /** Per route: requests that had to wait, those that gave up after maxWaitMs (503), and the seconds waited. */
+  routes: Map<string, { waits: number; timeouts: number; waitSeconds: number }>;
+}
+
+export function newBulkheadStats(): BulkheadStats {
+  return { waiting: 0, routes: new Map() };
+}
+
 interface Gate {
   active: number;
   waiters: Array<() => void>;
@@ -11,8 +23,16 @@ interface Gate {
  * endpoint then queue here instead of holding every database connection, and /api/health, /api/auth/me
  * and the rest keep the connections left over. A request that waits longer than maxWaitMs answers 503.
  */
-export function registerRouteBulkhead(app: FastifyInstance, opts: { perRoute: number; maxWaitMs: number }): void {
+export function registerRouteBulkhead(app: FastifyInstance, opts: { perRoute: number; maxWaitMs: number }, stats: BulkheadStats = newBulkheadStats()): void {
   const gates = new Map<string, Gate>();
+  const routeStats = (key: string) => {
+    let r = stats.routes.get(key);
+    if (!r) {
+      r = { waits: 0, timeouts: 0, waitSeconds: 0 };
+      stats.routes.set(key, r);
+    }
+    return r;
+  };
 
   app.addHook('onRequest', async (req, reply) => {
     if (!req.routeOptions.url) return;
@@ -29,13 +49,24 @@ export function registerRouteBulkhead(app: FastifyInstance, opts: { perRoute: nu
       else g.active -= 1;
     };
     if (g.active >= opts.perRoute) {
+      const r = routeStats(key);
+      const start = performance.now();
+      r.waits += 1;
+      stats.waiting += 1;
+      const waited = () => {
+        stats.waiting -= 1;
+        r.waitSeconds += (performance.now() - start) / 1000;
+      };
       await new Promise<void>((resolve, reject) => {
         const enter = () => {
           clearTimeout(timer);
+          waited();
           resolve();
         };
         const timer = setTimeout(() => {
           g.waiters.splice(g.waiters.indexOf(enter), 1);
+          waited();
+          r.timeouts += 1;
           reject(new AppError('timeout', 503, TIMEOUT_MESSAGE));
         }, opts.maxWaitMs);
         g.waiters.push(enter);
