@@ -5,8 +5,7 @@
 // the database already holds that many clubs. Prints each step's time, the rows, and the size on disk.
 import { openPostgres } from '../src/server/db/postgres.js';
 import { migrate } from '../src/server/db/migrate.js';
-import { BRAZIL_SIZE, bulk, generatePlatform } from './platform-data.js';
-import { generateSecretaria } from './secretaria-data.js';
+import { BRAZIL_SIZE, generatePlatform } from './platform-data.js';
 import { loadavg } from 'node:os';
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -21,7 +20,6 @@ if ((existing[0]?.n ?? 0) !== clubs) {
   const t0 = performance.now();
   console.log(`load average before: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   await generatePlatform(db, { clubs, ...BRAZIL_SIZE });
-  await generateSecretaria(db, bulk);
   console.log(`generated ${clubs} clubs in ${((performance.now() - t0) / 1000).toFixed(0)} s; load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 } else {
   await migrate(db);

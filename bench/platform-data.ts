@@ -38,6 +38,8 @@ export interface PlatformSize {
   meetings?: number;
   /** Audit lines per club over the last year. */
   audit?: number;
+  /** Events with the dues (default true); false: none. */
+  events?: boolean;
 }
 
 /** The last generated club (slug `clube-<clubs>`) has this many members: the fan-out bench tells all of them at once. */
@@ -49,14 +51,15 @@ export const DEFAULT_SIZE: Omit<PlatformSize, 'clubs'> = {
 /**
  * Brazil's size (issue 46): with 16,000 clubs, 9,000 Desbravadores and 7,000 Aventureiros clubs of 35
  * members, a guardian for each child, and `months` of history: weekly roll calls (and their points in
- * the ledger), the programme, monthly dues, two notifications a month per member and the audit. A year
- * (12) is ~140M rows; on the shared 2-core machine generating went at ~10k rows/s, so the measured
- * platform keeps 3 months (BENCH_BRAZIL_MONTHS) and docs/performance.md says what a year would add.
+ * the ledger), the programme, monthly dues, two notifications a month per member and the audit; no
+ * events (`events: false`). A year (12) is ~140M rows; on the shared 2-core machine (load average ~25)
+ * generating went at ~10k rows/s, so the measured platform keeps 1 month (BENCH_BRAZIL_MONTHS) and
+ * docs/performance.md says what a year would add.
  */
-export function brazilSize(months = Number(process.env.BENCH_BRAZIL_MONTHS ?? 3)): Omit<PlatformSize, 'clubs'> {
+export function brazilSize(months = Number(process.env.BENCH_BRAZIL_MONTHS ?? 1)): Omit<PlatformSize, 'clubs'> {
   return {
-    members: 35, units: 4, tasks: Math.max(2, Math.round(months * 4 / 3)), transactions: 20, requisitos: 12, duesMonths: months,
-    notifications: 2 * months, bigClub: BIG_CLUB_MEMBERS,
+    members: 35, units: 4, tasks: Math.max(2, Math.round(months * 4 / 3)), transactions: 20, requisitos: 6, duesMonths: months,
+    notifications: 2 * months, bigClub: BIG_CLUB_MEMBERS, events: false,
     desbravadoresShare: 9 / 16, guardians: true, meetings: Math.round((months * 52) / 12), audit: 8 * months,
   };
 }
@@ -210,7 +213,7 @@ export async function generatePlatform(db: Db, size: PlatformSize): Promise<void
   if (size.requisitos) await generateProgramme(db, size.requisitos, desbravadores);
   if (size.duesMonths) {
     await generateDues(db, size.duesMonths);
-    await generateEvents(db);
+    if (size.events !== false) await generateEvents(db);
   }
   if (size.notifications) await generateNotifications(db, size.notifications);
   if (size.audit) await generateAudit(db, size.audit);

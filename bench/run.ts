@@ -120,9 +120,10 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
     await generatePlatform(db, { clubs, ...sizeOf(engine) });
     console.log(`[${engine}] generated ${clubs} clubs in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   } else {
-    await ensureEvents(db);
+    if (sizeOf(engine).events !== false) await ensureEvents(db);
   }
-  await ensureSecretaria(db);
+  // The secretaria's books only when measured (Brazil's size has none generated: millions of rows more).
+  if (sizeOf(engine) === DEFAULT_SIZE || selected('secretaria')) await ensureSecretaria(db);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-bench-'));
   // No request limits: a benchmark is a few accounts flooding on purpose.
   const responseSerializer = process.env.BENCH_SERIALIZER === 'zod' ? 'zod' : 'compiled';

@@ -1,17 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, TIMEOUT_MESSAGE } from '../core/errors.js';
+import { newBulkheadStats, type BulkheadStats } from '../core/bulkhead-stats.js';
 
-/** What the gates did, per route ('GET /api/…'), for GET /metrics: read at each scrape. */
-export interface BulkheadStats {
-  /** Requests waiting for a slot right now (all routes). */
-  waiting: number;
-  /** Per route: requests that had to wait, those that gave up after maxWaitMs (503), and the seconds waited. */
-  routes: Map<string, { waits: number; timeouts: number; waitSeconds: number }>;
-}
-
-export function newBulkheadStats(): BulkheadStats {
-  return { waiting: 0, routes: new Map() };
-}
+export { newBulkheadStats, type BulkheadStats };
 
 interface Gate {
   active: number;

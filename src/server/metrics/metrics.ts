@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type * as Prom from 'prom-client';
 import type { Db, PoolStats, ReadRouter } from '../db/index.js';
 import { requireLazily } from '../lazy-module.js';
-import type { BulkheadStats } from '../http/bulkhead.js';
+import type { BulkheadStats } from '../core/bulkhead-stats.js';
 
 /** Seconds: the answers of a kept read (ms) up to an export or a report (several s). */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { MSG } from '../../shared/errors.js';
-import type { BulkheadStats } from '../http/bulkhead.js';
+import type { BulkheadStats } from '../core/bulkhead-stats.js';
 import { createAppMetrics } from './metrics.js';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
