@@ -391,7 +391,7 @@ async function generateNotifications(db: Db, perMember: number): Promise<void> {
         CROSS JOIN LATERAL (SELECT abs(hashtext(n.id::text)) AS r) x;`)));
 }
 
-/** A guardian for every member but the director: an account of their own ('Responsável …'), accepted. */
+/** A guardian for every member but the director: an account of their own ('Responsável …'), accepted, with the consent given. */
 async function generateGuardians(db: Db): Promise<void> {
   await step('guardians: one account per child', () => db.exec(bulk(`
     CREATE TEMP TABLE b_guardians AS
@@ -405,8 +405,16 @@ async function generateGuardians(db: Db): Promise<void> {
       SELECT club_id, member_id, 'Responsável ' || club_n || '-' || i, 'r' || club_n || '.' || i || '@bench.test',
              (ARRAY['Mãe', 'Pai', 'Avó', 'Tio'])[i % 4 + 1], profile_id, now() - interval '299 days', now() - interval '300 days'
         FROM b_guardians;
-    DROP TABLE b_guardians;`)));
+    DROP TABLE b_guardians;
+    ${GUARDIAN_CONSENTS}`)));
 }
+
+/** The guardian's consent to the club's text (version 1) for every child: without it a guardian is not in force (families/access.ts). */
+export const GUARDIAN_CONSENTS = `
+    INSERT INTO member_consents (club_id, member_id, guardian_id, guardian_profile_id, consent_text_id, version, ip, accepted_at)
+      SELECT g.club_id, g.member_id, g.id, g.profile_id, t.id, t.version, '127.0.0.1', g.accepted_at
+        FROM member_guardians g JOIN consent_texts t ON t.club_id = g.club_id AND t.version = 1
+       WHERE NOT EXISTS (SELECT 1 FROM member_consents mc WHERE mc.club_id = g.club_id AND mc.member_id = g.member_id);`;
 
 /**
  * A year of roll calls: a meeting every Sunday for N weeks back, every member marked (80 % present,
