@@ -105,6 +105,8 @@ export async function screenReads(db: Db, base: string, clubs: number): Promise<
     ['secretaria: protocolo (year)', `${c}/secretaria/oficios?year=${year}`, admin],
     ['secretaria: protocolo search', `${c}/secretaria/oficios?year=${year}&q=Assunto%201`, admin],
     ['secretaria: visitas (year)', `${c}/secretaria/visitas?year=${year}`, admin],
+    // Issue 48 (Ano do clube): the club's calendar of the year, as a member reads it.
+    ['associacao: calendar (year, member)', `${c}/associacao/calendar?year=${year}`, kid],
   ];
   const explainOnly: Array<[string, string, string]> = [
     ['members sorted by name (first page of 50)', `${c}/members?limit=50&sort=nome`, admin],

@@ -8,6 +8,7 @@ import { executeDueDeletions } from './families/lgpd-service.js';
 import { notifyWaitingSubmissions, WAITING_SUBMISSIONS_JOB } from './notifications/club-events.js';
 import { DUES_JOB, runDuesJob } from './charges/dues.js';
 import { CHARGE_REMINDERS_JOB, sendChargeReminders } from './charges/notices.js';
+import { DEADLINE_REMINDERS_JOB, sendDeadlineReminders } from './associacao/plan-reminders.js';
 import { removeOrphanFiles } from './storage/orphans.js';
 import { clearJobFailure, jobLogger, recordJobFailure } from './db/club-job-run.js';
 
@@ -35,11 +36,14 @@ const duesGenerationJob: BackgroundJob = { name: DUES_JOB, everyMs: 60 * 60_000,
 /** Charges due in 3 days and overdue ones (1, 7, 30 days) are told to the payer; hourly, once per charge and day. */
 const chargeRemindersJob: BackgroundJob = { name: CHARGE_REMINDERS_JOB, everyMs: 60 * 60_000, run: (app) => sendChargeReminders(app.db) };
 
+/** The SGC/seguro deadline: the director and the secretary are reminded 30, 7 and 1 days before; hourly, once per reminder and person. */
+const deadlineRemindersJob: BackgroundJob = { name: DEADLINE_REMINDERS_JOB, everyMs: 60 * 60_000, run: (app) => sendDeadlineReminders(app.db) };
+
 /** Evidence files whose mark or submission is gone (deleted, cascaded, replaced) leave storage every 10 minutes. */
 const orphanFilesJob: BackgroundJob = { name: 'orphan-files', everyMs: 10 * 60_000, run: (app) => removeOrphanFiles(app.db, app.storage) };
 
 /** Each domain that needs a timer appends its job here. */
-export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, badgeIconSweepJob, rateLimitSweepJob, mailQueueJob, mailSweepJob, accountDeletionJob, meetingRulesJob, notificationDeliveryJob, notificationDigestJob, waitingSubmissionsJob, duesGenerationJob, chargeRemindersJob, orphanFilesJob];
+export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membershipBadgesJob, badgeBackfillJob, badgeIconSweepJob, rateLimitSweepJob, mailQueueJob, mailSweepJob, accountDeletionJob, meetingRulesJob, notificationDeliveryJob, notificationDigestJob, waitingSubmissionsJob, duesGenerationJob, chargeRemindersJob, deadlineRemindersJob, orphanFilesJob];
 
 /**
  * Starts every job on its interval; a failing run is logged, recorded for the super admin (job_failures,

@@ -73,6 +73,14 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'associacao.deadline_update': 'Prazo do SGC alterado',
   'associacao.post_save': 'Cargo da diretoria salvo',
   'associacao.post_delete': 'Cargo da diretoria removido',
+  'associacao.calendar_add': 'Data acrescentada ao calendário do ano',
+  'associacao.calendar_edit': 'Data do calendário do ano alterada',
+  'associacao.calendar_delete': 'Data do calendário do ano removida',
+  'associacao.calendar_import': 'Datas importadas para o calendário do ano (.ics ou CSV)',
+  'associacao.plan_save': 'Planejamento anual salvo (metas e assinatura)',
+  'associacao.feed_create': 'Link de assinatura do calendário criado',
+  'associacao.feed_regenerate': 'Link de assinatura do calendário trocado',
+  'associacao.feed_revoke': 'Link de assinatura do calendário revogado',
   'period.create': 'Período criado',
   'period.update': 'Período alterado',
   'period.delete': 'Período excluído',
@@ -305,6 +313,8 @@ export type TPlatformAuditPage = z.infer<typeof ZPlatformAuditPage>;
 /** pt-BR names of the row fields an entry's summary shows; a field missing here is shown as its code. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
   changed_fields: 'Campos alterados',
+  dates: 'Datas',
+  format: 'Formato do arquivo',
   year: 'Ano',
   insured: 'Com seguro',
   deadline_month: 'Mês do prazo',

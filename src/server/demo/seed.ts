@@ -17,6 +17,7 @@ import { seedDemoPatrimonio } from '../patrimonio/demo-seed.js';
 import { seedDemoSecretaria } from '../secretaria/demo-seed.js';
 import { seedDemoGuardian, seedDemoInstructor } from './people.js';
 import { seedDemoAssociacao } from '../associacao/demo-seed.js';
+import { seedDemoPlan } from '../associacao/plan-demo-seed.js';
 import type { Storage } from '../storage/storage.js';
 
 /** Each domain adds its step; they run in this order after the club, units and members exist. */
@@ -36,6 +37,7 @@ const steps: DemoStep[] = [
   seedDemoInstructor,
   seedDemoPatrimonio,
   seedDemoAssociacao,
+  seedDemoPlan,
   seedDemoSecretaria,
 ];
 

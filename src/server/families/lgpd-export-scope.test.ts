@@ -44,6 +44,7 @@ const COVERAGE: Record<string, 'club' | 'account'> = {
   sgc_member_records: 'club',
   member_insurance: 'club',
   diretoria_posts: 'club',
+  calendar_feed_tokens: 'club',
   patrimonio_loans: 'club',
   member_sizes: 'club',
   kit_deliveries: 'club',
@@ -152,6 +153,8 @@ async function seedClub(clubId: string, as: Session, memberId: string, kidId: st
   await q(`INSERT INTO sgc_member_records (member_id, club_id, rg, address) VALUES ($1, $2, '12345', $3)`, [memberId, clubId, `Rua ${tag}`]);
   await q(`INSERT INTO member_insurance (club_id, member_id, year, insured, policy_number, insured_on) VALUES ($1, $2, 2026, true, 'AP-1', '2026-01-10')`, [clubId, memberId]);
   await q(`INSERT INTO diretoria_posts (club_id, post, member_id, starts_on, ends_on) VALUES ($1, 'secretary', $2, '2026-01-01', '2026-12-31')`, [clubId, memberId]);
+  // The year's plan (issue 48): the child's own calendar feed (its hash is never exported).
+  await q(`INSERT INTO calendar_feed_tokens (club_id, profile_id, token_hash) VALUES ($1, $2, encode(sha256(convert_to($3, 'UTF8')), 'hex'))`, [clubId, kidId, `feed-${tag}-${clubId}`]);
   // Patrimônio (issue 50): a tent lent to the child, their sizes, a kit piece received and charged.
   const [item] = await q(
     `INSERT INTO patrimonio_items (club_id, name, category, quantity, unit_value, acquired_on, acquisition, condition) VALUES ($1, $2, 'barraca', 1, 100, '2026-01-05', 'doado', 'bom') RETURNING id`,

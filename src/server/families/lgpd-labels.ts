@@ -55,6 +55,7 @@ export const TABLE_LABEL: Record<string, string> = {
   member_sizes: 'tamanhos-de-uniforme',
   patrimonio_loans: 'emprestimos-do-patrimonio',
   sgc_member_records: 'cadastro-sgc',
+  calendar_feed_tokens: 'links-do-calendario',
   member_documents: 'documentos-da-pasta',
 };
 

@@ -49,6 +49,7 @@ export const router = createBrowserRouter([
       ] },
       { path: '/patrimonio-impressao/:clubId', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('../features/patrimonio/pages/print-pages').then((m) => ({ Component: m.InventoryPrint })) }] },
       { path: '/patrimonio-etiqueta/:clubId/:itemId', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('../features/patrimonio/pages/print-pages').then((m) => ({ Component: m.LabelPrint })) }] },
+      { path: '/planejamento-anual/:clubId/:year', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('../features/associacao/pages/plan-print-page') }] },
       { path: '/recibo/:clubId/:paymentId', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [{ index: true, lazy: () => import('../features/charges/pages/receipt-page') }] },
       {
         path: '/dashboard',
@@ -94,6 +95,8 @@ export const router = createBrowserRouter([
           { path: 'fichas-medicas', handle: clubScreen('ver as fichas médicas'), lazy: () => import('@web/app/routes/club/health-forms') },
           { path: 'associacao', handle: clubScreen('preparar o clube para a Associação'), lazy: () => import('../features/associacao/pages/readiness-page') },
           { path: 'associacao/diretoria', handle: clubScreen('montar a diretoria'), lazy: () => import('../features/associacao/pages/diretoria-page') },
+          { path: 'associacao/planejamento', handle: clubScreen('preparar o planejamento anual'), lazy: () => import('../features/associacao/pages/plan-page') },
+          { path: 'calendario', handle: clubScreen('ver o calendário do clube'), lazy: () => import('../features/associacao/pages/plan-calendar-page') },
         ])],
       },
       {

@@ -1,5 +1,5 @@
 import {
-  Award, BadgeCheck, BarChart3, Building2, CalendarCheck, CheckSquare, ClipboardCheck, Calendar, FileBarChart, LayoutDashboard,
+  Award, BadgeCheck, BarChart3, Building2, CalendarCheck, CalendarDays, CheckSquare, ClipboardCheck, Calendar, FileBarChart, LayoutDashboard,
   Boxes, BookOpen, GraduationCap, History, Receipt, ListTodo, Lock, Mail, Settings, Shield, Tent, Trophy, Users, UsersRound, Wallet, type LucideIcon,
 } from 'lucide-react';
 import type { TClubPermission } from '@shared/permissions';
@@ -28,6 +28,8 @@ export const CLUB_MENU: MenuItem[] = [
   { to: '/dashboard/aprovacoes', label: 'Aprovações', icon: ClipboardCheck, permission: 'submissions.review', counter: 'approvals' },
   { to: '/dashboard/reunioes', label: 'Reuniões', icon: CalendarCheck, permission: 'attendance.report' },
   { to: '/dashboard/programa', label: 'Classes', icon: GraduationCap },
+  // Everyone: the club's year (meetings, events, holidays, the Associação's dates) and the .ics link.
+  { to: '/dashboard/calendario', label: 'Calendário', icon: CalendarDays },
   { to: '/dashboard/periodos', label: 'Períodos', icon: Calendar },
   { to: '/dashboard/financeiro', label: 'Financeiro', icon: Wallet, permission: 'finance.manage' },
   { to: '/dashboard/cobrancas', label: 'Cobranças', icon: Receipt },

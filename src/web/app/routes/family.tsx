@@ -3,10 +3,12 @@ import { GuardianProgrammeCard } from '../../features/programme/components/guard
 import { ChildCharges } from '../../features/charges/components/child-charges';
 import { ChildEvents } from '../../features/events/components/child-events';
 import { Link } from 'react-router';
+import { ChildCalendar } from '../../features/associacao/components/plan-family';
 
 /**
  * /familia with each child's events (register, sign the authorisation), open charges (with PIX: the
- * ones an event registration wrote among them) and cartão de classe under their other progress.
+ * ones an event registration wrote among them), cartão de classe under their other progress, and the
+ * club's next dates with the guardian's own calendar link (.ics).
  */
 export function Component() {
   return <FamilyPage childExtra={(child) => (
@@ -19,6 +21,7 @@ export function Component() {
       <p className="text-sm">
         <Link to={`/familia/pasta/${child.member_id}`} className="font-medium text-emerald-800 underline">Pasta na secretaria do clube</Link>: dados, classes, eventos, atos e documentos de {child.full_name}.
       </p>
+      <ChildCalendar memberId={child.member_id} childName={child.full_name} />
     </>
   )} />;
 }
