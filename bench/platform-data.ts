@@ -29,6 +29,17 @@ export interface PlatformSize {
   notifications?: number;
   /** Members of the last club (slug `clube-<clubs>`), if more than `members`. */
   bigClub?: number;
+  // Issue 46 (the national platform): each left out (0) skips its data.
+  /** Share of the clubs that run Desbravadores (the first ones); the rest run Aventureiros (their 4 classes). */
+  desbravadoresShare?: number;
+  /** A guardian (an account of their own, accepted) for every member but the director. */
+  guardians?: boolean;
+  /** Weeks of Sunday meetings back (a roll call of every member each, and the Presença points in the ledger). */
+  meetings?: number;
+  /** Audit lines per club over the last year. */
+  audit?: number;
+  /** Events with the dues (default true); false: none. */
+  events?: boolean;
 }
 
 /** The last generated club (slug `clube-<clubs>`) has this many members: the fan-out bench tells all of them at once. */
@@ -37,8 +48,35 @@ export const BIG_CLUB_MEMBERS = 500;
 export const DEFAULT_SIZE: Omit<PlatformSize, 'clubs'> = {
   members: 50, units: 6, tasks: 20, transactions: 100, requisitos: 30, duesMonths: 12, notifications: 50, bigClub: BIG_CLUB_MEMBERS,
 };
+/**
+ * Brazil's size (issue 46): with 16,000 clubs, 9,000 Desbravadores and 7,000 Aventureiros clubs of 35
+ * members, a guardian for each child, and `months` of history: weekly roll calls (and their points in
+ * the ledger), the programme, monthly dues, two notifications a month per member and the audit; no
+ * events (`events: false`). A year (12) is ~140M rows; on the shared 2-core machine (load average ~25)
+ * generating went at ~10k rows/s, so the measured platform keeps 1 month (BENCH_BRAZIL_MONTHS) and
+ * docs/performance.md says what a year would add.
+ */
+export function brazilSize(months = Number(process.env.BENCH_BRAZIL_MONTHS ?? 1)): Omit<PlatformSize, 'clubs'> {
+  return {
+    members: 35, units: 4, tasks: Math.max(2, Math.round(months * 4 / 3)), transactions: 20, requisitos: 6, duesMonths: months,
+    notifications: 2 * months, bigClub: BIG_CLUB_MEMBERS, events: false,
+    desbravadoresShare: 9 / 16, guardians: true, meetings: Math.round((months * 52) / 12), audit: 8 * months,
+  };
+}
+export const BRAZIL_SIZE = brazilSize();
+
+/** BENCH_BRAZIL=1: {@link BRAZIL_SIZE} (and 16,000 clubs unless BENCH_CLUBS says otherwise); else DEFAULT_SIZE. */
+export function benchSize(): { clubs: number; size: Omit<PlatformSize, 'clubs'>; name: string } {
+  const brazil = process.env.BENCH_BRAZIL === '1' || process.argv.includes('--brazil');
+  return brazil
+    ? { clubs: Number(process.env.BENCH_CLUBS ?? 16000), size: BRAZIL_SIZE, name: 'brasil' }
+    : { clubs: Number(process.env.BENCH_CLUBS ?? 1000), size: DEFAULT_SIZE, name: 'default' };
+}
+
 /** The regular classes members are enrolled in (member i: REGULAR_CLASSES[i % 6]). */
 export const REGULAR_CLASSES = ['AMIGO', 'COMPANHEIRO', 'PESQUISADOR', 'PIONEIRO', 'EXCURSIONISTA', 'GUIA'];
+/** The Aventureiros classes (member i of an Aventureiros club: AVENTUREIROS_CLASSES[i % 4]). */
+export const AVENTUREIROS_CLASSES = ['ABELHINHAS', 'LUMINARES', 'EDIFICADORES', 'MAOS_AJUDADORAS'];
 
 /** A browser's keys (one P-256 public key and auth secret for every generated device): web-push can encrypt to them. */
 export const PUSH_P256DH = 'BE8n7Gag77BR1XHGUxkHqCECcFobWXcWkoTcAOwDzGe4NDgPeOsbvFFQcv7eRGxseg6AD3eRU1ZHqrwHFbg5d6M';
@@ -49,6 +87,35 @@ const BALANCES = `UPDATE cash_accounts ca SET current_balance = ca.initial_balan
       FROM (SELECT cash_account_id, sum(CASE WHEN type = 'income' THEN amount ELSE -amount END) AS net FROM transactions GROUP BY cash_account_id) s
      WHERE s.cash_account_id = ca.id;`;
 
+/**
+ * Brazil's size only (PlatformSize.meetings set): the big inserts run with session_replication_role =
+ * replica, so PostgreSQL skips the per-row foreign-key checks and triggers (3–4× faster: the rows are
+ * made consistent by construction), and the one derived table those triggers keep (member_point_totals)
+ * is rebuilt at the end. The clubs and members are inserted as usual (their triggers add the criteria,
+ * texts and member counts).
+ */
+let BULK = false;
+export function bulk(sql: string): string {
+  return BULK ? `BEGIN; SET LOCAL session_replication_role = replica; ${sql} COMMIT;` : sql;
+}
+
+const REBUILD_TOTALS = `
+  TRUNCATE member_point_totals;
+  INSERT INTO member_point_totals (club_id, profile_id, events, total_points, points_tasks, points_badges, points_adjustments, points_meetings, tasks_done)
+  SELECT coalesce(e.club_id, d.club_id), coalesce(e.profile_id, d.profile_id),
+         coalesce(e.events, 0), coalesce(e.total_points, 0), coalesce(e.points_tasks, 0), coalesce(e.points_badges, 0),
+         coalesce(e.points_adjustments, 0), coalesce(e.points_meetings, 0), coalesce(d.tasks_done, 0)
+    FROM (
+      SELECT club_id, profile_id, count(*)::int AS events, sum(points) AS total_points,
+             coalesce(sum(points) FILTER (WHERE source IN ('task_completion', 'submission_approval', 'subtask_completion')), 0) AS points_tasks,
+             coalesce(sum(points) FILTER (WHERE source = 'badge'), 0) AS points_badges,
+             coalesce(sum(points) FILTER (WHERE source = 'manual'), 0) AS points_adjustments,
+             coalesce(sum(points) FILTER (WHERE source = 'meeting'), 0) AS points_meetings
+        FROM point_events WHERE profile_id IS NOT NULL GROUP BY club_id, profile_id
+    ) e
+    FULL JOIN (SELECT club_id, profile_id, count(*)::int AS tasks_done FROM task_completions GROUP BY club_id, profile_id) d
+      ON d.club_id = e.club_id AND d.profile_id = e.profile_id;`;
+
 async function step(label: string, fn: () => Promise<unknown>): Promise<void> {
   const start = performance.now();
   await fn();
@@ -58,11 +125,19 @@ async function step(label: string, fn: () => Promise<unknown>): Promise<void> {
 export async function generatePlatform(db: Db, size: PlatformSize): Promise<void> {
   const { clubs: CLUBS, members: MEMBERS, units: UNITS, tasks: TASKS, transactions: TRANSACTIONS } = size;
   const BIG = Math.max(MEMBERS, size.bigClub ?? 0);
+  BULK = Boolean(size.meetings);
   console.log(`Generating ${CLUBS} clubs × ${MEMBERS} members (the last one ${BIG}), ${UNITS} units and ${TASKS} tasks per club…`);
-  await step('clubs, units, members', () => db.exec(`
-    CREATE TEMP TABLE b_clubs AS SELECT g AS n, gen_random_uuid() AS id FROM generate_series(1, ${CLUBS}) g;
-    INSERT INTO clubs (id, name, slug, created_at)
-      SELECT id, 'Clube ' || n, 'clube-' || n, now() - make_interval(days => n % 700) FROM b_clubs;
+  // Brazil's size: the clubs go in 500 at a time, each batch its own transaction with its triggers (the
+  // default criteria and texts, the data versions); in one transaction the data-version note of every
+  // club row (migration 0390: a list of the transaction's clubs, searched per row) grows with the clubs.
+  await step('clubs', async () => {
+    await db.exec(`CREATE TEMP TABLE b_clubs AS SELECT g AS n, gen_random_uuid() AS id FROM generate_series(1, ${CLUBS}) g;`);
+    for (let from = 1; from <= CLUBS; from += BULK ? 500 : CLUBS) {
+      await db.exec(`INSERT INTO clubs (id, name, slug, created_at)
+        SELECT id, 'Clube ' || n, 'clube-' || n, now() - make_interval(days => n % 700) FROM b_clubs WHERE n BETWEEN ${from} AND ${from + (BULK ? 499 : CLUBS)};`);
+    }
+  });
+  await step('units, members', () => db.exec(bulk(`
     CREATE TEMP TABLE b_units AS
       SELECT c.n AS club_n, c.id AS club_id, k, gen_random_uuid() AS id FROM b_clubs c, generate_series(1, ${UNITS}) k;
     INSERT INTO units (id, club_id, name) SELECT id, club_id, 'Unidade ' || k FROM b_units;
@@ -77,8 +152,9 @@ export async function generatePlatform(db: Db, size: PlatformSize): Promise<void
         FROM b_members m JOIN b_units u ON u.club_n = m.club_n AND u.k = m.i % ${UNITS} + 1;
     INSERT INTO periods (club_id, name, start_date, end_date)
       SELECT c.id, 'Trimestre ' || q, now() - make_interval(days => 90 * q), now() - make_interval(days => 90 * (q - 1))
-        FROM b_clubs c, generate_series(1, 4) q;`));
-  await step('tasks and assignments (every member, every task)', () => db.exec(`
+        FROM b_clubs c, generate_series(1, 4) q;
+    ${BULK ? `UPDATE clubs c SET active_member_count = x.n FROM (SELECT club_id, count(*)::int AS n FROM club_members WHERE active GROUP BY club_id) x WHERE x.club_id = c.id;` : ''}`)));
+  await step('tasks and assignments (every member, every task)', () => db.exec(bulk(`
     CREATE TEMP TABLE b_tasks AS
       SELECT c.n AS club_n, c.id AS club_id, j, gen_random_uuid() AS id FROM b_clubs c, generate_series(1, ${TASKS}) j;
     INSERT INTO tasks (id, club_id, title, type, points, due_date, created_at)
@@ -89,25 +165,25 @@ export async function generatePlatform(db: Db, size: PlatformSize): Promise<void
       SELECT t.club_id, t.id, m.profile_id,
              CASE WHEN (m.i + t.j) % 2 = 0 THEN 'completed' ELSE 'pending' END,
              CASE WHEN (m.i + t.j) % 2 = 0 THEN now() - make_interval(hours => (m.i * t.j) % 2000) END
-        FROM b_tasks t JOIN b_members m ON m.club_n = t.club_n;`));
-  await step('completions (half of the assignments)', () => db.exec(`
+        FROM b_tasks t JOIN b_members m ON m.club_n = t.club_n;`)));
+  await step('completions (half of the assignments)', () => db.exec(bulk(`
     INSERT INTO task_completions (club_id, task_id, profile_id, assignment_id, points, completed_at)
       SELECT a.club_id, a.task_id, a.profile_id, a.id, t.points, a.completed_at
         FROM assigned_tasks a JOIN tasks t ON t.id = a.task_id
-       WHERE a.status = 'completed';`));
-  await step('ledger (one event per completion + manual)', () => db.exec(`
+       WHERE a.status = 'completed';`)));
+  await step('ledger (one event per completion + manual)', () => db.exec(bulk(`
     INSERT INTO point_events (club_id, profile_id, unit_id, source, task_id, points, occurred_at)
       SELECT tc.club_id, tc.profile_id, cm.unit_id, 'task_completion', tc.task_id, tc.points, tc.completed_at
         FROM task_completions tc JOIN club_members cm ON cm.club_id = tc.club_id AND cm.profile_id = tc.profile_id;
     INSERT INTO point_events (club_id, profile_id, unit_id, source, reason, points, occurred_at)
       SELECT m.club_id, m.profile_id, u.id, 'manual', 'Presença', (m.i * r) % 20 + 1, now() - make_interval(hours => (m.i * r * 7) % 8000)
         FROM b_members m JOIN b_units u ON u.club_n = m.club_n AND u.k = m.i % ${UNITS} + 1,
-             generate_series(1, ${TASKS / 2}) r;`));
-  await step('pending submissions (one per member)', () => db.exec(`
+             generate_series(1, ${size.meetings ? 0 : TASKS / 2}) r;`)));
+  await step('pending submissions (one per member)', () => db.exec(bulk(`
     INSERT INTO task_submissions (club_id, assignment_id, task_id, profile_id, evidence_key, evidence_name, evidence_mime, evidence_size)
       SELECT DISTINCT ON (a.profile_id) a.club_id, a.id, a.task_id, a.profile_id, 'bench/' || a.id, 'foto.jpg', 'image/jpeg', 1000
-        FROM assigned_tasks a WHERE a.status = 'pending' ORDER BY a.profile_id, a.id;`));
-  await step('badges (10) and awards (3 per member)', () => db.exec(`
+        FROM assigned_tasks a WHERE a.status = 'pending' ORDER BY a.profile_id, a.id;`)));
+  await step('badges (10) and awards (3 per member)', () => db.exec(bulk(`
     -- Stored as the API stores an icon: sanitised (this fixed markup is clean) and marked so (ADR 023).
     INSERT INTO badges (name, description, icon_svg, rarity, points, icon_sanitized_v)
       SELECT 'Badge ' || b, 'Conquista ' || b, '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10"></circle></svg>',
@@ -115,8 +191,8 @@ export async function generatePlatform(db: Db, size: PlatformSize): Promise<void
         FROM generate_series(1, 10) b;
     INSERT INTO member_badges (club_id, profile_id, badge_id)
       SELECT m.club_id, m.profile_id, b.id
-        FROM b_members m CROSS JOIN LATERAL (SELECT id FROM badges ORDER BY name OFFSET m.i % 8 LIMIT 3) b;`));
-  await step('finance: 2 caixas, goals, transactions', () => db.exec(`
+        FROM b_members m CROSS JOIN LATERAL (SELECT id FROM badges ORDER BY name OFFSET m.i % 8 LIMIT 3) b;`)));
+  await step('finance: 2 caixas, goals, transactions', () => db.exec(bulk(`
     INSERT INTO cash_accounts (club_id, name, initial_balance, current_balance)
       SELECT c.id, k, 500, 500 FROM b_clubs c, unnest(ARRAY['Caixa geral', 'Tesouraria']) k;
     INSERT INTO savings_goals (club_id, name, goal_amount)
@@ -130,13 +206,18 @@ export async function generatePlatform(db: Db, size: PlatformSize): Promise<void
              LATERAL (SELECT id FROM cash_accounts WHERE club_id = c.id ORDER BY name LIMIT 1) ca,
              LATERAL (SELECT id FROM chart_of_accounts WHERE club_id = c.id
                        AND type = CASE WHEN x % 3 = 0 THEN 'expense' ELSE 'income' END LIMIT 1) coa;
-    ${BALANCES}`));
-  if (size.requisitos) await generateProgramme(db, size.requisitos);
+    ${BALANCES}`)));
+  const desbravadores = Math.round(CLUBS * (size.desbravadoresShare ?? 1));
+  if (size.guardians) await generateGuardians(db);
+  if (size.meetings) await generateMeetings(db, size.meetings);
+  if (size.requisitos) await generateProgramme(db, size.requisitos, desbravadores);
   if (size.duesMonths) {
     await generateDues(db, size.duesMonths);
-    await generateEvents(db);
+    if (size.events !== false) await generateEvents(db);
   }
   if (size.notifications) await generateNotifications(db, size.notifications);
+  if (size.audit) await generateAudit(db, size.audit);
+  if (BULK) await step('member_point_totals rebuilt from the ledger', () => db.exec(bulk(REBUILD_TOTALS)));
   await step('VACUUM ANALYZE', () => db.exec('VACUUM ANALYZE'));
   const counts = await db.query<Record<string, string>>(`
     SELECT (SELECT count(*) FROM club_members) AS members, (SELECT count(*) FROM assigned_tasks) AS assignments,
@@ -144,7 +225,9 @@ export async function generatePlatform(db: Db, size: PlatformSize): Promise<void
            (SELECT count(*) FROM transactions) AS transactions, (SELECT count(*) FROM task_submissions) AS submissions,
            (SELECT count(*) FROM programme_enrolments) AS enrolments, (SELECT count(*) FROM programme_signatures) AS signatures,
            (SELECT count(*) FROM charges) AS charges, (SELECT count(*) FROM charge_payments) AS payments,
-           (SELECT count(*) FROM notifications) AS notifications, (SELECT count(*) FROM push_deliveries) AS push_deliveries`);
+           (SELECT count(*) FROM notifications) AS notifications, (SELECT count(*) FROM push_deliveries) AS push_deliveries,
+           (SELECT count(*) FROM member_guardians) AS guardians, (SELECT count(*) FROM meeting_attendance) AS attendance,
+           (SELECT count(*) FROM audit_log) AS audit`);
   console.log(`  rows: ${Object.entries(counts[0]).map(([k, v]) => `${k} ${Number(v).toLocaleString('en')}`).join(', ')}`);
 }
 
@@ -155,12 +238,13 @@ export async function generatePlatform(db: Db, size: PlatformSize): Promise<void
  * the first s requisitos signed by the director with s = (7i + club) mod (REQS + 1): about half on
  * average, and a member with all of them signed is complete ('pronto para investidura').
  */
-async function generateProgramme(db: Db, reqs: number): Promise<void> {
+async function generateProgramme(db: Db, reqs: number, desbravadores: number): Promise<void> {
   const classes = `ARRAY[${REGULAR_CLASSES.map((c) => `'${c}'`).join(', ')}]`;
-  await step(`programme: requisitos, enrolments, signatures`, () => db.exec(`
+  const aventureiros = `ARRAY[${AVENTUREIROS_CLASSES.map((c) => `'${c}'`).join(', ')}]`;
+  await step(`programme: requisitos, enrolments, signatures`, () => db.exec(bulk(`
     CREATE TEMP TABLE b_reqs AS
       SELECT 0 AS list_n, NULL::uuid AS club_id, cls AS item_code, k, gen_random_uuid() AS id
-        FROM unnest(${classes}) cls, generate_series(1, ${reqs}) k
+        FROM unnest(${classes} || ${aventureiros}) cls, generate_series(1, ${reqs}) k
       UNION ALL
       SELECT c.n, c.id, 'AMIGO', k, gen_random_uuid() FROM b_clubs c, generate_series(1, ${reqs}) k WHERE c.n % 10 = 0;
     INSERT INTO programme_requirements (id, club_id, item_code, section_code, position, text, in_field, needs_evidence)
@@ -169,18 +253,22 @@ async function generateProgramme(db: Db, reqs: number): Promise<void> {
         FROM b_reqs;
     CREATE TEMP TABLE b_enrol AS
       SELECT m.club_n, m.club_id, m.i, cm.id AS member_id, gen_random_uuid() AS id,
-             (${classes})[m.i % 6 + 1] AS item_code, (7 * m.i + m.club_n) % ${reqs + 1} AS signed,
+             CASE WHEN m.club_n > ${desbravadores} THEN (${aventureiros})[m.i % 4 + 1] ELSE (${classes})[m.i % 6 + 1] END AS item_code,
+             (7 * m.i + m.club_n) % ${reqs + 1} AS signed,
              CASE WHEN m.i % 6 = 0 AND m.club_n % 10 = 0 THEN m.club_n ELSE 0 END AS list_n
         FROM b_members m JOIN club_members cm ON cm.club_id = m.club_id AND cm.profile_id = m.profile_id;
-    INSERT INTO programme_enrolments (id, club_id, member_id, item_code, kind, started_on, completed_on)
-      SELECT id, club_id, member_id, item_code, 'class', current_date - 200,
+    INSERT INTO programme_settings (club_id, programmes)
+      SELECT id, '{aventureiros}' FROM b_clubs WHERE n > ${desbravadores}
+      ON CONFLICT (club_id) DO UPDATE SET programmes = EXCLUDED.programmes;
+    INSERT INTO programme_enrolments (id, club_id, member_id, item_code, kind, class_track, started_on, completed_on)
+      SELECT id, club_id, member_id, item_code, 'class', 'regular', current_date - 200,
              CASE WHEN signed = ${reqs} THEN current_date - (i % 20) END
         FROM b_enrol;
     INSERT INTO programme_signatures (club_id, enrolment_id, requirement_id, signed_on, signed_by)
       SELECT e.club_id, e.id, r.id, current_date - (${reqs} - r.k) * 5 - e.i % 5, d.profile_id
         FROM b_enrol e
         JOIN b_members d ON d.club_n = e.club_n AND d.i = 1
-        JOIN b_reqs r ON r.item_code = e.item_code AND r.list_n = e.list_n AND r.k <= e.signed;`));
+        JOIN b_reqs r ON r.item_code = e.item_code AND r.list_n = e.list_n AND r.k <= e.signed;`)));
 }
 
 /**
@@ -191,7 +279,7 @@ async function generateProgramme(db: Db, reqs: number): Promise<void> {
  * register_transaction would have left them.
  */
 async function generateDues(db: Db, months: number): Promise<void> {
-  await step(`dues: ${months} months per member, payments, transactions`, () => db.exec(`
+  await step(`dues: ${months} months per member, payments, transactions`, () => db.exec(bulk(`
     INSERT INTO dues_plans (club_id, amount, due_day, months, generated_through)
       SELECT id, 35, 10, ARRAY[1,2,3,4,5,6,7,8,9,10,11,12]::smallint[], date_trunc('month', current_date)::date FROM b_clubs;
     CREATE TEMP TABLE b_dues AS
@@ -224,7 +312,7 @@ async function generateDues(db: Db, months: number): Promise<void> {
       SELECT t.club_id, d.id, t.amount, t.transaction_date, (ARRAY['pix', 'pix', 'pix', 'dinheiro', 'transferencia'])[d.dice % 5 + 1],
              t.cash_account_id, t.id, t.created_at
         FROM b_dues d JOIN transactions t ON t.id = d.tx_id;
-    ${BALANCES}`));
+    ${BALANCES}`)));
 }
 
 /**
@@ -243,7 +331,7 @@ export async function ensureEvents(db: Db): Promise<void> {
 }
 
 export async function generateEvents(db: Db): Promise<void> {
-  await step('events: 4 per club, registrations, charges', () => db.exec(`
+  await step('events: 4 per club, registrations, charges', () => db.exec(bulk(`
     INSERT INTO event_authorisation_texts (club_id, version, body)
       SELECT c.id, 1, 'Autorizo a participação no evento.' FROM clubs c
        WHERE NOT EXISTS (SELECT 1 FROM event_authorisation_texts t WHERE t.club_id = c.id);
@@ -269,7 +357,7 @@ export async function generateEvents(db: Db): Promise<void> {
       SELECT r.club_id, r.id, r.member_id, 'Responsável ' || r.i, t.id, 1, '127.0.0.1', r.starts_on - 20
         FROM b_regs r JOIN event_authorisation_texts t ON t.club_id = r.club_id AND t.version = 1
        WHERE r.dice % 10 < 7;
-    DROP TABLE b_events, b_regs;`));
+    DROP TABLE b_events, b_regs;`)));
 }
 
 /**
@@ -279,7 +367,7 @@ export async function generateEvents(db: Db): Promise<void> {
  * waiting for a retry).
  */
 async function generateNotifications(db: Db, perMember: number): Promise<void> {
-  await step(`notifications: ${perMember} per member`, () => db.exec(`
+  await step(`notifications: ${perMember} per member`, () => db.exec(bulk(`
     INSERT INTO notifications (club_id, profile_id, category, kind, title, body, link, created_at, read_at, email_mode, emailed_at)
       SELECT CASE WHEN k % 50 = 0 THEN NULL ELSE m.club_id END, m.profile_id,
              (ARRAY['achievements', 'tasks', 'money', 'family', 'leadership', 'security'])[CASE WHEN k % 50 = 0 THEN 6 ELSE k % 5 + 1 END],
@@ -300,5 +388,75 @@ async function generateNotifications(db: Db, perMember: number): Promise<void> {
              n.created_at, CASE WHEN x.r % 100 <> 0 AND x.r % 200 <> 1 THEN n.created_at + interval '1 minute' END
         FROM push_subscriptions s
         CROSS JOIN LATERAL (SELECT id, created_at FROM notifications WHERE profile_id = s.profile_id ORDER BY created_at DESC LIMIT 10) n
-        CROSS JOIN LATERAL (SELECT abs(hashtext(n.id::text)) AS r) x;`));
+        CROSS JOIN LATERAL (SELECT abs(hashtext(n.id::text)) AS r) x;`)));
+}
+
+/** A guardian for every member but the director: an account of their own ('Responsável …'), accepted, with the consent given. */
+async function generateGuardians(db: Db): Promise<void> {
+  await step('guardians: one account per child', () => db.exec(bulk(`
+    CREATE TEMP TABLE b_guardians AS
+      SELECT m.club_n, m.club_id, m.i, cm.id AS member_id, gen_random_uuid() AS profile_id
+        FROM b_members m JOIN club_members cm ON cm.club_id = m.club_id AND cm.profile_id = m.profile_id
+       WHERE m.i > 1;
+    INSERT INTO profiles (id, full_name, email, created_at)
+      SELECT profile_id, 'Responsável ' || club_n || '-' || i, 'r' || club_n || '.' || i || '@bench.test', now() - interval '300 days'
+        FROM b_guardians;
+    INSERT INTO member_guardians (club_id, member_id, full_name, email, relationship, profile_id, accepted_at, created_at)
+      SELECT club_id, member_id, 'Responsável ' || club_n || '-' || i, 'r' || club_n || '.' || i || '@bench.test',
+             (ARRAY['Mãe', 'Pai', 'Avó', 'Tio'])[i % 4 + 1], profile_id, now() - interval '299 days', now() - interval '300 days'
+        FROM b_guardians;
+    DROP TABLE b_guardians;
+    ${GUARDIAN_CONSENTS}`)));
+}
+
+/** The guardian's consent to the club's text (version 1) for every child: without it a guardian is not in force (families/access.ts). */
+export const GUARDIAN_CONSENTS = `
+    INSERT INTO member_consents (club_id, member_id, guardian_id, guardian_profile_id, consent_text_id, version, ip, accepted_at)
+      SELECT g.club_id, g.member_id, g.id, g.profile_id, t.id, t.version, '127.0.0.1', g.accepted_at
+        FROM member_guardians g JOIN consent_texts t ON t.club_id = g.club_id AND t.version = 1
+       WHERE NOT EXISTS (SELECT 1 FROM member_consents mc WHERE mc.club_id = g.club_id AND mc.member_id = g.member_id);`;
+
+/**
+ * A year of roll calls: a meeting every Sunday for N weeks back, every member marked (80 % present,
+ * 7 % late, 10 % absent, 3 % excused), by the director; present and late members get the club's
+ * 'Presença' criterion and its 10 points in the ledger (source 'meeting'), as the roll call writes them.
+ */
+async function generateMeetings(db: Db, weeks: number): Promise<void> {
+  await step(`meetings: ${weeks} weekly roll calls and their points`, () => db.exec(bulk(`
+    CREATE TEMP TABLE b_meetings AS
+      SELECT c.n AS club_n, c.id AS club_id, w, gen_random_uuid() AS id,
+             (current_date - extract(dow FROM current_date)::int - 7 * w) AS date
+        FROM b_clubs c, generate_series(0, ${weeks - 1}) w;
+    INSERT INTO meetings (id, club_id, date, start_time, starts_at, title, type, created_at)
+      SELECT id, club_id, date, '09:00', date + time '12:00', 'Reunião', 'regular', date - 3 FROM b_meetings;
+    CREATE TEMP TABLE b_presence AS
+      SELECT club_id, id FROM meeting_criteria WHERE name = 'Presença' AND club_id IN (SELECT id FROM b_clubs);
+    CREATE TEMP TABLE b_attendance AS
+      SELECT mt.club_id, mt.id AS meeting_id, mt.date, cm.id AS member_id, cm.profile_id, cm.unit_id, d.profile_id AS director,
+             CASE WHEN x < 80 THEN 'present' WHEN x < 87 THEN 'late' WHEN x < 97 THEN 'absent' ELSE 'excused' END AS status
+        FROM b_meetings mt
+        JOIN b_members m ON m.club_n = mt.club_n
+        JOIN club_members cm ON cm.club_id = m.club_id AND cm.profile_id = m.profile_id
+        JOIN b_members d ON d.club_n = mt.club_n AND d.i = 1
+        CROSS JOIN LATERAL (SELECT (m.i * 53 + mt.w * 31 + m.club_n) % 100 AS x) r;
+    INSERT INTO meeting_attendance (club_id, meeting_id, member_id, status, criteria, marked_by, created_at, updated_at)
+      SELECT a.club_id, a.meeting_id, a.member_id, a.status,
+             CASE WHEN a.status IN ('present', 'late') THEN ARRAY[p.id] ELSE '{}' END, a.director, a.date + time '12:30', a.date + time '12:30'
+        FROM b_attendance a JOIN b_presence p ON p.club_id = a.club_id;
+    INSERT INTO point_events (club_id, profile_id, unit_id, source, meeting_id, criterion_id, points, occurred_at, created_by)
+      SELECT a.club_id, a.profile_id, a.unit_id, 'meeting', a.meeting_id, p.id, 10, a.date + time '12:00', a.director
+        FROM b_attendance a JOIN b_presence p ON p.club_id = a.club_id
+       WHERE a.status IN ('present', 'late');
+    DROP TABLE b_attendance, b_presence;`)));
+}
+
+/** The audit of a year: N lines per club by its director (member, roll call, programme, money, dues). */
+async function generateAudit(db: Db, perClub: number): Promise<void> {
+  await step(`audit: ${perClub} lines per club`, () => db.exec(bulk(`
+    INSERT INTO audit_log (club_id, actor_id, action, entity, entity_id, after, at)
+      SELECT c.id, d.profile_id,
+             (ARRAY['member.update', 'meeting.attendance', 'programme.sign', 'finance.transaction.create', 'charge.payment'])[k % 5 + 1],
+             (ARRAY['club_member', 'meeting', 'programme_signature', 'transaction', 'charge'])[k % 5 + 1],
+             gen_random_uuid()::text, jsonb_build_object('n', k), now() - make_interval(hours => k * 87 + c.n % 50)
+        FROM b_clubs c JOIN b_members d ON d.club_n = c.n AND d.i = 1, generate_series(1, ${perClub}) k;`)));
 }

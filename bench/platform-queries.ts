@@ -16,7 +16,7 @@ import { buildApp } from '../src/server/app.js';
 import { openPostgres } from '../src/server/db/postgres.js';
 import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
-import { DEFAULT_SIZE, ensureEvents, generatePlatform } from './platform-data.js';
+import { benchSize, ensureEvents, generatePlatform } from './platform-data.js';
 import { ensureSecretaria } from './secretaria-data.js';
 import { screenReads } from './endpoints.js';
 import pg from 'pg';
@@ -26,7 +26,8 @@ if (!url) {
   console.error('BENCH_DATABASE_URL (a PostgreSQL database this bench may wipe) is required');
   process.exit(1);
 }
-const CLUBS = Number(process.env.BENCH_CLUBS ?? 1000);
+// BENCH_BRAZIL=1: the platform of Brazil's shape (bench/platform-data.ts BRAZIL_SIZE; bench/brazil-generate.ts makes it).
+const { clubs: CLUBS, size: SIZE } = benchSize();
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 
 interface Statement { sql: string; params: unknown[] }
@@ -102,9 +103,9 @@ const base = openPostgres(url, { max: 4 });
 if (process.env.BENCH_REUSE !== '1') await base.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
 await migrate(base);
 const [existing] = await base.query<{ n: number }>('SELECT count(*)::int AS n FROM clubs');
-if (!existing || existing.n < CLUBS) await generatePlatform(base, { clubs: CLUBS, ...DEFAULT_SIZE });
-else await ensureEvents(base);
-await ensureSecretaria(base);
+if (!existing || existing.n < CLUBS) await generatePlatform(base, { clubs: CLUBS, ...SIZE });
+else if (SIZE.events !== false) await ensureEvents(base);
+if (SIZE.events !== false) await ensureSecretaria(base);
 // BENCH_ONLY=charges explains only the reads whose label contains one of the words.
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
 
@@ -120,7 +121,7 @@ const reads = await screenReads(base, `http://127.0.0.1:${(app.server.address() 
 const [selectOne] = [await explain(base, { sql: 'SELECT 1', params: [] })];
 
 console.log(`\nOne club of ${CLUBS}; every statement of each read, median of ${RUNS} EXPLAIN (ANALYZE, BUFFERS) runs.`);
-console.log('| read | statements | planning ms | planning ms, prepared (8th run) | execution ms | slowest statement (exec ms, buffers) |\n|---|---|---|---|---|---|');
+console.log('| read | statements | planning ms | planning ms, prepared (8th run) | execution ms | buffers (all statements) | slowest statement (exec ms, buffers) |\n|---|---|---|---|---|---|---|');
 const warnings: string[] = [];
 for (const [label, target, cookie] of [...reads.endpoints, ...reads.explainOnly]) {
   if (ONLY.length > 0 && !ONLY.some((w) => label.includes(w))) continue;
@@ -133,12 +134,14 @@ for (const [label, target, cookie] of [...reads.endpoints, ...reads.explainOnly]
   let plan = 0;
   let replan = 0;
   let exec = 0;
+  let buffers = 0;
   let slowest = { exec: 0, buffers: 0, sql: '' };
   for (const s of statements) {
     const t = await explain(base, s);
     plan += t.planMs;
     replan += await preparedPlanMs(s);
     exec += t.execMs;
+    buffers += t.buffers;
     if (t.execMs >= slowest.exec) slowest = { exec: t.execMs, buffers: t.buffers, sql: s.sql };
     for (const table of BIG_TABLES) {
       if (new RegExp(`Seq Scan on ${table}\\b`).test(t.plan)) warnings.push(`${label}: sequential scan of ${table} in ${s.sql.replace(/\s+/g, ' ').slice(0, 90)}…`);
@@ -146,7 +149,7 @@ for (const [label, target, cookie] of [...reads.endpoints, ...reads.explainOnly]
     if (process.env.BENCH_PLANS) console.log(`\n--- ${label}\n${s.sql}\n${t.plan}\n`);
   }
   const first = slowest.sql.replace(/\s+/g, ' ').trim().slice(0, 60).replace(/\|/g, '/');
-  console.log(`| ${label} | ${statements.length} | ${plan.toFixed(2)} | ${replan.toFixed(2)} | ${exec.toFixed(2)} | ${slowest.exec.toFixed(2)} ms, ${slowest.buffers} buffers: \`${first}…\` |`);
+  console.log(`| ${label} | ${statements.length} | ${plan.toFixed(2)} | ${replan.toFixed(2)} | ${exec.toFixed(2)} | ${buffers} | ${slowest.exec.toFixed(2)} ms, ${slowest.buffers} buffers: \`${first}…\` |`);
 }
 console.log(`\nSELECT 1 for scale: planning ${selectOne.planMs.toFixed(3)} ms, execution ${selectOne.execMs.toFixed(3)} ms.`);
 for (const w of warnings) console.log(`warning: ${w}`);

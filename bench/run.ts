@@ -20,7 +20,7 @@ import { openPglite } from '../src/server/db/pglite.js';
 import { openPostgres } from '../src/server/db/postgres.js';
 import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
-import { DEFAULT_SIZE, ensureEvents, generatePlatform } from './platform-data.js';
+import { DEFAULT_SIZE, benchSize, ensureEvents, generatePlatform } from './platform-data.js';
 import { ensureSecretaria } from './secretaria-data.js';
 import { DIRECTOR_EMAIL, logIn, screenReads } from './endpoints.js';
 import { individualRankingSql, unitRankingSql } from '../src/server/ranking/repo.js';
@@ -30,6 +30,9 @@ import { fanOut } from './fanout.js';
 import Fastify from 'fastify';
 import { loadavg } from 'node:os';
 
+// BENCH_BRAZIL=1 (or --brazil): the PostgreSQL platform has Brazil's shape (bench/platform-data.ts BRAZIL_SIZE, 16,000 clubs by default).
+const { size: SIZE, clubs: PG_CLUBS, name: SIZE_NAME } = benchSize();
+const sizeOf = (engine: string) => (engine === 'postgres' ? SIZE : DEFAULT_SIZE);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // What a browser sends (Chromium): answers from 1 KB up go compressed, as on a real screen. BENCH_ACCEPT_ENCODING= (empty) asks for plain JSON.
@@ -114,12 +117,13 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
   const [existing] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM clubs');
   if (!existing || existing.n < clubs) {
     const t0 = performance.now();
-    await generatePlatform(db, { clubs, ...DEFAULT_SIZE });
+    await generatePlatform(db, { clubs, ...sizeOf(engine) });
     console.log(`[${engine}] generated ${clubs} clubs in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   } else {
-    await ensureEvents(db);
+    if (sizeOf(engine).events !== false) await ensureEvents(db);
   }
-  await ensureSecretaria(db);
+  // The secretaria's books only when measured (Brazil's size has none generated: millions of rows more).
+  if (sizeOf(engine) === DEFAULT_SIZE || selected('secretaria')) await ensureSecretaria(db);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-bench-'));
   // No request limits: a benchmark is a few accounts flooding on purpose.
   const responseSerializer = process.env.BENCH_SERIALIZER === 'zod' ? 'zod' : 'compiled';
@@ -175,7 +179,7 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
   const results = [me, ...measured.map((m) => m.r)];
   const share = new Map<string, number>([[me.label, 1]]);
   measured.forEach((m, i) => share.set(m.r.label, m.r.rps / ((m.before.rps + (mes[i + 1]?.rps ?? m.before.rps)) / 2)));
-  console.log(`\n[${engine}] ${clubs} clubs × ${DEFAULT_SIZE.members} members, ${CONNECTIONS} connections, ${DURATION_S} s each;`
+  console.log(`\n[${engine}] ${clubs} clubs × ${sizeOf(engine).members} members, ${CONNECTIONS} connections, ${DURATION_S} s each;`
     + ` auth/me is the mean of ${mes.length} runs, one between every two endpoints (min ${Math.min(...mes.map((m) => m.rps)).toFixed(0)}, max ${Math.max(...mes.map((m) => m.rps)).toFixed(0)})`);
   // Under a busy shared machine the req/s move a lot; the server's CPU time per answer much less. Its
   // ratio to auth/me's is the share the endpoint would reach if the server's CPU were the limit.
@@ -324,7 +328,8 @@ if (process.env.BENCH_ENGINES !== 'postgres') {
 if (pgUrl) {
   const db = openPostgres(pgUrl, { max: 20 });
   if (process.env.BENCH_REUSE !== '1') await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
-  await benchEngine('postgres', db, Number(process.env.BENCH_CLUBS ?? 1000), pgUrl);
+  console.log(`[postgres] platform shape: ${SIZE_NAME}`);
+  await benchEngine('postgres', db, PG_CLUBS, pgUrl);
 }
 loader.kill();
 process.exit(0);

@@ -17,7 +17,7 @@ import { contractDocument } from './http/openapi.js';
 import type { OpenAPIV3 } from 'openapi-types';
 import { checkRouteDeclaration, decorateClubAccess, enforceDeclaredPermission, refuseWritesToDeactivatedClub, summaryWithPermission } from './http/access.js';
 import { registerNulGuard } from './http/nul-guard.js';
-import { registerRouteBulkhead } from './http/bulkhead.js';
+import { newBulkheadStats, registerRouteBulkhead } from './http/bulkhead.js';
 import { authPlugin } from './auth/plugin.js';
 import { loginDaysPlugin } from './badges/login-days.js';
 import { SESSION_COOKIE } from './auth/session.js';
@@ -203,10 +203,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
   });
-  // Before the routes, so its counting hook sees every one of them.
-  await registerMetrics(app, config.metricsToken === undefined ? metricsTokenFromEnv() : config.metricsToken);
   // Two connections stay free of any one route's load (issue 11); PGlite's single one is shared by design.
-  if (config.db.connections > 2) registerRouteBulkhead(app, { perRoute: config.db.connections - 2, maxWaitMs: 15_000 });
+  const bulkhead = config.db.connections > 2 ? newBulkheadStats() : null;
+  // Before the routes, so its counting hook sees every one of them.
+  await registerMetrics(app, config.metricsToken === undefined ? metricsTokenFromEnv() : config.metricsToken, bulkhead);
+  if (bulkhead) registerRouteBulkhead(app, { perRoute: config.db.connections - 2, maxWaitMs: 15_000 }, bulkhead);
 
   methods.refuseShadowedMethods();
   const allowedMethods = methods.allowedMethods;

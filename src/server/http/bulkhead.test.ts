@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { registerRouteBulkhead } from './bulkhead.js';
+import { newBulkheadStats, registerRouteBulkhead } from './bulkhead.js';
 import { registerErrorHandler } from './error-handler.js';
 
 const apps: Array<{ close: () => Promise<unknown> }> = [];
@@ -43,5 +43,32 @@ describe('route bulkhead', () => {
       const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
       expect(res.status).toBe(200);
     }
+  });
+
+  it('counts the waits, the seconds waited and the 503 of each route (GET /metrics reads them)', async () => {
+    const app = Fastify();
+    apps.push(app);
+    registerErrorHandler(app);
+    const stats = newBulkheadStats();
+    registerRouteBulkhead(app, { perRoute: 1, maxWaitMs: 300 }, stats);
+    let release: () => void = () => undefined;
+    app.get('/held', async () => {
+      await new Promise<void>((resolve) => { release = resolve; });
+      return { ok: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/held`;
+    const first = fetch(url);
+    await new Promise((r) => setTimeout(r, 100));
+    // Waits behind the first past maxWaitMs: a 503, counted as a wait and a timeout.
+    const second = await fetch(url);
+    expect(second.status).toBe(503);
+    expect(stats.waiting).toBe(0);
+    release();
+    expect((await first).status).toBe(200);
+    const r = stats.routes.get('GET /held');
+    expect(r?.waits).toBe(1);
+    expect(r?.timeouts).toBe(1);
+    expect(r?.waitSeconds).toBeGreaterThanOrEqual(0.25);
   });
 });

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, TIMEOUT_MESSAGE } from '../core/errors.js';
+import { newBulkheadStats, type BulkheadStats } from '../core/bulkhead-stats.js';
+
+export { newBulkheadStats, type BulkheadStats };
 
 interface Gate {
   active: number;
@@ -11,8 +14,16 @@ interface Gate {
  * endpoint then queue here instead of holding every database connection, and /api/health, /api/auth/me
  * and the rest keep the connections left over. A request that waits longer than maxWaitMs answers 503.
  */
-export function registerRouteBulkhead(app: FastifyInstance, opts: { perRoute: number; maxWaitMs: number }): void {
+export function registerRouteBulkhead(app: FastifyInstance, opts: { perRoute: number; maxWaitMs: number }, stats: BulkheadStats = newBulkheadStats()): void {
   const gates = new Map<string, Gate>();
+  const routeStats = (key: string) => {
+    let r = stats.routes.get(key);
+    if (!r) {
+      r = { waits: 0, timeouts: 0, waitSeconds: 0 };
+      stats.routes.set(key, r);
+    }
+    return r;
+  };
 
   app.addHook('onRequest', async (req, reply) => {
     if (!req.routeOptions.url) return;
@@ -29,13 +40,24 @@ export function registerRouteBulkhead(app: FastifyInstance, opts: { perRoute: nu
       else g.active -= 1;
     };
     if (g.active >= opts.perRoute) {
+      const r = routeStats(key);
+      const start = performance.now();
+      r.waits += 1;
+      stats.waiting += 1;
+      const waited = () => {
+        stats.waiting -= 1;
+        r.waitSeconds += (performance.now() - start) / 1000;
+      };
       await new Promise<void>((resolve, reject) => {
         const enter = () => {
           clearTimeout(timer);
+          waited();
           resolve();
         };
         const timer = setTimeout(() => {
           g.waiters.splice(g.waiters.indexOf(enter), 1);
+          waited();
+          r.timeouts += 1;
           reject(new AppError('timeout', 503, TIMEOUT_MESSAGE));
         }, opts.maxWaitMs);
         g.waiters.push(enter);

@@ -68,7 +68,12 @@ describe('GET /metrics and request ids', () => {
     expect(text).toMatch(/^trilha_replica_up 0$/m);
     expect(text).toMatch(/^trilha_replica_lag_seconds -1$/m);
     expect(text).toMatch(/^trilha_process_cpu_user_seconds_total /m);
-    if (db.engine === 'postgres') expect(text).toMatch(/^trilha_db_pool_connections\{db="primary",state="max"\} \d+$/m);
+    if (db.engine === 'postgres') {
+      expect(text).toMatch(/^trilha_db_pool_connections\{db="primary",state="max"\} \d+$/m);
+      // The per-route gate in front of the pool (PGlite's one connection has none).
+      expect(text).toMatch(/^trilha_bulkhead_waiting \d+$/m);
+      expect(text).toMatch(/^# TYPE trilha_bulkhead_waits_total counter$/m);
+    }
   });
 
   it('every answer carries its request id; a plain X-Request-Id from a proxy is kept, anything else replaced', async () => {

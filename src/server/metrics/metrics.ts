@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type * as Prom from 'prom-client';
 import type { Db, PoolStats, ReadRouter } from '../db/index.js';
 import { requireLazily } from '../lazy-module.js';
+import type { BulkheadStats } from '../core/bulkhead-stats.js';
 
 /** Seconds: the answers of a kept read (ms) up to an export or a report (several s). */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -24,7 +25,7 @@ export interface AppMetrics {
  * id), its latency and the 5xx; at each scrape reads the pools, the replica's state and lag and the
  * queues' depths. prom-client is loaded only here, by a server that has METRICS_TOKEN.
  */
-export function createAppMetrics(app: FastifyInstance, db: Db, reads: ReadRouter): AppMetrics {
+export function createAppMetrics(app: FastifyInstance, db: Db, reads: ReadRouter, bulkhead: BulkheadStats | null = null): AppMetrics {
   const prom = requireLazily('prom-client') as typeof Prom;
   const registry = new prom.Registry();
   prom.collectDefaultMetrics({ register: registry, prefix: 'trilha_' });
@@ -69,6 +70,30 @@ export function createAppMetrics(app: FastifyInstance, db: Db, reads: ReadRouter
       for (const [name, s] of pools()) this.set({ db: name }, s.waiting);
     },
   });
+
+  // The per-route gate in front of the pool (http/bulkhead.ts): requests queued for a slot of their
+  // route, how many had to wait, for how long in all, and how many gave up with a 503.
+  if (bulkhead) {
+    new prom.Gauge({
+      name: 'trilha_bulkhead_waiting', help: 'Pedidos esperando a vez da sua rota agora (limite por rota abaixo do pool)', registers: [registry],
+      collect() {
+        this.set(bulkhead.waiting);
+      },
+    });
+    const perRoute = (name: string, help: string, pick: (r: { waits: number; timeouts: number; waitSeconds: number }) => number) => new prom.Counter({
+      name, help, labelNames: ['method', 'route'], registers: [registry],
+      collect() {
+        this.reset();
+        for (const [key, r] of bulkhead.routes) {
+          const [method, route] = key.split(' ', 2);
+          this.inc({ method, route }, pick(r));
+        }
+      },
+    });
+    perRoute('trilha_bulkhead_waits_total', 'Pedidos que esperaram a vez da sua rota', (r) => r.waits);
+    perRoute('trilha_bulkhead_wait_seconds_total', 'Segundos esperados pela vez da rota, somados', (r) => r.waitSeconds);
+    perRoute('trilha_bulkhead_timeouts_total', 'Pedidos que desistiram de esperar (503)', (r) => r.timeouts);
+  }
 
   new prom.Gauge({
     name: 'trilha_replica_up', help: '1 quando a réplica de leitura está em uso (DATABASE_REPLICA_URL); 0 fora de uso ou sem réplica', registers: [registry],

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { MSG } from '../../shared/errors.js';
+import type { BulkheadStats } from '../core/bulkhead-stats.js';
 import { createAppMetrics } from './metrics.js';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -16,8 +17,8 @@ export function bearerMatches(header: string | undefined, token: string): boolea
  * not exist, and nothing is counted; with one, a scrape must send `Authorization: Bearer <token>`
  * (else 401).
  */
-export async function registerMetrics(app: FastifyInstance, token: string | null): Promise<void> {
-  const metrics = token ? createAppMetrics(app, app.db, app.reads) : null;
+export async function registerMetrics(app: FastifyInstance, token: string | null, bulkhead: BulkheadStats | null = null): Promise<void> {
+  const metrics = token ? createAppMetrics(app, app.db, app.reads, bulkhead) : null;
   app.get('/metrics', { config: { permission: 'public' }, schema: { hide: true } }, async (req, reply) => {
     if (!metrics || !token) return reply.status(404).send({ error: { code: 'not_found', message: MSG.notFound } });
     if (!bearerMatches(req.headers.authorization, token)) {
