@@ -15,6 +15,7 @@ import { seedDemoEvents } from '../events/demo-seed.js';
 import { seedDemoCamps } from '../camps/demo-seed.js';
 import { seedDemoPatrimonio } from '../patrimonio/demo-seed.js';
 import { seedDemoSecretaria } from '../secretaria/demo-seed.js';
+import { seedDemoPastas } from '../secretaria/pasta-demo-seed.js';
 import { seedDemoGuardian, seedDemoInstructor } from './people.js';
 import { seedDemoAssociacao } from '../associacao/demo-seed.js';
 import { seedDemoPlan } from '../associacao/plan-demo-seed.js';
@@ -39,6 +40,7 @@ const steps: DemoStep[] = [
   seedDemoAssociacao,
   seedDemoPlan,
   seedDemoSecretaria,
+  seedDemoPastas,
 ];
 
 /**
