@@ -24,6 +24,7 @@ import { programmeRoutes } from './programme/routes.js';
 import { progressRoutes } from './progress/routes.js';
 import { rankingRoutes } from './ranking/routes.js';
 import { recurringRoutes } from './recurring/routes.js';
+import { carteirinhaRoutes } from './secretaria/carteirinha-routes.js';
 import { secretariaRoutes } from './secretaria/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { taskRoutes } from './tasks/routes.js';
@@ -60,4 +61,5 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   uniformRoutes,
   associacaoRoutes,
   secretariaRoutes,
+  carteirinhaRoutes,
 ];

@@ -178,6 +178,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'oficio.receive': 'Ofício recebido protocolado',
   'oficio.file_read': 'Arquivo de ofício recebido lido',
   'visita.create': 'Visita registrada no livro de visitas',
+  'carteirinha.issue': 'Carteirinhas emitidas',
+  'carteirinha.revoke': 'Carteirinha revogada',
 };
 
 /** The domains the screens offer as a filter (the part of the action before the first dot). */
@@ -225,6 +227,7 @@ export const AUDIT_DOMAIN_LABELS: Record<string, string> = {
   ato: 'Livro de atos',
   oficio: 'Ofícios',
   visita: 'Livro de visitas',
+  carteirinha: 'Carteirinhas',
 };
 
 export function auditActionLabel(action: string): string {

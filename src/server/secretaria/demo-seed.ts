@@ -5,13 +5,14 @@ import type { ClubAccess } from '../core/access.js';
 import { demoPicture } from '../demo/picture.js';
 import { approveAta, closeAta, createAta } from './atas.js';
 import { createAto, createOficio, receiveOficio, signVisitBook } from './books.js';
+import { cardKeyOf, seedCards } from './carteirinha.js';
 
 /**
  * The demo club's secretaria this year, written through the same services as the screens: two atas
  * approved and closed with their votos, a draft, acts citing a voto, ofícios sent and received, a
  * visitor in the book.
  */
-export const seedDemoSecretaria: DemoStep = async ({ db, clubId, adminId, storage }) => {
+export const seedDemoSecretaria: DemoStep = async ({ db, clubId, adminId, storage, cardSecret }) => {
   const { today } = await one<{ today: string }>(db, `SELECT ${clubDate()}::text AS today FROM clubs c WHERE c.id = $1`, [clubId]);
   const year = today.slice(0, 4);
   // Dates early in the club's year, never after today.
@@ -63,4 +64,6 @@ export const seedDemoSecretaria: DemoStep = async ({ db, clubId, adminId, storag
   await receiveOficio(db, storage, actor, { dated_on: on(2, 15), counterpart: 'Associação Paulista Central', subject: 'Confirmação da inscrição no Campori' },
     { bytes: demoPicture(3, 320, 240).png, filename: 'confirmacao.png' });
   await signVisitBook(db, actor, { visited_on: on(3, 9), name: 'Helena Souza', origin: 'Clube Estrela do Mar, Santos', note: 'Que clube animado! Voltaremos no campori.' });
+  // Every active member's carteirinha, valid to the end of the year (the QR needs the server's secret).
+  if (cardSecret) await seedCards(db, cardKeyOf(cardSecret), clubId, people.map((p) => p.id), `${year}-12-31`, adminId);
 };
