@@ -302,6 +302,8 @@ export type TPlatformAuditPage = z.infer<typeof ZPlatformAuditPage>;
 
 /** pt-BR names of the row fields an entry's summary shows; a field missing here is shown as its code. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  valid_until: 'Válida até',
+  reissued: 'Reemitidas (a anterior revogada)',
   changed_fields: 'Campos alterados',
   year: 'Ano',
   insured: 'Com seguro',

@@ -36,6 +36,7 @@ export const PUBLIC_OPERATIONS = new Set([
   'GET /api/privacy/{clubId}',
   'GET /api/guardian-invitations/{token}',
   'POST /api/notifications/unsubscribe',
+  'GET /api/carteirinha/{token}',
 ]);
 
 export const ERROR_SCHEMA: OpenAPIV3.SchemaObject = {
