@@ -81,6 +81,7 @@ export const router = createBrowserRouter([
           { path: 'secretaria', handle: clubScreen('abrir a secretaria'), lazy: () => import('../features/secretaria/pages/secretaria-page') },
           { path: 'secretaria/atas/:id', handle: clubScreen('ver as atas'), lazy: () => import('../features/secretaria/pages/ata-page') },
           { path: 'secretaria/oficios/:id', handle: clubScreen('ver os ofícios'), lazy: () => import('../features/secretaria/pages/oficio-page') },
+          { path: 'secretaria/livro-de-atas/:year', handle: clubScreen('ver o livro de atas'), lazy: () => import('../features/secretaria/pages/year-book-page') },
           { path: 'secretaria/carteirinhas/imprimir', handle: clubScreen('imprimir as carteirinhas'), lazy: () => import('../features/secretaria/pages/card-sheet-page') },
           { path: 'carteirinha', handle: clubScreen('ver sua carteirinha'), lazy: () => import('../features/secretaria/pages/my-card-page') },
           { path: 'secretaria/visitas/assinar', handle: clubScreen('abrir o livro de visitas'), lazy: () => import('../features/secretaria/pages/visit-sign-page') },
