@@ -180,6 +180,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'visita.create': 'Visita registrada no livro de visitas',
   'carteirinha.issue': 'Carteirinhas emitidas',
   'carteirinha.revoke': 'Carteirinha revogada',
+  'pasta.document_upload': 'Documento guardado na pasta do membro',
+  'pasta.document_read': 'Documento da pasta do membro lido',
+  'pasta.document_remove': 'Documento retirado da pasta do membro (fica no histórico)',
+  'pasta.export': 'Pasta do membro exportada',
 };
 
 /** The domains the screens offer as a filter (the part of the action before the first dot). */
@@ -228,6 +232,7 @@ export const AUDIT_DOMAIN_LABELS: Record<string, string> = {
   oficio: 'Ofícios',
   visita: 'Livro de visitas',
   carteirinha: 'Carteirinhas',
+  pasta: 'Pastas dos membros',
 };
 
 export function auditActionLabel(action: string): string {
@@ -445,4 +450,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   label: 'Descrição',
   subject: 'Assunto',
   votos: 'Votos',
+  file_name: 'Arquivo',
+  visibility: 'Quem pode ver',
+  as: 'Lido por (papel)',
 };
