@@ -35,7 +35,7 @@ describe(`atos drafted from facts on ${engineName()}`, () => {
   });
 
   it('a function given is a nomeação; a diretoria post, a nomeação with its term; a member removed, a desligamento that keeps the name', async () => {
-    const bruno = (await drafts('admissao'))[0].member_id!;
+    const bruno = String((await drafts('admissao'))[0].member_id);
     const put = await call(ctx.app, 'PUT', `${base}/members/${bruno}`, { as: admin, body: { role: 'instructor', unit_id: null, active: true } });
     expect(put.statusCode).toBe(200);
     expect((await drafts('nomeacao')).map((d) => d.role_title)).toEqual(['Instrutor(a)']);
