@@ -59,6 +59,7 @@ export async function screenReads(db: Db, base: string, clubs: number): Promise<
     `SELECT id FROM charges WHERE club_id = $1 ORDER BY paid_amount > 0 DESC, due_date DESC, id LIMIT 1`, [club.id]);
   const [event] = await db.query<{ id: string }>(`SELECT id FROM events WHERE club_id = $1 ORDER BY starts_on, id LIMIT 1`, [club.id]);
 
+  const [ata] = await db.query<{ id: string }>(`SELECT id FROM atas WHERE club_id = $1 ORDER BY year DESC, number LIMIT 1`, [club.id]);
   const endpoints: Array<[string, string, string]> = [
     ['health', `${base}/api/health`, ''],
     ['dashboard', `${c}/dashboard`, admin],
@@ -107,6 +108,9 @@ export async function screenReads(db: Db, base: string, clubs: number): Promise<
     ['secretaria: visitas (year)', `${c}/secretaria/visitas?year=${year}`, admin],
     // Issue 48 (Ano do clube): the club's calendar of the year, as a member reads it.
     ['associacao: calendar (year, member)', `${c}/associacao/calendar?year=${year}`, kid],
+    ...(ata ? [['secretaria: one ata', `${c}/secretaria/atas/${ata.id}`, admin] as [string, string, string]] : []),
+    ['secretaria: livro de atas (year)', `${c}/secretaria/livro-de-atas?year=${year}`, admin],
+    ['secretaria: carteirinhas', `${c}/secretaria/carteirinhas`, admin],
   ];
   const explainOnly: Array<[string, string, string]> = [
     ['members sorted by name (first page of 50)', `${c}/members?limit=50&sort=nome`, admin],

@@ -3,12 +3,15 @@
 import { readEnv } from '../src/server/config.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_SLUG } from '../src/server/demo/base.js';
 import { seedDemo } from '../src/server/demo/seed.js';
+import { loadNotificationKeys } from '../src/server/notifications/keys.js';
 import { runCommandMain, runDataCommand } from '../src/server/data-dir/command.js';
 
 await runCommandMain(async () => {
-  const { created } = await runDataCommand(readEnv(), {
+  const env = readEnv();
+  const { created } = await runDataCommand(env, {
     viaServer: async (call) => (await call('seed-demo')) as { created: boolean },
-    direct: seedDemo,
+    // The carteirinhas' QR tokens derive from the secret the server will read (NOTIFY_SECRET or DATA_DIR's key file).
+    direct: async (db) => seedDemo(db, undefined, (await loadNotificationKeys(env.dataDir)).unsubscribeSecret),
   });
   if (created) {
     console.log(`Clube de demonstração criado. Entre com um destes e-mails, senha ${DEMO_PASSWORD}:`);

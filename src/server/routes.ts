@@ -25,6 +25,8 @@ import { programmeRoutes } from './programme/routes.js';
 import { progressRoutes } from './progress/routes.js';
 import { rankingRoutes } from './ranking/routes.js';
 import { recurringRoutes } from './recurring/routes.js';
+import { carteirinhaRoutes } from './secretaria/carteirinha-routes.js';
+import { secretariaBookRoutes } from './secretaria/book-routes.js';
 import { secretariaRoutes } from './secretaria/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { taskRoutes } from './tasks/routes.js';
@@ -62,4 +64,6 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   associacaoRoutes,
   associacaoPlanRoutes,
   secretariaRoutes,
+  carteirinhaRoutes,
+  secretariaBookRoutes,
 ];

@@ -187,6 +187,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'oficio.receive': 'Ofício recebido protocolado',
   'oficio.file_read': 'Arquivo de ofício recebido lido',
   'visita.create': 'Visita registrada no livro de visitas',
+  'carteirinha.issue': 'Carteirinhas emitidas',
+  'carteirinha.revoke': 'Carteirinha revogada',
   'pasta.document_upload': 'Documento guardado na pasta do membro',
   'pasta.document_read': 'Documento da pasta do membro lido',
   'pasta.document_remove': 'Documento retirado da pasta do membro (fica no histórico)',
@@ -238,6 +240,7 @@ export const AUDIT_DOMAIN_LABELS: Record<string, string> = {
   ato: 'Livro de atos',
   oficio: 'Ofícios',
   visita: 'Livro de visitas',
+  carteirinha: 'Carteirinhas',
   pasta: 'Pastas dos membros',
 };
 
@@ -313,6 +316,8 @@ export type TPlatformAuditPage = z.infer<typeof ZPlatformAuditPage>;
 
 /** pt-BR names of the row fields an entry's summary shows; a field missing here is shown as its code. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  valid_until: 'Válida até',
+  reissued: 'Reemitidas (a anterior revogada)',
   changed_fields: 'Campos alterados',
   dates: 'Datas',
   format: 'Formato do arquivo',

@@ -230,7 +230,7 @@ export const ZAto = z.object({
   id: z.string(),
   label: z.string().nullable(),
   status: z.enum(['rascunho', 'registrado']),
-  source: z.enum(['manual', 'admissao', 'investidura']),
+  source: z.enum(['manual', 'admissao', 'desligamento', 'investidura', 'nomeacao']),
   kind: z.enum(ATO_KINDS),
   acted_on: z.string(),
   member_id: z.string().nullable(),

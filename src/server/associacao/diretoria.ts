@@ -5,6 +5,7 @@ import { writeAudit } from '../audit/repo.js';
 import { ASSOC_MSG, POSTS, POST_LABELS, POST_MSG, POST_SEATS, SECRETARY_MIN_AGE, type TDiretoria, type TPostHolder } from '../../shared/associacao.js';
 import { lockMember } from './repo.js';
 import * as repo from './diretoria-repo.js';
+import { draftAtoFromFact } from '../secretaria/ato-drafts.js';
 
 /**
  * The Associação's rules on the current terms: each post filled (two associates), the director of age,
@@ -45,7 +46,14 @@ export async function savePost(db: Db, access: ClubAccess, id: string | null, in
   return db.transaction(async (tx) => {
     if (!(await lockMember(tx, access.clubId, input.member_id))) throw notFound(ASSOC_MSG.memberNotFound);
     let postId = id;
-    if (postId === null) postId = await repo.insertPost(tx, access.clubId, input, access.profileId);
+    if (postId === null) {
+      postId = await repo.insertPost(tx, access.clubId, input, access.profileId);
+      // A post given is a nomeação with its term in the livro de atos (a draft the secretary confirms).
+      await draftAtoFromFact(tx, access.clubId, {
+        kind: 'nomeacao', who: { memberId: input.member_id }, date: input.starts_on, roleTitle: POST_LABELS[input.post],
+        termStart: input.starts_on, termEnd: input.ends_on, body: `Nomeação para o cargo de ${POST_LABELS[input.post]} na diretoria do clube.`,
+      }, access.profileId);
+    }
     else if (!(await repo.updatePost(tx, access.clubId, postId, input))) throw notFound(POST_MSG.notFound);
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'associacao.post_save', entity: 'diretoria_post', entityId: postId, after: { post: input.post, starts_on: input.starts_on, ends_on: input.ends_on } });
     return { id: postId };

@@ -14,6 +14,8 @@ export interface DemoContext {
   passwordHash: string;
   /** Where the demo's uploads (evidence photos) go: the running server's storage. */
   storage: Storage;
+  /** The server's secret the carteirinhas' QR tokens derive from (absent: the demo issues no cards). */
+  cardSecret?: Buffer;
 }
 
 export type DemoStep = (ctx: DemoContext) => Promise<void>;

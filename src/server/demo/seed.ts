@@ -48,13 +48,13 @@ const steps: DemoStep[] = [
  * a step that fails leaves nothing behind, so the next run starts from scratch instead of finding a half
  * club and answering "já existe" forever. `storage`: the running server's uploads (default DATA_DIR/uploads).
  */
-export async function seedDemo(db: Db, storage?: Storage): Promise<{ created: boolean }> {
+export async function seedDemo(db: Db, storage?: Storage, cardSecret?: Buffer): Promise<{ created: boolean }> {
   return db.transaction(async (tx) => {
     // Two runs at once: the second waits here for the first to commit, then finds the club.
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('trilha-seed-demo'))`);
     const existing = await tx.query('SELECT 1 FROM clubs WHERE slug = $1', [DEMO_SLUG]);
     if (existing.length > 0) return { created: false };
-    const ctx = await seedDemoClub(dbInTransaction(db, tx), storage);
+    const ctx = { ...(await seedDemoClub(dbInTransaction(db, tx), storage)), cardSecret };
     for (const step of steps) await step(ctx);
     return { created: true };
   });

@@ -37,6 +37,7 @@ export const PUBLIC_OPERATIONS = new Set([
   'GET /api/guardian-invitations/{token}',
   'POST /api/notifications/unsubscribe',
   'GET /api/calendar/{file}',
+  'GET /api/carteirinha/{token}',
 ]);
 
 export const ERROR_SCHEMA: OpenAPIV3.SchemaObject = {

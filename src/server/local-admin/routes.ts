@@ -37,7 +37,7 @@ export const localAdminRoutes: FastifyPluginAsyncZod<LocalAdminOptions> = async 
 
   app.post(`${LOCAL_ADMIN_PREFIX}/seed-demo`, { config: { permission: 'local_admin' }, schema: hidden, handlerTimeout }, async (_req, reply) => {
     try {
-      const result = await seedDemo(app.db, app.storage);
+      const result = await seedDemo(app.db, app.storage, (await app.notifications.keys()).unsubscribeSecret);
       app.log.info(result, 'local admin: demo seed');
       return result;
     } catch (err) {

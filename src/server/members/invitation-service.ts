@@ -2,13 +2,14 @@ import type { z } from 'zod';
 import { notify } from '../notifications/notify.js';
 import type { Db, Queryable } from '../db/index.js';
 import { AUTH_MSG, type ZRegister } from '../../shared/auth.js';
-import { MEMBER_MSG, type TInvitationPreview } from '../../shared/members.js';
+import { MEMBER_MSG, roleLabel, type TInvitationPreview } from '../../shared/members.js';
 import { AppError, PG, conflict, isPgError, notFound } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { hashToken } from '../auth/session.js';
 import { hashPassword, openSession, type NewSession } from '../auth/service.js';
 import * as authRepo from '../auth/repo.js';
 import * as invitations from './invitation-repo.js';
+import { draftAtoFromFact } from '../secretaria/ato-drafts.js';
 
 const invalid = () => notFound(MEMBER_MSG.invitationInvalid);
 
@@ -39,6 +40,8 @@ async function joinByInvitation(tx: Queryable, inv: invitations.InvitationRow, p
   if (before?.active && inv.profile_id !== profileId) throw conflict(MEMBER_MSG.alreadyMember);
   if (!(await invitations.markUsed(tx, inv.id, profileId))) throw invalid();
   const kept = before?.active ? before : null;
+  // A join (or a return) is an admissão in the livro de atos; a claim of one's own membership is not.
+  if (!kept) await draftAtoFromFact(tx, inv.club_id, { kind: 'admissao', who: { profileId }, body: `Admissão como membro do clube, na função de ${roleLabel(inv.role)}, por convite aceito.` }, profileId);
   // Whoever sent the link learns it was used (their club shows the member's name anyway).
   const [sent] = await tx.query<{ created_by: string | null; full_name: string }>(
     `SELECT i.created_by, p.full_name FROM club_invitations i JOIN profiles p ON p.id = $2 WHERE i.id = $1`, [inv.id, profileId]);

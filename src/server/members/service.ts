@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import {
-  ADMIN_ROLE, INVITATION_DAYS, MEMBER_MSG,
+  ADMIN_ROLE, INVITATION_DAYS, MEMBER_MSG, roleLabel,
   type TAddMemberResult, type TInvitationLink, type TMember, type ZAddMember, type ZUpdateMember,
 } from '../../shared/members.js';
 import { AppError, badRequest, conflict, notFound } from '../core/errors.js';
@@ -11,6 +11,7 @@ import type { ClubAccess } from '../core/access.js';
 import { hashToken, newSessionToken } from '../auth/session.js';
 import * as repo from './repo.js';
 import * as invitations from './invitation-repo.js';
+import { draftAtoFromFact } from '../secretaria/ato-drafts.js';
 
 /** 403 unless the actor may give (or take away) this function. */
 function assertMayGrant(access: ClubAccess, role: string): void {
@@ -66,6 +67,7 @@ export async function addMember(db: Db, access: ClubAccess, input: z.output<type
     const { id } = await repo.insertMember(tx, { clubId: access.clubId, profileId, role: input.role, unitId: input.unit_id, birthDate: input.birth_date });
     const member = await loadMember(tx, access.clubId, id);
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'member.add', entity: 'club_member', entityId: id, after: member });
+    await draftAtoFromFact(tx, access.clubId, { kind: 'admissao', who: { memberId: id }, body: `Admissão como membro do clube, na função de ${roleLabel(member.role)}.` }, access.profileId);
     return { result: 'added' as const, member };
   });
 }
@@ -91,6 +93,10 @@ export async function updateMember(db: Db, access: ClubAccess, memberId: string,
     const after = await loadMember(tx, access.clubId, memberId);
     const action = before.role !== after.role ? 'member.role_change' : 'member.update';
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action, entity: 'club_member', entityId: memberId, before, after });
+    // A function given (a leader's, not 'member') is a nomeação in the livro de atos; the secretary adds the term.
+    if (before.role !== after.role && after.role !== 'member' && after.active) {
+      await draftAtoFromFact(tx, access.clubId, { kind: 'nomeacao', who: { memberId }, roleTitle: roleLabel(after.role), body: `Nomeação para a função de ${roleLabel(after.role)}.` }, access.profileId);
+    }
     return after;
   });
 }
@@ -101,6 +107,8 @@ export async function removeMember(db: Db, access: ClubAccess, memberId: string)
     const before = await loadMember(tx, access.clubId, memberId);
     assertMayGrant(access, before.role);
     assertKeepsAnAdmin(admins, before, null);
+    // Written before the row goes: the act keeps the name (its member link is cleared with the row).
+    await draftAtoFromFact(tx, access.clubId, { kind: 'desligamento', who: { memberId }, body: 'Desligamento do clube.' }, access.profileId);
     await repo.deleteMember(tx, access.clubId, memberId);
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'member.remove', entity: 'club_member', entityId: memberId, before });
   });

@@ -6,6 +6,7 @@ import { writeAudit } from '../audit/repo.js';
 import { PROGRAMME_MSG, type TInvestiture } from '../../shared/programme.js';
 import { clubToday } from './repo.js';
 import { notifyInvested } from './notices.js';
+import { draftAtoFromFact } from '../secretaria/ato-drafts.js';
 
 /** One investidura with who was invested in what, by item then name (the ceremony's list). */
 export async function getInvestiture(q: Queryable, clubId: string, id: string): Promise<TInvestiture> {
@@ -69,6 +70,12 @@ export async function recordInvestiture(db: Db, access: ClubAccess, input: { hel
         WHERE e.club_id = $1 AND e.id = ANY($2::uuid[]) ORDER BY e.id`,
       [access.clubId, ids],
     );
+    // Each member invested is one act in the livro de atos (a draft the secretary confirms).
+    const byMember = new Map<string, string[]>();
+    for (const r of invested) byMember.set(r.profile_id, [...(byMember.get(r.profile_id) ?? []), r.item_name]);
+    for (const [profileId, items] of byMember) {
+      await draftAtoFromFact(tx, access.clubId, { kind: 'investidura', who: { profileId }, date: input.held_on, body: `Investidura em ${items.join(', ')} (cerimônia em ${input.place}).` }, access.profileId);
+    }
     await notifyInvested(tx, access.clubId, invested.map((r) => ({ member: r, enrolmentId: r.enrolment_id, itemName: r.item_name, kind: r.kind })), input.held_on, input.place);
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'programme.investiture', entity: 'programme_investiture', entityId: id, after: { held_on: input.held_on, place: input.place, invested: ids.length } });
     return getInvestiture(tx, access.clubId, id);

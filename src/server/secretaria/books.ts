@@ -80,18 +80,6 @@ export async function discardAto(db: Db, actor: ClubAccess, id: string): Promise
   });
 }
 
-/**
- * A draft act Trilha writes when it records the fact itself (a member admitted, an investidura), for
- * the secretary to confirm; called inside the recording transaction, so both are kept or neither.
- */
-export async function draftAtoFromFact(tx: Queryable, clubId: string, fact: { kind: 'admissao' | 'investidura'; memberId: string; date: string; body: string }, by: string | null): Promise<void> {
-  const name = await repo.memberName(tx, clubId, fact.memberId);
-  if (!name) return;
-  await repo.insertAto(tx, clubId, null, fact.kind, {
-    kind: fact.kind, acted_on: fact.date, member_id: fact.memberId, person_name: name, role_title: null, term_start: null, term_end: null, body: fact.body, voto_id: null,
-  }, by);
-}
-
 // ——— Ofícios ———
 
 async function mustGetOficio(q: Queryable, clubId: string, id: string): Promise<TOficio> {

@@ -5,13 +5,15 @@ import type { ClubAccess } from '../core/access.js';
 import { demoPicture } from '../demo/picture.js';
 import { approveAta, closeAta, createAta } from './atas.js';
 import { createAto, createOficio, receiveOficio, signVisitBook } from './books.js';
+import { cardKeyOf, seedCards } from './carteirinha.js';
+import { draftAtoFromFact } from './ato-drafts.js';
 
 /**
  * The demo club's secretaria this year, written through the same services as the screens: two atas
  * approved and closed with their votos, a draft, acts citing a voto, ofícios sent and received, a
  * visitor in the book.
  */
-export const seedDemoSecretaria: DemoStep = async ({ db, clubId, adminId, storage }) => {
+export const seedDemoSecretaria: DemoStep = async ({ db, clubId, adminId, storage, cardSecret }) => {
   const { today } = await one<{ today: string }>(db, `SELECT ${clubDate()}::text AS today FROM clubs c WHERE c.id = $1`, [clubId]);
   const year = today.slice(0, 4);
   // Dates early in the club's year, never after today.
@@ -63,4 +65,22 @@ export const seedDemoSecretaria: DemoStep = async ({ db, clubId, adminId, storag
   await receiveOficio(db, storage, actor, { dated_on: on(2, 15), counterpart: 'Associação Paulista Central', subject: 'Confirmação da inscrição no Campori' },
     { bytes: demoPicture(3, 320, 240).png, filename: 'confirmacao.png' });
   await signVisitBook(db, actor, { visited_on: on(3, 9), name: 'Helena Souza', origin: 'Clube Estrela do Mar, Santos', note: 'Que clube animado! Voltaremos no campori.' });
+  // Drafts written from the club's history, for the secretary to confirm: the newest members' admissão
+  // and this year's investiduras (the programme's demo recorded them; one act per member and ceremony).
+  const newest = await db.query<{ id: string; joined: string }>(
+    `SELECT cm.id, (cm.created_at AT TIME ZONE c.timezone)::date::text AS joined FROM club_members cm JOIN clubs c ON c.id = cm.club_id
+      WHERE cm.club_id = $1 AND cm.active AND cm.role = 'member' AND cm.id <> $2 ORDER BY cm.created_at DESC, cm.id LIMIT 2`, [clubId, kid.id]);
+  for (const m of newest) {
+    await draftAtoFromFact(db, clubId, { kind: 'admissao', who: { memberId: m.id }, date: m.joined <= today ? m.joined : today, body: 'Admissão como membro do clube, na função de Desbravador(a) / Membro.' }, adminId);
+  }
+  const invested = await db.query<{ member_id: string; invested_on: string; items: string }>(
+    `SELECT e.member_id, e.invested_on::text, string_agg(i.name, ', ' ORDER BY i.position) AS items
+       FROM programme_enrolments e JOIN programme_items i ON i.code = e.item_code
+      WHERE e.club_id = $1 AND e.invested_on IS NOT NULL AND extract(year FROM e.invested_on) = $2
+      GROUP BY e.member_id, e.invested_on ORDER BY e.invested_on, e.member_id LIMIT 5`, [clubId, Number(year)]);
+  for (const v of invested) {
+    await draftAtoFromFact(db, clubId, { kind: 'investidura', who: { memberId: v.member_id }, date: v.invested_on, body: `Investidura em ${v.items}.` }, adminId);
+  }
+  // Every active member's carteirinha, valid to the end of the year (the QR needs the server's secret).
+  if (cardSecret) await seedCards(db, cardKeyOf(cardSecret), clubId, people.map((p) => p.id), `${year}-12-31`, adminId);
 };

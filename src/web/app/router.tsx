@@ -38,6 +38,7 @@ export const router = createBrowserRouter([
       { path: '/convite/:token', lazy: () => import('../features/members/pages/invite-page') },
       { path: '/responsavel/:token', lazy: () => import('../features/families/pages/guardian-invite-page') },
       { path: '/descadastrar', lazy: () => import('../features/notifications/pages/unsubscribe-page') },
+      { path: '/carteirinha/:token', lazy: () => import('../features/secretaria/pages/card-check-page') },
       { path: '/privacidade', lazy: () => import('../features/families/pages/privacy-page') },
       { path: '/familia', element: <RequireAuth><LazyOutlet /></RequireAuth>, children: [
         { lazy: () => import('./layout/family-layout').then(({ FamilyLayout }) => ({ Component: FamilyLayout })), children: [
@@ -83,6 +84,9 @@ export const router = createBrowserRouter([
           { path: 'secretaria', handle: clubScreen('abrir a secretaria'), lazy: () => import('../features/secretaria/pages/secretaria-page') },
           { path: 'secretaria/atas/:id', handle: clubScreen('ver as atas'), lazy: () => import('../features/secretaria/pages/ata-page') },
           { path: 'secretaria/oficios/:id', handle: clubScreen('ver os ofícios'), lazy: () => import('../features/secretaria/pages/oficio-page') },
+          { path: 'secretaria/livro-de-atas/:year', handle: clubScreen('ver o livro de atas'), lazy: () => import('../features/secretaria/pages/year-book-page') },
+          { path: 'secretaria/carteirinhas/imprimir', handle: clubScreen('imprimir as carteirinhas'), lazy: () => import('../features/secretaria/pages/card-sheet-page') },
+          { path: 'carteirinha', handle: clubScreen('ver sua carteirinha'), lazy: () => import('../features/secretaria/pages/my-card-page') },
           { path: 'secretaria/pastas/:memberId', handle: clubScreen('ver a pasta do membro'), lazy: () => import('../features/secretaria/pages/pasta-page') },
           { path: 'secretaria/visitas/assinar', handle: clubScreen('abrir o livro de visitas'), lazy: () => import('../features/secretaria/pages/visit-sign-page') },
           { path: 'patrimonio', handle: clubScreen('ver o patrimônio'), lazy: () => import('../features/patrimonio/pages/patrimonio-page') },

@@ -1,6 +1,6 @@
 import {
   Award, BadgeCheck, BarChart3, Building2, CalendarCheck, CalendarDays, CheckSquare, ClipboardCheck, Calendar, FileBarChart, LayoutDashboard,
-  Boxes, BookOpen, GraduationCap, History, Receipt, ListTodo, Lock, Mail, Settings, Shield, Tent, Trophy, Users, UsersRound, Wallet, type LucideIcon,
+  Boxes, BookOpen, GraduationCap, IdCard, History, Receipt, ListTodo, Lock, Mail, Settings, Shield, Tent, Trophy, Users, UsersRound, Wallet, type LucideIcon,
 } from 'lucide-react';
 import type { TClubPermission } from '@shared/permissions';
 
@@ -35,6 +35,7 @@ export const CLUB_MENU: MenuItem[] = [
   { to: '/dashboard/cobrancas', label: 'Cobranças', icon: Receipt },
   { to: '/dashboard/eventos', label: 'Eventos', icon: Tent, permission: 'events.read' },
   { to: '/dashboard/secretaria', label: 'Secretaria', icon: BookOpen, permission: 'secretaria.read' },
+  { to: '/dashboard/carteirinha', label: 'Minha carteirinha', icon: IdCard },
   // Everyone: a member sees their sizes and what they hold; the leaders, the storeroom.
   { to: '/dashboard/patrimonio', label: 'Patrimônio', icon: Boxes },
   { to: '/dashboard/ranking', label: 'Ranking', icon: Trophy },

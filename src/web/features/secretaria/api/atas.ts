@@ -36,3 +36,7 @@ export const useCloseAta = (clubId: string) =>
   useSecretariaMutation(clubId, (id: string) => api<TAta>('POST', secretariaPath(clubId, `/atas/${id}/close`)));
 
 export { useSecretariaMutation };
+
+/** The whole year's atas, in number order: the printable volume with its index. */
+export const useYearBook = (clubId: string, year: number) =>
+  useQuery({ queryKey: secretariaKey(clubId, 'livro', year), queryFn: () => api<TAta[]>('GET', secretariaPath(clubId, `/livro-de-atas?year=${year}`)) });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { BookOpen, Plus } from 'lucide-react';
+import { BookOpen, Plus, Printer } from 'lucide-react';
 import { ATA_KIND_LABEL, ATA_STATUS_LABEL, type TAtaSummary } from '@shared/secretaria';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -20,11 +20,12 @@ export function AtasTab({ clubId, year, manage }: { clubId: string; year: number
   const [writing, setWriting] = useState(false);
   return (
     <div className="space-y-4">
-      {manage ? (
-        <div className="flex justify-end">
-          <Button icon={<Plus aria-hidden="true" className="h-4 w-4" />} onClick={() => setWriting(true)}>Nova ata</Button>
-        </div>
-      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        {atas.data && atas.data.length > 0 ? (
+          <Link to={`/dashboard/secretaria/livro-de-atas/${year}`} className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"><Printer aria-hidden="true" className="h-4 w-4" /> Livro de {year} (imprimir)</Link>
+        ) : null}
+        {manage ? <Button icon={<Plus aria-hidden="true" className="h-4 w-4" />} onClick={() => setWriting(true)}>Nova ata</Button> : null}
+      </div>
       {atas.isPending ? <PageSpinner label="Carregando as atas…" /> : atas.isError ? (
         <p role="alert" className="text-red-700">{errorMessage(atas.error, 'Erro ao carregar as atas.')}</p>
       ) : atas.data.length === 0 ? (

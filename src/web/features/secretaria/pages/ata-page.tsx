@@ -72,7 +72,7 @@ function AtaScreen({ clubId, clubName, logoUrl, id, manage }: { clubId: string; 
   );
 }
 
-function AtaSheet({ ata: a, clubName, logoUrl }: { ata: TAta; clubName: string; logoUrl: string | null }) {
+export function AtaSheet({ ata: a, clubName, logoUrl }: { ata: TAta; clubName: string; logoUrl: string | null }) {
   const present = [...a.present.map((p) => p.name), ...a.visitors.map((v) => `${v} (visitante)`)];
   return (
     <PrintSheet

@@ -5,6 +5,7 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { AtasTab } from '../components/atas-tab';
 import { AtosTab } from '../components/atos-tab';
+import { CarteirinhasTab } from '../components/carteirinhas-tab';
 import { OficiosTab } from '../components/oficios-tab';
 import { VisitasTab } from '../components/visitas-tab';
 import { PastasTab } from '../components/pastas-tab';
@@ -15,6 +16,7 @@ const BOOKS = [
   { key: 'atos', label: 'Atos' },
   { key: 'oficios', label: 'Ofícios' },
   { key: 'visitas', label: 'Visitas' },
+  { key: 'carteirinhas', label: 'Carteirinhas' },
   { key: 'pastas', label: 'Pastas' },
 ] as const;
 type Book = (typeof BOOKS)[number]['key'];
@@ -46,11 +48,12 @@ function SecretariaScreen({ clubId, manage, sign }: { clubId: string; manage: bo
         description="Livro de atas e votos, livro de atos, ofícios e protocolo, livro de visitas e as pastas dos membros."
         actions={<YearSelect value={year} onChange={(ano) => set({ ano })} />}
       />
-      <Tabs label="Livros da secretaria" tabs={BOOKS.map((b) => ({ key: b.key, label: b.label }))} value={book} onChange={(k) => set({ livro: k })} look="spread">
+      <Tabs label="Livros da secretaria" tabs={BOOKS.filter((b) => manage || b.key !== 'carteirinhas').map((b) => ({ key: b.key, label: b.label }))} value={book} onChange={(k) => set({ livro: k })} look="spread">
         {book === 'atas' ? <AtasTab clubId={clubId} year={year} manage={manage} /> : null}
         {book === 'atos' ? <AtosTab clubId={clubId} year={year} manage={manage} /> : null}
         {book === 'oficios' ? <OficiosTab clubId={clubId} year={year} manage={manage} /> : null}
         {book === 'visitas' ? <VisitasTab clubId={clubId} year={year} sign={sign} /> : null}
+        {book === 'carteirinhas' && manage ? <CarteirinhasTab clubId={clubId} /> : null}
         {book === 'pastas' ? <PastasTab clubId={clubId} /> : null}
       </Tabs>
     </div>
