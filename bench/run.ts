@@ -20,7 +20,7 @@ import { openPglite } from '../src/server/db/pglite.js';
 import { openPostgres } from '../src/server/db/postgres.js';
 import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
-import { DEFAULT_SIZE, ensureEvents, generatePlatform } from './platform-data.js';
+import { DEFAULT_SIZE, ensureEvents, ensurePatrimonio, generatePlatform } from './platform-data.js';
 import { ensureSecretaria } from './secretaria-data.js';
 import { DIRECTOR_EMAIL, logIn, screenReads } from './endpoints.js';
 import { individualRankingSql, unitRankingSql } from '../src/server/ranking/repo.js';
@@ -120,6 +120,7 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
     await ensureEvents(db);
   }
   await ensureSecretaria(db);
+  await ensurePatrimonio(db);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-bench-'));
   // No request limits: a benchmark is a few accounts flooding on purpose.
   const responseSerializer = process.env.BENCH_SERIALIZER === 'zod' ? 'zod' : 'compiled';
