@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => db.dispose());
 
 describe(`demo storeroom on ${engineName()}`, () => {
-  it('has tents out to a unit, a written-off stove with its vote, sizes, the kit half given and the uniform', { timeout: 120_000 }, async () => {
+  it('has tents out to a unit, a written-off stove with its vote, sizes, the kit half given and the uniform', { timeout: 300_000 }, async () => {
     expect((await seedDemo(db)).created).toBe(true);
     const [club] = await db.query<{ id: string }>(`SELECT id FROM clubs WHERE slug = $1`, [DEMO_SLUG]);
     const [out] = await db.query<{ quantity: number; borrower_kind: string }>(
