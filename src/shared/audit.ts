@@ -179,6 +179,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'oficio.receive': 'Ofício recebido protocolado',
   'oficio.file_read': 'Arquivo de ofício recebido lido',
   'visita.create': 'Visita registrada no livro de visitas',
+  'pasta.document_upload': 'Documento guardado na pasta do membro',
+  'pasta.document_read': 'Documento da pasta do membro lido',
+  'pasta.document_remove': 'Documento retirado da pasta do membro (fica no histórico)',
+  'pasta.export': 'Pasta do membro exportada',
 };
 
 /** The domains the screens offer as a filter (the part of the action before the first dot). */
@@ -226,6 +230,7 @@ export const AUDIT_DOMAIN_LABELS: Record<string, string> = {
   ato: 'Livro de atos',
   oficio: 'Ofícios',
   visita: 'Livro de visitas',
+  pasta: 'Pastas dos membros',
 };
 
 export function auditActionLabel(action: string): string {
@@ -443,4 +448,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   label: 'Descrição',
   subject: 'Assunto',
   votos: 'Votos',
+  file_name: 'Arquivo',
+  visibility: 'Quem pode ver',
+  as: 'Lido por (papel)',
 };

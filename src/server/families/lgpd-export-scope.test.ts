@@ -50,6 +50,7 @@ const COVERAGE: Record<string, 'club' | 'account'> = {
   kit_order_charges: 'club',
   ata_attendees: 'club',
   atos: 'club',
+  member_documents: 'club',
   deletion_requests: 'account',
   email_change_tokens: 'account',
   login_days: 'account',
@@ -170,6 +171,8 @@ async function seedClub(clubId: string, as: Session, memberId: string, kidId: st
   );
   await q(`INSERT INTO ata_attendees (club_id, ata_id, member_id, name) VALUES ($1, $2, $3, 'Teen')`, [clubId, ata.id, memberId]);
   await q(`INSERT INTO atos (club_id, year, number, kind, acted_on, member_id, person_name, body) VALUES ($1, 2026, 1, 'admissao', '2026-03-07', $2, 'Teen', $3)`, [clubId, memberId, `Ato ${tag}`]);
+  // The member's pasta: a document the club keeps (the row, not the file).
+  await q(`INSERT INTO member_documents (club_id, member_id, kind, description, evidence_key, file_name, file_mime, file_size) VALUES ($1, $2, 'rg', $3, 'k', 'rg.png', 'image/png', 10)`, [clubId, memberId, `RG ${tag}`]);
   const account = (await call(ctx.app, 'POST', `/api/clubs/${clubId}/cash-accounts`, { as, body: { name: `Caixa ${tag}`, initial_balance: '10.00' } })).json();
   const tx = await call(ctx.app, 'POST', `/api/clubs/${clubId}/transactions`, {
     as, body: { cash_account_id: account.id, description: `Mensalidade ${tag}`, amount: '12.00', type: 'income', transaction_date: '2026-03-02', profile_id: kidId },

@@ -55,6 +55,7 @@ export const TABLE_LABEL: Record<string, string> = {
   member_sizes: 'tamanhos-de-uniforme',
   patrimonio_loans: 'emprestimos-do-patrimonio',
   sgc_member_records: 'cadastro-sgc',
+  member_documents: 'documentos-da-pasta',
 };
 
 export const COLUMN_LABEL: Record<string, string> = {
@@ -150,6 +151,15 @@ export const COLUMN_LABEL: Record<string, string> = {
   times: 'horários',
   voto_id: 'voto',
   year: 'ano',
+  visibility: 'quem pode ver',
+  file_name: 'arquivo (nome)',
+  file_mime: 'arquivo (tipo)',
+  file_size: 'arquivo (tamanho)',
+  uploaded_by: 'guardado por',
+  uploaded_at: 'guardado em',
+  removed_at: 'retirado em',
+  removed_by: 'retirado por',
+  removal_reason: 'motivo da retirada',
 };
 
 /** A column's pt-BR name (the raw name only for a column added after this list, which its test catches). */

@@ -62,7 +62,9 @@ function redact(row: Row): Row {
 /** Whose data an export reads: a whole person (their own export), or one child as a guardian's link covers it. */
 export type ExportScope =
   | { kind: 'person'; profileId: string }
-  | { kind: 'child'; profileId: string; clubId: string; memberId: string; guardianProfileId: string };
+  | { kind: 'child'; profileId: string; clubId: string; memberId: string; guardianProfileId: string }
+  // The club's file of one member (the secretaria's pasta, issue 47): what that club holds about them.
+  | { kind: 'club_record'; profileId: string; clubId: string; memberId: string };
 
 /**
  * The WHERE clause of one table for a scope, or null when the scope reads nothing from it.
@@ -86,6 +88,10 @@ function scopeWhere(cols: SubjectColumn[], scope: ExportScope, memberIds: string
     return { where, params };
   }
   if (!cols.every((c) => c.club_scoped)) return null;
+  if (scope.kind === 'club_record') {
+    const about = cols.map((c) => `${quoteIdent(c.column_name)} = ${c.target === 'profiles' ? p(scope.profileId, 'uuid') : p(scope.memberId, 'uuid')}`).join(' OR ');
+    return { where: `club_id = ${p(scope.clubId, 'uuid')} AND (${about})`, params };
+  }
   const memberCols = cols.filter((c) => c.target === 'club_members');
   const profileCols = cols.filter((c) => c.target === 'profiles');
   const club = `club_id = ${p(scope.clubId, 'uuid')}`;
@@ -97,8 +103,11 @@ function scopeWhere(cols: SubjectColumn[], scope: ExportScope, memberIds: string
   return { where: `${club} AND (${aboutMember})${guardianIsAsker}`, params };
 }
 
-/** Every row of every table about one person (their profile and their member records), within the scope. */
-export async function collectPersonData(q: Queryable, cipher: HealthCipher, scope: ExportScope): Promise<PersonData> {
+/**
+ * Every row of every table about one person (their profile and their member records), within the scope.
+ * Without a cipher (the club's record of a member) the health form is left out: it has its own reader.
+ */
+export async function collectPersonData(q: Queryable, cipher: HealthCipher | null, scope: ExportScope): Promise<PersonData> {
   const profile = await maybeOne<Row>(q, `SELECT * FROM profiles WHERE id = $1`, [scope.profileId]);
   const memberIds = scope.kind === 'person'
     ? (await q.query<{ id: string }>(`SELECT id FROM club_members WHERE profile_id = $1`, [scope.profileId])).map((r) => r.id)
@@ -108,12 +117,12 @@ export async function collectPersonData(q: Queryable, cipher: HealthCipher, scop
   const tables: Record<string, Row[]> = {};
   for (const [table, cols] of byTable) {
     const clause = scopeWhere(cols, scope, memberIds);
-    if (!clause) continue;
+    if (!clause || (table === 'health_records' && !cipher)) continue;
     // The table name comes from the catalog's regclass text, already quoted where it must be.
     const rows = await q.query<Row>(`SELECT * FROM ${table} WHERE ${clause.where}`, clause.params);
     if (rows.length === 0) continue;
     tables[table] = rows.map((r) => {
-      if (table === 'health_records' && typeof r.ciphertext === 'string') {
+      if (table === 'health_records' && cipher && typeof r.ciphertext === 'string') {
         const { ciphertext, ...rest } = r;
         return { ...rest, form: ZHealthForm.parse(JSON.parse(cipher.decrypt(ciphertext))) };
       }
@@ -121,7 +130,7 @@ export async function collectPersonData(q: Queryable, cipher: HealthCipher, scop
     });
   }
   // A child's account (e-mail, account type, the club that created it, blocking) is not the club's data.
-  const shown = profile && scope.kind === 'child' ? { id: profile.id, full_name: profile.full_name } : profile;
+  const shown = profile && scope.kind !== 'person' ? { id: profile.id, full_name: profile.full_name } : profile;
   return { profile: shown ? redact(shown) : null, tables };
 }
 

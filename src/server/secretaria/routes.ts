@@ -11,6 +11,7 @@ import { readUploadForm, sendEvidence } from '../http/evidence.js';
 import * as atasRepo from './atas-repo.js';
 import * as booksRepo from './books-repo.js';
 import { approveAta, closeAta, createAta, mustGetAta, updateAta } from './atas.js';
+import { pastaRoutes } from './pasta-routes.js';
 import { confirmAto, createAto, createOficio, discardAto, mustGetOficio, readReceivedFile, receiveOficio, signVisitBook } from './books.js';
 
 const tags = ['secretaria'];
@@ -133,4 +134,7 @@ export const secretariaRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'secretaria.visitors' },
     schema: { tags, summary: 'Assinar o livro de visitas (no celular do líder)', params: ZClubParams, body: ZVisitaInput, response: { 201: ZVisita } },
   }, async (req, reply) => reply.status(201).send(await signVisitBook(db, req.access, req.body)));
+
+  // ——— Pasta do membro (its own module) ———
+  await app.register(pastaRoutes);
 };

@@ -2,6 +2,7 @@ import { Component as FamilyPage } from '../../features/families/pages/family-pa
 import { GuardianProgrammeCard } from '../../features/programme/components/guardian-card';
 import { ChildCharges } from '../../features/charges/components/child-charges';
 import { ChildEvents } from '../../features/events/components/child-events';
+import { Link } from 'react-router';
 
 /**
  * /familia with each child's events (register, sign the authorisation), open charges (with PIX: the
@@ -15,6 +16,9 @@ export function Component() {
         <ChildCharges memberId={child.member_id} />
       </div>
       <GuardianProgrammeCard clubId={child.club_id} memberId={child.member_id} />
+      <p className="text-sm">
+        <Link to={`/familia/pasta/${child.member_id}`} className="font-medium text-emerald-800 underline">Pasta na secretaria do clube</Link>: dados, classes, eventos, atos e documentos de {child.full_name}.
+      </p>
     </>
   )} />;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Award, PlusCircle } from 'lucide-react';
+import { ArrowLeft, Award, FolderOpen, PlusCircle } from 'lucide-react';
 import { roleLabel } from '@shared/members';
 import { Button } from '@web/components/ui/button';
 import { PageHeader } from '@web/components/ui/page-header';
@@ -54,6 +54,13 @@ export function Component() {
           </>
         ) : undefined}
       />
+      {p && can('secretaria.read') ? (
+        <p className="mb-4 text-sm">
+          <Link to={`/dashboard/secretaria/pastas/${p.profile_id}`} className="inline-flex items-center gap-1 font-medium text-emerald-800 underline">
+            <FolderOpen aria-hidden="true" className="h-4 w-4" /> Pasta do membro na secretaria
+          </Link>
+        </p>
+      ) : null}
       {profile.isLoading ? <PageSpinner /> : null}
       {profile.isError ? <p role="alert" className="text-red-700">{errorMessage(profile.error, 'Não foi possível carregar o perfil do membro.')}</p> : null}
       {p ? <ProfileView profile={p} attendance={<MemberAttendance profileId={p.profile_id} />} onUndoBatch={can('points.batch') ? (batchId, reason) => setUndoing({ batchId, reason }) : undefined} /> : null}

@@ -11,7 +11,14 @@ export function Component() {
   return (
     <>
       <MyProfilePage
-        attendance={(profileId) => <MemberAttendance profileId={profileId} />}
+        attendance={(profileId) => (
+          <>
+            <MemberAttendance profileId={profileId} />
+            <p className="mt-3 text-sm">
+              <Link to={`/dashboard/secretaria/pastas/${profileId}`} className="font-medium text-emerald-800 underline">Minha pasta na secretaria</Link>: dados, cargos, classes, eventos, atos e documentos que o clube guarda.
+            </p>
+          </>
+        )}
         extra={(clubId) => (
           <>
             <MySavingsGoals clubId={clubId} />

@@ -7,6 +7,7 @@ import { AtasTab } from '../components/atas-tab';
 import { AtosTab } from '../components/atos-tab';
 import { OficiosTab } from '../components/oficios-tab';
 import { VisitasTab } from '../components/visitas-tab';
+import { PastasTab } from '../components/pastas-tab';
 import { YearSelect } from '../components/year-select';
 
 const BOOKS = [
@@ -14,6 +15,7 @@ const BOOKS = [
   { key: 'atos', label: 'Atos' },
   { key: 'oficios', label: 'Ofícios' },
   { key: 'visitas', label: 'Visitas' },
+  { key: 'pastas', label: 'Pastas' },
 ] as const;
 type Book = (typeof BOOKS)[number]['key'];
 const isBook = (v: string | null): v is Book => BOOKS.some((b) => b.key === v);
@@ -41,7 +43,7 @@ function SecretariaScreen({ clubId, manage, sign }: { clubId: string; manage: bo
     <div className="space-y-4">
       <PageHeader
         title="Secretaria"
-        description="Livro de atas e votos, livro de atos, ofícios e protocolo, livro de visitas."
+        description="Livro de atas e votos, livro de atos, ofícios e protocolo, livro de visitas e as pastas dos membros."
         actions={<YearSelect value={year} onChange={(ano) => set({ ano })} />}
       />
       <Tabs label="Livros da secretaria" tabs={BOOKS.map((b) => ({ key: b.key, label: b.label }))} value={book} onChange={(k) => set({ livro: k })} look="spread">
@@ -49,6 +51,7 @@ function SecretariaScreen({ clubId, manage, sign }: { clubId: string; manage: bo
         {book === 'atos' ? <AtosTab clubId={clubId} year={year} manage={manage} /> : null}
         {book === 'oficios' ? <OficiosTab clubId={clubId} year={year} manage={manage} /> : null}
         {book === 'visitas' ? <VisitasTab clubId={clubId} year={year} sign={sign} /> : null}
+        {book === 'pastas' ? <PastasTab clubId={clubId} /> : null}
       </Tabs>
     </div>
   );

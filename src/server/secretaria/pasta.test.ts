@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASTA_MSG, RESTRICTED_AUDIENCE, LEADERS_AUDIENCE } from '../../shared/secretaria-pasta.js';
+import { PERMISSION_MSG } from '../../shared/permissions.js';
+import { addMember, call, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
+import { inviteChild, memberIdOf, setUpStaffedClub } from '../../../test/club.js';
+import { engineName } from '../../../test/db.js';
+import type { ClubAccess } from '../core/access.js';
+import type { Storage } from '../storage/storage.js';
+import { uploadDocument } from './pasta.js';
+
+let ctx: TestContext;
+let admin: Session;
+let secretary: Session;
+let treasurer: Session;
+let instructor: Session;
+let ana: Session;
+let stranger: Session;
+let guardian: Session;
+let otherGuardian: Session;
+let clubId: string;
+let base: string;
+let strangerBase: string;
+let childId: string;
+let anaId: string;
+let treasurerId: string;
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const count = async (sql: string, params: unknown[] = []) => Number((await ctx.db.query<{ n: number }>(sql, params))[0].n);
+const documents = () => count('SELECT count(*)::int AS n FROM member_documents');
+const reads = (docId: string) => count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'pasta.document_read' AND entity_id = $1`, [docId]);
+
+function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type: string }) {
+  const boundary = `----trilha${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+const upload = (as: Session, memberId: string, fields: Record<string, string>, file?: { name: string; bytes: Buffer; type: string }) => {
+  const { payload, headers } = multipart(fields, file);
+  return ctx.app.inject({ method: 'POST', url: `${base}/secretaria/pastas/${memberId}/documentos`, payload, headers: { ...headers, cookie: as.cookie, 'x-trilha-client': 'web' } });
+};
+const png = (name = 'rg.png') => ({ name, bytes: PNG, type: 'image/png' });
+const fileUrl = (memberId: string, docId: string) => `${base}/secretaria/pastas/${memberId}/documentos/${docId}/arquivo`;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  let club: { id: string };
+  ({ admin, secretary, treasurer, members: [ana], stranger, club, base } = await setUpStaffedClub(ctx, 'Clube Pasta', { members: ['Ana Membro'] }));
+  clubId = club.id;
+  instructor = await signUp(ctx.app, { name: 'Instrutor' });
+  await addMember(ctx.db, clubId, instructor.profile.id, 'instructor');
+  anaId = await memberIdOf(ctx.db, clubId, ana.profile.id);
+  treasurerId = await memberIdOf(ctx.db, clubId, treasurer.profile.id);
+  await ctx.db.query(`UPDATE club_members SET birth_date = '1990-04-02' WHERE id = $1`, [treasurerId]);
+  ({ memberId: childId, guardian } = await inviteChild(ctx, admin, clubId, { name: 'Pedro Criança', birthDate: '2014-05-10', guardianName: 'Carla Souza', relationship: 'Mãe' }));
+  ({ guardian: otherGuardian } = await inviteChild(ctx, admin, clubId, { name: 'Outra Criança', birthDate: '2015-01-20', guardianName: 'Rui Lima', relationship: 'Pai' }));
+  const [other] = await ctx.db.query<{ club_id: string }>(`SELECT club_id FROM club_members WHERE profile_id = $1`, [stranger.profile.id]);
+  strangerBase = `/api/clubs/${other.club_id}`;
+});
+afterAll(() => ctx.close());
+
+describe(`the member's pasta on ${engineName()}`, () => {
+  let childDoc = '';
+
+  it('the secretary keeps a minor\'s RG; the pasta shows it with who may see it; each read is audited', async () => {
+    const res = await upload(secretary, childId, { kind: 'rg', description: 'RG frente e verso' }, png());
+    expect(res.statusCode, res.body).toBe(201);
+    childDoc = res.json().id;
+    expect(res.json()).toMatchObject({ kind: 'rg', visibility: 'restrita', audience: RESTRICTED_AUDIENCE, file_name: 'rg.png', file_mime: 'image/png', uploaded_by_name: 'Secretário' });
+    const pasta = (await call(ctx.app, 'GET', `${base}/secretaria/pastas/${childId}`, { as: secretary })).json();
+    expect(pasta.member).toMatchObject({ full_name: 'Pedro Criança', minor: true, birth_date: '2014-05-10' });
+    expect(pasta.guardians).toEqual([expect.objectContaining({ full_name: 'Carla Souza', relationship: 'Mãe', accepted: true })]);
+    expect(pasta.documents.map((d: { id: string }) => d.id)).toEqual([childDoc]);
+    expect(pasta.can).toEqual({ manage: true, read_documents: true });
+
+    expect(await reads(childDoc)).toBe(0);
+    const file = await ctx.app.inject({ method: 'GET', url: fileUrl(childId, childDoc), headers: { cookie: secretary.cookie } });
+    expect(file.statusCode).toBe(200);
+    expect(Buffer.from(file.rawPayload).equals(PNG)).toBe(true);
+    expect(await reads(childDoc)).toBe(1);
+    await call(ctx.app, 'GET', fileUrl(childId, childDoc), { as: admin });
+    expect(await reads(childDoc)).toBe(2);
+    const [line] = await ctx.db.query<{ actor_id: string; after: { as: string } }>(`SELECT actor_id, after FROM audit_log WHERE action = 'pasta.document_read' AND entity_id = $1 ORDER BY at DESC LIMIT 1`, [childDoc]);
+    expect(line.actor_id).toBe(admin.profile.id);
+  });
+
+  it('the pasta gathers the history: diretoria terms, invested classes, events attended, roll calls and the acts about the member', async () => {
+    const q = (sql: string, params: unknown[]) => ctx.db.query<{ id: string }>(sql, params);
+    await q(`INSERT INTO diretoria_posts (club_id, post, member_id, starts_on, ends_on) VALUES ($1, 'treasurer', $2, '2025-01-01', '2026-12-31')`, [clubId, treasurerId]);
+    await q(`INSERT INTO programme_enrolments (club_id, member_id, item_code, kind, completed_on, invested_on) VALUES ($1, $2, 'AMIGO', 'class', '2025-10-01', '2025-11-15')`, [clubId, treasurerId]);
+    const [ev] = await q(`INSERT INTO events (club_id, title, kind, starts_on, ends_on, registration_deadline, place) VALUES ($1, 'Campori 2025', 'campori', '2025-07-10', '2025-07-12', '2025-07-01', 'Sítio') RETURNING id`, [clubId]);
+    await q(`INSERT INTO event_registrations (club_id, event_id, member_id) VALUES ($1, $2, $3)`, [clubId, ev.id, treasurerId]);
+    const [m] = await q(`INSERT INTO meetings (club_id, date, starts_at, title) VALUES ($1, '2026-03-07', '2026-03-07T18:00:00Z', 'Reunião de março') RETURNING id`, [clubId]);
+    await q(`INSERT INTO meeting_attendance (club_id, meeting_id, member_id, status) VALUES ($1, $2, $3, 'late')`, [clubId, m.id, treasurerId]);
+    const ato = await call(ctx.app, 'POST', `${base}/secretaria/atos`, { as: secretary, body: { kind: 'nomeacao', acted_on: '2026-01-05', member_id: treasurerId, role_title: 'Tesoureira', term_start: '2026-01-01', term_end: '2026-12-31', body: 'Nomeia a tesoureira.' } });
+    expect(ato.statusCode, ato.body).toBe(201);
+    const pasta = (await call(ctx.app, 'GET', `${base}/secretaria/pastas/${treasurerId}`, { as: secretary })).json();
+    expect(pasta.terms).toEqual([expect.objectContaining({ post: 'treasurer', starts_on: '2025-01-01', ends_on: '2026-12-31' })]);
+    expect(pasta.programme).toEqual([expect.objectContaining({ item_code: 'AMIGO', kind: 'class', invested_on: '2025-11-15' })]);
+    expect(pasta.events).toEqual([expect.objectContaining({ title: 'Campori 2025' })]);
+    expect(pasta.attendance).toMatchObject({ late: 1, present: 0, recent: [{ date: '2026-03-07', title: 'Reunião de março', status: 'late' }] });
+    expect(pasta.atos).toEqual([expect.objectContaining({ kind: 'nomeacao', role_title: 'Tesoureira', label: ato.json().label })]);
+    expect(pasta.member.minor).toBe(false);
+  });
+
+  it('a guardian reads their child\'s pasta and documents through /familia (audited); another child\'s guardian gets 404', async () => {
+    const pasta = await call(ctx.app, 'GET', `/api/family/children/${childId}/pasta`, { as: guardian });
+    expect(pasta.statusCode, pasta.body).toBe(200);
+    expect(pasta.json().documents.map((d: { id: string }) => d.id)).toEqual([childDoc]);
+    expect(pasta.json().guardians[0]).toMatchObject({ email: null, phone: null });
+    const before = await reads(childDoc);
+    const file = await call(ctx.app, 'GET', `/api/family/children/${childId}/pasta/documentos/${childDoc}/arquivo`, { as: guardian });
+    expect(file.statusCode).toBe(200);
+    expect(await reads(childDoc)).toBe(before + 1);
+
+    expect((await call(ctx.app, 'GET', `/api/family/children/${childId}/pasta`, { as: otherGuardian })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', `/api/family/children/${childId}/pasta/documentos/${childDoc}/arquivo`, { as: otherGuardian })).statusCode).toBe(404);
+    expect(await reads(childDoc)).toBe(before + 1);
+  });
+
+  it('an instructor reads a minor\'s pasta without its documents (404 for the file, nothing audited); an adult\'s only those marked for the leaders', async () => {
+    const pasta = (await call(ctx.app, 'GET', `${base}/secretaria/pastas/${childId}`, { as: instructor })).json();
+    expect(pasta.documents).toBeNull();
+    expect(pasta.member.sgc).toBeNull();
+    expect(pasta.can).toEqual({ manage: false, read_documents: false });
+    const before = await reads(childDoc);
+    const denied = await call(ctx.app, 'GET', fileUrl(childId, childDoc), { as: instructor });
+    expect(denied.statusCode).toBe(404);
+    expect(denied.json().error.message).toBe(PASTA_MSG.documentNotFound);
+    expect(await reads(childDoc)).toBe(before);
+    // A minor's document marked for the leaders is still the restricted audience's.
+    const forLeaders = (await upload(secretary, childId, { kind: 'foto', visibility: 'lideres' }, png('foto.png'))).json();
+    expect(forLeaders.audience).toBe(RESTRICTED_AUDIENCE);
+    expect((await call(ctx.app, 'GET', fileUrl(childId, forLeaders.id), { as: instructor })).statusCode).toBe(404);
+
+    const open = (await upload(secretary, treasurerId, { kind: 'termo_adesao', visibility: 'lideres' }, { name: 'termo.pdf', bytes: PDF, type: 'application/pdf' })).json();
+    const restricted = (await upload(secretary, treasurerId, { kind: 'rg' }, png())).json();
+    expect(open.audience).toBe(LEADERS_AUDIENCE);
+    const adult = (await call(ctx.app, 'GET', `${base}/secretaria/pastas/${treasurerId}`, { as: instructor })).json();
+    expect(adult.documents.map((d: { id: string }) => d.id)).toEqual([open.id]);
+    const pdf = await call(ctx.app, 'GET', fileUrl(treasurerId, open.id), { as: instructor });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toMatch(/^attachment/);
+    expect((await call(ctx.app, 'GET', fileUrl(treasurerId, restricted.id), { as: instructor })).statusCode).toBe(404);
+  });
+
+  it('a member reads their own pasta and documents; not another member\'s; they do not write', async () => {
+    const own = (await upload(secretary, anaId, { kind: 'certidao' }, png('certidao.png'))).json();
+    const mine = await call(ctx.app, 'GET', `${base}/secretaria/pastas/${anaId}`, { as: ana });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().documents.map((d: { id: string }) => d.id)).toEqual([own.id]);
+    expect((await call(ctx.app, 'GET', fileUrl(anaId, own.id), { as: ana })).statusCode).toBe(200);
+    expect(await reads(own.id)).toBe(1);
+    expect((await call(ctx.app, 'GET', `${base}/secretaria/pastas/${childId}`, { as: ana })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', fileUrl(childId, childDoc), { as: ana })).statusCode).toBe(404);
+    const write = await upload(ana, anaId, { kind: 'rg' }, png());
+    expect(write.statusCode).toBe(403);
+    expect(write.json().error.message).toBe(PERMISSION_MSG.forbidden('secretaria.manage'));
+    expect((await call(ctx.app, 'GET', `${base}/secretaria/pastas`, { as: ana })).statusCode).toBe(403);
+  });
+
+  it('another club gets 404 for the pasta, its documents and the upload', async () => {
+    expect((await call(ctx.app, 'GET', `${base}/secretaria/pastas/${childId}`, { as: stranger })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', fileUrl(childId, childDoc), { as: stranger })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', `${strangerBase}/secretaria/pastas/${childId}`, { as: stranger })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', `${strangerBase}/secretaria/pastas/${childId}/documentos/${childDoc}/arquivo`, { as: stranger })).statusCode).toBe(404);
+    const n = await documents();
+    expect((await upload(stranger, childId, { kind: 'rg' }, png())).statusCode).toBe(404);
+    expect(await documents()).toBe(n);
+  });
+
+  it('bad uploads get their pt-BR message and write nothing (no row, no file)', async () => {
+    const n = await documents();
+    const files = async () => (await import('node:fs/promises')).readdir(`${ctx.dataDir}/uploads/evidence/${clubId}`).then((f) => f.length, () => 0);
+    const kept = await files();
+    const cases: Array<[Record<string, string>, { name: string; bytes: Buffer; type: string } | undefined, number, string]> = [
+      [{ kind: 'rg' }, undefined, 400, PASTA_MSG.fileRequired],
+      [{ kind: 'rg' }, { name: 'rg.pdf', bytes: Buffer.from('só texto, não é PDF'), type: 'application/pdf' }, 400, PASTA_MSG.fileType],
+      [{ kind: 'rg' }, { name: 'rg.png', bytes: PDF, type: 'image/png' }, 400, PASTA_MSG.fileType],
+      [{ kind: 'rg' }, { name: 'grande.pdf', bytes: Buffer.concat([PDF, Buffer.alloc(11 * 1024 * 1024)]), type: 'application/pdf' }, 413, PASTA_MSG.fileTooBig],
+      [{ kind: 'rg' }, { name: 'rg\u0000.png', bytes: PNG, type: 'image/png' }, 400, PASTA_MSG.fileNameInvalid],
+      [{}, png(), 400, PASTA_MSG.kindRequired],
+      [{ kind: 'passaporte' }, png(), 400, PASTA_MSG.kindRequired],
+      [{ kind: 'rg', visibility: 'todos' }, png(), 400, PASTA_MSG.visibilityInvalid],
+      [{ kind: 'rg', description: 'x'.repeat(201) }, png(), 400, PASTA_MSG.descriptionTooLong],
+      [{ kind: 'rg', description: 'x'.repeat(200 * 1024) }, png(), 400, PASTA_MSG.descriptionTooLong],
+      [{ kind: 'rg', description: 'a\u0000b' }, png(), 400, PASTA_MSG.textInvalid],
+    ];
+    for (const [fields, file, status, message] of cases) {
+      const res = await upload(secretary, childId, fields, file);
+      expect(res.statusCode, `${JSON.stringify(fields).slice(0, 80)} ${file?.name}`).toBe(status);
+      expect(res.json().error.message).toBe(message);
+    }
+    const json = await call(ctx.app, 'POST', `${base}/secretaria/pastas/${childId}/documentos`, { as: secretary, body: { kind: 'rg' } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().error.message).toBe(PASTA_MSG.fileRequired);
+    expect(await documents()).toBe(n);
+    expect(await files()).toBe(kept);
+  });
+
+  it('an upload that fails after the file was written leaves nothing: no row, the file removed again', async () => {
+    const written: string[] = [];
+    const real = ctx.app.storage;
+    const spy: Storage = { ...real, put: async (key, bytes) => { written.push(key); return real.put(key, bytes); }, get: (k) => real.get(k), remove: (k) => real.remove(k), keyFromUrl: (u) => real.keyFromUrl(u) };
+    const access: ClubAccess = { clubId, profileId: secretary.profile.id, role: 'secretary', isAdmin: false, viaSuperAdmin: false };
+    const n = await documents();
+    // A type the table refuses: the insert fails inside the transaction, after the file is in storage.
+    const broken = { kind: 'passaporte', description: '', visibility: 'restrita' } as unknown as Parameters<typeof uploadDocument>[4];
+    await expect(uploadDocument(ctx.db, spy, access, childId, broken, { bytes: PNG, filename: 'rg.png' })).rejects.toThrow();
+    expect(written).toHaveLength(1);
+    expect(await real.get(written[0])).toBeNull();
+    expect(await documents()).toBe(n);
+  });
+
+  it('removing a document is a soft delete with its reason, audited; the history keeps it for the secretary only', async () => {
+    const doc = (await upload(secretary, childId, { kind: 'comprovante_residencia' }, png('conta.png'))).json();
+    const noReason = await call(ctx.app, 'POST', `${base}/secretaria/pastas/${childId}/documentos/${doc.id}/remove`, { as: secretary, body: { reason: '  ' } });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.message).toBe(PASTA_MSG.reasonRequired);
+    const tooLong = await call(ctx.app, 'POST', `${base}/secretaria/pastas/${childId}/documentos/${doc.id}/remove`, { as: secretary, body: { reason: 'x'.repeat(501) } });
+    expect(tooLong.json().error.message).toBe(PASTA_MSG.reasonTooLong);
+    const denied = await call(ctx.app, 'POST', `${base}/secretaria/pastas/${childId}/documentos/${doc.id}/remove`, { as: instructor, body: { reason: 'Vencido' } });
+    expect(denied.statusCode).toBe(403);
+
+    const removed = await call(ctx.app, 'POST', `${base}/secretaria/pastas/${childId}/documentos/${doc.id}/remove`, { as: secretary, body: { reason: 'Comprovante antigo' } });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ removal_reason: 'Comprovante antigo', removed_by_name: 'Secretário' });
+    const again = await call(ctx.app, 'POST', `${base}/secretaria/pastas/${childId}/documentos/${doc.id}/remove`, { as: secretary, body: { reason: 'De novo' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(PASTA_MSG.alreadyRemoved);
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'pasta.document_remove' AND entity_id = $1`, [doc.id])).toBe(1);
+    expect(await count(`SELECT count(*)::int AS n FROM member_documents WHERE id = $1`, [doc.id])).toBe(1);
+
+    const forSecretary = (await call(ctx.app, 'GET', `${base}/secretaria/pastas/${childId}`, { as: secretary })).json();
+    expect(forSecretary.documents.find((d: { id: string }) => d.id === doc.id)).toMatchObject({ removal_reason: 'Comprovante antigo' });
+    expect((await call(ctx.app, 'GET', fileUrl(childId, doc.id), { as: secretary })).statusCode).toBe(200);
+    const forGuardian = (await call(ctx.app, 'GET', `/api/family/children/${childId}/pasta`, { as: guardian })).json();
+    expect(forGuardian.documents.some((d: { id: string }) => d.id === doc.id)).toBe(false);
+    expect((await call(ctx.app, 'GET', `/api/family/children/${childId}/pasta/documentos/${doc.id}/arquivo`, { as: guardian })).statusCode).toBe(404);
+  });
+
+  it('the secretary exports everything the club holds about the member as one JSON (audited); a leader may not', async () => {
+    const res = await call(ctx.app, 'GET', `${base}/secretaria/pastas/${childId}/export`, { as: secretary });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="pasta-/);
+    const data = res.json();
+    expect(data.pasta.member.full_name).toBe('Pedro Criança');
+    expect(data.records.profile).toEqual({ id: expect.any(String), full_name: 'Pedro Criança' });
+    expect(data.records.tables.member_documents.length).toBeGreaterThanOrEqual(2);
+    expect(data.records.tables.member_guardians).toHaveLength(1);
+    expect(data.records.tables.health_records).toBeUndefined();
+    expect(JSON.stringify(data)).not.toContain('token_hash');
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'pasta.export' AND entity_id = $1`, [childId])).toBe(1);
+    expect((await call(ctx.app, 'GET', `${base}/secretaria/pastas/${childId}/export`, { as: instructor })).statusCode).toBe(403);
+  });
+
+  it('the list of pastas: every member by name, with their documents', async () => {
+    const res = await call(ctx.app, 'GET', `${base}/secretaria/pastas`, { as: instructor });
+    expect(res.statusCode).toBe(200);
+    const names = res.json().map((p: { full_name: string }) => p.full_name);
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'pt-BR')));
+    expect(res.json().find((p: { member_id: string }) => p.member_id === childId)).toMatchObject({ minor: true, documents: 2 });
+  });
+});

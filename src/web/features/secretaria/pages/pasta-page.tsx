@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeft, FileDown, Printer, Upload } from 'lucide-react';
+import type { TPastaDocument } from '@shared/secretaria-pasta';
+import { Button } from '@web/components/ui/button';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { errorMessage } from '@web/lib/api';
+import { useSelectedClub } from '@web/lib/session/use-current-club';
+import { documentHref, pastaExportHref, usePasta } from '../api/pastas';
+import { PastaView } from '../components/pasta-view';
+import { RemoveDocumentModal, UploadDocumentModal } from '../components/pasta-document-modals';
+
+export function Component() {
+  const { memberId = '' } = useParams();
+  const current = useSelectedClub();
+  return <PastaScreen key={`${current.clubId}:${memberId}`} clubId={current.clubId} clubName={current.club.name} logoUrl={current.club.logo_url} memberId={memberId} fromSecretaria={current.can('secretaria.read')} />;
+}
+
+/** The member's pasta: the secretary and the direction keep documents; it prints as an A4 dossier. */
+function PastaScreen({ clubId, clubName, logoUrl, memberId, fromSecretaria }: { clubId: string; clubName: string; logoUrl: string | null; memberId: string; fromSecretaria: boolean }) {
+  const pasta = usePasta(clubId, memberId);
+  const [uploading, setUploading] = useState(false);
+  const [removing, setRemoving] = useState<TPastaDocument | null>(null);
+  const back = fromSecretaria
+    ? <Link to="/dashboard/secretaria?livro=pastas" className="inline-flex items-center gap-1 text-sm text-emerald-800 hover:underline print:hidden"><ArrowLeft aria-hidden="true" className="h-4 w-4" /> Pastas</Link>
+    : <Link to="/dashboard/perfil" className="inline-flex items-center gap-1 text-sm text-emerald-800 hover:underline print:hidden"><ArrowLeft aria-hidden="true" className="h-4 w-4" /> Meu perfil</Link>;
+  if (pasta.isPending) return <PageSpinner label="Carregando a pasta…" />;
+  if (pasta.isError) return <div className="space-y-4">{back}<p role="alert" className="text-red-700">{errorMessage(pasta.error, 'Erro ao carregar a pasta.')}</p></div>;
+  const p = pasta.data;
+  const id = p.member.id;
+  return (
+    <div className="space-y-4">
+      {back}
+      <div className="flex flex-wrap gap-2 print:hidden">
+        {p.can.manage ? <Button icon={<Upload aria-hidden="true" className="h-4 w-4" />} onClick={() => setUploading(true)}>Guardar documento</Button> : null}
+        <Button variant="secondary" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir dossiê</Button>
+        {p.can.manage ? (
+          <a href={pastaExportHref(clubId, id)} download className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+            <FileDown aria-hidden="true" className="h-4 w-4" /> Exportar tudo (JSON)
+          </a>
+        ) : null}
+      </div>
+      <PastaView pasta={p} clubName={clubName} logoUrl={logoUrl} fileHref={(doc) => documentHref(clubId, id, doc)} onRemove={p.can.manage ? setRemoving : undefined} />
+      {uploading ? <UploadDocumentModal clubId={clubId} memberId={id} minor={p.member.minor} onClose={() => setUploading(false)} /> : null}
+      {removing ? <RemoveDocumentModal clubId={clubId} memberId={id} document={removing} onClose={() => setRemoving(null)} /> : null}
+    </div>
+  );
+}
