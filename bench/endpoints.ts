@@ -58,6 +58,9 @@ export async function screenReads(db: Db, base: string, clubs: number): Promise<
   const [charge] = await db.query<{ id: string }>(
     `SELECT id FROM charges WHERE club_id = $1 ORDER BY paid_amount > 0 DESC, due_date DESC, id LIMIT 1`, [club.id]);
   const [event] = await db.query<{ id: string }>(`SELECT id FROM events WHERE club_id = $1 ORDER BY starts_on, id LIMIT 1`, [club.id]);
+  // Issue 50: the first item of the club's list (with its history) and its kit.
+  const [item] = await db.query<{ id: string }>(`SELECT id FROM patrimonio_items WHERE club_id = $1 ORDER BY pt_sort_key(name) COLLATE "C", name, id LIMIT 1`, [club.id]);
+  const [kit] = await db.query<{ id: string }>(`SELECT id FROM kits WHERE club_id = $1 ORDER BY name, id LIMIT 1`, [club.id]);
 
   const [ata] = await db.query<{ id: string }>(`SELECT id FROM atas WHERE club_id = $1 ORDER BY year DESC, number LIMIT 1`, [club.id]);
   const endpoints: Array<[string, string, string]> = [
@@ -111,6 +114,12 @@ export async function screenReads(db: Db, base: string, clubs: number): Promise<
     ...(ata ? [['secretaria: one ata', `${c}/secretaria/atas/${ata.id}`, admin] as [string, string, string]] : []),
     ['secretaria: livro de atas (year)', `${c}/secretaria/livro-de-atas?year=${year}`, admin],
     ['secretaria: carteirinhas', `${c}/secretaria/carteirinhas`, admin],
+    // Issue 50 (patrimônio): the storeroom, one item with its history, what is out, who lacks a kit's piece.
+    ['patrimonio: items', `${c}/patrimonio/items`, admin],
+    ['patrimonio: one item with history', `${c}/patrimonio/items/${item?.id ?? ''}`, admin],
+    ['patrimonio: items out / overdue', `${c}/patrimonio/loans`, admin],
+    ['patrimonio: summary', `${c}/patrimonio/summary`, admin],
+    ["uniformes: kit 'quem ainda não recebeu'", `${c}/uniformes/kits/${kit?.id ?? ''}/pending`, admin],
   ];
   const explainOnly: Array<[string, string, string]> = [
     ['members sorted by name (first page of 50)', `${c}/members?limit=50&sort=nome`, admin],

@@ -40,6 +40,9 @@ export interface PlatformSize {
   audit?: number;
   /** Events with the dues (default true); false: none. */
   events?: boolean;
+  /** Issue 50: patrimônio items per club and history entries per club (spread over the items). */
+  patrimonioItems?: number;
+  patrimonioHistory?: number;
 }
 
 /** The last generated club (slug `clube-<clubs>`) has this many members: the fan-out bench tells all of them at once. */
@@ -47,6 +50,7 @@ export const BIG_CLUB_MEMBERS = 500;
 
 export const DEFAULT_SIZE: Omit<PlatformSize, 'clubs'> = {
   members: 50, units: 6, tasks: 20, transactions: 100, requisitos: 30, duesMonths: 12, notifications: 50, bigClub: BIG_CLUB_MEMBERS,
+  patrimonioItems: 200, patrimonioHistory: 1000,
 };
 /**
  * Brazil's size (issue 46): with 16,000 clubs, 9,000 Desbravadores and 7,000 Aventureiros clubs of 35
@@ -218,6 +222,7 @@ export async function generatePlatform(db: Db, size: PlatformSize): Promise<void
   if (size.notifications) await generateNotifications(db, size.notifications);
   if (size.audit) await generateAudit(db, size.audit);
   if (BULK) await step('member_point_totals rebuilt from the ledger', () => db.exec(bulk(REBUILD_TOTALS)));
+  if (size.patrimonioItems) await generatePatrimonio(db, size.patrimonioItems, size.patrimonioHistory ?? 0);
   await step('VACUUM ANALYZE', () => db.exec('VACUUM ANALYZE'));
   const counts = await db.query<Record<string, string>>(`
     SELECT (SELECT count(*) FROM club_members) AS members, (SELECT count(*) FROM assigned_tasks) AS assignments,
@@ -459,4 +464,51 @@ async function generateAudit(db: Db, perClub: number): Promise<void> {
              (ARRAY['club_member', 'meeting', 'programme_signature', 'transaction', 'charge'])[k % 5 + 1],
              gen_random_uuid()::text, jsonb_build_object('n', k), now() - make_interval(hours => k * 87 + c.n % 50)
         FROM b_clubs c JOIN b_members d ON d.club_n = c.n AND d.i = 1, generate_series(1, ${perClub}) k;`)));
+}
+
+/**
+ * Issue 50's scale, per club: `items` patrimônio items (a lot of 1 to 10 units each, in the 8
+ * categories), `history` history entries spread over them in turn (1,000 over 200: 5 each, the
+ * registration first), every 10th item out on loan to a unit (one in three of those overdue), and the
+ * 'Kit Desbravador' of 5 pieces, the first piece given to half the members. Written as the app would:
+ * the loans' 'emprestimo' lines among the history, the open-loan index filled.
+ */
+export async function generatePatrimonio(db: Db, items: number, history: number): Promise<void> {
+  await step(`patrimônio: ${items} items, ${history} history lines, kits`, () => db.exec(`
+    CREATE TEMP TABLE b_items AS
+      SELECT c.id AS club_id, k, gen_random_uuid() AS id FROM clubs c, generate_series(1, ${items}) k;
+    INSERT INTO patrimonio_items (id, club_id, name, category, quantity, unit_value, acquired_on, acquisition, nfe_number, church_vote, location, condition)
+      SELECT id, club_id, 'Item ' || lpad(k::text, 4, '0'),
+             (ARRAY['barraca', 'cozinha', 'iluminacao', 'bandeira', 'fanfarra', 'primeiros_socorros', 'ferramenta', 'outro'])[1 + k % 8],
+             1 + k % 10, 10 + (k % 50) * 7.5, current_date - (k * 3), CASE WHEN k % 3 = 0 THEN 'comprado' ELSE 'doado' END,
+             CASE WHEN k % 3 = 0 THEN 'NF ' || k END, 'Ata nº ' || (k % 12 + 1) || ', voto nº ' || k, 'Almoxarifado ' || (k % 4 + 1),
+             (ARRAY['novo', 'bom', 'regular', 'ruim'])[1 + k % 4]
+        FROM b_items;
+    INSERT INTO patrimonio_loans (club_id, item_id, quantity, borrower_kind, unit_id, borrower_name, due_on, out_condition, out_at)
+      SELECT i.club_id, i.id, 1, 'unidade', u.id, u.name, current_date + CASE WHEN i.k % 30 = 0 THEN -5 ELSE 10 END, 'bom', now() - interval '7 days'
+        FROM b_items i CROSS JOIN LATERAL (SELECT id, name FROM units WHERE club_id = i.club_id ORDER BY name LIMIT 1) u
+       WHERE i.k % 10 = 0;
+    INSERT INTO patrimonio_history (club_id, item_id, kind, condition_before, condition_after, quantity, note, at)
+      SELECT i.club_id, i.id,
+             CASE WHEN h <= ${items} THEN 'cadastro' ELSE (ARRAY['vistoria', 'manutencao', 'emprestimo', 'devolucao'])[1 + h % 4] END,
+             CASE WHEN h > ${items} THEN 'bom' END, 'bom', CASE WHEN h <= ${items} THEN 1 END, 'Registro ' || h,
+             now() - make_interval(hours => ${history} - h)
+        FROM generate_series(1, ${history}) h JOIN b_items i ON i.k = 1 + (h - 1) % ${items};
+    CREATE TEMP TABLE b_kits AS SELECT c.id AS club_id, gen_random_uuid() AS id FROM clubs c;
+    INSERT INTO kits (id, club_id, name) SELECT id, club_id, 'Kit Desbravador' FROM b_kits;
+    INSERT INTO kit_items (club_id, kit_id, name, price, position)
+      SELECT k.club_id, k.id, p.name, p.price, p.position FROM b_kits k,
+             (VALUES ('Lenço', 25, 0), ('Bíblia', 35, 1), ('Caderno', 12, 2), ('Cantil', 30, 3), ('Boné', 28, 4)) p(name, price, position);
+    INSERT INTO kit_deliveries (club_id, kit_item_id, member_id, delivered_on, item_name)
+      SELECT ki.club_id, ki.id, cm.id, current_date - 30, ki.name
+        FROM kit_items ki JOIN club_members cm ON cm.club_id = ki.club_id
+       WHERE ki.position = 0 AND hashtext(cm.id::text) % 2 = 0;
+    DROP TABLE b_items; DROP TABLE b_kits;
+    ANALYZE patrimonio_items; ANALYZE patrimonio_loans; ANALYZE patrimonio_history; ANALYZE kits; ANALYZE kit_items; ANALYZE kit_deliveries;`));
+}
+
+/** {@link generatePatrimonio} for a platform kept from before the patrimônio existed. */
+export async function ensurePatrimonio(db: Db): Promise<void> {
+  const [row] = await db.query<{ missing: boolean }>(`SELECT NOT EXISTS (SELECT 1 FROM patrimonio_items) AS missing`);
+  if (row?.missing) await generatePatrimonio(db, DEFAULT_SIZE.patrimonioItems ?? 200, DEFAULT_SIZE.patrimonioHistory ?? 1000);
 }

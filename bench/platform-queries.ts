@@ -16,7 +16,7 @@ import { buildApp } from '../src/server/app.js';
 import { openPostgres } from '../src/server/db/postgres.js';
 import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
-import { benchSize, ensureEvents, generatePlatform } from './platform-data.js';
+import { benchSize, ensureEvents, ensurePatrimonio, generatePlatform } from './platform-data.js';
 import { ensureSecretaria } from './secretaria-data.js';
 import { screenReads } from './endpoints.js';
 import pg from 'pg';
@@ -106,6 +106,7 @@ const [existing] = await base.query<{ n: number }>('SELECT count(*)::int AS n FR
 if (!existing || existing.n < CLUBS) await generatePlatform(base, { clubs: CLUBS, ...SIZE });
 else if (SIZE.events !== false) await ensureEvents(base);
 if (SIZE.events !== false) await ensureSecretaria(base);
+if (SIZE.events !== false) await ensurePatrimonio(base);
 // BENCH_ONLY=charges explains only the reads whose label contains one of the words.
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
 

@@ -20,7 +20,7 @@ import { openPglite } from '../src/server/db/pglite.js';
 import { openPostgres } from '../src/server/db/postgres.js';
 import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
-import { DEFAULT_SIZE, benchSize, ensureEvents, generatePlatform } from './platform-data.js';
+import { DEFAULT_SIZE, benchSize, ensureEvents, ensurePatrimonio, generatePlatform } from './platform-data.js';
 import { ensureSecretaria } from './secretaria-data.js';
 import { DIRECTOR_EMAIL, logIn, screenReads } from './endpoints.js';
 import { individualRankingSql, unitRankingSql } from '../src/server/ranking/repo.js';
@@ -124,6 +124,7 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
   }
   // The secretaria's books only when measured (Brazil's size has none generated: millions of rows more).
   if (sizeOf(engine) === DEFAULT_SIZE || selected('secretaria')) await ensureSecretaria(db);
+  if (sizeOf(engine) === DEFAULT_SIZE || selected('patrimonio')) await ensurePatrimonio(db);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-bench-'));
   // No request limits: a benchmark is a few accounts flooding on purpose.
   const responseSerializer = process.env.BENCH_SERIALIZER === 'zod' ? 'zod' : 'compiled';

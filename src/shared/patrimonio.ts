@@ -68,6 +68,9 @@ export const PAT_MSG = {
   membersTooMany: 'No máximo 500 membros por vez.',
   idInvalid: 'Identificador inválido.',
   nothingToCharge: 'Ninguém tem itens deste kit a cobrar (ou as cobranças já foram geradas).',
+  kitKindInvalid: 'Escolha o tipo: kit ou uniforme do clube.',
+  uniformExists: 'O clube já tem um uniforme definido: edite-o em vez de criar outro.',
+  sourceInvalid: 'Escolha de onde veio: entregue pelo clube ou já era do membro.',
 } as const;
 
 export const ITEM_CATEGORIES = ['barraca', 'cozinha', 'iluminacao', 'bandeira', 'fanfarra', 'primeiros_socorros', 'ferramenta', 'outro'] as const;
@@ -101,6 +104,15 @@ export const FILE_KIND_LABEL: Record<TFileKind, string> = { foto: 'Foto', nfe: '
 /** A photo or document of an item: 10 MB at most (issue 50). */
 export const PAT_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const PAT_IMAGE_TYPES = ['png', 'apng', 'jpg', 'gif', 'webp', 'heic'] as const;
+
+/** A kit handed out (lenço, Bíblia, cantil) or the club's uniform (camisa, calça/saia, lenço, cinto, boné, distintivos). */
+export const KIT_KINDS = ['kit', 'uniforme'] as const;
+export type TKitKind = (typeof KIT_KINDS)[number];
+export const KIT_KIND_LABEL: Record<TKitKind, string> = { kit: 'Kit', uniforme: 'Uniforme do clube' };
+/** Where a member's piece came from: handed out by the club, or their own (bought, inherited). */
+export const DELIVERY_SOURCES = ['clube', 'proprio'] as const;
+export type TDeliverySource = (typeof DELIVERY_SOURCES)[number];
+export const DELIVERY_SOURCE_LABEL: Record<TDeliverySource, string> = { clube: 'Entregue pelo clube', proprio: 'Já era do membro' };
 
 export const SIZE_FIELDS = ['camisa', 'calca_saia', 'sapato', 'bone'] as const;
 export type TSizeField = (typeof SIZE_FIELDS)[number];
@@ -194,7 +206,10 @@ export const ZSizesInput = z.object({ camisa: zSize, calca_saia: zSize, sapato: 
 function kitSchema(price: z.ZodType<string, string>) {
   return z.object({
     name: z.string({ error: PAT_MSG.kitNameRequired }).trim().min(1, PAT_MSG.kitNameRequired).max(80, PAT_MSG.kitNameTooLong),
+    kind: z.enum(KIT_KINDS, { error: PAT_MSG.kitKindInvalid }).nullish().transform((v) => v ?? 'kit'),
     items: z.array(z.object({
+      /** An existing piece (editing keeps it and what was given of it); absent for a new piece. */
+      id: z.string({ error: PAT_MSG.kitItemNotFound }).regex(UUID_RE, PAT_MSG.kitItemNotFound).nullish().transform((v) => v?.toLowerCase() ?? null),
       name: z.string({ error: PAT_MSG.kitItemNameRequired }).trim().min(1, PAT_MSG.kitItemNameRequired).max(80, PAT_MSG.kitItemNameTooLong),
       price,
       sized_by: z.enum(SIZE_FIELDS, { error: PAT_MSG.sizedByInvalid }).nullish().transform((v) => v ?? null),
@@ -212,6 +227,7 @@ export const ZDeliveryInput = z.object({
   kit_item_id: zUuid,
   member_ids: z.array(zUuid, { error: PAT_MSG.membersRequired }).min(1, PAT_MSG.membersRequired).max(500, PAT_MSG.membersTooMany),
   delivered_on: zDate(PAT_MSG.dateRequired),
+  source: z.enum(DELIVERY_SOURCES, { error: PAT_MSG.sourceInvalid }).nullish().transform((v) => v ?? 'clube'),
 });
 
 export const ZOrderChargesInput = z.object({ due_on: zDate(PAT_MSG.dueRequired) });
@@ -329,7 +345,11 @@ export const ZMemberSizes = ZSizes.extend({ member_id: z.string(), name: z.strin
 export type TMemberSizes = z.infer<typeof ZMemberSizes>;
 
 export const ZKitItem = z.object({ id: z.string(), name: z.string(), price: z.string(), sized_by: z.enum(SIZE_FIELDS).nullable(), delivered: z.number() });
-export const ZKit = z.object({ id: z.string(), name: z.string(), items: z.array(ZKitItem), members: z.number() });
+export const ZKit = z.object({
+  id: z.string(), name: z.string(), kind: z.enum(KIT_KINDS), items: z.array(ZKitItem), members: z.number(),
+  /** Pieces taken out of the kit: what was given of them stays. */
+  removed: z.array(ZKitItem),
+});
 export type TKit = z.infer<typeof ZKit>;
 
 /** Who still lacks a piece of a kit, per unit ('quem ainda não recebeu'). */
@@ -355,7 +375,16 @@ export type TKitOrder = z.infer<typeof ZKitOrder>;
 export const ZMyPatrimonio = z.object({
   member_id: z.string().nullable(),
   sizes: ZSizes,
-  received: z.array(z.object({ kit_name: z.string(), item_name: z.string(), delivered_on: z.string(), size: z.string().nullable() })),
+  received: z.array(z.object({
+    kit_name: z.string(), kind: z.enum(KIT_KINDS), item_name: z.string(), delivered_on: z.string(), size: z.string().nullable(), source: z.enum(DELIVERY_SOURCES),
+  })),
+  /** The club's uniform, piece by piece: whether the member has it, in which size, since when. */
+  uniform: z.object({
+    kit_name: z.string(),
+    pieces: z.array(z.object({
+      kit_item_id: z.string(), name: z.string(), has: z.boolean(), size: z.string().nullable(), since: z.string().nullable(), source: z.enum(DELIVERY_SOURCES).nullable(),
+    })),
+  }).nullable(),
   loans: z.array(ZLoan),
 });
 export type TMyPatrimonio = z.infer<typeof ZMyPatrimonio>;

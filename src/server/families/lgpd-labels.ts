@@ -122,6 +122,7 @@ export const COLUMN_LABEL: Record<string, string> = {
   item_id: 'item',
   kit_id: 'kit',
   kit_item_id: 'peça do kit',
+  item_name: 'nome da peça',
   marked_at: 'marcado em',
   medication: 'medicamento',
   medication_id: 'medicamento',

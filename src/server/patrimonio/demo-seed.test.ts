@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => db.dispose());
 
 describe(`demo storeroom on ${engineName()}`, () => {
-  it('has tents out to a unit, a written-off stove with its vote, sizes and the kit half given', { timeout: 120_000 }, async () => {
+  it('has tents out to a unit, a written-off stove with its vote, sizes, the kit half given and the uniform', { timeout: 300_000 }, async () => {
     expect((await seedDemo(db)).created).toBe(true);
     const [club] = await db.query<{ id: string }>(`SELECT id FROM clubs WHERE slug = $1`, [DEMO_SLUG]);
     const [out] = await db.query<{ quantity: number; borrower_kind: string }>(
@@ -23,9 +23,19 @@ describe(`demo storeroom on ${engineName()}`, () => {
     const [sizes] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM member_sizes WHERE club_id = $1`, [club.id]);
     expect(sizes.n).toBeGreaterThan(3);
     const [kit] = await db.query<{ given: number; members: number }>(
-      `SELECT (SELECT count(*)::int FROM kit_deliveries d JOIN kit_items ki ON ki.id = d.kit_item_id WHERE ki.club_id = $1 AND ki.name = 'Lenço') AS given,
+      `SELECT (SELECT count(*)::int FROM kit_deliveries d JOIN kit_items ki ON ki.id = d.kit_item_id JOIN kits k ON k.id = ki.kit_id
+                WHERE ki.club_id = $1 AND ki.name = 'Lenço' AND k.kind = 'kit') AS given,
               (SELECT count(*)::int FROM club_members WHERE club_id = $1 AND active) AS members`, [club.id]);
     expect(kit.given).toBeGreaterThan(0);
     expect(kit.given).toBeLessThan(kit.members);
+    // The club's uniform: shirts from the club and the members' own, no badges yet.
+    const pieces = await db.query<{ name: string; clube: number; proprio: number }>(
+      `SELECT ki.name, count(*) FILTER (WHERE d.source = 'clube')::int AS clube, count(*) FILTER (WHERE d.source = 'proprio')::int AS proprio
+         FROM kits k JOIN kit_items ki ON ki.kit_id = k.id LEFT JOIN kit_deliveries d ON d.kit_item_id = ki.id
+        WHERE k.club_id = $1 AND k.kind = 'uniforme' GROUP BY ki.name, ki.position ORDER BY ki.position`, [club.id]);
+    expect(pieces.map((p) => p.name)).toEqual(['Camisa', 'Calça/saia', 'Lenço', 'Cinto', 'Boné', 'Distintivos']);
+    expect(pieces[0].clube).toBeGreaterThan(0);
+    expect(pieces[0].proprio).toBeGreaterThan(0);
+    expect(pieces[5]).toMatchObject({ clube: 0, proprio: 0 });
   });
 });

@@ -9,7 +9,8 @@ import * as uniforms from './uniforms.js';
 /**
  * The demo club's storeroom (issue 50): tents, stoves, lanterns, a flag, first-aid kits and a drum; three
  * tents out to the first unit, a stove written off with its church vote, sizes for some members and the
- * 'Kit Desbravador' half given (the lenço to half the members). Through the same services as the screens.
+ * 'Kit Desbravador' half given (the lenço to half the members), and the club's uniform with
+ * what each member has of it (the shirt from the club or their own, fewer belts, no badges yet). Through the same services as the screens.
  */
 export const seedDemoPatrimonio: DemoStep = async ({ db, clubId, adminId, unitIds }) => {
   const { today } = await one<{ today: string }>(db, `SELECT ${clubDate()}::text AS today FROM clubs c WHERE c.id = $1`, [clubId]);
@@ -35,13 +36,26 @@ export const seedDemoPatrimonio: DemoStep = async ({ db, clubId, adminId, unitId
   for (const [i, m] of members.slice(0, 8).entries()) {
     await uniforms.saveSizes(db, director, m.id, { camisa: shirts[i], calca_saia: String(30 + 2 * (i % 6)), sapato: String(33 + (i % 8)), bone: i % 2 ? 'M' : 'U' });
   }
+  const piece = (name: string, price: string, sized_by: 'camisa' | 'calca_saia' | 'sapato' | 'bone' | null = null) => ({ id: null, name, price, sized_by });
   const kit = await uniforms.createKit(db, director, {
-    name: 'Kit Desbravador',
-    items: [
-      { name: 'Lenço', price: '25.00', sized_by: null }, { name: 'Bíblia', price: '35.00', sized_by: null }, { name: 'Caderno', price: '12.00', sized_by: null },
-      { name: 'Cantil', price: '30.00', sized_by: null }, { name: 'Boné', price: '28.00', sized_by: 'bone' },
-    ],
+    name: 'Kit Desbravador', kind: 'kit',
+    items: [piece('Lenço', '25.00'), piece('Bíblia', '35.00'), piece('Caderno', '12.00'), piece('Cantil', '30.00'), piece('Boné', '28.00', 'bone')],
   });
   const half = members.slice(0, Math.ceil(members.length / 2)).map((m) => m.id);
-  if (half.length > 0) await uniforms.deliver(db, director, kit.id, { kit_item_id: kit.items[0].id, member_ids: half, delivered_on: at(-30) });
+  if (half.length > 0) await uniforms.deliver(db, director, kit.id, { kit_item_id: kit.items[0].id, member_ids: half, delivered_on: at(-30), source: 'clube' });
+  // The club's uniform: most have the shirt (some their own), fewer the belt and badges.
+  const uniform = await uniforms.createKit(db, director, {
+    name: 'Uniforme de gala', kind: 'uniforme',
+    items: [piece('Camisa', '65.00', 'camisa'), piece('Calça/saia', '80.00', 'calca_saia'), piece('Lenço', '25.00'), piece('Cinto', '30.00'),
+      piece('Boné', '28.00', 'bone'), piece('Distintivos', '18.00')],
+  });
+  const ids = members.map((m) => m.id);
+  const give = async (i: number, who: string[], source: 'clube' | 'proprio') => {
+    if (who.length > 0) await uniforms.deliver(db, director, uniform.id, { kit_item_id: uniform.items[i].id, member_ids: who, delivered_on: at(-60), source });
+  };
+  await give(0, ids.slice(0, Math.ceil(ids.length * 0.6)), 'clube');
+  await give(0, ids.slice(Math.ceil(ids.length * 0.6), Math.ceil(ids.length * 0.8)), 'proprio');
+  await give(1, ids.slice(0, Math.ceil(ids.length * 0.7)), 'proprio');
+  await give(2, half, 'clube');
+  await give(3, ids.slice(0, Math.ceil(ids.length * 0.4)), 'clube');
 };

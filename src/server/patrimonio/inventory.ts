@@ -10,14 +10,22 @@ import {
 import * as repo from './repo.js';
 import { checkId } from './service.js';
 
-/** The inventory with value, for the Associação: one line per item, CSV with neutralised text. */
-export function inventoryCsv(items: TItem[]): string {
-  const header = ['Item', 'Categoria', 'Quantidade', 'Baixadas', 'Emprestadas', 'Valor unitário (R$)', 'Valor total (R$)', 'Aquisição', 'Data', 'NF-e', 'Voto da igreja', 'Local', 'Estado'];
+/**
+ * The inventory with value, for the Associação: one line per item, CSV with neutralised text. The last
+ * column links each photo of the item (space-separated), built from the configured public URL (never a
+ * request's Host), to the file route its reader may already open (the same 'patrimonio.lend').
+ */
+export function inventoryCsv(items: TItem[], photos: Map<string, string[]> = new Map(), photoLink: (fileId: string) => string = (id) => id): string {
+  const header = ['Item', 'Categoria', 'Quantidade', 'Baixadas', 'Emprestadas', 'Valor unitário (R$)', 'Valor total (R$)', 'Aquisição', 'Data', 'NF-e', 'Voto da igreja', 'Local', 'Estado', 'Fotos (links)'];
   return toCsv([header, ...items.map((i) => [
     i.name, CATEGORY_LABEL[i.category], i.quantity - i.written_off, i.written_off, i.out, csvNumber(brDecimal(i.unit_value)), csvNumber(brDecimal(i.total_value)),
     ACQUISITION_LABEL[i.acquisition], brDate(i.acquired_on), i.nfe_number, i.church_vote, i.location, CONDITION_LABEL[i.condition],
+    (photos.get(i.id) ?? []).map(photoLink).join(' '),
   ])]);
 }
+
+/** The link of an item's photo in the CSV: the configured public URL and the club's file route. */
+export const photoLinkOf = (publicUrl: string, clubId: string) => (fileId: string) => `${publicUrl.replace(/\/+$/, '')}/api/clubs/${clubId}/patrimonio/files/${fileId}`;
 
 export function loansCsv(loans: TLoan[]): string {
   const header = ['Item', 'Quantidade', 'Com', 'Quem', 'Devolver até', 'Atrasado'];

@@ -35,6 +35,11 @@ const returnAll = async () => {
   await ctx.db.query(`UPDATE patrimonio_loans SET returned_at = now(), return_condition = 'bom' WHERE item_id = $1 AND returned_at IS NULL`, [itemId]);
 };
 
+/** The base kit's first piece back in it (an edit may have taken it out). */
+const restoreKit = async () => {
+  await ctx.db.query(`UPDATE kit_items SET removed_at = NULL WHERE id = $1`, [kitItemId]);
+};
+
 const routes: Record<string, WriteRoute> = {
   createItem: { url: () => `${base()}/patrimonio/items`, state: () => 'SELECT count(*)::int AS n FROM patrimonio_items', valid: itemBody },
   updateItem: {
@@ -85,11 +90,20 @@ const routes: Record<string, WriteRoute> = {
     state: () => 'SELECT count(*)::int AS n FROM kits',
     valid: () => ({ name: `Kit ${++seq}`, items: [{ name: 'Lenço', price: '25,00', sized_by: null }, { name: 'Camiseta', price: '40', sized_by: 'camisa' }] }),
   },
+  updateKit: {
+    method: 'PUT',
+    url: () => `${base()}/uniformes/kits/${kitId}`,
+    state: () => `SELECT k.name, k.kind, (SELECT string_agg(ki.name || ':' || ki.price || ':' || COALESCE(ki.sized_by, '') || ':' || (ki.removed_at IS NULL), ',' ORDER BY ki.id)
+      FROM kit_items ki WHERE ki.kit_id = k.id) AS items FROM kits k WHERE k.id = '${kitId}'`,
+    valid: () => ({ name: `Kit base ${++seq}`, kind: 'kit', items: [{ id: kitItemId, name: `Lenço ${seq}`, price: '25,00', sized_by: null }, { name: `Cantil ${seq}`, price: '30' }] }),
+    reset: restoreKit,
+  },
   deliver: {
     url: () => `${base()}/uniformes/kits/${kitId}/deliveries`,
     state: () => 'SELECT count(*)::int AS n FROM kit_deliveries',
-    valid: () => ({ kit_item_id: kitItemId, member_ids: [memberId], delivered_on: day(0) }),
+    valid: () => ({ kit_item_id: kitItemId, member_ids: [memberId], delivered_on: day(0), source: ['clube', 'proprio'][++seq % 2] }),
     reset: async () => {
+      await restoreKit();
       await ctx.db.query(`DELETE FROM kit_deliveries`);
     },
   },
@@ -146,6 +160,7 @@ describe(`hostile bodies on the patrimônio routes on ${engineName()}`, () => {
           ['GET', `${base()}/patrimonio/files/${e}`],
           ['POST', `${base()}/patrimonio/items/${itemId}/loans/${e}/check-in`],
           ['PUT', `${base()}/uniformes/sizes/${e}`],
+          ['PUT', `${base()}/uniformes/kits/${e}`],
         ] as const) {
           const res = await call(ctx.app, method, url, { as: admin, body: method === 'GET' ? undefined : { condition: 'bom' } });
           expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);

@@ -125,6 +125,16 @@ export async function insertFile(q: Queryable, clubId: string, itemId: string, f
   return r.id;
 }
 
+/** Every item's photos, oldest first (the inventory CSV links each one). */
+export async function photoIdsByItem(q: Queryable, clubId: string): Promise<Map<string, string[]>> {
+  const rows = await q.query<{ item_id: string; id: string }>(
+    `SELECT item_id, id FROM patrimonio_files WHERE club_id = $1 AND kind = 'foto' ORDER BY item_id, created_at, id`, [clubId],
+  );
+  const map = new Map<string, string[]>();
+  for (const r of rows) map.set(r.item_id, [...(map.get(r.item_id) ?? []), r.id]);
+  return map;
+}
+
 export async function getFile(q: Queryable, clubId: string, id: string): Promise<{ storage_key: string; name: string; mime: string } | null> {
   const [r] = await q.query<{ storage_key: string; name: string; mime: string }>(
     `SELECT storage_key, name, mime FROM patrimonio_files WHERE club_id = $1 AND id = $2`, [clubId, id],

@@ -25,8 +25,12 @@ export const patrimonioReportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clubs/:clubId/patrimonio/reports/inventory.csv', {
     config: { permission: 'patrimonio.lend' },
-    schema: { tags, summary: 'Inventário com valores (CSV pt-BR)', params: ZClubParams, response: { 200: z.string() } },
-  }, async (req, reply) => csvReply(reply, 'inventario.csv', reports.inventoryCsv(await repo.listItems(db, req.access.clubId))));
+    schema: { tags, summary: 'Inventário com valores e os links das fotos de cada item (CSV pt-BR)', params: ZClubParams, response: { 200: z.string() } },
+  }, async (req, reply) => {
+    const { clubId } = req.access;
+    const [items, photos] = [await repo.listItems(db, clubId), await repo.photoIdsByItem(db, clubId)];
+    return csvReply(reply, 'inventario.csv', reports.inventoryCsv(items, photos, reports.photoLinkOf(app.config.publicUrl, clubId)));
+  });
 
   app.get('/api/clubs/:clubId/patrimonio/reports/loans.csv', {
     config: { permission: 'patrimonio.lend' },

@@ -39,9 +39,17 @@ export const uniformRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Definir um kit (lenço, Bíblia, caderno, cantil…) com o preço de cada item', params: ZClubParams, body: ZKitInput, response: { 201: ZKit } },
   }, async (req, reply) => reply.status(201).send(await uniforms.createKit(db, req.access, req.body)));
 
+  app.put('/api/clubs/:clubId/uniformes/kits/:kitId', {
+    config: { permission: 'patrimonio.manage' },
+    schema: {
+      tags, summary: 'Editar um kit ou o uniforme: renomear, mudar preços, incluir e tirar itens (o que já foi entregue fica)', params: ZKitParams, body: ZKitInput,
+      response: { 200: ZKit },
+    },
+  }, async (req) => uniforms.updateKit(db, req.access, req.params.kitId, req.body));
+
   app.post('/api/clubs/:clubId/uniformes/kits/:kitId/deliveries', {
     config: { permission: 'patrimonio.manage' },
-    schema: { tags, summary: 'Registrar a entrega de um item do kit a membros, com a data', params: ZKitParams, body: ZDeliveryInput, response: { 201: ZKit } },
+    schema: { tags, summary: 'Registrar a entrega de um item do kit (ou quem já tem a peça do uniforme) a membros, com a data', params: ZKitParams, body: ZDeliveryInput, response: { 201: ZKit } },
   }, async (req, reply) => reply.status(201).send(await uniforms.deliver(db, req.access, req.params.kitId, req.body)));
 
   app.get('/api/clubs/:clubId/uniformes/kits/:kitId/pending', {

@@ -8,7 +8,7 @@ import type { Actor } from '../core/access.js';
 import { notifyCreatedCharges } from '../charges/notices.js';
 import { sumMoney } from '../../shared/money.js';
 import {
-  PAT_MSG, type TKit, type TKitOrder, type TKitPending, type TMemberSizes, type TMyPatrimonio, type TSizeField,
+  PAT_MSG, type TKit, type TKitKind, type TKitOrder, type TKitPending, type TMemberSizes, type TMyPatrimonio, type TSizeField,
   type ZDeliveryInput, type ZKitInput, type ZSizesInput,
 } from '../../shared/patrimonio.js';
 import * as repo from './repo.js';
@@ -52,34 +52,88 @@ export async function saveSizes(db: Db, actor: Actor, memberId: string, input: z
   });
 }
 
+/** The club's kits (the uniform first), each with its current pieces and the pieces taken out (their deliveries stay). */
 export async function listKits(q: Queryable, clubId: string): Promise<TKit[]> {
-  const kits = await q.query<{ id: string; name: string }>(`SELECT id, name FROM kits WHERE club_id = $1 ORDER BY pt_sort_key(name) COLLATE "C", name, id`, [clubId]);
-  const items = await q.query<{ kit_id: string; id: string; name: string; price: string; sized_by: TSizeField | null; delivered: number }>(
-    `SELECT ki.kit_id, ki.id, ki.name, ki.price, ki.sized_by,
+  const kits = await q.query<{ id: string; name: string; kind: TKitKind }>(
+    `SELECT id, name, kind FROM kits WHERE club_id = $1 ORDER BY kind = 'uniforme' DESC, pt_sort_key(name) COLLATE "C", name, id`, [clubId]);
+  const items = await q.query<{ kit_id: string; id: string; name: string; price: string; sized_by: TSizeField | null; delivered: number; removed: boolean }>(
+    `SELECT ki.kit_id, ki.id, ki.name, ki.price, ki.sized_by, ki.removed_at IS NOT NULL AS removed,
             (SELECT count(*)::int FROM kit_deliveries d JOIN club_members cm ON cm.id = d.member_id AND cm.active WHERE d.club_id = ki.club_id AND d.kit_item_id = ki.id) AS delivered
-       FROM kit_items ki WHERE ki.club_id = $1 ORDER BY ki.kit_id, ki.position`,
+       FROM kit_items ki WHERE ki.club_id = $1 ORDER BY ki.kit_id, ki.position, ki.removed_at NULLS FIRST, ki.id`,
     [clubId],
   );
   const [{ members }] = await q.query<{ members: number }>(`SELECT count(*)::int AS members FROM club_members WHERE club_id = $1 AND active`, [clubId]);
-  return kits.map((k) => ({ ...k, members, items: items.filter((i) => i.kit_id === k.id).map(({ kit_id: _kit, ...i }) => i) }));
+  const of = (kitId: string, removed: boolean) => items.filter((i) => i.kit_id === kitId && i.removed === removed).map(({ kit_id: _kit, removed: _r, ...i }) => i);
+  return kits.map((k) => ({ ...k, members, items: of(k.id, false), removed: of(k.id, true) }));
+}
+
+function kitConflict(err: unknown): never {
+  if (isPgError(err) && err.code === PG.uniqueViolation && err.constraint === 'kits_club_name_key') throw conflict(PAT_MSG.kitNameTaken);
+  if (isPgError(err) && err.code === PG.uniqueViolation && err.constraint === 'kits_club_uniform_key') throw conflict(PAT_MSG.uniformExists);
+  throw err;
 }
 
 export async function createKit(db: Db, actor: Actor, input: z.output<typeof ZKitInput>): Promise<TKit> {
   try {
     return await db.transaction(async (tx) => {
-      const [{ id }] = await tx.query<{ id: string }>(`INSERT INTO kits (club_id, name, created_by) VALUES ($1, $2, $3) RETURNING id`, [actor.clubId, input.name, actor.profileId]);
+      const [{ id }] = await tx.query<{ id: string }>(`INSERT INTO kits (club_id, name, kind, created_by) VALUES ($1, $2, $3, $4) RETURNING id`,
+        [actor.clubId, input.name, input.kind, actor.profileId]);
       for (const [position, item] of input.items.entries()) {
         await tx.query(`INSERT INTO kit_items (club_id, kit_id, name, price, sized_by, position) VALUES ($1, $2, $3, $4, $5, $6)`,
           [actor.clubId, id, item.name, item.price, item.sized_by, position]);
       }
       await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'kit.create', entity: 'kit', entityId: id, after: input });
-      const kit = (await listKits(tx, actor.clubId)).find((k) => k.id === id);
-      if (!kit) throw notFound(PAT_MSG.kitNotFound);
-      return kit;
+      return mustGetKit(tx, actor.clubId, id);
     });
   } catch (err) {
-    if (isPgError(err) && err.code === PG.uniqueViolation && err.constraint === 'kits_club_name_key') throw conflict(PAT_MSG.kitNameTaken);
-    throw err;
+    return kitConflict(err);
+  }
+}
+
+/** Locks the kit row: edits and deliveries of one kit take turns (an edit while giving keeps one record each). */
+async function lockKit(q: Queryable, clubId: string, kitId: string): Promise<{ id: string; name: string }> {
+  checkId(kitId, PAT_MSG.kitNotFound);
+  const [kit] = await q.query<{ id: string; name: string }>(`SELECT id, name FROM kits WHERE club_id = $1 AND id = $2 FOR UPDATE`, [clubId, kitId]);
+  if (!kit) throw notFound(PAT_MSG.kitNotFound);
+  return kit;
+}
+
+/**
+ * Edits a kit: renames it and its pieces, changes prices, adds pieces and takes pieces out. A piece taken
+ * out is marked removed, never deleted: what was already given of it stays, under the name it had.
+ */
+export async function updateKit(db: Db, actor: Actor, kitId: string, input: z.output<typeof ZKitInput>): Promise<TKit> {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockKit(tx, actor.clubId, kitId);
+      const before = await mustGetKit(tx, actor.clubId, kitId);
+      const current = new Set(before.items.map((i) => i.id));
+      const kept = new Set<string>();
+      for (const item of input.items) {
+        if (item.id === null) continue;
+        if (!current.has(item.id) || kept.has(item.id)) throw badRequest(PAT_MSG.kitItemNotFound);
+        kept.add(item.id);
+      }
+      await tx.query(`UPDATE kits SET name = $3, kind = $4 WHERE club_id = $1 AND id = $2`, [actor.clubId, kitId, input.name, input.kind]);
+      const gone = [...current].filter((id) => !kept.has(id));
+      if (gone.length > 0) {
+        await tx.query(`UPDATE kit_items SET removed_at = now() WHERE club_id = $1 AND kit_id = $2 AND id = ANY ($3::uuid[])`, [actor.clubId, kitId, gone]);
+      }
+      for (const [position, item] of input.items.entries()) {
+        if (item.id === null) {
+          await tx.query(`INSERT INTO kit_items (club_id, kit_id, name, price, sized_by, position) VALUES ($1, $2, $3, $4, $5, $6)`,
+            [actor.clubId, kitId, item.name, item.price, item.sized_by, position]);
+        } else {
+          await tx.query(`UPDATE kit_items SET name = $4, price = $5, sized_by = $6, position = $7 WHERE club_id = $1 AND kit_id = $2 AND id = $3`,
+            [actor.clubId, kitId, item.id, item.name, item.price, item.sized_by, position]);
+        }
+      }
+      const after = await mustGetKit(tx, actor.clubId, kitId);
+      await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'kit.update', entity: 'kit', entityId: kitId, before, after });
+      return after;
+    });
+  } catch (err) {
+    return kitConflict(err);
   }
 }
 
@@ -93,6 +147,7 @@ async function mustGetKit(q: Queryable, clubId: string, kitId: string): Promise<
 /** Records that these members received a piece of the kit on a day, with the size they wear; a second time is kept as the first. */
 export async function deliver(db: Db, actor: Actor, kitId: string, input: z.output<typeof ZDeliveryInput>): Promise<TKit> {
   return db.transaction(async (tx) => {
+    await lockKit(tx, actor.clubId, kitId);
     const kit = await mustGetKit(tx, actor.clubId, kitId);
     const item = kit.items.find((i) => i.id === input.kit_item_id.toLowerCase());
     if (!item) throw badRequest(PAT_MSG.kitItemNotFound);
@@ -101,13 +156,13 @@ export async function deliver(db: Db, actor: Actor, kitId: string, input: z.outp
     if (found.length !== ids.length) throw badRequest(PAT_MSG.memberNotFound);
     const sizeColumn = item.sized_by ? `s.${item.sized_by}` : 'NULL';
     await tx.query(
-      `INSERT INTO kit_deliveries (club_id, kit_item_id, member_id, delivered_on, size, delivered_by)
-       SELECT $1, $2, cm.id, $4, ${sizeColumn}, $5 FROM club_members cm LEFT JOIN member_sizes s ON s.member_id = cm.id
+      `INSERT INTO kit_deliveries (club_id, kit_item_id, member_id, delivered_on, size, delivered_by, item_name, source)
+       SELECT $1, $2, cm.id, $4, ${sizeColumn}, $5, $6, $7 FROM club_members cm LEFT JOIN member_sizes s ON s.member_id = cm.id
         WHERE cm.club_id = $1 AND cm.id = ANY ($3::uuid[])
        ON CONFLICT (kit_item_id, member_id) DO NOTHING`,
-      [actor.clubId, item.id, ids, input.delivered_on, actor.profileId],
+      [actor.clubId, item.id, ids, input.delivered_on, actor.profileId, item.name, input.source],
     );
-    await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'kit.delivery', entity: 'kit', entityId: kitId, after: { kit_item_id: item.id, member_ids: ids, delivered_on: input.delivered_on } });
+    await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'kit.delivery', entity: 'kit', entityId: kitId, after: { kit_item_id: item.id, member_ids: ids, delivered_on: input.delivered_on, source: input.source } });
     return mustGetKit(tx, actor.clubId, kitId);
   });
 }
@@ -125,7 +180,7 @@ async function missing(q: Queryable, clubId: string, kitId: string, unitId: stri
        JOIN profiles p ON p.id = cm.profile_id
        LEFT JOIN units u ON u.id = cm.unit_id
        LEFT JOIN member_sizes s ON s.member_id = cm.id
-      WHERE ki.club_id = $1 AND ki.kit_id = $2
+      WHERE ki.club_id = $1 AND ki.kit_id = $2 AND ki.removed_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM kit_deliveries d WHERE d.kit_item_id = ki.id AND d.member_id = cm.id)
       ORDER BY ki.position, pt_sort_key(COALESCE(u.name, '')) COLLATE "C", pt_sort_key(p.full_name) COLLATE "C", cm.id`,
     [clubId, kitId, unitId],
@@ -203,18 +258,29 @@ export async function chargeOrder(db: Db, actor: Actor, kitId: string, dueOn: st
 export async function mine(q: Queryable, access: ClubAccess): Promise<TMyPatrimonio> {
   const me = await repo.memberOf(q, access.clubId, access.profileId);
   const empty = { camisa: null, calca_saia: null, sapato: null, bone: null };
-  if (!me) return { member_id: null, sizes: empty, received: [], loans: [] };
+  if (!me) return { member_id: null, sizes: empty, received: [], uniform: null, loans: [] };
   const [sizes] = await q.query<TMyPatrimonio['sizes']>(`SELECT camisa, calca_saia, sapato, bone FROM member_sizes WHERE member_id = $1`, [me.id]);
   const received = await q.query<TMyPatrimonio['received'][number]>(
-    `SELECT k.name AS kit_name, ki.name AS item_name, d.delivered_on, d.size
+    `SELECT k.name AS kit_name, k.kind, d.item_name, d.delivered_on, d.size, d.source
        FROM kit_deliveries d JOIN kit_items ki ON ki.id = d.kit_item_id JOIN kits k ON k.id = ki.kit_id
       WHERE d.club_id = $1 AND d.member_id = $2 ORDER BY d.delivered_on DESC, ki.position`,
     [access.clubId, me.id],
   );
+  // The club's uniform, piece by piece: what they have (given or their own) and what they still lack.
+  const pieces = await q.query<{ kit_name: string } & NonNullable<TMyPatrimonio['uniform']>['pieces'][number]>(
+    `SELECT k.name AS kit_name, ki.id AS kit_item_id, ki.name, d.member_id IS NOT NULL AS has, d.delivered_on AS since, d.source,
+            COALESCE(d.size, CASE ki.sized_by WHEN 'camisa' THEN s.camisa WHEN 'calca_saia' THEN s.calca_saia WHEN 'sapato' THEN s.sapato WHEN 'bone' THEN s.bone END) AS size
+       FROM kits k JOIN kit_items ki ON ki.club_id = k.club_id AND ki.kit_id = k.id AND ki.removed_at IS NULL
+       LEFT JOIN kit_deliveries d ON d.kit_item_id = ki.id AND d.member_id = $2
+       LEFT JOIN member_sizes s ON s.member_id = $2
+      WHERE k.club_id = $1 AND k.kind = 'uniforme' ORDER BY ki.position, ki.id`,
+    [access.clubId, me.id],
+  );
+  const uniform = pieces.length === 0 ? null : { kit_name: pieces[0].kit_name, pieces: pieces.map(({ kit_name: _k, ...p }) => p) };
   // What they hold: lent to them as a leader, or to their unit.
   const loans = [
     ...(await repo.listLoans(q, access.clubId, { memberId: me.id, open: true })),
     ...(me.unit_id ? await repo.listLoans(q, access.clubId, { unitId: me.unit_id, open: true }) : []),
   ];
-  return { member_id: me.id, sizes: sizes ?? empty, received, loans };
+  return { member_id: me.id, sizes: sizes ?? empty, received, uniform, loans };
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TKit, TKitInput, TKitOrder, TKitPending, TMemberSizes, TMyPatrimonio } from '@shared/patrimonio';
+import type { TDeliverySource, TKit, TKitInput, TKitOrder, TKitPending, TMemberSizes, TMyPatrimonio } from '@shared/patrimonio';
 import { api } from '@web/lib/api';
 
 /** Uniformes e kits: sizes, kits, deliveries, who still lacks each piece, the order and its charges. */
@@ -23,9 +23,10 @@ export const useSaveSizes = (clubId: string) =>
   useUniformMutation(clubId, ({ memberId, sizes }: { memberId: string; sizes: Record<'camisa' | 'calca_saia' | 'sapato' | 'bone', string> }) =>
     api<TMemberSizes>('PUT', `${base(clubId)}/sizes/${memberId}`, sizes));
 export const useCreateKit = (clubId: string) => useUniformMutation(clubId, (input: TKitInput) => api<TKit>('POST', `${base(clubId)}/kits`, input));
+export const useUpdateKit = (clubId: string, kitId: string) => useUniformMutation(clubId, (input: TKitInput) => api<TKit>('PUT', `${base(clubId)}/kits/${kitId}`, input));
 export const useDeliver = (clubId: string) =>
-  useUniformMutation(clubId, ({ kitId, kitItemId, memberIds, on }: { kitId: string; kitItemId: string; memberIds: string[]; on: string }) =>
-    api<TKit>('POST', `${base(clubId)}/kits/${kitId}/deliveries`, { kit_item_id: kitItemId, member_ids: memberIds, delivered_on: on }));
+  useUniformMutation(clubId, ({ kitId, kitItemId, memberIds, on, source }: { kitId: string; kitItemId: string; memberIds: string[]; on: string; source: TDeliverySource }) =>
+    api<TKit>('POST', `${base(clubId)}/kits/${kitId}/deliveries`, { kit_item_id: kitItemId, member_ids: memberIds, delivered_on: on, source }));
 export const useChargeOrder = (clubId: string) =>
   useUniformMutation(clubId, ({ kitId, dueOn }: { kitId: string; dueOn: string }) =>
     api<{ charges: number; total: string }>('POST', `${base(clubId)}/kits/${kitId}/order/charges`, { due_on: dueOn }));

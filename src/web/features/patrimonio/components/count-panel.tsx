@@ -8,6 +8,7 @@ import { PageSpinner } from '@web/components/ui/spinner';
 import { Tag } from '@web/components/ui/tag';
 import { errorMessage } from '@web/lib/api';
 import { useCountAction, useOpenCount } from '../api/counts';
+import { QrScanButton } from './qr-scan';
 
 /** The inventory count on a phone: walk the storeroom, tick each item found (or how many), see what is missing. */
 export function CountPanel({ clubId }: { clubId: string }) {
@@ -18,6 +19,12 @@ export function CountPanel({ clubId }: { clubId: string }) {
   if (count.isPending) return <PageSpinner label="Carregando contagem…" />;
   if (count.isError) return <p role="alert" className="text-red-700">{errorMessage(count.error, 'Erro ao carregar a contagem.')}</p>;
   const c = count.data;
+  /** A label read with the camera: the item is found (its expected units), as 'Encontrei' does. */
+  const scanned = (itemId: string | null) => {
+    const line = c?.lines.find((l) => l.item_id === itemId);
+    if (!c || !line) { toast.error(itemId ? 'Este item não está nesta contagem.' : 'Este QR não é a etiqueta de um item do patrimônio.'); return; }
+    run({ type: 'mark', countId: c.id, itemId: line.item_id, found: line.expected }, `Encontrei: ${line.name}.`);
+  };
   if (!c) {
     return <EmptyState icon={<ClipboardList className="h-10 w-10" />} message="Nenhuma contagem em andamento."
       hint="Percorra o almoxarifado com o celular e marque cada item encontrado: o que faltar aparece no fim."
@@ -27,6 +34,7 @@ export function CountPanel({ clubId }: { clubId: string }) {
     <div className="space-y-3">
       <Card className="flex flex-wrap items-center gap-3">
         <p className="flex-1 text-sm text-slate-800"><strong>{c.ticked}</strong> de {c.lines.length} itens conferidos · <strong>{c.missing}</strong> com falta</p>
+        <QrScanButton title="Ler a etiqueta do item" onItem={scanned} disabled={act.isPending} />
         <Button variant="secondary" loading={act.isPending} onClick={() => run({ type: 'close', countId: c.id }, `Contagem encerrada: ${plural(c.missing, 'item', 'itens')} com falta.`)}>Encerrar contagem</Button>
       </Card>
       <ul aria-label="Itens a conferir" className="space-y-2">

@@ -9,7 +9,9 @@ import { Tag } from '@web/components/ui/tag';
 import { errorMessage } from '@web/lib/api';
 import { formatDate } from '@web/lib/format';
 import { useOpenLoans } from '../api/items';
+import { toast } from 'react-hot-toast';
 import { ReturnModal } from './item-actions';
+import { QrScanButton } from './qr-scan';
 
 /** One loan: who has it, until when, overdue in red; a leader records its return. */
 export function LoanRow({ loan, canReturn, onReturn }: { loan: TLoan; canReturn: boolean; onReturn: (l: TLoan) => void }) {
@@ -33,8 +35,18 @@ export function LoansList({ clubId }: { clubId: string }) {
   if (loans.isPending) return <PageSpinner label="Carregando empréstimos…" />;
   if (loans.isError) return <p role="alert" className="text-red-700">{errorMessage(loans.error, 'Erro ao carregar os empréstimos.')}</p>;
   if (loans.data.length === 0) return <EmptyState icon={<PackageCheck className="h-10 w-10" />} message="Nada emprestado agora." hint="Tudo está no almoxarifado." />;
+  /** A label read on return: the item's oldest open loan opens for its check-in. */
+  const scanned = (itemId: string | null) => {
+    const open = loans.data.filter((l) => l.item_id === itemId).sort((a, b) => a.out_at.localeCompare(b.out_at));
+    if (open.length === 0) { toast.error(itemId ? 'Este item não está emprestado: não há devolução a registrar.' : 'Este QR não é a etiqueta de um item do patrimônio.'); return; }
+    setReturning(open[0]);
+  };
   return (
     <>
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <p className="flex-1 text-sm text-slate-700">Na devolução, leia a etiqueta QR do item com a câmera ou escolha na lista.</p>
+        <QrScanButton label="Ler QR da devolução" title="Ler a etiqueta do item devolvido" onItem={scanned} />
+      </div>
       <ul aria-label="Itens emprestados" className="space-y-2">
         {loans.data.map((l) => <LoanRow key={l.id} loan={l} canReturn onReturn={setReturning} />)}
       </ul>

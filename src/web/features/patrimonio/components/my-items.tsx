@@ -1,4 +1,4 @@
-import { SIZE_FIELDS, SIZE_LABEL } from '@shared/patrimonio';
+import { DELIVERY_SOURCE_LABEL, SIZE_FIELDS, SIZE_LABEL } from '@shared/patrimonio';
 import { Card } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
@@ -11,7 +11,7 @@ export function MyItems({ clubId }: { clubId: string }) {
   const mine = useMine(clubId);
   if (mine.isPending) return <PageSpinner label="Carregando…" />;
   if (mine.isError) return <p role="alert" className="text-red-700">{errorMessage(mine.error, 'Erro ao carregar.')}</p>;
-  const { sizes, received, loans } = mine.data;
+  const { sizes, received, uniform, loans } = mine.data;
   return (
     <div className="grid gap-3 md:grid-cols-2">
       <Card aria-label="Meus tamanhos">
@@ -20,11 +20,26 @@ export function MyItems({ clubId }: { clubId: string }) {
           {SIZE_FIELDS.map((f) => <div key={f} className="contents"><dt className="text-slate-600">{SIZE_LABEL[f]}</dt><dd className="text-slate-900">{sizes[f] ?? 'Não informado'}</dd></div>)}
         </dl>
       </Card>
+      {uniform ? (
+        <Card aria-label="Meu uniforme">
+          <h2 className="font-semibold text-slate-900">Meu uniforme <span className="text-sm font-normal text-slate-600">({uniform.kit_name})</span></h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {uniform.pieces.map((p) => (
+              <li key={p.kit_item_id} className="flex flex-wrap items-baseline gap-x-2">
+                <span className={p.has ? 'font-medium text-emerald-800' : 'font-medium text-amber-800'}>{p.has ? '✓' : '✗'} {p.name}</span>
+                <span className="text-slate-700">
+                  {p.has ? `${p.size ? `tamanho ${p.size}, ` : ''}${DELIVERY_SOURCE_LABEL[p.source ?? 'clube'].toLowerCase()}${p.since ? ` desde ${formatDate(p.since)}` : ''}` : `ainda não tem${p.size ? ` (tamanho ${p.size})` : ''}`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
       <Card aria-label="O que recebi">
         <h2 className="font-semibold text-slate-900">O que recebi</h2>
         {received.length === 0 ? <p className="mt-2 text-sm text-slate-700">Nenhum item de kit registrado ainda.</p> : (
           <ul className="mt-2 space-y-1 text-sm text-slate-800">
-            {received.map((r) => <li key={`${r.kit_name}-${r.item_name}`}>{r.item_name} ({r.kit_name}){r.size ? `, tamanho ${r.size}` : ''} — {formatDate(r.delivered_on)}</li>)}
+            {received.map((r) => <li key={`${r.kit_name}-${r.item_name}-${r.delivered_on}`}>{r.item_name} ({r.kit_name}){r.size ? `, tamanho ${r.size}` : ''} — {formatDate(r.delivered_on)}</li>)}
           </ul>
         )}
       </Card>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { plural } from '@shared/plural';
 import { toast } from 'react-hot-toast';
-import { Plus, Shirt } from 'lucide-react';
+import { Pencil, Plus, Shirt } from 'lucide-react';
 import { formatBrl } from '@shared/format-brl';
-import { SIZE_FIELDS, SIZE_LABEL, type TKit, type TMemberSizes } from '@shared/patrimonio';
+import { DELIVERY_SOURCES, DELIVERY_SOURCE_LABEL, SIZE_FIELDS, SIZE_LABEL, type TDeliverySource, type TKit, type TMemberSizes } from '@shared/patrimonio';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { DateInput } from '@web/components/ui/date-input';
@@ -25,6 +25,7 @@ export function UniformsPanel({ clubId, manage }: { clubId: string; manage: bool
   const kits = useKits(clubId, true);
   const [kitId, setKitId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<TKit | null>(null);
   const kit = kits.data?.find((k) => k.id === kitId) ?? kits.data?.[0] ?? null;
   return (
     <div className="space-y-6">
@@ -33,17 +34,19 @@ export function UniformsPanel({ clubId, manage }: { clubId: string; manage: bool
           <h2 id="kits-title" className="flex-1 text-lg font-semibold text-slate-900">Kits</h2>
           {kits.data && kits.data.length > 1 ? (
             <SelectField label="Kit" value={kit?.id ?? ''} onChange={(e) => setKitId(e.target.value)}>
-              {kits.data.map((k) => <option key={k.id} value={k.id}>{k.name}</option>)}
+              {kits.data.map((k) => <option key={k.id} value={k.id}>{k.kind === 'uniforme' ? `${k.name} (uniforme)` : k.name}</option>)}
             </SelectField>
           ) : null}
+          {manage && kit ? <Button variant="secondary" icon={<Pencil aria-hidden="true" className="h-4 w-4" />} onClick={() => setEditing(kit)}>Editar kit</Button> : null}
           {manage ? <Button icon={<Plus aria-hidden="true" className="h-4 w-4" />} onClick={() => setCreating(true)}>Novo kit</Button> : null}
         </div>
         {kits.isPending ? <PageSpinner label="Carregando kits…" /> : kits.isError ? <p role="alert" className="text-red-700">{errorMessage(kits.error, 'Erro ao carregar os kits.')}</p>
-          : !kit ? <EmptyState icon={<Shirt className="h-10 w-10" />} message="Nenhum kit definido." hint="Defina o kit do clube (lenço, Bíblia, caderno, cantil…) e registre quem recebeu." />
+          : !kit ? <EmptyState icon={<Shirt className="h-10 w-10" />} message="Nenhum kit definido." hint="Defina o kit do clube (lenço, Bíblia, caderno, cantil…) e o uniforme (camisa, calça/saia, lenço, cinto, boné, distintivos), e registre quem recebeu." />
             : <KitDetail clubId={clubId} kit={kit} manage={manage} />}
       </section>
       <SizesTable clubId={clubId} manage={manage} />
       {creating ? <KitFormModal clubId={clubId} onClose={() => setCreating(false)} /> : null}
+      {editing ? <KitFormModal key={editing.id} clubId={clubId} kit={editing} onClose={() => setEditing(null)} /> : null}
     </div>
   );
 }
@@ -51,25 +54,30 @@ export function UniformsPanel({ clubId, manage }: { clubId: string; manage: bool
 function KitDetail({ clubId, kit, manage }: { clubId: string; kit: TKit; manage: boolean }) {
   const pending = usePending(clubId, kit.id);
   const [delivering, setDelivering] = useState<{ itemId: string; memberIds: string[] } | null>(null);
+  const uniform = kit.kind === 'uniforme';
+  const lacks = uniform ? 'Quem ainda não tem' : 'Quem ainda não recebeu';
   return (
     <div className="space-y-3">
       <Card>
-        <h3 className="font-semibold text-slate-900">{kit.name}</h3>
+        <h3 className="font-semibold text-slate-900">{kit.name}{uniform ? <span className="ml-2 rounded bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900">Uniforme do clube</span> : null}</h3>
         <ul className="mt-2 grid gap-1 text-sm text-slate-800 sm:grid-cols-2">
-          {kit.items.map((i) => <li key={i.id}>{i.name} ({formatBrl(i.price) === '0,00' ? 'sem custo' : `R$ ${formatBrl(i.price)}`}): {i.delivered} de {kit.members} receberam</li>)}
+          {kit.items.map((i) => <li key={i.id}>{i.name} ({formatBrl(i.price) === '0,00' ? 'sem custo' : `R$ ${formatBrl(i.price)}`}): {i.delivered} de {kit.members} {uniform ? (i.delivered === 1 ? 'tem' : 'têm') : (i.delivered === 1 ? 'recebeu' : 'receberam')}</li>)}
         </ul>
+        {kit.removed.length > 0 ? (
+          <p className="mt-2 text-sm text-slate-600">Itens tirados do kit (as entregas ficam registradas): {kit.removed.map((i) => `${i.name} (${plural(i.delivered, 'entrega', 'entregas')})`).join(', ')}.</p>
+        ) : null}
       </Card>
       {pending.isPending ? <PageSpinner label="Carregando quem ainda não recebeu…" /> : pending.isError ? <p role="alert" className="text-red-700">{errorMessage(pending.error, 'Erro ao carregar.')}</p> : (
         <div className="grid gap-3 lg:grid-cols-2">
           {pending.data.map((p) => {
             const total = p.units.reduce((n, u) => n + u.members.length, 0);
             return (
-              <Card key={p.kit_item_id} role="region" className="space-y-2" aria-label={`Quem ainda não recebeu: ${p.item_name}`}>
+              <Card key={p.kit_item_id} role="region" className="space-y-2" aria-label={`${lacks}: ${p.item_name}`}>
                 <div className="flex items-center gap-2">
-                  <h4 className="flex-1 font-medium text-slate-900">Quem ainda não recebeu: {p.item_name}</h4>
-                  {manage && total > 0 ? <Button size="sm" variant="secondary" onClick={() => setDelivering({ itemId: p.kit_item_id, memberIds: p.units.flatMap((u) => u.members.map((m) => m.member_id)) })}>Registrar entrega</Button> : null}
+                  <h4 className="flex-1 font-medium text-slate-900">{lacks}: {p.item_name}</h4>
+                  {manage && total > 0 ? <Button size="sm" variant="secondary" onClick={() => setDelivering({ itemId: p.kit_item_id, memberIds: p.units.flatMap((u) => u.members.map((m) => m.member_id)) })}>{uniform ? 'Registrar quem tem' : 'Registrar entrega'}</Button> : null}
                 </div>
-                {total === 0 ? <p className="text-sm text-emerald-800">Todos receberam.</p> : p.units.map((u) => (
+                {total === 0 ? <p className="text-sm text-emerald-800">{uniform ? 'Todos têm.' : 'Todos receberam.'}</p> : p.units.map((u) => (
                   <div key={u.unit_id ?? 'none'}>
                     <p className="text-sm font-medium text-slate-700">{u.unit_name} ({u.members.length})</p>
                     <ul className="ml-4 list-disc text-sm text-slate-800">
@@ -93,12 +101,13 @@ function DeliverModal({ clubId, kit, itemId, candidates, onClose }: { clubId: st
   const deliver = useDeliver(clubId);
   const [chosen, setChosen] = useState<string[]>([]);
   const [on, setOn] = useState(todayIso());
+  const [source, setSource] = useState<TDeliverySource>('clube');
   const [error, setError] = useState<string | null>(null);
   const item = kit.items.find((i) => i.id === itemId);
   async function save() {
     setError(null);
     try {
-      await deliver.mutateAsync({ kitId: kit.id, kitItemId: itemId, memberIds: chosen, on });
+      await deliver.mutateAsync({ kitId: kit.id, kitItemId: itemId, memberIds: chosen, on, source });
       toast.success('Entrega registrada!');
       onClose();
     } catch (e) { setError(errorMessage(e, 'Não foi possível registrar a entrega.')); }
@@ -110,9 +119,12 @@ function DeliverModal({ clubId, kit, itemId, candidates, onClose }: { clubId: st
     </>}>
       <div className="space-y-3">
         {error ? <p role="alert" className="text-sm text-red-700">{error}</p> : null}
-        <DateInput label="Data da entrega" required value={on} onChange={(e) => setOn(e.target.value)} />
+        <DateInput label={kit.kind === 'uniforme' ? 'Desde' : 'Data da entrega'} required value={on} onChange={(e) => setOn(e.target.value)} />
+        <SelectField label="De onde veio" value={source} onChange={(e) => setSource(e.target.value as TDeliverySource)}>
+          {DELIVERY_SOURCES.map((x) => <option key={x} value={x}>{DELIVERY_SOURCE_LABEL[x]}</option>)}
+        </SelectField>
         <fieldset className="max-h-64 space-y-1 overflow-y-auto">
-          <legend className="text-sm font-medium text-slate-800">Quem recebeu</legend>
+          <legend className="text-sm font-medium text-slate-800">{kit.kind === 'uniforme' ? 'Quem tem' : 'Quem recebeu'}</legend>
           {candidates.map((m) => (
             <label key={m.member_id} className="flex items-center gap-2 text-sm text-slate-800">
               <input type="checkbox" className="h-4 w-4" checked={chosen.includes(m.member_id)}
