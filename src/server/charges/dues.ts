@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { maybeOne, one, type Db, type Queryable } from '../db/index.js';
+import type { Db, Queryable } from '../db/index.js';
 import { percentOff } from '../../shared/money.js';
 import {
   DUES_MSG, duesBelowMinimum, type TDuesException, type TDuesPlan, type TDuesSetup, type TGenerateDuesResult,
@@ -10,18 +10,13 @@ import { badRequest, notFound } from '../core/errors.js';
 import { isActiveMember } from './repo.js';
 import type { Actor } from '../core/access.js';
 import { notifyCreatedCharges } from './notices.js';
-import { clubCurrent } from '../db/club-clock.js';
+import * as duesRepo from './dues-repo.js';
 import { ClubJobRun } from '../db/club-job-run.js';
 
 /** The dues this transaction just wrote (their created_at is the transaction's now()): each gets its 'Nova cobrança'. */
 async function notifyNewDues(tx: Queryable, clubId: string): Promise<void> {
-  const rows = await tx.query<{ id: string }>(
-    `SELECT id FROM charges WHERE club_id = $1 AND origin = 'mensalidade' AND dues_month IS NOT NULL AND created_at = now()`, [clubId]);
-  await notifyCreatedCharges(tx, clubId, rows.map((r) => r.id));
+  await notifyCreatedCharges(tx, clubId, await duesRepo.newDuesIds(tx, clubId));
 }
-
-const PLAN_COLUMNS = `description, amount::text AS amount, due_day::int AS due_day, months::int[] AS months, active,
-  to_char(generated_through, 'YYYY-MM-DD') AS generated_through, to_char(first_month, 'YYYY-MM-DD') AS first_month`;
 
 /** The first discount of the club that would leave a due of `amount` below R$ 0,01 (the check generate_dues keeps). */
 function discountBelowMinimum(exceptions: readonly Pick<TDuesException, 'kind' | 'percent' | 'member_name'>[], amount: string): string | null {
@@ -29,18 +24,7 @@ function discountBelowMinimum(exceptions: readonly Pick<TDuesException, 'kind' |
   return bad?.percent ? duesBelowMinimum(bad.member_name, bad.percent, amount) : null;
 }
 
-function getPlan(q: Queryable, clubId: string) {
-  return maybeOne<TDuesPlan>(q, `SELECT ${PLAN_COLUMNS} FROM dues_plans WHERE club_id = $1`, [clubId]);
-}
-
-function listExceptions(q: Queryable, clubId: string) {
-  return q.query<TDuesException>(
-    `SELECT e.profile_id, p.full_name AS member_name, e.kind, e.amount::text AS amount, e.percent::int AS percent, e.reason
-       FROM dues_exceptions e JOIN profiles p ON p.id = e.profile_id
-      WHERE e.club_id = $1 ORDER BY pt_sort_key(p.full_name) COLLATE "C", p.full_name, e.profile_id`,
-    [clubId],
-  );
-}
+const { getPlan, listExceptions } = duesRepo;
 
 export async function getSetup(q: Queryable, clubId: string): Promise<TDuesSetup> {
   return { plan: await getPlan(q, clubId), exceptions: await listExceptions(q, clubId) };
@@ -53,21 +37,12 @@ export async function getSetup(q: Queryable, clubId: string): Promise<TDuesSetup
  */
 export async function savePlan(db: Db, actor: Actor, input: z.output<typeof ZDuesPlanInput>): Promise<TDuesPlan> {
   return db.transaction(async (tx) => {
-    const before = await maybeOne<TDuesPlan>(tx, `SELECT ${PLAN_COLUMNS} FROM dues_plans WHERE club_id = $1 FOR UPDATE`, [actor.clubId]);
+    const before = await duesRepo.lockPlan(tx, actor.clubId);
     const tooSmall = discountBelowMinimum(await listExceptions(tx, actor.clubId), input.amount);
     if (tooSmall) throw badRequest(tooSmall);
     const starts = !before || before.generated_through === null || (!before.active && input.active);
-    await tx.query(
-      `INSERT INTO dues_plans (club_id, description, amount, due_day, months, active, first_month)
-       SELECT $1, $2, $3, $4, $5::smallint[], $6,
-              (${clubCurrent('month')} + CASE WHEN $7 = 'current' THEN interval '0' ELSE interval '1 month' END)::date
-         FROM clubs c WHERE c.id = $1
-       ON CONFLICT (club_id) DO UPDATE SET description = EXCLUDED.description, amount = EXCLUDED.amount, due_day = EXCLUDED.due_day,
-         months = EXCLUDED.months, active = EXCLUDED.active, updated_at = now(),
-         first_month = CASE WHEN $8 THEN EXCLUDED.first_month ELSE dues_plans.first_month END`,
-      [actor.clubId, input.description, input.amount, input.due_day, input.months, input.active, input.first_month, starts],
-    );
-    const after = await one<TDuesPlan>(tx, `SELECT ${PLAN_COLUMNS} FROM dues_plans WHERE club_id = $1`, [actor.clubId]);
+    await duesRepo.upsertPlan(tx, actor.clubId, { ...input, starts });
+    const after = await duesRepo.mustGetPlan(tx, actor.clubId);
     await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'dues_plan.update', entity: 'club', entityId: actor.clubId, before, after });
     return after;
   });
@@ -81,17 +56,11 @@ export async function saveException(db: Db, actor: Actor, profileId: string, inp
     const percent = input.kind === 'desconto' ? input.percent : null;
     if (percent !== null) {
       // The plan's row lock: a price saved at the same time waits, then sees this discount.
-      const plan = await maybeOne<{ amount: string; member_name: string }>(tx,
-        `SELECT pl.amount::text AS amount, p.full_name AS member_name FROM dues_plans pl, profiles p
-          WHERE pl.club_id = $1 AND p.id = $2 FOR UPDATE OF pl`, [actor.clubId, profileId]);
+      const plan = await duesRepo.lockPlanForMember(tx, actor.clubId, profileId);
       const tooSmall = plan ? discountBelowMinimum([{ kind: 'desconto', percent, member_name: plan.member_name }], plan.amount) : null;
       if (tooSmall) throw badRequest(tooSmall);
     }
-    await tx.query(
-      `INSERT INTO dues_exceptions (club_id, profile_id, kind, amount, percent, reason) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (club_id, profile_id) DO UPDATE SET kind = EXCLUDED.kind, amount = EXCLUDED.amount, percent = EXCLUDED.percent, reason = EXCLUDED.reason`,
-      [actor.clubId, profileId, input.kind, amount, percent, input.reason],
-    );
+    await duesRepo.upsertException(tx, actor.clubId, profileId, { kind: input.kind, amount, percent, reason: input.reason });
     await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'dues_exception.update', entity: 'profile', entityId: profileId, after: { kind: input.kind, amount, percent, reason: input.reason } });
     return getSetup(tx, actor.clubId);
   });
@@ -99,8 +68,7 @@ export async function saveException(db: Db, actor: Actor, profileId: string, inp
 
 export async function removeException(db: Db, actor: Actor, profileId: string): Promise<TDuesSetup> {
   return db.transaction(async (tx) => {
-    const gone = await tx.query(`DELETE FROM dues_exceptions WHERE club_id = $1 AND profile_id = $2 RETURNING kind`, [actor.clubId, profileId]);
-    if (gone.length === 0) throw notFound(DUES_MSG.exceptionNotFound);
+    if (!(await duesRepo.deleteException(tx, actor.clubId, profileId))) throw notFound(DUES_MSG.exceptionNotFound);
     await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'dues_exception.delete', entity: 'profile', entityId: profileId });
     return getSetup(tx, actor.clubId);
   });
@@ -117,11 +85,8 @@ export async function generateMonth(db: Db, actor: Actor, input: z.output<typeof
     if (!plan.active) throw badRequest(DUES_MSG.planInactive);
     const monthNumber = Number(input.month.slice(5, 7));
     if (!plan.months.includes(monthNumber)) throw badRequest(DUES_MSG.monthOutsidePlan);
-    const { ok } = await one<{ ok: boolean }>(tx,
-      `SELECT ($2::date <= (${clubCurrent('month')} + interval '1 month')::date) AS ok FROM clubs c WHERE c.id = $1`,
-      [actor.clubId, `${input.month}-01`]);
-    if (!ok) throw badRequest(DUES_MSG.monthTooFar);
-    const { n } = await one<{ n: number }>(tx, `SELECT generate_dues($1, $2::date, $3) AS n`, [actor.clubId, `${input.month}-01`, actor.profileId]);
+    if (!(await duesRepo.monthWithinReach(tx, actor.clubId, `${input.month}-01`))) throw badRequest(DUES_MSG.monthTooFar);
+    const n = await duesRepo.generateDues(tx, actor.clubId, `${input.month}-01`, actor.profileId);
     await notifyNewDues(tx, actor.clubId);
     await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'dues.generate', entity: 'club', entityId: actor.clubId, after: { month: input.month, created: n } });
     return { month: input.month, created: n };
@@ -133,9 +98,7 @@ export async function generateMonth(db: Db, actor: Actor, input: z.output<typeof
  * was off, which the job skipped, are not billed all at once (the treasurer may still generate one).
  */
 export async function resumeDuesOfReactivatedClub(tx: Queryable, clubId: string): Promise<void> {
-  await tx.query(
-    `UPDATE dues_plans pl SET generated_through = greatest(pl.generated_through, (${clubCurrent('month')} - interval '1 month')::date)
-       FROM clubs c WHERE c.id = pl.club_id AND pl.club_id = $1 AND pl.generated_through IS NOT NULL`, [clubId]);
+  await duesRepo.resumePlan(tx, clubId);
 }
 
 const BATCH = 50;
@@ -159,12 +122,10 @@ export async function runDuesJob(
   const run = new ClubJobRun(db, DUES_JOB);
   for (;;) {
     const claimed = await db.transaction(async (tx) => {
-      const rows = await tx.query<{ club_id: string }>(
-        `SELECT pl.club_id FROM dues_plans pl JOIN clubs c ON c.id = pl.club_id AND c.active
-          WHERE pl.active AND pl.club_id > $1 ORDER BY pl.club_id LIMIT ${BATCH} FOR UPDATE OF pl SKIP LOCKED`, [after]);
+      const rows = await duesRepo.claimPlans(tx, after, BATCH);
       for (const r of rows) {
         const n = await run.inSavepoint(tx, r.club_id, async () => {
-          const { n: created } = await one<{ n: number }>(tx, `SELECT dues_job_run($1, $2::timestamptz) AS n`, [r.club_id, now.toISOString()]);
+          const created = await duesRepo.runDuesOf(tx, r.club_id, now);
           if (created > 0) await notices(tx, r.club_id);
           return created;
         });

@@ -1,7 +1,8 @@
 import type { Db, Queryable } from '../db/index.js';
 import { formatBrl } from '../../shared/format-brl.js';
 import { guardiansByMember, notifyMany, type NoticeItem } from '../notifications/notify.js';
-import { clubDate } from '../db/club-clock.js';
+import * as noticeRepo from './notice-repo.js';
+import type { ChargeNotice } from './notice-repo.js';
 import { ClubJobRun } from '../db/club-job-run.js';
 
 export const CHARGE_REMINDERS_JOB = 'charge-reminders';
@@ -10,19 +11,7 @@ export const CHARGE_REMINDERS_JOB = 'charge-reminders';
 export const DUE_SOON_DAYS = 3;
 export const OVERDUE_DAYS = [1, 7, 30] as const;
 
-interface ChargeNotice {
-  id: string;
-  club_id: string;
-  profile_id: string;
-  description: string;
-  open_amount: string;
-  due_date: string;
-}
-
 const brDate = (iso: string) => iso.split('-').reverse().join('/');
-
-const SELECT = `SELECT ch.id, ch.club_id, ch.profile_id, ch.description, (ch.amount - ch.paid_amount)::numeric(14,2)::text AS open_amount, ch.due_date::text AS due_date
-                  FROM charges ch`;
 
 /**
  * 'Nova cobrança' for the charges written by this transaction (one, or a month of dues): once per charge,
@@ -30,7 +19,7 @@ const SELECT = `SELECT ch.id, ch.club_id, ch.profile_id, ch.description, (ch.amo
  */
 export async function notifyCreatedCharges(tx: Queryable, clubId: string, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const rows = await tx.query<ChargeNotice>(`${SELECT} WHERE ch.club_id = $1 AND ch.id = ANY ($2::uuid[])`, [clubId, ids]);
+  const rows = await noticeRepo.createdChargeNotices(tx, clubId, ids);
   // A month of dues: every member's guardians in one query, not one per charge.
   const guardians = await guardiansByMember(tx, clubId, [...new Set(rows.map((c) => c.profile_id))]);
   const items: NoticeItem[] = [];
@@ -51,17 +40,7 @@ export async function notifyCreatedCharges(tx: Queryable, clubId: string, ids: r
  * the charge and the club's day, so a charge is told at most once per day whatever runs it.
  */
 export async function sendChargeReminders(db: Db, now: Date = new Date()): Promise<number> {
-  const rows = await db.query<ChargeNotice & { today: string; late: number }>(
-    `SELECT ch.id, ch.club_id, ch.profile_id, ch.description, (ch.amount - ch.paid_amount)::numeric(14,2)::text AS open_amount,
-            ch.due_date::text AS due_date, d.today::text AS today, (d.today - ch.due_date) AS late
-       FROM clubs c
-       CROSS JOIN LATERAL (SELECT ${clubDate('$1::timestamptz')} AS today) d
-       JOIN charges ch ON ch.club_id = c.id AND ch.cancelled_at IS NULL AND ch.paid_amount < ch.amount
-        AND ch.due_date = ANY (ARRAY[d.today + $2::int, d.today - $3::int, d.today - $4::int, d.today - $5::int])
-       JOIN club_members cm ON cm.club_id = ch.club_id AND cm.profile_id = ch.profile_id AND cm.active
-      WHERE c.active`,
-    [now.toISOString(), DUE_SOON_DAYS, ...OVERDUE_DAYS],
-  );
+  const rows = await noticeRepo.reminderCandidates(db, now, DUE_SOON_DAYS, OVERDUE_DAYS);
   // One transaction per club: its members' guardians read once, each kind of reminder one statement.
   const byClub = new Map<string, typeof rows>();
   for (const c of rows) {
@@ -108,12 +87,7 @@ const joinNames = (names: string[]) => (names.length <= 1 ? names.join('') : `${
  */
 export async function notifyBatchCharges(tx: Queryable, clubId: string, batchId: string, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const rows = await tx.query<ChargeNotice & { member_name: string }>(
-    `SELECT ch.id, ch.club_id, ch.profile_id, ch.description, ch.amount::text AS open_amount, ch.due_date::text AS due_date, p.full_name AS member_name
-       FROM charges ch JOIN profiles p ON p.id = ch.profile_id
-      WHERE ch.club_id = $1 AND ch.id = ANY ($2::uuid[])`,
-    [clubId, ids],
-  );
+  const rows = await noticeRepo.batchChargeNotices(tx, clubId, ids);
   if (rows.length === 0) return 0;
   const { description, open_amount: amount, due_date: due } = rows[0];
   const title = `Nova cobrança: ${description}`;

@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../db/index.js';
 import { CLUB_PERMISSIONS } from '../../shared/permissions.js';
 import { guardiansByMember, notify } from './notify.js';
 import { ClubJobRun } from '../db/club-job-run.js';
+import * as clubEventsRepo from './club-events-repo.js';
 
 export const WAITING_SUBMISSIONS_JOB = 'waiting-submissions';
 
@@ -16,15 +17,7 @@ export const WAITING_SUBMISSIONS_JOB = 'waiting-submissions';
  * report) are all absences; their guardians are told. Runs in the roll call's transaction.
  */
 export async function notifyAbsenceStreaks(tx: Queryable, clubId: string, meetingId: string, memberIds: readonly string[]): Promise<void> {
-  const streaks = await tx.query<{ member_id: string; profile_id: string; full_name: string }>(
-    `SELECT cm.id AS member_id, cm.profile_id, p.full_name
-       FROM club_members cm JOIN profiles p ON p.id = cm.profile_id
-      WHERE cm.club_id = $1 AND cm.id = ANY ($2::uuid[])
-        AND (SELECT array_agg(last.status) FROM (
-               SELECT a.status FROM meeting_attendance a JOIN meetings m ON m.club_id = a.club_id AND m.id = a.meeting_id
-                WHERE a.club_id = $1 AND a.member_id = cm.id AND a.status <> 'excused' AND m.status = 'scheduled'
-                ORDER BY m.date DESC LIMIT 3) last) = ARRAY['absent', 'absent', 'absent']`,
-    [clubId, memberIds]);
+  const streaks = await clubEventsRepo.absenceStreaks(tx, clubId, memberIds);
   // Their guardians whose link and consent are in force (the one lookup of every notice about a child).
   const guardians = await guardiansByMember(tx, clubId, streaks.map((s) => s.profile_id));
   for (const s of streaks) {
@@ -45,17 +38,7 @@ export const SUBMISSION_WAIT_DAYS = 3;
  */
 export async function notifyWaitingSubmissions(db: Db, days = SUBMISSION_WAIT_DAYS, now = new Date()): Promise<number> {
   const p = CLUB_PERMISSIONS['submissions.review'];
-  const rows = await db.query<{ club_id: string; profile_id: string; waiting: number }>(
-    `WITH waiting AS (
-       SELECT s.club_id, cm.unit_id FROM task_submissions s
-         JOIN club_members cm ON cm.club_id = s.club_id AND cm.profile_id = s.profile_id
-        WHERE s.status = 'submitted' AND s.created_at < now() - make_interval(days => $1))
-     SELECT l.club_id, l.profile_id, count(*)::int AS waiting
-       FROM waiting w JOIN clubs c ON c.id = w.club_id AND c.active
-       JOIN club_members l ON l.club_id = w.club_id AND l.active
-        AND (l.role = ANY ($2::text[]) OR (l.role = ANY ($3::text[]) AND l.unit_id = w.unit_id))
-      GROUP BY l.club_id, l.profile_id`,
-    [days, p.roles, p.unitRoles]);
+  const rows = await clubEventsRepo.waitingSubmissions(db, days, p.roles, p.unitRoles);
   const day = now.toISOString().slice(0, 10);
   // One transaction per person and club (issue 43): a failure is recorded under the club and stops nobody else.
   const run = new ClubJobRun(db, WAITING_SUBMISSIONS_JOB);

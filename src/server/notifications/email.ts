@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Db, Queryable } from '../db/index.js';
+import type { Db } from '../db/index.js';
 import { CATEGORY_LABELS, NOTIFICATION_CATEGORIES, type TNotificationCategory } from '../../shared/notifications.js';
+import * as emailRepo from './email-repo.js';
+import type { Item } from './email-repo.js';
 
 /**
  * Notification e-mails: urgent and 'na hora' ones one by one, the rest in a daily or weekly digest.
@@ -35,14 +37,6 @@ export interface EmailContext {
   secret: Buffer;
 }
 
-interface Item {
-  title: string;
-  body: string;
-  link: string;
-  category: TNotificationCategory;
-  club_name: string | null;
-}
-
 function footer(ctx: EmailContext, profileId: string, categories: readonly TNotificationCategory[]): string {
   const lines = categories.map((c) => `- ${CATEGORY_LABELS[c]}: ${ctx.baseUrl}/descadastrar?t=${unsubscribeToken(ctx.secret, profileId, c)}`);
   return `\n--\nVocê recebe este e-mail pelas suas preferências de avisos no Trilha (Meu perfil → Avisos).\nPara não receber mais e-mails de:\n${lines.join('\n')}\n`;
@@ -59,36 +53,14 @@ function headers(ctx: EmailContext, profileId: string, category: TNotificationCa
   };
 }
 
-async function queueMail(q: Queryable, to: string, subject: string, text: string, hdrs: Record<string, string>): Promise<void> {
-  await q.query(
-    `INSERT INTO mail_queue (to_address, subject, text_body, at_most_once, headers) VALUES ($1, $2, $3, true, $4::jsonb)`,
-    [to, subject.slice(0, 300), text, JSON.stringify(hdrs)]);
-}
-
-interface Picked extends Item {
-  profile_id: string;
-  full_name: string;
-  email: string | null;
-  email_mode: string;
-}
-
-const PICK = `
-  UPDATE notifications n SET emailed_at = now() FROM picked WHERE n.id = picked.id
-  RETURNING n.profile_id, n.title, n.body, n.link, n.category, n.email_mode, n.created_at,
-            (SELECT c.name FROM clubs c WHERE c.id = n.club_id) AS club_name,
-            (SELECT p.full_name FROM profiles p WHERE p.id = n.profile_id) AS full_name,
-            (SELECT p.email FROM profiles p WHERE p.id = n.profile_id AND p.blocked_at IS NULL) AS email`;
-
 /** Queues one e-mail per notification waiting to go 'na hora'. Returns how many were queued. */
 export async function queueImmediateEmails(db: Db, ctx: EmailContext, batch = 100): Promise<number> {
   return db.transaction(async (tx) => {
-    const rows = await tx.query<Picked>(
-      `WITH picked AS (SELECT id FROM notifications WHERE emailed_at IS NULL AND email_mode = 'immediate'
-                        ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED) ${PICK}`, [batch]);
+    const rows = await emailRepo.pickImmediate(tx, batch);
     let queued = 0;
     for (const r of rows) {
       if (!r.email) continue;
-      await queueMail(tx, r.email, `${r.club_name ? `${r.club_name}: ` : 'Trilha: '}${r.title}`,
+      await emailRepo.queueMail(tx, r.email, `${r.club_name ? `${r.club_name}: ` : 'Trilha: '}${r.title}`,
         `Olá, ${r.full_name}!\n\n${itemText(ctx, r)}\n${footer(ctx, r.profile_id, [r.category])}`, headers(ctx, r.profile_id, r.category));
       queued += 1;
     }
@@ -104,21 +76,14 @@ export const DIGEST_AGE = { daily: '1 day', weekly: '7 days' } as const;
  * day (daily) or a week (weekly) old, every waiting one of that mode in one e-mail. Returns how many.
  */
 export async function queueDigests(db: Db, ctx: EmailContext, batch = 50): Promise<number> {
-  const due = await db.query<{ profile_id: string; email_mode: 'daily' | 'weekly' }>(
-    `SELECT profile_id, email_mode FROM notifications
-      WHERE emailed_at IS NULL AND email_mode IN ('daily', 'weekly')
-      GROUP BY profile_id, email_mode
-     HAVING min(created_at) <= now() - CASE WHEN email_mode = 'daily' THEN $1::interval ELSE $2::interval END
-      LIMIT $3`, [DIGEST_AGE.daily, DIGEST_AGE.weekly, batch]);
+  const due = await emailRepo.dueDigests(db, DIGEST_AGE, batch);
   let queued = 0;
   // Each person's digest on its own (issue 43): one that fails waits for the next run and stops nobody else;
   // the run then fails as a whole, so it is logged and shown to the super admin.
   const failed: string[] = [];
   for (const d of due) {
     queued += await db.transaction(async (tx) => {
-      const rows = await tx.query<Picked & { created_at: string }>(
-        `WITH picked AS (SELECT id FROM notifications WHERE profile_id = $1 AND email_mode = $2 AND emailed_at IS NULL
-                          ORDER BY created_at FOR UPDATE SKIP LOCKED) ${PICK}`, [d.profile_id, d.email_mode]);
+      const rows = await emailRepo.pickDigest(tx, d.profile_id, d.email_mode);
       const first = rows[0];
       if (!first?.email) return 0;
       rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
@@ -126,7 +91,7 @@ export async function queueDigests(db: Db, ctx: EmailContext, batch = 50): Promi
       const label = d.email_mode === 'daily' ? 'Resumo do dia' : 'Resumo da semana';
       const text = `Olá, ${first.full_name}!\n\n${label}: ${rows.length} ${rows.length === 1 ? 'aviso' : 'avisos'}.\n\n`
         + rows.map((r) => itemText(ctx, r)).join('\n\n') + `\n${footer(ctx, d.profile_id, categories)}`;
-      await queueMail(tx, first.email, `Trilha: ${label.toLowerCase()} (${rows.length} ${rows.length === 1 ? 'aviso' : 'avisos'})`, text,
+      await emailRepo.queueMail(tx, first.email, `Trilha: ${label.toLowerCase()} (${rows.length} ${rows.length === 1 ? 'aviso' : 'avisos'})`, text,
         headers(ctx, d.profile_id, categories[0] ?? first.category));
       return 1;
     }).catch((err: unknown) => {

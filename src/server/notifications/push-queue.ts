@@ -1,6 +1,8 @@
 import type { Queryable } from '../db/index.js';
 import { endpointAllowed, type EndpointRules } from './push-endpoint.js';
 import { loadWebPush, type NotificationKeys } from './keys.js';
+import * as pushRepo from './push-repo.js';
+import type { ClaimedRow } from './push-repo.js';
 
 /** What the service worker receives (src/web/public/push-sw.js shows it and opens `link` on tap). */
 export interface PushPayload {
@@ -25,7 +27,7 @@ export type PushSender = (target: PushTarget, payload: PushPayload) => Promise<P
 export const PUSH_MAX_ATTEMPTS = 5;
 /** Wait before retry n: 30 s, 1 min, 2 min, 4 min. */
 export const pushRetryDelayMs = (attempts: number) => 30_000 * 2 ** Math.max(0, attempts - 1);
-export const INTERRUPTED = 'Envio interrompido (queda do servidor); não reenviado para não chegar duas vezes.';
+export { INTERRUPTED } from './push-repo.js';
 
 /**
  * The real sender: web-push encrypts the payload (RFC 8291) and signs the VAPID header; the request
@@ -59,39 +61,7 @@ export function webPushSender(keys: NotificationKeys, rules: EndpointRules): Pus
   };
 }
 
-interface ClaimedRow {
-  id: string;
-  attempts: number;
-  subscription_id: string;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  notification_id: string;
-  title: string;
-  body: string;
-  link: string;
-  club_id: string | null;
-}
-
-/**
- * Claims due pushes with a lease. A row still 'sending' after its lease ran out belonged to a sender
- * that stopped between sending and marking: it may have been delivered, so it becomes 'failed' (shown
- * to the super admin) instead of being claimed again: each push goes at most once.
- */
-export async function claimDuePushes(q: Queryable, batch: number): Promise<ClaimedRow[]> {
-  await q.query(
-    `UPDATE push_deliveries SET status = 'failed', locked_until = NULL, last_error = $1 WHERE status = 'sending' AND locked_until < now()`,
-    [INTERRUPTED]);
-  return q.query<ClaimedRow>(
-    `WITH claimed AS (
-       UPDATE push_deliveries SET status = 'sending', locked_until = now() + interval '2 minutes', attempts = attempts + 1
-        WHERE id IN (SELECT id FROM push_deliveries WHERE status = 'pending' AND next_attempt_at <= now()
-                      ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING id, attempts, subscription_id, notification_id)
-     SELECT c.id, c.attempts, c.subscription_id, s.endpoint, s.p256dh, s.auth, c.notification_id, n.title, n.body, n.link, n.club_id
-       FROM claimed c JOIN push_subscriptions s ON s.id = c.subscription_id JOIN notifications n ON n.id = c.notification_id`,
-    [batch]);
-}
+export { claimDuePushes } from './push-repo.js';
 
 /** Sends the claimed pushes and records each outcome; an expired subscription (404/410) is removed. */
 export async function deliverClaimedPushes(q: Queryable, sender: PushSender, rows: readonly ClaimedRow[]): Promise<void> {
@@ -110,28 +80,24 @@ export async function deliverClaimedPushes(q: Queryable, sender: PushSender, row
   const sent = rows.filter((_, i) => results[i]?.kind === 'sent');
   if (sent.length > 0) {
     // One statement for the batch's successes: marking is what a crash may interrupt, keep it short.
-    await q.query(`UPDATE push_deliveries SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = ANY ($1::uuid[])`, [sent.map((r) => r.id)]);
-    await q.query(`UPDATE push_subscriptions SET last_sent_at = now() WHERE id = ANY ($1::uuid[])`, [[...new Set(sent.map((r) => r.subscription_id))]]);
+    await pushRepo.markSent(q, sent.map((r) => r.id), [...new Set(sent.map((r) => r.subscription_id))]);
   }
   for (const [i, r] of rows.entries()) {
     const result = results[i];
     if (!result || result.kind === 'sent') continue;
     if (result.kind === 'gone') {
       // Its deliveries go with it (ON DELETE CASCADE): nothing is left to send there.
-      await q.query(`DELETE FROM push_subscriptions WHERE id = $1`, [r.subscription_id]);
+      await pushRepo.deleteSubscription(q, r.subscription_id);
       continue;
     }
     const failed = result.kind === 'failed' || r.attempts >= PUSH_MAX_ATTEMPTS;
-    await q.query(
-      `UPDATE push_deliveries SET status = $2, locked_until = NULL, last_error = $3,
-              next_attempt_at = now() + make_interval(secs => $4::double precision / 1000) WHERE id = $1`,
-      [r.id, failed ? 'failed' : 'pending', result.error, pushRetryDelayMs(r.attempts)]);
+    await pushRepo.markAttempt(q, r.id, failed ? 'failed' : 'pending', result.error, pushRetryDelayMs(r.attempts));
   }
 }
 
 /** One round of the push worker: claim, send, mark. Returns how many were handled. */
 export async function sendDuePushes(q: Queryable, sender: PushSender, batch = 50): Promise<number> {
-  const rows = await claimDuePushes(q, batch);
+  const rows = await pushRepo.claimDuePushes(q, batch);
   await deliverClaimedPushes(q, sender, rows);
   return rows.length;
 }
