@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin/routes.js';
 import { associacaoRoutes } from './associacao/routes.js';
+import { associacaoReportRoutes } from './associacao/report-routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { securityRoutes } from './auth/security-routes.js';
@@ -59,5 +60,6 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   patrimonioReportRoutes,
   uniformRoutes,
   associacaoRoutes,
+  associacaoReportRoutes,
   secretariaRoutes,
 ];

@@ -92,6 +92,8 @@ export const router = createBrowserRouter([
           { path: 'fichas-medicas', handle: clubScreen('ver as fichas médicas'), lazy: () => import('@web/app/routes/club/health-forms') },
           { path: 'associacao', handle: clubScreen('preparar o clube para a Associação'), lazy: () => import('../features/associacao/pages/readiness-page') },
           { path: 'associacao/diretoria', handle: clubScreen('montar a diretoria'), lazy: () => import('../features/associacao/pages/diretoria-page') },
+          { path: 'associacao/relatorios', handle: clubScreen('fazer os relatórios para a Associação'), lazy: () => import('../features/associacao/pages/reports-page') },
+          { path: 'associacao/relatorios/:id', handle: clubScreen('ver o relatório para a Associação'), lazy: () => import('../features/associacao/pages/report-page') },
         ])],
       },
       {

@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 const LINKS = [
   { to: '/dashboard/associacao', label: 'SGC e seguro' },
   { to: '/dashboard/associacao/diretoria', label: 'Diretoria' },
+  { to: '/dashboard/associacao/relatorios', label: 'Relatórios' },
 ];
 
 /** The Associação's screens, side by side. */
