@@ -256,3 +256,71 @@ export function insertText(q: Queryable, clubId: string, body: string, by: strin
     [clubId, body, by],
   );
 }
+
+export type FamilyEventRow = TEvent & { registered: boolean; signed_name: string | null; signed_at: string | null; version: number | null };
+
+/** The events one child is invited to (or registered for) that have not ended nor been cancelled, with the registration and the authorisation. */
+export function familyEventRows(q: Queryable, clubId: string, memberId: string) {
+  return q.query<FamilyEventRow>(
+    `SELECT ev.*, r.id IS NOT NULL AS registered, a.signed_name, a.signed_at, a.version
+       FROM (${EVENT_SELECT}
+               JOIN club_members cm ON cm.club_id = e.club_id AND cm.id = $2
+              WHERE e.club_id = $1 AND e.cancelled_at IS NULL AND e.ends_on >= ${clubTodayOf('$1')}
+                AND (${INVITED_SQL('e', 'cm')}
+                     OR EXISTS (SELECT 1 FROM event_registrations x WHERE x.event_id = e.id AND x.member_id = cm.id AND x.cancelled_at IS NULL))) ev
+       LEFT JOIN event_registrations r ON r.club_id = $1 AND r.event_id = ev.id AND r.member_id = $2 AND r.cancelled_at IS NULL
+       LEFT JOIN event_authorisations a ON a.club_id = $1 AND a.registration_id = r.id AND a.revoked_at IS NULL
+      ORDER BY ev.starts_on, ev.id`,
+    [clubId, memberId],
+  );
+}
+
+/** Whether the child sees this event: invited, or registered once. */
+export async function familyEventVisible(q: Queryable, clubId: string, eventId: string, memberId: string): Promise<boolean> {
+  const row = await maybeOne(
+    q,
+    `SELECT 1 FROM events e JOIN club_members cm ON cm.club_id = e.club_id AND cm.id = $3
+      WHERE e.club_id = $1 AND e.id = $2
+        AND (${INVITED_SQL('e', 'cm')} OR EXISTS (SELECT 1 FROM event_registrations x WHERE x.event_id = e.id AND x.member_id = cm.id))`,
+    [clubId, eventId, memberId],
+  );
+  return row !== null;
+}
+
+export function insertAuthorisation(q: Queryable, a: {
+  clubId: string; registrationId: string; memberId: string; guardianId: string; guardianProfileId: string;
+  signedName: string; textId: string; version: number; ip: string | null;
+}) {
+  return one<{ id: string; signed_at: string }>(
+    q,
+    `INSERT INTO event_authorisations (club_id, registration_id, member_id, guardian_id, guardian_profile_id, signed_name, text_id, version, ip)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, signed_at`,
+    [a.clubId, a.registrationId, a.memberId, a.guardianId, a.guardianProfileId, a.signedName, a.textId, a.version, a.ip],
+  );
+}
+
+/** The authorisation in force of the member's registration in force for the event. */
+export function activeAuthorisation(q: Queryable, clubId: string, eventId: string, memberId: string) {
+  return maybeOne<{ id: string }>(
+    q,
+    `SELECT a.id FROM event_authorisations a JOIN event_registrations r ON r.club_id = a.club_id AND r.id = a.registration_id
+      WHERE a.club_id = $1 AND r.event_id = $2 AND a.member_id = $3 AND a.revoked_at IS NULL AND r.cancelled_at IS NULL`,
+    [clubId, eventId, memberId],
+  );
+}
+
+export async function revokeAuthorisation(q: Queryable, id: string, by: string): Promise<void> {
+  await q.query(`UPDATE event_authorisations SET revoked_at = now(), revoked_by = $2 WHERE id = $1`, [id, by]);
+}
+
+/** How many of these charges are not cancelled. */
+export async function countOpenCharges(q: Queryable, clubId: string, chargeIds: string[]): Promise<number> {
+  return (await q.query<{ id: string }>(
+    `SELECT id FROM charges WHERE club_id = $1 AND id = ANY ($2::uuid[]) AND cancelled_at IS NULL`, [clubId, chargeIds],
+  )).length;
+}
+
+/** The club's time zone (the roster's CSV writes times in it). */
+export async function clubTimezone(q: Queryable, clubId: string): Promise<string | null> {
+  return (await maybeOne<{ timezone: string }>(q, `SELECT timezone FROM clubs WHERE id = $1`, [clubId]))?.timezone ?? null;
+}

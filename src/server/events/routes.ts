@@ -8,7 +8,6 @@ import {
 } from '../../shared/events.js';
 import { ZClubParams, zId } from '../../shared/ids.js';
 import { ZChildParams } from '../../shared/families.js';
-import { maybeOne } from '../db/index.js';
 import { untilNextClubDayMs } from '../db/club-clock.js';
 import type { Db } from '../db/index.js';
 import { DEFAULT_TIMEZONE } from '../../shared/timezones.js';
@@ -91,12 +90,12 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req, reply) => {
     const access = req.access;
     const data = await roster.getRoster(db, await cipher(), access, req.params.id);
-    const club = await maybeOne<{ timezone: string }>(db, `SELECT timezone FROM clubs WHERE id = $1`, [access.clubId]);
+    const timezone = await repo.clubTimezone(db, access.clubId);
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', 'attachment; filename="participantes.csv"')
       .header('Cache-Control', 'no-store')
-      .send(roster.rosterCsv(data, club?.timezone ?? DEFAULT_TIMEZONE));
+      .send(roster.rosterCsv(data, timezone ?? DEFAULT_TIMEZONE));
   });
 
   app.post('/api/clubs/:clubId/events/:id/registrations', {

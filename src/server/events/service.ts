@@ -201,9 +201,7 @@ export async function unregister(db: Db, actor: Registrar, eventId: string, find
     await repo.cancelRegistration(tx, actor.clubId, registration.id, actor.profileId);
     const charges = await repo.chargeIdsOf(tx, actor.clubId, registration.id);
     const cancelled = await cancelUnpaidCharges(tx, actor, charges, `Inscrição cancelada: ${event.title}`.slice(0, 500));
-    const kept = (await tx.query<{ id: string }>(
-      `SELECT id FROM charges WHERE club_id = $1 AND id = ANY ($2::uuid[]) AND cancelled_at IS NULL`, [actor.clubId, charges],
-    )).length;
+    const kept = await repo.countOpenCharges(tx, actor.clubId, charges);
     await writeAudit(tx, {
       clubId: actor.clubId, actorId: actor.profileId, action: 'event.unregister', entity: 'event', entityId: eventId,
       after: { registration_id: registration.id, member_id: registration.member_id, via: actor.via, cancelled_charges: cancelled, kept_charges: kept },
