@@ -102,7 +102,7 @@ function ReportView({ clubId, r }: { clubId: string; r: TReport }) {
       ) : (
         <p className="text-sm text-slate-600 print:hidden">Fechado em {formatDateTime(r.closed_at)}{r.closed_by_name ? ` por ${r.closed_by_name}` : ''}: não muda mais.</p>
       )}
-      <AssocPrintSheet clubName={r.club_name} title={`Relatório ${PERIOD_KIND_LABELS[r.period_kind].toLowerCase()}`} subtitle={r.label} signatures={['Diretor(a)', 'Secretário(a)']}>
+      <AssocPrintSheet clubName={r.club_name} title={`Relatório ${PERIOD_KIND_LABELS[r.period_kind].toLowerCase()}`} subtitle={r.label} signatures={['Direção do clube', 'Secretaria do clube']}>
         {groups.map((g) => (
           <table key={g} className="w-full border-collapse text-sm">
             <caption className="text-left font-semibold">{g}</caption>
