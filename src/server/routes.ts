@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin/routes.js';
 import { associacaoRoutes } from './associacao/routes.js';
 import { associacaoPlanRoutes } from './associacao/plan-routes.js';
+import { associacaoReportRoutes } from './associacao/report-routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { securityRoutes } from './auth/security-routes.js';
@@ -63,6 +64,7 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   uniformRoutes,
   associacaoRoutes,
   associacaoPlanRoutes,
+  associacaoReportRoutes,
   secretariaRoutes,
   carteirinhaRoutes,
   secretariaBookRoutes,

@@ -4,6 +4,7 @@ const LINKS = [
   { to: '/dashboard/associacao', label: 'SGC e seguro' },
   { to: '/dashboard/associacao/diretoria', label: 'Diretoria' },
   { to: '/dashboard/associacao/planejamento', label: 'Planejamento anual' },
+  { to: '/dashboard/associacao/relatorios', label: 'Relatórios' },
 ];
 
 /** The Associação's screens, side by side. */
