@@ -67,7 +67,8 @@ describe('carteirinha: the secretary issues and prints the cards, the member sho
 
     // Anyone reading the QR (a fresh context, not signed in) sees only the sentence.
     const stranger = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 780 });
-    await stranger.goto(checkUrl!);
+    expect(checkUrl).toBeTruthy();
+    await stranger.goto(String(checkUrl));
     await stranger.getByText(`Membro ativo do ${clubName} até 31/12/${year}`).waitFor();
     const text = await stranger.locator('body').innerText();
     for (const hidden of ['Ana', 'Souza', 'Águias', '2013', 'Desbravador']) expect(text).not.toContain(hidden);
@@ -82,7 +83,7 @@ describe('carteirinha: the secretary issues and prints the cards, the member sho
     await stranger.reload();
     await stranger.getByText('Carteirinha revogada').waitFor();
     const wide = await newPage(e2e.browser, e2e.server.baseUrl);
-    await wide.goto(checkUrl!);
+    await wide.goto(String(checkUrl));
     await wide.getByText('Carteirinha revogada').waitFor();
     await shot(wide, 'check-revoked-1280');
     expectCleanConsole(stranger, 'public check');
