@@ -12,12 +12,13 @@ import { WEB_DIR, newPage, registerAndCreateClub, useServerAndBrowser } from './
  */
 export const BUDGET = {
   /** /login and the landing page: React DOM, the router, the query client and the login form. */
-  loginJs: 130 * 1024,
+  /** 131 KB since the secretaria, calendar and reports routes (docs/performance.md). */
+  loginJs: 131 * 1024,
   /**
    * A signed-in /dashboard: the above plus the app shell and the dashboard (no zod, no dialogs).
    * 151 KB since issue 44: the router declares the 25 club screens' no-club guard (docs/performance.md).
    */
-  dashboardJs: 154 * 1024,
+  dashboardJs: 155 * 1024,
 };
 
 const e2e = useServerAndBrowser();

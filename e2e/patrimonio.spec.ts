@@ -146,10 +146,10 @@ describe('patrimônio: a donated tent lent to a unit comes back torn; the invent
     expect(await shirt.getByText('Nina Prado').count()).toBe(0);
     await director.getByRole('button', { name: 'Editar kit' }).click();
     const edit = director.getByRole('dialog', { name: 'Editar Uniforme de gala' });
-    await edit.getByLabel('Item 1').fill('Camisa bege');
+    await edit.getByLabel('Item 1', { exact: true }).fill('Camisa bege');
     await edit.getByRole('button', { name: 'Tirar item 3' }).click();
     await edit.getByRole('button', { name: 'Adicionar item' }).click();
-    await edit.getByLabel('Item 3').fill('Cinto');
+    await edit.getByLabel('Item 3', { exact: true }).fill('Cinto');
     await edit.getByLabel('Preço (R$)').nth(2).fill('30,00');
     await edit.getByRole('button', { name: 'Salvar kit' }).click();
     await edit.waitFor({ state: 'hidden' });
@@ -160,6 +160,7 @@ describe('patrimônio: a donated tent lent to a unit comes back torn; the invent
 
     // Nina sees her own uniform: the shirt (her own, size M) under the name it had, what she still lacks.
     await member.goto('/dashboard/patrimonio');
+    await member.getByRole('tab', { name: 'Meus itens' }).click();
     const mine = member.getByRole('region', { name: 'Meu uniforme' }).or(member.locator('[aria-label="Meu uniforme"]'));
     await mine.getByText('✓ Camisa bege').waitFor();
     await mine.getByText(/tamanho M, já era do membro desde 01\/02\/2026/).waitFor();

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import { clubTodayOf } from '../db/club-clock.js';
+import type { TMyPatrimonio } from '../../shared/patrimonio.js';
 import type { THistoryEntry, THistoryKind, TItem, TItemFile, TLoan, TPatrimonioSummary, TWrittenOff } from '../../shared/patrimonio.js';
 
 /** SQL of patrimônio items, their files, history and loans (issue 50). */
@@ -254,5 +255,34 @@ export function writtenOff(q: Queryable, clubId: string, year: number): Promise<
         AND h.at >= make_timestamptz($2, 1, 1, 0, 0, 0, c.timezone) AND h.at < make_timestamptz($2 + 1, 1, 1, 0, 0, 0, c.timezone)
       ORDER BY h.at, h.id`,
     [clubId, year],
+  );
+}
+
+/** A member's own sizes (none: undefined). */
+export async function memberSizesOf(q: Queryable, memberId: string): Promise<TMyPatrimonio['sizes'] | undefined> {
+  const [sizes] = await q.query<TMyPatrimonio['sizes']>(`SELECT camisa, calca_saia, sapato, bone FROM member_sizes WHERE member_id = $1`, [memberId]);
+  return sizes;
+}
+
+/** What of the club's kits a member received, newest first. */
+export function receivedBy(q: Queryable, clubId: string, memberId: string): Promise<TMyPatrimonio['received']> {
+  return q.query<TMyPatrimonio['received'][number]>(
+    `SELECT k.name AS kit_name, k.kind, d.item_name, d.delivered_on, d.size, d.source
+       FROM kit_deliveries d JOIN kit_items ki ON ki.id = d.kit_item_id JOIN kits k ON k.id = ki.kit_id
+      WHERE d.club_id = $1 AND d.member_id = $2 ORDER BY d.delivered_on DESC, ki.position`,
+    [clubId, memberId],
+  );
+}
+
+/** The club's uniform piece by piece for one member: what they have (given or their own) and what they lack. */
+export function uniformPiecesOf(q: Queryable, clubId: string, memberId: string): Promise<Array<{ kit_name: string } & NonNullable<TMyPatrimonio['uniform']>['pieces'][number]>> {
+  return q.query<{ kit_name: string } & NonNullable<TMyPatrimonio['uniform']>['pieces'][number]>(
+    `SELECT k.name AS kit_name, ki.id AS kit_item_id, ki.name, d.member_id IS NOT NULL AS has, d.delivered_on AS since, d.source,
+            COALESCE(d.size, CASE ki.sized_by WHEN 'camisa' THEN s.camisa WHEN 'calca_saia' THEN s.calca_saia WHEN 'sapato' THEN s.sapato WHEN 'bone' THEN s.bone END) AS size
+       FROM kits k JOIN kit_items ki ON ki.club_id = k.club_id AND ki.kit_id = k.id AND ki.removed_at IS NULL
+       LEFT JOIN kit_deliveries d ON d.kit_item_id = ki.id AND d.member_id = $2
+       LEFT JOIN member_sizes s ON s.member_id = $2
+      WHERE k.club_id = $1 AND k.kind = 'uniforme' ORDER BY ki.position, ki.id`,
+    [clubId, memberId],
   );
 }

@@ -259,23 +259,10 @@ export async function mine(q: Queryable, access: ClubAccess): Promise<TMyPatrimo
   const me = await repo.memberOf(q, access.clubId, access.profileId);
   const empty = { camisa: null, calca_saia: null, sapato: null, bone: null };
   if (!me) return { member_id: null, sizes: empty, received: [], uniform: null, loans: [] };
-  const [sizes] = await q.query<TMyPatrimonio['sizes']>(`SELECT camisa, calca_saia, sapato, bone FROM member_sizes WHERE member_id = $1`, [me.id]);
-  const received = await q.query<TMyPatrimonio['received'][number]>(
-    `SELECT k.name AS kit_name, k.kind, d.item_name, d.delivered_on, d.size, d.source
-       FROM kit_deliveries d JOIN kit_items ki ON ki.id = d.kit_item_id JOIN kits k ON k.id = ki.kit_id
-      WHERE d.club_id = $1 AND d.member_id = $2 ORDER BY d.delivered_on DESC, ki.position`,
-    [access.clubId, me.id],
-  );
+  const sizes = await repo.memberSizesOf(q, me.id);
+  const received = await repo.receivedBy(q, access.clubId, me.id);
   // The club's uniform, piece by piece: what they have (given or their own) and what they still lack.
-  const pieces = await q.query<{ kit_name: string } & NonNullable<TMyPatrimonio['uniform']>['pieces'][number]>(
-    `SELECT k.name AS kit_name, ki.id AS kit_item_id, ki.name, d.member_id IS NOT NULL AS has, d.delivered_on AS since, d.source,
-            COALESCE(d.size, CASE ki.sized_by WHEN 'camisa' THEN s.camisa WHEN 'calca_saia' THEN s.calca_saia WHEN 'sapato' THEN s.sapato WHEN 'bone' THEN s.bone END) AS size
-       FROM kits k JOIN kit_items ki ON ki.club_id = k.club_id AND ki.kit_id = k.id AND ki.removed_at IS NULL
-       LEFT JOIN kit_deliveries d ON d.kit_item_id = ki.id AND d.member_id = $2
-       LEFT JOIN member_sizes s ON s.member_id = $2
-      WHERE k.club_id = $1 AND k.kind = 'uniforme' ORDER BY ki.position, ki.id`,
-    [access.clubId, me.id],
-  );
+  const pieces = await repo.uniformPiecesOf(q, access.clubId, me.id);
   const uniform = pieces.length === 0 ? null : { kit_name: pieces[0].kit_name, pieces: pieces.map(({ kit_name: _k, ...p }) => p) };
   // What they hold: lent to them as a leader, or to their unit.
   const loans = [
