@@ -40,7 +40,7 @@ export function MonthGrid({ year, month, items, today, selected, onSelect, onMon
     <section aria-label={`Calendário de ${title}`} className="rounded-xl border border-slate-200 bg-white p-2 shadow-sm sm:p-4">
       <div className="mb-2 flex items-center justify-between">
         <button type="button" className="rounded-lg p-2 text-slate-700 hover:bg-slate-100" aria-label="Mês anterior" onClick={() => onMonth(-1)}><ChevronLeft aria-hidden="true" className="h-5 w-5" /></button>
-        <h2 className="text-lg font-semibold capitalize text-slate-900">{title}</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{title.charAt(0).toUpperCase() + title.slice(1)}</h2>
         <button type="button" className="rounded-lg p-2 text-slate-700 hover:bg-slate-100" aria-label="Próximo mês" onClick={() => onMonth(1)}><ChevronRight aria-hidden="true" className="h-5 w-5" /></button>
       </div>
       <div role="grid" aria-label={title} className="grid grid-cols-7 gap-px text-center">
