@@ -393,7 +393,7 @@ describe(`LGPD rights on ${engineName()}`, () => {
     await check(guardian.profile.id, data.me.tables);
     expect(data.children).toHaveLength(1);
     // The child as the inviting club holds them (lgpd-export-scope.test.ts walks every table of it).
-    expect(Object.keys(data.children[0].data.tables).sort()).toEqual(['club_members', 'health_records', 'member_consents', 'member_guardians', 'member_point_totals', 'point_events']);
+    expect(Object.keys(data.children[0].data.tables).sort()).toEqual(['atos', 'club_members', 'health_records', 'member_consents', 'member_guardians', 'member_point_totals', 'point_events']);
     expect(data.children[0].data.tables.health_records[0].form.allergies).toBe('Lactose');
     expect(data.children[0].data.tables.point_events.length).toBeGreaterThan(0);
     expect(data.me.tables.member_consents).toHaveLength(1);

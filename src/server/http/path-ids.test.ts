@@ -67,7 +67,7 @@ describe(`ids in paths on ${engineName()}`, () => {
     expect(res.json().error.code).toBe('validation');
   });
 
-  it('every id in a documented path is the shared uuid schema (clubId is judged by the club guard, tokens and codes are not ids)', async () => {
+  it('every id in a documented path is the shared uuid schema (clubId is judged by the club guard, tokens, codes and feed file names are not ids)', async () => {
     const doc = (await call(ctx.app, 'GET', '/api/docs/json')).json() as {
       paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema?: { pattern?: string } }[] }>>;
     };
@@ -76,7 +76,7 @@ describe(`ids in paths on ${engineName()}`, () => {
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
         for (const p of op.parameters ?? []) {
-          if (p.in !== 'path' || ['clubId', 'token', 'code'].includes(p.name)) continue;
+          if (p.in !== 'path' || ['clubId', 'token', 'code', 'file'].includes(p.name)) continue;
           ids += 1;
           if (p.schema?.pattern !== UUID_RE.source) notShared.push(`${method.toUpperCase()} ${path}: ${p.name}`);
         }

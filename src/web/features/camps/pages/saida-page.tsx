@@ -7,6 +7,7 @@ import { Button, IconButton } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '@web/components/ui/field';
 import { IntegerInput } from '@web/components/ui/integer-input';
+import { DateInput, TimeInput } from '@web/components/ui/date-input';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { errorMessage } from '@web/lib/api';
@@ -79,8 +80,8 @@ function ScheduleEditor({ items, setItems, startsOn }: { items: TScheduleItem[];
       {items.length === 0 ? <p className="text-sm text-slate-600">Nenhuma atividade. A programação vai para o celular dos líderes com o modo acampamento.</p> : null}
       {items.map((it, i) => (
         <div key={i} role="group" aria-label={`Atividade ${i + 1}`} className="grid grid-cols-2 gap-2 rounded-lg border border-slate-200 p-2 sm:grid-cols-[9rem_6rem_1fr_1fr_auto]">
-          <TextField label="Dia" type="date" value={it.day} onChange={(e) => set(i, { day: e.target.value })} />
-          <TextField label="Horário" type="time" value={it.at_time} onChange={(e) => set(i, { at_time: e.target.value })} />
+          <DateInput label="Dia" value={it.day} onChange={(e) => set(i, { day: e.target.value })} />
+          <TimeInput label="Horário" value={it.at_time} onChange={(e) => set(i, { at_time: e.target.value })} />
           <TextField label="Atividade" value={it.title} maxLength={120} onChange={(e) => set(i, { title: e.target.value })} />
           <TextField label="Local" value={it.place} maxLength={120} onChange={(e) => set(i, { place: e.target.value })} />
           <div className="flex items-end"><IconButton label={`Remover atividade ${i + 1}`} icon={<Trash2 aria-hidden="true" className="h-4 w-4" />} onClick={() => setItems(items.filter((_, j) => j !== i))} /></div>
