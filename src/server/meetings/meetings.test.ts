@@ -84,9 +84,9 @@ describe(`meetings and roll call on ${engineName()}`, () => {
 
   it('admin creates, edits and lists meetings; bad input is a pt-BR 400 that writes nothing', async () => {
     const id = await newMeeting('2026-11-28', 'Reunião regular');
-    const edited = await call(ctx.app, 'PUT', `/api/clubs/${club.id}/meetings/${id}`, { as: admin, body: { date: '2026-11-29', title: 'Reunião de domingo', type: 'special', start_time: '09:30' } });
+    const edited = await call(ctx.app, 'PUT', `/api/clubs/${club.id}/meetings/${id}`, { as: admin, body: { date: '2025-11-30', title: 'Reunião de domingo', type: 'special', start_time: '09:30' } });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ date: '2026-11-29', start_time: '09:30', type: 'special', starts_at: '2026-11-29T12:30:00.000Z' });
+    expect(edited.json()).toMatchObject({ date: '2025-11-30', start_time: '09:30', type: 'special', starts_at: '2025-11-30T12:30:00.000Z' });
     const list = await call(ctx.app, 'GET', `/api/clubs/${club.id}/meetings`, { as: plain });
     expect(list.json().some((m: { id: string }) => m.id === id)).toBe(true);
     const [{ n }] = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM meetings WHERE club_id = $1', [club.id]);
