@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './finance.js';
 import { zId } from './ids.js';
+import { plural } from './plural.js';
 
 /**
  * The secretaria digital (issue 47, ADR 076): livro de atas and its votos, livro de atos, ofícios and
@@ -33,6 +34,8 @@ export const SEC_MSG = {
   memberNotFound: 'Membro não encontrado no clube.',
   duplicatePresent: 'Há pessoas repetidas na lista de presentes.',
   ataNotFound: 'Ata não encontrada.',
+  rollCallNotFound: 'A chamada escolhida não é de uma reunião deste clube na data da ata.',
+  rollCallEmpty: 'Essa reunião ainda não tem chamada registrada.',
   correctsNotFound: 'A ata corrigida não foi encontrada neste clube.',
   correctsNotClosed: 'Só se corrige uma ata encerrada; uma ata em rascunho se edita.',
   approvedInNotFound: 'A ata da reunião que aprovou não foi encontrada neste clube.',
@@ -122,6 +125,15 @@ export const ZVotoInput = z.object({
 });
 export type TVotoInput = z.input<typeof ZVotoInput>;
 
+/** What is wrong with a voto's count against the number present at the ata, if anything (one rule for the form and the server). */
+export function votoCountProblem(v: { votes_for: number; votes_against: number; abstentions: number }, present: number): string | null {
+  const sum = v.votes_for + v.votes_against + v.abstentions;
+  if (sum === 0) return SEC_MSG.countZero;
+  if (present === 0) return SEC_MSG.noPresentForVotos;
+  if (sum > present) return SEC_MSG.countTooMany(sum, present);
+  return null;
+}
+
 /**
  * An ata as written: who was present (the club's people by id, visitors typed), and its votos. Each
  * voto's for + against + abstentions is at least 1 and at most the number present (ADR 076).
@@ -137,16 +149,17 @@ export const ZAtaInput = z.object({
   agenda: zOptionalText(5000, SEC_MSG.agendaTooLong),
   body: zText(SEC_MSG.bodyRequired, 50_000, SEC_MSG.ataBodyTooLong),
   corrects_id: zOptionalId,
+  /** A meeting's roll call of the ata's date, attached as its attendance: who was there (present or late) is present. */
+  roll_call_meeting_id: zOptionalId,
   votos: z.array(ZVotoInput, { error: SEC_MSG.votoSubjectRequired }).max(50, SEC_MSG.tooManyVotos).default([]),
 }).superRefine((a, ctx) => {
   const ids = a.present_member_ids.map((id) => id.toLowerCase());
   if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['present_member_ids'], message: SEC_MSG.duplicatePresent });
   const present = ids.length + a.visitors.length;
   a.votos.forEach((v, i) => {
-    const sum = v.votes_for + v.votes_against + v.abstentions;
-    if (sum === 0) ctx.addIssue({ code: 'custom', path: ['votos', i, 'votes_for'], message: SEC_MSG.countZero });
-    else if (present === 0) ctx.addIssue({ code: 'custom', path: ['votos', i, 'votes_for'], message: SEC_MSG.noPresentForVotos });
-    else if (sum > present) ctx.addIssue({ code: 'custom', path: ['votos', i, 'votes_for'], message: SEC_MSG.countTooMany(sum, present) });
+    const problem = votoCountProblem(v, present);
+    // With a roll call attached, who was there is known only to the server: it checks the count against them.
+    if (problem && (problem === SEC_MSG.countZero || !a.roll_call_meeting_id)) ctx.addIssue({ code: 'custom', path: ['votos', i, 'votes_for'], message: problem });
   });
 });
 export type TAtaInput = z.input<typeof ZAtaInput>;
@@ -165,6 +178,26 @@ export const ZVoto = z.object({
 export type TVoto = z.infer<typeof ZVoto>;
 
 export const ZAtaRef = z.object({ id: z.string(), label: z.string() });
+
+/** A meeting's roll call as an ata's attendance: the meeting and how many were there. */
+export const ZAtaRollCall = z.object({
+  meeting_id: z.string(),
+  title: z.string(),
+  date: z.string(),
+  present: z.number(),
+  late: z.number(),
+  absent: z.number(),
+  excused: z.number(),
+});
+export type TAtaRollCall = z.infer<typeof ZAtaRollCall>;
+
+/** '«Reunião regular» de 07/03/2026: 18 presentes, 2 atrasados, 3 ausentes, 1 justificado' (the date as the reader writes it). */
+export function rollCallLabel(r: Pick<TAtaRollCall, 'title' | 'present' | 'late' | 'absent' | 'excused'>, date: string): string {
+  return `«${r.title}» de ${date}: ${plural(r.present, 'presente', 'presentes')}, ${plural(r.late, 'atrasado', 'atrasados')}, `
+    + `${plural(r.absent, 'ausente', 'ausentes')}, ${plural(r.excused, 'justificado', 'justificados')}`;
+}
+
+export const ZRollCallQuery = z.object({ date: zDate() });
 
 export const ZAta = z.object({
   id: z.string(),
@@ -186,6 +219,7 @@ export const ZAta = z.object({
   closed_at: z.string().nullable(),
   corrects: ZAtaRef.nullable(),
   corrected_by: z.array(ZAtaRef),
+  roll_call: ZAtaRollCall.nullable(),
   votos: z.array(ZVoto),
 });
 export type TAta = z.infer<typeof ZAta>;

@@ -1,5 +1,5 @@
 import { maybeOne, type Queryable } from '../db/index.js';
-import { ataLabel, votoLabel, type TAta, type TAtaKind, type TAtaSummary, type TCitableVoto, type TSecretariaPerson } from '../../shared/secretaria.js';
+import { ataLabel, votoLabel, type TAta, type TAtaKind, type TAtaRollCall, type TAtaSummary, type TCitableVoto, type TSecretariaPerson } from '../../shared/secretaria.js';
 
 /** The fields of an ata as written (the service checked them). */
 export interface AtaRow {
@@ -12,6 +12,7 @@ export interface AtaRow {
   agenda: string;
   body: string;
   corrects_id: string | null;
+  roll_call_meeting_id: string | null;
 }
 
 export interface VotoRow {
@@ -19,6 +20,25 @@ export interface VotoRow {
   votes_for: number;
   votes_against: number;
   abstentions: number;
+}
+
+/** A meeting with its roll call's counts (the meeting's own columns, then one count per status). */
+const rollCallSelect = `SELECT m.id AS meeting_id, m.title, m.date,
+       count(*) FILTER (WHERE ma.status = 'present')::int AS present, count(*) FILTER (WHERE ma.status = 'late')::int AS late,
+       count(*) FILTER (WHERE ma.status = 'absent')::int AS absent, count(*) FILTER (WHERE ma.status = 'excused')::int AS excused
+  FROM meetings m JOIN meeting_attendance ma ON ma.club_id = m.club_id AND ma.meeting_id = m.id`;
+
+/** The roll calls taken on a date (meetings not cancelled that have one), for an ata of that date. */
+export function rollCallsOn(q: Queryable, clubId: string, date: string): Promise<TAtaRollCall[]> {
+  return q.query<TAtaRollCall>(
+    `${rollCallSelect} WHERE m.club_id = $1 AND m.date = $2 AND m.status <> 'cancelled' GROUP BY m.id ORDER BY m.starts_at, m.id`, [clubId, date]);
+}
+
+/** Who a meeting's roll call has as there (present or late): an attached roll call's attendance. */
+export async function rollCallPresentIds(q: Queryable, clubId: string, meetingId: string): Promise<string[]> {
+  const rows = await q.query<{ member_id: string }>(
+    `SELECT member_id FROM meeting_attendance WHERE club_id = $1 AND meeting_id = $2 AND status IN ('present', 'late')`, [clubId, meetingId]);
+  return rows.map((r) => r.member_id);
 }
 
 const ref = `json_build_object('id', r.id, 'label', 'Ata nº ' || r.number || '/' || r.year)`;
@@ -31,6 +51,7 @@ export async function getAta(q: Queryable, clubId: string, id: string): Promise<
             (SELECT ${ref} FROM atas r WHERE r.club_id = a.club_id AND r.id = a.approved_in_id) AS approved_in,
             (SELECT ${ref} FROM atas r WHERE r.club_id = a.club_id AND r.id = a.corrects_id) AS corrects,
             COALESCE((SELECT json_agg(${ref} ORDER BY r.year, r.number) FROM atas r WHERE r.club_id = a.club_id AND r.corrects_id = a.id), '[]') AS corrected_by,
+            (SELECT row_to_json(rc) FROM (${rollCallSelect} WHERE m.club_id = a.club_id AND m.id = a.roll_call_meeting_id GROUP BY m.id) rc) AS roll_call,
             COALESCE((SELECT json_agg(json_build_object('member_id', t.member_id, 'name', t.name) ORDER BY pt_sort_key(t.name) COLLATE "C", t.name)
                       FROM ata_attendees t WHERE t.club_id = a.club_id AND t.ata_id = a.id), '[]') AS present,
             COALESCE((SELECT json_agg(json_build_object('id', v.id, 'position', v.position, 'year', v.year, 'number', v.number, 'subject', v.subject,
@@ -65,9 +86,9 @@ export async function lockAta(q: Queryable, clubId: string, id: string): Promise
 
 export async function insertAta(q: Queryable, clubId: string, year: number, number: number, a: AtaRow, by: string): Promise<string> {
   const [row] = await q.query<{ id: string }>(
-    `INSERT INTO atas (club_id, year, number, kind, held_on, place, presided_by, written_by, visitors, agenda, body, corrects_id, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-    [clubId, year, number, a.kind, a.held_on, a.place, a.presided_by, a.written_by, a.visitors, a.agenda, a.body, a.corrects_id, by]);
+    `INSERT INTO atas (club_id, year, number, kind, held_on, place, presided_by, written_by, visitors, agenda, body, corrects_id, created_by, roll_call_meeting_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+    [clubId, year, number, a.kind, a.held_on, a.place, a.presided_by, a.written_by, a.visitors, a.agenda, a.body, a.corrects_id, by, a.roll_call_meeting_id]);
   return row.id;
 }
 
@@ -75,9 +96,9 @@ export async function insertAta(q: Queryable, clubId: string, year: number, numb
 export async function updateAta(q: Queryable, clubId: string, id: string, a: AtaRow): Promise<void> {
   await q.query(
     `UPDATE atas SET kind = $3, held_on = $4, place = $5, presided_by = $6, written_by = $7, visitors = $8, agenda = $9, body = $10,
-            corrects_id = $11, updated_at = now()
+            corrects_id = $11, roll_call_meeting_id = $12, updated_at = now()
       WHERE club_id = $1 AND id = $2 AND status = 'rascunho'`,
-    [clubId, id, a.kind, a.held_on, a.place, a.presided_by, a.written_by, a.visitors, a.agenda, a.body, a.corrects_id]);
+    [clubId, id, a.kind, a.held_on, a.place, a.presided_by, a.written_by, a.visitors, a.agenda, a.body, a.corrects_id, a.roll_call_meeting_id]);
 }
 
 /** Replaces the presence and the votos of a draft (votos of a draft carry no number yet). */
@@ -148,4 +169,9 @@ export async function listPeople(q: Queryable, clubId: string): Promise<TSecreta
        FROM club_members cm JOIN profiles p ON p.id = cm.profile_id
       WHERE cm.club_id = $1 AND cm.active
       ORDER BY (cm.role = 'member'), pt_sort_key(p.full_name) COLLATE "C", p.full_name, cm.id`, [clubId]);
+}
+
+/** Whether the club has this meeting (not cancelled) on that date, with or without a roll call. */
+export async function meetingOn(q: Queryable, clubId: string, meetingId: string, date: string): Promise<boolean> {
+  return (await maybeOne(q, `SELECT 1 FROM meetings WHERE club_id = $1 AND id = $2 AND date = $3 AND status <> 'cancelled'`, [clubId, meetingId, date])) !== null;
 }

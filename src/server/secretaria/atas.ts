@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
-import { SEC_MSG, type TAta, type ZAtaInput } from '../../shared/secretaria.js';
+import { SEC_MSG, votoCountProblem, type TAta, type ZAtaInput } from '../../shared/secretaria.js';
 import { isUuid } from '../../shared/ids.js';
 import { writeAudit } from '../audit/repo.js';
 import { badRequest, conflict, notFound } from '../core/errors.js';
@@ -19,12 +19,30 @@ export async function mustGetAta(q: Queryable, clubId: string, id: string): Prom
 const rowOf = (a: AtaInput): repo.AtaRow => ({
   kind: a.kind, held_on: a.held_on, place: a.place, presided_by: a.presided_by, written_by: a.written_by,
   visitors: a.visitors, agenda: a.agenda, body: a.body, corrects_id: a.corrects_id?.toLowerCase() ?? null,
+  roll_call_meeting_id: a.roll_call_meeting_id?.toLowerCase() ?? null,
 });
 
-/** The present are the club's people; a correction references a closed ata of the same club. */
+/**
+ * The present are the club's people, and with a roll call attached (a meeting of the club on the ata's
+ * date) also whoever it has as there; the votos' counts fit them. A correction references a closed ata
+ * of the same club.
+ */
 async function checkReferences(tx: Queryable, clubId: string, input: AtaInput, selfId: string | null): Promise<string[]> {
-  const ids = input.present_member_ids.map((id) => id.toLowerCase());
-  if ((await repo.countClubMembers(tx, clubId, ids)) !== ids.length) throw badRequest(SEC_MSG.memberNotFound);
+  const picked = input.present_member_ids.map((id) => id.toLowerCase());
+  if ((await repo.countClubMembers(tx, clubId, picked)) !== picked.length) throw badRequest(SEC_MSG.memberNotFound);
+  let ids = picked;
+  if (input.roll_call_meeting_id) {
+    const meetingId = input.roll_call_meeting_id.toLowerCase();
+    const rollCalls = await repo.rollCallsOn(tx, clubId, input.held_on);
+    if (!rollCalls.some((r) => r.meeting_id === meetingId)) {
+      throw badRequest((await repo.meetingOn(tx, clubId, meetingId, input.held_on)) ? SEC_MSG.rollCallEmpty : SEC_MSG.rollCallNotFound);
+    }
+    ids = [...new Set([...picked, ...(await repo.rollCallPresentIds(tx, clubId, meetingId))])];
+    for (const v of input.votos) {
+      const problem = votoCountProblem(v, ids.length + input.visitors.length);
+      if (problem) throw badRequest(problem);
+    }
+  }
   if (input.corrects_id) {
     const corrected = await repo.lockAta(tx, clubId, input.corrects_id);
     if (!corrected || corrected.id === selfId) throw badRequest(SEC_MSG.correctsNotFound);

@@ -28,7 +28,7 @@ export const seedDemoSecretaria: DemoStep = async ({ db, clubId, adminId, storag
   const leaders = people.filter((p) => p.role !== 'member').slice(0, 5);
   const director = people.find((p) => p.role === 'admin') ?? people[0];
   const kid = people.find((p) => p.role === 'member') ?? people[0];
-  const common = { kind: 'diretoria' as const, place: 'Sala da diretoria, Igreja Central', presided_by: director.name, written_by: director.name, present_member_ids: leaders.map((l) => l.id), corrects_id: null };
+  const common = { kind: 'diretoria' as const, place: 'Sala da diretoria, Igreja Central', presided_by: director.name, written_by: director.name, present_member_ids: leaders.map((l) => l.id), corrects_id: null, roll_call_meeting_id: null };
 
   const first = await createAta(db, actor, {
     ...common, held_on: on(2, 3), visitors: ['Pr. Ricardo Alves (distrital)'], agenda: '1. Planejamento do ano\n2. Mensalidades\n3. Admissão de novos membros',
@@ -48,6 +48,17 @@ export const seedDemoSecretaria: DemoStep = async ({ db, clubId, adminId, storag
   const approvedSecond = await approveAta(db, actor, second.id, null);
   await closeAta(db, actor, second.id);
   await createAta(db, actor, { ...common, held_on: today, visitors: [], agenda: '1. Campori', body: 'Rascunho: inscrições para o campori da associação.', votos: [] });
+  // The last meeting's roll call as the attendance of its ata (the meetings' demo took it).
+  const [lastRoll] = await db.query<{ id: string; date: string }>(
+    `SELECT m.id, m.date::text AS date FROM meetings m
+      WHERE m.club_id = $1 AND m.date <= $2::date AND EXISTS (SELECT 1 FROM meeting_attendance a WHERE a.club_id = m.club_id AND a.meeting_id = m.id)
+      ORDER BY m.date DESC LIMIT 1`, [clubId, today]);
+  if (lastRoll) {
+    await createAta(db, actor, {
+      ...common, kind: 'regular', held_on: lastRoll.date, place: 'Salão do clube, Igreja Central', visitors: [], agenda: '1. Abertura\n2. Classes\n3. Avisos',
+      body: 'Reunião regular do clube. A presença foi tomada pela chamada da reunião; as unidades trabalharam nas classes.', votos: [], roll_call_meeting_id: lastRoll.id,
+    });
+  }
 
   await createAto(db, actor, {
     kind: 'admissao', acted_on: on(2, 4), member_id: kid.id, person_name: null, role_title: null, term_start: null, term_end: null,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  SEC_MSG, ZApproveAta, ZAta, ZAtaInput, ZAtaSummary, ZAto, ZAtoInput, ZCitableVoto, ZOficio, ZOficioInput, ZOficioQuery, ZReceivedInput,
+  SEC_MSG, ZApproveAta, ZAta, ZAtaInput, ZAtaRollCall, ZAtaSummary, ZRollCallQuery, ZAto, ZAtoInput, ZCitableVoto, ZOficio, ZOficioInput, ZOficioQuery, ZReceivedInput,
   ZSecretariaPerson, ZVisita, ZVisitaInput, ZYearQuery,
 } from '../../shared/secretaria.js';
 import { ZClubParams, zId } from '../../shared/ids.js';
@@ -34,6 +34,11 @@ export const secretariaRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'secretaria.read' },
     schema: { tags, summary: 'Livro de atas do ano (ou as mais recentes), da mais nova à mais antiga', params: ZClubParams, querystring: ZYearQuery, response: { 200: z.array(ZAtaSummary) } },
   }, async (req) => atasRepo.listAtas(db, req.access.clubId, req.query.year));
+
+  app.get(`${base}/atas/roll-calls`, {
+    config: { permission: 'secretaria.read' },
+    schema: { tags, summary: 'Chamadas de reuniões numa data, para anexar como a presença de uma ata', params: ZClubParams, querystring: ZRollCallQuery, response: { 200: z.array(ZAtaRollCall) } },
+  }, async (req) => atasRepo.rollCallsOn(db, req.access.clubId, req.query.date));
 
   app.get(`${base}/atas/:id`, {
     config: { permission: 'secretaria.read' },

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAta, TAtaInput, TAtaSummary, TCitableVoto, TSecretariaPerson } from '@shared/secretaria';
+import type { TAta, TAtaInput, TAtaRollCall, TAtaSummary, TCitableVoto, TSecretariaPerson } from '@shared/secretaria';
 import { api } from '@web/lib/api';
 import { secretariaKey, secretariaPath } from './keys';
 
@@ -14,6 +14,14 @@ export const useAta = (clubId: string, id: string) => useQuery(ataQueryOptions(c
 /** The club's people for the list of present and the acts (leaders first). */
 export const usePeople = (clubId: string) =>
   useQuery({ queryKey: secretariaKey(clubId, 'people'), queryFn: () => api<TSecretariaPerson[]>('GET', secretariaPath(clubId, '/people')) });
+
+/** The roll calls taken on a date: what an ata of that date may take as its attendance. */
+export const useRollCallsOn = (clubId: string, date: string | null) =>
+  useQuery({
+    queryKey: secretariaKey(clubId, 'roll-calls', date ?? ''),
+    queryFn: () => api<TAtaRollCall[]>('GET', secretariaPath(clubId, `/atas/roll-calls?date=${date}`)),
+    enabled: date !== null,
+  });
 
 /** The numbered votos an act may cite. */
 export const useCitableVotos = (clubId: string) =>

@@ -3,14 +3,17 @@ import { toast } from 'react-hot-toast';
 import { Plus, Trash2 } from 'lucide-react';
 import type { z } from 'zod';
 import { ROLE_LABELS, isClubRole } from '@shared/permissions';
-import { ATA_KINDS, ATA_KIND_LABEL, SEC_MSG, ZAtaInput, type TAta, type TAtaSummary } from '@shared/secretaria';
+import { ATA_KINDS, ATA_KIND_LABEL, SEC_MSG, ZAtaInput, rollCallLabel, type TAta, type TAtaSummary } from '@shared/secretaria';
 import { Form, useZodForm } from '@web/components/form';
 import { Button, IconButton } from '@web/components/ui/button';
 import { DateInput } from '@web/components/ui/date-input';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
 import { IntegerInput } from '@web/components/ui/integer-input';
 import { Modal } from '@web/components/ui/modal';
-import { usePeople, useSaveAta } from '../api/atas';
+import { usePeople, useRollCallsOn, useSaveAta } from '../api/atas';
+import { isIsoDate } from '@shared/finance';
+import { plural } from '@shared/plural';
+import { formatDate } from '@web/lib/format';
 
 type FormOut = z.output<typeof ZAtaInput>;
 type VotoControls = { subject: string; votes_for: string; votes_against: string; abstentions: string };
@@ -25,6 +28,7 @@ type Controls = {
   agenda: string;
   body: string;
   corrects_id: string;
+  roll_call_meeting_id: string;
   votos: VotoControls[];
 };
 
@@ -66,6 +70,7 @@ export function AtaFormModal({ clubId, ata, closedAtas, onClose, onSaved }: {
       agenda: ata?.agenda ?? '',
       body: ata?.body ?? '',
       corrects_id: ata?.corrects?.id ?? '',
+      roll_call_meeting_id: ata?.roll_call?.meeting_id ?? '',
       votos: ata?.votos.map((v) => ({ subject: v.subject, votes_for: String(v.votes_for), votes_against: String(v.votes_against), abstentions: String(v.abstentions) })) ?? [],
     },
   });
@@ -77,6 +82,10 @@ export function AtaFormModal({ clubId, ata, closedAtas, onClose, onSaved }: {
     ((errors.votos as Array<Record<string, { message?: string }> | undefined> | undefined)?.[i]?.[field])?.message;
   const present = watch('present_member_ids');
   const toggle = (id: string, on: boolean) => setValue('present_member_ids', on ? [...present, id] : present.filter((x) => x !== id), { shouldDirty: true });
+  const heldOn = watch('held_on');
+  const rollCalls = useRollCallsOn(clubId, isIsoDate(heldOn) ? heldOn : null);
+  const rollCallId = watch('roll_call_meeting_id');
+  const rollCall = rollCalls.data?.find((r) => r.meeting_id === rollCallId) ?? null;
   const leaders = people.data?.filter((p) => p.leader) ?? [];
   const others = people.data?.filter((p) => !p.leader) ?? [];
   const roleLabel = (role: string) => (isClubRole(role) ? ROLE_LABELS[role] : role);
@@ -125,6 +134,16 @@ export function AtaFormModal({ clubId, ata, closedAtas, onClose, onSaved }: {
             </SelectField>
           ) : null}
         </div>
+        {isIsoDate(heldOn) ? (
+          <div>
+            <SelectField label="Presença pela chamada (opcional)" error={err('roll_call_meeting_id')} {...register('roll_call_meeting_id')}
+              hint={rollCalls.isPending ? 'Procurando chamadas nesta data…' : (rollCalls.data?.length ?? 0) === 0 ? `Nenhuma chamada registrada em ${formatDate(heldOn)}.` : 'Quem a chamada tem como presente ou atrasado entra na lista de presentes da ata.'}>
+              <option value="">Não anexar</option>
+              {rollCalls.data?.map((r) => <option key={r.meeting_id} value={r.meeting_id}>{r.title} ({plural(r.present + r.late, 'presente', 'presentes')})</option>)}
+            </SelectField>
+            {rollCall ? <p className="mt-1 text-sm text-slate-700">Chamada de {rollCallLabel(rollCall, formatDate(rollCall.date))}</p> : null}
+          </div>
+        ) : null}
         <datalist id="sec-leaders">{leaders.map((l) => <option key={l.member_id} value={l.name} />)}</datalist>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-800">Presentes ({present.length})</legend>

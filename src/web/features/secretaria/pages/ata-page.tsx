@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-hot-toast';
 import { ArrowLeft, CheckCircle2, Lock, Pencil, Printer } from 'lucide-react';
-import { ATA_KIND_LABEL, ATA_STATUS_LABEL, SEC_MSG, type TAta } from '@shared/secretaria';
+import { ATA_KIND_LABEL, ATA_STATUS_LABEL, SEC_MSG, type TAta, rollCallLabel } from '@shared/secretaria';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -86,6 +86,7 @@ export function AtaSheet({ ata: a, clubName, logoUrl }: { ata: TAta; clubName: s
       {a.corrected_by.length > 0 ? <p className="text-sm italic">Corrigida por: {a.corrected_by.map((c) => c.label).join(', ')}.</p> : null}
       <p><strong>Presidida por</strong> {a.presided_by}; <strong>redigida por</strong> {a.written_by}.</p>
       <p><strong>Presentes ({present.length}):</strong> {present.join('; ') || '—'}.</p>
+      {a.roll_call ? <p className="text-sm">Presença conforme a chamada da reunião {rollCallLabel(a.roll_call, formatDate(a.roll_call.date))}.</p> : null}
       {a.agenda ? <div><strong>Pauta</strong><p className="whitespace-pre-line">{a.agenda}</p></div> : null}
       <p className="whitespace-pre-line text-justify">{a.body}</p>
       {a.votos.length > 0 ? (
