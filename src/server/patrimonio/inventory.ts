@@ -8,6 +8,7 @@ import {
   ACQUISITION_LABEL, BORROWER_LABEL, CATEGORY_LABEL, CONDITION_LABEL, PAT_MSG, type TInventoryCount, type TItem, type TLoan, type TWrittenOff,
 } from '../../shared/patrimonio.js';
 import * as repo from './repo.js';
+import * as inventoryRepo from './inventory-repo.js';
 import { checkId } from './service.js';
 
 /**
@@ -38,48 +39,30 @@ export function writtenOffCsv(rows: TWrittenOff[], timezone: string): string {
   return toCsv([header, ...rows.map((r) => [day(r.at), r.item_name, r.kind === 'baixa' ? 'Baixa' : 'Perda', r.quantity, csvNumber(brDecimal(r.value)), r.note, r.church_vote])]);
 }
 
-export async function clubTimezone(q: Queryable, clubId: string): Promise<{ timezone: string; year: number }> {
-  const [r] = await q.query<{ timezone: string; year: number }>(
-    `SELECT timezone, extract(year FROM now() AT TIME ZONE timezone)::int AS year FROM clubs WHERE id = $1`, [clubId],
-  );
-  return r;
-}
-
 // ——— Inventory counts ———
 
 async function readCount(q: Queryable, clubId: string, id: string): Promise<TInventoryCount> {
-  const [head] = await q.query<{ id: string; started_at: string; closed_at: string | null }>(
-    `SELECT id, started_at, closed_at FROM patrimonio_counts WHERE club_id = $1 AND id = $2`, [clubId, id],
-  );
+  const head = await inventoryRepo.countHead(q, clubId, id);
   if (!head) throw notFound(PAT_MSG.countNotFound);
   // Expected in the storeroom: the units not written off and not out on loan.
-  const lines = await q.query<TInventoryCount['lines'][number]>(
-    `SELECT i.id AS item_id, i.name, i.location,
-            (i.quantity - i.written_off - COALESCE(o.out, 0))::int AS expected, COALESCE(o.out, 0)::int AS out, m.found
-       FROM patrimonio_items i
-       LEFT JOIN LATERAL (SELECT sum(l.quantity)::int AS out FROM patrimonio_loans l WHERE l.club_id = i.club_id AND l.item_id = i.id AND l.returned_at IS NULL) o ON true
-       LEFT JOIN patrimonio_count_marks m ON m.count_id = $2 AND m.item_id = i.id
-      WHERE i.club_id = $1 AND i.quantity > i.written_off
-      ORDER BY pt_sort_key(COALESCE(i.location, '')) COLLATE "C", pt_sort_key(i.name) COLLATE "C", i.id`,
-    [clubId, id],
-  );
+  const lines = await inventoryRepo.countLines(q, clubId, id);
   const missing = lines.filter((l) => l.expected > 0 && (l.found ?? 0) < l.expected).length;
   return { ...head, lines, missing, ticked: lines.filter((l) => l.found !== null).length };
 }
 
 /** The open count, or null. */
 export async function openCount(q: Queryable, clubId: string): Promise<TInventoryCount | null> {
-  const [r] = await q.query<{ id: string }>(`SELECT id FROM patrimonio_counts WHERE club_id = $1 AND closed_at IS NULL`, [clubId]);
-  return r ? readCount(q, clubId, r.id) : null;
+  const id = await inventoryRepo.openCountId(q, clubId);
+  return id ? readCount(q, clubId, id) : null;
 }
 
 /** Starts a count; one open per club (the unique index settles two at once). */
 export async function startCount(db: Db, actor: Actor): Promise<TInventoryCount> {
   try {
     return await db.transaction(async (tx) => {
-      const [r] = await tx.query<{ id: string }>(`INSERT INTO patrimonio_counts (club_id, started_by) VALUES ($1, $2) RETURNING id`, [actor.clubId, actor.profileId]);
-      await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'patrimonio.count', entity: 'patrimonio_count', entityId: r.id, after: { started: true } });
-      return readCount(tx, actor.clubId, r.id);
+      const id = await inventoryRepo.insertCount(tx, actor.clubId, actor.profileId);
+      await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'patrimonio.count', entity: 'patrimonio_count', entityId: id, after: { started: true } });
+      return readCount(tx, actor.clubId, id);
     });
   } catch (err) {
     if (isPgError(err) && err.code === PG.uniqueViolation) throw conflict(PAT_MSG.countOpen);
@@ -89,7 +72,7 @@ export async function startCount(db: Db, actor: Actor): Promise<TInventoryCount>
 
 async function lockOpenCount(tx: Queryable, clubId: string, countId: string): Promise<void> {
   checkId(countId, PAT_MSG.countNotFound);
-  const [c] = await tx.query<{ closed_at: string | null }>(`SELECT closed_at FROM patrimonio_counts WHERE club_id = $1 AND id = $2 FOR UPDATE`, [clubId, countId]);
+  const c = await inventoryRepo.lockCount(tx, clubId, countId);
   if (!c) throw notFound(PAT_MSG.countNotFound);
   if (c.closed_at !== null) throw conflict(PAT_MSG.countClosed);
 }
@@ -100,11 +83,7 @@ export async function markCount(db: Db, actor: Actor, countId: string, itemId: s
   return db.transaction(async (tx) => {
     await lockOpenCount(tx, actor.clubId, countId);
     if (!(await repo.getItem(tx, actor.clubId, itemId))) throw notFound(PAT_MSG.itemNotFound);
-    await tx.query(
-      `INSERT INTO patrimonio_count_marks (club_id, count_id, item_id, found, marked_by) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (count_id, item_id) DO UPDATE SET found = EXCLUDED.found, marked_by = EXCLUDED.marked_by, marked_at = now()`,
-      [actor.clubId, countId, itemId, found, actor.profileId],
-    );
+    await inventoryRepo.upsertCountMark(tx, actor.clubId, countId, itemId, found, actor.profileId);
     return readCount(tx, actor.clubId, countId);
   });
 }
@@ -112,7 +91,7 @@ export async function markCount(db: Db, actor: Actor, countId: string, itemId: s
 export async function closeCount(db: Db, actor: Actor, countId: string): Promise<TInventoryCount> {
   return db.transaction(async (tx) => {
     await lockOpenCount(tx, actor.clubId, countId);
-    await tx.query(`UPDATE patrimonio_counts SET closed_at = now() WHERE club_id = $1 AND id = $2`, [actor.clubId, countId]);
+    await inventoryRepo.closeCountRow(tx, actor.clubId, countId);
     const result = await readCount(tx, actor.clubId, countId);
     await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'patrimonio.count', entity: 'patrimonio_count', entityId: countId, after: { closed: true, missing: result.missing, ticked: result.ticked } });
     return result;

@@ -5,6 +5,7 @@ import { PAT_MSG, ZCountMark, ZInventoryCount, ZWrittenOff } from '../../shared/
 import * as lending from './lending.js';
 import * as repo from './repo.js';
 import * as reports from './inventory.js';
+import { clubTimezone } from './inventory-repo.js';
 
 const ZCountParams = ZClubParams.extend({ countId: zId(PAT_MSG.countNotFound) });
 const ZMarkParams = ZCountParams.extend({ itemId: zId(PAT_MSG.itemNotFound) });
@@ -41,7 +42,7 @@ export const patrimonioReportRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'patrimonio.lend' },
     schema: { tags, summary: 'Baixas e perdas do ano (o ano corrente do clube por padrão)', params: ZClubParams, querystring: ZYear, response: { 200: z.array(ZWrittenOff) } },
   }, async (req) => {
-    const { year } = await reports.clubTimezone(db, req.access.clubId);
+    const { year } = await clubTimezone(db, req.access.clubId);
     return repo.writtenOff(db, req.access.clubId, req.query.year ?? year);
   });
 
@@ -49,7 +50,7 @@ export const patrimonioReportRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'patrimonio.lend' },
     schema: { tags, summary: 'Baixas e perdas do ano (CSV pt-BR)', params: ZClubParams, querystring: ZYear, response: { 200: z.string() } },
   }, async (req, reply) => {
-    const { year, timezone } = await reports.clubTimezone(db, req.access.clubId);
+    const { year, timezone } = await clubTimezone(db, req.access.clubId);
     return csvReply(reply, 'baixas.csv', reports.writtenOffCsv(await repo.writtenOff(db, req.access.clubId, req.query.year ?? year), timezone));
   });
 

@@ -8,10 +8,11 @@ import type { Actor } from '../core/access.js';
 import { notifyCreatedCharges } from '../charges/notices.js';
 import { sumMoney } from '../../shared/money.js';
 import {
-  PAT_MSG, type TKit, type TKitKind, type TKitOrder, type TKitPending, type TMemberSizes, type TMyPatrimonio, type TSizeField,
+  PAT_MSG, type TKit, type TKitOrder, type TKitPending, type TMemberSizes, type TMyPatrimonio,
   type ZDeliveryInput, type ZKitInput, type ZSizesInput,
 } from '../../shared/patrimonio.js';
 import * as repo from './repo.js';
+import * as uniformRepo from './uniform-repo.js';
 import { checkId } from './service.js';
 
 /** Uniformes e kits (issue 50): sizes per member, kits, deliveries, 'quem ainda não recebeu', the order and its charges. */
@@ -21,48 +22,25 @@ function unitFilter(access: ClubAccess): string | null {
   return scopeOf(access, 'uniforms.read') === 'unit' ? (access.unitId ?? null) : null;
 }
 
-const MEMBERS = `SELECT cm.id AS member_id, p.full_name AS name, cm.unit_id, u.name AS unit_name,
-    s.camisa, s.calca_saia, s.sapato, s.bone
-  FROM club_members cm JOIN profiles p ON p.id = cm.profile_id
-  LEFT JOIN units u ON u.id = cm.unit_id
-  LEFT JOIN member_sizes s ON s.member_id = cm.id
-  WHERE cm.club_id = $1 AND cm.active AND ($2::uuid IS NULL OR cm.unit_id = $2)`;
-const BY_NAME = `ORDER BY pt_sort_key(p.full_name) COLLATE "C", p.full_name, cm.id`;
-
-type MemberRow = TMemberSizes & { unit_id: string | null };
-
-export function listSizes(q: Queryable, access: ClubAccess): Promise<MemberRow[]> {
-  return q.query<MemberRow>(`${MEMBERS} ${BY_NAME}`, [access.clubId, unitFilter(access)]);
+export function listSizes(q: Queryable, access: ClubAccess): Promise<uniformRepo.MemberSizesRow[]> {
+  return uniformRepo.listSizes(q, access.clubId, unitFilter(access));
 }
 
 export async function saveSizes(db: Db, actor: Actor, memberId: string, input: z.output<typeof ZSizesInput>): Promise<TMemberSizes> {
   checkId(memberId, PAT_MSG.memberNotFound);
   return db.transaction(async (tx) => {
-    const [m] = await tx.query<{ id: string }>(`SELECT id FROM club_members WHERE club_id = $1 AND id = $2`, [actor.clubId, memberId]);
-    if (!m) throw notFound(PAT_MSG.memberNotFound);
-    await tx.query(
-      `INSERT INTO member_sizes (club_id, member_id, camisa, calca_saia, sapato, bone, updated_by) VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (member_id) DO UPDATE SET camisa = EXCLUDED.camisa, calca_saia = EXCLUDED.calca_saia, sapato = EXCLUDED.sapato, bone = EXCLUDED.bone,
-         updated_by = EXCLUDED.updated_by, updated_at = now()`,
-      [actor.clubId, memberId, input.camisa, input.calca_saia, input.sapato, input.bone, actor.profileId],
-    );
+    if (!(await uniformRepo.memberExists(tx, actor.clubId, memberId))) throw notFound(PAT_MSG.memberNotFound);
+    await uniformRepo.upsertSizes(tx, actor.clubId, memberId, input, actor.profileId);
     await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'member_sizes.update', entity: 'club_member', entityId: memberId, after: input });
-    const [row] = await tx.query<MemberRow>(`${MEMBERS} AND cm.id = $3`, [actor.clubId, null, memberId]);
-    return row;
+    return uniformRepo.sizesOf(tx, actor.clubId, memberId);
   });
 }
 
 /** The club's kits (the uniform first), each with its current pieces and the pieces taken out (their deliveries stay). */
 export async function listKits(q: Queryable, clubId: string): Promise<TKit[]> {
-  const kits = await q.query<{ id: string; name: string; kind: TKitKind }>(
-    `SELECT id, name, kind FROM kits WHERE club_id = $1 ORDER BY kind = 'uniforme' DESC, pt_sort_key(name) COLLATE "C", name, id`, [clubId]);
-  const items = await q.query<{ kit_id: string; id: string; name: string; price: string; sized_by: TSizeField | null; delivered: number; removed: boolean }>(
-    `SELECT ki.kit_id, ki.id, ki.name, ki.price, ki.sized_by, ki.removed_at IS NOT NULL AS removed,
-            (SELECT count(*)::int FROM kit_deliveries d JOIN club_members cm ON cm.id = d.member_id AND cm.active WHERE d.club_id = ki.club_id AND d.kit_item_id = ki.id) AS delivered
-       FROM kit_items ki WHERE ki.club_id = $1 ORDER BY ki.kit_id, ki.position, ki.removed_at NULLS FIRST, ki.id`,
-    [clubId],
-  );
-  const [{ members }] = await q.query<{ members: number }>(`SELECT count(*)::int AS members FROM club_members WHERE club_id = $1 AND active`, [clubId]);
+  const kits = await uniformRepo.listKitRows(q, clubId);
+  const items = await uniformRepo.listKitItems(q, clubId);
+  const members = await uniformRepo.activeMemberCount(q, clubId);
   const of = (kitId: string, removed: boolean) => items.filter((i) => i.kit_id === kitId && i.removed === removed).map(({ kit_id: _kit, removed: _r, ...i }) => i);
   return kits.map((k) => ({ ...k, members, items: of(k.id, false), removed: of(k.id, true) }));
 }
@@ -76,11 +54,9 @@ function kitConflict(err: unknown): never {
 export async function createKit(db: Db, actor: Actor, input: z.output<typeof ZKitInput>): Promise<TKit> {
   try {
     return await db.transaction(async (tx) => {
-      const [{ id }] = await tx.query<{ id: string }>(`INSERT INTO kits (club_id, name, kind, created_by) VALUES ($1, $2, $3, $4) RETURNING id`,
-        [actor.clubId, input.name, input.kind, actor.profileId]);
+      const id = await uniformRepo.insertKit(tx, actor.clubId, input.name, input.kind, actor.profileId);
       for (const [position, item] of input.items.entries()) {
-        await tx.query(`INSERT INTO kit_items (club_id, kit_id, name, price, sized_by, position) VALUES ($1, $2, $3, $4, $5, $6)`,
-          [actor.clubId, id, item.name, item.price, item.sized_by, position]);
+        await uniformRepo.insertKitItem(tx, actor.clubId, id, item, position);
       }
       await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'kit.create', entity: 'kit', entityId: id, after: input });
       return mustGetKit(tx, actor.clubId, id);
@@ -93,7 +69,7 @@ export async function createKit(db: Db, actor: Actor, input: z.output<typeof ZKi
 /** Locks the kit row: edits and deliveries of one kit take turns (an edit while giving keeps one record each). */
 async function lockKit(q: Queryable, clubId: string, kitId: string): Promise<{ id: string; name: string }> {
   checkId(kitId, PAT_MSG.kitNotFound);
-  const [kit] = await q.query<{ id: string; name: string }>(`SELECT id, name FROM kits WHERE club_id = $1 AND id = $2 FOR UPDATE`, [clubId, kitId]);
+  const kit = await uniformRepo.lockKit(q, clubId, kitId);
   if (!kit) throw notFound(PAT_MSG.kitNotFound);
   return kit;
 }
@@ -114,18 +90,16 @@ export async function updateKit(db: Db, actor: Actor, kitId: string, input: z.ou
         if (!current.has(item.id) || kept.has(item.id)) throw badRequest(PAT_MSG.kitItemNotFound);
         kept.add(item.id);
       }
-      await tx.query(`UPDATE kits SET name = $3, kind = $4 WHERE club_id = $1 AND id = $2`, [actor.clubId, kitId, input.name, input.kind]);
+      await uniformRepo.updateKitRow(tx, actor.clubId, kitId, input.name, input.kind);
       const gone = [...current].filter((id) => !kept.has(id));
       if (gone.length > 0) {
-        await tx.query(`UPDATE kit_items SET removed_at = now() WHERE club_id = $1 AND kit_id = $2 AND id = ANY ($3::uuid[])`, [actor.clubId, kitId, gone]);
+        await uniformRepo.removeKitItems(tx, actor.clubId, kitId, gone);
       }
       for (const [position, item] of input.items.entries()) {
         if (item.id === null) {
-          await tx.query(`INSERT INTO kit_items (club_id, kit_id, name, price, sized_by, position) VALUES ($1, $2, $3, $4, $5, $6)`,
-            [actor.clubId, kitId, item.name, item.price, item.sized_by, position]);
+          await uniformRepo.insertKitItem(tx, actor.clubId, kitId, item, position);
         } else {
-          await tx.query(`UPDATE kit_items SET name = $4, price = $5, sized_by = $6, position = $7 WHERE club_id = $1 AND kit_id = $2 AND id = $3`,
-            [actor.clubId, kitId, item.id, item.name, item.price, item.sized_by, position]);
+          await uniformRepo.updateKitItem(tx, actor.clubId, kitId, item.id, item, position);
         }
       }
       const after = await mustGetKit(tx, actor.clubId, kitId);
@@ -152,45 +126,20 @@ export async function deliver(db: Db, actor: Actor, kitId: string, input: z.outp
     const item = kit.items.find((i) => i.id === input.kit_item_id.toLowerCase());
     if (!item) throw badRequest(PAT_MSG.kitItemNotFound);
     const ids = [...new Set(input.member_ids.map((m) => m.toLowerCase()))];
-    const found = await tx.query<{ id: string }>(`SELECT id FROM club_members WHERE club_id = $1 AND id = ANY ($2::uuid[]) AND active`, [actor.clubId, ids]);
+    const found = await uniformRepo.activeMembers(tx, actor.clubId, ids);
     if (found.length !== ids.length) throw badRequest(PAT_MSG.memberNotFound);
-    const sizeColumn = item.sized_by ? `s.${item.sized_by}` : 'NULL';
-    await tx.query(
-      `INSERT INTO kit_deliveries (club_id, kit_item_id, member_id, delivered_on, size, delivered_by, item_name, source)
-       SELECT $1, $2, cm.id, $4, ${sizeColumn}, $5, $6, $7 FROM club_members cm LEFT JOIN member_sizes s ON s.member_id = cm.id
-        WHERE cm.club_id = $1 AND cm.id = ANY ($3::uuid[])
-       ON CONFLICT (kit_item_id, member_id) DO NOTHING`,
-      [actor.clubId, item.id, ids, input.delivered_on, actor.profileId, item.name, input.source],
-    );
+    await uniformRepo.insertDeliveries(tx, {
+      clubId: actor.clubId, itemId: item.id, itemName: item.name, sizedBy: item.sized_by, memberIds: ids, deliveredOn: input.delivered_on, by: actor.profileId, source: input.source,
+    });
     await writeAudit(tx, { clubId: actor.clubId, actorId: actor.profileId, action: 'kit.delivery', entity: 'kit', entityId: kitId, after: { kit_item_id: item.id, member_ids: ids, delivered_on: input.delivered_on, source: input.source } });
     return mustGetKit(tx, actor.clubId, kitId);
   });
 }
 
-interface MissingRow { member_id: string; profile_id: string; name: string; unit_id: string | null; unit_name: string | null; kit_item_id: string; item_name: string; price: string; size: string | null; charged: boolean }
-
-/** Each (member, piece) of the kit the member has not received, with the size that piece is ordered in. */
-async function missing(q: Queryable, clubId: string, kitId: string, unitId: string | null): Promise<MissingRow[]> {
-  return q.query<MissingRow>(
-    `SELECT cm.id AS member_id, cm.profile_id, p.full_name AS name, cm.unit_id, u.name AS unit_name, ki.id AS kit_item_id, ki.name AS item_name, ki.price,
-            CASE ki.sized_by WHEN 'camisa' THEN s.camisa WHEN 'calca_saia' THEN s.calca_saia WHEN 'sapato' THEN s.sapato WHEN 'bone' THEN s.bone END AS size,
-            EXISTS (SELECT 1 FROM kit_order_charges oc WHERE oc.kit_id = ki.kit_id AND oc.member_id = cm.id) AS charged
-       FROM kit_items ki
-       JOIN club_members cm ON cm.club_id = ki.club_id AND cm.active AND ($3::uuid IS NULL OR cm.unit_id = $3)
-       JOIN profiles p ON p.id = cm.profile_id
-       LEFT JOIN units u ON u.id = cm.unit_id
-       LEFT JOIN member_sizes s ON s.member_id = cm.id
-      WHERE ki.club_id = $1 AND ki.kit_id = $2 AND ki.removed_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM kit_deliveries d WHERE d.kit_item_id = ki.id AND d.member_id = cm.id)
-      ORDER BY ki.position, pt_sort_key(COALESCE(u.name, '')) COLLATE "C", pt_sort_key(p.full_name) COLLATE "C", cm.id`,
-    [clubId, kitId, unitId],
-  );
-}
-
 /** 'Quem ainda não recebeu': per piece, per unit (a counsellor sees their own unit). */
 export async function pending(q: Queryable, access: ClubAccess, kitId: string): Promise<TKitPending[]> {
   const kit = await mustGetKit(q, access.clubId, kitId);
-  const rows = await missing(q, access.clubId, kitId, unitFilter(access));
+  const rows = await uniformRepo.missing(q, access.clubId, kitId, unitFilter(access));
   return kit.items.map((item) => {
     const units = new Map<string, TKitPending['units'][number]>();
     for (const r of rows.filter((x) => x.kit_item_id === item.id)) {
@@ -206,7 +155,7 @@ export async function pending(q: Queryable, access: ClubAccess, kitId: string): 
 /** The next purchase: the missing pieces of members not charged yet, by piece and size, with the cost. */
 export async function order(q: Queryable, clubId: string, kitId: string): Promise<TKitOrder> {
   await mustGetKit(q, clubId, kitId);
-  const rows = (await missing(q, clubId, kitId, null));
+  const rows = (await uniformRepo.missing(q, clubId, kitId, null));
   const open = rows.filter((r) => !r.charged);
   const lines = new Map<string, TKitOrder['lines'][number]>();
   for (const r of open) {
@@ -229,11 +178,11 @@ export async function order(q: Queryable, clubId: string, kitId: string): Promis
  */
 export async function chargeOrder(db: Db, actor: Actor, kitId: string, dueOn: string): Promise<{ charges: number; total: string }> {
   return db.transaction(async (tx) => {
-    const [lock] = await tx.query<{ id: string; name: string }>(`SELECT id, name FROM kits WHERE club_id = $1 AND id = $2 FOR UPDATE`, [actor.clubId, kitId]);
+    const lock = await uniformRepo.lockKit(tx, actor.clubId, kitId);
     if (!lock) throw notFound(PAT_MSG.kitNotFound);
     if (dueOn < (await repo.today(tx, actor.clubId))) throw badRequest(PAT_MSG.dueBeforeToday);
-    const byMember = new Map<string, MissingRow[]>();
-    for (const r of (await missing(tx, actor.clubId, kitId, null)).filter((x) => !x.charged && x.price !== '0.00')) {
+    const byMember = new Map<string, uniformRepo.MissingRow[]>();
+    for (const r of (await uniformRepo.missing(tx, actor.clubId, kitId, null)).filter((x) => !x.charged && x.price !== '0.00')) {
       byMember.set(r.member_id, [...(byMember.get(r.member_id) ?? []), r]);
     }
     if (byMember.size === 0) throw conflict(PAT_MSG.nothingToCharge);
@@ -243,7 +192,7 @@ export async function chargeOrder(db: Db, actor: Actor, kitId: string, dueOn: st
       const amount = sumMoney(pieces.map((p) => p.price));
       const description = `${lock.name}: ${pieces.map((p) => (p.size ? `${p.item_name} (${p.size})` : p.item_name)).join(', ')}`.slice(0, 200);
       const charge = await addCharge(tx, actor, { profileId: pieces[0].profile_id, description, amount, dueDate: dueOn, origin: 'avulsa' });
-      await tx.query(`INSERT INTO kit_order_charges (club_id, kit_id, member_id, charge_id) VALUES ($1, $2, $3, $4)`, [actor.clubId, kitId, memberId, charge.id]);
+      await uniformRepo.insertOrderCharge(tx, actor.clubId, kitId, memberId, charge.id);
       ids.push(charge.id);
       amounts.push(amount);
     }

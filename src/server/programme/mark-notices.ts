@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { notify } from '../notifications/notify.js';
 import { CLUB_PERMISSIONS } from '../../shared/permissions.js';
+import { leadersWhoSign } from './mark-repo.js';
 
 const SIGN = CLUB_PERMISSIONS['programme.sign'];
 
@@ -13,14 +14,7 @@ const SIGN = CLUB_PERMISSIONS['programme.sign'];
  */
 export async function notifyMarked(tx: Queryable, clubId: string, member: { member_id: string; profile_id: string; full_name: string; unit_id: string | null }, itemCode: string, today: string): Promise<void> {
   const clubWide = SIGN.roles.filter((r) => r !== 'instructor');
-  const leaders = await tx.query<{ profile_id: string }>(
-    `SELECT DISTINCT cm.profile_id FROM club_members cm
-      WHERE cm.club_id = $1 AND cm.active AND cm.profile_id <> $2
-        AND (cm.role = ANY($3::text[])
-             OR (cm.role = ANY($4::text[]) AND $5::uuid IS NOT NULL AND cm.unit_id = $5::uuid)
-             OR (cm.role = 'instructor' AND EXISTS (SELECT 1 FROM programme_instructors pi WHERE pi.club_id = cm.club_id AND pi.member_id = cm.id AND pi.item_code = $6)))`,
-    [clubId, member.profile_id, clubWide, [...SIGN.unitRoles], member.unit_id, itemCode],
-  );
+  const leaders = await leadersWhoSign(tx, clubId, member.profile_id, clubWide, [...SIGN.unitRoles], member.unit_id, itemCode);
   if (!leaders.length) return;
   await notify(tx, {
     clubId, category: 'leadership', kind: 'programme.marked',

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { guardiansByMember, membersWithRoles, notifyMany, type NoticeItem } from '../notifications/notify.js';
 import type { MemberRef } from './repo.js';
-import { clubDate, clubPeriodStart } from '../db/club-clock.js';
+import { instructorProfiles, signedTodayRows } from './notice-repo.js';
 import { plural } from '../../shared/plural.js';
 
 /**
@@ -35,17 +35,7 @@ const DIRECTION = ['admin', 'associate'] as const;
 
 /** How many requisitos each member got signed today (the club's day, by when they were signed) and in what. */
 async function signedToday(tx: Queryable, clubId: string, profileIds: string[]) {
-  const rows = await tx.query<{ profile_id: string; today: string; count: number; items: string }>(
-    `SELECT cm.profile_id, ${clubDate()}::text AS today, count(*)::int AS count, string_agg(DISTINCT i.name, ', ') AS items
-       FROM programme_signatures s
-       JOIN programme_enrolments e ON e.club_id = s.club_id AND e.id = s.enrolment_id
-       JOIN club_members cm ON cm.id = e.member_id AND cm.club_id = e.club_id
-       JOIN programme_items i ON i.code = e.item_code
-       JOIN clubs c ON c.id = s.club_id
-      WHERE s.club_id = $1 AND cm.profile_id = ANY($2::uuid[]) AND s.created_at >= ${clubPeriodStart('day')}
-      GROUP BY cm.profile_id, c.timezone`,
-    [clubId, profileIds],
-  );
+  const rows = await signedTodayRows(tx, clubId, profileIds);
   return new Map(rows.map((r) => [r.profile_id, r]));
 }
 
@@ -150,11 +140,7 @@ export async function notifyReady(tx: Queryable, clubId: string, signerProfileId
   for (const r of ready) {
     let instructors = instructorsOf.get(r.itemCode);
     if (!instructors) {
-      instructors = (await tx.query<{ profile_id: string }>(
-        `SELECT cm.profile_id FROM programme_instructors i JOIN club_members cm ON cm.id = i.member_id AND cm.club_id = i.club_id AND cm.active
-          WHERE i.club_id = $1 AND i.item_code = $2`,
-        [clubId, r.itemCode],
-      )).map((i) => i.profile_id);
+      instructors = await instructorProfiles(tx, clubId, r.itemCode);
       instructorsOf.set(r.itemCode, instructors);
     }
     const to = [...new Set([...direction, ...instructors])].filter((p) => p !== signerProfileId && p !== r.member.profile_id);

@@ -195,6 +195,31 @@ export function lockEnrolments(q: Queryable, clubId: string, itemCode: string, m
   );
 }
 
+/** One enrolment, locked (a signature's undo, an unenrolment). */
+export function lockEnrolment(q: Queryable, clubId: string, id: string) {
+  return maybeOne<EnrolmentRow>(q, 'SELECT id, member_id, item_code, kind, started_on, completed_on, invested_on FROM programme_enrolments WHERE club_id = $1 AND id = $2 FOR UPDATE', [clubId, id]);
+}
+
+/** A member's row, locked: two enrolments of one member at once queue here. */
+export function lockMember(q: Queryable, clubId: string, memberId: string) {
+  return q.query('SELECT id FROM club_members WHERE club_id = $1 AND id = $2 FOR UPDATE', [clubId, memberId]);
+}
+
+/** The active members among these, locked in id order (as a signature takes them). */
+export function lockActiveMembers(q: Queryable, clubId: string, memberIds: string[]) {
+  return q.query<{ id: string }>('SELECT id FROM club_members WHERE club_id = $1 AND active AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE', [clubId, memberIds]);
+}
+
+/** One active member's row, locked, or null. */
+export function lockActiveMember(q: Queryable, clubId: string, memberId: string) {
+  return maybeOne<{ id: string }>(q, 'SELECT id FROM club_members WHERE club_id = $1 AND active AND id = $2 FOR UPDATE', [clubId, memberId]);
+}
+
+/** The active members among these (not locked). */
+export function activeMembers(q: Queryable, clubId: string, memberIds: string[]) {
+  return q.query<{ id: string }>('SELECT id FROM club_members WHERE club_id = $1 AND active AND id = ANY($2::uuid[])', [clubId, memberIds]);
+}
+
 export function insertEnrolment(q: Queryable, clubId: string, memberId: string, item: TItem, startedOn: string, createdBy: string) {
   return one<EnrolmentRow>(
     q,
@@ -214,6 +239,11 @@ export function setCompleted(q: Queryable, clubId: string, id: string, completed
 export async function isAssigned(q: Queryable, clubId: string, memberId: string, itemCode: string): Promise<boolean> {
   const rows = await q.query('SELECT 1 FROM programme_instructors WHERE club_id = $1 AND member_id = $2 AND item_code = $3', [clubId, memberId, itemCode]);
   return rows.length > 0;
+}
+
+/** The items an instructor is assigned to, in no order (who signs what). */
+export function assignedItemCodes(q: Queryable, clubId: string, memberId: string) {
+  return q.query<{ item_code: string }>('SELECT item_code FROM programme_instructors WHERE club_id = $1 AND member_id = $2', [clubId, memberId]);
 }
 
 export function listInstructors(q: Queryable, clubId: string, itemCode: string) {

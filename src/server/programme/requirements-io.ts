@@ -18,6 +18,7 @@ import {
 } from '../../shared/programme-io.js';
 import { getCatalogue } from './service.js';
 import * as repo from './repo.js';
+import * as reqRepo from './requirements-repo.js';
 
 /**
  * Import and export of requisitos (ADR 040). A file lists requisitos by item code; importing it makes
@@ -192,7 +193,7 @@ async function planItems(q: Queryable, clubId: string | null, rows: PlannedRow[]
   for (const r of rows) byItem.set(r.item_code, [...(byItem.get(r.item_code) ?? []), r]);
   const plans: ItemPlan[] = [];
   for (const [code, list] of byItem) {
-    const current = clubId ? await repo.listRequirements(q, clubId, [code]) : await platformList(q, code);
+    const current = clubId ? await repo.listRequirements(q, clubId, [code]) : await reqRepo.platformRequirements(q, code);
     const pool = new Map<string, TRequirement[]>();
     for (const c of current) pool.set(fold(c.text), [...(pool.get(fold(c.text)) ?? []), c]);
     const keep = new Map<PlannedRow, TRequirement>();
@@ -206,10 +207,9 @@ async function planItems(q: Queryable, clubId: string | null, rows: PlannedRow[]
     let signaturesUndone = 0;
     let clubsKeeping = 0;
     if (ids.length && clubId) {
-      const [row] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM programme_signatures WHERE club_id = $1 AND requirement_id = ANY($2::uuid[])', [clubId, ids]);
-      signaturesUndone = row.n;
+      signaturesUndone = await reqRepo.countSignatures(q, clubId, ids);
     } else if (ids.length) {
-      clubsKeeping = (await clubsThatSigned(q, ids)).length;
+      clubsKeeping = (await reqRepo.clubsThatSigned(q, ids)).length;
     }
     plans.push({
       summary: { code, name: cat.items.find((i) => i.code === code)?.name ?? code, added: list.length - keep.size, kept: keep.size, removed: remove.length, signatures_undone: signaturesUndone, clubs_keeping_list: clubsKeeping },
@@ -217,24 +217,6 @@ async function planItems(q: Queryable, clubId: string | null, rows: PlannedRow[]
     });
   }
   return plans;
-}
-
-function platformList(q: Queryable, code: string) {
-  return q.query<TRequirement>(
-    `SELECT r.id, r.item_code, r.section_code, r.position, r.text, r.in_field, r.needs_evidence, r.link_specialty, r.link_area, true AS platform
-       FROM programme_requirements r WHERE r.club_id IS NULL AND r.item_code = $1 ORDER BY r.position, r.id`,
-    [code],
-  );
-}
-
-async function clubsThatSigned(q: Queryable, platformIds: string[]): Promise<string[]> {
-  const rows = await q.query<{ club_id: string }>(
-    `SELECT club_id FROM programme_signatures WHERE requirement_id = ANY($1::uuid[])
-     UNION SELECT club_id FROM point_events WHERE programme_requirement_id = ANY($1::uuid[])
-     ORDER BY club_id`,
-    [platformIds],
-  );
-  return rows.map((r) => r.club_id);
 }
 
 const publicRow = ({ position: _p, ...row }: PlannedRow): TReqImportRow => row;
@@ -249,12 +231,7 @@ async function planImport(q: Queryable, clubId: string | null, format: TReqForma
 
 /** Removes a club's requisito with the points its signatures gave reversed (an invested item's stay). */
 async function dropClubRequirement(tx: Queryable, clubId: string, actorId: string, requirementId: string): Promise<void> {
-  const signed = await tx.query<repo.MemberRef & { enrolment_id: string; invested_on: string | null }>(
-    `SELECT s.enrolment_id, cm.profile_id, cm.unit_id, p.full_name, cm.id AS member_id, cm.birth_date, e.invested_on
-       FROM programme_signatures s JOIN programme_enrolments e ON e.id = s.enrolment_id JOIN club_members cm ON cm.id = e.member_id JOIN profiles p ON p.id = cm.profile_id
-      WHERE s.club_id = $1 AND s.requirement_id = $2 ORDER BY e.id FOR UPDATE OF e`,
-    [clubId, requirementId],
-  );
+  const signed = await reqRepo.signedEnrolmentsOf(tx, clubId, requirementId);
   for (const s of signed) {
     if (s.invested_on) continue;
     const net = await repo.netPoints(tx, clubId, s.enrolment_id, requirementId);
@@ -275,39 +252,35 @@ async function applyClub(tx: Queryable, clubId: string, actorId: string, plan: I
   for (const c of plan.remove) await dropClubRequirement(tx, clubId, actorId, moved.get(c.id) ?? c.id);
   for (const r of plan.rows) {
     const kept = plan.keep.get(r);
-    if (kept) await tx.query('UPDATE programme_requirements SET section_code = $3, text = $4, in_field = $5, needs_evidence = $6, link_specialty = $7, link_area = $8, position = $9, updated_at = now() WHERE club_id = $1 AND id = $2',
-      [clubId, moved.get(kept.id) ?? kept.id, r.section_code, r.text, r.in_field, r.needs_evidence, r.link_specialty, r.link_area, r.position]);
+    if (kept) await reqRepo.rewriteClubRequirement(tx, clubId, moved.get(kept.id) ?? kept.id, r);
     else await repo.insertRequirement(tx, clubId, code, r.position, fieldsOf(r));
   }
   // A new requisito makes a completed, not invested enrolment incomplete again (as adding one by hand).
   if (plan.summary.added) {
-    await tx.query('UPDATE programme_enrolments SET completed_on = NULL WHERE club_id = $1 AND item_code = $2 AND invested_on IS NULL AND completed_on IS NOT NULL', [clubId, code]);
+    await reqRepo.reopenCompleted(tx, clubId, code);
   }
 }
 
 async function applyPlatform(tx: Queryable, plan: ItemPlan): Promise<void> {
   const code = plan.summary.code;
-  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('programme:platform:' || $1::text))`, [code]);
+  await reqRepo.lockPlatformItem(tx, code);
   // A club that signed a requisito leaving the platform list keeps the current list as its own
   // (signatures and points move with it): the super admin never undoes a club's signature.
   if (plan.remove.length) {
-    for (const clubId of await clubsThatSigned(tx, plan.remove.map((c) => c.id))) {
+    for (const clubId of await reqRepo.clubsThatSigned(tx, plan.remove.map((c) => c.id))) {
       await repo.lockItemList(tx, clubId, code);
       await repo.copyPlatformList(tx, clubId, code);
     }
-    await tx.query('DELETE FROM programme_requirements WHERE club_id IS NULL AND id = ANY($1::uuid[])', [plan.remove.map((c) => c.id)]);
+    await reqRepo.deletePlatformRequirements(tx, plan.remove.map((c) => c.id));
   }
   for (const r of plan.rows) {
     const kept = plan.keep.get(r);
-    if (kept) await tx.query('UPDATE programme_requirements SET section_code = $2, text = $3, in_field = $4, needs_evidence = $5, link_specialty = $6, link_area = $7, position = $8, updated_at = now() WHERE club_id IS NULL AND id = $1',
-      [kept.id, r.section_code, r.text, r.in_field, r.needs_evidence, r.link_specialty, r.link_area, r.position]);
-    else await tx.query('INSERT INTO programme_requirements (club_id, item_code, position, section_code, text, in_field, needs_evidence, link_specialty, link_area) VALUES (NULL, $1, $2, $3, $4, $5, $6, $7, $8)',
-      [code, r.position, r.section_code, r.text, r.in_field, r.needs_evidence, r.link_specialty, r.link_area]);
+    if (kept) await reqRepo.rewritePlatformRequirement(tx, kept.id, r);
+    else await reqRepo.insertPlatformRequirement(tx, code, r);
   }
   if (plan.summary.added) {
     // Clubs using the platform list for this item: a completed, not invested enrolment is incomplete again.
-    await tx.query(`UPDATE programme_enrolments e SET completed_on = NULL WHERE e.item_code = $1 AND e.invested_on IS NULL AND e.completed_on IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM programme_requirements o WHERE o.club_id = e.club_id AND o.item_code = e.item_code)`, [code]);
+    await reqRepo.reopenCompletedOnPlatformList(tx, code);
   }
 }
 
@@ -326,8 +299,8 @@ export async function importRequirements(db: Db, target: { clubId: string | null
   }
   return db.transaction(async (tx) => {
     // One import at a time per club (or for the platform), so the plan still holds when it is written.
-    if (clubId) await tx.query('SELECT id FROM clubs WHERE id = $1 FOR UPDATE', [clubId]);
-    else await tx.query(`SELECT pg_advisory_xact_lock(hashtext('programme:platform-import'))`);
+    if (clubId) await reqRepo.lockClubForImport(tx, clubId);
+    else await reqRepo.lockPlatformImport(tx);
     const { rows, plans } = await planImport(tx, clubId, input.format, input.content);
     const out = result(rows, plans, 0);
     if (!out.valid) throw new AppError('csv_invalid', 400, REQ_IO_MSG.hasErrors, out);
@@ -348,14 +321,7 @@ export async function exportRows(q: Queryable, clubId: string | null, itemCode: 
   const cat = await getCatalogue(q);
   if (itemCode && !cat.items.some((i) => i.code === itemCode)) throw new AppError('not_found', 404, PROGRAMME_MSG.itemNotFound);
   const order = new Map(cat.items.map((i, n) => [i.code, n]));
-  const rows = await q.query<TRequirement & { club_id: string | null }>(
-    `SELECT r.item_code, r.section_code, r.position, r.text, r.in_field, r.needs_evidence, r.link_specialty, r.link_area
-       FROM programme_requirements r
-      WHERE ($2::text IS NULL OR r.item_code = $2)
-        AND (${clubId ? `r.club_id = $1 OR (r.club_id IS NULL AND NOT EXISTS (SELECT 1 FROM programme_requirements o WHERE o.club_id = $1 AND o.item_code = r.item_code))` : 'r.club_id IS NULL AND $1::uuid IS NULL'})
-      ORDER BY r.item_code, r.position, r.id`,
-    [clubId, itemCode ?? null],
-  );
+  const rows = await reqRepo.exportableRequirements(q, clubId, itemCode ?? null);
   rows.sort((a, b) => (order.get(a.item_code) ?? 0) - (order.get(b.item_code) ?? 0) || a.position - b.position);
   return rows.map((r) => ({
     item: r.item_code, secao: r.section_code, texto: r.text, feito_em_campo: r.in_field, precisa_comprovacao: r.needs_evidence,

@@ -17,6 +17,7 @@ import { mayReadCard, signerOf, signRefusal, type Signer } from './signers.js';
 import { can, type ClubAccess } from '../core/access.js';
 import { presentToday } from '../meetings/repo.js';
 import * as repo from './repo.js';
+import * as reqRepo from './requirements-repo.js';
 
 /** The catalogue is platform data written only by migrations: read once per process. */
 let catalogue: Promise<TCatalogue> | null = null;
@@ -82,7 +83,7 @@ export async function addRequirement(db: Db, access: ClubAccess, itemCode: strin
     await repo.copyPlatformList(tx, access.clubId, itemCode);
     const created = await repo.insertRequirement(tx, access.clubId, itemCode, await repo.nextPosition(tx, access.clubId, itemCode), fields);
     // A new requisito makes a completed enrolment incomplete again (its points stay until invested).
-    await tx.query('UPDATE programme_enrolments SET completed_on = NULL WHERE club_id = $1 AND item_code = $2 AND invested_on IS NULL AND completed_on IS NOT NULL', [access.clubId, itemCode]);
+    await reqRepo.reopenCompleted(tx, access.clubId, itemCode);
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'programme.requirement_create', entity: 'programme_requirement', entityId: created.id, after: created });
     return created;
   });
@@ -116,12 +117,7 @@ export async function updateRequirement(db: Db, access: ClubAccess, id: string, 
 export async function removeRequirement(db: Db, access: ClubAccess, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await ownRequirement(tx, access.clubId, id);
-    const signed = await tx.query<{ enrolment_id: string; profile_id: string; unit_id: string | null; full_name: string; member_id: string; birth_date: string | null; invested_on: string | null }>(
-      `SELECT s.enrolment_id, cm.profile_id, cm.unit_id, p.full_name, cm.id AS member_id, cm.birth_date, e.invested_on
-         FROM programme_signatures s JOIN programme_enrolments e ON e.id = s.enrolment_id JOIN club_members cm ON cm.id = e.member_id JOIN profiles p ON p.id = cm.profile_id
-        WHERE s.club_id = $1 AND s.requirement_id = $2 ORDER BY e.id FOR UPDATE OF e`,
-      [access.clubId, before.id],
-    );
+    const signed = await reqRepo.signedEnrolmentsOf(tx, access.clubId, before.id);
     for (const s of signed) {
       if (s.invested_on) continue;
       const net = await repo.netPoints(tx, access.clubId, s.enrolment_id, before.id);
@@ -187,7 +183,7 @@ export async function enrol(db: Db, access: ClubAccess, memberId: string, itemCo
     const settings = await repo.getSettings(tx, access.clubId);
     if (!settings.programmes.includes(item.programme)) throw badRequest(PROGRAMME_MSG.programmeNotChosen);
     // Locks the member row: two enrolments of one member at once queue here instead of colliding.
-    await tx.query('SELECT id FROM club_members WHERE club_id = $1 AND id = $2 FOR UPDATE', [access.clubId, member.member_id]);
+    await repo.lockMember(tx, access.clubId, member.member_id);
     const refusal = await enrolmentRefusal(tx, item, await repo.memberEnrolments(tx, access.clubId, member.member_id));
     if (refusal) throw refusal;
     const enrolment = await repo.insertEnrolment(tx, access.clubId, member.member_id, item, await repo.clubToday(tx, access.clubId), access.profileId);
@@ -207,7 +203,7 @@ export async function enrolMany(db: Db, access: ClubAccess, memberIds: string[],
     const settings = await repo.getSettings(tx, access.clubId);
     if (!settings.programmes.includes(item.programme)) throw badRequest(PROGRAMME_MSG.programmeNotChosen);
     // The members' rows in id order, as a signature takes them: bulk and single enrolments queue.
-    const locked = await tx.query<{ id: string }>('SELECT id FROM club_members WHERE club_id = $1 AND active AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE', [access.clubId, memberIds]);
+    const locked = await repo.lockActiveMembers(tx, access.clubId, memberIds);
     if (locked.length !== memberIds.length) throw badRequest(PROGRAMME_MSG.memberUnknown);
     const members = new Map((await repo.findMembers(tx, access.clubId, memberIds)).map((m) => [m.member_id, m]));
     const today = await repo.clubToday(tx, access.clubId);
@@ -247,8 +243,8 @@ export async function unenrol(db: Db, access: ClubAccess, enrolmentId: string, c
     const found = await repo.getEnrolment(tx, access.clubId, enrolmentId);
     if (!found) throw notFound(PROGRAMME_MSG.enrolmentNotFound);
     // The member's row, then the enrolment, as a signature locks them: no signature slips in between.
-    await tx.query('SELECT id FROM club_members WHERE club_id = $1 AND id = $2 FOR UPDATE', [access.clubId, found.member_id]);
-    const [enrolment] = await tx.query<repo.EnrolmentRow>('SELECT id, member_id, item_code, kind, started_on, completed_on, invested_on FROM programme_enrolments WHERE club_id = $1 AND id = $2 FOR UPDATE', [access.clubId, enrolmentId]);
+    await repo.lockMember(tx, access.clubId, found.member_id);
+    const enrolment = await repo.lockEnrolment(tx, access.clubId, enrolmentId);
     if (!enrolment) throw notFound(PROGRAMME_MSG.enrolmentNotFound);
     if (enrolment.invested_on) throw new AppError('conflict', 409, PROGRAMME_MSG.enrolmentInvested);
     const signatures = await repo.signaturesOf(tx, access.clubId, [enrolment.id]);
@@ -367,7 +363,7 @@ export async function setInstructors(db: Db, access: ClubAccess, itemCode: strin
   await requireItem(db, itemCode);
   const unique = [...new Set(memberIds)];
   return db.transaction(async (tx) => {
-    const found = await tx.query<{ id: string }>('SELECT id FROM club_members WHERE club_id = $1 AND active AND id = ANY($2::uuid[])', [access.clubId, unique]);
+    const found = await repo.activeMembers(tx, access.clubId, unique);
     if (found.length !== unique.length) throw badRequest(PROGRAMME_MSG.instructorInvalid);
     await repo.replaceInstructors(tx, access.clubId, itemCode, unique);
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'programme.instructors', entity: 'programme_item', entityId: null, after: { item: itemCode, count: unique.length } });
@@ -390,7 +386,7 @@ export async function setInstructorItems(db: Db, access: ClubAccess, memberId: s
   return db.transaction(async (tx) => {
     // By club-member or profile id (the member's page is addressed by profile).
     const ref = await repo.findMember(tx, access.clubId, memberId);
-    const [member] = ref ? await tx.query<{ id: string }>('SELECT id FROM club_members WHERE club_id = $1 AND active AND id = $2 FOR UPDATE', [access.clubId, ref.member_id]) : [];
+    const member = ref ? await repo.lockActiveMember(tx, access.clubId, ref.member_id) : null;
     if (!member) throw notFound(PROGRAMME_MSG.memberUnknown);
     const before = await repo.itemsOfInstructor(tx, access.clubId, member.id);
     await repo.replaceItemsOfInstructor(tx, access.clubId, member.id, unique);

@@ -22,7 +22,7 @@ export async function signerOf(q: Queryable, access: ClubAccess): Promise<Signer
   const own = await repo.findOwnMembership(q, access.clubId, access.profileId);
   const assigned = new Set<string>();
   if (own && access.role === 'instructor') {
-    for (const r of await q.query<{ item_code: string }>('SELECT item_code FROM programme_instructors WHERE club_id = $1 AND member_id = $2', [access.clubId, own.member_id])) {
+    for (const r of await repo.assignedItemCodes(q, access.clubId, own.member_id)) {
       assigned.add(r.item_code);
     }
   }

@@ -5,6 +5,7 @@ import { writeAudit } from '../audit/repo.js';
 import { PROGRAMME_MSG, type TProgrammeSettings, type TSignResult } from '../../shared/programme.js';
 import { signerOf, signRefusal, type Signer } from './signers.js';
 import * as repo from './repo.js';
+import * as signingRepo from './signing-repo.js';
 import { appendPointEvents } from '../progress/ledger.js';
 import { awardAutomaticBadgesOf, awardRankingBadges } from '../badges/engine.js';
 import { notifyCompleted, notifyReady, notifySigned, type ReadyMember, type SignedForMember } from './notices.js';
@@ -56,12 +57,9 @@ async function signSet(c: SignContext, requirement: { id: string; text: string }
   if (targets.length === 0) return;
   const points = c.settings.points_per_requirement;
   const enrolmentIds = targets.map((t) => t.enrolment.id);
-  const signed = await c.tx.query<{ enrolment_id: string }>(
-    `INSERT INTO programme_signatures (club_id, enrolment_id, requirement_id, signed_on, note, signed_by)
-     SELECT $1, t.e, $2, $3, $4, $5 FROM unnest($6::uuid[]) WITH ORDINALITY AS t(e, n) ORDER BY t.n
-     ON CONFLICT (enrolment_id, requirement_id) DO NOTHING RETURNING enrolment_id`,
-    [c.access.clubId, requirement.id, c.signedOn, c.note, c.access.profileId, enrolmentIds],
-  );
+  const signed = await signingRepo.insertSignatures(c.tx, {
+    clubId: c.access.clubId, requirementId: requirement.id, signedOn: c.signedOn, note: c.note, signedBy: c.access.profileId, enrolmentIds,
+  });
   const signedIds = new Set(signed.map((r) => r.enrolment_id));
   const scored = await pointsOnce(c, targets.filter((t) => signedIds.has(t.enrolment.id)), requirement.id, points, `${itemName}: ${short(requirement.text)}`);
   const newly = new Map(signed.map((r) => [r.enrolment_id, scored.get(r.enrolment_id) ?? 0]));
@@ -90,13 +88,7 @@ async function completeDone(c: SignContext, targets: Target[], itemName: string)
   const reqs = await repo.listRequirements(c.tx, c.access.clubId, [first.item_code]);
   if (!reqs.length) return;
   const points = first.kind === 'class' ? c.settings.points_per_class : c.settings.points_per_specialty;
-  const done = await c.tx.query<{ id: string }>(
-    `UPDATE programme_enrolments e SET completed_on = $3
-      WHERE e.club_id = $1 AND e.id = ANY($2::uuid[]) AND e.completed_on IS NULL
-        AND (SELECT count(*) FROM programme_signatures s WHERE s.club_id = $1 AND s.enrolment_id = e.id AND s.requirement_id = ANY($4::uuid[])) >= $5
-      RETURNING e.id`,
-    [c.access.clubId, open.map((t) => t.enrolment.id), c.signedOn, reqs.map((r) => r.id), reqs.length],
-  );
+  const done = await signingRepo.completeSigned(c.tx, c.access.clubId, open.map((t) => t.enrolment.id), c.signedOn, reqs.map((r) => r.id));
   const doneIds = new Set(done.map((d) => d.id));
   const scored = await pointsOnce(c, open.filter((t) => doneIds.has(t.enrolment.id)), null, points, `${itemName} concluída`);
   const completed = new Map(done.map((d) => [d.id, scored.get(d.id) ?? 0]));
@@ -115,10 +107,7 @@ async function signLinked(c: SignContext, member: repo.MemberRef, specialtyCode:
   if (!item) return;
   const others = (await repo.memberEnrolments(c.tx, c.access.clubId, member.member_id)).filter((e) => e.item_code !== specialtyCode && !e.invested_on);
   if (!others.length) return;
-  const locked = await c.tx.query<repo.EnrolmentRow>(
-    `SELECT id, member_id, item_code, kind, started_on, completed_on, invested_on FROM programme_enrolments WHERE club_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`,
-    [c.access.clubId, others.map((e) => e.id)],
-  );
+  const locked = await signingRepo.lockEnrolmentsById(c.tx, c.access.clubId, others.map((e) => e.id));
   for (const enrolment of locked) {
     const reqs = await repo.listRequirements(c.tx, c.access.clubId, [enrolment.item_code]);
     const target = reqs.find((r) => r.link_specialty === specialtyCode) ?? reqs.find((r) => r.link_area !== null && r.link_area === item.area_code);
@@ -144,14 +133,10 @@ export async function sign(db: Db, access: ClubAccess, input: SignInput): Promis
       const prior = await priorRequest(tx, access.clubId, clientId, input);
       if (prior) return prior;
       const result = await signInTx(tx, access, input);
-      const [claimed] = await tx.query<{ client_id: string }>(
-        `INSERT INTO programme_sign_requests (club_id, client_id, requirement_id, member_ids, result) VALUES ($1, $2, $3, $4::uuid[], $5::jsonb)
-         ON CONFLICT (club_id, client_id) DO NOTHING RETURNING client_id`,
-        [access.clubId, clientId, input.requirement_id, input.member_ids, JSON.stringify(result)],
-      );
+      const claimed = await signingRepo.claimSignRequest(tx, { clubId: access.clubId, clientId, requirementId: input.requirement_id, memberIds: input.member_ids, result });
       // The same id sent twice at once: the other request committed first, and this one's writes go.
       if (!claimed) throw new ReplayedMeanwhile();
-      await tx.query(`DELETE FROM programme_sign_requests WHERE club_id = $1 AND created_at < now() - interval '90 days'`, [access.clubId]);
+      await signingRepo.purgeSignRequests(tx, access.clubId);
       return result;
     });
   } catch (err) {
@@ -169,10 +154,7 @@ class ReplayedMeanwhile extends Error {}
  * it is the first; the id of another signature (another requisito or other members) is a conflict.
  */
 async function priorRequest(q: Queryable, clubId: string, clientId: string, input: SignInput): Promise<TSignResult | null> {
-  const [row] = await q.query<{ kind: string; requirement_id: string; member_ids: string[]; result: TSignResult | string }>(
-    'SELECT kind, requirement_id, member_ids, result FROM programme_sign_requests WHERE club_id = $1 AND client_id = $2',
-    [clubId, clientId],
-  );
+  const row = await signingRepo.signRequest(q, clubId, clientId);
   if (!row) return null;
   const same = (a: string[], b: string[]) => a.length === b.length && [...a].map((x) => x.toLowerCase()).sort().join() === [...b].map((x) => x.toLowerCase()).sort().join();
   if (row.kind !== 'sign' || row.requirement_id.toLowerCase() !== input.requirement_id.toLowerCase() || !same(row.member_ids, input.member_ids)) {
@@ -204,7 +186,7 @@ export async function signInTx(tx: Queryable, access: ClubAccess, input: SignInp
     // The members' rows first (id order), then their enrolments: two requests for one member (two
     // especialidades completing at once, each signing the other's linked requisito) wait in turn
     // instead of locking each other's enrolments, and the badge evaluation sees what the other wrote.
-    await tx.query('SELECT 1 FROM club_members WHERE club_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE', [access.clubId, input.member_ids]);
+    await signingRepo.lockMembersForSigning(tx, access.clubId, input.member_ids);
     const enrolments = await repo.lockEnrolments(tx, access.clubId, requirement.item_code, input.member_ids);
     if (enrolments.length !== input.member_ids.length) throw badRequest(PROGRAMME_MSG.notEnrolled);
     const item = await repo.getItem(tx, requirement.item_code);
@@ -224,8 +206,7 @@ export async function signInTx(tx: Queryable, access: ClubAccess, input: SignInp
     await notifyReady(tx, access.clubId, access.profileId, c.ready);
     // A mark waiting in the queue for a requisito signed here (in the grid, say) leaves the queue.
     if (c.result.signed) {
-      await tx.query(`UPDATE programme_marks SET status = 'signed', decided_by = $4, decided_at = now()
-        WHERE club_id = $1 AND requirement_id = $2 AND status = 'pending' AND enrolment_id = ANY($3::uuid[])`, [access.clubId, requirement.id, enrolments.map((e) => e.id), access.profileId]);
+      await signingRepo.closePendingMarks(tx, access.clubId, requirement.id, enrolments.map((e) => e.id), access.profileId);
     }
     return c.result;
   }
@@ -265,11 +246,7 @@ export async function unsign(db: Db, access: ClubAccess, signatureId: string, cl
       const prior = await priorUndo(tx, access.clubId, clientId, signatureId);
       if (prior) return prior;
       const { result, requirementId, memberId } = await unsignInTx(tx, access, signatureId);
-      const [claimed] = await tx.query<{ client_id: string }>(
-        `INSERT INTO programme_sign_requests (club_id, client_id, kind, requirement_id, member_ids, signature_id, result)
-         VALUES ($1, $2, 'unsign', $3, ARRAY[$4::uuid], $5, $6::jsonb) ON CONFLICT (club_id, client_id) DO NOTHING RETURNING client_id`,
-        [access.clubId, clientId, requirementId, memberId, signatureId, JSON.stringify(result)],
-      );
+      const claimed = await signingRepo.claimUndoRequest(tx, { clubId: access.clubId, clientId, requirementId, memberId, signatureId, result });
       if (!claimed) throw new ReplayedMeanwhile();
       return result;
     });
@@ -284,10 +261,7 @@ export async function unsign(db: Db, access: ClubAccess, signatureId: string, cl
 
 /** What an undo with this client id answered before, or null; an id used for anything else is a conflict. */
 async function priorUndo(q: Queryable, clubId: string, clientId: string, signatureId: string): Promise<UnsignResult | null> {
-  const [row] = await q.query<{ kind: string; signature_id: string | null; result: UnsignResult | string }>(
-    'SELECT kind, signature_id, result FROM programme_sign_requests WHERE club_id = $1 AND client_id = $2',
-    [clubId, clientId],
-  );
+  const row = await signingRepo.undoRequest<UnsignResult>(q, clubId, clientId);
   if (!row) return null;
   if (row.kind !== 'unsign' || row.signature_id?.toLowerCase() !== signatureId.toLowerCase()) throw conflict(PROGRAMME_MSG.clientIdReusedUndo);
   const result = typeof row.result === 'string' ? (JSON.parse(row.result) as UnsignResult) : row.result;
@@ -298,10 +272,7 @@ async function unsignInTx(tx: Queryable, access: ClubAccess, signatureId: string
   {
     const signature = await repo.getSignature(tx, access.clubId, signatureId);
     if (!signature) throw notFound(PROGRAMME_MSG.signatureNotFound);
-    const [enrolment] = await tx.query<repo.EnrolmentRow>(
-      'SELECT id, member_id, item_code, kind, started_on, completed_on, invested_on FROM programme_enrolments WHERE club_id = $1 AND id = $2 FOR UPDATE',
-      [access.clubId, signature.enrolment_id],
-    );
+    const enrolment = await repo.lockEnrolment(tx, access.clubId, signature.enrolment_id);
     const member = enrolment ? await repo.findMember(tx, access.clubId, enrolment.member_id) : null;
     if (!enrolment || !member) throw notFound(PROGRAMME_MSG.signatureNotFound);
     const refusal = signRefusal(await signerOf(tx, access), member, enrolment.item_code);
