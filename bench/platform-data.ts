@@ -12,6 +12,7 @@
 // charge_payment_register writes one); the money itself is consistent: Σ payments = charges.paid_amount
 // and every caixa = initial balance + Σ its transactions.
 import type { Db } from '../src/server/db/index.js';
+import { pointTotalsBackfill } from '../src/server/db/migrate.js';
 
 export interface PlatformSize {
   clubs: number;
@@ -103,22 +104,10 @@ export function bulk(sql: string): string {
   return BULK ? `BEGIN; SET LOCAL session_replication_role = replica; ${sql} COMMIT;` : sql;
 }
 
-const REBUILD_TOTALS = `
-  TRUNCATE member_point_totals;
-  INSERT INTO member_point_totals (club_id, profile_id, events, total_points, points_tasks, points_badges, points_adjustments, points_meetings, tasks_done)
-  SELECT coalesce(e.club_id, d.club_id), coalesce(e.profile_id, d.profile_id),
-         coalesce(e.events, 0), coalesce(e.total_points, 0), coalesce(e.points_tasks, 0), coalesce(e.points_badges, 0),
-         coalesce(e.points_adjustments, 0), coalesce(e.points_meetings, 0), coalesce(d.tasks_done, 0)
-    FROM (
-      SELECT club_id, profile_id, count(*)::int AS events, sum(points) AS total_points,
-             coalesce(sum(points) FILTER (WHERE source IN ('task_completion', 'submission_approval', 'subtask_completion')), 0) AS points_tasks,
-             coalesce(sum(points) FILTER (WHERE source = 'badge'), 0) AS points_badges,
-             coalesce(sum(points) FILTER (WHERE source = 'manual'), 0) AS points_adjustments,
-             coalesce(sum(points) FILTER (WHERE source = 'meeting'), 0) AS points_meetings
-        FROM point_events WHERE profile_id IS NOT NULL GROUP BY club_id, profile_id
-    ) e
-    FULL JOIN (SELECT club_id, profile_id, count(*)::int AS tasks_done FROM task_completions GROUP BY club_id, profile_id) d
-      ON d.club_id = e.club_id AND d.profile_id = e.profile_id;`;
+/** member_point_totals from the ledger: the back-fill of migration 0380, read from the migration itself. */
+async function rebuildTotals(): Promise<string> {
+  return `TRUNCATE member_point_totals; ${await pointTotalsBackfill()}`;
+}
 
 async function step(label: string, fn: () => Promise<unknown>): Promise<void> {
   const start = performance.now();
@@ -221,7 +210,7 @@ export async function generatePlatform(db: Db, size: PlatformSize): Promise<void
   }
   if (size.notifications) await generateNotifications(db, size.notifications);
   if (size.audit) await generateAudit(db, size.audit);
-  if (BULK) await step('member_point_totals rebuilt from the ledger', () => db.exec(bulk(REBUILD_TOTALS)));
+  if (BULK) await step('member_point_totals rebuilt from the ledger', async () => db.exec(bulk(await rebuildTotals())));
   if (size.patrimonioItems) await generatePatrimonio(db, size.patrimonioItems, size.patrimonioHistory ?? 0);
   await step('VACUUM ANALYZE', () => db.exec('VACUUM ANALYZE'));
   const counts = await db.query<Record<string, string>>(`

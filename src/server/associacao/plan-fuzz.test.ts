@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { call, createTestApp, type TestContext } from '../../../test/api.js';
 import { setUpStaffedClub, type StaffedClub } from '../../../test/club.js';
 import { engineName } from '../../../test/db.js';
-import { HOSTILE, HOSTILE_EXTRA, fuzzWriteRoutes } from '../../../test/fuzz.js';
+import { HOSTILE, HOSTILE_EXTRA, firstRow, fuzzWriteRoutes, watch } from '../../../test/fuzz.js';
 
 /** The year's plan's write routes through the shared harness: no body answers 5xx, a refusal writes nothing and speaks pt-BR. */
 let ctx: TestContext;
@@ -56,12 +56,7 @@ describe(`hostile bodies on the year's plan routes on ${engineName()}`, () => {
     routes,
     hostile: { ...HOSTILE, ...HOSTILE_EXTRA },
     valid: (route) => route.valid(),
-    send: async (route, _name, body) => {
-      const [before] = await ctx.db.query(route.state());
-      const res = await call(ctx.app, route.method, route.url(), { as: s.secretary, body });
-      const [after] = await ctx.db.query(route.state());
-      return { status: res.statusCode, changed: JSON.stringify(before) !== JSON.stringify(after), body: res.body.slice(0, 300) };
-    },
+    send: (route, _name, body) => watch(firstRow(ctx.db, route.state()), () => call(ctx.app, route.method, route.url(), { as: s.secretary, body })),
     title: (route, name) => `${route.method} ${name}`,
     seed: 48,
     numRuns: 60,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe } from 'vitest';
-import { HOSTILE, HOSTILE_EXTRA, fuzzWriteRoutes } from '../../../test/fuzz.js';
+import { HOSTILE, HOSTILE_EXTRA, firstRow, fuzzWriteRoutes, watch } from '../../../test/fuzz.js';
 import { call, createTestApp, type TestContext } from '../../../test/api.js';
 import { setUpStaffedClub, type StaffedClub } from '../../../test/club.js';
 import { engineName } from '../../../test/db.js';
@@ -38,10 +38,7 @@ const routes: Record<string, WriteRoute> = {
 async function send(route: WriteRoute, body: Record<string, unknown>) {
   // The create route refuses a repeat: the month's report goes before each try.
   if (route === routes.create) await ctx.db.query(`DELETE FROM associacao_reports WHERE club_id = $1 AND month = $2 AND status = 'draft'`, [s.club.id, month]);
-  const [before] = await ctx.db.query(route.state());
-  const res = await call(ctx.app, route.method, route.url(), { as: s.secretary, body });
-  const [after] = await ctx.db.query(route.state());
-  return { status: res.statusCode, changed: JSON.stringify(before) !== JSON.stringify(after), body: res.body };
+  return watch(firstRow(ctx.db, route.state()), () => call(ctx.app, route.method, route.url(), { as: s.secretary, body }));
 }
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { call, createTestApp, setUpClubWithMember, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
-import { fuzzWriteRoutes, HOSTILE, HOSTILE_EXTRA } from '../../../test/fuzz.js';
+import { firstRow, fuzzWriteRoutes, HOSTILE, HOSTILE_EXTRA, watch } from '../../../test/fuzz.js';
 
 /** The charge routes' writes: no body answers 5xx, and a refused body changes nothing (style of src/server/fuzz.test.ts). */
 let ctx: TestContext;
@@ -92,10 +92,7 @@ const hostile = { ...HOSTILE, farDate: HOSTILE_EXTRA.farDate, formula: HOSTILE_E
 
 async function send(route: WriteRoute, body: Record<string, unknown>) {
   await route.reset?.();
-  const [before] = await ctx.db.query(route.state());
-  const res = await call(ctx.app, route.method ?? 'POST', route.url(), { as: admin, body });
-  const [after] = await ctx.db.query(route.state());
-  return { status: res.statusCode, changed: JSON.stringify(before) !== JSON.stringify(after), body: res.body };
+  return watch(firstRow(ctx.db, route.state()), () => call(ctx.app, route.method ?? 'POST', route.url(), { as: admin, body }));
 }
 
 beforeAll(async () => {

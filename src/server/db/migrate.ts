@@ -19,6 +19,24 @@ export class MigrationFailedError extends Error {
 }
 
 /**
+ * One statement of a project migration, as the file holds it (from `start` to the next ';'), for the
+ * tools that redo it later: the platform bench rebuilds member_point_totals with 0380's back-fill, and
+ * a test checks that back-fill against the triggers. The migration stays frozen text; this only reads it.
+ */
+export async function migrationStatement(file: string, start: string): Promise<string> {
+  const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
+  const at = sql.indexOf(start);
+  const end = sql.indexOf(';', at);
+  if (at < 0 || end < 0) throw new Error(`migration ${file} has no statement starting with ${start}`);
+  return sql.slice(at, end + 1);
+}
+
+/** The statement of migration 0380 that fills member_point_totals from the ledger and the completions. */
+export function pointTotalsBackfill(): Promise<string> {
+  return migrationStatement('0380_member_point_totals.sql', 'INSERT INTO member_point_totals (club_id');
+}
+
+/**
  * Applies every pending migrations/NNNN_*.sql in order, one transaction each, and returns the versions
  * applied. Everything, from creating schema_migrations on, runs under one session-level advisory lock:
  * instances starting together on a new database take turns (concurrent CREATE TABLE IF NOT EXISTS

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { call, createTestApp, setUpClubWithMember, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
-import { fuzzWriteRoutes, HOSTILE, HOSTILE_EXTRA } from '../../../test/fuzz.js';
+import { firstRow, fuzzWriteRoutes, HOSTILE, HOSTILE_EXTRA, watch } from '../../../test/fuzz.js';
 import { startPushReceiver } from '../../../test/push-receiver.js';
 import { unsubscribeToken } from './email.js';
 
@@ -53,15 +53,8 @@ const routes: Record<string, WriteRoute> = {
 
 const hostile = { ...HOSTILE, farDate: HOSTILE_EXTRA.farDate };
 
-async function state(route: WriteRoute): Promise<unknown> {
-  return (await ctx.db.query(route.state()))[0];
-}
-
 async function send(route: WriteRoute, body: Record<string, unknown>) {
-  const before = await state(route);
-  const res = await call(ctx.app, route.method, route.url(), { as: route.as(), body });
-  const after = await state(route);
-  return { status: res.statusCode, changed: JSON.stringify(before) !== JSON.stringify(after), body: res.body };
+  return watch(firstRow(ctx.db, route.state()), () => call(ctx.app, route.method, route.url(), { as: route.as(), body }));
 }
 
 beforeAll(async () => {

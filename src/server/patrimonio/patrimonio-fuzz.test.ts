@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { HOSTILE, HOSTILE_EXTRA, fuzzWriteRoutes } from '../../../test/fuzz.js';
+import { firstRow, fuzzWriteRoutes, HOSTILE, HOSTILE_EXTRA, watch } from '../../../test/fuzz.js';
 import { call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
 
@@ -111,10 +111,7 @@ const routes: Record<string, WriteRoute> = {
 
 async function send(route: WriteRoute, body: Record<string, unknown>) {
   await route.reset?.();
-  const [before] = await ctx.db.query(route.state());
-  const res = await call(ctx.app, route.method ?? 'POST', route.url(), { as: admin, body });
-  const [after] = await ctx.db.query(route.state());
-  return { status: res.statusCode, changed: JSON.stringify(before) !== JSON.stringify(after), body: res.body };
+  return watch(firstRow(ctx.db, route.state()), () => call(ctx.app, route.method ?? 'POST', route.url(), { as: admin, body }));
 }
 
 beforeAll(async () => {

@@ -1,10 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, call, createClub, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
-import { MIGRATIONS_DIR } from '../db/migrate.js';
+import { pointTotalsBackfill } from '../db/migrate.js';
 import { insertTask, insertUnit } from '../../../test/gamification.js';
 
 // The overall ranking and the profile read member_point_totals (migration 0380), kept by triggers on
@@ -48,14 +46,6 @@ SELECT coalesce(sum(points), 0)::int AS total_points,
        coalesce(sum(points) FILTER (WHERE source = 'meeting'), 0)::int AS points_meetings,
        (SELECT count(*)::int FROM task_completions WHERE club_id = $1 AND profile_id = $2) AS total_tasks
   FROM point_events WHERE club_id = $1 AND profile_id = $2`;
-
-/** The back-fill statement of migration 0380, as the migration runs it. */
-async function migrationBackfill(): Promise<string> {
-  const sql = await readFile(path.join(MIGRATIONS_DIR, '0380_member_point_totals.sql'), 'utf8');
-  const start = sql.indexOf('INSERT INTO member_point_totals (club_id');
-  if (start < 0) throw new Error('migration 0380 has no back-fill');
-  return sql.slice(start, sql.indexOf(';', start) + 1);
-}
 
 /** Every (club, member) whose kept totals differ from its ledger and completions, anywhere on the platform. */
 async function drift() {
@@ -246,7 +236,7 @@ describe(`kept ranking totals on ${engineName()}`, () => {
     const before = await ctx.db.query(`SELECT * FROM member_point_totals ORDER BY club_id, profile_id`);
     await ctx.db.transaction(async (tx) => {
       await tx.exec(`DELETE FROM member_point_totals`);
-      await tx.exec(await migrationBackfill());
+      await tx.exec(await pointTotalsBackfill());
     });
     const rebuilt = await ctx.db.query(`SELECT * FROM member_point_totals ORDER BY club_id, profile_id`);
     // Rows emptied by deletions stay at zero in the kept table; the back-fill has no row for them.

@@ -1,8 +1,6 @@
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import { PASTA_MAX_BYTES, PASTA_MSG, hasControlChars, type TPasta, type TPastaDocument, type ZDocumentFields } from '../../shared/secretaria-pasta.js';
-import { RECEIVED_TYPES } from '../../shared/secretaria.js';
-import { fileExtension } from '../../shared/progress.js';
 import { isUuid } from '../../shared/ids.js';
 import { writeAudit } from '../audit/repo.js';
 import { badRequest, conflict, notFound } from '../core/errors.js';
@@ -10,6 +8,7 @@ import { can, type Actor, type ClubAccess } from '../core/access.js';
 import type { Storage } from '../storage/storage.js';
 import { loadEvidence, withStoredEvidence, type EvidenceFile, type EvidenceRule } from '../storage/evidence.js';
 import { collectPersonData, type PersonData } from '../families/lgpd-service.js';
+import { RECEIVED_RULE } from './books.js';
 import * as repo from './pasta-repo.js';
 
 /**
@@ -79,13 +78,10 @@ export async function getPasta(db: Db, viewer: PastaViewer, memberId: string): P
   };
 }
 
-/** A document is a PDF, JPEG or PNG by its bytes (and its name agrees), 10 MB at most: the one evidence check. */
+/** A document is a PDF, JPEG or PNG by its bytes (and its name agrees), as a received ofício's file; 10 MB at most: the one evidence check. */
 export const PASTA_RULE: EvidenceRule = {
   maxBytes: PASTA_MAX_BYTES,
-  accepts: (ext, filename) => {
-    const names: readonly string[] | undefined = Object.hasOwn(RECEIVED_TYPES, ext) ? RECEIVED_TYPES[ext as keyof typeof RECEIVED_TYPES] : undefined;
-    return Boolean(names?.includes(fileExtension(filename)));
-  },
+  accepts: RECEIVED_RULE.accepts,
   msg: { required: PASTA_MSG.fileRequired, tooBig: PASTA_MSG.fileTooBig, type: PASTA_MSG.fileType },
   fallbackName: 'documento',
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './format';
+import { formatMoney, monthOfYear, monthTitle } from './format';
 
 const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
@@ -11,5 +11,17 @@ describe('formatMoney', () => {
   it('is exact past what a float holds', () => {
     expect(formatMoney('999999999999.99')).toBe('R$\u00a0999.999.999.999,99');
     expect(formatMoney('12345678901234567.89')).toBe('R$\u00a012.345.678.901.234.567,89');
+  });
+});
+
+describe('monthTitle', () => {
+  it('names the month in pt-BR, capitalised as a title, with its year', () => {
+    expect(monthTitle(2027, 3)).toBe('Março de 2027');
+    expect(monthTitle(2026, 1)).toBe('Janeiro de 2026');
+    expect(monthTitle(2026, 12)).toBe('Dezembro de 2026');
+  });
+
+  it('reads as the sentence says it, lower case, in monthOfYear', () => {
+    expect(monthOfYear(2027, 3)).toBe('março de 2027');
   });
 });

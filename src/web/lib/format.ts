@@ -1,5 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
+import { MONTHS_PT } from '../../shared/associacao-plan';
 
 export { formatMoney } from '../../shared/format-brl';
 
@@ -28,4 +29,15 @@ export function toLocalDateTimeInput(iso: string | null | undefined): string {
 /** Local 'yyyy-MM-ddTHH:mm' (a DateTimeInput's value) → ISO string (or null when empty). */
 export function fromLocalDateTimeInput(value: string | null | undefined): string | null {
   return value ? new Date(value).toISOString() : null;
+}
+
+/** A month of a year as a sentence says it: (2027, 3) → 'março de 2027'. */
+export function monthOfYear(year: number, month: number): string {
+  return `${MONTHS_PT[month - 1]} de ${year}`;
+}
+
+/** A month of a year as a title: (2027, 3) → 'Março de 2027'. */
+export function monthTitle(year: number, month: number): string {
+  const text = monthOfYear(year, month);
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

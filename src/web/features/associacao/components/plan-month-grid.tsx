@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { CALENDAR_KIND_LABELS, MONTHS_PT, WEEKDAYS_PT, type TCalendarItem, type TCalendarKind } from '@shared/associacao-plan';
+import { CALENDAR_KIND_LABELS, WEEKDAYS_PT, type TCalendarItem, type TCalendarKind } from '@shared/associacao-plan';
 import { isoToBrDate } from '@web/lib/br-date';
+import { monthOfYear, monthTitle } from '@web/lib/format';
 
 /** One colour per kind of date: the dot in the grid, the legend and the list. */
 export const KIND_DOT: Record<TCalendarKind, string> = {
@@ -35,12 +36,12 @@ export function MonthGrid({ year, month, items, today, selected, onSelect, onMon
   const lead = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
   const cells: Array<string | null> = [...Array<null>(lead).fill(null), ...Array.from({ length: days }, (_, i) => isoOf(year, month, i + 1))];
   while (cells.length % 7) cells.push(null);
-  const title = `${MONTHS_PT[month - 1]} de ${year}`;
+  const title = monthOfYear(year, month);
   return (
     <section aria-label={`Calendário de ${title}`} className="rounded-xl border border-slate-200 bg-white p-2 shadow-sm sm:p-4">
       <div className="mb-2 flex items-center justify-between">
         <button type="button" className="rounded-lg p-2 text-slate-700 hover:bg-slate-100" aria-label="Mês anterior" onClick={() => onMonth(-1)}><ChevronLeft aria-hidden="true" className="h-5 w-5" /></button>
-        <h2 className="text-lg font-semibold text-slate-900">{title.charAt(0).toUpperCase() + title.slice(1)}</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{monthTitle(year, month)}</h2>
         <button type="button" className="rounded-lg p-2 text-slate-700 hover:bg-slate-100" aria-label="Próximo mês" onClick={() => onMonth(1)}><ChevronRight aria-hidden="true" className="h-5 w-5" /></button>
       </div>
       <div role="grid" aria-label={title} className="grid grid-cols-7 gap-px text-center">
