@@ -8,7 +8,7 @@ import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { markEvidenceUrl, useMarkQueue, useReturnMark, useSignMark } from '../api';
+import { markEvidenceUrl, useMarkQueue, useReturnMark, useSignMark } from '../api/marks';
 
 const when = (iso: string) => new Date(iso).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
 

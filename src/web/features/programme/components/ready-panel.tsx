@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { TextField } from '../../../components/ui/field';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { useInvestitures, useReady, useRecordInvestiture } from '../api';
+import { useInvestitures, useReady, useRecordInvestiture } from '../api/investitures';
 import { brDate } from './br-date';
 
 const todayIso = () => {

@@ -9,7 +9,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Tag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
-import { useRemoveRequirement, useReorderRequirements, useRequirements, useSaveRequirement } from '../api';
+import { useRemoveRequirement, useReorderRequirements, useRequirements, useSaveRequirement } from '../api/requirements';
 
 type Link = '' | `s:${string}` | `a:${string}`;
 

@@ -4,7 +4,7 @@ import { PROGRAMME_LABEL, PROGRAMME_MSG, PROGRAMMES, type TProgramme, type TProg
 import { Button } from '../../../components/ui/button';
 import { IntegerInput } from '../../../components/ui/integer-input';
 import { errorMessage } from '../../../lib/api';
-import { useSaveProgrammeSettings } from '../api';
+import { useSaveProgrammeSettings } from '../api/settings';
 
 /** Configurações do programa: Desbravadores and/or Aventureiros, and points (0 turns them off). */
 export function SettingsForm({ clubId, settings, canEdit }: { clubId: string; settings: TProgrammeSettings; canEdit: boolean }) {
