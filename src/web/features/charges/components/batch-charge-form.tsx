@@ -2,35 +2,17 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { CHARGE_ORIGINS, CHARGE_ORIGIN_LABEL } from '@shared/charges';
-import { CHARGE_BATCH_MSG, ZCreateChargeBatchForm, type TChargePayer, type TChargeTarget } from '@shared/charge-batches';
+import { CHARGE_BATCH_MSG, ZCreateChargeBatchForm, type TChargeTarget } from '@shared/charge-batches';
 import { formatMoney } from '@shared/format-brl';
 import { Form, useZodForm } from '@web/components/form';
 import { DateInput } from '@web/components/ui/date-input';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { FormMoneyField } from '@web/components/ui/money-input';
+import { UnitMemberPicker, groupByUnit } from '@web/components/unit-member-picker';
 import { useChargePayers, useCreateChargeBatch } from '../api/create-charge-batch';
 import { todayIso } from './today';
 
-const NO_UNIT = 'Sem unidade';
 const TRY_AGAIN = 'tente novamente em instantes.';
-
-interface Group {
-  key: string;
-  name: string;
-  payers: TChargePayer[];
-}
-
-/** Members grouped by unit (units by name, 'Sem unidade' last); the list arrives in pt-BR order. */
-function groupByUnit(payers: TChargePayer[]): Group[] {
-  const groups = new Map<string, Group>();
-  for (const p of payers) {
-    const key = p.unit_id ?? '';
-    const g = groups.get(key) ?? { key, name: p.unit_name ?? NO_UNIT, payers: [] };
-    g.payers.push(p);
-    groups.set(key, g);
-  }
-  return [...groups.values()].sort((a, b) => (a.key === '' ? 1 : b.key === '' ? -1 : a.name.localeCompare(b.name, 'pt-BR')));
-}
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
 
@@ -71,12 +53,6 @@ export function BatchChargeForm({ clubId, target, onDone, onPending, onSubmitLab
   useEffect(() => onSubmitLabel(count > 0 ? `Criar ${plural(count, 'cobrança', 'cobranças')}` : 'Criar cobranças'), [count, onSubmitLabel]);
   useEffect(() => onPending(create.isPending), [create.isPending, onPending]);
 
-  const toggle = (ids: string[], on: boolean) => setSelected((prev) => {
-    const next = new Set(prev);
-    for (const id of ids) if (on) next.add(id); else next.delete(id);
-    return next;
-  });
-
   // A double click submits twice before the button turns busy: the second is dropped here (and the
   // server would answer it with the first batch anyway, through the client_id).
   const sending = useRef(false);
@@ -111,30 +87,9 @@ export function BatchChargeForm({ clubId, target, onDone, onPending, onSubmitLab
         <div className="space-y-2">
           {targetError ? <p role="alert" className="text-sm text-red-700">{targetError}</p> : null}
           <div className="max-h-72 space-y-2 overflow-y-auto">
-            {groups.map((g) => {
-              const ids = g.payers.map((p) => p.profile_id);
-              const all = ids.every((id) => selected.has(id));
-              return (
-                <fieldset key={g.key} className="rounded-lg border border-slate-200">
-                  <legend className="sr-only">{g.name}</legend>
-                  <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-t-lg bg-slate-50 px-3 py-2 font-semibold text-slate-900">
-                    <input type="checkbox" className="h-5 w-5 rounded border-slate-400 text-emerald-700" checked={all} onChange={(e) => toggle(ids, e.target.checked)} aria-label={`Selecionar unidade ${g.name}`} />
-                    <span aria-hidden="true">{g.name}</span>
-                    <span className="ml-auto text-xs font-normal text-slate-600" aria-hidden="true">{g.payers.length}</span>
-                  </label>
-                  <ul className="divide-y divide-slate-100">
-                    {g.payers.map((p) => (
-                      <li key={p.profile_id}>
-                        <label className="flex min-h-11 cursor-pointer items-center gap-3 px-3 py-2">
-                          <input type="checkbox" className="h-5 w-5 shrink-0 rounded border-slate-400 text-emerald-700" checked={selected.has(p.profile_id)} onChange={(e) => toggle([p.profile_id], e.target.checked)} />
-                          <span className="min-w-0 flex-1 truncate text-slate-900">{p.full_name}{p.youth ? '' : <span className="text-xs text-slate-600"> · diretoria</span>}</span>
-                        </label>
-                      </li>
-                    ))}
-                  </ul>
-                </fieldset>
-              );
-            })}
+            <UnitMemberPicker members={payers.data ?? []} selected={selected} onChange={setSelected} renderMember={(p) => (
+              <span className="min-w-0 flex-1 truncate text-slate-900">{p.full_name}{p.youth ? '' : <span className="text-xs text-slate-600"> · diretoria</span>}</span>
+            )} />
           </div>
         </div>
       ) : null}

@@ -11,7 +11,9 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Tag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
-import { useMarkDone, useSign, useUnenrol, useUnsign } from '../api';
+import { useUnenrol } from '../api/enrolments';
+import { useMarkDone } from '../api/marks';
+import { useSign, useUnsign } from '../api/signatures';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { brDate } from './br-date';
 

@@ -8,7 +8,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { Tag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
 import { useUnits } from '@web/lib/units-query';
-import { useEnrolMany, useEnrolmentRoster } from '../api';
+import { useEnrolMany, useEnrolmentRoster } from '../api/enrolments';
 import { ItemPicker } from './item-picker';
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();

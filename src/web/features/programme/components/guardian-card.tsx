@@ -1,12 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import type { TCard } from '@shared/programme';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { api } from '../../../lib/api';
+import { useChildCard } from '../api/card';
 import { CardView } from './card-view';
 
 /** The child's cartão de classe in /familia: read-only (the server answers can_sign false). */
 export function GuardianProgrammeCard({ clubId, memberId }: { clubId: string; memberId: string }) {
-  const card = useQuery({ queryKey: ['family', memberId, 'programme-card'], queryFn: () => api<TCard>('GET', `/api/family/children/${memberId}/programme-card`) });
+  const card = useChildCard(memberId);
   if (card.isLoading) return <PageSpinner />;
   if (card.isError || !card.data || !card.data.enrolments.length) return null;
   return (

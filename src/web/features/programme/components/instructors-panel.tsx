@@ -6,7 +6,10 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { useCatalogue, useClubMembers, useInstructorItems, useItemInstructors, useProgrammeSettings, useSetInstructorItems, useSetItemInstructors } from '../api';
+import { useCatalogue } from '../api/catalogue';
+import { useClubMembers } from '../api/club-members';
+import { useInstructorItems, useItemInstructors, useSetInstructorItems, useSetItemInstructors } from '../api/instructors';
+import { useProgrammeSettings } from '../api/settings';
 import { ItemPicker } from './item-picker';
 
 const same = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { Paperclip } from 'lucide-react';
 import { toast } from 'react-hot-toast';
-import { MARK_MSG, PROGRAMME_MSG, type TQueueMark } from '@shared/programme';
+import type { z } from 'zod';
+import { MARK_MSG, PROGRAMME_MSG, ZMarkReturnInput, type TQueueMark } from '@shared/programme';
+import { Form, useZodForm } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { markEvidenceUrl, useMarkQueue, useReturnMark, useSignMark } from '../api';
+import { markEvidenceUrl, useMarkQueue, useReturnMark, useSignMark } from '../api/marks';
 
 const when = (iso: string) => new Date(iso).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
 
@@ -18,8 +20,8 @@ export function MarkQueue({ clubId }: { clubId: string }) {
   const sign = useSignMark(clubId);
   const giveBack = useReturnMark(clubId);
   const [returning, setReturning] = useState<TQueueMark | null>(null);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(ZMarkReturnInput, { defaultValues: { reason: '' } });
+  const reason = form.watch('reason');
   const busy = sign.isPending || giveBack.isPending;
 
   async function doSign(m: TQueueMark) {
@@ -30,16 +32,12 @@ export function MarkQueue({ clubId }: { clubId: string }) {
       toast.error(errorMessage(err, 'Erro ao assinar.'));
     }
   }
-  async function doReturn() {
+  async function doReturn(input: z.output<typeof ZMarkReturnInput>) {
     if (!returning) return;
-    try {
-      await giveBack.mutateAsync({ id: returning.id, reason });
-      toast.success(MARK_MSG.returned);
-      setReturning(null);
-      setReason('');
-    } catch (err) {
-      setError(errorMessage(err, 'Erro ao devolver.'));
-    }
+    await giveBack.mutateAsync({ id: returning.id, reason: input.reason });
+    toast.success(MARK_MSG.returned);
+    setReturning(null);
+    form.reset();
   }
 
   if (queue.isLoading) return <PageSpinner />;
@@ -64,7 +62,7 @@ export function MarkQueue({ clubId }: { clubId: string }) {
             </div>
             <div className="flex shrink-0 gap-2">
               <Button size="sm" onClick={() => void doSign(m)} disabled={busy} aria-label={`Assinar ${m.requirement_text} de ${m.full_name}`}>Assinar</Button>
-              <Button size="sm" variant="secondary" onClick={() => { setReturning(m); setError(null); }} disabled={busy}>Devolver</Button>
+              <Button size="sm" variant="secondary" onClick={() => { setReturning(m); form.clearErrors(); }} disabled={busy}>Devolver</Button>
             </div>
           </li>
         ))}
@@ -72,10 +70,12 @@ export function MarkQueue({ clubId }: { clubId: string }) {
       <Modal open={Boolean(returning)} title="Devolver ao membro" onClose={() => setReturning(null)} footer={
         <>
           <Button variant="secondary" onClick={() => setReturning(null)} disabled={giveBack.isPending}>Cancelar</Button>
-          <Button onClick={() => void doReturn()} loading={giveBack.isPending} disabled={!reason.trim()}>Devolver</Button>
+          <Button type="submit" form="mark-return-form" loading={giveBack.isPending} disabled={!reason.trim()}>Devolver</Button>
         </>
       }>
-        <TextAreaField label="O que falta?" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} error={error ?? undefined} />
+        <Form id="mark-return-form" form={form} onSubmit={doReturn} fallback="Erro ao devolver.">
+          <TextAreaField label="O que falta?" rows={3} maxLength={500} error={form.formState.errors.reason?.message} {...form.register('reason')} />
+        </Form>
       </Modal>
     </div>
   );

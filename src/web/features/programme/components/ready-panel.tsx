@@ -1,14 +1,16 @@
-import { DateInput } from '@web/components/ui/date-input';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-hot-toast';
-import type { TReadyEntry } from '@shared/programme';
+import type { z } from 'zod';
+import { ZInvestitureInput, type TReadyEntry } from '@shared/programme';
+import { Form, useZodForm } from '@web/components/form';
+import { DateInput } from '@web/components/ui/date-input';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { TextField } from '../../../components/ui/field';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { useInvestitures, useReady, useRecordInvestiture } from '../api';
+import { useInvestitures, useReady, useRecordInvestiture } from '../api/investitures';
 import { brDate } from './br-date';
 
 const todayIso = () => {
@@ -22,23 +24,20 @@ export function ReadyPanel({ clubId, canManage }: { clubId: string; canManage: b
   const record = useRecordInvestiture(clubId);
   const navigate = useNavigate();
   const [picked, setPicked] = useState<Set<string>>(new Set());
-  const [heldOn, setHeldOn] = useState(todayIso());
-  const [place, setPlace] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(ZInvestitureInput, {
+    defaultValues: { held_on: todayIso(), place: '', enrolment_ids: [] },
+    toInput: (v) => ({ ...v, enrolment_ids: [...picked] }),
+  });
+  const { register, formState: { errors } } = form;
   if (ready.isLoading) return <PageSpinner />;
   if (ready.isError) return <p role="alert" className="text-red-700">{errorMessage(ready.error, 'Erro ao carregar.')}</p>;
   if (!ready.data?.length) return <div className="space-y-6"><EmptyState message="Ninguém pronto para investidura ainda." /><PastInvestitures clubId={clubId} /></div>;
   const toggle = (e: TReadyEntry, on: boolean) => setPicked((s) => { const n = new Set(s); if (on) n.add(e.enrolment_id); else n.delete(e.enrolment_id); return n; });
 
-  async function submit() {
-    setError(null);
-    try {
-      const inv = await record.mutateAsync({ held_on: heldOn, place, enrolment_ids: [...picked] });
-      toast.success('Investidura registrada!');
-      void navigate(`/dashboard/programa/investidura/${inv.id}`);
-    } catch (err) {
-      setError(errorMessage(err, 'Erro ao registrar a investidura.'));
-    }
+  async function onSubmit(input: z.output<typeof ZInvestitureInput>) {
+    const inv = await record.mutateAsync(input);
+    toast.success('Investidura registrada!');
+    void navigate(`/dashboard/programa/investidura/${inv.id}`);
   }
 
   return (
@@ -55,11 +54,14 @@ export function ReadyPanel({ clubId, canManage }: { clubId: string; canManage: b
         ))}
       </ul>
       {canManage ? (
-        <div className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
-          <DateInput label="Data da investidura" value={heldOn} onChange={(e) => setHeldOn(e.target.value)} />
-          <TextField label="Local" value={place} onChange={(e) => setPlace(e.target.value)} error={error ?? undefined} />
-          <Button disabled={!picked.size} loading={record.isPending} onClick={() => void submit()}>Registrar investidura</Button>
-        </div>
+        <Form form={form} onSubmit={onSubmit} fallback="Erro ao registrar a investidura." className="space-y-3">
+          {errors.enrolment_ids?.message ? <p role="alert" className="text-sm text-red-700">{errors.enrolment_ids.message}</p> : null}
+          <div className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
+            <DateInput label="Data da investidura" error={errors.held_on?.message} {...register('held_on')} />
+            <TextField label="Local" error={errors.place?.message} {...register('place')} />
+            <Button type="submit" disabled={!picked.size} loading={record.isPending}>Registrar investidura</Button>
+          </div>
+        </Form>
       ) : null}
       <PastInvestitures clubId={clubId} />
     </div>

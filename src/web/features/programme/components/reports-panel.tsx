@@ -6,7 +6,7 @@ import { ReportBar, ReportError, ReportTable, type Column } from '../../../compo
 import { EmptyState } from '../../../components/ui/empty-state';
 import { TextField } from '../../../components/ui/field';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { reportCsvUrl, useProgrammeReport } from '../api';
+import { reportCsvUrl, useProgrammeReport } from '../api/reports';
 import { brDate } from './br-date';
 
 const progressColumns = <R extends { enrolled: number; ready: number; invested: number; signed: number; total: number; percent: number }>(): Column<R>[] => [

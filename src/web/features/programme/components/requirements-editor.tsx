@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { ArrowDown, ArrowUp, MapPin, Paperclip, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
-import { PROGRAMME_MSG, type TCatalogue, type TRequirement } from '@shared/programme';
+import type { z } from 'zod';
+import { PROGRAMME_MSG, ZRequirementInput, type TCatalogue, type TRequirement } from '@shared/programme';
+import { Form, useZodForm } from '../../../components/form';
 import { Button, IconButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextAreaField } from '../../../components/ui/field';
@@ -9,59 +11,67 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Tag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
-import { useRemoveRequirement, useReorderRequirements, useRequirements, useSaveRequirement } from '../api';
+import { useRemoveRequirement, useReorderRequirements, useRequirements, useSaveRequirement } from '../api/requirements';
 
 type Link = '' | `s:${string}` | `a:${string}`;
+type FormOut = z.output<typeof ZRequirementInput>;
+/** What the controls hold: no section is '', and one select chooses the especialidade or the area. */
+type Controls = { section_code: string; text: string; in_field: boolean; needs_evidence: boolean; link: Link };
+
+function toInput({ link, ...v }: Controls) {
+  return {
+    ...v,
+    section_code: v.section_code || null,
+    link_specialty: link.startsWith('s:') ? link.slice(2) : null,
+    link_area: link.startsWith('a:') ? link.slice(2) : null,
+  };
+}
 
 function RequirementForm({ clubId, itemCode, catalogue, requirement, isClass, onDone }: {
   clubId: string; itemCode: string; catalogue: TCatalogue; requirement: TRequirement | null; isClass: boolean; onDone?: () => void;
 }) {
   const save = useSaveRequirement(clubId, itemCode);
-  const [section, setSection] = useState(requirement?.section_code ?? (isClass ? 'G' : ''));
-  const [text, setText] = useState(requirement?.text ?? '');
-  const [inField, setInField] = useState(requirement?.in_field ?? false);
-  const [evidence, setEvidence] = useState(requirement?.needs_evidence ?? false);
-  const [link, setLink] = useState<Link>(requirement?.link_specialty ? `s:${requirement.link_specialty}` : requirement?.link_area ? `a:${requirement.link_area}` : '');
-  const [error, setError] = useState<string | null>(null);
+  // The controls hold a section '' and one link select where the request holds nulls: toInput shapes them first.
+  const schema = ZRequirementInput as unknown as z.ZodType<FormOut, Controls>;
+  const form = useZodForm(schema, {
+    toInput,
+    defaultValues: {
+      section_code: requirement?.section_code ?? (isClass ? 'G' : ''),
+      text: requirement?.text ?? '',
+      in_field: requirement?.in_field ?? false,
+      needs_evidence: requirement?.needs_evidence ?? false,
+      link: requirement?.link_specialty ? `s:${requirement.link_specialty}` : requirement?.link_area ? `a:${requirement.link_area}` : '',
+    },
+  });
+  const { register, formState: { errors } } = form;
+  // The schema names the link's two request fields; the screen shows their error on its one select.
+  const named = errors as Record<string, { message?: string } | undefined>;
+  const linkError = named.link_specialty?.message ?? named.link_area?.message;
 
-  async function submit() {
-    setError(null);
-    try {
-      await save.mutateAsync({
-        id: requirement?.id ?? null,
-        input: {
-          section_code: section || null, text, in_field: inField, needs_evidence: evidence,
-          link_specialty: link.startsWith('s:') ? link.slice(2) : null, link_area: link.startsWith('a:') ? link.slice(2) : null,
-        },
-      });
-      toast.success(PROGRAMME_MSG.saved);
-      if (!requirement) {
-        // The next requisito starts blank: 'feito em campo' and 'comprovação' are per requisito (issue 43).
-        setText('');
-        setLink('');
-        setInField(false);
-        setEvidence(false);
-      }
-      onDone?.();
-    } catch (err) {
-      setError(errorMessage(err, 'Erro ao salvar o requisito.'));
+  async function onSubmit(input: FormOut) {
+    await save.mutateAsync({ id: requirement?.id ?? null, input });
+    toast.success(PROGRAMME_MSG.saved);
+    if (!requirement) {
+      // The next requisito starts blank: 'feito em campo' and 'comprovação' are per requisito (issue 43).
+      form.reset({ ...form.getValues(), text: '', link: '', in_field: false, needs_evidence: false });
     }
+    onDone?.();
   }
 
   return (
-    <div className="grid gap-3">
+    <Form form={form} onSubmit={onSubmit} fallback="Erro ao salvar o requisito." className="grid gap-3">
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
-        <SelectField label="Seção" value={section} onChange={(e) => setSection(e.target.value)}>
+        <SelectField label="Seção" error={errors.section_code?.message} {...register('section_code')}>
           <option value="">Sem seção</option>
           {catalogue.sections.map((s) => <option key={s.code} value={s.code}>{s.code} — {s.name}</option>)}
         </SelectField>
-        <TextAreaField label="Texto do requisito" value={text} onChange={(e) => setText(e.target.value)} rows={2} error={error ?? undefined} />
+        <TextAreaField label="Texto do requisito" rows={2} error={errors.text?.message} {...register('text')} />
       </div>
       <div className="flex flex-wrap items-center gap-4 text-sm text-slate-800">
-        <label className="flex items-center gap-2"><input type="checkbox" className="h-4 w-4 accent-emerald-700" checked={inField} onChange={(e) => setInField(e.target.checked)} /> Feito em campo</label>
-        <label className="flex items-center gap-2"><input type="checkbox" className="h-4 w-4 accent-emerald-700" checked={evidence} onChange={(e) => setEvidence(e.target.checked)} /> Precisa de comprovação</label>
+        <label className="flex items-center gap-2"><input type="checkbox" className="h-4 w-4 accent-emerald-700" {...register('in_field')} /> Feito em campo</label>
+        <label className="flex items-center gap-2"><input type="checkbox" className="h-4 w-4 accent-emerald-700" {...register('needs_evidence')} /> Precisa de comprovação</label>
       </div>
-      <SelectField label="Assinado automaticamente ao concluir" value={link} onChange={(e) => setLink(e.target.value as Link)}>
+      <SelectField label="Assinado automaticamente ao concluir" error={linkError} {...register('link')}>
         <option value="">Nada (assinatura manual)</option>
         <optgroup label="Uma especialidade da área">
           {catalogue.areas.map((a) => <option key={a.code} value={`a:${a.code}`}>Uma especialidade da área {a.name}</option>)}
@@ -71,11 +81,11 @@ function RequirementForm({ clubId, itemCode, catalogue, requirement, isClass, on
         </optgroup>
       </SelectField>
       <div>
-        <Button loading={save.isPending} icon={requirement ? undefined : <Plus aria-hidden="true" className="h-4 w-4" />} onClick={() => void submit()}>
+        <Button type="submit" loading={save.isPending} icon={requirement ? undefined : <Plus aria-hidden="true" className="h-4 w-4" />}>
           {requirement ? 'Salvar requisito' : 'Adicionar requisito'}
         </Button>
       </div>
-    </div>
+    </Form>
   );
 }
 

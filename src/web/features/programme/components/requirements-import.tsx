@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { requirementsExportUrl, useImportRequirements } from '../api';
+import { requirementsExportUrl, useImportRequirements } from '../api/import-requirements';
 
 const EXAMPLE = `${REQ_CSV_HEADER.join(';')}\nAMIGO;G;Ter no mínimo 10 anos;não;não;;\nAMIGO;EN;Completar a especialidade de Arte de acampar;sim;não;HM-001;`;
 const MODEL_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${EXAMPLE.replace(/\n/g, '\r\n')}\r\n`)}`;

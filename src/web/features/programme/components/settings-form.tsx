@@ -1,32 +1,33 @@
-import { useState } from 'react';
 import { toast } from 'react-hot-toast';
-import { PROGRAMME_LABEL, PROGRAMME_MSG, PROGRAMMES, type TProgramme, type TProgrammeSettings } from '@shared/programme';
+import type { z } from 'zod';
+import { PROGRAMME_LABEL, PROGRAMME_MSG, PROGRAMMES, ZProgrammeSettingsInput, type TProgramme, type TProgrammeSettings } from '@shared/programme';
+import { Form, useZodForm } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
 import { IntegerInput } from '../../../components/ui/integer-input';
-import { errorMessage } from '../../../lib/api';
-import { useSaveProgrammeSettings } from '../api';
+import { useSaveProgrammeSettings } from '../api/settings';
 
 /** Configurações do programa: Desbravadores and/or Aventureiros, and points (0 turns them off). */
 export function SettingsForm({ clubId, settings, canEdit }: { clubId: string; settings: TProgrammeSettings; canEdit: boolean }) {
   const save = useSaveProgrammeSettings(clubId);
-  const [programmes, setProgrammes] = useState<TProgramme[]>(settings.programmes);
-  const [perReq, setPerReq] = useState(String(settings.points_per_requirement));
-  const [perClass, setPerClass] = useState(String(settings.points_per_class));
-  const [perSpec, setPerSpec] = useState(String(settings.points_per_specialty));
-  const [error, setError] = useState<string | null>(null);
-  const toggle = (p: TProgramme, on: boolean) => setProgrammes((l) => (on ? [...l.filter((x) => x !== p), p] : l.filter((x) => x !== p)));
+  const form = useZodForm(ZProgrammeSettingsInput, {
+    defaultValues: {
+      programmes: settings.programmes,
+      points_per_requirement: String(settings.points_per_requirement),
+      points_per_class: String(settings.points_per_class),
+      points_per_specialty: String(settings.points_per_specialty),
+    },
+  });
+  const { register, watch, setValue, formState: { errors } } = form;
+  const programmes = watch('programmes');
+  const toggle = (p: TProgramme, on: boolean) =>
+    setValue('programmes', on ? [...programmes.filter((x) => x !== p), p] : programmes.filter((x) => x !== p), { shouldDirty: true });
 
-  async function submit() {
-    setError(null);
-    try {
-      await save.mutateAsync({ programmes, points_per_requirement: perReq, points_per_class: perClass, points_per_specialty: perSpec });
-      toast.success(PROGRAMME_MSG.saved);
-    } catch (err) {
-      setError(errorMessage(err, 'Erro ao salvar.'));
-    }
+  async function onSubmit(input: z.output<typeof ZProgrammeSettingsInput>) {
+    await save.mutateAsync(input);
+    toast.success(PROGRAMME_MSG.saved);
   }
   return (
-    <div className="max-w-xl space-y-4">
+    <Form form={form} onSubmit={onSubmit} fallback="Erro ao salvar." className="max-w-xl space-y-4">
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-800">Programas do clube</legend>
         {PROGRAMMES.map((p) => (
@@ -34,15 +35,15 @@ export function SettingsForm({ clubId, settings, canEdit }: { clubId: string; se
             <input type="checkbox" className="h-4 w-4 accent-emerald-700" checked={programmes.includes(p)} disabled={!canEdit} onChange={(e) => toggle(p, e.target.checked)} /> {PROGRAMME_LABEL[p]}
           </label>
         ))}
+        {errors.programmes?.message ? <p role="alert" className="mt-1 text-sm text-red-700">{errors.programmes.message}</p> : null}
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-3">
-        <IntegerInput label="Pontos por requisito" value={perReq} onChange={(e) => setPerReq(e.target.value)} disabled={!canEdit} />
-        <IntegerInput label="Pontos por classe concluída" value={perClass} onChange={(e) => setPerClass(e.target.value)} disabled={!canEdit} />
-        <IntegerInput label="Pontos por especialidade concluída" value={perSpec} onChange={(e) => setPerSpec(e.target.value)} disabled={!canEdit} />
+        <IntegerInput label="Pontos por requisito" disabled={!canEdit} error={errors.points_per_requirement?.message} {...register('points_per_requirement')} />
+        <IntegerInput label="Pontos por classe concluída" disabled={!canEdit} error={errors.points_per_class?.message} {...register('points_per_class')} />
+        <IntegerInput label="Pontos por especialidade concluída" disabled={!canEdit} error={errors.points_per_specialty?.message} {...register('points_per_specialty')} />
       </div>
       <p className="text-xs text-slate-600">0 desliga. Os pontos vão para o membro e a unidade dele no ranking.</p>
-      {error ? <p role="alert" className="text-sm text-red-700">{error}</p> : null}
-      {canEdit ? <Button loading={save.isPending} onClick={() => void submit()}>Salvar</Button> : null}
-    </div>
+      {canEdit ? <Button type="submit" loading={save.isPending}>Salvar</Button> : null}
+    </Form>
   );
 }

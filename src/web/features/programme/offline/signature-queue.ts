@@ -5,6 +5,7 @@ import type { TSignResult } from '@shared/programme';
 import { ApiError, api, errorMessage } from '@web/lib/api';
 import { enqueueSignature, listQueuedSignatures, removeQueuedSignature, type QueuedSignature } from '@web/lib/offline/signature-store';
 import { drain, queueOf, refusedText, withoutQueuedCell, type DrainReport, type SendOutcome } from '@web/lib/offline/signature-queue';
+import { programmeUrl, refreshProgramme } from '../api/keys';
 
 /** Fired on window whenever the queue changes, so every screen showing it re-reads it. */
 const QUEUE_CHANGED = 'trilha:signature-queue';
@@ -19,7 +20,7 @@ const NOTHING_SIGNED: TSignResult = { signed: 0, already: 0, points: 0, complete
 async function sendOne(entry: QueuedSignature): Promise<SendOutcome> {
   if (entry.kind === 'unsign') {
     try {
-      await api('DELETE', `/api/clubs/${entry.clubId}/programme/signatures/${entry.signatureId ?? ''}?client_id=${encodeURIComponent(entry.id)}`);
+      await api('DELETE', `${programmeUrl(entry.clubId)}/signatures/${entry.signatureId ?? ''}?client_id=${encodeURIComponent(entry.id)}`);
       return { kind: 'sent', result: NOTHING_SIGNED };
     } catch (err) {
       if (!(err instanceof ApiError) || err.code === 'network' || err.status === 0 || err.status === 401 || err.status === 429 || err.status >= 500) return { kind: 'network' };
@@ -29,7 +30,7 @@ async function sendOne(entry: QueuedSignature): Promise<SendOutcome> {
     }
   }
   try {
-    const result = await api<TSignResult>('POST', `/api/clubs/${entry.clubId}/programme/signatures`, { requirement_id: entry.requirementId, member_ids: entry.memberIds, client_id: entry.id });
+    const result = await api<TSignResult>('POST', `${programmeUrl(entry.clubId)}/signatures`, { requirement_id: entry.requirementId, member_ids: entry.memberIds, client_id: entry.id });
     return { kind: 'sent', result };
   } catch (err) {
     if (!(err instanceof ApiError) || err.code === 'network' || err.status === 0 || err.status === 401 || err.status === 429 || err.status >= 500) return { kind: 'network' };
@@ -51,7 +52,7 @@ export function sendQueuedSignatures(qc: QueryClient, profileId: string): Promis
       const report = await drain(mine, sendOne, removeQueuedSignature);
       for (const r of report.refused) toast.error(refusedText(r.entry, r.message), { duration: 10_000 });
       const clubs = new Set([...report.sent, ...report.refused].map((r) => r.entry.clubId));
-      await Promise.all([...clubs].map((clubId) => qc.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'clubs' && q.queryKey[1] === clubId && q.queryKey[2] === 'programme' && q.queryKey[3] !== 'catalogue' })));
+      await Promise.all([...clubs].map((clubId) => refreshProgramme(qc, clubId)));
       return report;
     } catch {
       // IndexedDB unavailable: there is no queue to send.

@@ -3,7 +3,7 @@ import { ArrowLeft, Printer } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { useInvestiture } from '../api';
+import { useInvestiture } from '../api/investitures';
 import { brDate } from '../components/br-date';
 
 /**

@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { useCard } from '../api';
+import { useCard } from '../api/card';
 import { CardView } from '../components/card-view';
 
 /** /dashboard/programa/membro/:memberId: one member's cartão, as a leader sees (and signs) it. */

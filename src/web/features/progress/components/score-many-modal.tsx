@@ -9,29 +9,12 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { IntegerInput } from '../../../components/ui/integer-input';
 import { Modal } from '../../../components/ui/modal';
+import { UnitMemberPicker } from '../../../components/unit-member-picker';
 import { useScoreMany } from '../api/score-many';
 
-const NO_UNIT = 'Sem unidade';
-
-interface Group {
-  key: string;
-  name: string;
-  members: TMember[];
-}
-
-/** Active members other than me, grouped by unit (units by name, 'Sem unidade' last). */
-function groupByUnit(members: TMember[], myProfileId: string | null): Group[] {
-  const groups = new Map<string, Group>();
-  for (const m of members) {
-    if (!m.active || m.profile_id === myProfileId) continue;
-    const key = m.unit_id ?? '';
-    const g = groups.get(key) ?? { key, name: m.unit_name ?? NO_UNIT, members: [] };
-    g.members.push(m);
-    groups.set(key, g);
-  }
-  for (const g of groups.values()) g.members.sort((a, b) => a.full_name.localeCompare(b.full_name, 'pt-BR'));
-  return [...groups.values()].sort((a, b) => (a.key === '' ? 1 : b.key === '' ? -1 : a.name.localeCompare(b.name, 'pt-BR')));
-}
+/** Active members other than me, by name: the picker groups them by unit. */
+const pickable = (members: TMember[], myProfileId: string | null) =>
+  members.filter((m) => m.active && m.profile_id !== myProfileId).sort((a, b) => a.full_name.localeCompare(b.full_name, 'pt-BR'));
 
 const EMPTY = { points: '', reason: '', profile_ids: [] as string[] };
 
@@ -55,24 +38,15 @@ export function ScoreManyModal({ clubId, open, members, loading = false, myProfi
   const [search, setSearch] = useState('');
   const form = useZodForm(ZPointBatch, { defaultValues: EMPTY, toInput: (v) => ({ ...v, profile_ids: [...selected] }) });
   const { register, formState: { errors } } = form;
-  const groups = useMemo(() => groupByUnit(members, myProfileId), [members, myProfileId]);
+  const offered = useMemo(() => pickable(members, myProfileId), [members, myProfileId]);
   const needle = fold(search.trim());
-  const shown = groups
-    .map((g) => ({ ...g, members: needle ? g.members.filter((m) => fold(m.full_name).includes(needle)) : g.members }))
-    .filter((g) => g.members.length > 0);
+  const shown = useMemo(() => (needle ? offered.filter((m) => fold(m.full_name).includes(needle)) : offered), [offered, needle]);
 
   const close = () => {
     setSelected(new Set());
     setSearch('');
     form.reset(EMPTY);
     onClose();
-  };
-  const toggle = (ids: string[], on: boolean) => {
-    setSelected((prev) => {
-      const next = new Set(prev);
-      for (const id of ids) if (on) next.add(id); else next.delete(id);
-      return next;
-    });
   };
 
   const onSubmit = async (input: z.output<typeof ZPointBatch>) => {
@@ -109,33 +83,12 @@ export function ScoreManyModal({ clubId, open, members, loading = false, myProfi
         {errors.profile_ids ? <p role="alert" className="text-sm text-red-700">{errors.profile_ids.message}</p> : null}
         {loading ? <p role="status" className="text-sm text-slate-600">Carregando membros…</p> : null}
         {!loading && shown.length === 0 ? <p className="text-sm text-slate-600">Nenhum membro encontrado.</p> : null}
-        {shown.map((g) => {
-          const ids = g.members.map((m) => m.profile_id);
-          const all = ids.every((id) => selected.has(id));
-          return (
-            <fieldset key={g.key} className="rounded-lg border border-slate-200">
-              <legend className="sr-only">{g.name}</legend>
-              <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-t-lg bg-slate-50 px-3 py-2 font-semibold text-slate-900">
-                <input type="checkbox" className="h-5 w-5 rounded border-slate-400 text-emerald-700" checked={all} onChange={(e) => toggle(ids, e.target.checked)} aria-label={`Selecionar unidade ${g.name}`} />
-                <span aria-hidden="true">{g.name}</span>
-                <span className="ml-auto text-xs font-normal text-slate-600" aria-hidden="true">{g.members.length}</span>
-              </label>
-              <ul className="divide-y divide-slate-100">
-                {g.members.map((m) => (
-                  <li key={m.profile_id}>
-                    <label className="flex min-h-12 cursor-pointer items-center gap-3 px-3 py-2">
-                      <input type="checkbox" className="h-5 w-5 shrink-0 rounded border-slate-400 text-emerald-700" checked={selected.has(m.profile_id)} onChange={(e) => toggle([m.profile_id], e.target.checked)} />
-                      <span className="min-w-0 flex-1">
-                        <span className="block truncate text-slate-900">{m.full_name}</span>
-                        <span className="block truncate text-xs text-slate-600" aria-hidden="true">{roleLabel(m.role)}</span>
-                      </span>
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
-          );
-        })}
+        <UnitMemberPicker members={shown} selected={selected} onChange={setSelected} size="lg" renderMember={(m) => (
+          <span className="min-w-0 flex-1">
+            <span className="block truncate text-slate-900">{m.full_name}</span>
+            <span className="block truncate text-xs text-slate-600" aria-hidden="true">{roleLabel(m.role)}</span>
+          </span>
+        )} />
       </Form>
     </Modal>
   );
