@@ -46,6 +46,7 @@ describe("secretaria: a meeting's roll call becomes the attendance of its ata", 
     await dialog.getByLabel('Redigida por').fill('Diretora Reis');
     await dialog.getByRole('checkbox', { name: /Diretora Reis/ }).check();
     await dialog.getByLabel('Texto da ata').fill('Reunião regular do clube; a presença é a da chamada.');
+    await rollCall.scrollIntoViewIfNeeded();
     await screenshot(director, 'secretaria-09-ata-roll-call-form-360');
     await dialog.getByRole('button', { name: 'Salvar rascunho' }).click();
     await dialog.waitFor({ state: 'hidden' });
