@@ -183,11 +183,7 @@ export async function requestEmailVerification(app: FastifyInstance, auth: AuthS
   if (byAccount.count > RECOVERY_LIMITS.perEmailPerHour) throw tooManyRequests(byAccount.resetInMs / 1000, SECURITY_MSG.tooManyRequests);
   const token = newSessionToken();
   await app.db.transaction(async (tx) => {
-    await tx.query(`DELETE FROM email_change_tokens WHERE profile_id = $1 AND used_at IS NULL`, [auth.profile.id]);
-    await tx.query(
-      `INSERT INTO email_change_tokens (profile_id, new_email, token_hash, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4::double precision / 1000))`,
-      [auth.profile.id, email.toLowerCase(), hashToken(token), LINK_TTL_MS],
-    );
+    await repo.replaceEmailToken(tx, auth.profile.id, email.toLowerCase(), hashToken(token), LINK_TTL_MS);
     await enqueueMail(tx, { to: email, ...emailVerifyMail(auth.profile.full_name, `${baseUrl}/confirmar-email/${token}`) });
   });
   app.mail.kick();
