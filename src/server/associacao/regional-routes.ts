@@ -8,6 +8,8 @@ import * as regional from './regional.js';
 const tags = ['associacao'];
 const ZShareParams = ZClubParams.extend({ shareId: zId(REGIONAL_MSG.notFound) });
 const base = '/api/clubs/:clubId/associacao/regional-shares';
+/** A signed-in route, so the club guard does not judge the id: a malformed one is a 404 like an unshared one. */
+const ZRegionalClubParams = z.object({ clubId: zId(REGIONAL_MSG.clubNotFound) });
 
 /** The regional view (issue 48, ADR 077): the club's consent, and the coordinator's read-only counts. */
 export const associacaoRegionalRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,6 +49,6 @@ export const associacaoRegionalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/regional/clubs/:clubId', {
     config: { permission: 'signed_in' },
-    schema: { tags, summary: 'Visão regional de um clube (404 se o clube não compartilhou com você)', params: ZClubParams, response: { 200: ZRegionalClub } },
+    schema: { tags, summary: 'Visão regional de um clube (404 se o clube não compartilhou com você)', params: ZRegionalClubParams, response: { 200: ZRegionalClub } },
   }, async (req) => regional.regionalClub(db, req.caller.profile.id, req.params.clubId));
 };
