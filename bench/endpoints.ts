@@ -48,6 +48,14 @@ export async function screenReads(db: Db, base: string, clubs: number): Promise<
   await db.query(`UPDATE profiles SET user_type = 'super_admin' WHERE id = $1`, [director.profile_id]);
   const [period] = await db.query<{ id: string }>(`SELECT id FROM periods WHERE club_id = $1 ORDER BY start_date DESC LIMIT 1`, [club.id]);
   const c = `${base}/api/clubs/${club.id}`;
+  // Issue 48 (the regional view): a coordinator with a verified e-mail that 100 clubs shared with.
+  const [known] = await db.query<{ id: string }>(`SELECT id FROM profiles WHERE email = 'coordenacao@bench.test'`);
+  const coordinatorId = known?.id ?? (await db.query<{ id: string }>(
+    `INSERT INTO profiles (full_name, email, email_verified_at) VALUES ('Coordenação regional', 'coordenacao@bench.test', now()) RETURNING id`))[0].id;
+  await db.query(
+    `INSERT INTO regional_shares (club_id, email) SELECT id, 'coordenacao@bench.test' FROM clubs ORDER BY slug LIMIT 100
+     ON CONFLICT DO NOTHING`);
+  const regional = await signInAs(db, base, coordinatorId, 'coordenacao@bench.test');
   const year = new Date().getFullYear();
   // The programme reads: the member's cartão, the grid of their class (in this club: the regular class of
   // member i is REGULAR_CLASSES[i % 6], bench/platform-data.ts) and the 'prontos para investidura' list.
@@ -111,6 +119,7 @@ export async function screenReads(db: Db, base: string, clubs: number): Promise<
     ['secretaria: visitas (year)', `${c}/secretaria/visitas?year=${year}`, admin],
     // Issue 48 (Ano do clube): the club's calendar of the year, as a member reads it.
     ['associacao: calendar (year, member)', `${c}/associacao/calendar?year=${year}`, kid],
+    ['associacao: regional view (100 shared clubs)', `${base}/api/regional/clubs`, regional],
     ...(ata ? [['secretaria: one ata', `${c}/secretaria/atas/${ata.id}`, admin] as [string, string, string]] : []),
     ['secretaria: livro de atas (year)', `${c}/secretaria/livro-de-atas?year=${year}`, admin],
     ['secretaria: carteirinhas', `${c}/secretaria/carteirinhas`, admin],

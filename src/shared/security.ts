@@ -28,6 +28,8 @@ export const SECURITY_MSG = {
   passwordChanged: 'Senha alterada. As outras sessões foram encerradas.',
   emailChangeSent: 'Enviamos um link de confirmação para o novo e-mail.',
   emailChanged: 'E-mail alterado com sucesso!',
+  emailVerifySent: 'Enviamos um link de confirmação para o seu e-mail.',
+  emailMissing: 'Sua conta não tem e-mail para confirmar.',
   emailSame: 'Este já é o seu e-mail',
   clubSecuritySaved: 'Configuração de segurança salva',
 } as const;

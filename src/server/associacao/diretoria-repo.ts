@@ -37,6 +37,16 @@ export async function listHolders(q: Queryable, clubId: string): Promise<HolderR
   );
 }
 
+/** The posts held today (each club's own today) in many clubs: post names only, for the regional view. */
+export async function currentPostsOfClubs(q: Queryable, clubIds: string[]): Promise<Array<{ club_id: string; post: TPost }>> {
+  if (clubIds.length === 0) return [];
+  return q.query(
+    `SELECT d.club_id, d.post FROM diretoria_posts d
+      WHERE d.club_id = ANY($1::uuid[]) AND ${clubTodayOf('d.club_id')} BETWEEN d.starts_on AND d.ends_on`,
+    [clubIds],
+  );
+}
+
 /** The club's active members who may hold a post, by name. */
 export async function listCandidates(q: Queryable, clubId: string): Promise<Array<{ member_id: string; full_name: string }>> {
   return q.query(

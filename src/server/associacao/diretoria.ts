@@ -2,10 +2,21 @@ import type { Db } from '../db/index.js';
 import type { ClubAccess } from '../core/access.js';
 import { notFound } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
-import { ASSOC_MSG, POSTS, POST_LABELS, POST_MSG, POST_SEATS, SECRETARY_MIN_AGE, type TDiretoria, type TPostHolder } from '../../shared/associacao.js';
+import { ASSOC_MSG, POSTS, POST_LABELS, POST_MSG, POST_SEATS, SECRETARY_MIN_AGE, type TDiretoria, type TPost, type TPostHolder } from '../../shared/associacao.js';
 import { lockMember } from './repo.js';
 import * as repo from './diretoria-repo.js';
 import { draftAtoFromFact } from '../secretaria/ato-drafts.js';
+
+/** The posts of the diretoria still empty, given the terms in force (two seats for the associates). */
+export function missingPosts(current: Array<{ post: TPost }>): string[] {
+  const missing: string[] = [];
+  for (const post of POSTS) {
+    const held = current.filter((r) => r.post === post).length;
+    const seats = POST_SEATS[post];
+    if (held < seats) missing.push(seats === 1 ? POST_LABELS[post] : `${POST_LABELS[post]}: falta${seats - held > 1 ? 'm' : ''} ${seats - held}`);
+  }
+  return missing;
+}
 
 /**
  * The Associação's rules on the current terms: each post filled (two associates), the director of age,
@@ -13,12 +24,7 @@ import { draftAtoFromFact } from '../secretaria/ato-drafts.js';
  */
 export function judgeDiretoria(rows: repo.HolderRow[]): { missing: string[]; problems: string[] } {
   const current = rows.filter((r) => r.current);
-  const missing: string[] = [];
-  for (const post of POSTS) {
-    const held = current.filter((r) => r.post === post).length;
-    const seats = POST_SEATS[post];
-    if (held < seats) missing.push(seats === 1 ? POST_LABELS[post] : `${POST_LABELS[post]}: falta${seats - held > 1 ? 'm' : ''} ${seats - held}`);
-  }
+  const missing = missingPosts(current);
   const problems: string[] = [];
   for (const d of current.filter((r) => r.post === 'director' && r.minor)) problems.push(`${d.full_name}: a direção do clube cabe a alguém maior de idade.`);
   const associates = current.filter((r) => r.post === 'associate');

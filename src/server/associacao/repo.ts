@@ -29,9 +29,11 @@ export interface SgcRow {
  * for the SGC, else the first guardian on record (issue 16); the class is the one in progress, else the
  * last invested. Nothing about health is read.
  */
-export async function listSgcRows(q: Queryable, clubId: string, year: number, memberId: string | null = null): Promise<SgcRow[]> {
-  return q.query<SgcRow>(
-    `SELECT cm.id AS member_id, p.full_name, cm.birth_date::text AS birth_date, ${minorSql('cm', clubTodayOf('$1'))} AS minor,
+/**
+ * The SGC columns of a member `cm` and their joins; `today` is the club's today, `year` the seguro's year
+ * (SQL expressions), `join` what the year is read from.
+ */
+const sgcColumns = (today: string, year: string, join = '') => `cm.id AS member_id, p.full_name, cm.birth_date::text AS birth_date, ${minorSql('cm', today)} AS minor,
             cm.role, cm.title, s.sex, s.cpf, coalesce(s.cpf_owner, 'member') AS cpf_owner, s.rg, s.address,
             coalesce(s.phone, (SELECT g.phone FROM member_guardians g WHERE g.member_id = cm.id AND g.phone IS NOT NULL ORDER BY g.created_at, g.id LIMIT 1)) AS phone,
             coalesce(s.guardian_name, (SELECT g.full_name FROM member_guardians g WHERE g.member_id = cm.id ORDER BY g.created_at, g.id LIMIT 1)) AS guardian_name,
@@ -40,14 +42,37 @@ export async function listSgcRows(q: Queryable, clubId: string, year: number, me
               WHERE e.member_id = cm.id AND e.kind = 'class'
               ORDER BY (e.invested_on IS NULL) DESC, e.invested_on DESC, e.started_on DESC LIMIT 1) AS class_name,
             coalesce(ins.insured, false) AS insured, ins.policy_number, ins.insured_on::text AS insured_on
-       FROM club_members cm
+       FROM club_members cm${join}
        JOIN profiles p ON p.id = cm.profile_id
        LEFT JOIN units u ON u.id = cm.unit_id
        LEFT JOIN sgc_member_records s ON s.member_id = cm.id
-       LEFT JOIN member_insurance ins ON ins.member_id = cm.id AND ins.year = $2
+       LEFT JOIN member_insurance ins ON ins.member_id = cm.id AND ins.year = ${year}`;
+
+/**
+ * The club's active members for the SGC, by name as a Brazilian reads it. The guardian is the one typed
+ * for the SGC, else the first guardian on record (issue 16); the class is the one in progress, else the
+ * last invested. Nothing about health is read.
+ */
+export async function listSgcRows(q: Queryable, clubId: string, year: number, memberId: string | null = null): Promise<SgcRow[]> {
+  return q.query<SgcRow>(
+    `SELECT ${sgcColumns(clubTodayOf('$1'), '$2')}
       WHERE cm.club_id = $1 AND cm.active AND ($3::uuid IS NULL OR cm.id = $3::uuid)
       ORDER BY pt_sort_key(p.full_name) COLLATE "C", p.full_name, cm.id`,
     [clubId, year, memberId],
+  );
+}
+
+/**
+ * The same rows for many clubs at once, each with its own registration year (the regional view's counts):
+ * one statement, whatever the number of clubs. The rows stay in the service; only counts leave it.
+ */
+export async function listSgcRowsOfClubs(q: Queryable, clubs: Array<{ clubId: string; year: number }>): Promise<Array<SgcRow & { club_id: string }>> {
+  if (clubs.length === 0) return [];
+  return q.query<SgcRow & { club_id: string }>(
+    `WITH k AS (SELECT * FROM unnest($1::uuid[], $2::int[]) AS k(club_id, year))
+     SELECT cm.club_id, ${sgcColumns(clubTodayOf('cm.club_id'), 'k.year', ' JOIN k ON k.club_id = cm.club_id')}
+      WHERE cm.active`,
+    [clubs.map((c) => c.clubId), clubs.map((c) => c.year)],
   );
 }
 
@@ -59,6 +84,17 @@ export async function clubCalendarFacts(q: Queryable, clubId: string): Promise<{
     [clubId],
   );
   return row;
+}
+
+/** {@link clubCalendarFacts} of many clubs in one statement. */
+export async function clubsCalendarFacts(q: Queryable, clubIds: string[]): Promise<Array<{ club_id: string; today: string; month: number; day: number }>> {
+  if (clubIds.length === 0) return [];
+  return q.query(
+    `SELECT c.id AS club_id, ${clubTodayOf('c.id')}::text AS today, coalesce(s.deadline_month, 2)::int AS month, coalesce(s.deadline_day, 10)::int AS day
+       FROM clubs c LEFT JOIN associacao_settings s ON s.club_id = c.id
+      WHERE c.id = ANY($1::uuid[])`,
+    [clubIds],
+  );
 }
 
 export async function saveDeadline(q: Queryable, clubId: string, month: number, day: number): Promise<void> {

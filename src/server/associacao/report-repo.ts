@@ -23,6 +23,20 @@ export function listReports(q: Queryable, clubId: string, year: number | null = 
   return q.query<ReportRow>(`${SELECT} WHERE r.club_id = $1 AND ($2::int IS NULL OR r.year = $2) ORDER BY r.year DESC, r.month DESC, r.period_kind`, [clubId, year]);
 }
 
+/** The reports of many clubs, each of its own year, in one statement: period and status only (the regional view). */
+export function listReportStatusOfClubs(
+  q: Queryable, clubs: Array<{ clubId: string; year: number }>,
+): Promise<Array<{ club_id: string; period_kind: TPeriodKind; year: number; month: number; status: 'draft' | 'closed'; closed_at: string | null }>> {
+  if (clubs.length === 0) return Promise.resolve([]);
+  return q.query(
+    `SELECT r.club_id, r.period_kind, r.year, r.month, r.status,
+            to_char(r.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS closed_at
+       FROM associacao_reports r JOIN unnest($1::uuid[], $2::int[]) AS k(club_id, year) ON k.club_id = r.club_id AND k.year = r.year
+      ORDER BY r.year DESC, r.month DESC, r.period_kind`,
+    [clubs.map((c) => c.clubId), clubs.map((c) => c.year)],
+  );
+}
+
 export async function findReport(q: Queryable, clubId: string, id: string, lock = false): Promise<ReportRow | null> {
   const [row] = await q.query<ReportRow>(`${SELECT} WHERE r.club_id = $1 AND r.id = $2${lock ? ' FOR UPDATE OF r' : ''}`, [clubId, id]);
   return row ?? null;

@@ -45,6 +45,22 @@ export async function readiness(db: Queryable, clubId: string): Promise<TReadine
   };
 }
 
+/** The readiness of many clubs, counts only (the regional view): three statements, whatever the number of clubs. */
+export async function readinessCounts(db: Queryable, clubIds: string[]): Promise<Map<string, Omit<TReadiness, 'members'>>> {
+  const cycles = new Map((await repo.clubsCalendarFacts(db, clubIds)).map((f) => [f.club_id, registrationCycle(f.today, f)]));
+  const counts = new Map<string, Omit<TReadiness, 'members'>>();
+  for (const [clubId, c] of cycles) counts.set(clubId, { year: c.year, deadline: c.deadline, days_left: c.daysLeft, total: 0, sgc_ready: 0, insured: 0 });
+  const rows = await repo.listSgcRowsOfClubs(db, [...cycles].map(([clubId, c]) => ({ clubId, year: c.year })));
+  for (const row of rows) {
+    const n = counts.get(row.club_id);
+    if (!n) continue;
+    n.total += 1;
+    if (missingOf(row).length === 0) n.sgc_ready += 1;
+    if (row.insured) n.insured += 1;
+  }
+  return counts;
+}
+
 /** Saves a member's SGC fields (the birth date on the member record, the rest in the SGC record), audited by field name only. */
 export async function saveSgcFields(db: Db, access: ClubAccess, memberId: string, input: z.output<typeof ZSgcFieldsInput>): Promise<TSgcMember> {
   return db.transaction(async (tx) => {

@@ -8,7 +8,7 @@ import { AppError, PG, badRequest, isPgError } from '../core/errors.js';
 import { HOUR, tooManyRequests } from '../core/throttle.js';
 import type { AuthState } from '../core/access.js';
 import { enqueueMail } from '../mail/queue.js';
-import { emailChangeMail, passwordChangedMail, passwordResetMail } from '../mail/templates.js';
+import { emailChangeMail, emailVerifyMail, passwordChangedMail, passwordResetMail } from '../mail/templates.js';
 import * as repo from './repo.js';
 import { hashPassword } from './service.js';
 import { hashToken, newSessionToken } from './session.js';
@@ -78,7 +78,8 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
       [hashToken(token)],
     );
     if (!row) throw new AppError('invalid_token', 400, SECURITY_MSG.resetInvalid);
-    await tx.query(`UPDATE profiles SET password_hash = $2, updated_at = now() WHERE id = $1`, [row.profile_id, passwordHash]);
+    // The link reached the account's address, which proves it is theirs.
+    await tx.query(`UPDATE profiles SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1`, [row.profile_id, passwordHash]);
     await tx.query(`DELETE FROM sessions WHERE profile_id = $1`, [row.profile_id]);
     await tx.query(`DELETE FROM password_reset_tokens WHERE profile_id = $1 AND used_at IS NULL`, [row.profile_id]);
   });
@@ -171,6 +172,23 @@ export async function requestEmailChange(
   app.mail.kick();
 }
 
+/**
+ * Mails a link that confirms the account's current address (the regional view trusts only a confirmed
+ * e-mail). Opening it goes through {@link confirmEmailChange} with the same address.
+ */
+export async function requestEmailVerification(app: FastifyInstance, auth: AuthState, baseUrl: string): Promise<void> {
+  const email = auth.profile.email;
+  if (!email) throw badRequest(SECURITY_MSG.emailMissing);
+  const byAccount = await app.counterStore.hit(`email-verify:${auth.profile.id}`, HOUR);
+  if (byAccount.count > RECOVERY_LIMITS.perEmailPerHour) throw tooManyRequests(byAccount.resetInMs / 1000, SECURITY_MSG.tooManyRequests);
+  const token = newSessionToken();
+  await app.db.transaction(async (tx) => {
+    await repo.replaceEmailToken(tx, auth.profile.id, email.toLowerCase(), hashToken(token), LINK_TTL_MS);
+    await enqueueMail(tx, { to: email, ...emailVerifyMail(auth.profile.full_name, `${baseUrl}/confirmar-email/${token}`) });
+  });
+  app.mail.kick();
+}
+
 export async function confirmEmailChange(app: FastifyInstance, token: string, ip: string): Promise<string> {
   await countReset(app, ip);
   try {
@@ -181,7 +199,7 @@ export async function confirmEmailChange(app: FastifyInstance, token: string, ip
         [hashToken(token)],
       );
       if (!row) throw new AppError('invalid_token', 400, SECURITY_MSG.resetInvalid);
-      await tx.query(`UPDATE profiles SET email = $2, updated_at = now() WHERE id = $1`, [row.profile_id, row.new_email]);
+      await tx.query(`UPDATE profiles SET email = $2, email_verified_at = now(), updated_at = now() WHERE id = $1`, [row.profile_id, row.new_email]);
       return row.new_email;
     });
   } catch (err) {

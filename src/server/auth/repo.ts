@@ -165,3 +165,12 @@ export async function promoteToSuperAdmin(q: Queryable, email: string): Promise<
   const rows = await q.query(`UPDATE profiles SET user_type = 'super_admin', updated_at = now() WHERE lower(email) = lower($1) AND password_hash IS NOT NULL RETURNING id`, [email]);
   return rows.length > 0;
 }
+
+/** An e-mail confirmation link for the account (only the token's hash), replacing any unused one. */
+export async function replaceEmailToken(q: Queryable, profileId: string, email: string, tokenHash: string, ttlMs: number): Promise<void> {
+  await q.query(`DELETE FROM email_change_tokens WHERE profile_id = $1 AND used_at IS NULL`, [profileId]);
+  await q.query(
+    `INSERT INTO email_change_tokens (profile_id, new_email, token_hash, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4::double precision / 1000))`,
+    [profileId, email, tokenHash, ttlMs],
+  );
+}

@@ -105,6 +105,14 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ok: true as const, message: SECURITY_MSG.emailChangeSent };
   });
 
+  app.post('/api/auth/email/verify', {
+    config: { permission: 'signed_in' },
+    schema: { tags, summary: 'Pede a confirmação do e-mail atual da conta (link enviado ao endereço)', response: { 200: ZMessage } },
+  }, async (req) => {
+    await account.requestEmailVerification(app, req.caller, account.publicBaseUrl(app));
+    return { ok: true as const, message: SECURITY_MSG.emailVerifySent };
+  });
+
   app.post('/api/auth/email/confirm', {
     config: { permission: 'public' },
     schema: { tags, summary: 'Confirma o novo e-mail pelo link', body: ZTokenBody, response: { 200: ZMessage } },

@@ -77,3 +77,22 @@ export function guardianInvitationMail(message: { subject: string; body: string 
   const paragraphs = message.body.split('\n').filter((line) => line.trim() && line !== url);
   return { subject: message.subject, text: `${message.body}\n\nTrilha`, html: layout(paragraphs, { url, label: 'Ver convite e termo' }) };
 }
+
+/** The club's consent reached a regional coordinator: the link opens the regional view (counts only). */
+export function regionalShareMail(clubName: string, url: string): MailContent {
+  const lines = [
+    `O clube ${clubName} compartilhou com você a visão regional do Trilha: a prontidão para o SGC e o seguro, a diretoria e os relatórios do ano, só em números.`,
+    'Entre no Trilha com este e-mail (crie uma conta se ainda não tiver) e confirme o endereço para ver o clube.',
+  ];
+  return {
+    subject: `${clubName} compartilhou a visão regional com você`,
+    text: `${lines.join('\n\n')}\n\nAbrir a visão regional: ${url}\n\nTrilha`,
+    html: layout(lines, { url, label: 'Abrir a visão regional' }),
+  };
+}
+
+/** Confirms the address the account already has (the regional view trusts only a confirmed e-mail). */
+export function emailVerifyMail(name: string, url: string): MailContent {
+  const lines = [`Olá, ${name}!`, 'Confirme que este é o seu e-mail no Trilha.', 'O link vale por 1 hora. Se você não pediu, ignore este e-mail.'];
+  return { subject: 'Confirme seu e-mail no Trilha', text: `${lines.join('\n\n')}\n\nConfirmar e-mail: ${url}\n\nTrilha`, html: layout(lines, { url, label: 'Confirmar e-mail' }) };
+}

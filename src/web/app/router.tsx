@@ -102,6 +102,8 @@ export const router = createBrowserRouter([
           { path: 'associacao/diretoria', handle: clubScreen('montar a diretoria'), lazy: () => import('../features/associacao/pages/diretoria-page') },
           { path: 'associacao/planejamento', handle: clubScreen('preparar o planejamento anual'), lazy: () => import('../features/associacao/pages/plan-page') },
           { path: 'calendario', handle: clubScreen('ver o calendário do clube'), lazy: () => import('../features/associacao/pages/plan-calendar-page') },
+          { path: 'associacao/regional', handle: clubScreen('compartilhar com a coordenação regional'), lazy: () => import('../features/associacao/pages/regional-share-page') },
+          { path: 'regional', lazy: () => import('../features/regional/pages/regional-page') },
           { path: 'associacao/relatorios', handle: clubScreen('fazer os relatórios para a Associação'), lazy: () => import('../features/associacao/pages/reports-page') },
           { path: 'associacao/relatorios/:id', handle: clubScreen('ver o relatório para a Associação'), lazy: () => import('../features/associacao/pages/report-page') },
         ])],

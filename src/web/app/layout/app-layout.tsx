@@ -15,7 +15,8 @@ import { useOnline } from '../../lib/online';
 import { ClubOutlet } from './club-outlet';
 import { ClubSelector } from './club-selector';
 import { useClubFromLink } from './club-from-link';
-import { CLUB_MENU, SUPERADMIN_MENU, type MenuItem } from './menu';
+import { CLUB_MENU, REGIONAL_ITEM, SUPERADMIN_MENU, type MenuItem } from './menu';
+import { useRegionalSummary } from '../../features/regional/api/get-regional';
 
 const COLLAPSED_KEY = 'trilha.sidebarCollapsed';
 
@@ -76,7 +77,9 @@ export function AppLayout({ area }: { area: 'club' | 'superadmin' }) {
 
   const isSuperAdmin = me.data?.user_type === 'super_admin';
   const showSuperMenu = isSuperAdmin && location.pathname.startsWith('/superadmin');
-  const items = showSuperMenu ? SUPERADMIN_MENU : CLUB_MENU.filter((i) => (!i.adminOnly || current.isAdmin) && (!i.permission || current.can(i.permission)));
+  const regional = useRegionalSummary(me.data != null);
+  const clubItems = CLUB_MENU.filter((i) => (!i.adminOnly || current.isAdmin) && (!i.permission || current.can(i.permission)));
+  const items = showSuperMenu ? SUPERADMIN_MENU : (regional.data?.clubs ?? 0) > 0 ? [...clubItems, REGIONAL_ITEM] : clubItems;
   const narrow = collapsed && !drawerOpen;
   // The menu renders right after the page, in a render React may interrupt: on a phone's first load
   // the shell's forty icons no longer hold up the screen the person opened (Lighthouse TBT).

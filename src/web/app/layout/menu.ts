@@ -1,6 +1,6 @@
 import {
   Award, BadgeCheck, BarChart3, Building2, CalendarCheck, CalendarDays, CheckSquare, ClipboardCheck, Calendar, FileBarChart, LayoutDashboard,
-  Boxes, BookOpen, GraduationCap, IdCard, History, Receipt, ListTodo, Lock, Mail, Settings, Shield, Tent, Trophy, Users, UsersRound, Wallet, type LucideIcon,
+  Boxes, BookOpen, Map as MapIcon, GraduationCap, IdCard, History, Receipt, ListTodo, Lock, Mail, Settings, Shield, Tent, Trophy, Users, UsersRound, Wallet, type LucideIcon,
 } from 'lucide-react';
 import type { TClubPermission } from '@shared/permissions';
 
@@ -46,6 +46,9 @@ export const CLUB_MENU: MenuItem[] = [
   { to: '/dashboard/privacidade', label: 'Privacidade', icon: Lock, permission: 'club.settings' },
   { to: '/dashboard/atividades', label: 'Registro de atividades', icon: History, permission: 'audit.read' },
 ];
+
+/** Shown only to an account that clubs shared the regional view with (GET /api/regional/summary). */
+export const REGIONAL_ITEM: MenuItem = { to: '/dashboard/regional', label: 'Visão regional', icon: MapIcon };
 
 export const SUPERADMIN_MENU: MenuItem[] = [
   { to: '/superadmin', label: 'Visão geral', icon: BarChart3, end: true },

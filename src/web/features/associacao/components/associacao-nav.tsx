@@ -5,6 +5,7 @@ const LINKS = [
   { to: '/dashboard/associacao/diretoria', label: 'Diretoria' },
   { to: '/dashboard/associacao/planejamento', label: 'Planejamento anual' },
   { to: '/dashboard/associacao/relatorios', label: 'Relatórios' },
+  { to: '/dashboard/associacao/regional', label: 'Coordenação regional' },
 ];
 
 /** The Associação's screens, side by side. */

@@ -1,0 +1,100 @@
+import type { Db, Queryable } from '../db/index.js';
+import type { ClubAccess } from '../core/access.js';
+import { conflict, notFound } from '../core/errors.js';
+import { writeAudit } from '../audit/repo.js';
+import { enqueueMail } from '../mail/queue.js';
+import { regionalShareMail } from '../mail/templates.js';
+import { periodLabel } from '../../shared/associacao-reports.js';
+import { REGIONAL_MSG, type TRegionalClub, type TRegionalShare, type TRegionalView } from '../../shared/associacao-regional.js';
+import { readinessCounts } from './service.js';
+import { missingPosts } from './diretoria.js';
+import { currentPostsOfClubs } from './diretoria-repo.js';
+import { listReportStatusOfClubs } from './report-repo.js';
+import * as repo from './regional-repo.js';
+
+/** Where the e-mail sends the coordinator: built from PUBLIC_URL, never from the request's Host. */
+export const REGIONAL_PATH = '/dashboard/regional';
+
+export function listShares(db: Queryable, clubId: string): Promise<TRegionalShare[]> {
+  return repo.listShares(db, clubId);
+}
+
+/**
+ * The club's consent to show its counts to a regional coordinator: audited with who consented, and an
+ * e-mail with the link. The answer is the same whether the e-mail has an account or not.
+ */
+export async function addShare(db: Db, access: ClubAccess, email: string, publicUrl: string): Promise<TRegionalShare> {
+  return db.transaction(async (tx) => {
+    const share = await repo.insertShare(tx, access.clubId, email, access.profileId);
+    if (!share) throw conflict(REGIONAL_MSG.exists);
+    await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'associacao.regional_share', entity: 'regional_share', entityId: share.id, after: { email } });
+    await enqueueMail(tx, { to: email, ...regionalShareMail(await repo.clubName(tx, access.clubId), `${publicUrl}${REGIONAL_PATH}`) });
+    return share;
+  });
+}
+
+/** Ends a share: from the next request on, the coordinator no longer sees the club. */
+export async function revokeShare(db: Db, access: ClubAccess, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const email = await repo.revokeShare(tx, access.clubId, id, access.profileId);
+    if (email === null) throw notFound(REGIONAL_MSG.notFound);
+    await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'associacao.regional_revoke', entity: 'regional_share', entityId: id, before: { email } });
+  });
+}
+
+/**
+ * Each club side by side, counts only: a fixed handful of statements for any number of clubs (readiness,
+ * the posts in force, the reports), never a member row in the answer.
+ */
+async function buildClubs(db: Queryable, clubs: Array<{ club_id: string; club_name: string }>): Promise<TRegionalClub[]> {
+  const ids = clubs.map((c) => c.club_id);
+  const readiness = await readinessCounts(db, ids);
+  const posts = groupBy(await currentPostsOfClubs(db, ids));
+  // The reports of the club's calendar year (its today is the deadline less the days left).
+  const years = [...readiness].map(([clubId, r]) => ({ clubId, year: new Date(Date.parse(`${r.deadline}T00:00:00Z`) - r.days_left * 86_400_000).getUTCFullYear() }));
+  const reports = groupBy(await listReportStatusOfClubs(db, years));
+  return clubs.flatMap((c) => {
+    const r = readiness.get(c.club_id);
+    if (!r) return [];
+    return [{
+      club_id: c.club_id,
+      club_name: c.club_name,
+      readiness: r,
+      diretoria_missing: missingPosts(posts.get(c.club_id) ?? []),
+      reports: (reports.get(c.club_id) ?? []).map((x) => ({
+        period_kind: x.period_kind, year: x.year, month: x.month, label: periodLabel(x.period_kind, x.year, x.month), status: x.status, closed_at: x.closed_at,
+      })),
+      evaluation: null,
+    }];
+  });
+}
+
+function groupBy<T extends { club_id: string }>(rows: T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.club_id);
+    if (list) list.push(row);
+    else map.set(row.club_id, [row]);
+  }
+  return map;
+}
+
+/** The coordinator's view: every club shared with the account's verified e-mail. */
+export async function regionalView(db: Queryable, profileId: string): Promise<TRegionalView> {
+  const verified = await repo.emailVerified(db, profileId);
+  if (!verified) return { email_verified: false, clubs: [] };
+  return { email_verified: true, clubs: await buildClubs(db, await repo.sharedClubs(db, profileId)) };
+}
+
+/** One shared club; a club not shared with this account answers 404, like any club of another. */
+export async function regionalClub(db: Queryable, profileId: string, clubId: string): Promise<TRegionalClub> {
+  const [club] = await buildClubs(db, await repo.sharedClubs(db, profileId, clubId));
+  if (!club) throw notFound(REGIONAL_MSG.clubNotFound);
+  return club;
+}
+
+/** Whether the menu shows 'Visão regional': how many clubs the account sees. */
+export async function regionalSummary(db: Queryable, profileId: string): Promise<{ email_verified: boolean; clubs: number }> {
+  const verified = await repo.emailVerified(db, profileId);
+  return { email_verified: verified, clubs: verified ? (await repo.sharedClubs(db, profileId)).length : 0 };
+}
