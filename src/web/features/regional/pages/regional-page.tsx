@@ -7,12 +7,13 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ReportError } from '../../../components/report';
 import { formatDate } from '@web/lib/format';
+import { plural } from '@shared/plural';
 import { useRegionalView, useVerifyEmail } from '../api/get-regional';
 
 const daysLabel = (n: number) => (n === 0 ? 'hoje' : n === 1 ? '1 dia' : `${n} dias`);
 const reportsLabel = (c: TRegionalClub) => {
   const closed = c.reports.filter((r) => r.status === 'closed').length;
-  return `${closed} fechado${closed === 1 ? '' : 's'} de ${c.reports.length}`;
+  return c.reports.length === 0 ? 'Nenhum ainda' : `${plural(closed, 'fechado', 'fechados')} de ${c.reports.length}`;
 };
 
 /** 'Visão regional': the clubs that shared with this coordinator, side by side, read-only, counts only. */
