@@ -3,6 +3,7 @@ import { adminRoutes } from './admin/routes.js';
 import { associacaoRoutes } from './associacao/routes.js';
 import { associacaoPlanRoutes } from './associacao/plan-routes.js';
 import { associacaoReportRoutes } from './associacao/report-routes.js';
+import { associacaoEvaluationRoutes } from './associacao/evaluation-routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { securityRoutes } from './auth/security-routes.js';
@@ -65,6 +66,7 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   associacaoRoutes,
   associacaoPlanRoutes,
   associacaoReportRoutes,
+  associacaoEvaluationRoutes,
   secretariaRoutes,
   carteirinhaRoutes,
   secretariaBookRoutes,
