@@ -4,6 +4,7 @@ import { associacaoRoutes } from './associacao/routes.js';
 import { associacaoPlanRoutes } from './associacao/plan-routes.js';
 import { associacaoReportRoutes } from './associacao/report-routes.js';
 import { associacaoRegionalRoutes } from './associacao/regional-routes.js';
+import { associacaoEvaluationRoutes } from './associacao/evaluation-routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { securityRoutes } from './auth/security-routes.js';
@@ -67,6 +68,7 @@ export const domainRoutes: FastifyPluginAsyncZod[] = [
   associacaoPlanRoutes,
   associacaoReportRoutes,
   associacaoRegionalRoutes,
+  associacaoEvaluationRoutes,
   secretariaRoutes,
   carteirinhaRoutes,
   secretariaBookRoutes,

@@ -39,8 +39,7 @@ export const ZRegionalReport = z.object({
 
 /**
  * One shared club as the coordinator sees it: counts, the diretoria's empty posts (names of posts, never
- * of people) and the reports of the year. `evaluation` stays null until the club's evaluation score lands;
- * that change only widens this one field.
+ * of people), the reports of the year and the score of the Associação's evaluation for that year.
  */
 export const ZRegionalClub = z.object({
   club_id: z.string(),
@@ -48,7 +47,7 @@ export const ZRegionalClub = z.object({
   readiness: ZRegionalReadiness,
   diretoria_missing: z.array(z.string()),
   reports: z.array(ZRegionalReport),
-  evaluation: z.object({}).nullable(),
+  evaluation: z.object({ year: z.number(), score: z.number(), max: z.number(), done: z.number(), total: z.number() }).nullable(),
 });
 export type TRegionalClub = z.infer<typeof ZRegionalClub>;
 

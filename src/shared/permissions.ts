@@ -83,6 +83,8 @@ export const CLUB_PERMISSIONS = {
   'uniforms.read': { roles: ['admin', 'associate', 'secretary', 'treasurer'], unitRoles: ['counselor'] },
   /** Ready for the Associação (issue 48): SGC fields, seguro, deadline, diretoria, the year's plan. */
   'associacao.manage': { roles: ['admin', 'associate', 'secretary'], unitRoles: [] },
+  /** Read the Associação's evaluation of the club (its checklist and score): the club's leaders. */
+  'associacao.read': { roles: ['admin', 'associate', 'secretary', 'treasurer', 'counselor', 'instructor'], unitRoles: [] },
   /** The secretaria's books (atas, atos, ofícios, visitas): the club's leaders read them (issue 47). */
   'secretaria.read': { roles: ['admin', 'associate', 'secretary', 'treasurer', 'counselor', 'instructor'], unitRoles: [] },
   /** Write the atas, atos and ofícios: the secretary and the direction. */

@@ -3,6 +3,7 @@ import { openTestDb, engineName, type TestDb } from '../../../test/db.js';
 import { seedDemo } from '../demo/seed.js';
 import { readiness } from './service.js';
 import { diretoria } from './diretoria.js';
+import { evaluation } from './evaluation.js';
 
 let db: TestDb;
 beforeAll(async () => {
@@ -25,5 +26,13 @@ describe(`demo club readiness for the Associação on ${engineName()}`, () => {
     const d = await diretoria(db, club.id);
     expect(d.missing).toEqual(['Capelão(ã)']);
     expect(d.problems).toEqual([]);
+    // The evaluation: the platform's list, the plan signed, the Campori marked by hand, the score part way.
+    const e = await evaluation(db, club.id);
+    expect(e.source).toBe('platform');
+    expect(e.items.find((i) => i.code === 'planejamento')?.done).toBe(true);
+    expect(e.items.find((i) => i.code === 'campori')).toMatchObject({ done: true, mark: { marked_by_name: 'Diretora Demo' } });
+    expect(e.items.find((i) => i.code === 'atas')?.proof_line).toMatch(/^Atas da diretoria: [1-9]\d* de 10$/);
+    expect(e.score).toBeGreaterThan(0);
+    expect(e.score).toBeLessThan(e.max);
   });
 });

@@ -7,6 +7,7 @@ import { regionalShareMail } from '../mail/templates.js';
 import { periodLabel } from '../../shared/associacao-reports.js';
 import { REGIONAL_MSG, type TRegionalClub, type TRegionalShare, type TRegionalView } from '../../shared/associacao-regional.js';
 import { readinessCounts } from './service.js';
+import { evaluationScore } from './evaluation.js';
 import { missingPosts } from './diretoria.js';
 import { currentPostsOfClubs } from './diretoria-repo.js';
 import { listReportStatusOfClubs } from './report-repo.js';
@@ -44,7 +45,7 @@ export async function revokeShare(db: Db, access: ClubAccess, id: string): Promi
 
 /**
  * Each club side by side, counts only: a fixed handful of statements for any number of clubs (readiness,
- * the posts in force, the reports), never a member row in the answer.
+ * the posts in force, the reports) and the evaluation's score club by club; never a member row in the answer.
  */
 async function buildClubs(db: Queryable, clubs: Array<{ club_id: string; club_name: string }>): Promise<TRegionalClub[]> {
   const ids = clubs.map((c) => c.club_id);
@@ -53,6 +54,9 @@ async function buildClubs(db: Queryable, clubs: Array<{ club_id: string; club_na
   // The reports of the club's calendar year (its today is the deadline less the days left).
   const years = [...readiness].map(([clubId, r]) => ({ clubId, year: new Date(Date.parse(`${r.deadline}T00:00:00Z`) - r.days_left * 86_400_000).getUTCFullYear() }));
   const reports = groupBy(await listReportStatusOfClubs(db, years));
+  // The evaluation's score per club: its proofs read each club's books (a few statements a club).
+  const scores = new Map<string, TRegionalClub['evaluation']>();
+  for (const { clubId, year } of years) scores.set(clubId, { year, ...(await evaluationScore(db, clubId, year)) });
   return clubs.flatMap((c) => {
     const r = readiness.get(c.club_id);
     if (!r) return [];
@@ -64,7 +68,7 @@ async function buildClubs(db: Queryable, clubs: Array<{ club_id: string; club_na
       reports: (reports.get(c.club_id) ?? []).map((x) => ({
         period_kind: x.period_kind, year: x.year, month: x.month, label: periodLabel(x.period_kind, x.year, x.month), status: x.status, closed_at: x.closed_at,
       })),
-      evaluation: null,
+      evaluation: scores.get(c.club_id) ?? null,
     }];
   });
 }

@@ -61,6 +61,12 @@ export async function readinessCounts(db: Queryable, clubIds: string[]): Promise
   return counts;
 }
 
+/** How many members there are, how many have every SGC field and how many are insured for `year` (the club's evaluation). */
+export async function clubReadinessCounts(db: Queryable, clubId: string, year: number): Promise<{ total: number; sgc_ready: number; insured: number }> {
+  const rows = await repo.listSgcRows(db, clubId, year);
+  return { total: rows.length, sgc_ready: rows.filter((r) => missingOf(r).length === 0).length, insured: rows.filter((r) => r.insured).length };
+}
+
 /** Saves a member's SGC fields (the birth date on the member record, the rest in the SGC record), audited by field name only. */
 export async function saveSgcFields(db: Db, access: ClubAccess, memberId: string, input: z.output<typeof ZSgcFieldsInput>): Promise<TSgcMember> {
   return db.transaction(async (tx) => {

@@ -19,6 +19,7 @@ import { seedDemoPastas } from '../secretaria/pasta-demo-seed.js';
 import { seedDemoGuardian, seedDemoInstructor } from './people.js';
 import { seedDemoAssociacao } from '../associacao/demo-seed.js';
 import { seedDemoPlan } from '../associacao/plan-demo-seed.js';
+import { seedDemoEvaluation } from '../associacao/evaluation-demo-seed.js';
 import type { Storage } from '../storage/storage.js';
 
 /** Each domain adds its step; they run in this order after the club, units and members exist. */
@@ -41,6 +42,7 @@ const steps: DemoStep[] = [
   seedDemoPlan,
   seedDemoSecretaria,
   seedDemoPastas,
+  seedDemoEvaluation,
 ];
 
 /**

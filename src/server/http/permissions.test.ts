@@ -192,10 +192,10 @@ describe('the table itself', () => {
     const keys = Object.keys(CLUB_PERMISSIONS) as TClubPermission[];
     expect(keys.filter((k) => permissionScope('admin', k) !== 'club')).toEqual([]);
     expect(keys.filter((k) => permissionScope('associate', k) !== 'club')).toEqual(['club.settings', 'audit.read']);
-    expect(keys.filter((k) => permissionScope('counselor', k) === 'club')).toEqual(['club.read', 'secretaria.read', 'secretaria.visitors']);
+    expect(keys.filter((k) => permissionScope('counselor', k) === 'club')).toEqual(['club.read', 'associacao.read', 'secretaria.read', 'secretaria.visitors']);
     expect(keys.filter((k) => permissionScope('member', k) !== null)).toEqual(['club.read']);
-    expect(keys.filter((k) => permissionScope('treasurer', k) !== null)).toEqual(['club.read', 'members.read', 'finance.manage', 'charges.manage', 'events.read', 'camps.lead', 'patrimonio.manage', 'patrimonio.lend', 'uniforms.read', 'secretaria.read', 'secretaria.visitors']);
-    expect(keys.filter((k) => permissionScope('instructor', k) !== null)).toEqual(['club.read', 'tasks.manage', 'submissions.review', 'progress.record', 'badges.award', 'camps.lead', 'programme.sign', 'patrimonio.lend', 'secretaria.read', 'secretaria.visitors']);
+    expect(keys.filter((k) => permissionScope('treasurer', k) !== null)).toEqual(['club.read', 'members.read', 'finance.manage', 'charges.manage', 'events.read', 'camps.lead', 'patrimonio.manage', 'patrimonio.lend', 'uniforms.read', 'associacao.read', 'secretaria.read', 'secretaria.visitors']);
+    expect(keys.filter((k) => permissionScope('instructor', k) !== null)).toEqual(['club.read', 'tasks.manage', 'submissions.review', 'progress.record', 'badges.award', 'camps.lead', 'programme.sign', 'patrimonio.lend', 'associacao.read', 'secretaria.read', 'secretaria.visitors']);
     expect(permissionScope('secretary', 'finance.manage')).toBeNull();
     // Issue 13 reads these two values for two-step verification.
     expect(CLUB_ROLES).toEqual(expect.arrayContaining(['admin', 'treasurer']));

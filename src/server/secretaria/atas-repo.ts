@@ -175,3 +175,9 @@ export async function listPeople(q: Queryable, clubId: string): Promise<TSecreta
 export async function meetingOn(q: Queryable, clubId: string, meetingId: string, date: string): Promise<boolean> {
   return (await maybeOne(q, `SELECT 1 FROM meetings WHERE club_id = $1 AND id = $2 AND date = $3 AND status <> 'cancelled'`, [clubId, meetingId, date])) !== null;
 }
+
+/** How many atas of a kind the club recorded in a year (a correction is not a second meeting): the Associação's evaluation reads 'diretoria'. */
+export async function countAtasOfKind(q: Queryable, clubId: string, year: number, kind: TAtaKind): Promise<number> {
+  const [row] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM atas WHERE club_id = $1 AND year = $2 AND kind = $3 AND corrects_id IS NULL`, [clubId, year, kind]);
+  return row?.n ?? 0;
+}

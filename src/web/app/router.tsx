@@ -106,6 +106,7 @@ export const router = createBrowserRouter([
           { path: 'regional', lazy: () => import('../features/regional/pages/regional-page') },
           { path: 'associacao/relatorios', handle: clubScreen('fazer os relatórios para a Associação'), lazy: () => import('../features/associacao/pages/reports-page') },
           { path: 'associacao/relatorios/:id', handle: clubScreen('ver o relatório para a Associação'), lazy: () => import('../features/associacao/pages/report-page') },
+          { path: 'associacao/avaliacao', handle: clubScreen('acompanhar a avaliação do clube'), lazy: () => import('../features/associacao/pages/evaluation-page') },
         ])],
       },
       {

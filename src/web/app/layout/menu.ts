@@ -41,7 +41,8 @@ export const CLUB_MENU: MenuItem[] = [
   { to: '/dashboard/ranking', label: 'Ranking', icon: Trophy },
   // Everyone: a member browses what there is to earn; 'club.settings' also manages the club's badges.
   { to: '/dashboard/badges', label: 'Badges', icon: Award },
-  { to: '/dashboard/associacao', label: 'Associação', icon: BadgeCheck, permission: 'associacao.manage' },
+  // The leaders read the evaluation; the SGC, diretoria, plan and reports are for 'associacao.manage' (the index sends the others on).
+  { to: '/dashboard/associacao', label: 'Associação', icon: BadgeCheck, permission: 'associacao.read' },
   { to: '/dashboard/configuracoes', label: 'Configurações', icon: Settings, permission: 'club.settings' },
   { to: '/dashboard/privacidade', label: 'Privacidade', icon: Lock, permission: 'club.settings' },
   { to: '/dashboard/atividades', label: 'Registro de atividades', icon: History, permission: 'audit.read' },

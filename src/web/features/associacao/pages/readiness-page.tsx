@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Navigate } from 'react-router';
 import { CalendarClock, CheckCircle2, ShieldCheck } from 'lucide-react';
 import { SGC_FIELD_LABELS, type TSgcMember } from '@shared/associacao';
 import { Button } from '../../../components/ui/button';
@@ -19,6 +20,8 @@ import { AssociacaoNav } from '../components/associacao-nav';
 
 export function Component() {
   const current = useSelectedClub();
+  // The leaders who only read the Associação's evaluation reach it through this menu entry.
+  if (!current.can('associacao.manage') && current.can('associacao.read')) return <Navigate to="/dashboard/associacao/avaliacao" replace />;
   if (!current.can('associacao.manage')) return <EmptyState message="A preparação para a Associação é da diretoria e da secretaria." />;
   return <ReadinessScreen clubId={current.clubId} />;
 }

@@ -16,6 +16,10 @@ const reportsLabel = (c: TRegionalClub) => {
   return c.reports.length === 0 ? 'Nenhum ainda' : `${plural(closed, 'fechado', 'fechados')} de ${c.reports.length}`;
 };
 
+/** '1.300 de 3.100 pontos (3 de 8 itens)', or a dash when the club has no evaluation. */
+const evaluationLabel = (c: TRegionalClub) =>
+  (c.evaluation === null ? '—' : `${c.evaluation.score.toLocaleString('pt-BR')} de ${plural(c.evaluation.max, 'ponto', 'pontos')} (${c.evaluation.done} de ${plural(c.evaluation.total, 'item', 'itens')})`);
+
 /** 'Visão regional': the clubs that shared with this coordinator, side by side, read-only, counts only. */
 export function Component() {
   const view = useRegionalView();
@@ -66,7 +70,7 @@ export function Component() {
                     <td className="py-2 pr-4">{formatDate(c.readiness.deadline)} ({daysLabel(c.readiness.days_left)})</td>
                     <td className="py-2 pr-4">{c.diretoria_missing.length === 0 ? 'Completa' : c.diretoria_missing.join(', ')}</td>
                     <td className="py-2 pr-4">{reportsLabel(c)}</td>
-                    <td className="py-2">{c.evaluation === null ? '—' : 'Disponível'}</td>
+                    <td className="py-2">{evaluationLabel(c)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -83,6 +87,7 @@ export function Component() {
                     <dt className="text-slate-600">Prazo</dt><dd>{formatDate(c.readiness.deadline)} ({daysLabel(c.readiness.days_left)})</dd>
                     <dt className="text-slate-600">Diretoria: falta</dt><dd>{c.diretoria_missing.length === 0 ? 'Completa' : c.diretoria_missing.join(', ')}</dd>
                     <dt className="text-slate-600">Relatórios do ano</dt><dd>{reportsLabel(c)}</dd>
+                    <dt className="text-slate-600">Avaliação</dt><dd>{evaluationLabel(c)}</dd>
                   </dl>
                 </Card>
               </li>

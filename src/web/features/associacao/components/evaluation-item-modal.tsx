@@ -1,0 +1,57 @@
+import { toast } from 'react-hot-toast';
+import type { z } from 'zod';
+import { EVAL_MSG, EVAL_PROOFS, EVAL_PROOF_LABELS, ZEvalItemInput, type TEvalItem, type TEvalItemInput } from '@shared/associacao-evaluation';
+import { Form, useZodForm } from '../../../components/form';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { IntegerInput } from '../../../components/ui/integer-input';
+import { Modal } from '../../../components/ui/modal';
+import { useSaveItems } from '../api/evaluation';
+
+/** The form's text fields from a saved item. */
+const asInput = (i: TEvalItem): TEvalItemInput => ({ ...i, deadline: i.deadline ?? '', proof: i.proof ?? '', target: i.target === null ? '' : String(i.target), points: String(i.points) });
+
+/**
+ * Add or edit one item of the club's evaluation list: the whole list is saved (the club's own copy
+ * from then on), with this item in place of the old one (or at the end).
+ */
+export function EvaluationItemModal({ clubId, items, item, onClose }: { clubId: string; items: TEvalItem[]; item: TEvalItem | null; onClose: () => void }) {
+  const save = useSaveItems(clubId);
+  const form = useZodForm(ZEvalItemInput, {
+    defaultValues: item ? asInput(item) : { code: '', title: '', points: '', deadline: '', evidence: '', proof: '', target: '' },
+  });
+  const { register, formState: { errors } } = form;
+  const title = item ? 'Editar item da avaliação' : 'Novo item da avaliação';
+
+  async function onSubmit(values: z.output<typeof ZEvalItemInput>) {
+    const next: TEvalItemInput[] = item ? items.map((i) => (i.code === item.code ? values : i)) : [...items, values];
+    await save.mutateAsync(next);
+    toast.success(EVAL_MSG.saved);
+    onClose();
+  }
+
+  return (
+    <Modal open title={title} onClose={onClose}>
+      <Form form={form} onSubmit={onSubmit} fallback="Erro ao salvar o item." aria-label={title}>
+        <TextField label="Título" required error={errors.title?.message} {...register('title')} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField label="Código" required hint="ex.: seguro" error={errors.code?.message} {...register('code')} readOnly={item !== null} />
+          <IntegerInput label="Pontos" required error={errors.points?.message} {...register('points')} />
+          <TextField label="Prazo (dd/mm)" placeholder="10/02" inputMode="numeric" error={errors.deadline?.message} {...register('deadline')} />
+        </div>
+        <TextAreaField label="Evidência que a Associação pede" rows={3} error={errors.evidence?.message} {...register('evidence')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="O Trilha comprova" error={errors.proof?.message} {...register('proof')}>
+            <option value="">Nada: marcar à mão</option>
+            {EVAL_PROOFS.map((p) => <option key={p} value={p}>{EVAL_PROOF_LABELS[p]}</option>)}
+          </SelectField>
+          <IntegerInput label="Meta (relatórios, atas)" error={errors.target?.message} {...register('target')} />
+        </div>
+        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
+          <Button type="submit" loading={save.isPending}>Salvar</Button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
