@@ -93,7 +93,7 @@ describe(`the regional view on ${engineName()}`, () => {
     expect(north.readiness.total).toBe(5);
     expect(north.readiness.insured).toBe(0);
     expect(north.diretoria_missing).toContain('Diretor(a)');
-    expect(north.evaluation).toBeNull();
+    expect(north.evaluation).toMatchObject({ year: expect.any(Number), score: expect.any(Number), max: 3100, total: 8 });
     expect((await call(ctx.app, 'GET', '/api/regional/summary', { as: coordinator })).json()).toEqual({ email_verified: true, clubs: 2 });
     expect((await call(ctx.app, 'GET', `/api/regional/clubs/${second.id}`, { as: coordinator })).json().club_name).toBe('Clube Regional Sul');
   });
