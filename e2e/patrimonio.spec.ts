@@ -170,6 +170,25 @@ describe('patrimônio: a donated tent lent to a unit comes back torn; the invent
     await screenshot(member, 'patrimonio-06-my-uniform-360');
     expectCleanConsole(member, 'member');
 
+    // Nina lost her shirt: the director marks it, it is missing again, and Nina sees it so.
+    const bege = director.getByRole('region', { name: 'Quem ainda não tem: Camisa bege' });
+    const holders = director.locator('details[aria-label="Quem tem: Camisa bege"]');
+    await holders.getByText('Quem tem (1)').click();
+    await holders.getByRole('button', { name: 'Não tem mais: Nina Prado (Camisa bege)' }).click();
+    const lost = director.getByRole('dialog', { name: 'Nina Prado não tem mais: Camisa bege' });
+    await lost.getByLabel('Motivo').selectOption({ label: 'Perdeu' });
+    await lost.getByRole('button', { name: 'Registrar' }).click();
+    await lost.waitFor({ state: 'hidden' });
+    await holders.waitFor({ state: 'detached' });
+    await bege.getByText('Nina Prado — tamanho M').waitFor();
+    expectCleanConsole(director, 'director (piece lost)');
+    await member.reload();
+    await member.getByRole('tab', { name: 'Meus itens' }).click();
+    await mine.getByText('✗ Camisa bege').waitFor();
+    await mine.getByText(/não tem mais \(perdeu\) \(tamanho M\)/).waitFor();
+    await screenshot(member, 'patrimonio-06b-my-uniform-lost-360');
+    expectCleanConsole(member, 'member (piece lost)');
+
     // A lent tent comes back: the leader reads its label with the camera in the app (the decoder's answer
     // injected: the browser's BarcodeDetector and a camera stream stand in for the phone's).
     const tent = await api('POST', '/patrimonio/items', { name: 'Barraca canadense', category: 'barraca', quantity: 1, unit_value: '300', acquired_on: '2025-01-10', acquisition: 'fabricado', condition: 'bom' });
