@@ -113,4 +113,128 @@ describe('patrimônio: a donated tent lent to a unit comes back torn; the invent
     expectCleanConsole(leader, 'counsellor');
   }, 120_000);
 
+  it("the club's uniform: who has each piece, the kit edited without losing what was given, each member's own; a label read with the camera on return and in the count", async () => {
+    const director = await newPage(e2e.browser, e2e.server.baseUrl);
+    const { clubName } = await registerAndCreateClub(director, { clubName: 'Clube Uniforme' });
+    const db = e2e.server.db;
+    const [club] = await db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
+    const [unit] = await db.query<{ id: string }>(`INSERT INTO units (club_id, name) VALUES ($1, 'Falcões') RETURNING id`, [club.id]);
+    const member = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 780 });
+    // By her e-mail: the first journey made another 'Nina Prado' (a profile without an account) in the same database.
+    const ninaAccount = await registerThroughUi(member, { name: 'Nina Prado' });
+    const [nina] = await db.query<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [ninaAccount.email]);
+    const [ninaMember] = await db.query<{ id: string }>(`INSERT INTO club_members (club_id, profile_id, unit_id) VALUES ($1, $2, $3) RETURNING id`, [club.id, nina.id, unit.id]);
+    const [rui] = await db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Rui Souza') RETURNING id`);
+    await db.query(`INSERT INTO club_members (club_id, profile_id, unit_id) VALUES ($1, $2, $3)`, [club.id, rui.id, unit.id]);
+    const cookie = (await director.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const headers = { cookie, 'x-trilha-client': 'web' };
+    const api = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+      const res = await e2e.server.app.inject({ method, url: `/api/clubs/${club.id}${url}`, headers, payload });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return res.json();
+    };
+    await api('PUT', `/uniformes/sizes/${ninaMember.id}`, { camisa: 'M', calca_saia: '36', sapato: '35', bone: 'U' });
+    const uniform = await api('POST', '/uniformes/kits', { name: 'Uniforme de gala', kind: 'uniforme', items: [
+      { name: 'Camisa', price: '65', sized_by: 'camisa' }, { name: 'Lenço', price: '25' }, { name: 'Distintivos', price: '18' },
+    ] });
+    await api('POST', `/uniformes/kits/${uniform.id}/deliveries`, { kit_item_id: uniform.items[0].id, member_ids: [ninaMember.id], delivered_on: '2026-02-01', source: 'proprio' });
+
+    // The director sees who still lacks each piece, and edits the uniform: the shirt renamed, the badges out, a belt in.
+    await director.goto('/dashboard/patrimonio');
+    await director.getByRole('tab', { name: 'Uniformes e kits' }).click();
+    const shirt = director.getByRole('region', { name: 'Quem ainda não tem: Camisa' });
+    await shirt.getByText('Rui Souza').waitFor();
+    expect(await shirt.getByText('Nina Prado').count()).toBe(0);
+    await director.getByRole('button', { name: 'Editar kit' }).click();
+    const edit = director.getByRole('dialog', { name: 'Editar Uniforme de gala' });
+    await edit.getByLabel('Item 1', { exact: true }).fill('Camisa bege');
+    await edit.getByRole('button', { name: 'Tirar item 3' }).click();
+    await edit.getByRole('button', { name: 'Adicionar item' }).click();
+    await edit.getByLabel('Item 3', { exact: true }).fill('Cinto');
+    await edit.getByLabel('Preço (R$)').nth(2).fill('30,00');
+    await edit.getByRole('button', { name: 'Salvar kit' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await director.getByRole('region', { name: 'Quem ainda não tem: Cinto' }).getByText('Nina Prado').waitFor();
+    await director.getByText(/Itens tirados do kit/).waitFor();
+    await screenshot(director, 'patrimonio-05-uniform-edited-1280');
+    expectCleanConsole(director, 'director (uniform)');
+
+    // Nina sees her own uniform: the shirt (her own, size M) under the name it had, what she still lacks.
+    await member.goto('/dashboard/patrimonio');
+    await member.getByRole('tab', { name: 'Meus itens' }).click();
+    const mine = member.getByRole('region', { name: 'Meu uniforme' }).or(member.locator('[aria-label="Meu uniforme"]'));
+    await mine.getByText('✓ Camisa bege').waitFor();
+    await mine.getByText(/tamanho M, já era do membro desde 01\/02\/2026/).waitFor();
+    await mine.getByText('✗ Cinto').waitFor();
+    expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(member, 'patrimonio-06-my-uniform-360');
+    expectCleanConsole(member, 'member');
+
+    // Nina lost her shirt: the director marks it, it is missing again, and Nina sees it so.
+    const bege = director.getByRole('region', { name: 'Quem ainda não tem: Camisa bege' });
+    const holders = director.locator('details[aria-label="Quem tem: Camisa bege"]');
+    await holders.getByText('Quem tem (1)').click();
+    await holders.getByRole('button', { name: 'Não tem mais: Nina Prado (Camisa bege)' }).click();
+    const lost = director.getByRole('dialog', { name: 'Nina Prado não tem mais: Camisa bege' });
+    await lost.getByLabel('Motivo').selectOption({ label: 'Perdeu' });
+    await lost.getByRole('button', { name: 'Registrar' }).click();
+    await lost.waitFor({ state: 'hidden' });
+    await holders.waitFor({ state: 'detached' });
+    await bege.getByText('Nina Prado — tamanho M').waitFor();
+    expectCleanConsole(director, 'director (piece lost)');
+    await member.reload();
+    await member.getByRole('tab', { name: 'Meus itens' }).click();
+    await mine.getByText('✗ Camisa bege').waitFor();
+    await mine.getByText(/não tem mais \(perdeu\) \(tamanho M\)/).waitFor();
+    await screenshot(member, 'patrimonio-06b-my-uniform-lost-360');
+    expectCleanConsole(member, 'member (piece lost)');
+
+    // A lent tent comes back: the leader reads its label with the camera in the app (the decoder's answer
+    // injected: the browser's BarcodeDetector and a camera stream stand in for the phone's).
+    const tent = await api('POST', '/patrimonio/items', { name: 'Barraca canadense', category: 'barraca', quantity: 1, unit_value: '300', acquired_on: '2025-01-10', acquisition: 'fabricado', condition: 'bom' });
+    await api('POST', `/patrimonio/items/${tent.id}/check-out`, { borrower_kind: 'unidade', borrower_id: unit.id, due_on: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10) });
+    const itemUrl = `${e2e.server.baseUrl}/dashboard/patrimonio/${tent.id}`;
+    const fakeCamera = (code: string) => {
+      class FakeDetector {
+        static async getSupportedFormats() { return ['qr_code']; }
+        async detect() { return [{ rawValue: code }]; }
+      }
+      Object.defineProperty(window, 'BarcodeDetector', { value: FakeDetector, configurable: true });
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 64;
+      const getUserMedia = async () => canvas.captureStream(5);
+      Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
+    };
+    const leader = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 780 });
+    await leader.addInitScript(fakeCamera, itemUrl);
+    const ivoAccount = await registerThroughUi(leader, { name: 'Ivo Instrutor' });
+    const [ivo] = await db.query<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [ivoAccount.email]);
+    await db.query(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, 'instructor')`, [club.id, ivo.id]);
+    await leader.goto('/dashboard/patrimonio');
+    await leader.getByRole('tab', { name: 'Emprestados' }).click();
+    await leader.getByRole('button', { name: 'Ler QR da devolução' }).click();
+    const back = leader.getByRole('dialog', { name: 'Devolução: Barraca canadense' });
+    await back.waitFor();
+    await screenshot(leader, 'patrimonio-07-scanned-return-360');
+    await back.getByLabel('Estado na devolução').selectOption({ label: 'Bom' });
+    await back.getByRole('button', { name: 'Registrar devolução' }).click();
+    await back.waitFor({ state: 'hidden' });
+    await leader.getByText('Nada emprestado agora.').waitFor();
+    expectCleanConsole(leader, 'leader (scan)');
+
+    // The count: the director reads the same label and the tent is found.
+    const counter = await newPage(e2e.browser, e2e.server.baseUrl, { width: 1280, height: 800 });
+    await counter.context().addCookies(await director.context().cookies());
+    await counter.addInitScript(fakeCamera, itemUrl);
+    await counter.goto('/dashboard/patrimonio');
+    await counter.getByRole('tab', { name: 'Contagem' }).click();
+    await counter.getByRole('button', { name: 'Começar contagem' }).click();
+    await counter.getByText('0 de 1 itens conferidos', { exact: false }).or(counter.getByText(/de 1 itens conferidos/)).first().waitFor();
+    await counter.getByRole('button', { name: 'Ler QR' }).click();
+    await counter.getByText('Encontrei: Barraca canadense.').waitFor();
+    await counter.getByText(/1 de 1 itens conferidos/).waitFor();
+    await screenshot(counter, 'patrimonio-08-count-scanned-1280');
+    expectCleanConsole(counter, 'count (scan)');
+  }, 90_000);
 });

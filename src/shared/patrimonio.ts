@@ -71,6 +71,11 @@ export const PAT_MSG = {
   kitKindInvalid: 'Escolha o tipo: kit ou uniforme do clube.',
   uniformExists: 'O clube já tem um uniforme definido: edite-o em vez de criar outro.',
   sourceInvalid: 'Escolha de onde veio: entregue pelo clube ou já era do membro.',
+  goneReasonInvalid: 'Escolha o motivo: perdeu, não serve mais ou devolveu ao clube.',
+  goneDateRequired: 'Informe desde quando o membro não tem mais a peça.',
+  goneInFuture: 'A data não pode ser depois de hoje.',
+  goneBeforeDelivery: 'A data não pode ser antes de o membro ter recebido a peça.',
+  pieceNotHeld: 'Este membro não tem esta peça registrada.',
 } as const;
 
 export const ITEM_CATEGORIES = ['barraca', 'cozinha', 'iluminacao', 'bandeira', 'fanfarra', 'primeiros_socorros', 'ferramenta', 'outro'] as const;
@@ -113,6 +118,10 @@ export const KIT_KIND_LABEL: Record<TKitKind, string> = { kit: 'Kit', uniforme: 
 export const DELIVERY_SOURCES = ['clube', 'proprio'] as const;
 export type TDeliverySource = (typeof DELIVERY_SOURCES)[number];
 export const DELIVERY_SOURCE_LABEL: Record<TDeliverySource, string> = { clube: 'Entregue pelo clube', proprio: 'Já era do membro' };
+/** Why a member no longer has a piece they had: the delivery stays in their history, marked. */
+export const GONE_REASONS = ['perdeu', 'nao_serve', 'devolveu'] as const;
+export type TGoneReason = (typeof GONE_REASONS)[number];
+export const GONE_REASON_LABEL: Record<TGoneReason, string> = { perdeu: 'Perdeu', nao_serve: 'Não serve mais', devolveu: 'Devolveu ao clube' };
 
 export const SIZE_FIELDS = ['camisa', 'calca_saia', 'sapato', 'bone'] as const;
 export type TSizeField = (typeof SIZE_FIELDS)[number];
@@ -228,6 +237,14 @@ export const ZDeliveryInput = z.object({
   member_ids: z.array(zUuid, { error: PAT_MSG.membersRequired }).min(1, PAT_MSG.membersRequired).max(500, PAT_MSG.membersTooMany),
   delivered_on: zDate(PAT_MSG.dateRequired),
   source: z.enum(DELIVERY_SOURCES, { error: PAT_MSG.sourceInvalid }).nullish().transform((v) => v ?? 'clube'),
+});
+
+/** A leader marks that a member no longer has a piece (lost, outgrown, given back); giving it again clears the mark. */
+export const ZPieceGoneInput = z.object({
+  kit_item_id: zUuid,
+  member_id: zUuid,
+  gone_on: zDate(PAT_MSG.goneDateRequired),
+  reason: z.enum(GONE_REASONS, { error: PAT_MSG.goneReasonInvalid }),
 });
 
 export const ZOrderChargesInput = z.object({ due_on: zDate(PAT_MSG.dueRequired) });
@@ -361,6 +378,8 @@ export const ZKitPending = z.object({
     unit_name: z.string(),
     members: z.array(z.object({ member_id: z.string(), name: z.string(), size: z.string().nullable() })),
   })),
+  /** Who has the piece now (a counsellor: their unit), by name. */
+  holders: z.array(z.object({ member_id: z.string(), name: z.string() })),
 });
 export type TKitPending = z.infer<typeof ZKitPending>;
 
@@ -383,6 +402,8 @@ export const ZMyPatrimonio = z.object({
     kit_name: z.string(),
     pieces: z.array(z.object({
       kit_item_id: z.string(), name: z.string(), has: z.boolean(), size: z.string().nullable(), since: z.string().nullable(), source: z.enum(DELIVERY_SOURCES).nullable(),
+      /** Had it and no longer has it: why (the piece reads as missing). */
+      gone_reason: z.enum(GONE_REASONS).nullable(),
     })),
   }).nullable(),
   loans: z.array(ZLoan),

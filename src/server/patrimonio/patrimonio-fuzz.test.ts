@@ -107,6 +107,17 @@ const routes: Record<string, WriteRoute> = {
       await ctx.db.query(`DELETE FROM kit_deliveries`);
     },
   },
+  pieceGone: {
+    url: () => `${base()}/uniformes/kits/${kitId}/pieces-gone`,
+    state: () => `SELECT gone_on, gone_reason, (SELECT count(*)::int FROM audit_log WHERE action = 'kit.piece_gone') AS audited
+      FROM kit_deliveries WHERE kit_item_id = '${kitItemId}' AND member_id = '${memberId}'`,
+    valid: () => ({ kit_item_id: kitItemId, member_id: memberId, gone_on: day(-1), reason: ['perdeu', 'nao_serve', 'devolveu'][++seq % 3] }),
+    reset: async () => {
+      await restoreKit();
+      await ctx.db.query(`DELETE FROM kit_deliveries`);
+      await ctx.db.query(`INSERT INTO kit_deliveries (club_id, kit_item_id, member_id, delivered_on) VALUES ($1, $2, $3, $4)`, [clubId, kitItemId, memberId, day(-2)]);
+    },
+  },
 };
 
 async function send(route: WriteRoute, body: Record<string, unknown>) {
@@ -158,6 +169,7 @@ describe(`hostile bodies on the patrimônio routes on ${engineName()}`, () => {
           ['POST', `${base()}/patrimonio/items/${itemId}/loans/${e}/check-in`],
           ['PUT', `${base()}/uniformes/sizes/${e}`],
           ['PUT', `${base()}/uniformes/kits/${e}`],
+          ['POST', `${base()}/uniformes/kits/${e}/pieces-gone`],
         ] as const) {
           const res = await call(ctx.app, method, url, { as: admin, body: method === 'GET' ? undefined : { condition: 'bom' } });
           expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);

@@ -274,11 +274,12 @@ export function receivedBy(q: Queryable, clubId: string, memberId: string): Prom
   );
 }
 
-/** The club's uniform piece by piece for one member: what they have (given or their own) and what they lack. */
+/** The club's uniform piece by piece for one member: what they have (given or their own) and what they lack (never had, or no longer have). */
 export function uniformPiecesOf(q: Queryable, clubId: string, memberId: string): Promise<Array<{ kit_name: string } & NonNullable<TMyPatrimonio['uniform']>['pieces'][number]>> {
   return q.query<{ kit_name: string } & NonNullable<TMyPatrimonio['uniform']>['pieces'][number]>(
-    `SELECT k.name AS kit_name, ki.id AS kit_item_id, ki.name, d.member_id IS NOT NULL AS has, d.delivered_on AS since, d.source,
-            COALESCE(d.size, CASE ki.sized_by WHEN 'camisa' THEN s.camisa WHEN 'calca_saia' THEN s.calca_saia WHEN 'sapato' THEN s.sapato WHEN 'bone' THEN s.bone END) AS size
+    `SELECT k.name AS kit_name, ki.id AS kit_item_id, ki.name, d.member_id IS NOT NULL AND d.gone_on IS NULL AS has, d.gone_reason,
+            CASE WHEN d.gone_on IS NULL THEN d.delivered_on END AS since, CASE WHEN d.gone_on IS NULL THEN d.source END AS source,
+            COALESCE(CASE WHEN d.gone_on IS NULL THEN d.size END, CASE ki.sized_by WHEN 'camisa' THEN s.camisa WHEN 'calca_saia' THEN s.calca_saia WHEN 'sapato' THEN s.sapato WHEN 'bone' THEN s.bone END) AS size
        FROM kits k JOIN kit_items ki ON ki.club_id = k.club_id AND ki.kit_id = k.id AND ki.removed_at IS NULL
        LEFT JOIN kit_deliveries d ON d.kit_item_id = ki.id AND d.member_id = $2
        LEFT JOIN member_sizes s ON s.member_id = $2

@@ -49,7 +49,8 @@ export function listKitRows(q: Queryable, clubId: string) {
 export function listKitItems(q: Queryable, clubId: string) {
   return q.query<{ kit_id: string; id: string; name: string; price: string; sized_by: TSizeField | null; delivered: number; removed: boolean }>(
     `SELECT ki.kit_id, ki.id, ki.name, ki.price, ki.sized_by, ki.removed_at IS NOT NULL AS removed,
-            (SELECT count(*)::int FROM kit_deliveries d JOIN club_members cm ON cm.id = d.member_id AND cm.active WHERE d.club_id = ki.club_id AND d.kit_item_id = ki.id) AS delivered
+            (SELECT count(*)::int FROM kit_deliveries d JOIN club_members cm ON cm.id = d.member_id AND cm.active
+              WHERE d.club_id = ki.club_id AND d.kit_item_id = ki.id AND d.gone_on IS NULL) AS delivered
        FROM kit_items ki WHERE ki.club_id = $1 ORDER BY ki.kit_id, ki.position, ki.removed_at NULLS FIRST, ki.id`,
     [clubId],
   );
@@ -102,14 +103,19 @@ export function activeMembers(tx: Queryable, clubId: string, ids: string[]) {
   return tx.query<{ id: string }>(`SELECT id FROM club_members WHERE club_id = $1 AND id = ANY ($2::uuid[]) AND active`, [clubId, ids]);
 }
 
-/** A piece given to these members on a day, each with the size they wear in it; a second time is kept as the first. */
+/**
+ * A piece given to these members on a day, each with the size they wear in it; a second time is kept as
+ * the first, and a piece a member no longer had is theirs again from this day.
+ */
 export function insertDeliveries(tx: Queryable, d: { clubId: string; itemId: string; itemName: string; sizedBy: TSizeField | null; memberIds: string[]; deliveredOn: string; by: string; source: string }) {
   const sizeColumn = d.sizedBy ? `s.${d.sizedBy}` : 'NULL';
   return tx.query(
     `INSERT INTO kit_deliveries (club_id, kit_item_id, member_id, delivered_on, size, delivered_by, item_name, source)
        SELECT $1, $2, cm.id, $4, ${sizeColumn}, $5, $6, $7 FROM club_members cm LEFT JOIN member_sizes s ON s.member_id = cm.id
         WHERE cm.club_id = $1 AND cm.id = ANY ($3::uuid[])
-       ON CONFLICT (kit_item_id, member_id) DO NOTHING`,
+       ON CONFLICT (kit_item_id, member_id) DO UPDATE SET delivered_on = EXCLUDED.delivered_on, size = EXCLUDED.size, delivered_by = EXCLUDED.delivered_by,
+         item_name = EXCLUDED.item_name, source = EXCLUDED.source, gone_on = NULL, gone_reason = NULL
+       WHERE kit_deliveries.gone_on IS NOT NULL`,
     [d.clubId, d.itemId, d.memberIds, d.deliveredOn, d.by, d.itemName, d.source],
   );
 }
@@ -128,10 +134,39 @@ export function missing(q: Queryable, clubId: string, kitId: string, unitId: str
        LEFT JOIN units u ON u.id = cm.unit_id
        LEFT JOIN member_sizes s ON s.member_id = cm.id
       WHERE ki.club_id = $1 AND ki.kit_id = $2 AND ki.removed_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM kit_deliveries d WHERE d.kit_item_id = ki.id AND d.member_id = cm.id)
+        AND NOT EXISTS (SELECT 1 FROM kit_deliveries d WHERE d.kit_item_id = ki.id AND d.member_id = cm.id AND d.gone_on IS NULL)
       ORDER BY ki.position, pt_sort_key(COALESCE(u.name, '')) COLLATE "C", pt_sort_key(p.full_name) COLLATE "C", cm.id`,
     [clubId, kitId, unitId],
   );
+}
+
+/** Who has each piece of the kit now (active members; of a unit, or all), by name. */
+export function holders(q: Queryable, clubId: string, kitId: string, unitId: string | null) {
+  return q.query<{ kit_item_id: string; member_id: string; name: string }>(
+    `SELECT d.kit_item_id, cm.id AS member_id, p.full_name AS name
+       FROM kit_items ki
+       JOIN kit_deliveries d ON d.kit_item_id = ki.id AND d.gone_on IS NULL
+       JOIN club_members cm ON cm.id = d.member_id AND cm.active AND ($3::uuid IS NULL OR cm.unit_id = $3)
+       JOIN profiles p ON p.id = cm.profile_id
+      WHERE ki.club_id = $1 AND ki.kit_id = $2 AND ki.removed_at IS NULL
+      ORDER BY pt_sort_key(p.full_name) COLLATE "C", p.full_name, cm.id`,
+    [clubId, kitId, unitId],
+  );
+}
+
+/** A member's delivery of a piece they still have, locked, or null. */
+export async function heldDelivery(tx: Queryable, clubId: string, itemId: string, memberId: string) {
+  const [row] = await tx.query<{ delivered_on: string; source: string; size: string | null }>(
+    `SELECT delivered_on, source, size FROM kit_deliveries WHERE club_id = $1 AND kit_item_id = $2 AND member_id = $3 AND gone_on IS NULL FOR UPDATE`,
+    [clubId, itemId, memberId],
+  );
+  return row ?? null;
+}
+
+/** The member no longer has the piece: the delivery stays, marked with the day and why. */
+export function markGone(tx: Queryable, clubId: string, itemId: string, memberId: string, goneOn: string, reason: string) {
+  return tx.query(`UPDATE kit_deliveries SET gone_on = $4, gone_reason = $5 WHERE club_id = $1 AND kit_item_id = $2 AND member_id = $3`,
+    [clubId, itemId, memberId, goneOn, reason]);
 }
 
 /** The charge a member got for a kit's order (once per kit). */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZClubParams, zId } from '../../shared/ids.js';
 import {
-  PAT_MSG, ZDeliveryInput, ZKit, ZKitInput, ZKitOrder, ZKitPending, ZMemberSizes, ZMyPatrimonio, ZOrderChargesInput, ZSizesInput,
+  PAT_MSG, ZDeliveryInput, ZKit, ZKitInput, ZKitOrder, ZKitPending, ZMemberSizes, ZMyPatrimonio, ZOrderChargesInput, ZPieceGoneInput, ZSizesInput,
 } from '../../shared/patrimonio.js';
 import * as uniforms from './uniforms.js';
 
@@ -51,6 +51,14 @@ export const uniformRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'patrimonio.manage' },
     schema: { tags, summary: 'Registrar a entrega de um item do kit (ou quem já tem a peça do uniforme) a membros, com a data', params: ZKitParams, body: ZDeliveryInput, response: { 201: ZKit } },
   }, async (req, reply) => reply.status(201).send(await uniforms.deliver(db, req.access, req.params.kitId, req.body)));
+
+  app.post('/api/clubs/:clubId/uniformes/kits/:kitId/pieces-gone', {
+    config: { permission: 'patrimonio.manage' },
+    schema: {
+      tags, summary: 'Marcar que um membro não tem mais uma peça (perdeu, não serve mais, devolveu): a entrega fica no histórico', params: ZKitParams, body: ZPieceGoneInput,
+      response: { 200: ZKit },
+    },
+  }, async (req) => uniforms.markPieceGone(db, req.access, req.params.kitId, req.body));
 
   app.get('/api/clubs/:clubId/uniformes/kits/:kitId/pending', {
     config: { permission: 'uniforms.read' },

@@ -126,7 +126,7 @@ describe(`the club's uniform and editing a kit on ${engineName()}`, () => {
     expect(camisa.units[0].members.map((m: { name: string }) => m.name)).toEqual(['Conselheira Clara']);
     const mine = (await call(ctx.app, 'GET', `${s.base}/uniformes/me`, { as: s.members[1] })).json();
     expect(mine.uniform.kit_name).toBe('Uniforme de gala');
-    expect(mine.uniform.pieces[0]).toEqual({ kit_item_id: ids.camisa, name: 'Camisa', has: true, size: 'G', since: day(-5), source: 'proprio' });
+    expect(mine.uniform.pieces[0]).toEqual({ kit_item_id: ids.camisa, name: 'Camisa', has: true, size: 'G', since: day(-5), source: 'proprio', gone_reason: null });
     expect(mine.uniform.pieces.filter((p: { has: boolean }) => !p.has).map((p: { name: string }) => p.name)).toEqual(['Calça/saia', 'Lenço', 'Cinto', 'Boné', 'Distintivos']);
     // Davi, with no size and no piece: the whole uniform is missing.
     const davi = (await call(ctx.app, 'GET', `${s.base}/uniformes/me`, { as: s.members[2] })).json();
@@ -194,6 +194,49 @@ describe(`the club's uniform and editing a kit on ${engineName()}`, () => {
     const current = after.find((k: { id: string }) => k.id === ids.kit);
     expect(current.items.filter((i: { name: string }) => i.name.startsWith('Apito'))).toHaveLength(1);
     expect(current.items.find((i: { id: string }) => i.id === cantil).delivered).toBe(2);
+  });
+  it('a piece a member no longer has (lost it): marked by a leader with the day and why, missing again everywhere, audited; given again, theirs again', async () => {
+    const url = `${s.base}/uniformes/kits/${ids.uniform}/pieces-gone`;
+    const gone = await call(ctx.app, 'POST', url, { as: s.treasurer, body: { kit_item_id: ids.camisa, member_id: ids.Bruna, gone_on: day(-1), reason: 'perdeu' } });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(gone.json().items[0]).toMatchObject({ id: ids.camisa, delivered: 1 });
+    const bruna = (await call(ctx.app, 'GET', `${s.base}/uniformes/me`, { as: s.members[0] })).json();
+    expect(bruna.uniform.pieces[0]).toEqual({ kit_item_id: ids.camisa, name: 'Camisa', has: false, size: 'M', since: null, source: null, gone_reason: 'perdeu' });
+    // She received it once: her history keeps it.
+    expect(bruna.received).toContainEqual(expect.objectContaining({ item_name: 'Camisa', delivered_on: day(-10) }));
+    const pending = (await call(ctx.app, 'GET', `${s.base}/uniformes/kits/${ids.uniform}/pending`, { as: s.admin })).json();
+    const camisa = pending.find((p: { kit_item_id: string }) => p.kit_item_id === ids.camisa);
+    expect(camisa.holders).toEqual([{ member_id: ids.Carlos, name: 'Carlos' }]);
+    expect(camisa.units.flatMap((u: { members: Array<{ name: string }> }) => u.members.map((m) => m.name))).toContain('Bruna');
+    const order = (await call(ctx.app, 'GET', `${s.base}/uniformes/kits/${ids.uniform}/order`, { as: s.admin })).json();
+    expect(order.lines).toContainEqual(expect.objectContaining({ kit_item_id: ids.camisa, size: 'M', count: 1 }));
+    const [audit] = await ctx.db.query<{ before: { delivered_on: string }; after: { reason: string; member_id: string } }>(
+      `SELECT before, after FROM audit_log WHERE action = 'kit.piece_gone' AND entity_id = $1`, [ids.uniform]);
+    expect(audit.before.delivered_on).toBe(day(-10));
+    expect(audit.after).toMatchObject({ reason: 'perdeu', member_id: ids.Bruna });
+    // Refusals: no longer held, a day to come, before it was received, a reason not on the list, a piece of another kit.
+    const twice = await call(ctx.app, 'POST', url, { as: s.treasurer, body: { kit_item_id: ids.camisa, member_id: ids.Bruna, gone_on: day(0), reason: 'perdeu' } });
+    expect([twice.statusCode, twice.json().error.message]).toEqual([409, PAT_MSG.pieceNotHeld]);
+    const never = await call(ctx.app, 'POST', url, { as: s.treasurer, body: { kit_item_id: ids.camisa, member_id: ids.Davi, gone_on: day(0), reason: 'perdeu' } });
+    expect(never.json().error.message).toBe(PAT_MSG.pieceNotHeld);
+    const future = await call(ctx.app, 'POST', url, { as: s.treasurer, body: { kit_item_id: ids.camisa, member_id: ids.Carlos, gone_on: day(2), reason: 'nao_serve' } });
+    expect([future.statusCode, future.json().error.message]).toEqual([400, PAT_MSG.goneInFuture]);
+    const early = await call(ctx.app, 'POST', url, { as: s.treasurer, body: { kit_item_id: ids.camisa, member_id: ids.Carlos, gone_on: day(-6), reason: 'nao_serve' } });
+    expect(early.json().error.message).toBe(PAT_MSG.goneBeforeDelivery);
+    const reason = await call(ctx.app, 'POST', url, { as: s.treasurer, body: { kit_item_id: ids.camisa, member_id: ids.Carlos, gone_on: day(0), reason: 'rasgou' } });
+    expect(reason.json().error.message).toContain(PAT_MSG.goneReasonInvalid);
+    const other = await call(ctx.app, 'POST', url, { as: s.treasurer, body: { kit_item_id: ids.lenco, member_id: ids.Carlos, gone_on: day(0), reason: 'perdeu' } });
+    expect(other.json().error.message).toBe(PAT_MSG.kitItemNotFound);
+    const body = { kit_item_id: ids.camisa, member_id: ids.Carlos, gone_on: day(0), reason: 'nao_serve' };
+    expect((await call(ctx.app, 'POST', url, { as: counselor, body })).statusCode).toBe(403);
+    expect((await call(ctx.app, 'POST', url, { as: s.members[1], body })).statusCode).toBe(403);
+    expect((await call(ctx.app, 'POST', url, { as: s.stranger, body })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', `${s.base}/uniformes/me`, { as: s.members[1] })).json().uniform.pieces[0].has).toBe(true);
+    // A new shirt from the club: hers again from today, the mark gone.
+    const again = await call(ctx.app, 'POST', `${s.base}/uniformes/kits/${ids.uniform}/deliveries`, { as: s.treasurer, body: { kit_item_id: ids.camisa, member_ids: [ids.Bruna], delivered_on: day(0) } });
+    expect(again.json().items[0].delivered).toBe(2);
+    const back = (await call(ctx.app, 'GET', `${s.base}/uniformes/me`, { as: s.members[0] })).json();
+    expect(back.uniform.pieces[0]).toMatchObject({ has: true, since: day(0), source: 'clube', gone_reason: null });
   });
 });
 

@@ -9,7 +9,7 @@ import { notifyCreatedCharges } from '../charges/notices.js';
 import { sumMoney } from '../../shared/money.js';
 import {
   PAT_MSG, type TKit, type TKitOrder, type TKitPending, type TMemberSizes, type TMyPatrimonio,
-  type ZDeliveryInput, type ZKitInput, type ZSizesInput,
+  type ZDeliveryInput, type ZKitInput, type ZPieceGoneInput, type ZSizesInput,
 } from '../../shared/patrimonio.js';
 import * as repo from './repo.js';
 import * as uniformRepo from './uniform-repo.js';
@@ -136,10 +136,35 @@ export async function deliver(db: Db, actor: Actor, kitId: string, input: z.outp
   });
 }
 
-/** 'Quem ainda não recebeu': per piece, per unit (a counsellor sees their own unit). */
+/**
+ * A member no longer has a piece (lost it, outgrew it, gave it back): the delivery stays in their history,
+ * marked; the piece is missing again (in 'quem ainda não tem', the next order and the member's own page).
+ */
+export async function markPieceGone(db: Db, actor: Actor, kitId: string, input: z.output<typeof ZPieceGoneInput>): Promise<TKit> {
+  return db.transaction(async (tx) => {
+    await lockKit(tx, actor.clubId, kitId);
+    const kit = await mustGetKit(tx, actor.clubId, kitId);
+    const item = kit.items.find((i) => i.id === input.kit_item_id.toLowerCase());
+    if (!item) throw badRequest(PAT_MSG.kitItemNotFound);
+    const memberId = input.member_id.toLowerCase();
+    const held = await uniformRepo.heldDelivery(tx, actor.clubId, item.id, memberId);
+    if (!held) throw conflict(PAT_MSG.pieceNotHeld);
+    if (input.gone_on > (await repo.today(tx, actor.clubId))) throw badRequest(PAT_MSG.goneInFuture);
+    if (input.gone_on < held.delivered_on) throw badRequest(PAT_MSG.goneBeforeDelivery);
+    await uniformRepo.markGone(tx, actor.clubId, item.id, memberId, input.gone_on, input.reason);
+    await writeAudit(tx, {
+      clubId: actor.clubId, actorId: actor.profileId, action: 'kit.piece_gone', entity: 'kit', entityId: kitId,
+      before: { kit_item_id: item.id, member_id: memberId, ...held }, after: { kit_item_id: item.id, member_id: memberId, gone_on: input.gone_on, reason: input.reason },
+    });
+    return mustGetKit(tx, actor.clubId, kitId);
+  });
+}
+
+/** 'Quem ainda não recebeu': per piece, per unit (a counsellor sees their own unit), and who has it now. */
 export async function pending(q: Queryable, access: ClubAccess, kitId: string): Promise<TKitPending[]> {
   const kit = await mustGetKit(q, access.clubId, kitId);
   const rows = await uniformRepo.missing(q, access.clubId, kitId, unitFilter(access));
+  const holders = await uniformRepo.holders(q, access.clubId, kitId, unitFilter(access));
   return kit.items.map((item) => {
     const units = new Map<string, TKitPending['units'][number]>();
     for (const r of rows.filter((x) => x.kit_item_id === item.id)) {
@@ -148,7 +173,8 @@ export async function pending(q: Queryable, access: ClubAccess, kitId: string): 
       unit.members.push({ member_id: r.member_id, name: r.name, size: r.size });
       units.set(key, unit);
     }
-    return { kit_item_id: item.id, item_name: item.name, units: [...units.values()] };
+    const holding = holders.filter((h) => h.kit_item_id === item.id).map(({ member_id, name }) => ({ member_id, name }));
+    return { kit_item_id: item.id, item_name: item.name, units: [...units.values()], holders: holding };
   });
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TDeliverySource, TKit, TKitInput, TKitOrder, TKitPending, TMemberSizes, TMyPatrimonio } from '@shared/patrimonio';
+import type { TDeliverySource, TGoneReason, TKit, TKitInput, TKitOrder, TKitPending, TMemberSizes, TMyPatrimonio } from '@shared/patrimonio';
 import { api } from '@web/lib/api';
 
 /** Uniformes e kits: sizes, kits, deliveries, who still lacks each piece, the order and its charges. */
@@ -27,6 +27,9 @@ export const useUpdateKit = (clubId: string, kitId: string) => useUniformMutatio
 export const useDeliver = (clubId: string) =>
   useUniformMutation(clubId, ({ kitId, kitItemId, memberIds, on, source }: { kitId: string; kitItemId: string; memberIds: string[]; on: string; source: TDeliverySource }) =>
     api<TKit>('POST', `${base(clubId)}/kits/${kitId}/deliveries`, { kit_item_id: kitItemId, member_ids: memberIds, delivered_on: on, source }));
+export const usePieceGone = (clubId: string) =>
+  useUniformMutation(clubId, ({ kitId, kitItemId, memberId, on, reason }: { kitId: string; kitItemId: string; memberId: string; on: string; reason: TGoneReason }) =>
+    api<TKit>('POST', `${base(clubId)}/kits/${kitId}/pieces-gone`, { kit_item_id: kitItemId, member_id: memberId, gone_on: on, reason }));
 export const useChargeOrder = (clubId: string) =>
   useUniformMutation(clubId, ({ kitId, dueOn }: { kitId: string; dueOn: string }) =>
     api<{ charges: number; total: string }>('POST', `${base(clubId)}/kits/${kitId}/order/charges`, { due_on: dueOn }));

@@ -1,4 +1,4 @@
-import { DELIVERY_SOURCE_LABEL, SIZE_FIELDS, SIZE_LABEL } from '@shared/patrimonio';
+import { DELIVERY_SOURCE_LABEL, GONE_REASON_LABEL, SIZE_FIELDS, SIZE_LABEL } from '@shared/patrimonio';
 import { Card } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
@@ -28,7 +28,7 @@ export function MyItems({ clubId }: { clubId: string }) {
               <li key={p.kit_item_id} className="flex flex-wrap items-baseline gap-x-2">
                 <span className={p.has ? 'font-medium text-emerald-800' : 'font-medium text-amber-800'}>{p.has ? '✓' : '✗'} {p.name}</span>
                 <span className="text-slate-700">
-                  {p.has ? `${p.size ? `tamanho ${p.size}, ` : ''}${DELIVERY_SOURCE_LABEL[p.source ?? 'clube'].toLowerCase()}${p.since ? ` desde ${formatDate(p.since)}` : ''}` : `ainda não tem${p.size ? ` (tamanho ${p.size})` : ''}`}
+                  {p.has ? `${p.size ? `tamanho ${p.size}, ` : ''}${DELIVERY_SOURCE_LABEL[p.source ?? 'clube'].toLowerCase()}${p.since ? ` desde ${formatDate(p.since)}` : ''}` : `${p.gone_reason ? `não tem mais (${GONE_REASON_LABEL[p.gone_reason].toLowerCase()})` : 'ainda não tem'}${p.size ? ` (tamanho ${p.size})` : ''}`}
                 </span>
               </li>
             ))}

@@ -46,7 +46,9 @@ export function QrScannerModal({ title, onCode, onClose }: { title: string; onCo
       const el = video.current;
       if (!alive || !el) return;
       el.srcObject = stream;
-      await el.play().catch(() => undefined);
+      // Not awaited: play() settles only once a frame arrives (a camera still waking up, or one that never
+      // sends); reading starts now and a frame not there yet reads as nothing.
+      void el.play().catch(() => undefined);
       const decode = await makeDecoder(el);
       const tick = async () => {
         if (!alive) return;

@@ -3,7 +3,7 @@ import { plural } from '@shared/plural';
 import { toast } from 'react-hot-toast';
 import { Pencil, Plus, Shirt } from 'lucide-react';
 import { formatBrl } from '@shared/format-brl';
-import { DELIVERY_SOURCES, DELIVERY_SOURCE_LABEL, SIZE_FIELDS, SIZE_LABEL, type TDeliverySource, type TKit, type TMemberSizes } from '@shared/patrimonio';
+import { DELIVERY_SOURCES, DELIVERY_SOURCE_LABEL, GONE_REASONS, GONE_REASON_LABEL, SIZE_FIELDS, SIZE_LABEL, type TDeliverySource, type TGoneReason, type TKit, type TMemberSizes } from '@shared/patrimonio';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { DateInput } from '@web/components/ui/date-input';
@@ -12,7 +12,7 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { Modal } from '@web/components/ui/modal';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
-import { useChargeOrder, useDeliver, useKits, useOrder, usePending, useSaveSizes, useSizes } from '../api/uniforms';
+import { useChargeOrder, useDeliver, useKits, useOrder, usePending, usePieceGone, useSaveSizes, useSizes } from '../api/uniforms';
 import { KitFormModal } from './kit-form-modal';
 
 const todayIso = () => {
@@ -54,8 +54,10 @@ export function UniformsPanel({ clubId, manage }: { clubId: string; manage: bool
 function KitDetail({ clubId, kit, manage }: { clubId: string; kit: TKit; manage: boolean }) {
   const pending = usePending(clubId, kit.id);
   const [delivering, setDelivering] = useState<{ itemId: string; memberIds: string[] } | null>(null);
+  const [losing, setLosing] = useState<{ itemId: string; member: { member_id: string; name: string } } | null>(null);
   const uniform = kit.kind === 'uniforme';
   const lacks = uniform ? 'Quem ainda não tem' : 'Quem ainda não recebeu';
+  const has = uniform ? 'Quem tem' : 'Quem recebeu';
   return (
     <div className="space-y-3">
       <Card>
@@ -72,19 +74,34 @@ function KitDetail({ clubId, kit, manage }: { clubId: string; kit: TKit; manage:
           {pending.data.map((p) => {
             const total = p.units.reduce((n, u) => n + u.members.length, 0);
             return (
-              <Card key={p.kit_item_id} role="region" className="space-y-2" aria-label={`${lacks}: ${p.item_name}`}>
-                <div className="flex items-center gap-2">
-                  <h4 className="flex-1 font-medium text-slate-900">{lacks}: {p.item_name}</h4>
-                  {manage && total > 0 ? <Button size="sm" variant="secondary" onClick={() => setDelivering({ itemId: p.kit_item_id, memberIds: p.units.flatMap((u) => u.members.map((m) => m.member_id)) })}>{uniform ? 'Registrar quem tem' : 'Registrar entrega'}</Button> : null}
-                </div>
-                {total === 0 ? <p className="text-sm text-emerald-800">{uniform ? 'Todos têm.' : 'Todos receberam.'}</p> : p.units.map((u) => (
-                  <div key={u.unit_id ?? 'none'}>
-                    <p className="text-sm font-medium text-slate-700">{u.unit_name} ({u.members.length})</p>
-                    <ul className="ml-4 list-disc text-sm text-slate-800">
-                      {u.members.map((m) => <li key={m.member_id}>{m.name}{m.size ? ` — tamanho ${m.size}` : ''}</li>)}
-                    </ul>
+              <Card key={p.kit_item_id} className="space-y-2">
+                <div role="region" className="space-y-2" aria-label={`${lacks}: ${p.item_name}`}>
+                  <div className="flex items-center gap-2">
+                    <h4 className="flex-1 font-medium text-slate-900">{lacks}: {p.item_name}</h4>
+                    {manage && total > 0 ? <Button size="sm" variant="secondary" onClick={() => setDelivering({ itemId: p.kit_item_id, memberIds: p.units.flatMap((u) => u.members.map((m) => m.member_id)) })}>{uniform ? 'Registrar quem tem' : 'Registrar entrega'}</Button> : null}
                   </div>
-                ))}
+                  {total === 0 ? <p className="text-sm text-emerald-800">{uniform ? 'Todos têm.' : 'Todos receberam.'}</p> : p.units.map((u) => (
+                    <div key={u.unit_id ?? 'none'}>
+                      <p className="text-sm font-medium text-slate-700">{u.unit_name} ({u.members.length})</p>
+                      <ul className="ml-4 list-disc text-sm text-slate-800">
+                        {u.members.map((m) => <li key={m.member_id}>{m.name}{m.size ? ` — tamanho ${m.size}` : ''}</li>)}
+                      </ul>
+                    </div>
+                  ))}
+                </div>
+                {p.holders.length > 0 ? (
+                  <details className="text-sm" aria-label={`${has}: ${p.item_name}`}>
+                    <summary className="cursor-pointer text-slate-700">{has} ({p.holders.length})</summary>
+                    <ul className="mt-1 space-y-1">
+                      {p.holders.map((m) => (
+                        <li key={m.member_id} className="flex flex-wrap items-center gap-2 text-slate-800">
+                          <span className="flex-1">{m.name}</span>
+                          {manage ? <Button size="sm" variant="secondary" aria-label={`Não tem mais: ${m.name} (${p.item_name})`} onClick={() => setLosing({ itemId: p.kit_item_id, member: m })}>Não tem mais</Button> : null}
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                ) : null}
               </Card>
             );
           })}
@@ -93,6 +110,7 @@ function KitDetail({ clubId, kit, manage }: { clubId: string; kit: TKit; manage:
       {manage ? <OrderCard clubId={clubId} kitId={kit.id} /> : null}
       {delivering && pending.data ? <DeliverModal clubId={clubId} kit={kit} itemId={delivering.itemId}
         candidates={pending.data.find((p) => p.kit_item_id === delivering.itemId)?.units.flatMap((u) => u.members) ?? []} onClose={() => setDelivering(null)} /> : null}
+      {losing ? <PieceGoneModal clubId={clubId} kit={kit} itemId={losing.itemId} member={losing.member} onClose={() => setLosing(null)} /> : null}
     </div>
   );
 }
@@ -133,6 +151,38 @@ function DeliverModal({ clubId, kit, itemId, candidates, onClose }: { clubId: st
             </label>
           ))}
         </fieldset>
+      </div>
+    </Modal>
+  );
+}
+
+/** A member no longer has a piece: lost, outgrown or given back; what they received stays in their history. */
+function PieceGoneModal({ clubId, kit, itemId, member, onClose }: { clubId: string; kit: TKit; itemId: string; member: { member_id: string; name: string }; onClose: () => void }) {
+  const gone = usePieceGone(clubId);
+  const [on, setOn] = useState(todayIso());
+  const [reason, setReason] = useState<TGoneReason>('perdeu');
+  const [error, setError] = useState<string | null>(null);
+  const item = kit.items.find((i) => i.id === itemId);
+  async function save() {
+    setError(null);
+    try {
+      await gone.mutateAsync({ kitId: kit.id, kitItemId: itemId, memberId: member.member_id, on, reason });
+      toast.success('Registrado: o membro não tem mais a peça.');
+      onClose();
+    } catch (e) { setError(errorMessage(e, 'Não foi possível registrar.')); }
+  }
+  return (
+    <Modal open title={`${member.name} não tem mais: ${item?.name ?? ''}`} onClose={onClose} footer={<>
+      <Button variant="secondary" onClick={onClose} disabled={gone.isPending}>Cancelar</Button>
+      <Button onClick={() => void save()} loading={gone.isPending} disabled={!on}>Registrar</Button>
+    </>}>
+      <div className="space-y-3">
+        {error ? <p role="alert" className="text-sm text-red-700">{error}</p> : null}
+        <p className="text-sm text-slate-700">A peça volta a faltar (em quem ainda não tem e no próximo pedido); o que o membro recebeu fica no histórico.</p>
+        <SelectField label="Motivo" value={reason} onChange={(e) => setReason(e.target.value as TGoneReason)}>
+          {GONE_REASONS.map((r) => <option key={r} value={r}>{GONE_REASON_LABEL[r]}</option>)}
+        </SelectField>
+        <DateInput label="Desde" required value={on} onChange={(e) => setOn(e.target.value)} />
       </div>
     </Modal>
   );
