@@ -2,8 +2,8 @@ import type { Db } from '../db/index.js';
 import { SECURITY_MSG } from '../../shared/security.js';
 import { AppError } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
-import { deleteSessionsOf, promoteToSuperAdmin } from '../auth/repo.js';
-import { maybeOne } from '../db/index.js';
+import { deleteSessionsOf, lockPromotableProfile, promoteToSuperAdmin } from '../auth/repo.js';
+import { deleteFactors, deleteRecoveryCodes } from '../auth/mfa-repo.js';
 
 /**
  * The super admin turns off the two-step verification of someone who lost the phone and the codes:
@@ -12,13 +12,13 @@ import { maybeOne } from '../db/index.js';
  */
 export async function resetTwoStep(db: Db, actorId: string, profileId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const factors = await tx.query<{ id: string }>(`DELETE FROM mfa_factors WHERE profile_id = $1 RETURNING id`, [profileId]);
-    if (factors.length === 0) throw new AppError('not_found', 404, SECURITY_MSG.mfaNotOn);
-    await tx.query(`DELETE FROM mfa_recovery_codes WHERE profile_id = $1`, [profileId]);
+    const factors = await deleteFactors(tx, profileId);
+    if (factors === 0) throw new AppError('not_found', 404, SECURITY_MSG.mfaNotOn);
+    await deleteRecoveryCodes(tx, profileId);
     await deleteSessionsOf(tx, profileId);
     await writeAudit(tx, {
       clubId: null, actorId, action: 'profile.mfa_reset', entity: 'profile', entityId: profileId,
-      before: { factors: factors.length }, after: { factors: 0, sessions_ended: true },
+      before: { factors }, after: { factors: 0, sessions_ended: true },
     });
   });
 }
@@ -30,11 +30,7 @@ export async function resetTwoStep(db: Db, actorId: string, profileId: string): 
  */
 export async function promoteLocally(db: Db, email: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const before = await maybeOne<{ id: string; user_type: string }>(
-      tx,
-      `SELECT id, user_type FROM profiles WHERE lower(email) = lower($1) AND password_hash IS NOT NULL FOR UPDATE`,
-      [email],
-    );
+    const before = await lockPromotableProfile(tx, email);
     if (!before) return false;
     await promoteToSuperAdmin(tx, email);
     if (before.user_type !== 'super_admin') {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZClubAuditPage, ZClubAuditQuery, ZPlatformAuditPage, ZPlatformAuditQuery } from '../../shared/audit.js';
 import { DEFAULT_TIMEZONE } from '../../shared/timezones.js';
-import { one } from '../db/index.js';
+import { clubTimezone } from '../recurring/repo.js';
 import { listAudit } from './list.js';
 import { ZClubParams } from '../../shared/ids.js';
 
@@ -19,7 +19,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req) => {
     const { clubId } = req.access;
-    const { timezone } = await one<{ timezone: string }>(db, 'SELECT timezone FROM clubs WHERE id = $1', [clubId]);
+    const timezone = await clubTimezone(db, clubId);
     const q = req.query;
     const page = await listAudit(db, { clubId, action: q.action, actorId: q.actor_id, from: q.from, to: q.to, timezone }, q.after, q.limit);
     return { ...page, entries: page.entries.map(({ club_id: _c, club_name: _n, ...e }) => e), timezone };

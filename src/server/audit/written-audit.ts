@@ -66,7 +66,7 @@ export async function writtenAudit(serverDir: string, migrationsDir: string): Pr
   }
   for (const f of await readdir(migrationsDir)) {
     const text = await readFile(path.join(migrationsDir, f), 'utf8');
-    for (const statement of text.match(/INSERT INTO audit_log\b[\s\S]*?;/g) ?? []) {
+    for (const statement of text.match(/INSERT\s+INTO\s+audit_log\b[\s\S]*?;/g) ?? []) {
       for (const m of statement.matchAll(ACTION)) if (m[1]) actions.add(m[1]);
       for (const call of callsOf(statement, 'jsonb_build_object')) {
         for (const m of call.matchAll(/(?:\(|,)\s*'([a-z_]+)'\s*,/g)) if (m[1]) fieldKeys.add(m[1]);

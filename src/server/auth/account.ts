@@ -1,7 +1,6 @@
 import { verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Queryable } from '../db/index.js';
-import { maybeOne } from '../db/index.js';
 import { AUTH_MSG } from '../../shared/auth.js';
 import { SECURITY_MSG, deviceFromUserAgent, type TSecurityOverview } from '../../shared/security.js';
 import { AppError, PG, badRequest, isPgError } from '../core/errors.js';
@@ -12,7 +11,8 @@ import { emailChangeMail, emailVerifyMail, passwordChangedMail, passwordResetMai
 import * as repo from './repo.js';
 import { hashPassword } from './service.js';
 import { hashToken, newSessionToken } from './session.js';
-import { recoveryCodesLeft } from './mfa.js';
+import { countUnusedRecoveryCodes } from './mfa-repo.js';
+import * as accountRepo from './account-repo.js';
 import { isUuid } from '../../shared/ids.js';
 
 /** Password-recovery requests: per e-mail and per address, per hour. */
@@ -40,26 +40,14 @@ export async function requestPasswordReset(app: FastifyInstance, email: string, 
   if (!found || !found.email || found.blocked_at) return;
   const token = newSessionToken();
   await app.db.transaction(async (tx) => {
-    await tx.query(`DELETE FROM password_reset_tokens WHERE profile_id = $1`, [found.id]);
-    await tx.query(
-      `INSERT INTO password_reset_tokens (profile_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3::double precision / 1000))`,
-      [found.id, hashToken(token), LINK_TTL_MS],
-    );
+    await accountRepo.replacePasswordResetToken(tx, found.id, hashToken(token), LINK_TTL_MS);
     await enqueueMail(tx, { to: found.email as string, ...passwordResetMail(found.full_name, `${baseUrl}/redefinir-senha/${token}`) });
   });
   app.mail.kick();
 }
 
-function validResetToken(q: Queryable, token: string) {
-  return maybeOne<{ id: string; profile_id: string }>(
-    q,
-    `SELECT id, profile_id FROM password_reset_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
-    [hashToken(token)],
-  );
-}
-
 export async function resetTokenIsValid(db: Db, token: string): Promise<boolean> {
-  return (await validResetToken(db, token)) !== null;
+  return (await accountRepo.findValidResetToken(db, hashToken(token))) !== null;
 }
 
 async function countReset(app: FastifyInstance, ip: string): Promise<void> {
@@ -72,34 +60,23 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
   await countReset(app, ip);
   const passwordHash = await hashPassword(password);
   await app.db.transaction(async (tx) => {
-    const row = await maybeOne<{ profile_id: string }>(
-      tx,
-      `UPDATE password_reset_tokens SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING profile_id`,
-      [hashToken(token)],
-    );
+    const row = await accountRepo.spendResetToken(tx, hashToken(token));
     if (!row) throw new AppError('invalid_token', 400, SECURITY_MSG.resetInvalid);
     // The link reached the account's address, which proves it is theirs.
-    await tx.query(`UPDATE profiles SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1`, [row.profile_id, passwordHash]);
-    await tx.query(`DELETE FROM sessions WHERE profile_id = $1`, [row.profile_id]);
-    await tx.query(`DELETE FROM password_reset_tokens WHERE profile_id = $1 AND used_at IS NULL`, [row.profile_id]);
+    await accountRepo.setPasswordHash(tx, row.profile_id, passwordHash, { emailProved: true });
+    await repo.deleteSessionsOf(tx, row.profile_id);
+    await accountRepo.deleteUnusedResetTokens(tx, row.profile_id);
   });
 }
 
 /** What the "Segurança" page shows. */
 export async function securityOverview(db: Db, auth: AuthState): Promise<TSecurityOverview> {
-  const sessions = await db.query<{ id: string; user_agent: string | null; ip: string | null; created_at: string; last_seen_at: string }>(
-    `SELECT id, user_agent, ip, created_at, last_seen_at FROM sessions WHERE profile_id = $1 AND expires_at > now() ORDER BY last_seen_at DESC LIMIT 100`,
-    [auth.profile.id],
-  );
-  const pending = await maybeOne<{ new_email: string }>(
-    db,
-    `SELECT new_email FROM email_change_tokens WHERE profile_id = $1 AND used_at IS NULL AND expires_at > now() ORDER BY created_at DESC LIMIT 1`,
-    [auth.profile.id],
-  );
+  const sessions = await accountRepo.listActiveSessions(db, auth.profile.id);
+  const pending = await accountRepo.findPendingEmailChange(db, auth.profile.id);
   return {
     email: auth.profile.email,
     mfa_enabled: await repo.hasVerifiedFactor(db, auth.profile.id),
-    recovery_codes_left: await recoveryCodesLeft(db, auth.profile.id),
+    recovery_codes_left: await countUnusedRecoveryCodes(db, auth.profile.id),
     pending_email: pending?.new_email ?? null,
     sessions: sessions.map((s) => ({
       id: s.id,
@@ -115,20 +92,18 @@ export async function securityOverview(db: Db, auth: AuthState): Promise<TSecuri
 
 export async function revokeSession(db: Db, auth: AuthState, sessionId: string): Promise<void> {
   if (!isUuid(sessionId)) throw new AppError('not_found', 404, SECURITY_MSG.sessionNotFound);
-  const rows = await db.query(`DELETE FROM sessions WHERE id = $1 AND profile_id = $2 RETURNING id`, [sessionId, auth.profile.id]);
-  if (rows.length === 0) throw new AppError('not_found', 404, SECURITY_MSG.sessionNotFound);
+  if (!(await accountRepo.deleteSessionOf(db, sessionId, auth.profile.id))) throw new AppError('not_found', 404, SECURITY_MSG.sessionNotFound);
 }
 
 export async function revokeOtherSessions(q: Queryable, auth: AuthState): Promise<number> {
-  const rows = await q.query(`DELETE FROM sessions WHERE profile_id = $1 AND id <> $2 RETURNING id`, [auth.profile.id, auth.sessionId]);
-  return rows.length;
+  return accountRepo.deleteOtherSessions(q, auth.profile.id, auth.sessionId);
 }
 
 /** The current password, checked under the login throttle (a stolen session cannot guess it freely). */
 async function checkCurrentPassword(app: FastifyInstance, auth: AuthState, password: string, ip: string): Promise<void> {
   const key = `account:${auth.profile.id}`;
   await app.loginThrottle.check(key, ip);
-  const row = await maybeOne<{ password_hash: string | null }>(app.db, `SELECT password_hash FROM profiles WHERE id = $1`, [auth.profile.id]);
+  const row = await accountRepo.getPasswordHash(app.db, auth.profile.id);
   const ok = row?.password_hash ? await verify(row.password_hash, password).catch(() => false) : false;
   if (!ok) {
     await app.loginThrottle.recordFailure(key, ip);
@@ -142,7 +117,7 @@ export async function changePassword(app: FastifyInstance, auth: AuthState, inpu
   await checkCurrentPassword(app, auth, input.current_password, ip);
   const passwordHash = await hashPassword(input.password);
   await app.db.transaction(async (tx) => {
-    await tx.query(`UPDATE profiles SET password_hash = $2, updated_at = now() WHERE id = $1`, [auth.profile.id, passwordHash]);
+    await accountRepo.setPasswordHash(tx, auth.profile.id, passwordHash);
     await revokeOtherSessions(tx, auth);
     if (auth.profile.email) await enqueueMail(tx, { to: auth.profile.email, ...passwordChangedMail(auth.profile.full_name) });
   });
@@ -162,11 +137,7 @@ export async function requestEmailChange(
   if (await repo.findProfileByEmail(app.db, input.new_email)) throw new AppError('email_taken', 409, AUTH_MSG.emailTaken);
   const token = newSessionToken();
   await app.db.transaction(async (tx) => {
-    await tx.query(`DELETE FROM email_change_tokens WHERE profile_id = $1 AND used_at IS NULL`, [auth.profile.id]);
-    await tx.query(
-      `INSERT INTO email_change_tokens (profile_id, new_email, token_hash, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4::double precision / 1000))`,
-      [auth.profile.id, input.new_email, hashToken(token), LINK_TTL_MS],
-    );
+    await accountRepo.replaceEmailChangeToken(tx, auth.profile.id, input.new_email, hashToken(token), LINK_TTL_MS);
     await enqueueMail(tx, { to: input.new_email, ...emailChangeMail(auth.profile.full_name, `${baseUrl}/confirmar-email/${token}`) });
   });
   app.mail.kick();
@@ -193,13 +164,9 @@ export async function confirmEmailChange(app: FastifyInstance, token: string, ip
   await countReset(app, ip);
   try {
     return await app.db.transaction(async (tx) => {
-      const row = await maybeOne<{ profile_id: string; new_email: string }>(
-        tx,
-        `UPDATE email_change_tokens SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING profile_id, new_email`,
-        [hashToken(token)],
-      );
+      const row = await accountRepo.spendEmailChangeToken(tx, hashToken(token));
       if (!row) throw new AppError('invalid_token', 400, SECURITY_MSG.resetInvalid);
-      await tx.query(`UPDATE profiles SET email = $2, email_verified_at = now(), updated_at = now() WHERE id = $1`, [row.profile_id, row.new_email]);
+      await accountRepo.setEmail(tx, row.profile_id, row.new_email, { proved: true });
       return row.new_email;
     });
   } catch (err) {

@@ -4,12 +4,13 @@ import { Secret, TOTP } from 'otpauth';
 import type QRCode from 'qrcode';
 import { requireLazily } from '../lazy-module.js';
 import type { Db, Queryable } from '../db/index.js';
-import { maybeOne } from '../db/index.js';
 import { SECURITY_MSG, type TMfaEnrolment } from '../../shared/security.js';
 import { AppError, badRequest } from '../core/errors.js';
 import { tooManyRequests, MINUTE, type LoginThrottle } from '../core/throttle.js';
 import type { CounterStore } from '../core/counter-store.js';
 import type { AuthState } from '../core/access.js';
+import * as mfaRepo from './mfa-repo.js';
+import type { FactorRow } from './mfa-repo.js';
 
 /** RFC 6238 with the parameters every authenticator app understands. */
 export const TOTP_PERIOD = 30;
@@ -24,12 +25,6 @@ export function totpFor(secret: string, label: string): TOTP {
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
-interface FactorRow {
-  id: string;
-  secret: string;
-  verified_at: string | null;
-}
 
 /** Throttle of code checks: LoginThrottle's growing wait per account and address, plus a cap per account. */
 export class MfaGuard {
@@ -60,26 +55,18 @@ export async function acceptTotp(q: Queryable, factor: FactorRow, label: string,
   const delta = totpFor(factor.secret, label).validate({ token: code, window: 1, timestamp: now });
   if (delta === null) return false;
   const step = Math.floor(now / 1000 / TOTP_PERIOD) + delta;
-  const rows = await q.query(
-    `UPDATE mfa_factors SET last_used_step = $2 WHERE id = $1 AND (last_used_step IS NULL OR last_used_step < $2) RETURNING id`,
-    [factor.id, step],
-  );
-  return rows.length > 0;
-}
-
-function verifiedFactor(q: Queryable, profileId: string) {
-  return maybeOne<FactorRow>(q, `SELECT id, secret, verified_at FROM mfa_factors WHERE profile_id = $1 AND verified_at IS NOT NULL`, [profileId]);
+  return mfaRepo.recordTotpStep(q, factor.id, step);
 }
 
 const labelOf = (auth: AuthState) => auth.profile.email ?? auth.profile.full_name;
 
 /** Starts enrolment: a new unverified factor (any older unverified one is dropped), with its QR. */
 export async function startEnrolment(db: Db, auth: AuthState): Promise<TMfaEnrolment> {
-  if (await verifiedFactor(db, auth.profile.id)) throw new AppError('mfa_enabled', 409, SECURITY_MSG.mfaAlreadyOn);
+  if (await mfaRepo.findVerifiedFactor(db, auth.profile.id)) throw new AppError('mfa_enabled', 409, SECURITY_MSG.mfaAlreadyOn);
   const secret = new Secret({ size: 20 }).base32;
   await db.transaction(async (tx) => {
-    await tx.query(`DELETE FROM mfa_factors WHERE profile_id = $1 AND verified_at IS NULL`, [auth.profile.id]);
-    await tx.query(`INSERT INTO mfa_factors (profile_id, secret) VALUES ($1, $2)`, [auth.profile.id, secret]);
+    await mfaRepo.deleteUnverifiedFactors(tx, auth.profile.id);
+    await mfaRepo.insertFactor(tx, auth.profile.id, secret);
   });
   const otpauthUrl = totpFor(secret, labelOf(auth)).toString();
   const qr = await (requireLazily('qrcode') as typeof QRCode).toDataURL(otpauthUrl, { margin: 1, width: 220 });
@@ -95,8 +82,8 @@ function newRecoveryCode(): string {
 /** Replaces the account's recovery codes with 10 new ones; returns them (shown once, stored hashed). */
 async function replaceRecoveryCodes(q: Queryable, profileId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await q.query(`DELETE FROM mfa_recovery_codes WHERE profile_id = $1`, [profileId]);
-  for (const c of codes) await q.query(`INSERT INTO mfa_recovery_codes (profile_id, code_hash) VALUES ($1, $2)`, [profileId, sha256(c)]);
+  await mfaRepo.deleteRecoveryCodes(q, profileId);
+  for (const c of codes) await mfaRepo.insertRecoveryCode(q, profileId, sha256(c));
   return codes.map((c) => `${c.slice(0, 5)}-${c.slice(5)}`);
 }
 
@@ -104,17 +91,13 @@ async function replaceRecoveryCodes(q: Queryable, profileId: string): Promise<st
 export async function confirmEnrolment(db: Db, guard: MfaGuard, auth: AuthState, code: string, ip: string): Promise<string[]> {
   await guard.check(auth.profile.id, ip);
   const result = await db.transaction(async (tx) => {
-    if (await verifiedFactor(tx, auth.profile.id)) throw new AppError('mfa_enabled', 409, SECURITY_MSG.mfaAlreadyOn);
-    const factor = await maybeOne<FactorRow>(
-      tx,
-      `SELECT id, secret, verified_at FROM mfa_factors WHERE profile_id = $1 AND verified_at IS NULL ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
-      [auth.profile.id],
-    );
+    if (await mfaRepo.findVerifiedFactor(tx, auth.profile.id)) throw new AppError('mfa_enabled', 409, SECURITY_MSG.mfaAlreadyOn);
+    const factor = await mfaRepo.lockNewestUnverifiedFactor(tx, auth.profile.id);
     if (!factor) throw badRequest(SECURITY_MSG.enrolFirst);
     if (!(await acceptTotp(tx, factor, labelOf(auth), code))) return null;
-    await tx.query(`UPDATE mfa_factors SET verified_at = now() WHERE id = $1`, [factor.id]);
-    await tx.query(`DELETE FROM mfa_factors WHERE profile_id = $1 AND verified_at IS NULL`, [auth.profile.id]);
-    await tx.query(`UPDATE sessions SET aal = 'aal2' WHERE id = $1`, [auth.sessionId]);
+    await mfaRepo.markFactorVerified(tx, factor.id);
+    await mfaRepo.deleteUnverifiedFactors(tx, auth.profile.id);
+    await mfaRepo.raiseSessionToAal2(tx, auth.sessionId);
     return replaceRecoveryCodes(tx, auth.profile.id);
   });
   if (!result) return guard.failure(auth.profile.id, ip);
@@ -132,18 +115,14 @@ export async function challenge(
 ): Promise<void> {
   await guard.check(auth.profile.id, ip);
   const ok = await db.transaction(async (tx) => {
-    const factor = await verifiedFactor(tx, auth.profile.id);
+    const factor = await mfaRepo.findVerifiedFactor(tx, auth.profile.id);
     if (!factor) throw badRequest(SECURITY_MSG.mfaNotOn);
     let passed = false;
     if (input.code !== undefined) passed = await acceptTotp(tx, factor, labelOf(auth), input.code);
     else if (input.recovery_code !== undefined) {
-      const used = await tx.query(
-        `UPDATE mfa_recovery_codes SET used_at = now() WHERE profile_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING id`,
-        [auth.profile.id, sha256(input.recovery_code)],
-      );
-      passed = used.length > 0;
+      passed = await mfaRepo.useRecoveryCode(tx, auth.profile.id, sha256(input.recovery_code));
     }
-    if (passed) await tx.query(`UPDATE sessions SET aal = 'aal2' WHERE id = $1`, [auth.sessionId]);
+    if (passed) await mfaRepo.raiseSessionToAal2(tx, auth.sessionId);
     return passed;
   });
   if (!ok) await guard.failure(auth.profile.id, ip);
@@ -152,7 +131,7 @@ export async function challenge(
 
 /** Checks a current TOTP code of the verified factor (to disable it or regenerate the codes). */
 async function requireCurrentCode(tx: Queryable, auth: AuthState, code: string): Promise<boolean> {
-  const factor = await verifiedFactor(tx, auth.profile.id);
+  const factor = await mfaRepo.findVerifiedFactor(tx, auth.profile.id);
   if (!factor) throw badRequest(SECURITY_MSG.mfaNotOn);
   return acceptTotp(tx, factor, labelOf(auth), code);
 }
@@ -161,8 +140,8 @@ export async function disable(db: Db, guard: MfaGuard, auth: AuthState, code: st
   await guard.check(auth.profile.id, ip);
   const ok = await db.transaction(async (tx) => {
     if (!(await requireCurrentCode(tx, auth, code))) return false;
-    await tx.query(`DELETE FROM mfa_factors WHERE profile_id = $1`, [auth.profile.id]);
-    await tx.query(`DELETE FROM mfa_recovery_codes WHERE profile_id = $1`, [auth.profile.id]);
+    await mfaRepo.deleteFactors(tx, auth.profile.id);
+    await mfaRepo.deleteRecoveryCodes(tx, auth.profile.id);
     await notify(tx, {
       clubId: null, to: [auth.profile.id], category: 'security', kind: 'security.mfa_disabled', urgent: true, link: '/dashboard/seguranca',
       title: 'Verificação em duas etapas desligada', body: 'Se não foi você, troque sua senha agora e ligue a verificação de novo.',
@@ -182,9 +161,4 @@ export async function regenerateRecoveryCodes(db: Db, guard: MfaGuard, auth: Aut
   if (!codes) return guard.failure(auth.profile.id, ip);
   await guard.success(auth.profile.id, ip);
   return codes;
-}
-
-export async function recoveryCodesLeft(q: Queryable, profileId: string): Promise<number> {
-  const [row] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM mfa_recovery_codes WHERE profile_id = $1 AND used_at IS NULL`, [profileId]);
-  return row.n;
 }

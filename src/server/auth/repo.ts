@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import type { TProfile } from '../../shared/auth.js';
+import type { TClubSecurity } from '../../shared/security.js';
 
 export interface MembershipRow {
   role: string;
@@ -173,4 +174,42 @@ export async function replaceEmailToken(q: Queryable, profileId: string, email: 
     `INSERT INTO email_change_tokens (profile_id, new_email, token_hash, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4::double precision / 1000))`,
     [profileId, email, tokenHash, ttlMs],
   );
+}
+
+/** The account with that e-mail and a password, its row locked, before a promotion. */
+export function lockPromotableProfile(q: Queryable, email: string) {
+  return maybeOne<{ id: string; user_type: string }>(
+    q,
+    `SELECT id, user_type FROM profiles WHERE lower(email) = lower($1) AND password_hash IS NOT NULL FOR UPDATE`,
+    [email],
+  );
+}
+
+/** Serialises first sign-ups (until the transaction ends) so exactly one account becomes the first super admin. */
+export async function lockFirstSignUps(q: Queryable): Promise<void> {
+  await q.query('SELECT pg_advisory_xact_lock(7355609)');
+}
+
+/** Whether the account has other sessions, and another one from this same browser. */
+export function otherSessionsSeen(q: Queryable, profileId: string, userAgent: string | null) {
+  return maybeOne<{ others: boolean; same: boolean }>(q,
+    `SELECT count(*) > 1 AS others, count(*) FILTER (WHERE user_agent IS NOT DISTINCT FROM $2) > 1 AS same FROM sessions WHERE profile_id = $1`,
+    [profileId, userAgent]);
+}
+
+export function getClubSecurity(q: Queryable, clubId: string) {
+  return maybeOne<TClubSecurity>(q, `SELECT require_mfa_admins FROM clubs WHERE id = $1`, [clubId]);
+}
+
+/** The club's security rules, its row locked. */
+export function lockClubSecurity(q: Queryable, clubId: string) {
+  return maybeOne<TClubSecurity>(q, `SELECT require_mfa_admins FROM clubs WHERE id = $1 FOR UPDATE`, [clubId]);
+}
+
+export async function setClubRequireMfa(q: Queryable, clubId: string, requireMfaAdmins: boolean): Promise<TClubSecurity> {
+  const [row] = await q.query<TClubSecurity>(
+    `UPDATE clubs SET require_mfa_admins = $2, updated_at = now() WHERE id = $1 RETURNING require_mfa_admins`,
+    [clubId, requireMfaAdmins],
+  );
+  return row;
 }

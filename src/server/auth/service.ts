@@ -41,7 +41,7 @@ export async function register(db: Db, input: z.output<typeof ZRegister>, meta: 
   try {
     profile = await db.transaction(async (tx) => {
       // Serialises first sign-ups so exactly one account becomes the first super admin.
-      await tx.query('SELECT pg_advisory_xact_lock(7355609)');
+      await repo.lockFirstSignUps(tx);
       // Only accounts hold an e-mail as a login; a club's contact address for a child never blocks sign-up,
       // so the answer cannot tell a kid's profile from an account (issue 21).
       if (await repo.findProfileByEmail(tx, input.email)) throw new AppError('email_taken', 409, AUTH_MSG.emailTaken);
@@ -86,9 +86,7 @@ export async function login(
 
 /** A sign-in from a browser the account has no other session in tells the person (not the very first one). */
 async function notifyNewDevice(db: Db, profileId: string, userAgent: string | null): Promise<void> {
-  const [seen] = await db.query<{ others: boolean; same: boolean }>(
-    `SELECT count(*) > 1 AS others, count(*) FILTER (WHERE user_agent IS NOT DISTINCT FROM $2) > 1 AS same FROM sessions WHERE profile_id = $1`,
-    [profileId, userAgent]);
+  const seen = await repo.otherSessionsSeen(db, profileId, userAgent);
   if (!seen?.others || seen.same) return;
   await notify(db, {
     clubId: null, to: [profileId], category: 'security', kind: 'security.new_device', urgent: true, link: '/dashboard/seguranca',

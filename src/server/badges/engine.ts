@@ -1,22 +1,15 @@
 import type { Db, Queryable } from '../db/index.js';
-import { criteriaFromJson, isProgrammeCriteria, type TCriteriaType, type TProgrammeCriteria } from '../../shared/badges.js';
+import { criteriaFromJson, isProgrammeCriteria } from '../../shared/badges.js';
 import type { TAwardedBadge } from '../../shared/progress.js';
 import { appendPointEvent, appendPointEvents } from '../progress/ledger.js';
 import { servedIcon } from './icon.js';
 import { notify } from '../notifications/notify.js';
 import { membersCompletions, NO_COMPLETIONS, programmeCriterionMet } from './programme-criteria.js';
 import { ClubJobRun } from '../db/club-job-run.js';
+import * as awardRepo from './award-repo.js';
+import type { BadgeRow, Metrics, NumericCriteria } from './award-repo.js';
 
 export const MEMBERSHIP_BADGES_JOB = 'membership-duration-badges';
-
-interface BadgeRow {
-  id: string;
-  name: string;
-  icon_svg: string;
-  icon_sanitized_v: number;
-  points: number;
-  auto_criteria: unknown;
-}
 
 /**
  * Gives a badge to a member of a club, at most once (UNIQUE club/profile/badge), and books its XP
@@ -26,12 +19,7 @@ export async function grantBadge(
   q: Queryable,
   g: { clubId: string; profileId: string; badge: Pick<BadgeRow, 'id' | 'name' | 'icon_svg' | 'icon_sanitized_v' | 'points'>; awardedBy?: string | null },
 ): Promise<TAwardedBadge | null> {
-  const inserted = await q.query(
-    `INSERT INTO member_badges (club_id, profile_id, badge_id, awarded_by) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (club_id, profile_id, badge_id) DO NOTHING RETURNING id`,
-    [g.clubId, g.profileId, g.badge.id, g.awardedBy ?? null],
-  );
-  if (inserted.length === 0) return null;
+  if (!(await awardRepo.insertMemberBadge(q, g.clubId, g.profileId, g.badge.id, g.awardedBy ?? null))) return null;
   if (g.badge.points > 0) {
     await appendPointEvent(q, { clubId: g.clubId, profileId: g.profileId, source: 'badge', points: g.badge.points, badgeId: g.badge.id, createdBy: g.awardedBy ?? null });
   }
@@ -44,14 +32,7 @@ export async function grantBadge(
 
 /** Every active badge linked to the task (any type) goes to the member who completed it. */
 export async function awardTaskBadges(q: Queryable, clubId: string, profileId: string, taskId: string): Promise<TAwardedBadge[]> {
-  const badges = await q.query<BadgeRow>(
-    `SELECT b.id, b.name, b.icon_svg, b.icon_sanitized_v, b.points, b.auto_criteria
-       FROM task_badges tb JOIN badges b ON b.id = tb.badge_id
-      WHERE tb.task_id = $1 AND b.active
-        AND NOT EXISTS (SELECT 1 FROM member_badges mb WHERE mb.club_id = $2 AND mb.profile_id = $3 AND mb.badge_id = b.id)
-      ORDER BY b.id`,
-    [taskId, clubId, profileId],
-  );
+  const badges = await awardRepo.listUnheldTaskBadges(q, clubId, profileId, taskId);
   const awarded: TAwardedBadge[] = [];
   for (const badge of badges) {
     const got = await grantBadge(q, { clubId, profileId, badge });
@@ -60,32 +41,9 @@ export async function awardTaskBadges(q: Queryable, clubId: string, profileId: s
   return awarded;
 }
 
-type NumericCriteria = Exclude<TCriteriaType, TProgrammeCriteria>;
-type Metrics = Record<NumericCriteria, number | null>;
-
-/**
- * The seven auto-criteria measures of members in one club, in one query. The ranking (the whole
- * club's ledger) is read once, and only when a ranking badge is in play; a place earned with points:
- * members listed at 0 points (issue 18) hold no position for badges.
- */
+/** The seven auto-criteria measures of members in one club, by profile. */
 async function membersMetrics(q: Queryable, clubId: string, profileIds: readonly string[], needRanking: boolean): Promise<Map<string, Metrics>> {
-  const rows = await q.query<Metrics & { profile_id: string }>(
-    `WITH rk AS MATERIALIZED (SELECT profile_id, ranking FROM v_individual_ranking WHERE $3 AND club_id = $1 AND total_points > 0)
-     SELECT m.pid AS profile_id,
-       (SELECT count(*)::int FROM task_completions WHERE club_id = $1 AND profile_id = m.pid) AS task_count,
-       (SELECT coalesce(sum(points), 0)::int FROM point_events WHERE club_id = $1 AND profile_id = m.pid) AS points_total,
-       (SELECT coalesce(max(n), 0)::int FROM (
-          SELECT count(*) AS n FROM (
-            SELECT day - (row_number() OVER (ORDER BY day))::int AS island FROM login_days WHERE profile_id = m.pid
-          ) d GROUP BY island) s) AS login_streak,
-       CASE WHEN $3 THEN (SELECT ranking FROM rk WHERE rk.profile_id = m.pid) END AS ranking_position,
-       (SELECT count(*)::int FROM member_badges WHERE club_id = $1 AND profile_id = m.pid) AS badge_count,
-       (SELECT count(*)::int FROM task_completions
-         WHERE club_id = $1 AND profile_id = m.pid AND question_count > 0 AND correct_count = question_count) AS task_perfect,
-       (SELECT current_date - created_at::date FROM club_members WHERE club_id = $1 AND profile_id = m.pid) AS membership_duration
-       FROM unnest($2::uuid[]) AS m(pid)`,
-    [clubId, profileIds, needRanking],
-  );
+  const rows = await awardRepo.listMembersMetrics(q, clubId, profileIds, needRanking);
   return new Map(rows.map(({ profile_id, ...metrics }) => [profile_id, metrics]));
 }
 
@@ -114,20 +72,12 @@ export async function awardAutomaticBadgesOf(q: Queryable, clubId: string, profi
   const awarded = new Map<string, TAwardedBadge[]>();
   let inPlay = [...new Set(profileIds)];
   if (inPlay.length === 0) return awarded;
-  const badges = await q.query<BadgeRow>(
-    `SELECT b.id, b.name, b.icon_svg, b.icon_sanitized_v, b.points, b.auto_criteria FROM badges b
-      WHERE b.active AND b.badge_type = 'auto' AND b.auto_criteria IS NOT NULL AND (b.club_id IS NULL OR b.club_id = $1)
-      ORDER BY b.id`,
-    [clubId],
-  );
+  const badges = await awardRepo.listAutoBadges(q, clubId);
   const criteriaOf = new Map(badges.map((b) => [b.id, criteriaFromJson(b.auto_criteria)]));
   const auto = badges.filter((b) => criteriaOf.get(b.id));
   if (auto.length === 0) return awarded;
   const held = new Set(
-    (await q.query<{ profile_id: string; badge_id: string }>(
-      'SELECT profile_id, badge_id FROM member_badges WHERE club_id = $1 AND profile_id = ANY($2::uuid[]) AND badge_id = ANY($3::uuid[])',
-      [clubId, inPlay, auto.map((b) => b.id)],
-    )).map((r) => `${r.profile_id}:${r.badge_id}`),
+    (await awardRepo.listHeldBadges(q, clubId, inPlay, auto.map((b) => b.id))).map((r) => `${r.profile_id}:${r.badge_id}`),
   );
   for (let round = 0; round < 20 && inPlay.length > 0; round += 1) {
     const candidates = new Map(inPlay.map((p) => [p, auto.filter((b) => !held.has(`${p}:${b.id}`))]));
@@ -168,12 +118,7 @@ export async function awardAutomaticBadgesOf(q: Queryable, clubId: string, profi
  */
 async function grantBadges(q: Queryable, clubId: string, pairs: Array<{ profileId: string; badge: BadgeRow }>): Promise<Array<{ profileId: string; badge: BadgeRow }>> {
   if (pairs.length === 0) return [];
-  const inserted = await q.query<{ profile_id: string; badge_id: string }>(
-    `INSERT INTO member_badges (club_id, profile_id, badge_id)
-     SELECT $1, t.p, t.b FROM unnest($2::uuid[], $3::uuid[]) WITH ORDINALITY AS t(p, b, n) ORDER BY t.n
-     ON CONFLICT (club_id, profile_id, badge_id) DO NOTHING RETURNING profile_id, badge_id`,
-    [clubId, pairs.map((x) => x.profileId), pairs.map((x) => x.badge.id)],
-  );
+  const inserted = await awardRepo.insertMemberBadges(q, clubId, pairs.map((x) => x.profileId), pairs.map((x) => x.badge.id));
   const got = new Set(inserted.map((r) => `${r.profile_id}:${r.badge_id}`));
   const granted = pairs.filter((x) => got.has(`${x.profileId}:${x.badge.id}`));
   const withXp = granted.filter((x) => x.badge.points > 0);
@@ -201,19 +146,8 @@ async function grantBadges(q: Queryable, clubId: string, pairs: Array<{ profileI
  */
 export async function awardRankingBadges(q: Queryable, clubId: string): Promise<Map<string, TAwardedBadge[]>> {
   const result = new Map<string, TAwardedBadge[]>();
-  const [rankingBadge] = await q.query<{ found: number }>(
-    `SELECT 1 AS found FROM badges WHERE active AND badge_type = 'auto' AND auto_criteria->>'type' = 'ranking_position' AND (club_id IS NULL OR club_id = $1) LIMIT 1`,
-    [clubId],
-  );
-  if (!rankingBadge) return result;
-  const rows = await q.query<{ profile_id: string }>(
-    `SELECT DISTINCT r.profile_id FROM badges b
-       JOIN v_individual_ranking r ON r.club_id = $1 AND r.total_points > 0 AND r.ranking <= (b.auto_criteria->>'position')::int
-      WHERE b.active AND b.badge_type = 'auto' AND b.auto_criteria->>'type' = 'ranking_position' AND (b.club_id IS NULL OR b.club_id = $1)
-        AND NOT EXISTS (SELECT 1 FROM member_badges mb WHERE mb.club_id = $1 AND mb.profile_id = r.profile_id AND mb.badge_id = b.id)
-      ORDER BY r.profile_id`,
-    [clubId],
-  );
+  if (!(await awardRepo.hasRankingBadge(q, clubId))) return result;
+  const rows = await awardRepo.listRankingBadgeCandidates(q, clubId);
   for (const r of rows) {
     const got = await awardAutomaticBadges(q, clubId, r.profile_id);
     if (got.length > 0) result.set(r.profile_id, got);
@@ -233,19 +167,13 @@ export async function awardAfterEvent(q: Queryable, clubId: string, profileId: s
  * gets it, in every club. Safe to run on several instances at once (unique member badge).
  */
 export async function awardMembershipDurationBadges(db: Db): Promise<number> {
-  const due = await db.query<{ club_id: string; profile_id: string }>(
-    `SELECT DISTINCT cm.club_id, cm.profile_id FROM badges b
-       JOIN club_members cm ON cm.active AND current_date - cm.created_at::date >= (b.auto_criteria->>'days')::int
-       JOIN clubs c ON c.id = cm.club_id AND c.active
-      WHERE b.active AND b.badge_type = 'auto' AND b.auto_criteria->>'type' = 'membership_duration' AND (b.club_id IS NULL OR b.club_id = cm.club_id)
-        AND NOT EXISTS (SELECT 1 FROM member_badges mb WHERE mb.club_id = cm.club_id AND mb.profile_id = cm.profile_id AND mb.badge_id = b.id)`,
-  );
+  const due = await awardRepo.listMembershipDurationDue(db);
   // Each member in a transaction of their own (issue 43): a failure is recorded under the club, retried next day.
   const run = new ClubJobRun(db, MEMBERSHIP_BADGES_JOB);
   let granted = 0;
   for (const m of due) {
     const got = await run.inTransaction(m.club_id, async (tx) => {
-      await tx.query('SELECT 1 FROM club_members WHERE club_id = $1 AND profile_id = $2 FOR UPDATE', [m.club_id, m.profile_id]);
+      await awardRepo.lockMember(tx, m.club_id, m.profile_id);
       return awardAfterEvent(tx, m.club_id, m.profile_id);
     });
     granted += got?.length ?? 0;
@@ -259,17 +187,12 @@ export async function awardMembershipDurationBadges(db: Db): Promise<number> {
  * new day the member's automatic badges are evaluated in each of their clubs.
  */
 export async function recordLoginDay(db: Db, profileId: string): Promise<void> {
-  const inserted = await db.query(
-    `INSERT INTO login_days (profile_id, day) VALUES ($1, (now() AT TIME ZONE 'America/Sao_Paulo')::date)
-     ON CONFLICT DO NOTHING RETURNING day`,
-    [profileId],
-  );
-  if (inserted.length === 0) return;
-  const clubs = await db.query<{ club_id: string }>('SELECT club_id FROM club_members WHERE profile_id = $1 AND active', [profileId]);
-  for (const c of clubs) {
+  if (!(await awardRepo.insertLoginDay(db, profileId))) return;
+  const clubs = await awardRepo.listActiveClubIds(db, profileId);
+  for (const clubId of clubs) {
     await db.transaction(async (tx) => {
-      await tx.query('SELECT 1 FROM club_members WHERE club_id = $1 AND profile_id = $2 FOR UPDATE', [c.club_id, profileId]);
-      await awardAfterEvent(tx, c.club_id, profileId);
+      await awardRepo.lockMember(tx, clubId, profileId);
+      await awardAfterEvent(tx, clubId, profileId);
     });
   }
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import { sanitizeSvg } from './sanitize.js';
+import * as iconRepo from './icon-repo.js';
 
 /**
  * Version of the badge SVG rules (src/shared/svg.ts) a stored icon went through (ADR 023). Raise it
@@ -34,17 +35,10 @@ const SWEEP_BATCH = 100;
 export async function sweepBadgeIcons(db: Db): Promise<number> {
   let rewritten = 0;
   for (;;) {
-    const rows = await db.query<{ id: string; icon_svg: string }>(
-      'SELECT id, icon_svg FROM badges WHERE icon_sanitized_v < $1 ORDER BY id LIMIT $2',
-      [SANITIZER_VERSION, SWEEP_BATCH],
-    );
+    const rows = await iconRepo.listIconsOlderThan(db, SANITIZER_VERSION, SWEEP_BATCH);
     let progressed = 0;
     for (const row of rows) {
-      const done = await db.query(
-        'UPDATE badges SET icon_svg = $2, icon_sanitized_v = $3 WHERE id = $1 AND icon_svg = $4 AND icon_sanitized_v < $3 RETURNING id',
-        [row.id, sanitizeSvg(row.icon_svg), SANITIZER_VERSION, row.icon_svg],
-      );
-      progressed += done.length;
+      if (await iconRepo.rewriteIcon(db, row.id, row.icon_svg, sanitizeSvg(row.icon_svg), SANITIZER_VERSION)) progressed += 1;
     }
     rewritten += progressed;
     if (rows.length < SWEEP_BATCH || progressed === 0) return rewritten;

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { badRequest } from '../core/errors.js';
 import { BADGE_MSG, criteriaFromJson, type TAutoCriteria } from '../../shared/badges.js';
+import * as awardRepo from './award-repo.js';
 
 /**
  * The programme's badge criteria (ADR 040): 'especialidade concluída' (one, or any), 'classe
@@ -13,13 +14,12 @@ export async function assertCatalogueCriteria(q: Queryable, json: unknown): Prom
   const c = criteriaFromJson(json);
   if (!c) return;
   if (c.type === 'class_completed' || (c.type === 'specialty_completed' && c.item_code)) {
-    const [row] = await q.query<{ kind: string }>('SELECT kind FROM programme_items WHERE code = $1', [c.item_code]);
+    const kind = await awardRepo.findProgrammeItemKind(q, c.item_code);
     const want = c.type === 'class_completed' ? 'class' : 'specialty';
-    if (row?.kind !== want) throw badRequest(c.type === 'class_completed' ? BADGE_MSG.classUnknown : BADGE_MSG.specialtyUnknown);
+    if (kind !== want) throw badRequest(c.type === 'class_completed' ? BADGE_MSG.classUnknown : BADGE_MSG.specialtyUnknown);
   }
   if (c.type === 'area_specialties') {
-    const [row] = await q.query('SELECT 1 FROM programme_areas WHERE code = $1', [c.area_code]);
-    if (!row) throw badRequest(BADGE_MSG.areaUnknown);
+    if (!(await awardRepo.programmeAreaExists(q, c.area_code))) throw badRequest(BADGE_MSG.areaUnknown);
   }
 }
 
@@ -34,14 +34,7 @@ export const NO_COMPLETIONS: ProgrammeCompletions = { items: new Set(), specialt
 
 /** What members completed in a club's programme, in one query, by profile (a member with none is absent). */
 export async function membersCompletions(q: Queryable, clubId: string, profileIds: readonly string[]): Promise<Map<string, ProgrammeCompletions>> {
-  const rows = await q.query<{ profile_id: string; item_code: string; kind: string; area_code: string | null }>(
-    `SELECT cm.profile_id, e.item_code, e.kind, i.area_code
-       FROM club_members cm
-       JOIN programme_enrolments e ON e.club_id = cm.club_id AND e.member_id = cm.id
-       JOIN programme_items i ON i.code = e.item_code
-      WHERE cm.club_id = $1 AND cm.profile_id = ANY($2::uuid[]) AND (e.completed_on IS NOT NULL OR e.invested_on IS NOT NULL)`,
-    [clubId, profileIds],
-  );
+  const rows = await awardRepo.listMembersCompletedEnrolments(q, clubId, profileIds);
   const byProfile = new Map<string, ProgrammeCompletions>();
   for (const r of rows) {
     const done = byProfile.get(r.profile_id) ?? { items: new Set<string>(), specialties: 0, byArea: new Map<string, number>() };

@@ -57,3 +57,19 @@ export async function countDirectedClubs(q: Queryable, profileId: string): Promi
   );
   return row.n;
 }
+
+/** Locks an account's row (until the transaction ends): its own concurrent club creations take turns. */
+export async function lockProfile(q: Queryable, profileId: string): Promise<void> {
+  await q.query(`SELECT id FROM profiles WHERE id = $1 FOR UPDATE`, [profileId]);
+}
+
+/** Locks the club's row until the transaction ends: writes that check the whole club first take turns. */
+export async function lockClub(q: Queryable, clubId: string): Promise<void> {
+  await q.query(`SELECT id FROM clubs WHERE id = $1 FOR UPDATE`, [clubId]);
+}
+
+/** Whether the club is active; null when there is no such club. */
+export async function clubIsActive(q: Queryable, clubId: string): Promise<boolean | null> {
+  const club = await maybeOne<{ active: boolean }>(q, 'SELECT active FROM clubs WHERE id = $1', [clubId]);
+  return club ? club.active : null;
+}

@@ -13,7 +13,7 @@ export async function createClub(db: Db, profileId: string, input: z.output<type
     return await db.transaction(async (tx) => {
       if (maxClubs > 0) {
         // The account's row serialises its own concurrent creations, so the limit holds under a burst.
-        await tx.query(`SELECT id FROM profiles WHERE id = $1 FOR UPDATE`, [profileId]);
+        await repo.lockProfile(tx, profileId);
         if ((await repo.countDirectedClubs(tx, profileId)) >= maxClubs) throw new AppError('club_limit', 403, MSG.tooManyClubs);
       }
       const club = await repo.insertClub(tx, input);

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../db/index.js';
 import { memberAttendance } from '../meetings/report.js';
-import { FAMILY_MSG, type TConsentStatus, type TFamilyChild } from '../../shared/families.js';
+import { FAMILY_MSG, type TFamilyChild } from '../../shared/families.js';
 import { conflict } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { getProfileHead, listEarnedBadges } from '../progress/profile-repo.js';
@@ -8,47 +8,19 @@ import { listMemberTasks } from '../progress/repo.js';
 import { findGuardianLink, requireGuardianOf } from './access.js';
 import * as repo from './repo.js';
 
-interface LinkedChild {
-  member_id: string;
-  club_id: string;
-  club_name: string;
-  profile_id: string;
-  full_name: string;
-  relationship: string;
-  consent: TConsentStatus;
-  child_push_allowed: boolean;
-}
-
-/** Every child this account follows as an accepted guardian, in any club. */
-function listLinkedChildren(q: Queryable, guardianProfileId: string) {
-  return q.query<LinkedChild>(
-    `SELECT cm.id AS member_id, cm.club_id, c.name AS club_name, cm.profile_id, p.full_name, g.relationship,
-            ${repo.CONSENT_STATUS_SQL('cm')} AS consent, g.child_push_allowed
-       FROM member_guardians g
-       JOIN club_members cm ON cm.id = g.member_id AND cm.club_id = g.club_id
-       JOIN clubs c ON c.id = cm.club_id JOIN profiles p ON p.id = cm.profile_id
-      WHERE g.profile_id = $1 AND g.accepted_at IS NOT NULL AND cm.active AND c.active
-      ORDER BY pt_sort_key(p.full_name) COLLATE "C", p.full_name, pt_sort_key(c.name) COLLATE "C", c.name`,
-    [guardianProfileId],
-  );
-}
-
 const empty = { total_points: 0, ranking: null, badges: [], tasks_done: [], tasks_pending: [], savings_goals: [], has_health_form: false, unit_name: null, can_submit_evidence: false, attendance: null };
 
 /** What a guardian reads of one consented child: progress, badges, tasks, savings goals. */
-async function childSummary(q: Queryable, child: LinkedChild): Promise<TFamilyChild> {
+async function childSummary(q: Queryable, child: repo.LinkedChild): Promise<TFamilyChild> {
   const base = { member_id: child.member_id, club_id: child.club_id, club_name: child.club_name, full_name: child.full_name, relationship: child.relationship, consent: child.consent, child_push_allowed: child.child_push_allowed };
   if (child.consent !== 'granted') return { ...base, ...empty };
   const [head, badges, tasks, goals, health, evidence, attendance] = await Promise.all([
     getProfileHead(q, child.club_id, child.member_id),
     listEarnedBadges(q, child.club_id, child.profile_id),
     listMemberTasks(q, child.club_id, child.profile_id),
-    q.query<{ name: string; goal_amount: string; current_amount: string }>(
-      `SELECT name, goal_amount::text, current_amount::text FROM savings_goals WHERE club_id = $1 AND profile_id = $2 AND active ORDER BY pt_sort_key(name) COLLATE "C", name`,
-      [child.club_id, child.profile_id],
-    ),
-    q.query(`SELECT 1 FROM health_records WHERE club_id = $1 AND member_id = $2`, [child.club_id, child.member_id]),
-    guardianMaySubmit(q, child.club_id, child.profile_id),
+    repo.listActiveSavingsGoals(q, child.club_id, child.profile_id),
+    repo.hasHealthRecord(q, child.club_id, child.member_id),
+    repo.guardianMaySubmit(q, child.club_id, child.profile_id),
     memberAttendance(q, child.club_id, child.member_id),
   ]);
   return {
@@ -61,24 +33,14 @@ async function childSummary(q: Queryable, child: LinkedChild): Promise<TFamilyCh
     tasks_pending: tasks.filter((t) => t.completions === 0 && t.available_now).map((t) => ({ task_id: t.id, title: t.title, type: t.type, status: t.status, due_date: t.due_date })),
     can_submit_evidence: evidence,
     savings_goals: goals,
-    has_health_form: health.length > 0,
+    has_health_form: health,
     attendance,
   };
 }
 
-/** The club allows it (setting) and the child has no account of their own to send it with. */
-export async function guardianMaySubmit(q: Queryable, clubId: string, childProfileId: string): Promise<boolean> {
-  const rows = await q.query<{ ok: boolean }>(
-    `SELECT coalesce((SELECT guardian_evidence FROM club_privacy_settings WHERE club_id = $1), false)
-            AND (SELECT password_hash IS NULL FROM profiles WHERE id = $2) AS ok`,
-    [clubId, childProfileId],
-  );
-  return rows[0]?.ok === true;
-}
-
 /** The guardian's home (/familia): each child, read-only. */
 export async function listFamily(db: Db, guardianProfileId: string): Promise<TFamilyChild[]> {
-  const children = await listLinkedChildren(db, guardianProfileId);
+  const children = await repo.listLinkedChildren(db, guardianProfileId);
   const out: TFamilyChild[] = [];
   for (const child of children) out.push(await childSummary(db, child));
   return out;
@@ -101,7 +63,7 @@ export async function withdrawConsent(db: Db, guardianProfileId: string, memberI
 export async function setChildPush(db: Db, guardianProfileId: string, memberId: string, allowed: boolean): Promise<void> {
   await db.transaction(async (tx) => {
     const link = await requireGuardianOf(tx, guardianProfileId, memberId);
-    await tx.query(`UPDATE member_guardians SET child_push_allowed = $2, updated_at = now() WHERE id = $1`, [link.guardianId, allowed]);
+    await repo.setChildPushAllowed(tx, link.guardianId, allowed);
     await writeAudit(tx, { clubId: link.clubId, actorId: guardianProfileId, action: allowed ? 'child_push.allow' : 'child_push.deny', entity: 'member', entityId: memberId });
   });
 }

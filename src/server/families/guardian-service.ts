@@ -46,8 +46,7 @@ async function issueLink(db: Db, access: ClubAccess, memberId: string, create: (
     if (!member) throw notFound(FAMILY_MSG.childNotFound);
     const created = await create(tx, hashToken(token), member.id);
     const path = guardianInvitationPath(token);
-    const [names] = await tx.query<{ club: string; inviter: string | null }>(
-      `SELECT c.name AS club, (SELECT p.full_name FROM profiles p WHERE p.id = $2) AS inviter FROM clubs c WHERE c.id = $1`, [access.clubId, access.profileId]);
+    const names = await repo.invitationNames(tx, access.clubId, access.profileId);
     const link = `${publicUrl}${path}`;
     const message = guardianInvitationMessage({
       guardianName: created.full_name, inviterName: names?.inviter ?? '', childName: member.full_name, clubName: names?.club ?? '', link, expiresAt: created.expires_at ?? '',

@@ -1,6 +1,5 @@
 import type { Db, Queryable } from '../db/index.js';
-import { maybeOne } from '../db/index.js';
-import { DELETION_GRACE_DAYS, FAMILY_MSG, REMOVED_MEMBER_NAME, ZHealthForm, type TDeletionStatus } from '../../shared/families.js';
+import { DELETION_GRACE_DAYS, FAMILY_MSG, ZHealthForm, type TDeletionStatus } from '../../shared/families.js';
 import { conflict } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { toCsv, type CsvCell } from '../csv.js';
@@ -9,6 +8,8 @@ import { zipStream } from './zip.js';
 import type { Readable } from 'node:stream';
 import { DEFAULT_TIMEZONE } from '../../shared/timezones.js';
 import { columnLabel, localTime, looksLikeInstant, tableFileName } from './lgpd-labels.js';
+import * as lgpdRepo from './lgpd-repo.js';
+import type { SubjectColumn } from './lgpd-repo.js';
 
 type Row = Record<string, unknown>;
 export interface PersonData {
@@ -27,29 +28,12 @@ const SECRET_COLUMN = /(password|token|secret|hash|sealed)/i;
 /** Columns that name who did something (an author), not whom a row is about. */
 const ACTOR_COLUMN = /(_by|^actor_id)$/;
 
-interface SubjectColumn {
-  table_name: string;
-  column_name: string;
-  target: 'profiles' | 'club_members';
-  /** The table has a club_id column: each of its rows belongs to one club. */
-  club_scoped: boolean;
-}
-
 /**
  * Every column that points at a person (a foreign key to profiles or club_members), read from the
  * catalog, so a table added later is exported without anyone remembering to list it here.
  */
 export async function subjectColumns(q: Queryable): Promise<SubjectColumn[]> {
-  const cols = await q.query<SubjectColumn>(
-    `SELECT c.conrelid::regclass::text AS table_name, a.attname::text AS column_name, c.confrelid::regclass::text AS target,
-            EXISTS (SELECT 1 FROM pg_attribute ca WHERE ca.attrelid = c.conrelid AND ca.attname = 'club_id' AND NOT ca.attisdropped) AS club_scoped
-       FROM pg_constraint c
-       JOIN pg_namespace n ON n.oid = c.connamespace
-       JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
-      WHERE c.contype = 'f' AND n.nspname = 'public' AND cardinality(c.conkey) = 1
-        AND c.confrelid IN ('profiles'::regclass, 'club_members'::regclass)
-      ORDER BY 1, 2`,
-  );
+  const cols = await lgpdRepo.listPersonForeignKeys(q);
   return cols.filter((c) => !ACTOR_COLUMN.test(c.column_name));
 }
 
@@ -108,18 +92,15 @@ function scopeWhere(cols: SubjectColumn[], scope: ExportScope, memberIds: string
  * Without a cipher (the club's record of a member) the health form is left out: it has its own reader.
  */
 export async function collectPersonData(q: Queryable, cipher: HealthCipher | null, scope: ExportScope): Promise<PersonData> {
-  const profile = await maybeOne<Row>(q, `SELECT * FROM profiles WHERE id = $1`, [scope.profileId]);
-  const memberIds = scope.kind === 'person'
-    ? (await q.query<{ id: string }>(`SELECT id FROM club_members WHERE profile_id = $1`, [scope.profileId])).map((r) => r.id)
-    : [scope.memberId];
+  const profile = await lgpdRepo.getProfileRow(q, scope.profileId);
+  const memberIds = scope.kind === 'person' ? await lgpdRepo.listMemberIdsOfProfile(q, scope.profileId) : [scope.memberId];
   const byTable = new Map<string, SubjectColumn[]>();
   for (const c of await subjectColumns(q)) byTable.set(c.table_name, [...(byTable.get(c.table_name) ?? []), c]);
   const tables: Record<string, Row[]> = {};
   for (const [table, cols] of byTable) {
     const clause = scopeWhere(cols, scope, memberIds);
     if (!clause || (table === 'health_records' && !cipher)) continue;
-    // The table name comes from the catalog's regclass text, already quoted where it must be.
-    const rows = await q.query<Row>(`SELECT * FROM ${table} WHERE ${clause.where}`, clause.params);
+    const rows = await lgpdRepo.listTableRows(q, table, clause.where, clause.params);
     if (rows.length === 0) continue;
     tables[table] = rows.map((r) => {
       if (table === 'health_records' && cipher && typeof r.ciphertext === 'string') {
@@ -141,16 +122,7 @@ export async function collectPersonData(q: Queryable, cipher: HealthCipher | nul
  */
 export async function collectExport(db: Db, cipher: HealthCipher, profileId: string): Promise<ExportData> {
   const me = await collectPersonData(db, cipher, { kind: 'person', profileId });
-  const children = await db.query<{ member_id: string; club_id: string; club_name: string; profile_id: string }>(
-    `SELECT cm.id AS member_id, cm.club_id, c.name AS club_name, cm.profile_id
-       FROM member_guardians g
-       JOIN club_members cm ON cm.id = g.member_id AND cm.club_id = g.club_id
-       JOIN clubs c ON c.id = cm.club_id
-      WHERE g.profile_id = $1 AND g.accepted_at IS NOT NULL AND cm.active AND c.active
-        AND EXISTS (SELECT 1 FROM member_consents mc WHERE mc.club_id = cm.club_id AND mc.member_id = cm.id AND mc.withdrawn_at IS NULL)
-      ORDER BY c.name, cm.id`,
-    [profileId],
-  );
+  const children = await lgpdRepo.listExportableChildren(db, profileId);
   const out: ExportData['children'] = [];
   for (const child of children) {
     const scope: ExportScope = { kind: 'child', profileId: child.profile_id, clubId: child.club_id, memberId: child.member_id, guardianProfileId: profileId };
@@ -198,12 +170,7 @@ function personFiles(prefix: string, data: PersonData, timeZoneOf: TimeZoneOf): 
 
 /** The time zone of each club, for the export's CSVs; Brasília for rows of no club. */
 export async function clubTimeZones(q: Queryable, profileId: string): Promise<TimeZoneOf> {
-  const rows = await q.query<{ id: string; timezone: string }>(
-    `SELECT c.id, c.timezone FROM clubs c
-      WHERE EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = c.id AND cm.profile_id = $1)
-         OR EXISTS (SELECT 1 FROM member_guardians g WHERE g.club_id = c.id AND g.profile_id = $1)`,
-    [profileId],
-  );
+  const rows = await lgpdRepo.listClubTimeZones(q, profileId);
   const zones = new Map(rows.map((c) => [c.id, c.timezone]));
   return (clubId) => (typeof clubId === 'string' ? zones.get(clubId) : undefined) ?? DEFAULT_TIMEZONE;
 }
@@ -221,36 +188,16 @@ export function exportZip(data: ExportData, timeZoneOf: TimeZoneOf = () => DEFAU
 }
 
 export async function deletionStatus(q: Queryable, profileId: string): Promise<TDeletionStatus> {
-  const row = await maybeOne<{ requested_at: string; execute_after: string }>(
-    q,
-    `SELECT requested_at, execute_after FROM deletion_requests WHERE profile_id = $1 AND cancelled_at IS NULL AND executed_at IS NULL`,
-    [profileId],
-  );
+  const row = await lgpdRepo.findOpenDeletionRequest(q, profileId);
   return { pending: row !== null, requested_at: row?.requested_at ?? null, execute_after: row?.execute_after ?? null };
-}
-
-/** The only director who can sign in of some club cannot leave it without one. */
-async function isLastAdminSomewhere(q: Queryable, profileId: string): Promise<boolean> {
-  const rows = await q.query(
-    `SELECT 1 FROM club_members cm JOIN clubs c ON c.id = cm.club_id
-      WHERE cm.profile_id = $1 AND cm.active AND cm.role = 'admin'
-        AND NOT EXISTS (SELECT 1 FROM club_members o JOIN profiles op ON op.id = o.profile_id
-                         WHERE o.club_id = cm.club_id AND o.profile_id <> $1 AND o.active AND o.role = 'admin' AND op.password_hash IS NOT NULL)
-      LIMIT 1`,
-    [profileId],
-  );
-  return rows.length > 0;
 }
 
 /** 'Excluir minha conta': carried out after the grace period unless cancelled. */
 export async function requestDeletion(db: Db, profileId: string): Promise<TDeletionStatus> {
   return db.transaction(async (tx) => {
     if ((await deletionStatus(tx, profileId)).pending) throw conflict(FAMILY_MSG.deletionPending);
-    if (await isLastAdminSomewhere(tx, profileId)) throw conflict(FAMILY_MSG.deletionLastAdmin);
-    await tx.query(
-      `INSERT INTO deletion_requests (profile_id, execute_after) VALUES ($1, now() + make_interval(days => $2::int))`,
-      [profileId, DELETION_GRACE_DAYS],
-    );
+    if (await lgpdRepo.isLastAdminSomewhere(tx, profileId)) throw conflict(FAMILY_MSG.deletionLastAdmin);
+    await lgpdRepo.insertDeletionRequest(tx, profileId, DELETION_GRACE_DAYS);
     await writeAudit(tx, { clubId: null, actorId: profileId, action: 'lgpd.deletion.request', entity: 'profile', entityId: profileId });
     return deletionStatus(tx, profileId);
   });
@@ -258,49 +205,20 @@ export async function requestDeletion(db: Db, profileId: string): Promise<TDelet
 
 export async function cancelDeletion(db: Db, profileId: string): Promise<TDeletionStatus> {
   return db.transaction(async (tx) => {
-    const rows = await tx.query(
-      `UPDATE deletion_requests SET cancelled_at = now() WHERE profile_id = $1 AND cancelled_at IS NULL AND executed_at IS NULL RETURNING id`,
-      [profileId],
-    );
-    if (rows.length === 0) throw conflict(FAMILY_MSG.deletionNone);
+    if (!(await lgpdRepo.cancelOpenDeletionRequest(tx, profileId))) throw conflict(FAMILY_MSG.deletionNone);
     await writeAudit(tx, { clubId: null, actorId: profileId, action: 'lgpd.deletion.cancel', entity: 'profile', entityId: profileId });
     return deletionStatus(tx, profileId);
   });
 }
 
-/**
- * Removes or anonymises a person's data. The profile row stays (renamed 'Membro removido', no e-mail,
- * no login) and so do their memberships, points ledger rows and money movements: the club's balances
- * and rankings stay exactly as they were. Contact data, health forms, guardians' data and sessions go.
- */
-export async function anonymisePerson(q: Queryable, profileId: string): Promise<void> {
-  await q.query(
-    `UPDATE profiles SET full_name = $2, email = NULL, password_hash = NULL, blocked_at = coalesce(blocked_at, now()), updated_at = now() WHERE id = $1`,
-    [profileId, REMOVED_MEMBER_NAME],
-  );
-  await q.query(`DELETE FROM sessions WHERE profile_id = $1`, [profileId]);
-  await q.query(`DELETE FROM health_records WHERE member_id IN (SELECT id FROM club_members WHERE profile_id = $1)`, [profileId]);
-  // Guardians of the removed person (their names and e-mails) and the person as someone's guardian.
-  await q.query(`UPDATE member_consents SET guardian_id = NULL WHERE member_id IN (SELECT id FROM club_members WHERE profile_id = $1)`, [profileId]);
-  await q.query(`DELETE FROM member_guardians WHERE member_id IN (SELECT id FROM club_members WHERE profile_id = $1) OR profile_id = $1`, [profileId]);
-  await q.query(`UPDATE club_members SET birth_date = NULL, health_access = false, updated_at = now() WHERE profile_id = $1`, [profileId]);
-  await q.query(`UPDATE club_invitations SET email = NULL WHERE profile_id = $1 OR used_by = $1`, [profileId]);
-}
-
 /** Carries out every request whose grace period ended (a background job; also callable directly). */
 export async function executeDueDeletions(db: Db): Promise<number> {
-  const due = await db.query<{ id: string; profile_id: string }>(
-    `SELECT id, profile_id FROM deletion_requests WHERE cancelled_at IS NULL AND executed_at IS NULL AND execute_after <= now() ORDER BY execute_after LIMIT 100`,
-  );
+  const due = await lgpdRepo.listDueDeletionRequests(db);
   let done = 0;
   for (const request of due) {
     await db.transaction(async (tx) => {
-      const claimed = await tx.query(
-        `UPDATE deletion_requests SET executed_at = now() WHERE id = $1 AND cancelled_at IS NULL AND executed_at IS NULL RETURNING id`,
-        [request.id],
-      );
-      if (claimed.length === 0) return;
-      await anonymisePerson(tx, request.profile_id);
+      if (!(await lgpdRepo.claimDeletionRequest(tx, request.id))) return;
+      await lgpdRepo.anonymisePerson(tx, request.profile_id);
       await writeAudit(tx, { clubId: null, actorId: null, action: 'lgpd.deletion.execute', entity: 'profile', entityId: request.profile_id });
       done += 1;
     });

@@ -193,3 +193,132 @@ export async function savePrivacySettings(q: Queryable, clubId: string, s: TPriv
     [clubId, s.controller_name, s.controller_contact, s.retention_text, s.guardian_evidence],
   );
 }
+
+export interface GuardianLink {
+  guardianId: string;
+  clubId: string;
+  memberId: string;
+  childProfileId: string;
+  relationship: string;
+  consented: boolean;
+}
+
+/**
+ * The one rule of a guardian link in force, as SQL over `member_guardians g` and `club_members cm`
+ * (joined on the member): accepted, an active membership of an active club, with a consent in force.
+ * Reading the child's data (`access.ts`) and being told about the child (notifications: `guardiansByMember`)
+ * both go through it: a withdrawn consent hides the child on /familia and stops every notice about them.
+ */
+export const GUARDIAN_IN_FORCE_SQL = `g.profile_id IS NOT NULL AND g.accepted_at IS NOT NULL AND cm.active
+  AND EXISTS (SELECT 1 FROM clubs c WHERE c.id = cm.club_id AND c.active)
+  AND EXISTS (SELECT 1 FROM member_consents mc WHERE mc.club_id = cm.club_id AND mc.member_id = cm.id AND mc.withdrawn_at IS NULL)`;
+
+/** The accepted link of this account to that member record (active, in an active club), consent in force or not. */
+export function findGuardianLinkRow(q: Queryable, guardianProfileId: string, memberId: string) {
+  return maybeOne<GuardianLink>(
+    q,
+    `SELECT g.id AS "guardianId", cm.club_id AS "clubId", cm.id AS "memberId", cm.profile_id AS "childProfileId", g.relationship,
+            EXISTS (SELECT 1 FROM member_consents mc WHERE mc.club_id = cm.club_id AND mc.member_id = cm.id AND mc.withdrawn_at IS NULL) AS consented
+       FROM member_guardians g
+       JOIN club_members cm ON cm.id = g.member_id AND cm.club_id = g.club_id
+       JOIN clubs c ON c.id = cm.club_id
+      WHERE g.profile_id = $1 AND g.member_id = $2 AND g.accepted_at IS NOT NULL AND cm.active AND c.active`,
+    [guardianProfileId, memberId],
+  );
+}
+
+export interface LinkedChild {
+  member_id: string;
+  club_id: string;
+  club_name: string;
+  profile_id: string;
+  full_name: string;
+  relationship: string;
+  consent: TConsentStatus;
+  child_push_allowed: boolean;
+}
+
+/** Every child this account follows as an accepted guardian, in any club. */
+export function listLinkedChildren(q: Queryable, guardianProfileId: string) {
+  return q.query<LinkedChild>(
+    `SELECT cm.id AS member_id, cm.club_id, c.name AS club_name, cm.profile_id, p.full_name, g.relationship,
+            ${CONSENT_STATUS_SQL('cm')} AS consent, g.child_push_allowed
+       FROM member_guardians g
+       JOIN club_members cm ON cm.id = g.member_id AND cm.club_id = g.club_id
+       JOIN clubs c ON c.id = cm.club_id JOIN profiles p ON p.id = cm.profile_id
+      WHERE g.profile_id = $1 AND g.accepted_at IS NOT NULL AND cm.active AND c.active
+      ORDER BY pt_sort_key(p.full_name) COLLATE "C", p.full_name, pt_sort_key(c.name) COLLATE "C", c.name`,
+    [guardianProfileId],
+  );
+}
+
+/** A member's active savings goals, by name. */
+export function listActiveSavingsGoals(q: Queryable, clubId: string, profileId: string) {
+  return q.query<{ name: string; goal_amount: string; current_amount: string }>(
+    `SELECT name, goal_amount::text, current_amount::text FROM savings_goals WHERE club_id = $1 AND profile_id = $2 AND active ORDER BY pt_sort_key(name) COLLATE "C", name`,
+    [clubId, profileId],
+  );
+}
+
+export async function hasHealthRecord(q: Queryable, clubId: string, memberId: string): Promise<boolean> {
+  const rows = await q.query(`SELECT 1 FROM health_records WHERE club_id = $1 AND member_id = $2`, [clubId, memberId]);
+  return rows.length > 0;
+}
+
+/** The club allows guardians' evidence (setting) and the child has no account of their own. */
+export async function guardianMaySubmit(q: Queryable, clubId: string, childProfileId: string): Promise<boolean> {
+  const rows = await q.query<{ ok: boolean }>(
+    `SELECT coalesce((SELECT guardian_evidence FROM club_privacy_settings WHERE club_id = $1), false)
+            AND (SELECT password_hash IS NULL FROM profiles WHERE id = $2) AS ok`,
+    [clubId, childProfileId],
+  );
+  return rows[0]?.ok === true;
+}
+
+export async function setChildPushAllowed(q: Queryable, guardianId: string, allowed: boolean): Promise<void> {
+  await q.query(`UPDATE member_guardians SET child_push_allowed = $2, updated_at = now() WHERE id = $1`, [guardianId, allowed]);
+}
+
+/** The club's name and the inviter's, for a guardian's invitation. */
+export function invitationNames(q: Queryable, clubId: string, inviterProfileId: string) {
+  return maybeOne<{ club: string; inviter: string | null }>(q,
+    `SELECT c.name AS club, (SELECT p.full_name FROM profiles p WHERE p.id = $2) AS inviter FROM clubs c WHERE c.id = $1`, [clubId, inviterProfileId]);
+}
+
+/** An active club, for its public privacy page. */
+export function findActiveClub(q: Queryable, clubId: string) {
+  return maybeOne<{ id: string; name: string }>(q, `SELECT id, name FROM clubs WHERE id = $1 AND active`, [clubId]);
+}
+
+/** Whether this account is an active member of the club with the 'saúde' permission. */
+export async function hasHealthAccess(q: Queryable, clubId: string, profileId: string): Promise<boolean> {
+  const me = await maybeOne<{ health_access: boolean }>(q, `SELECT health_access FROM club_members WHERE club_id = $1 AND profile_id = $2 AND active`, [clubId, profileId]);
+  return me?.health_access === true;
+}
+
+export function findHealthRecord(q: Queryable, clubId: string, memberId: string) {
+  return maybeOne<{ ciphertext: string; updated_at: string }>(q, `SELECT ciphertext, updated_at FROM health_records WHERE club_id = $1 AND member_id = $2`, [clubId, memberId]);
+}
+
+export function upsertHealthRecord(q: Queryable, clubId: string, memberId: string, ciphertext: string, actorId: string) {
+  return maybeOne<{ updated_at: string }>(
+    q,
+    `INSERT INTO health_records (club_id, member_id, ciphertext, updated_by) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (member_id) DO UPDATE SET ciphertext = EXCLUDED.ciphertext, updated_by = EXCLUDED.updated_by, updated_at = now()
+     RETURNING updated_at`,
+    [clubId, memberId, ciphertext, actorId],
+  );
+}
+
+/** Every active member of one unit (or the whole club) with consent and the sealed health form, if any. */
+export function listHealthForms(q: Queryable, clubId: string, unitId: string | null) {
+  return q.query<{ member_id: string; full_name: string; unit_name: string | null; consent: string; ciphertext: string | null; updated_at: string | null }>(
+    `SELECT cm.id AS member_id, p.full_name, u.name AS unit_name, ${CONSENT_STATUS_SQL('cm')} AS consent, h.ciphertext, h.updated_at
+       FROM club_members cm JOIN profiles p ON p.id = cm.profile_id
+       LEFT JOIN units u ON u.id = cm.unit_id
+       LEFT JOIN health_records h ON h.member_id = cm.id
+      WHERE cm.club_id = $1 AND cm.active AND ($2::uuid IS NULL OR cm.unit_id = $2::uuid)
+      ORDER BY pt_sort_key(u.name) COLLATE "C" NULLS LAST, u.name, pt_sort_key(p.full_name) COLLATE "C", p.full_name`,
+    [clubId, unitId],
+  );
+}

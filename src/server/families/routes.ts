@@ -158,7 +158,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'public' },
     schema: { tags: ['families'], summary: 'Página de privacidade pública de um clube', params: z.object({ clubId: zId(MSG.notFound) }), response: { 200: ZPrivacyNotice } },
   }, async (req) => {
-    const [club] = await app.db.query<{ id: string; name: string }>(`SELECT id, name FROM clubs WHERE id = $1 AND active`, [req.params.clubId]);
+    const club = await repo.findActiveClub(app.db, req.params.clubId);
     if (!club) throw notFound();
     const [settings, text] = await Promise.all([repo.getPrivacySettings(app.db, club.id), repo.getConsentText(app.db, club.id)]);
     return { club_name: club.name, ...settings, consent_text: text.body, consent_version: text.version };
@@ -225,7 +225,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req, reply) => {
     const me = req.caller.profile.id;
     const link = await requireGuardianOf(app.db, me, req.params.memberId);
-    if (!(await family.guardianMaySubmit(app.db, link.clubId, link.childProfileId))) throw forbidden(FAMILY_MSG.evidenceNotAllowed);
+    if (!(await repo.guardianMaySubmit(app.db, link.clubId, link.childProfileId))) throw forbidden(FAMILY_MSG.evidenceNotAllowed);
     const form = evidenceOf(await readUploadForm(req));
     // The submission is the child's own (as if they had sent it); the audit log names the guardian, in the same transaction.
     const asChild = { clubId: link.clubId, profileId: link.childProfileId, role: 'member', isAdmin: false, viaSuperAdmin: false };

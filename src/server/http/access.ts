@@ -10,6 +10,7 @@ import { SECURITY_MSG } from '../../shared/security.js';
 import { AppError } from '../core/errors.js';
 import { assertUnitInReach, can, canManageUnit, scopeOf, type AuthState, type ClubAccess } from '../core/access.js';
 import { membershipSql, type MembershipRow } from '../auth/repo.js';
+import { clubIsActive } from '../clubs/repo.js';
 import { isUuid } from '../../shared/ids.js';
 
 declare module 'fastify' {
@@ -188,8 +189,7 @@ export async function refuseWritesToDeactivatedClub(this: { db: Queryable }, req
   if (!WRITE_METHODS.has(req.method) || !req.routeOptions.url?.startsWith(CLUB_ROUTE_PREFIX)) return;
   const clubId = (req.params as { clubId?: unknown }).clubId;
   if (typeof clubId !== 'string' || !isUuid(clubId)) return;
-  const club = await maybeOne<{ active: boolean }>(this.db, 'SELECT active FROM clubs WHERE id = $1', [clubId]);
-  if (!club || club.active) return;
+  if ((await clubIsActive(this.db, clubId)) !== false) return;
   await resolveClubAccess(this.db, req, clubId);
   if (req.auth?.profile.user_type === 'super_admin') return;
   throw new AppError('club_deactivated', 403, MSG.clubDeactivated);

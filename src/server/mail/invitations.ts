@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { maybeOne } from '../db/index.js';
 import { publicBaseUrl } from '../auth/account.js';
 import { enqueueMail } from './queue.js';
+import { findInvitationMailData } from './repo.js';
 import { invitationMail } from './templates.js';
 import { isClubRole, ROLE_LABELS } from '../../shared/permissions.js';
 
@@ -19,10 +19,7 @@ export async function sendInvitationMail(
 ): Promise<void> {
   if (!invitation.email) return;
   try {
-    const row = await maybeOne<{ club_name: string; timezone: string; role: string; expires_at: Date; inviter: string | null }>(app.db, `
-      SELECT c.name AS club_name, c.timezone, i.role, i.expires_at, p.full_name AS inviter
-        FROM club_invitations i JOIN clubs c ON c.id = i.club_id LEFT JOIN profiles p ON p.id = i.created_by
-       WHERE i.id = $1 AND i.club_id = $2`, [invitation.id, clubId]);
+    const row = await findInvitationMailData(app.db, invitation.id, clubId);
     if (!row) return;
     await enqueueMail(app.db, {
       to: invitation.email,

@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { ZOutboxList, ZOutboxMessage, MAIL_MSG } from '../../shared/security.js';
 import { MSG } from '../../shared/errors.js';
 import { AppError } from '../core/errors.js';
-import { maybeOne } from '../db/index.js';
-import { listOutbox, retryMail, type OutboxRow } from './queue.js';
+import { getOutboxMessage, listOutbox, retryMail } from './repo.js';
 import { resetTwoStep } from '../admin/account-security.js';
 import { zId } from '../../shared/ids.js';
 import { ZOk } from '../../shared/responses.js';
@@ -28,12 +27,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'super_admin' },
     schema: { tags, summary: 'Um e-mail da caixa de saída, com o arquivo .eml quando gravado em disco', params: ZParams, response: { 200: ZOutboxMessage } },
   }, async (req) => {
-    const row = await maybeOne<OutboxRow & { text_body: string }>(
-      app.db,
-      `SELECT id, to_address, subject, status, attempts, last_error, message_file, created_at, sent_at, next_attempt_at, text_body
-         FROM mail_queue WHERE id = $1`,
-      [req.params.id],
-    );
+    const row = await getOutboxMessage(app.db, req.params.id);
     if (!row) throw new AppError('not_found', 404, MAIL_MSG.notFound);
     let eml: string | null = null;
     if (row.message_file && /^[\w.-]+\.eml$/.test(row.message_file)) {

@@ -1,16 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { toCsv } from '../csv.js';
+import * as reportRepo from './report-repo.js';
 import type { TAttendanceReport, TAttendanceStatus, TMemberAttendance } from '../../shared/meetings.js';
-
-interface MarkRow {
-  member_id: string;
-  full_name: string;
-  unit_id: string | null;
-  unit_name: string | null;
-  color: string | null;
-  date: string;
-  status: TAttendanceStatus;
-}
 
 interface Counts {
   present: number;
@@ -36,25 +27,9 @@ function weekStart(date: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Marks of held (not cancelled) meetings in a date range, of one unit's members or all. */
-function marksInRange(q: Queryable, clubId: string, from: string, to: string, unitId: string | null) {
-  return q.query<MarkRow>(
-    `SELECT cm.id AS member_id, p.full_name, cm.unit_id, u.name AS unit_name, u.color, m.date, a.status
-       FROM meeting_attendance a
-       JOIN meetings m ON m.club_id = a.club_id AND m.id = a.meeting_id
-       JOIN club_members cm ON cm.id = a.member_id
-       JOIN profiles p ON p.id = cm.profile_id
-       LEFT JOIN units u ON u.id = cm.unit_id
-      WHERE a.club_id = $1 AND m.status = 'scheduled' AND m.date BETWEEN $2::date AND $3::date
-        AND ($4::uuid IS NULL OR cm.unit_id = $4::uuid)
-      ORDER BY m.date, m.start_time, m.id`,
-    [clubId, from, to, unitId],
-  );
-}
-
 /** Attendance per member, per unit and per week over a period; the longest run of absences per member. */
 export async function attendanceReport(q: Queryable, clubId: string, from: string, to: string, unitId: string | null): Promise<TAttendanceReport> {
-  const rows = await marksInRange(q, clubId, from, to, unitId);
+  const rows = await reportRepo.listMarksInRange(q, clubId, from, to, unitId);
   const members = new Map<string, TAttendanceReport['members'][number] & { streak: number }>();
   const units = new Map<string, TAttendanceReport['units'][number]>();
   const weeks = new Map<string, TAttendanceReport['weeks'][number]>();
@@ -90,7 +65,7 @@ export async function attendanceReport(q: Queryable, clubId: string, from: strin
 
 /** Counts of one meeting (dashboard). */
 export async function countsFor(q: Queryable, clubId: string, meetingId: string): Promise<Counts> {
-  const rows = await q.query<{ status: TAttendanceStatus }>(`SELECT status FROM meeting_attendance WHERE club_id = $1 AND meeting_id = $2`, [clubId, meetingId]);
+  const rows = await reportRepo.listMeetingMarks(q, clubId, meetingId);
   const c = emptyCounts();
   for (const r of rows) add(c, r.status);
   return c;
@@ -109,17 +84,7 @@ export function attendanceCsv(report: TAttendanceReport): string {
 
 /** One member's attendance at held meetings: totals and the 10 latest. */
 export async function memberAttendance(q: Queryable, clubId: string, memberId: string): Promise<TMemberAttendance> {
-  const rows = await q.query<TMemberAttendance['recent'][number]>(
-    `SELECT m.id AS meeting_id, m.date, m.title, a.status,
-            coalesce((SELECT sum(pe.points) FROM point_events pe
-                       WHERE pe.club_id = a.club_id AND pe.meeting_id = m.id AND pe.profile_id = cm.profile_id AND pe.source = 'meeting'), 0)::int AS points
-       FROM meeting_attendance a
-       JOIN meetings m ON m.club_id = a.club_id AND m.id = a.meeting_id
-       JOIN club_members cm ON cm.id = a.member_id
-      WHERE a.club_id = $1 AND a.member_id = $2 AND m.status = 'scheduled'
-      ORDER BY m.date DESC, m.start_time DESC`,
-    [clubId, memberId],
-  );
+  const rows = await reportRepo.listMemberMarks(q, clubId, memberId);
   const counts = emptyCounts();
   for (const r of rows) add(counts, r.status);
   return { counts, recent: rows.slice(0, 10) };

@@ -12,6 +12,7 @@ import type { ClubAccess } from '../core/access.js';
 import { PERMISSION_MSG, grantRefusal, roleFromText, type TClubRole } from '../../shared/permissions.js';
 import { zEmail } from '../../shared/email.js';
 import * as repo from './repo.js';
+import { lockClub } from '../clubs/repo.js';
 
 /** A file's e-mail cell follows the one e-mail rule. */
 const ZCsvEmail = zEmail();
@@ -175,7 +176,7 @@ export async function importMembersFile(db: Db, access: ClubAccess, file: Member
   }
   return db.transaction(async (tx) => {
     // Serialises imports into one club so the validation below still holds when rows are written.
-    await tx.query(`SELECT id FROM clubs WHERE id = $1 FOR UPDATE`, [access.clubId]);
+    await lockClub(tx, access.clubId);
     const plan = await planImport(tx, access.clubId, access.role, file);
     const result = { rows: plan.map(publicRow), valid: plan.every((r) => r.errors.length === 0), imported: 0 };
     if (!result.valid) throw new AppError('csv_invalid', 400, MEMBER_MSG.csvHasErrors, result);

@@ -123,3 +123,9 @@ export async function releaseClaimedProfile(q: Queryable, profileId: string, con
   await q.query(`UPDATE profiles SET password_hash = NULL, email = $2, updated_at = now() WHERE id = $1`, [profileId, contactEmail]);
   await q.query(`DELETE FROM sessions WHERE profile_id = $1`, [profileId]);
 }
+
+/** Who sent the invitation, and the name of the person who used it. */
+export function findInvitationSender(q: Queryable, invitationId: string, usedByProfileId: string) {
+  return maybeOne<{ created_by: string | null; full_name: string }>(q,
+    `SELECT i.created_by, p.full_name FROM club_invitations i JOIN profiles p ON p.id = $2 WHERE i.id = $1`, [invitationId, usedByProfileId]);
+}

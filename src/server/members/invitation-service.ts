@@ -43,8 +43,7 @@ async function joinByInvitation(tx: Queryable, inv: invitations.InvitationRow, p
   // A join (or a return) is an admissão in the livro de atos; a claim of one's own membership is not.
   if (!kept) await draftAtoFromFact(tx, inv.club_id, { kind: 'admissao', who: { profileId }, body: `Admissão como membro do clube, na função de ${roleLabel(inv.role)}, por convite aceito.` }, profileId);
   // Whoever sent the link learns it was used (their club shows the member's name anyway).
-  const [sent] = await tx.query<{ created_by: string | null; full_name: string }>(
-    `SELECT i.created_by, p.full_name FROM club_invitations i JOIN profiles p ON p.id = $2 WHERE i.id = $1`, [inv.id, profileId]);
+  const sent = await invitations.findInvitationSender(tx, inv.id, profileId);
   if (sent?.created_by && sent.created_by !== profileId) {
     await notify(tx, {
       clubId: inv.club_id, to: [sent.created_by], category: 'leadership', kind: 'invitation.accepted', link: '/dashboard/membros',

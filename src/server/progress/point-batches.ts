@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import type { Db, Queryable } from '../db/index.js';
-import { maybeOne, one } from '../db/index.js';
+import type { Db } from '../db/index.js';
 import { BATCH_MSG, type TPointBatchResult, type ZPointBatch } from '../../shared/point-batches.js';
 import { AppError, conflict, notFound } from '../core/errors.js';
 import type { ClubAccess } from '../core/access.js';
@@ -8,21 +7,7 @@ import { writeAudit } from '../audit/repo.js';
 import { notify } from '../notifications/notify.js';
 import { awardAutomaticBadges, awardRankingBadges } from '../badges/engine.js';
 import { appendPointEvents, appendReversals, netLines } from './ledger.js';
-
-/**
- * Locks the active members among `ids` in one order (so two batches on the same people queue instead
- * of deadlocking) and returns the ones found.
- */
-function lockActiveMembers(q: Queryable, clubId: string, ids: string[]) {
-  return q.query<{ profile_id: string }>(
-    `SELECT cm.profile_id FROM club_members cm
-      WHERE cm.club_id = $1 AND cm.active
-        AND cm.profile_id IN (SELECT value::uuid FROM jsonb_array_elements_text($2::jsonb))
-      ORDER BY cm.profile_id
-      FOR UPDATE`,
-    [clubId, JSON.stringify(ids)],
-  );
-}
+import * as batchRepo from './batch-repo.js';
 
 /**
  * 'Pontuar vários': the same manual points and reason for many members, all or nothing. One ledger
@@ -33,16 +18,12 @@ export async function scoreMany(db: Db, access: ClubAccess, input: z.output<type
   // Nobody scores for themselves, in a batch either (issue 21).
   if (ids.includes(access.profileId)) throw new AppError('self_adjustment', 403, BATCH_MSG.selfIncluded);
   return db.transaction(async (tx) => {
-    const found = await lockActiveMembers(tx, access.clubId, ids);
+    const found = await batchRepo.lockActiveMembers(tx, access.clubId, ids);
     if (found.length !== ids.length) {
       const known = new Set(found.map((m) => m.profile_id));
       throw new AppError('not_found', 404, BATCH_MSG.membersNotFound, { profile_ids: ids.filter((id) => !known.has(id)) });
     }
-    const batch = await one<{ id: string }>(
-      tx,
-      `INSERT INTO point_batches (club_id, points, reason, member_count, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [access.clubId, input.points, input.reason, ids.length, access.profileId],
-    );
+    const batch = await batchRepo.insertPointBatch(tx, { clubId: access.clubId, points: input.points, reason: input.reason, memberCount: ids.length, createdBy: access.profileId });
     await appendPointEvents(tx, ids.map((profileId) => ({
       clubId: access.clubId, profileId, source: 'manual' as const, points: input.points, reason: input.reason, createdBy: access.profileId, batchId: batch.id,
     })));
@@ -69,11 +50,7 @@ export async function scoreMany(db: Db, access: ClubAccess, input: z.output<type
  */
 export async function undoBatch(db: Db, access: ClubAccess, batchId: string): Promise<{ batch_id: string; member_count: number }> {
   return db.transaction(async (tx) => {
-    const batch = await maybeOne<{ id: string; reason: string; undone_at: string | null }>(
-      tx,
-      `SELECT id, reason, undone_at FROM point_batches WHERE club_id = $1 AND id::text = $2 FOR UPDATE`,
-      [access.clubId, batchId],
-    );
+    const batch = await batchRepo.lockPointBatch(tx, access.clubId, batchId);
     if (!batch) throw notFound(BATCH_MSG.notFound);
     if (batch.undone_at) throw conflict(BATCH_MSG.alreadyUndone);
     const open = await netLines(tx, { clubId: access.clubId, source: 'manual', batchId: batch.id });
@@ -81,7 +58,7 @@ export async function undoBatch(db: Db, access: ClubAccess, batchId: string): Pr
     const rows = await appendReversals(tx, open.map((l) => ({
       clubId: access.clubId, profileId: l.profile_id, unitId: l.unit_id, source: 'manual' as const, points: -l.points, reason, createdBy: access.profileId, batchId: batch.id,
     })));
-    await tx.query(`UPDATE point_batches SET undone_at = now(), undone_by = $2 WHERE id = $1`, [batch.id, access.profileId]);
+    await batchRepo.markPointBatchUndone(tx, batch.id, access.profileId);
     await writeAudit(tx, {
       clubId: access.clubId, actorId: access.profileId, action: 'points.batch_undo', entity: 'point_batch', entityId: batch.id,
       after: { profile_ids: rows.map((r) => r.profile_id) },

@@ -394,3 +394,7 @@ export async function countWaitingSubmissions(q: Queryable, clubId: string, unit
 export function findUnit(q: Queryable, clubId: string, unitId: string) {
   return maybeOne<{ id: string; name: string }>(q, `SELECT id, name FROM units WHERE club_id = $1 AND id::text = $2`, [clubId, unitId]);
 }
+
+export async function getProfileName(q: Queryable, profileId: string): Promise<string | null> {
+  return (await maybeOne<{ full_name: string }>(q, `SELECT full_name FROM profiles WHERE id = $1`, [profileId]))?.full_name ?? null;
+}

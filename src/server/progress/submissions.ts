@@ -76,10 +76,10 @@ export async function approveSubmission(db: Db, access: ClubAccess, submissionId
     // Guardians receive what concerns their child: the approval, in the 'family' category.
     const guardians = await guardiansOf(tx, access.clubId, sub.profile_id);
     if (guardians.length > 0) {
-      const [kid] = await tx.query<{ full_name: string }>(`SELECT full_name FROM profiles WHERE id = $1`, [sub.profile_id]);
+      const kidName = await repo.getProfileName(tx, sub.profile_id);
       await notify(tx, {
         clubId: access.clubId, to: guardians, category: 'family', kind: 'submission.approved', link: '/familia',
-        title: `${kid?.full_name ?? 'Sua família'}: envio aprovado (${task.title})`, body: task.points > 0 ? `${task.points} pontos na trilha.` : 'Tarefa aprovada.',
+        title: `${kidName ?? 'Sua família'}: envio aprovado (${task.title})`, body: task.points > 0 ? `${task.points} pontos na trilha.` : 'Tarefa aprovada.',
       });
     }
     const badges = [...(await awardTaskBadges(tx, access.clubId, sub.profile_id, task.id)), ...(await awardAfterEvent(tx, access.clubId, sub.profile_id))];

@@ -1,4 +1,5 @@
-import { one, type Queryable } from '../db/index.js';
+import type { Queryable } from '../db/index.js';
+import { bumpBookCounter } from './counter-repo.js';
 
 export type TBook = 'ata' | 'voto' | 'ato' | 'oficio' | 'protocolo';
 
@@ -8,11 +9,7 @@ export type TBook = 'ata' | 'voto' | 'ato' | 'oficio' | 'protocolo';
  * so the numbers of a book have no gaps and are never reused.
  */
 export async function nextNumber(tx: Queryable, clubId: string, book: TBook, year: number): Promise<number> {
-  const row = await one<{ last: number }>(tx,
-    `INSERT INTO secretaria_counters AS c (club_id, book, year, last) VALUES ($1, $2, $3, 1)
-     ON CONFLICT (club_id, book, year) DO UPDATE SET last = c.last + 1
-     RETURNING last`, [clubId, book, year]);
-  return row.last;
+  return bumpBookCounter(tx, clubId, book, year);
 }
 
 /** The year of an ISO date. */

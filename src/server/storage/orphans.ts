@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import type { Storage } from './storage.js';
+import { deleteOrphanFileRows, listOrphanFileKeys } from './repo.js';
 
 /**
  * Removes from storage the files queued in `orphan_files` (migration 0540: evidence whose mark or
@@ -9,10 +10,10 @@ import type { Storage } from './storage.js';
 export async function removeOrphanFiles(q: Queryable, storage: Storage, batch = 100): Promise<number> {
   let removed = 0;
   for (;;) {
-    const rows = await q.query<{ key: string }>('SELECT key FROM orphan_files ORDER BY queued_at, key LIMIT $1', [batch]);
-    for (const { key } of rows) await storage.remove(key);
-    if (rows.length > 0) await q.query('DELETE FROM orphan_files WHERE key = ANY ($1::text[])', [rows.map((r) => r.key)]);
-    removed += rows.length;
-    if (rows.length < batch) return removed;
+    const keys = await listOrphanFileKeys(q, batch);
+    for (const key of keys) await storage.remove(key);
+    if (keys.length > 0) await deleteOrphanFileRows(q, keys);
+    removed += keys.length;
+    if (keys.length < batch) return removed;
   }
 }

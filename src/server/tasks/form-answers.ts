@@ -5,6 +5,7 @@ import type { ClubAccess } from '../core/access.js';
 import { toCsv } from '../csv.js';
 import type { TFormAnswers } from '../../shared/tasks.js';
 import { getVisibleTask } from './service.js';
+import * as repo from './repo.js';
 
 /**
  * The answers members gave to a quiz's or form's questions, one row per member who answered, for the
@@ -12,16 +13,8 @@ import { getVisibleTask } from './service.js';
  */
 export async function formAnswers(q: Queryable, access: ClubAccess, taskId: string): Promise<TFormAnswers> {
   const task = await getVisibleTask(q, access, taskId);
-  const questions = await q.query<{ id: string; text: string }>(
-    `SELECT id, text FROM questions WHERE task_id = $1 ORDER BY order_position`, [task.id]);
-  const answers = await q.query<{ profile_id: string; full_name: string; answered_at: string; question_id: string; answer: string }>(
-    `SELECT a.profile_id, p.full_name, max(ta.created_at) OVER (PARTITION BY a.id)::text AS answered_at, ta.question_id, ta.answer
-       FROM task_answers ta
-       JOIN assigned_tasks a ON a.id = ta.assignment_id AND a.club_id = ta.club_id
-       JOIN profiles p ON p.id = a.profile_id
-      WHERE ta.club_id = $1 AND a.task_id = $2`,
-    [access.clubId, task.id],
-  );
+  const questions = await repo.listQuestionTexts(q, task.id);
+  const answers = await repo.listTaskAnswers(q, access.clubId, task.id);
   const rows = new Map<string, TFormAnswers['rows'][number]>();
   for (const a of answers) {
     const row = rows.get(a.profile_id) ?? { profile_id: a.profile_id, full_name: a.full_name, answered_at: new Date(a.answered_at).toISOString(), answers: {} };

@@ -209,3 +209,21 @@ export async function unlinkBadge(q: Queryable, taskId: string, badgeId: string)
   const rows = await q.query(`DELETE FROM task_badges WHERE task_id = $1 AND badge_id = $2 RETURNING id`, [taskId, badgeId]);
   return rows.length === 1;
 }
+
+/** A task's questions in their order, id and text. */
+export function listQuestionTexts(q: Queryable, taskId: string) {
+  return q.query<{ id: string; text: string }>(
+    `SELECT id, text FROM questions WHERE task_id = $1 ORDER BY order_position`, [taskId]);
+}
+
+/** Every answer given to a task's questions, with who answered and when they last answered. */
+export function listTaskAnswers(q: Queryable, clubId: string, taskId: string) {
+  return q.query<{ profile_id: string; full_name: string; answered_at: string; question_id: string; answer: string }>(
+    `SELECT a.profile_id, p.full_name, max(ta.created_at) OVER (PARTITION BY a.id)::text AS answered_at, ta.question_id, ta.answer
+       FROM task_answers ta
+       JOIN assigned_tasks a ON a.id = ta.assignment_id AND a.club_id = ta.club_id
+       JOIN profiles p ON p.id = a.profile_id
+      WHERE ta.club_id = $1 AND a.task_id = $2`,
+    [clubId, taskId],
+  );
+}

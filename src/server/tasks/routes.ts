@@ -4,7 +4,7 @@ import {
   QUESTION_MSG, SUBTASK_MSG, TASK_BADGE_MSG, TASK_MSG, ZBadgeSummary, ZFormAnswers, ZLinkBadge, ZQuestion, ZQuestionInput, ZReorder, ZSubtask, ZSubtaskInput, ZTask, ZTaskBadge, ZTaskInput,
 } from '../../shared/tasks.js';
 import * as service from './service.js';
-import { maybeOne } from '../db/index.js';
+import { clubTimezone } from '../events/repo.js';
 import { DEFAULT_TIMEZONE } from '../../shared/timezones.js';
 import { formAnswers, formAnswersCsv } from './form-answers.js';
 import { ZClubParams, zId } from '../../shared/ids.js';
@@ -71,12 +71,12 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req, reply) => {
     const access = req.access;
     const data = await formAnswers(app.db, access, req.params.taskId);
-    const club = await maybeOne<{ timezone: string }>(app.db, `SELECT timezone FROM clubs WHERE id = $1`, [access.clubId]);
+    const timezone = await clubTimezone(app.db, access.clubId);
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', 'attachment; filename="respostas.csv"')
       .header('Cache-Control', 'no-store')
-      .send(formAnswersCsv(data, club?.timezone ?? DEFAULT_TIMEZONE));
+      .send(formAnswersCsv(data, timezone ?? DEFAULT_TIMEZONE));
   });
 
   app.post(`${base}/:taskId/questions`, {

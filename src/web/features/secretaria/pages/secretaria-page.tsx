@@ -48,7 +48,7 @@ function SecretariaScreen({ clubId, manage, sign }: { clubId: string; manage: bo
         description="Livro de atas e votos, livro de atos, ofícios e protocolo, livro de visitas e as pastas dos membros."
         actions={<YearSelect value={year} onChange={(ano) => set({ ano })} />}
       />
-      <Tabs label="Livros da secretaria" tabs={BOOKS.filter((b) => manage || b.key !== 'carteirinhas').map((b) => ({ key: b.key, label: b.label }))} value={book} onChange={(k) => set({ livro: k })} look="spread">
+      <Tabs label="Livros da secretaria" tabs={BOOKS.filter((b) => manage || b.key !== 'carteirinhas').map((b) => ({ key: b.key, label: b.label }))} value={book} onChange={(k) => set({ livro: k })} look="line">
         {book === 'atas' ? <AtasTab clubId={clubId} year={year} manage={manage} /> : null}
         {book === 'atos' ? <AtosTab clubId={clubId} year={year} manage={manage} /> : null}
         {book === 'oficios' ? <OficiosTab clubId={clubId} year={year} manage={manage} /> : null}
