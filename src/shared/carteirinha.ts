@@ -58,6 +58,8 @@ export const ZCard = z.object({
   issued_at: z.string(),
   status: z.enum(CARD_STATUSES),
   token: z.string(),
+  /** The photo of the member's pasta (kind 'foto', JPEG or PNG; read through the pasta, audited), or null for the initials. */
+  photo_document_id: z.string().nullable(),
 });
 export type TCard = z.infer<typeof ZCard>;
 

@@ -13,6 +13,8 @@ export interface CardMemberRow {
   card_id: string | null;
   valid_until: string | null;
   issued_at: string | null;
+  /** The newest photo (JPEG or PNG) in the member's pasta, shown on the card; null: the initials. */
+  photo_document_id: string | null;
   today: string;
 }
 
@@ -21,7 +23,11 @@ const memberFields = `cm.id AS member_id, p.full_name, c.name AS club_name, u.na
   (SELECT i.name FROM programme_enrolments e JOIN programme_items i ON i.code = e.item_code
     WHERE e.club_id = cm.club_id AND e.member_id = cm.id AND e.kind = 'class'
     ORDER BY (e.invested_on IS NOT NULL), e.invested_on DESC NULLS FIRST, i.position DESC LIMIT 1) AS class_name,
-  k.id AS card_id, k.valid_until::text AS valid_until, k.issued_at::text AS issued_at, ${clubDate()}::text AS today`;
+  k.id AS card_id, k.valid_until::text AS valid_until, k.issued_at::text AS issued_at,
+  (SELECT d.id FROM member_documents d
+    WHERE d.club_id = cm.club_id AND d.member_id = cm.id AND d.kind = 'foto' AND d.removed_at IS NULL AND d.file_mime IN ('image/jpeg', 'image/png')
+    ORDER BY d.uploaded_at DESC LIMIT 1) AS photo_document_id,
+  ${clubDate()}::text AS today`;
 const memberFrom = `club_members cm JOIN profiles p ON p.id = cm.profile_id JOIN clubs c ON c.id = cm.club_id
   LEFT JOIN units u ON u.club_id = cm.club_id AND u.id = cm.unit_id
   LEFT JOIN carteirinhas k ON k.club_id = cm.club_id AND k.member_id = cm.id AND k.revoked_at IS NULL`;

@@ -25,7 +25,7 @@ function toCard(key: Buffer, r: repo.CardMemberRow): TCard | null {
   return {
     id: r.card_id, member_id: r.member_id, full_name: r.full_name, initials: initialsOf(r.full_name), club_name: r.club_name, unit_name: r.unit_name,
     function_label: r.title ?? roleLabel(r.role), class_name: r.class_name, valid_until: r.valid_until, issued_at: r.issued_at,
-    status: r.valid_until < r.today ? 'vencida' : 'ativa', token: tokenOf(key, r.card_id),
+    status: r.valid_until < r.today ? 'vencida' : 'ativa', token: tokenOf(key, r.card_id), photo_document_id: r.photo_document_id,
   };
 }
 

@@ -264,4 +264,22 @@ describe(`the member's pasta on ${engineName()}`, () => {
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'pt-BR')));
     expect(res.json().find((p: { member_id: string }) => p.member_id === childId)).toMatchObject({ minor: true, documents: 2 });
   });
+  it("the newest JPEG or PNG 'foto' of the pasta is the carteirinha's photo (a PDF or a removed one is not), read through the audited pasta route", async () => {
+    const issued = await call(ctx.app, 'POST', `${base}/secretaria/carteirinhas`, { as: secretary, body: { member_ids: [anaId], valid_until: `${new Date().getUTCFullYear() + 1}-06-30` } });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const myPhoto = async () => (await call(ctx.app, 'GET', `${base}/carteirinha`, { as: ana })).json().photo_document_id;
+    expect(await myPhoto()).toBeNull();
+    await upload(secretary, anaId, { kind: 'foto', description: 'Foto escaneada' }, { name: 'foto.pdf', bytes: PDF, type: 'application/pdf' });
+    expect(await myPhoto()).toBeNull();
+    const photo = (await upload(secretary, anaId, { kind: 'foto', description: 'Foto 3×4' }, png('foto.png'))).json();
+    expect(await myPhoto()).toBe(photo.id);
+    const sheet = (await call(ctx.app, 'GET', `${base}/secretaria/carteirinhas`, { as: secretary })).json();
+    expect(sheet.find((r: { member_id: string }) => r.member_id === anaId).card.photo_document_id).toBe(photo.id);
+    const before = await reads(photo.id);
+    const own = await call(ctx.app, 'GET', fileUrl(anaId, photo.id), { as: ana });
+    expect(own.statusCode).toBe(200);
+    expect(await reads(photo.id)).toBe(before + 1);
+    await call(ctx.app, 'POST', `${base}/secretaria/pastas/${anaId}/documentos/${photo.id}/remove`, { as: secretary, body: { reason: 'Foto antiga' } });
+    expect(await myPhoto()).toBeNull();
+  });
 });

@@ -18,11 +18,28 @@ function CardQr({ url, label }: { url: string; label: string }) {
     : <div className="h-[26mm] w-[26mm] shrink-0 animate-pulse rounded bg-slate-100" aria-hidden="true" />;
 }
 
+const EXACT_COLOURS = { printColorAdjust: 'exact', WebkitPrintColorAdjust: 'exact' } as const;
+
 /**
- * One carteirinha at the size of a bank card (85.6 × 54 mm): initials in place of a photo, name, club,
- * unit, function, class, validity and the QR of the public check.
+ * The member's photo, read from their pasta (the same audited read as opening the document; a minor's only
+ * for whom the pasta allows), or their initials when there is none or it cannot be read.
  */
-export function MemberCard({ card }: { card: TCard }) {
+function CardPhoto({ clubId, card }: { clubId: string; card: TCard }) {
+  const [failed, setFailed] = useState(false);
+  if (card.photo_document_id && !failed) {
+    return (
+      <img src={`/api/clubs/${clubId}/secretaria/pastas/${card.member_id}/documentos/${card.photo_document_id}/arquivo`} alt={`Foto de ${card.full_name}`}
+        className="h-14 w-11 shrink-0 rounded object-cover" style={EXACT_COLOURS} onError={() => setFailed(true)} />
+    );
+  }
+  return <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-base font-bold text-emerald-900" style={EXACT_COLOURS}>{card.initials}</span>;
+}
+
+/**
+ * One carteirinha at the size of a bank card (85.6 × 54 mm): the photo from the member's pasta (or the
+ * initials), name, club, unit, function, class, validity and the QR of the public check.
+ */
+export function MemberCard({ clubId, card }: { clubId: string; card: TCard }) {
   const faded = card.status !== 'ativa';
   return (
     <article aria-label={`Carteirinha de ${card.full_name}`} className="card-print flex h-[54mm] w-[85.6mm] max-w-full break-inside-avoid flex-col overflow-hidden rounded-xl border border-slate-300 bg-white text-slate-900 shadow-sm print:shadow-none">
@@ -32,7 +49,7 @@ export function MemberCard({ card }: { card: TCard }) {
       <div className="flex min-h-0 flex-1 gap-2 p-2">
         <div className="flex min-w-0 flex-1 flex-col gap-0.5">
           <div className="flex items-center gap-2">
-            <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-base font-bold text-emerald-900" style={{ printColorAdjust: 'exact', WebkitPrintColorAdjust: 'exact' }}>{card.initials}</span>
+            <CardPhoto clubId={clubId} card={card} />
             <p className="line-clamp-2 text-sm font-bold leading-tight">{card.full_name}</p>
           </div>
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-1.5 text-[10px] leading-snug">

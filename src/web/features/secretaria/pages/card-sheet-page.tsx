@@ -35,7 +35,7 @@ function SheetScreen({ clubId }: { clubId: string }) {
         <>
           <p className="text-sm text-slate-600 print:hidden">{cards.length === 1 ? '1 carteirinha' : `${cards.length} carteirinhas`} · 10 por folha A4 · recorte nas bordas</p>
           <section aria-label="Folha de carteirinhas" className="card-sheet grid grid-cols-1 justify-items-center gap-3 sm:grid-cols-2 print:grid-cols-2">
-            {cards.map((c) => <MemberCard key={c.id} card={c} />)}
+            {cards.map((c) => <MemberCard key={c.id} clubId={clubId} card={c} />)}
           </section>
         </>
       )}

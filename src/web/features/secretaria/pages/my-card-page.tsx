@@ -24,7 +24,7 @@ function MyCardScreen({ clubId }: { clubId: string }) {
           ? <EmptyState icon={<IdCard className="h-10 w-10" />} message={CARD_MSG.noCard} />
           : <p role="alert" className="text-red-700">{errorMessage(card.error, 'Erro ao carregar a carteirinha.')}</p>
       ) : (
-        <div className="flex justify-center"><MemberCard card={card.data} /></div>
+        <div className="flex justify-center"><MemberCard clubId={clubId} card={card.data} /></div>
       )}
     </div>
   );
