@@ -135,7 +135,7 @@ export async function saveItems(db: Db, actor: { clubId: string | null; actorId:
     const before = await itemList(tx, actor.clubId);
     await repo.replaceItems(tx, actor.clubId, items.map(toRow));
     await writeAudit(tx, {
-      clubId: actor.clubId, actorId: actor.actorId, action: actor.clubId ? 'associacao.evaluation_items_save' : 'admin.evaluation_items_save',
+      clubId: actor.clubId, actorId: actor.actorId, action: actor.clubId ? 'associacao.evaluation_items_save' : 'associacao.platform_evaluation_items_save',
       entity: 'evaluation_items', entityId: actor.clubId,
       before: { source: before.source, codes: before.items.map((i) => i.code) }, after: { codes: items.map((i) => i.code) },
     });
