@@ -63,6 +63,10 @@ export const ZCard = z.object({
 });
 export type TCard = z.infer<typeof ZCard>;
 
+/** The caller's own card, or null while the secretary has not issued one (a plain answer, not a 404: the screen just says so). */
+export const ZMyCard = z.object({ card: ZCard.nullable() });
+export type TMyCard = z.infer<typeof ZMyCard>;
+
 /** A row of the secretary's list: every active member, with their card in force (or none). */
 export const ZCardRow = z.object({
   member_id: z.string(),

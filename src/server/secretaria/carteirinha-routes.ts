@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CARD_MSG, ZCard, ZCardCheck, ZCardRow, ZIssueCards } from '../../shared/carteirinha.js';
+import { CARD_MSG, ZCard, ZCardCheck, ZCardRow, ZIssueCards, ZMyCard } from '../../shared/carteirinha.js';
 import { ZClubParams, zId } from '../../shared/ids.js';
 import { ZOk } from '../../shared/responses.js';
 import { notFound } from '../core/errors.js';
@@ -38,8 +38,8 @@ export const carteirinhaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clubs/:clubId/carteirinha', {
     config: { permission: 'club.read' },
-    schema: { tags, summary: 'A minha carteirinha (no celular do membro)', params: ZClubParams, response: { 200: ZCard } },
-  }, async (req) => myCard(db, await cardKey(), req.access));
+    schema: { tags, summary: 'A minha carteirinha (no celular do membro)', params: ZClubParams, response: { 200: ZMyCard } },
+  }, async (req) => ({ card: await myCard(db, await cardKey(), req.access) }));
 
   app.get('/api/carteirinha/:token', {
     config: { permission: 'public' },

@@ -35,12 +35,10 @@ export async function listCards(db: Db, key: Buffer, clubId: string): Promise<TC
   return rows.map((r) => ({ member_id: r.member_id, full_name: r.full_name, unit_name: r.unit_name, function_label: r.title ?? roleLabel(r.role), card: toCard(key, r) }));
 }
 
-/** The caller's own card (the member's phone); 404 when the secretary has not issued one. */
-export async function myCard(db: Db, key: Buffer, access: ClubAccess): Promise<TCard> {
+/** The caller's own card (the member's phone); null when the secretary has not issued one. */
+export async function myCard(db: Db, key: Buffer, access: ClubAccess): Promise<TCard | null> {
   const row = await repo.cardMember(db, access.clubId, { profileId: access.profileId });
-  const card = row ? toCard(key, row) : null;
-  if (!card) throw notFound(CARD_MSG.noCard);
-  return card;
+  return row ? toCard(key, row) : null;
 }
 
 /** Validity: today or later (the club's day), at most three years ahead. */

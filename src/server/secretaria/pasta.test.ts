@@ -267,7 +267,7 @@ describe(`the member's pasta on ${engineName()}`, () => {
   it("the newest JPEG or PNG 'foto' of the pasta is the carteirinha's photo (a PDF or a removed one is not), read through the audited pasta route", async () => {
     const issued = await call(ctx.app, 'POST', `${base}/secretaria/carteirinhas`, { as: secretary, body: { member_ids: [anaId], valid_until: `${new Date().getUTCFullYear() + 1}-06-30` } });
     expect(issued.statusCode, issued.body).toBe(201);
-    const myPhoto = async () => (await call(ctx.app, 'GET', `${base}/carteirinha`, { as: ana })).json().photo_document_id;
+    const myPhoto = async () => (await call(ctx.app, 'GET', `${base}/carteirinha`, { as: ana })).json().card.photo_document_id;
     expect(await myPhoto()).toBeNull();
     await upload(secretary, anaId, { kind: 'foto', description: 'Foto escaneada' }, { name: 'foto.pdf', bytes: PDF, type: 'application/pdf' });
     expect(await myPhoto()).toBeNull();

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TCard, TCardCheck, TCardRow, TIssueCards } from '@shared/carteirinha';
+import type { TCard, TCardCheck, TCardRow, TIssueCards, TMyCard } from '@shared/carteirinha';
 import { api } from '@web/lib/api';
 import { secretariaKey, secretariaPath } from './keys';
 
@@ -25,7 +25,7 @@ export function useRevokeCard(clubId: string) {
 
 /** The signed-in member's own card (404 until the secretary issues one). */
 export const useMyCard = (clubId: string) =>
-  useQuery({ queryKey: ['carteirinha', clubId], queryFn: () => api<TCard>('GET', `/api/clubs/${clubId}/carteirinha`), retry: false });
+  useQuery({ queryKey: ['carteirinha', clubId], queryFn: () => api<TMyCard>('GET', `/api/clubs/${clubId}/carteirinha`), retry: false });
 
 /** The public check of a QR (no session). */
 export const useCardCheck = (token: string) =>

@@ -2,7 +2,7 @@ import { IdCard } from 'lucide-react';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { ApiError, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
 import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { CARD_MSG } from '@shared/carteirinha';
 import { useMyCard } from '../api/carteirinhas';
@@ -20,11 +20,11 @@ function MyCardScreen({ clubId }: { clubId: string }) {
     <div className="space-y-4">
       <PageHeader title="Minha carteirinha" description="Mostre no celular: o QR abre a conferência pública (só diz se a carteirinha é válida)." />
       {card.isPending ? <PageSpinner label="Carregando a carteirinha…" /> : card.isError ? (
-        card.error instanceof ApiError && card.error.status === 404
-          ? <EmptyState icon={<IdCard className="h-10 w-10" />} message={CARD_MSG.noCard} />
-          : <p role="alert" className="text-red-700">{errorMessage(card.error, 'Erro ao carregar a carteirinha.')}</p>
+        <p role="alert" className="text-red-700">{errorMessage(card.error, 'Erro ao carregar a carteirinha.')}</p>
+      ) : card.data.card === null ? (
+        <EmptyState icon={<IdCard className="h-10 w-10" />} message={CARD_MSG.noCard} />
       ) : (
-        <div className="flex justify-center"><MemberCard clubId={clubId} card={card.data} /></div>
+        <div className="flex justify-center"><MemberCard clubId={clubId} card={card.data.card} /></div>
       )}
     </div>
   );
