@@ -16,9 +16,10 @@ export const BUDGET = {
   loginJs: 131 * 1024,
   /**
    * A signed-in /dashboard: the above plus the app shell and the dashboard (no zod, no dialogs).
-   * 151 KB since issue 44: the router declares the 25 club screens' no-club guard (docs/performance.md).
+   * 151 KB since issue 44: the router declares the 25 club screens' no-club guard (docs/performance.md);
+   * 156 KB since the menu asks whether the account has a regional view (155.2 KB measured, 28/11/2026).
    */
-  dashboardJs: 155 * 1024,
+  dashboardJs: 156 * 1024,
 };
 
 const e2e = useServerAndBrowser();

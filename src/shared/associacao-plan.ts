@@ -18,7 +18,7 @@ export const CALENDAR_KIND_LABELS: Record<TCalendarKind, string> = {
 };
 
 /** pt-BR month names, January first (the grid's title and the printed plan). */
-export const MONTHS_PT = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'] as const;
+export { MONTHS_PT } from './dates.js';
 /** Week starts on Sunday. */
 export const WEEKDAYS_PT = ['dom', 'seg', 'ter', 'qua', 'qui', 'sex', 'sáb'] as const;
 

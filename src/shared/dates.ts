@@ -30,3 +30,6 @@ export function isRealDay(year: number, month: number, day: number): boolean {
   d.setUTCFullYear(year);
   return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
 }
+
+/** The months in pt-BR, lower case ('março'), January first: the one list the web and the server name months with. */
+export const MONTHS_PT = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'] as const;

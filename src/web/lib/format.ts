@@ -1,6 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
-import { MONTHS_PT } from '../../shared/associacao-plan';
+import { MONTHS_PT } from '../../shared/dates';
 
 export { formatMoney } from '../../shared/format-brl';
 
