@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import type { TRequirement } from '../../shared/programme.js';
-import type { MemberRef } from './repo.js';
+import type { MemberRef, RequirementFields } from './repo.js';
 
 // Requisitos edited by hand (service.ts) or from a file (requirements-io.ts) ------------------------
 
@@ -46,13 +46,7 @@ export async function clubsThatSigned(q: Queryable, platformIds: string[]): Prom
 }
 
 /** A requisito's fields as a file gives them, with its place in the list. */
-export interface RequirementRow {
-  section_code: string | null;
-  text: string;
-  in_field: boolean;
-  needs_evidence: boolean;
-  link_specialty: string | null;
-  link_area: string | null;
+export interface RequirementRow extends RequirementFields {
   position: number;
 }
 
