@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db/index.js';
 import { criteriaFromJson, isProgrammeCriteria } from '../../shared/badges.js';
 import type { TAwardedBadge } from '../../shared/progress.js';
-import { appendPointEvent, appendPointEvents } from '../progress/ledger.js';
+import { appendPointEvent, appendPointEvents } from '../progress/ledger-repo.js';
 import { servedIcon } from './icon.js';
 import { notify } from '../notifications/notify.js';
 import { membersCompletions, NO_COMPLETIONS, programmeCriterionMet } from './programme-criteria.js';

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { earnsPoints, type TAttendanceStatus, type TCriterion, type TMeeting } from '../../shared/meetings.js';
 import type * as repo from './repo.js';
-import { appendPointEvents, appendReversals, netLines } from '../progress/ledger.js';
+import { appendPointEvents, appendReversals, netLines } from '../progress/ledger-repo.js';
 
 /** One roll-call line: net points per criterion, unit and instant. */
 interface LedgerLine {

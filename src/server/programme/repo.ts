@@ -2,7 +2,7 @@ import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import type { TArea, TItem, TProgrammeSettings, TReadyEntry, TRequirement, TSection } from '../../shared/programme.js';
 import { clubDate } from '../db/club-clock.js';
-import { appendPointEvent } from '../progress/ledger.js';
+import { appendPointEvent } from '../progress/ledger-repo.js';
 
 // Catalogue -----------------------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ import { PROGRAMME_MSG, type TProgrammeSettings, type TSignResult } from '../../
 import { signerOf, signRefusal, type Signer } from './signers.js';
 import * as repo from './repo.js';
 import * as signingRepo from './signing-repo.js';
-import { appendPointEvents } from '../progress/ledger.js';
+import { appendPointEvents } from '../progress/ledger-repo.js';
 import { awardAutomaticBadgesOf, awardRankingBadges } from '../badges/engine.js';
 import { notifyCompleted, notifyReady, notifySigned, type ReadyMember, type SignedForMember } from './notices.js';
 

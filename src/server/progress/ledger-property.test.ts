@@ -4,7 +4,7 @@ import { addMember, call, createClub, createTestApp, signUp, type Session, type 
 import { insertUnit } from '../../../test/gamification.js';
 import { engineName } from '../../../test/db.js';
 
-// Issue 44: every line of the points ledger goes through one writer (progress/ledger.ts). Whatever a
+// Issue 44: every line of the points ledger goes through one writer (progress/ledger-repo.ts). Whatever a
 // club does — signatures and their undo, batches and their undo, manual points, roll calls corrected
 // (reversals), members moving unit — the rankings and the kept totals are the ledger's sums, and each
 // member's total is what the answers of those actions said it would be.

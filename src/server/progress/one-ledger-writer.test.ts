@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // Issue 44 (ADR 071): the points ledger has one writer. The unit at the moment, the instant, the
-// once-only key and reversals are decided in progress/ledger.ts; any other file of src/server that
+// once-only key and reversals are decided in progress/ledger-repo.ts; any other file of src/server that
 // appends to point_events would decide them again on its own. Reads of the ledger are free.
 
 const SERVER = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const WRITER = path.join('progress', 'ledger.ts');
+const WRITER = path.join('progress', 'ledger-repo.ts');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
@@ -22,7 +22,7 @@ function sourceFiles(dir: string): string[] {
 const APPENDS = /insert\s+into\s+(?:"?public"?\.)?"?point_events"?\b|insertInto\(\s*['"]point_events['"]/i;
 
 describe('the points ledger', () => {
-  it('is appended to by one file of src/server: progress/ledger.ts', () => {
+  it('is appended to by one file of src/server: progress/ledger-repo.ts', () => {
     const writers = sourceFiles(SERVER).filter((f) => APPENDS.test(readFileSync(f, 'utf8'))).map((f) => path.relative(SERVER, f));
     expect(writers).toEqual([WRITER]);
   });

@@ -6,7 +6,7 @@ import type { ClubAccess } from '../core/access.js';
 import { writeAudit } from '../audit/repo.js';
 import { notify } from '../notifications/notify.js';
 import { awardAutomaticBadges, awardRankingBadges } from '../badges/engine.js';
-import { appendPointEvents, appendReversals, netLines } from './ledger.js';
+import { appendPointEvents, appendReversals, netLines } from './ledger-repo.js';
 import * as batchRepo from './batch-repo.js';
 
 /**

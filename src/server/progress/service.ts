@@ -7,7 +7,7 @@ import { COUNSELOR_POINT_LIMIT, PERMISSION_MSG, type TClubPermission } from '../
 import { writeAudit } from '../audit/repo.js';
 import { assertAvailable, assertCompletionAllowed, type Target } from './completion-rule.js';
 import { awardAfterEvent, awardTaskBadges } from '../badges/engine.js';
-import { appendPointEvent } from './ledger.js';
+import { appendPointEvent } from './ledger-repo.js';
 import * as repo from './repo.js';
 
 /** Unit counsellors ('counselor') may record tasks for the members of their own unit. */

@@ -6,7 +6,7 @@ import { assertMemberInReach } from './service.js';
 import type { Storage } from '../storage/storage.js';
 import { writeAudit } from '../audit/repo.js';
 import { awardAfterEvent, awardTaskBadges } from '../badges/engine.js';
-import { appendPointEvent } from './ledger.js';
+import { appendPointEvent } from './ledger-repo.js';
 import * as repo from './repo.js';
 import { guardiansOf, notify } from '../notifications/notify.js';
 import { assertCompletionAllowed } from './completion-rule.js';
