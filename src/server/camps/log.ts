@@ -39,9 +39,7 @@ async function write(db: Db, access: ClubAccess, eventId: string, table: Table, 
 export function recordMovement(db: Db, access: ClubAccess, eventId: string, input: z.output<typeof ZMovementInput>): Promise<WriteResult> {
   return write(db, access, eventId, 'camp_movements', input.id, async (tx) => {
     await refuseFuture(tx, input.recorded_at);
-    const id = await repo.insertOnce(tx,
-      `INSERT INTO camp_movements (id, club_id, event_id, label, recorded_by, recorded_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [input.id, access.clubId, eventId, input.label, access.profileId, input.recorded_at]);
+    const id = await repo.insertMovement(tx, { id: input.id, clubId: access.clubId, eventId, label: input.label, by: access.profileId, at: input.recorded_at });
     return { id: id ?? input.id, duplicate: id === null };
   });
 }
@@ -51,14 +49,11 @@ export function recordHeadMark(db: Db, access: ClubAccess, eventId: string, inpu
     await refuseFuture(tx, input.marked_at);
     if (!(await repo.rowOfEvent(tx, 'camp_movements', access.clubId, eventId, input.movement_id))) throw badRequest(CAMP_MSG.movementNotFound);
     if (!(await repo.registeredMember(tx, access.clubId, eventId, input.member_id))) throw badRequest(CAMP_MSG.notRegistered);
-    const id = await repo.insertOnce(tx,
-      `INSERT INTO camp_head_marks (id, club_id, event_id, movement_id, member_id, direction, marked_at, recorded_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [input.id, access.clubId, eventId, input.movement_id, input.member_id, input.direction, input.marked_at, access.profileId]);
+    const mark = { id: input.id, clubId: access.clubId, eventId, movementId: input.movement_id, memberId: input.member_id, direction: input.direction, at: input.marked_at, by: access.profileId };
+    const id = await repo.insertHeadMark(tx, mark);
     if (id) return { id, duplicate: false };
     // Another phone counted this person in this movement first: theirs stands.
-    const [first] = await tx.query<{ id: string }>(
-      `SELECT id FROM camp_head_marks WHERE club_id = $1 AND movement_id = $2 AND member_id = $3 AND direction = $4`,
-      [access.clubId, input.movement_id, input.member_id, input.direction]);
+    const first = await repo.firstHeadMark(tx, mark);
     return { id: first?.id ?? input.id, duplicate: true };
   });
 }
@@ -69,18 +64,15 @@ export function recordDose(db: Db, access: ClubAccess, eventId: string, input: z
     if (!(await repo.registeredMember(tx, access.clubId, eventId, input.member_id))) throw badRequest(CAMP_MSG.notRegistered);
     if (input.medication_id && !(await repo.medicationOf(tx, access.clubId, eventId, input.member_id, input.medication_id))) throw badRequest(CAMP_MSG.medicationNotFound);
     if (input.corrects_id) {
-      const [corrected] = await tx.query(`SELECT 1 FROM camp_doses WHERE club_id = $1 AND event_id = $2 AND member_id = $3 AND id = $4`, [access.clubId, eventId, input.member_id, input.corrects_id]);
-      if (!corrected) throw badRequest(CAMP_MSG.correctsNotFound);
+      if (!(await repo.doseOfMember(tx, access.clubId, eventId, input.member_id, input.corrects_id))) throw badRequest(CAMP_MSG.correctsNotFound);
     }
-    const id = await repo.insertOnce(tx,
-      `INSERT INTO camp_doses (id, club_id, event_id, member_id, medication_id, slot, medication, dose, status, reason, given_at, corrects_id, recorded_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-      [input.id, access.clubId, eventId, input.member_id, input.medication_id, input.medication_id ? input.slot : null, input.medication, input.dose,
-        input.status, input.reason, input.given_at, input.corrects_id, access.profileId]);
+    const id = await repo.insertDose(tx, {
+      id: input.id, clubId: access.clubId, eventId, memberId: input.member_id, medicationId: input.medication_id, slot: input.medication_id ? input.slot : null,
+      medication: input.medication, dose: input.dose, status: input.status, reason: input.reason, givenAt: input.given_at, correctsId: input.corrects_id, by: access.profileId,
+    });
     if (id) return { id, duplicate: false };
     // The same scheduled dose recorded by another phone first: one entry; a difference is a correction, a new entry.
-    const [first] = await tx.query<{ id: string }>(
-      `SELECT id FROM camp_doses WHERE club_id = $1 AND medication_id = $2 AND slot = $3 AND corrects_id IS NULL`, [access.clubId, input.medication_id, input.slot]);
+    const first = await repo.firstDose(tx, access.clubId, input.medication_id, input.slot);
     return { id: first?.id ?? input.id, duplicate: true };
   });
 }
@@ -94,11 +86,11 @@ export function recordIncident(db: Db, access: ClubAccess, eventId: string, inpu
     await refuseFuture(tx, input.occurred_at);
     const member = input.member_id ? await repo.registeredMember(tx, access.clubId, eventId, input.member_id) : null;
     if (input.member_id && !member) throw badRequest(CAMP_MSG.notRegistered);
-    const id = await repo.insertOnce(tx,
-      `INSERT INTO camp_incidents (id, club_id, event_id, member_id, kind, occurred_at, place, description, first_aid, guardian_called, doctor_needed, notice_text, recorded_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-      [input.id, access.clubId, eventId, input.member_id, input.kind, input.occurred_at, input.place, input.description, input.first_aid,
-        input.guardian_called, input.doctor_needed, input.notice_text, access.profileId]);
+    const id = await repo.insertIncident(tx, {
+      id: input.id, clubId: access.clubId, eventId, memberId: input.member_id, kind: input.kind, occurredAt: input.occurred_at, place: input.place,
+      description: input.description, firstAid: input.first_aid, guardianCalled: input.guardian_called, doctorNeeded: input.doctor_needed,
+      noticeText: input.notice_text, by: access.profileId,
+    });
     if (!id) return { id: input.id, duplicate: true };
     await writeAudit(tx, { clubId: access.clubId, actorId: access.profileId, action: 'camp.incident', entity: 'event', entityId: eventId, after: { incident_id: id, kind: input.kind, member_id: input.member_id } });
     if (member && input.notice_text) {

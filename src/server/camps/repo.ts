@@ -230,6 +230,66 @@ export async function insertOnce(q: Queryable, sql: string, params: unknown[]): 
   return row?.id ?? null;
 }
 
+/** A movement (departure or arrival) a phone recorded; null when its id was already written. */
+export function insertMovement(q: Queryable, row: { id: string; clubId: string; eventId: string; label: string; by: string; at: string }): Promise<string | null> {
+  return insertOnce(q, `INSERT INTO camp_movements (id, club_id, event_id, label, recorded_by, recorded_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [row.id, row.clubId, row.eventId, row.label, row.by, row.at]);
+}
+
+export interface HeadMarkRow { id: string; clubId: string; eventId: string; movementId: string; memberId: string; direction: string; at: string; by: string }
+
+/** One person counted in one movement; null when the id, or this person in this movement and direction, is already there. */
+export function insertHeadMark(q: Queryable, row: HeadMarkRow): Promise<string | null> {
+  return insertOnce(q,
+    `INSERT INTO camp_head_marks (id, club_id, event_id, movement_id, member_id, direction, marked_at, recorded_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [row.id, row.clubId, row.eventId, row.movementId, row.memberId, row.direction, row.at, row.by]);
+}
+
+/** The mark that counted this person in this movement and direction first. */
+export function firstHeadMark(q: Queryable, row: Pick<HeadMarkRow, 'clubId' | 'movementId' | 'memberId' | 'direction'>) {
+  return maybeOne<{ id: string }>(q,
+    `SELECT id FROM camp_head_marks WHERE club_id = $1 AND movement_id = $2 AND member_id = $3 AND direction = $4`,
+    [row.clubId, row.movementId, row.memberId, row.direction]);
+}
+
+/** Whether a dose of this member at this saída has this id (what a correction cites). */
+export function doseOfMember(q: Queryable, clubId: string, eventId: string, memberId: string, doseId: string) {
+  return maybeOne<{ id: string }>(q, `SELECT id FROM camp_doses WHERE club_id = $1 AND event_id = $2 AND member_id = $3 AND id = $4`, [clubId, eventId, memberId, doseId]);
+}
+
+export interface DoseRow {
+  id: string; clubId: string; eventId: string; memberId: string; medicationId: string | null; slot: string | null;
+  medication: string; dose: string; status: string; reason: string | null; givenAt: string; correctsId: string | null; by: string;
+}
+
+/** A dose given or skipped; null when the id, or this scheduled dose (medication and slot, not a correction), is already there. */
+export function insertDose(q: Queryable, row: DoseRow): Promise<string | null> {
+  return insertOnce(q,
+    `INSERT INTO camp_doses (id, club_id, event_id, member_id, medication_id, slot, medication, dose, status, reason, given_at, corrects_id, recorded_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [row.id, row.clubId, row.eventId, row.memberId, row.medicationId, row.slot, row.medication, row.dose, row.status, row.reason, row.givenAt, row.correctsId, row.by]);
+}
+
+/** The entry that recorded this scheduled dose first (corrections aside). */
+export function firstDose(q: Queryable, clubId: string, medicationId: string | null, slot: string | null) {
+  return maybeOne<{ id: string }>(q,
+    `SELECT id FROM camp_doses WHERE club_id = $1 AND medication_id = $2 AND slot = $3 AND corrects_id IS NULL`, [clubId, medicationId, slot]);
+}
+
+export interface IncidentRow {
+  id: string; clubId: string; eventId: string; memberId: string | null; kind: string; occurredAt: string; place: string | null;
+  description: string; firstAid: string | null; guardianCalled: boolean; doctorNeeded: boolean; noticeText: string | null; by: string;
+}
+
+/** An ocorrência; null when its id was already written. */
+export function insertIncident(q: Queryable, row: IncidentRow): Promise<string | null> {
+  return insertOnce(q,
+    `INSERT INTO camp_incidents (id, club_id, event_id, member_id, kind, occurred_at, place, description, first_aid, guardian_called, doctor_needed, notice_text, recorded_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [row.id, row.clubId, row.eventId, row.memberId, row.kind, row.occurredAt, row.place, row.description, row.firstAid,
+      row.guardianCalled, row.doctorNeeded, row.noticeText, row.by]);
+}
+
 export function rowOfEvent(q: Queryable, table: 'camp_movements' | 'camp_head_marks' | 'camp_doses' | 'camp_incidents', clubId: string, eventId: string, id: string) {
   return maybeOne<{ id: string }>(q, `SELECT id FROM ${table} WHERE club_id = $1 AND event_id = $2 AND id = $3`, [clubId, eventId, id]);
 }
