@@ -223,3 +223,37 @@ export function fuzzListQueries(o: {
     );
   });
 }
+
+/** A JSON write route as most fuzz files describe it: where it goes, the SQL whose first row a refusal must leave as it was, a valid body. */
+export interface WatchedRoute {
+  method?: 'POST' | 'PUT' | 'PATCH';
+  url: () => string;
+  /** A SELECT whose first row is the state the route writes (read before and after each body). */
+  state: () => string;
+  valid: () => Record<string, unknown>;
+}
+
+/**
+ * {@link fuzzWriteRoutes} for {@link WatchedRoute}s sent by one person (`send`: the call with the
+ * method, URL and body), every hostile value (HOSTILE and HOSTILE_EXTRA) in every field, each send
+ * watched through the route's state query.
+ */
+export function fuzzWatchedRoutes(o: {
+  routes: Record<string, WatchedRoute>;
+  db: () => { query: (sql: string) => Promise<unknown[]> };
+  send: (method: 'POST' | 'PUT' | 'PATCH', url: string, body: Record<string, unknown>) => Promise<{ statusCode: number; body: string }>;
+  prepare?: FuzzOptions<WatchedRoute>['prepare'];
+  seed: number;
+  numRuns?: number;
+}): void {
+  fuzzWriteRoutes<WatchedRoute>({
+    routes: o.routes,
+    hostile: { ...HOSTILE, ...HOSTILE_EXTRA },
+    valid: (route) => route.valid(),
+    prepare: o.prepare,
+    send: (route, _name, body) => watch(firstRow(o.db(), route.state()), () => o.send(route.method ?? 'POST', route.url(), body)),
+    title: (route, name) => `${route.method ?? 'POST'} ${name}`,
+    seed: o.seed,
+    numRuns: o.numRuns,
+  });
+}

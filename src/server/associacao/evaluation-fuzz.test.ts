@@ -2,19 +2,13 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { call, createTestApp, type TestContext } from '../../../test/api.js';
 import { setUpStaffedClub, type StaffedClub } from '../../../test/club.js';
 import { engineName } from '../../../test/db.js';
-import { HOSTILE, HOSTILE_EXTRA, firstRow, fuzzWriteRoutes, watch } from '../../../test/fuzz.js';
+import { fuzzWatchedRoutes, type WatchedRoute } from '../../../test/fuzz.js';
 
 /** The evaluation's write routes through the shared harness: no body answers 5xx, a refusal writes nothing and speaks pt-BR. */
 let ctx: TestContext;
 let s: StaffedClub;
 let seq = 0;
 
-interface Route {
-  method: 'POST' | 'PUT';
-  url: () => string;
-  state: () => string;
-  valid: () => Record<string, unknown>;
-}
 
 const items = () => [
   { code: `c${++seq}`, title: `Item ${seq}`, points: seq % 500, deadline: '10/02', evidence: 'Fotos', proof: null, target: null },
@@ -22,7 +16,7 @@ const items = () => [
 ];
 const listState = () => `SELECT coalesce(string_agg(code || ':' || title || ':' || points, ',' ORDER BY position), '') AS items FROM club_evaluation_items WHERE club_id = '${s.club.id}'`;
 
-const routes: Record<string, Route> = {
+const routes: Record<string, WatchedRoute> = {
   items: {
     method: 'PUT',
     url: () => `${s.base}/associacao/evaluation/items`,
@@ -50,16 +44,14 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe(`hostile bodies on the evaluation's routes on ${engineName()}`, () => {
-  fuzzWriteRoutes<Route>({
+  fuzzWatchedRoutes({
     routes,
-    hostile: { ...HOSTILE, ...HOSTILE_EXTRA },
-    valid: (route) => route.valid(),
+    db: () => ctx.db,
+    send: (method, url, body) => call(ctx.app, method, url, { as: s.secretary, body }),
     // The hand mark needs an item without a proof on the club's list (the platform's Campori).
     prepare: async (_route, name) => {
       if (name === 'mark') await call(ctx.app, 'DELETE', `${s.base}/associacao/evaluation/items`, { as: s.secretary });
     },
-    send: (route, _name, body) => watch(firstRow(ctx.db, route.state()), () => call(ctx.app, route.method, route.url(), { as: s.secretary, body })),
-    title: (route, name) => `${route.method} ${name}`,
     seed: 4846,
     numRuns: 60,
   });

@@ -1,8 +1,6 @@
-import type Papa from 'papaparse';
-import { requireLazily } from '../lazy-module.js';
 import type { Db } from '../db/index.js';
 import { badRequest } from '../core/errors.js';
-import { toCsv } from '../csv.js';
+import { foldHeader, readCsvTable, toCsv } from '../csv.js';
 import { parseWholeNumber } from '../../shared/whole-number.js';
 import {
   EVAL_CSV_HEADER, EVAL_MAX_ITEMS, EVAL_MSG, EVAL_PROOFS, EVAL_PROOF_LABELS, ZEvalItemInput,
@@ -18,7 +16,7 @@ import { saveItems } from './evaluation.js';
 
 type Col = 'code' | 'title' | 'points' | 'deadline' | 'evidence' | 'proof' | 'target';
 const COLS: Col[] = ['code', 'title', 'points', 'deadline', 'evidence', 'proof', 'target'];
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase().replace(/[\s_]+/g, ' ');
+const fold = foldHeader;
 const HEADER: Record<string, Col> = {
   codigo: 'code', code: 'code', item: 'code',
   titulo: 'title', title: 'title', nome: 'title',
@@ -42,23 +40,7 @@ export function itemsCsv(list: TEvalItemList): string {
 }
 
 function parseCsv(content: string): Array<{ line: number } & Partial<Record<Col, string>>> {
-  const text = content.replace(/^\uFEFF/, '');
-  let lines = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) if (++lines > EVAL_MAX_ITEMS * 2 + 1) throw badRequest(EVAL_MSG.tooMany);
-  const unknown: string[] = [];
-  const parsed = (requireLazily('papaparse') as typeof Papa).parse<Record<string, string>>(text, {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: (h) => {
-      const col = HEADER[fold(h)];
-      if (!col && h.trim()) unknown.push(h.trim());
-      return col ?? `?${h}`;
-    },
-  });
-  if (unknown.length) throw badRequest(EVAL_MSG.unknownColumn(unknown[0]));
-  const fields = parsed.meta.fields ?? [];
-  if (!fields.includes('code') || !fields.includes('title') || !fields.includes('points')) throw badRequest(EVAL_MSG.header);
-  return parsed.data.map((r, i) => ({ line: i + 2, ...(r as Partial<Record<Col, string>>) }));
+  return readCsvTable(content, { header: HEADER, required: ['code', 'title', 'points'], maxRows: EVAL_MAX_ITEMS, msg: EVAL_MSG });
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { call, createTestApp, type TestContext } from '../../../test/api.js';
 import { setUpStaffedClub, type StaffedClub } from '../../../test/club.js';
 import { engineName } from '../../../test/db.js';
-import { HOSTILE, HOSTILE_EXTRA, firstRow, fuzzWriteRoutes, watch } from '../../../test/fuzz.js';
+import { fuzzWatchedRoutes, type WatchedRoute } from '../../../test/fuzz.js';
 
 /** The year's plan's write routes through the shared harness: no body answers 5xx, a refusal writes nothing and speaks pt-BR. */
 let ctx: TestContext;
@@ -10,14 +10,8 @@ let s: StaffedClub;
 let entryId = '';
 let seq = 0;
 
-interface Route {
-  method: 'POST' | 'PUT';
-  url: () => string;
-  state: () => string;
-  valid: () => Record<string, unknown>;
-}
 
-const routes: Record<string, Route> = {
+const routes: Record<string, WatchedRoute> = {
   entry: {
     method: 'POST',
     url: () => `${s.base}/associacao/calendar/entries`,
@@ -52,12 +46,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe(`hostile bodies on the year's plan routes on ${engineName()}`, () => {
-  fuzzWriteRoutes<Route>({
+  fuzzWatchedRoutes({
     routes,
-    hostile: { ...HOSTILE, ...HOSTILE_EXTRA },
-    valid: (route) => route.valid(),
-    send: (route, _name, body) => watch(firstRow(ctx.db, route.state()), () => call(ctx.app, route.method, route.url(), { as: s.secretary, body })),
-    title: (route, name) => `${route.method} ${name}`,
+    db: () => ctx.db,
+    send: (method, url, body) => call(ctx.app, method, url, { as: s.secretary, body }),
     seed: 48,
     numRuns: 60,
   });

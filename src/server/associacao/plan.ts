@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type Papa from 'papaparse';
-import { requireLazily } from '../lazy-module.js';
 import type { Db, Queryable } from '../db/index.js';
 import type { ClubAccess } from '../core/access.js';
 import { badRequest, notFound } from '../core/errors.js';
+import { foldHeader, readCsvTable } from '../csv.js';
 import { writeAudit } from '../audit/repo.js';
 import { POST_LABELS } from '../../shared/associacao.js';
 import {
@@ -91,7 +90,7 @@ export async function removeEntry(db: Db, access: ClubAccess, id: string): Promi
 
 // ——— Import (.ics or CSV): a preview, then all or nothing ———
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase().replace(/[\s_]+/g, ' ');
+const fold = foldHeader;
 type Col = 'start' | 'end' | 'title' | 'kind' | 'notes';
 const HEADER: Record<string, Col> = {
   data: 'start', inicio: 'start', 'data inicial': 'start', 'data de inicio': 'start', start: 'start', date: 'start',
@@ -121,25 +120,7 @@ export function parseBrDay(text: string): string | null {
 }
 
 function parseCsv(content: string): Array<{ line: number } & Partial<Record<Col, string>>> {
-  const text = content.replace(/^\uFEFF/, '');
-  let lines = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) if (++lines > IMPORT_MAX_ROWS * 2 + 1) throw badRequest(PLAN_MSG.tooMany);
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  if (firstLine.split(/[;,\t]/).length > 10) throw badRequest(PLAN_MSG.header);
-  const unknown: string[] = [];
-  const parsed = (requireLazily('papaparse') as typeof Papa).parse<Record<string, string>>(text, {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: (h) => {
-      const col = HEADER[fold(h)];
-      if (!col && h.trim()) unknown.push(h.trim());
-      return col ?? `?${h}`;
-    },
-  });
-  if (unknown.length) throw badRequest(PLAN_MSG.unknownColumn(unknown[0]));
-  const fields = parsed.meta.fields ?? [];
-  if (!fields.includes('start') || !fields.includes('title')) throw badRequest(PLAN_MSG.header);
-  return parsed.data.map((r, i) => ({ line: i + 2, ...(r as Partial<Record<Col, string>>) }));
+  return readCsvTable(content, { header: HEADER, required: ['start', 'title'], maxRows: IMPORT_MAX_ROWS, maxColumns: 10, msg: PLAN_MSG });
 }
 
 /** Checks one row like the form does (the same zod schema), collecting pt-BR errors instead of throwing. */

@@ -1,9 +1,7 @@
-import type Papa from 'papaparse';
-import { requireLazily } from '../lazy-module.js';
 import type { Db, Queryable } from '../db/index.js';
 import { AppError, badRequest } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
-import { toCsv } from '../csv.js';
+import { foldHeader, readCsvTable, toCsv } from '../csv.js';
 import { PROGRAMME_MSG, type TCatalogue, type TRequirement } from '../../shared/programme.js';
 import {
   REQ_CSV_HEADER,
@@ -30,7 +28,7 @@ import * as reqRepo from './requirements-repo.js';
  */
 
 type Field = 'item' | 'section' | 'text' | 'in_field' | 'needs_evidence' | 'link_specialty' | 'link_area';
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase().replace(/[\s_]+/g, ' ');
+const fold = foldHeader;
 const HEADER: Record<string, Field> = {
   item: 'item', codigo: 'item', classe: 'item', 'classe ou especialidade': 'item', especialidade: 'item',
   secao: 'section', section: 'section',
@@ -52,32 +50,8 @@ const FORMULA = /^[=+\-@\t\r]/;
 
 type RawRow = { line: number } & Partial<Record<Field, unknown>>;
 
-function checkLines(text: string): void {
-  let lines = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
-    // Header + rows + a few blank lines; quoted line breaks count too (the parse counts exactly later).
-    if (++lines > REQ_IMPORT_MAX_ROWS * 2 + 1) throw badRequest(REQ_IO_MSG.tooMany);
-  }
-}
-
 function parseCsvRows(content: string): RawRow[] {
-  checkLines(content);
-  const firstLine = content.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
-  if (firstLine.split(/[;,\t]/).length > 20) throw badRequest(REQ_IO_MSG.header);
-  const unknown: string[] = [];
-  const parsed = (requireLazily('papaparse') as typeof Papa).parse<Record<string, string>>(content.replace(/^\uFEFF/, ''), {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: (h) => {
-      const field = HEADER[fold(h)];
-      if (!field && h.trim()) unknown.push(h.trim());
-      return field ?? `?${h}`;
-    },
-  });
-  if (unknown.length) throw badRequest(REQ_IO_MSG.unknownColumn(unknown[0]));
-  const fields = parsed.meta.fields ?? [];
-  if (!fields.includes('item') || !fields.includes('text')) throw badRequest(REQ_IO_MSG.header);
-  return parsed.data.map((r, i) => ({ line: i + 2, ...(r as Partial<Record<Field, string>>) }));
+  return readCsvTable(content, { header: HEADER, required: ['item', 'text'], maxRows: REQ_IMPORT_MAX_ROWS, maxColumns: 20, msg: REQ_IO_MSG });
 }
 
 function parseJsonRows(content: string): RawRow[] {
