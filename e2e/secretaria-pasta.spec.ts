@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
+import { readZip } from '../test/zip.js';
 import { expectCleanConsole, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
@@ -70,6 +72,22 @@ describe("secretaria: a member's pasta shows their history; a document is upload
     await secretary.emulateMedia({ media: 'screen' });
     const pdf = await secretary.pdf({ format: 'A4' });
     expect(pdf.byteLength).toBeGreaterThan(1000);
+
+    // 'Exportar pasta (.zip)': pasta.json, the RG byte for byte, LEIA-ME.txt; the button waits while it downloads.
+    const exportButton = secretary.getByRole('button', { name: 'Exportar pasta (.zip)' });
+    const [download] = await Promise.all([secretary.waitForEvent('download'), exportButton.click()]);
+    expect(download.suggestedFilename()).toBe('pasta-pedro-alves.zip');
+    const zip = readZip(await readFile(await download.path()));
+    const names = [...zip.keys()];
+    expect(names).toEqual(['pasta.json', expect.stringMatching(/^documentos\/rg-\d{4}-\d{2}-\d{2}-rg\.png$/), 'LEIA-ME.txt']);
+    expect(zip.get(names[1])?.equals(PNG)).toBe(true);
+    expect(JSON.parse(zip.get('pasta.json')?.toString('utf8') ?? '{}').pasta.member.full_name).toBe('Pedro Alves');
+    expect(zip.get('LEIA-ME.txt')?.toString('utf8')).toContain('por Sérgio Secretário');
+    await exportButton.waitFor();
+    expect(await exportButton.isEnabled()).toBe(true);
+    const [audited] = await e2e.server.db.query<{ reads: number; exports: number }>(
+      `SELECT count(*) FILTER (WHERE action = 'pasta.document_read')::int AS reads, count(*) FILTER (WHERE action = 'pasta.export')::int AS exports FROM audit_log WHERE actor_id = $1`, [sergio.id]);
+    expect(audited).toEqual({ reads: 2, exports: 1 });
     expectCleanConsole(secretary, 'secretary pasta');
 
     // The director on a phone: the same pasta at 360 px, no side scroll.
@@ -79,5 +97,12 @@ describe("secretaria: a member's pasta shows their history; a document is upload
     await expectNoSideScroll(director, 360, 'pasta at 360');
     await screenshot(director, 'secretaria-pasta-04-pasta-360');
     expectCleanConsole(director, 'director phone');
+    // The network fails (its ERR_FAILED line is the one the console guard expects) while exporting: the pt-BR message, and the button is there to try again.
+    await director.route('**/export', (route) => route.abort('failed'));
+    await director.getByRole('button', { name: 'Exportar pasta (.zip)' }).click();
+    await director.getByRole('alert').filter({ hasText: 'Não foi possível exportar a pasta. Tente novamente.' }).waitFor();
+    await expectNoSideScroll(director, 360, 'export error at 360');
+    await screenshot(director, 'secretaria-pasta-05-export-error-360');
+    await director.unroute('**/export');
   }, 90_000);
 });

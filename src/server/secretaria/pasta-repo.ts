@@ -24,13 +24,15 @@ export interface PastaMember {
   birth_date: string | null;
   minor: boolean;
   club_name: string;
+  /** The club's time zone: the day of a document in the export's file names. */
+  timezone: string;
 }
 
 export async function findMember(q: Queryable, clubId: string, memberId: string): Promise<PastaMember | null> {
   return maybeOne<PastaMember>(q,
     `SELECT cm.id, cm.profile_id, p.full_name, p.email, cm.role, cm.title, cm.unit_id, u.name AS unit_name, cm.active,
             (cm.created_at AT TIME ZONE c.timezone)::date::text AS joined_on, cm.birth_date::text AS birth_date,
-            ${minorSql('cm', clubTodayOf('cm.club_id'))} AS minor, c.name AS club_name
+            ${minorSql('cm', clubTodayOf('cm.club_id'))} AS minor, c.name AS club_name, c.timezone
        FROM club_members cm
        JOIN profiles p ON p.id = cm.profile_id
        JOIN clubs c ON c.id = cm.club_id

@@ -36,14 +36,14 @@ export const pastaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(`${base}/:memberId/export`, {
     config: { permission: 'secretaria.manage' },
-    schema: { tags, summary: 'Exportar tudo o que o clube guarda sobre o membro (JSON; registrado)', params: ZMemberParams },
+    schema: { tags, summary: 'Exportar tudo o que o clube guarda sobre o membro: zip com pasta.json, os documentos originais e LEIA-ME.txt (exportação e cada documento lido registrados)', params: ZMemberParams },
   }, async (req, reply) => {
-    const data = await exportPasta(db, req.access, req.params.memberId);
+    const { fileName, zip } = await exportPasta(db, app.storage, req.access, req.params.memberId);
     return reply
-      .header('Content-Type', 'application/json; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="pasta-${data.pasta.member.id}.json"`)
+      .header('Content-Type', 'application/zip')
+      .header('Content-Disposition', `attachment; filename="${fileName}"`)
       .header('Cache-Control', 'no-store')
-      .send(JSON.stringify(data, null, 2));
+      .send(zip);
   });
 
   app.post(`${base}/:memberId/documentos`, {

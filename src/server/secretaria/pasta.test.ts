@@ -4,6 +4,7 @@ import { PERMISSION_MSG } from '../../shared/permissions.js';
 import { addMember, call, createTestApp, signUp, type Session, type TestContext } from '../../../test/api.js';
 import { inviteChild, memberIdOf, setUpStaffedClub } from '../../../test/club.js';
 import { engineName } from '../../../test/db.js';
+import { readZip } from '../../../test/zip.js';
 import type { ClubAccess } from '../core/access.js';
 import type { Storage } from '../storage/storage.js';
 import { uploadDocument } from './pasta.js';
@@ -242,19 +243,91 @@ describe(`the member's pasta on ${engineName()}`, () => {
     expect((await call(ctx.app, 'GET', `/api/family/children/${childId}/pasta/documentos/${doc.id}/arquivo`, { as: guardian })).statusCode).toBe(404);
   });
 
-  it('the secretary exports everything the club holds about the member as one JSON (audited); a leader may not', async () => {
+  it('the secretary exports the pasta as a zip: pasta.json, each kept document byte for byte, LEIA-ME.txt; the export and each document read audited', async () => {
+    const kept = (await ctx.db.query<{ id: string }>(`SELECT id FROM member_documents WHERE member_id = $1 AND removed_at IS NULL ORDER BY uploaded_at`, [childId])).map((d) => d.id);
+    const [removed] = await ctx.db.query<{ id: string }>(`SELECT id FROM member_documents WHERE member_id = $1 AND removed_at IS NOT NULL`, [childId]);
+    expect(kept).toHaveLength(2);
+    const before = await Promise.all([...kept, removed.id].map(reads));
     const res = await call(ctx.app, 'GET', `${base}/secretaria/pastas/${childId}/export`, { as: secretary });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="pasta-/);
-    const data = res.json();
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="pasta-pedro-crianca.zip"');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const files = readZip(res.rawPayload);
+    const day = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+    expect([...files.keys()].sort()).toEqual(['LEIA-ME.txt', `documentos/foto-${day}-foto.png`, `documentos/rg-${day}-rg.png`, 'pasta.json']);
+    expect(files.get(`documentos/rg-${day}-rg.png`)?.equals(PNG)).toBe(true);
+    expect(files.get(`documentos/foto-${day}-foto.png`)?.equals(PNG)).toBe(true);
+
+    const data = JSON.parse(files.get('pasta.json')?.toString('utf8') ?? '{}');
     expect(data.pasta.member.full_name).toBe('Pedro Criança');
+    expect(data.pasta.documents.find((d: { id: string }) => d.id === removed.id)).toMatchObject({ removal_reason: 'Comprovante antigo' });
     expect(data.records.profile).toEqual({ id: expect.any(String), full_name: 'Pedro Criança' });
     expect(data.records.tables.member_documents.length).toBeGreaterThanOrEqual(2);
     expect(data.records.tables.member_guardians).toHaveLength(1);
     expect(data.records.tables.health_records).toBeUndefined();
     expect(JSON.stringify(data)).not.toContain('token_hash');
+
+    const readMe = files.get('LEIA-ME.txt')?.toString('utf8') ?? '';
+    expect(readMe).toContain('Pasta do membro: Pedro Criança');
+    expect(readMe).toContain('Clube: Clube Pasta');
+    expect(readMe).toMatch(/Exportada em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2} \(horário do clube\) por Secretário/);
+    expect(readMe).toContain(`documentos/rg-${day}-rg.png: RG (RG frente e verso)`);
+    expect(readMe).toContain('Um documento retirado da pasta aparece no histórico de pasta.json, sem o arquivo.');
+
+    // Each document read into the zip is one 'pasta.document_read' line, as a single download; the removed one is not read.
+    expect(await Promise.all([...kept, removed.id].map(reads))).toEqual([before[0] + 1, before[1] + 1, before[2]]);
+    const [line] = await ctx.db.query<{ actor_id: string; after: { member_id: string; as: string } }>(
+      `SELECT actor_id, after FROM audit_log WHERE action = 'pasta.document_read' AND entity_id = $1 ORDER BY at DESC LIMIT 1`, [kept[0]]);
+    expect(line).toMatchObject({ actor_id: secretary.profile.id, after: { member_id: childId, as: 'diretoria ou secretaria' } });
     expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'pasta.export' AND entity_id = $1`, [childId])).toBe(1);
-    expect((await call(ctx.app, 'GET', `${base}/secretaria/pastas/${childId}/export`, { as: instructor })).statusCode).toBe(403);
+  });
+
+  it('the export: a leader or a member gets 403, another club 404; none of them reads a document', async () => {
+    const lines = () => count(`SELECT count(*)::int AS n FROM audit_log WHERE action IN ('pasta.document_read', 'pasta.export')`);
+    const n = await lines();
+    for (const as of [instructor, ana]) {
+      const res = await call(ctx.app, 'GET', `${base}/secretaria/pastas/${childId}/export`, { as });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe(PERMISSION_MSG.forbidden('secretaria.manage'));
+    }
+    expect((await call(ctx.app, 'GET', `${base}/secretaria/pastas/${childId}/export`, { as: stranger })).statusCode).toBe(404);
+    const own = await call(ctx.app, 'GET', `${strangerBase}/secretaria/pastas/${childId}/export`, { as: stranger });
+    expect(own.statusCode).toBe(404);
+    expect(own.json().error.message).toBe(PASTA_MSG.memberNotFound);
+    expect(await lines()).toBe(n);
+  });
+
+  it('the export of a pasta with no documents holds pasta.json and LEIA-ME.txt only', async () => {
+    const instructorId = await memberIdOf(ctx.db, clubId, instructor.profile.id);
+    const res = await call(ctx.app, 'GET', `${base}/secretaria/pastas/${instructorId}/export`, { as: admin });
+    expect(res.statusCode).toBe(200);
+    const files = readZip(res.rawPayload);
+    expect([...files.keys()]).toEqual(['pasta.json', 'LEIA-ME.txt']);
+    expect(JSON.parse(files.get('pasta.json')?.toString('utf8') ?? '{}').pasta.documents).toEqual([]);
+    expect(files.get('LEIA-ME.txt')?.toString('utf8')).toContain('Nenhum documento guardado na pasta');
+  });
+
+  it('the export names the documents safely (ASCII, no folder, no two alike) and says which file storage lost', async () => {
+    const scan = { name: '../../Declaração Nº 1.png', bytes: PNG, type: 'image/png' };
+    const first = (await upload(secretary, treasurerId, { kind: 'outro' }, scan)).json();
+    const second = (await upload(secretary, treasurerId, { kind: 'outro', description: 'Segunda via' }, scan)).json();
+    const lost = (await upload(secretary, treasurerId, { kind: 'certidao' }, { name: 'certidao.pdf', bytes: PDF, type: 'application/pdf' })).json();
+    const [{ key }] = await ctx.db.query<{ key: string }>(`SELECT evidence_key AS key FROM member_documents WHERE id = $1`, [lost.id]);
+    await ctx.app.storage.remove(key);
+    const res = await call(ctx.app, 'GET', `${base}/secretaria/pastas/${treasurerId}/export`, { as: secretary });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="pasta-tesoureira.zip"');
+    const files = readZip(res.rawPayload);
+    const documents = [...files.keys()].filter((k) => k.startsWith('documentos/'));
+    for (const name of documents) expect(name).toMatch(/^documentos\/[a-z0-9-]+\.(pdf|png|jpg)$/);
+    const scans = documents.filter((k) => k.includes('-declaracao-n-1'));
+    expect(scans.map((k) => k.replace(/^documentos\/outro-\d{4}-\d{2}-\d{2}-/, '')).sort()).toEqual(['declaracao-n-1-2.png', 'declaracao-n-1.png']);
+    expect(documents.filter((k) => k.startsWith('documentos/termo-adesao-'))).toHaveLength(1);
+    expect(files.get(documents.find((k) => k.startsWith('documentos/termo-adesao-')) ?? '')?.equals(PDF)).toBe(true);
+    expect(documents.some((k) => k.startsWith('documentos/certidao-'))).toBe(false);
+    expect(files.get('LEIA-ME.txt')?.toString('utf8')).toMatch(/arquivo não foi encontrado no armazenamento[^]*certidao\.pdf: Certidão de nascimento/);
+    expect(await Promise.all([first.id, second.id, lost.id].map(reads))).toEqual([1, 1, 0]);
   });
 
   it('the list of pastas: every member by name, with their documents', async () => {

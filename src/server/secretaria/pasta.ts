@@ -1,15 +1,19 @@
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../db/index.js';
 import { PASTA_MAX_BYTES, PASTA_MSG, hasControlChars, type TPasta, type TPastaDocument, type ZDocumentFields } from '../../shared/secretaria-pasta.js';
 import { isUuid } from '../../shared/ids.js';
 import { writeAudit } from '../audit/repo.js';
-import { badRequest, conflict, notFound } from '../core/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../core/errors.js';
 import { can, type Actor, type ClubAccess } from '../core/access.js';
 import type { Storage } from '../storage/storage.js';
 import { loadEvidence, withStoredEvidence, type EvidenceFile, type EvidenceRule } from '../storage/evidence.js';
 import { collectPersonData, type PersonData } from '../families/lgpd-service.js';
+import { zipStream, type ZipFile } from '../families/zip.js';
+import { getProfileName } from '../progress/repo.js';
 import { RECEIVED_RULE } from './books.js';
 import * as repo from './pasta-repo.js';
+import { documentEntryNames, pastaZipName, readMeText, type ReadMeFacts } from './pasta-export.js';
 
 /**
  * Who is looking at a member's pasta, and as what (ADR 076):
@@ -104,12 +108,20 @@ export async function uploadDocument(db: Db, storage: Storage, access: ClubAcces
 
 /** The file of a document, for whoever the rule lets read it (others: 404); every read is audited. */
 export async function readDocumentFile(db: Db, storage: Storage, viewer: PastaViewer, memberId: string, id: string): Promise<{ bytes: Uint8Array; name: string; mime: string }> {
-  const { member, standing: s, actor } = await standing(db, viewer, memberId);
-  const row = isUuid(id) ? await repo.documentFile(db, actor.clubId, member.id, id.toLowerCase()) : null;
+  const who = await standing(db, viewer, memberId);
+  return openDocument(db, storage, who, isUuid(id) ? id.toLowerCase() : null);
+}
+
+/**
+ * The one read of a document's file (ADR 076): the reader rule, then the file, then its audit line. The
+ * single download and each file of the export go through here, so both are audited alike.
+ */
+async function openDocument(db: Db, storage: Storage, { member, standing: s, actor }: Awaited<ReturnType<typeof standing>>, id: string | null): Promise<{ bytes: Uint8Array; name: string; mime: string }> {
+  const row = id ? await repo.documentFile(db, actor.clubId, member.id, id) : null;
   // A removed document stays in the history: only the direction and the secretary open it.
-  if (!row || !mayRead(s, member.minor, row.visibility) || (row.removed && s !== 'manager')) throw notFound(PASTA_MSG.documentNotFound);
+  if (!id || !row || !mayRead(s, member.minor, row.visibility) || (row.removed && s !== 'manager')) throw notFound(PASTA_MSG.documentNotFound);
   const file = await loadEvidence(storage, row, PASTA_MSG.documentNotFound);
-  await writeAudit(db, { clubId: actor.clubId, actorId: actor.profileId, action: 'pasta.document_read', entity: 'member_document', entityId: id.toLowerCase(),
+  await writeAudit(db, { clubId: actor.clubId, actorId: actor.profileId, action: 'pasta.document_read', entity: 'member_document', entityId: id,
     after: { member_id: member.id, file_name: row.name, as: READER_LABEL[s] } });
   return file;
 }
@@ -138,11 +150,41 @@ export interface PastaExport {
   records: PersonData;
 }
 
-/** Everything the club holds about the member, as one JSON: the pasta and every row of the club about them; audited. */
-export async function exportPasta(db: Db, access: ClubAccess, memberId: string): Promise<PastaExport> {
-  const { member } = await standing(db, { as: 'club', access }, memberId);
+/**
+ * Everything the club holds about the member, as a zip streamed out (issue 47): pasta.json (the pasta and
+ * every row of the club about them), each kept document's original file under documentos/, LEIA-ME.txt.
+ * The export is audited once; each document as it is read into the archive, as a single download is. A
+ * removed document is in pasta.json's history, not in documentos/ (the pasta shows it as withdrawn).
+ */
+export async function exportPasta(db: Db, storage: Storage, access: ClubAccess, memberId: string): Promise<{ fileName: string; zip: Readable }> {
+  const who = await standing(db, { as: 'club', access }, memberId);
+  const { member } = who;
   const pasta = await getPasta(db, { as: 'club', access }, member.id);
   const records = await collectPersonData(db, null, { kind: 'club_record', profileId: member.profile_id, clubId: access.clubId, memberId: member.id });
+  const exportedBy = (await getProfileName(db, access.profileId)) ?? 'Trilha';
   await writeAudit(db, { clubId: access.clubId, actorId: access.profileId, action: 'pasta.export', entity: 'club_member', entityId: member.id });
-  return { generated_at: new Date().toISOString(), pasta, records };
+  const exportedAt = new Date();
+  const all = pasta.documents ?? [];
+  const kept = all.filter((d) => d.removed_at === null);
+  const entries = documentEntryNames(kept, member.timezone);
+  const data: PastaExport = { generated_at: exportedAt.toISOString(), pasta, records };
+
+  // Read one document at a time, as the archive asks for it: memory holds one file (10 MB at most), not the pasta.
+  async function* files(): AsyncGenerator<ZipFile> {
+    yield { name: 'pasta.json', content: JSON.stringify(data, null, 2) };
+    const listed: ReadMeFacts['documents'] = [];
+    for (const [i, doc] of kept.entries()) {
+      let file: { bytes: Uint8Array } | null = null;
+      try {
+        file = await openDocument(db, storage, who, doc.id);
+      } catch (err) {
+        // A row whose file is gone from storage: the archive says so instead of failing half-way.
+        if (!(err instanceof AppError && err.status === 404)) throw err;
+      }
+      listed.push({ entry: entries[i], doc, missing: file === null });
+      if (file) yield { name: entries[i], content: file.bytes, stored: true };
+    }
+    yield { name: 'LEIA-ME.txt', content: readMeText({ memberName: member.full_name, clubName: member.club_name, exportedBy, exportedAt, timeZone: member.timezone, documents: listed, removed: all.length - kept.length }) };
+  }
+  return { fileName: pastaZipName(member), zip: zipStream(files(), exportedAt) };
 }

@@ -9,7 +9,7 @@ import { Modal } from '@web/components/ui/modal';
 import { PageHeader } from '@web/components/ui/page-header';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { Tag } from '@web/components/ui/tag';
-import { errorMessage } from '@web/lib/api';
+import { errorMessage, saveFile } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { outboxMessageQuery, outboxQuery, useRetryMail } from '@web/features/auth/api/security';
 import { pushIssuesQuery } from '@web/features/admin/api/push-deliveries';
@@ -111,12 +111,7 @@ function MessageModal({ id, onClose }: { id: string; onClose: () => void }) {
   const msg = useQuery(outboxMessageQuery(id));
   const download = () => {
     if (!msg.data?.eml) return;
-    const url = URL.createObjectURL(new Blob([msg.data.eml], { type: 'message/rfc822' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = msg.data.message_file ?? 'mensagem.eml';
-    a.click();
-    URL.revokeObjectURL(url);
+    saveFile(new Blob([msg.data.eml], { type: 'message/rfc822' }), msg.data.message_file ?? 'mensagem.eml');
   };
   return (
     <Modal

@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import { Copy, Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { saveFile } from '../../../lib/api';
 
 /** The recovery codes, shown once right after they are made, with copy and download. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
@@ -14,12 +15,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
     }
   };
   const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'trilha-codigos-de-recuperacao.txt';
-    a.click();
-    URL.revokeObjectURL(url);
+    saveFile(new Blob([text], { type: 'text/plain;charset=utf-8' }), 'trilha-codigos-de-recuperacao.txt');
   };
   return (
     <section aria-labelledby="recovery-title" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TPasta, TPastaDocument, TPastaSummary, TRemoveDocument } from '@shared/secretaria-pasta';
-import { api, apiUpload } from '@web/lib/api';
+import { api, apiDownload, apiUpload, saveFile } from '@web/lib/api';
 import { useSecretariaMutation } from './atas';
 import { secretariaKey, secretariaPath } from './keys';
 
@@ -16,7 +16,15 @@ export const useChildPasta = (memberId: string) =>
 
 export const documentHref = (clubId: string, memberId: string, documentId: string) => secretariaPath(clubId, `/pastas/${memberId}/documentos/${documentId}/arquivo`);
 export const childDocumentHref = (memberId: string, documentId: string) => `/api/family/children/${memberId}/pasta/documentos/${documentId}/arquivo`;
-export const pastaExportHref = (clubId: string, memberId: string) => secretariaPath(clubId, `/pastas/${memberId}/export`);
+
+/** 'Exportar pasta (.zip)': everything about the member, with the documents' files; the server audits the export and each document. */
+export const useExportPasta = (clubId: string, memberId: string) =>
+  useMutation({
+    mutationFn: async () => {
+      const { blob, fileName } = await apiDownload(secretariaPath(clubId, `/pastas/${memberId}/export`), `pasta-${memberId}.zip`);
+      saveFile(blob, fileName);
+    },
+  });
 
 /** A document for the pasta: kind, description, who may see it and the file, multipart. */
 export const useUploadDocument = (clubId: string, memberId: string) =>

@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { useSelectedClub } from '@web/lib/session/use-current-club';
-import { documentHref, pastaExportHref, usePasta } from '../api/pastas';
+import { documentHref, useExportPasta, usePasta } from '../api/pastas';
 import { PastaView } from '../components/pasta-view';
 import { RemoveDocumentModal, UploadDocumentModal } from '../components/pasta-document-modals';
 
@@ -21,6 +21,7 @@ function PastaScreen({ clubId, clubName, logoUrl, memberId, fromSecretaria }: { 
   const pasta = usePasta(clubId, memberId);
   const [uploading, setUploading] = useState(false);
   const [removing, setRemoving] = useState<TPastaDocument | null>(null);
+  const exporting = useExportPasta(clubId, memberId);
   const back = fromSecretaria
     ? <Link to="/dashboard/secretaria?livro=pastas" className="inline-flex items-center gap-1 text-sm text-emerald-800 hover:underline print:hidden"><ArrowLeft aria-hidden="true" className="h-4 w-4" /> Pastas</Link>
     : <Link to="/dashboard/perfil" className="inline-flex items-center gap-1 text-sm text-emerald-800 hover:underline print:hidden"><ArrowLeft aria-hidden="true" className="h-4 w-4" /> Meu perfil</Link>;
@@ -35,11 +36,12 @@ function PastaScreen({ clubId, clubName, logoUrl, memberId, fromSecretaria }: { 
         {p.can.manage ? <Button icon={<Upload aria-hidden="true" className="h-4 w-4" />} onClick={() => setUploading(true)}>Guardar documento</Button> : null}
         <Button variant="secondary" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir dossiê</Button>
         {p.can.manage ? (
-          <a href={pastaExportHref(clubId, id)} download className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
-            <FileDown aria-hidden="true" className="h-4 w-4" /> Exportar tudo (JSON)
-          </a>
+          <Button variant="secondary" icon={<FileDown aria-hidden="true" className="h-4 w-4" />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
+            {exporting.isPending ? 'Exportando…' : 'Exportar pasta (.zip)'}
+          </Button>
         ) : null}
       </div>
+      {exporting.isError ? <p role="alert" className="text-sm text-red-700 print:hidden">{errorMessage(exporting.error, 'Não foi possível exportar a pasta. Tente novamente.')}</p> : null}
       <PastaView pasta={p} clubName={clubName} logoUrl={logoUrl} fileHref={(doc) => documentHref(clubId, id, doc)} onRemove={p.can.manage ? setRemoving : undefined} />
       {uploading ? <UploadDocumentModal clubId={clubId} memberId={id} minor={p.member.minor} onClose={() => setUploading(false)} /> : null}
       {removing ? <RemoveDocumentModal clubId={clubId} memberId={id} document={removing} onClose={() => setRemoving(null)} /> : null}
