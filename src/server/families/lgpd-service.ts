@@ -1,3 +1,4 @@
+import { slugify } from '../../shared/clubs.js';
 import type { Db, Queryable } from '../db/index.js';
 import { DELETION_GRACE_DAYS, FAMILY_MSG, ZHealthForm, type TDeletionStatus } from '../../shared/families.js';
 import { conflict } from '../core/errors.js';
@@ -175,7 +176,7 @@ export async function clubTimeZones(q: Queryable, profileId: string): Promise<Ti
   return (clubId) => (typeof clubId === 'string' ? zones.get(clubId) : undefined) ?? DEFAULT_TIMEZONE;
 }
 
-const safeName = (s: string) => s.normalize('NFD').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'membro';
+const safeName = (s: string) => slugify(s) || 'membro';
 
 /** The zip of 'Meus dados', streamed: dados.json with everything, and one CSV per table. */
 export function exportZip(data: ExportData, timeZoneOf: TimeZoneOf = () => DEFAULT_TIMEZONE): Readable {
