@@ -1,20 +1,47 @@
-import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-const projects: { extends: true; test: { name: string; env: Record<string, string> } }[] = [
+const INCLUDE = ['src/**/*.test.ts', 'test/security/**/*.test.ts'];
+
+/**
+ * Test files that never reach a database (the guards that read the source tree, the pure functions of
+ * shared/ and web/): they run once, in the pglite project, not again per engine. A file reaches one
+ * through the test helpers (test/api, test/db, test/club…), the engines' openers or TEST_ENGINE; a file
+ * that names none of them cannot tell the engines apart.
+ */
+const REACHES_A_DATABASE = /openTestDb|createTestApp|openPglite|openPostgres|TEST_ENGINE|TEST_DATABASE_URL|test\/(api|db|club|gamification|contract|paging|server-process|replica|pgbouncer|security)\b|from '\.\.?\/(api|db|club)\.js'/;
+
+function engineFreeFiles(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.test.ts') && !REACHES_A_DATABASE.test(readFileSync(p, 'utf8'))) files.push(p.split(path.sep).join('/'));
+    }
+  };
+  walk('src');
+  walk('test/security');
+  return files;
+}
+
+const projects: { extends: true; test: { name: string; env: Record<string, string>; exclude?: string[] } }[] = [
   { extends: true, test: { name: 'pglite', env: { TEST_ENGINE: 'pglite' } } },
 ];
 // The API suite runs again on a real PostgreSQL when one is configured (CI sets TEST_DATABASE_URL).
 if (process.env.TEST_DATABASE_URL) {
-  projects.push({ extends: true as const, test: { name: 'postgres', env: { TEST_ENGINE: 'postgres' } } });
+  const exclude = [...configDefaults.exclude, ...engineFreeFiles()];
+  projects.push({ extends: true as const, test: { name: 'postgres', env: { TEST_ENGINE: 'postgres' }, exclude } });
   // And once more through a PgBouncer in transaction mode the setup starts (CI sets TEST_PGBOUNCER=1, ADR 075).
   if (process.env.TEST_PGBOUNCER) {
-    projects.push({ extends: true as const, test: { name: 'pgbouncer', env: { TEST_ENGINE: 'postgres', TEST_POOLER: '1' } } });
+    projects.push({ extends: true as const, test: { name: 'pgbouncer', env: { TEST_ENGINE: 'postgres', TEST_POOLER: '1' }, exclude } });
   }
 }
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/security/**/*.test.ts'],
+    include: INCLUDE,
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
