@@ -462,8 +462,8 @@ async function generateAudit(db: Db, perClub: number): Promise<void> {
  * 'Kit Desbravador' of 5 pieces, the first piece given to half the members. Written as the app would:
  * the loans' 'emprestimo' lines among the history, the open-loan index filled.
  */
-export async function generatePatrimonio(db: Db, items: number, history: number): Promise<void> {
-  await step(`patrimônio: ${items} items, ${history} history lines, kits`, () => db.exec(`
+export async function generatePatrimonio(db: Db, items: number, history: number, wrap: (sql: string) => string = bulk): Promise<void> {
+  await step(`patrimônio: ${items} items, ${history} history lines, kits`, () => db.exec(wrap(`
     CREATE TEMP TABLE b_items AS
       SELECT c.id AS club_id, k, gen_random_uuid() AS id FROM clubs c, generate_series(1, ${items}) k;
     INSERT INTO patrimonio_items (id, club_id, name, category, quantity, unit_value, acquired_on, acquisition, nfe_number, church_vote, location, condition)
@@ -493,11 +493,21 @@ export async function generatePatrimonio(db: Db, items: number, history: number)
         FROM kit_items ki JOIN club_members cm ON cm.club_id = ki.club_id
        WHERE ki.position = 0 AND hashtext(cm.id::text) % 2 = 0;
     DROP TABLE b_items; DROP TABLE b_kits;
-    ANALYZE patrimonio_items; ANALYZE patrimonio_loans; ANALYZE patrimonio_history; ANALYZE kits; ANALYZE kit_items; ANALYZE kit_deliveries;`));
+    ANALYZE patrimonio_items; ANALYZE patrimonio_loans; ANALYZE patrimonio_history; ANALYZE kits; ANALYZE kit_items; ANALYZE kit_deliveries;`)));
+}
+
+/**
+ * The wrap of a step added to a kept platform: on a large one (more than 2,000 clubs, e.g. Brazil's
+ * 16,000) without per-row triggers, as {@link bulk} does while generating — one transaction writing
+ * in every club otherwise grows the transaction's list of changed clubs row by row (migration 0390).
+ */
+export async function keptPlatformWrap(db: Db): Promise<(sql: string) => string> {
+  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM clubs`);
+  return (row?.n ?? 0) > 2000 ? (sql) => `BEGIN; SET LOCAL session_replication_role = replica; ${sql} COMMIT;` : (sql) => sql;
 }
 
 /** {@link generatePatrimonio} for a platform kept from before the patrimônio existed. */
 export async function ensurePatrimonio(db: Db): Promise<void> {
   const [row] = await db.query<{ missing: boolean }>(`SELECT NOT EXISTS (SELECT 1 FROM patrimonio_items) AS missing`);
-  if (row?.missing) await generatePatrimonio(db, DEFAULT_SIZE.patrimonioItems ?? 200, DEFAULT_SIZE.patrimonioHistory ?? 1000);
+  if (row?.missing) await generatePatrimonio(db, DEFAULT_SIZE.patrimonioItems ?? 200, DEFAULT_SIZE.patrimonioHistory ?? 1000, await keptPlatformWrap(db));
 }

@@ -2,6 +2,7 @@
 // (half citing a voto), 30 ofícios (20 sent, 10 received), 10 visitors; the counters left where the
 // books end, as the app would.
 import type { Db } from '../src/server/db/index.js';
+import { keptPlatformWrap } from './platform-data.js';
 
 /** `wrap`: Brazil's size runs it without per-row triggers (platform-data.ts bulk). */
 export async function generateSecretaria(db: Db, wrap: (sql: string) => string = (sql) => sql): Promise<void> {
@@ -43,5 +44,5 @@ export async function generateSecretaria(db: Db, wrap: (sql: string) => string =
 /** {@link generateSecretaria} for a platform kept from before the secretaria existed. */
 export async function ensureSecretaria(db: Db): Promise<void> {
   const [row] = await db.query<{ missing: boolean }>(`SELECT NOT EXISTS (SELECT 1 FROM atas) AS missing`);
-  if (row?.missing) await generateSecretaria(db);
+  if (row?.missing) await generateSecretaria(db, await keptPlatformWrap(db));
 }

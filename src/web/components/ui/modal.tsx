@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { pushDialog, removeDialog } from './top-layer';
+import { Button } from './button';
 
 export interface ModalProps {
   open: boolean;
@@ -50,5 +51,24 @@ export function Modal({ open, title, onClose, children, footer, size = 'md' }: M
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+/**
+ * The footer of a form in a modal: Cancelar (disabled while saving) and the submit button of the form
+ * `formId`, busy while `pending`.
+ */
+export function FormModalFooter({ formId, onCancel, pending, submitLabel, variant }: {
+  formId: string;
+  onCancel: () => void;
+  pending: boolean;
+  submitLabel: string;
+  variant?: 'primary' | 'danger';
+}) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel} disabled={pending}>Cancelar</Button>
+      <Button type="submit" variant={variant} form={formId} loading={pending}>{submitLabel}</Button>
+    </>
   );
 }

@@ -1,15 +1,13 @@
-import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { RECEIVED_ACCEPT, RECEIVED_MAX_BYTES, SEC_MSG, ZOficioInput, ZReceivedInput } from '@shared/secretaria';
 import { Form, useZodForm } from '@web/components/form';
-import { Button } from '@web/components/ui/button';
 import { DateInput } from '@web/components/ui/date-input';
 import { TextAreaField, TextField } from '@web/components/ui/field';
 import { FilePicker } from '@web/components/ui/file-picker';
-import { Modal } from '@web/components/ui/modal';
-import { errorMessage } from '@web/lib/api';
+import { FormModalFooter, Modal } from '@web/components/ui/modal';
+import { useUploadForm } from '@web/components/upload-form';
 import { useReceiveOficio, useSendOficio } from '../api/oficios';
 
 type SentOut = z.output<typeof ZOficioInput>;
@@ -33,12 +31,7 @@ export function SendOficioModal({ clubId, onClose }: { clubId: string; onClose: 
       size="lg"
       title="Novo ofício"
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={send.isPending}>Cancelar</Button>
-          <Button type="submit" form="oficio-form" loading={send.isPending}>Registrar ofício</Button>
-        </>
-      }
+      footer={<FormModalFooter formId="oficio-form" onCancel={onClose} pending={send.isPending} submitLabel="Registrar ofício" />}
     >
       <Form id="oficio-form" form={form} onSubmit={onSubmit} fallback="Não foi possível registrar o ofício: tente novamente em instantes." errorPrefix="Erro ao registrar o ofício">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -55,48 +48,24 @@ export function SendOficioModal({ clubId, onClose }: { clubId: string; onClose: 
 /** 'Registrar recebido': who sent it, when, the subject and the scanned PDF or photo; it gets a protocol number. */
 export function ReceiveOficioModal({ clubId, onClose }: { clubId: string; onClose: () => void }) {
   const receive = useReceiveOficio(clubId);
-  const [fields, setFields] = useState({ dated_on: '', counterpart: '', subject: '' });
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    const parsed = ZReceivedInput.safeParse({ ...fields, counterpart: fields.counterpart });
-    const next: Record<string, string> = {};
-    if (!parsed.success) for (const i of parsed.error.issues) next[String(i.path[0])] ??= i.message === SEC_MSG.recipientRequired ? SEC_MSG.senderRequired : i.message;
-    if (!file) next.file = SEC_MSG.fileRequired;
-    else if (file.size > RECEIVED_MAX_BYTES) next.file = SEC_MSG.fileTooBig;
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !file) return;
-    const body = new FormData();
-    for (const [k, v] of Object.entries(fields)) body.append(k, v);
-    body.append('file', file);
-    try {
-      await receive.mutateAsync(body);
-      toast.success(SEC_MSG.oficioSaved);
-      onClose();
-    } catch (err) {
-      setFailure(errorMessage(err, 'Não foi possível registrar a correspondência.'));
-    }
-  };
+  const { fields, set, file, setFile, errors, failure, submit } = useUploadForm({
+    initial: { dated_on: '', counterpart: '', subject: '' },
+    schema: ZReceivedInput,
+    maxBytes: RECEIVED_MAX_BYTES,
+    msg: { fileRequired: SEC_MSG.fileRequired, fileTooBig: SEC_MSG.fileTooBig, saved: SEC_MSG.oficioSaved },
+    fallback: 'Não foi possível registrar a correspondência.',
+    send: (body) => receive.mutateAsync(body),
+    onDone: onClose,
+    // The schema is the ofício's: its counterpart is the recipient there, the sender here.
+    reword: (message) => (message === SEC_MSG.recipientRequired ? SEC_MSG.senderRequired : message),
+  });
   return (
-    <Modal
-      open
-      title="Registrar correspondência recebida"
-      onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={receive.isPending}>Cancelar</Button>
-          <Button type="submit" form="received-form" loading={receive.isPending}>Protocolar</Button>
-        </>
-      }
-    >
+    <Modal open title="Registrar correspondência recebida" onClose={onClose} footer={<FormModalFooter formId="received-form" onCancel={onClose} pending={receive.isPending} submitLabel="Protocolar" />}>
       <form id="received-form" noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
         {failure ? <p role="alert" className="rounded-lg bg-red-50 p-2 text-sm text-red-800">{failure}</p> : null}
-        <DateInput label="Data do recebimento" required value={fields.dated_on} error={errors.dated_on} onChange={(e) => setFields({ ...fields, dated_on: e.target.value })} />
-        <TextField label="Remetente" required maxLength={200} value={fields.counterpart} error={errors.counterpart} onChange={(e) => setFields({ ...fields, counterpart: e.target.value })} />
-        <TextField label="Assunto" required maxLength={200} value={fields.subject} error={errors.subject} onChange={(e) => setFields({ ...fields, subject: e.target.value })} />
+        <DateInput label="Data do recebimento" required value={fields.dated_on} error={errors.dated_on} onChange={(e) => set('dated_on', e.target.value)} />
+        <TextField label="Remetente" required maxLength={200} value={fields.counterpart} error={errors.counterpart} onChange={(e) => set('counterpart', e.target.value)} />
+        <TextField label="Assunto" required maxLength={200} value={fields.subject} error={errors.subject} onChange={(e) => set('subject', e.target.value)} />
         <FilePicker label="Documento digitalizado" file={file} onChange={setFile} accept={RECEIVED_ACCEPT} hint="PDF, JPEG ou PNG, até 10 MB." error={errors.file} />
       </form>
     </Modal>

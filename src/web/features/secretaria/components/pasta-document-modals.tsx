@@ -4,66 +4,40 @@ import {
   DOCUMENT_KINDS, DOCUMENT_KIND_LABEL, LEADERS_AUDIENCE, PASTA_ACCEPT, PASTA_MAX_BYTES, PASTA_MSG, RESTRICTED_AUDIENCE, ZDocumentFields, ZRemoveDocument,
   type TDocumentVisibility, type TPastaDocument,
 } from '@shared/secretaria-pasta';
-import { Button } from '@web/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
 import { FilePicker } from '@web/components/ui/file-picker';
-import { Modal } from '@web/components/ui/modal';
+import { FormModalFooter, Modal } from '@web/components/ui/modal';
+import { useUploadForm } from '@web/components/upload-form';
 import { errorMessage } from '@web/lib/api';
 import { useRemoveDocument, useUploadDocument } from '../api/pastas';
 
 /** 'Guardar documento': its type, a description, who may see it and the file (PDF, JPEG or PNG, 10 MB). */
 export function UploadDocumentModal({ clubId, memberId, minor, onClose }: { clubId: string; memberId: string; minor: boolean; onClose: () => void }) {
   const upload = useUploadDocument(clubId, memberId);
-  const [fields, setFields] = useState<{ kind: string; description: string; visibility: TDocumentVisibility }>({ kind: '', description: '', visibility: 'restrita' });
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    const parsed = ZDocumentFields.safeParse(fields);
-    const next: Record<string, string> = {};
-    if (!parsed.success) for (const i of parsed.error.issues) next[String(i.path[0])] ??= i.message;
-    if (!file) next.file = PASTA_MSG.fileRequired;
-    else if (file.size > PASTA_MAX_BYTES) next.file = PASTA_MSG.fileTooBig;
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !file) return;
-    const body = new FormData();
-    for (const [k, v] of Object.entries(fields)) body.append(k, v);
-    body.append('file', file);
-    try {
-      await upload.mutateAsync(body);
-      toast.success(PASTA_MSG.uploaded);
-      onClose();
-    } catch (err) {
-      setFailure(errorMessage(err, 'Não foi possível guardar o documento.'));
-    }
-  };
+  const { fields, set, file, setFile, errors, failure, submit } = useUploadForm({
+    initial: { kind: '', description: '', visibility: 'restrita' as string },
+    schema: ZDocumentFields,
+    maxBytes: PASTA_MAX_BYTES,
+    msg: { fileRequired: PASTA_MSG.fileRequired, fileTooBig: PASTA_MSG.fileTooBig, saved: PASTA_MSG.uploaded },
+    fallback: 'Não foi possível guardar o documento.',
+    send: (body) => upload.mutateAsync(body),
+    onDone: onClose,
+  });
   return (
-    <Modal
-      open
-      title="Guardar documento na pasta"
-      onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={upload.isPending}>Cancelar</Button>
-          <Button type="submit" form="document-form" loading={upload.isPending}>Guardar</Button>
-        </>
-      }
-    >
+    <Modal open title="Guardar documento na pasta" onClose={onClose} footer={<FormModalFooter formId="document-form" onCancel={onClose} pending={upload.isPending} submitLabel="Guardar" />}>
       <form id="document-form" noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
         {failure ? <p role="alert" className="rounded-lg bg-red-50 p-2 text-sm text-red-800">{failure}</p> : null}
-        <SelectField label="Tipo de documento" required value={fields.kind} error={errors.kind} onChange={(e) => setFields({ ...fields, kind: e.target.value })}>
+        <SelectField label="Tipo de documento" required value={fields.kind} error={errors.kind} onChange={(e) => set('kind', e.target.value)}>
           <option value="">Escolha…</option>
           {DOCUMENT_KINDS.map((k) => <option key={k} value={k}>{DOCUMENT_KIND_LABEL[k]}</option>)}
         </SelectField>
-        <TextField label="Descrição (opcional)" maxLength={200} value={fields.description} error={errors.description} onChange={(e) => setFields({ ...fields, description: e.target.value })} />
+        <TextField label="Descrição (opcional)" maxLength={200} value={fields.description} error={errors.description} onChange={(e) => set('description', e.target.value)} />
         <SelectField
           label="Quem pode ver"
           value={fields.visibility}
           error={errors.visibility}
           hint={minor ? 'Membro menor de idade: o documento é visto só pela diretoria, secretaria, o próprio membro e seus responsáveis, qualquer que seja a escolha.' : undefined}
-          onChange={(e) => setFields({ ...fields, visibility: e.target.value as TDocumentVisibility })}
+          onChange={(e) => set('visibility', e.target.value as TDocumentVisibility)}
         >
           <option value="restrita">{RESTRICTED_AUDIENCE}</option>
           <option value="lideres">{LEADERS_AUDIENCE}</option>
@@ -99,12 +73,7 @@ export function RemoveDocumentModal({ clubId, memberId, document, onClose }: { c
       open
       title="Retirar documento da pasta"
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>Cancelar</Button>
-          <Button type="submit" variant="danger" form="remove-document-form" loading={remove.isPending}>Retirar</Button>
-        </>
-      }
+      footer={<FormModalFooter formId="remove-document-form" onCancel={onClose} pending={remove.isPending} submitLabel="Retirar" variant="danger" />}
     >
       <form id="remove-document-form" noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
         <p className="text-sm text-slate-700">
