@@ -1,4 +1,4 @@
-import type { TCampPack } from '@shared/camps';
+import type { TCampLog, TCampPack } from '@shared/camps';
 import { idbStores } from './idb';
 
 /**
@@ -62,6 +62,18 @@ export async function openPack(clubId: string, eventId: string): Promise<OpenedP
   } catch {
     return null;
   }
+}
+
+/**
+ * Lays the server's newer log into the kept pack (the other leaders' entries), sealed again with the
+ * session's key; answers the pack as now kept, or null when there is no pack or key.
+ */
+export async function keepLog(clubId: string, eventId: string, log: TCampLog): Promise<OpenedPack | null> {
+  const opened = await openPack(clubId, eventId);
+  const key = sessionStorage.getItem(sessionKeyName(clubId, eventId));
+  if (!opened || !key) return null;
+  await keepPack(clubId, eventId, { ...opened, log, key });
+  return { ...opened, log };
 }
 
 /** The kept pack's key id and last day (readable without the key: the wipe needs no key). */

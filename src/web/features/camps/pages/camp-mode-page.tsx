@@ -13,11 +13,13 @@ import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { useOnline } from '@web/lib/online';
-import { keepPack, openPack, packInfo, sealPhoto, wipePack, type OpenedPack, type QueuedCampWrite } from '@web/lib/offline/camp-store';
+import { keepLog, keepPack, openPack, packInfo, sealPhoto, wipePack, type OpenedPack, type QueuedCampWrite } from '@web/lib/offline/camp-store';
 import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { downloadPack } from '../api/download-pack';
+import { getCampLog } from '../api/get-camp-log';
 import { getKeyState } from '../api/get-key-state';
 import { useCampQueue } from '../offline/use-camp-queue';
+import { Conflicts, LogList } from '../components/camp-log';
 
 /** /dashboard/eventos/:id/acampamento — 'Modo acampamento' of a named leader, offline for days (ADR 078). */
 export function Component() {
@@ -27,6 +29,9 @@ export function Component() {
 }
 
 type Log = TCampLog;
+
+/** How often an open camp mode, online, asks for the other leaders' entries (no F5 needed). */
+const LOG_REFRESH_MS = 15_000;
 
 /** The server's log with what waits in the queue laid over it, so the phone shows what it recorded. */
 function mergedLog(log: Log, queue: QueuedCampWrite[], me: string): Log {
@@ -61,10 +66,24 @@ function CampMode({ clubId, eventId }: { clubId: string; eventId: string }) {
     setPack(await openPack(clubId, eventId));
   }, [clubId, eventId]);
 
-  const refreshAfterSync = useCallback(() => {
-    void fetchPack().catch(() => undefined);
-  }, [fetchPack]);
-  const { queue, record, sync } = useCampQueue(clubId, eventId, refreshAfterSync);
+  // The log alone, not the pack: a pack download is audited as health data going out (ADR 078), a sync is not.
+  const refreshLog = useCallback(() => {
+    void (async () => {
+      const kept = await keepLog(clubId, eventId, await getCampLog(clubId, eventId));
+      if (kept) setPack(kept);
+    })().catch(() => undefined);
+  }, [clubId, eventId]);
+  const { queue, record, sync, conflicts, dismissConflicts } = useCampQueue(clubId, eventId, refreshLog);
+  const hasPack = Boolean(pack);
+
+  // Online, the other leaders' entries arrive by themselves: what their phones sent shows here without F5.
+  useEffect(() => {
+    if (!online || !hasPack) return;
+    const timer = window.setInterval(() => {
+      if (!document.hidden) refreshLog();
+    }, LOG_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [online, hasPack, refreshLog]);
 
   // Open what the phone keeps; wipe it when the saída's health window ended or the key was revoked.
   useEffect(() => {
@@ -118,7 +137,10 @@ function CampMode({ clubId, eventId }: { clubId: string; eventId: string }) {
           {!online ? <p className="text-sm text-slate-600">Conecte-se para baixar.</p> : null}
         </Card>
       ) : (
-        <CampScreen pack={pack} queue={queue} online={online} record={record} onSync={() => void sync()} onWipe={() => setWiping(true)} clubId={clubId} eventId={eventId} />
+        <>
+          {conflicts.length ? <Conflicts conflicts={conflicts} log={pack.log} onDismiss={dismissConflicts} /> : null}
+          <CampScreen pack={pack} queue={queue} online={online} record={record} onSync={() => void sync()} onWipe={() => setWiping(true)} clubId={clubId} eventId={eventId} />
+        </>
       )}
       {wiping ? (
         <ConfirmDialog
@@ -360,29 +382,6 @@ function Schedule({ pack }: { pack: OpenedPack }) {
           </ul>
         </div>
       ))}
-    </Card>
-  );
-}
-
-function LogList({ log, names, queue }: { log: Log; names: Map<string, string>; queue: QueuedCampWrite[] }) {
-  const waiting = new Set(queue.map((q) => q.id));
-  const lines = [
-    ...log.movements.flatMap((m) => m.marks.map((k) => ({ id: k.id, at: k.marked_at, text: `${HEAD_DIRECTION_LABEL[k.direction]} — ${names.get(k.member_id) ?? ''} (${m.label})` }))),
-    ...log.doses.map((d) => ({ id: d.id, at: d.given_at, text: `Dose ${d.status}: ${d.medication} ${d.dose} — ${names.get(d.member_id) ?? ''}${d.reason ? ` (${d.reason})` : ''}` })),
-    ...log.incidents.map((i) => ({ id: i.id, at: i.occurred_at, text: `${INCIDENT_KIND_LABEL[i.kind]}: ${i.description}${i.member_id ? ` — ${names.get(i.member_id) ?? ''}` : ''}${i.photos.length ? ` (${i.photos.length === 1 ? '1 foto' : `${i.photos.length} fotos`})` : ''}` })),
-  ].sort((a, b) => b.at.localeCompare(a.at));
-  return (
-    <Card className="space-y-2 p-4">
-      <h2 className="text-lg font-semibold text-slate-900">Registro</h2>
-      {lines.length === 0 ? <p className="text-sm text-slate-600">Nada registrado ainda.</p> : (
-        <ul aria-label="Registro do acampamento" className="divide-y divide-slate-100">
-          {lines.map((l) => (
-            <li key={l.id} className="py-2 text-sm text-slate-800">
-              <span className="text-slate-600">{formatDateTime(l.at)}</span> · {l.text}{waiting.has(l.id) ? <span className="ml-1 rounded bg-amber-100 px-1 text-xs text-amber-900">na fila</span> : null}
-            </li>
-          ))}
-        </ul>
-      )}
     </Card>
   );
 }
