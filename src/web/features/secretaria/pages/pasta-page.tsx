@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, FileDown, Printer, Upload } from 'lucide-react';
-import type { TPastaDocument } from '@shared/secretaria-pasta';
+import { DOCUMENT_KINDS, type TDocumentKind, type TPastaDocument } from '@shared/secretaria-pasta';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
@@ -19,7 +19,15 @@ export function Component() {
 /** The member's pasta: the secretary and the direction keep documents; it prints as an A4 dossier. */
 function PastaScreen({ clubId, clubName, logoUrl, memberId, fromSecretaria }: { clubId: string; clubName: string; logoUrl: string | null; memberId: string; fromSecretaria: boolean }) {
   const pasta = usePasta(clubId, memberId);
-  const [uploading, setUploading] = useState(false);
+  // ?guardar=termo_adesao (the diretoria's 'Guardar termo assinado'): the upload opens with that type chosen.
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('guardar');
+  const askedKind = DOCUMENT_KINDS.find((k) => k === asked);
+  const [uploading, setUploading] = useState<TDocumentKind | '' | null>(askedKind ?? null);
+  const closeUpload = () => {
+    setUploading(null);
+    if (asked !== null) setSearch({}, { replace: true });
+  };
   const [removing, setRemoving] = useState<TPastaDocument | null>(null);
   const back = fromSecretaria
     ? <Link to="/dashboard/secretaria?livro=pastas" className="inline-flex items-center gap-1 text-sm text-emerald-800 hover:underline print:hidden"><ArrowLeft aria-hidden="true" className="h-4 w-4" /> Pastas</Link>
@@ -32,7 +40,7 @@ function PastaScreen({ clubId, clubName, logoUrl, memberId, fromSecretaria }: { 
     <div className="space-y-4">
       {back}
       <div className="flex flex-wrap gap-2 print:hidden">
-        {p.can.manage ? <Button icon={<Upload aria-hidden="true" className="h-4 w-4" />} onClick={() => setUploading(true)}>Guardar documento</Button> : null}
+        {p.can.manage ? <Button icon={<Upload aria-hidden="true" className="h-4 w-4" />} onClick={() => setUploading('')}>Guardar documento</Button> : null}
         <Button variant="secondary" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir dossiê</Button>
         {p.can.manage ? (
           <a href={pastaExportHref(clubId, id)} download className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
@@ -41,7 +49,7 @@ function PastaScreen({ clubId, clubName, logoUrl, memberId, fromSecretaria }: { 
         ) : null}
       </div>
       <PastaView pasta={p} clubName={clubName} logoUrl={logoUrl} fileHref={(doc) => documentHref(clubId, id, doc)} onRemove={p.can.manage ? setRemoving : undefined} />
-      {uploading ? <UploadDocumentModal clubId={clubId} memberId={id} minor={p.member.minor} onClose={() => setUploading(false)} /> : null}
+      {uploading !== null && p.can.manage ? <UploadDocumentModal clubId={clubId} memberId={id} minor={p.member.minor} kind={uploading} onClose={closeUpload} /> : null}
       {removing ? <RemoveDocumentModal clubId={clubId} memberId={id} document={removing} onClose={() => setRemoving(null)} /> : null}
     </div>
   );
