@@ -172,6 +172,7 @@ describe('super admin area', () => {
 
   it('the platform evaluation list: an item edited, saved with a confirmation, still there after a reload (1280 and 360 px)', async () => {
     const page = superPage;
+    await page.goto('/superadmin');
     await page.getByRole('navigation', { name: 'Menu do super admin' }).getByRole('link', { name: 'Avaliação' }).click();
     await page.waitForURL(/\/superadmin\/avaliacao$/);
     const list = page.getByRole('list', { name: 'Itens da avaliação da plataforma' });

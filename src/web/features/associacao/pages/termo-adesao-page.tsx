@@ -25,10 +25,11 @@ const BLANK = <span className="inline-block min-w-[12rem] border-b border-slate-
 /** '12 de março de 2026' */
 const longDate = (iso: string) => `${Number(iso.slice(8, 10))} de ${MONTHS_PT[Number(iso.slice(5, 7)) - 1]} de ${iso.slice(0, 4)}`;
 
-/** 'de 01/01/2026 a 31/12/2026', each post's term; without a post, from the signature on, with no fixed end. */
+/** 'de 01/01/2026 a 31/12/2026', each post's term (named when more than one); without a post, from the signature on. */
 function periodText(t: TTermoAdesao): string {
   if (t.terms.length === 0) return 'a partir da data de assinatura, por prazo indeterminado';
-  return t.terms.map((p) => `de ${isoToBrDate(p.starts_on)} a ${isoToBrDate(p.ends_on)} (${p.label})`).join('; ');
+  const span = (p: TTermoAdesao['terms'][number]) => `de ${isoToBrDate(p.starts_on)} a ${isoToBrDate(p.ends_on)}`;
+  return t.terms.length === 1 ? span(t.terms[0]) : t.terms.map((p) => `${p.label}: ${span(p)}`).join('; ');
 }
 
 /** The termo de adesão ao serviço voluntário (Lei 9.608/1998) of one volunteer, pre-filled, on A4. */
@@ -59,11 +60,11 @@ function TermoScreen({ clubId, logoUrl, memberId }: { clubId: string; logoUrl: s
           <div><dt className="inline font-semibold">Função no clube: </dt><dd className="inline">{functions}</dd></div>
           <div><dt className="inline font-semibold">Período: </dt><dd className="inline">{periodText(t)}</dd></div>
         </dl>
-        <p className="text-justify">
+        <p className="sm:text-justify">
           Pelo presente termo, <strong>{m.full_name}</strong>, doravante chamado(a) VOLUNTÁRIO(A), adere ao serviço voluntário
           no <strong>{t.club_name}</strong>, doravante chamado CLUBE, nos termos da Lei nº 9.608/1998, nas condições a seguir.
         </p>
-        <ol className="list-decimal space-y-2 pl-6 text-justify">
+        <ol className="list-decimal space-y-2 pl-6 sm:text-justify">
           <li>
             <strong>Serviço.</strong> O(A) voluntário(a) exercerá, por livre e espontânea vontade, a função de {functions} no clube:
             planejar, conduzir e acompanhar as atividades do clube (reuniões, classes, especialidades, acampamentos e eventos),
@@ -86,7 +87,7 @@ function TermoScreen({ clubId, logoUrl, memberId }: { clubId: string; logoUrl: s
             mediante comunicação à outra.
           </li>
         </ol>
-        <p className="text-justify">
+        <p className="sm:text-justify">
           E, por estarem de acordo, o(a) voluntário(a) e o clube assinam este termo em duas vias de igual teor.
         </p>
         <p className="pt-4 text-right">{t.city ?? BLANK}, {longDate(t.today)}.</p>
