@@ -119,4 +119,39 @@ describe('ready for the Associação', () => {
     await screenshot(director, 'associacao-05-diretoria-1280');
     expectCleanConsole(director, 'diretoria at 1280');
   });
+
+  it('the termo de adesão: missing on the panel, printed pre-filled, kept through the pasta, then signed (1280 and 360 px)', async () => {
+    const volunteers = director.getByRole('list', { name: 'Voluntários' });
+    await volunteers.getByRole('listitem').filter({ hasText: 'Pessoa E2E' }).getByText('Falta o termo de adesão').waitFor();
+    await director.getByText('Termos de adesão: faltam 2').waitFor();
+    await director.getByRole('link', { name: 'Imprimir o termo de adesão de Pessoa E2E' }).click();
+    await director.getByRole('heading', { name: 'Termo de adesão ao serviço voluntário' }).waitFor();
+    await director.getByText('529.982.247-25').waitFor();
+    await director.getByText(/não gera vínculo empregatício/).waitFor();
+    await expectNoA11yViolations(director, 'termo de adesão at 1280');
+    await screenshot(director, 'associacao-06-termo-1280');
+    await director.getByRole('link', { name: 'Diretoria' }).first().click();
+    await director.getByRole('link', { name: 'Guardar o termo assinado de Pessoa E2E' }).click();
+    const dialog = director.getByRole('dialog', { name: 'Guardar documento na pasta' });
+    expect(await dialog.getByLabel('Tipo de documento').inputValue()).toBe('termo_adesao');
+    await dialog.getByLabel('Arquivo').setInputFiles({ name: 'termo.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await director.goto('/dashboard/associacao/diretoria');
+    await volunteers.getByRole('listitem').filter({ hasText: 'Pessoa E2E' }).getByText(/^Termo de adesão: assinado em \d{2}\/\d{2}\/\d{4}$/).waitFor();
+    await director.getByText('Termo de adesão: falta 1').waitFor();
+    await screenshot(director, 'associacao-07-diretoria-termos-1280');
+    expectCleanConsole(director, 'termo de adesão at 1280');
+
+    // The secretary, on a phone: the panel and the termo fit 360 px.
+    await secretary.goto('/dashboard/associacao/diretoria');
+    await secretary.getByRole('list', { name: 'Voluntários' }).waitFor();
+    expect(await secretary.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(secretary, 'associacao-08-diretoria-termos-360');
+    await secretary.getByRole('link', { name: 'Imprimir o termo de adesão de Secretária Silva' }).click();
+    await secretary.getByRole('heading', { name: 'Termo de adesão ao serviço voluntário' }).waitFor();
+    expect(await secretary.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(secretary, 'associacao-09-termo-360');
+    expectCleanConsole(secretary, 'termo de adesão at 360');
+  });
 });

@@ -170,6 +170,40 @@ describe('super admin area', () => {
     await screenshot(page, 'superadmin-08-reports');
   });
 
+  it('the platform evaluation list: an item edited, saved with a confirmation, still there after a reload (1280 and 360 px)', async () => {
+    const page = superPage;
+    await page.goto('/superadmin');
+    await page.getByRole('navigation', { name: 'Menu do super admin' }).getByRole('link', { name: 'Avaliação' }).click();
+    await page.waitForURL(/\/superadmin\/avaliacao$/);
+    const list = page.getByRole('list', { name: 'Itens da avaliação da plataforma' });
+    const first = list.getByRole('listitem').first();
+    await first.getByRole('button', { name: /^Editar / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Editar item da avaliação' });
+    await dialog.getByLabel('Título').fill('Clube registrado no SGC até o prazo (editado)');
+    await dialog.getByLabel('Pontos').fill('650');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Alterações não salvas: os clubes ainda veem a lista anterior.').waitFor();
+    await page.getByRole('button', { name: 'Salvar lista' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Salvar a lista da plataforma' });
+    await confirm.getByText(/passa a valer para todo clube sem lista própria/).waitFor();
+    await confirm.getByRole('button', { name: 'Salvar lista' }).click();
+    await page.getByText('Itens da avaliação salvos.').first().waitFor();
+    await page.reload();
+    await list.getByRole('listitem').first().getByText('Clube registrado no SGC até o prazo (editado)').waitFor();
+    expect(await list.getByRole('listitem').first().textContent()).toContain('650 pontos');
+    await expectNoA11yViolations(page, 'platform evaluation');
+    await screenshot(page, 'superadmin-10-evaluation-1280');
+
+    const phone = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
+    await phone.context().addCookies(await page.context().cookies());
+    await phone.goto('/superadmin/avaliacao');
+    await phone.getByText('Clube registrado no SGC até o prazo (editado)').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(phone, 'superadmin-10-evaluation-360');
+    await phone.context().close();
+  });
+
   it('a non-super-admin typing /superadmin lands on /dashboard, and the API refuses them', async () => {
     const page = await newPage(e2e.browser, e2e.server.baseUrl);
     await registerAndCreateClub(page, { clubName: 'Clube Comum' });

@@ -219,12 +219,46 @@ export const ZPostHolder = z.object({
 });
 export type TPostHolder = z.infer<typeof ZPostHolder>;
 
+/**
+ * A volunteer of the club (Lei 9.608/1998): whoever holds a post today, and every adult leader. Their
+ * termo de adesão is signed when the pasta keeps a document of kind 'termo_adesao' not removed.
+ */
+export const ZVolunteer = z.object({
+  member_id: z.string(),
+  full_name: z.string(),
+  /** The function in the club ('Conselheiro(a)') and the posts held today ('Tesoureiro(a)'), in pt-BR. */
+  functions: z.array(z.string()),
+  /** The day the latest signed termo was kept in the pasta (the club's day); null: the termo is missing. */
+  termo_signed_on: z.string().nullable(),
+});
+export type TVolunteer = z.infer<typeof ZVolunteer>;
+
+/** The missing-items line of the termos ("Termos de adesão: faltam 2"); none when every volunteer has one. */
+export function missingTermosLine(missing: number): string | null {
+  if (missing === 0) return null;
+  return missing === 1 ? 'Termo de adesão: falta 1' : `Termos de adesão: faltam ${missing}`;
+}
+
 export const ZDiretoria = z.object({
   holders: z.array(ZPostHolder),
-  /** Posts still empty today, as pt-BR lines ("Capelão(ã)", "Diretor(a) associado(a): falta 1"). */
+  volunteers: z.array(ZVolunteer),
+  /** Posts still empty today, as pt-BR lines ("Capelão(ã)", "Diretor(a) associado(a): falta 1"), then the termos missing. */
   missing: z.array(z.string()),
   /** The Associação's rules broken today, in pt-BR. */
   problems: z.array(z.string()),
   candidates: z.array(z.object({ member_id: z.string(), full_name: z.string() })),
 });
 export type TDiretoria = z.infer<typeof ZDiretoria>;
+
+/** The termo de adesão of a volunteer, pre-filled for printing (Lei 9.608/1998). */
+export const ZTermoAdesao = z.object({
+  club_name: z.string(),
+  /** The club's city as its Pix settings name it; null: a line to fill by hand. */
+  city: z.string().nullable(),
+  /** The club's day, for the date line. */
+  today: z.string(),
+  member: z.object({ id: z.string(), full_name: z.string(), cpf: z.string().nullable(), functions: z.array(z.string()) }),
+  /** The posts held today, with their terms (none: a leader without a post, no fixed term). */
+  terms: z.array(z.object({ label: z.string(), starts_on: z.string(), ends_on: z.string() })),
+});
+export type TTermoAdesao = z.infer<typeof ZTermoAdesao>;

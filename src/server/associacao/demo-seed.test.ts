@@ -22,9 +22,10 @@ describe(`demo club readiness for the Associação on ${engineName()}`, () => {
     expect(r.insured).toBeGreaterThan(r.sgc_ready);
     expect(r.insured).toBeLessThan(r.total);
     expect(r.members.every((m) => m.cpf === null || /^\d{11}$/.test(m.cpf))).toBe(true);
-    // The diretoria has one post empty and breaks no rule.
+    // The diretoria has one post empty, one volunteer without the termo de adesão, and breaks no rule.
     const d = await diretoria(db, club.id);
-    expect(d.missing).toEqual(['Capelão(ã)']);
+    expect(d.missing).toEqual(['Capelão(ã)', 'Termo de adesão: falta 1']);
+    expect(d.volunteers.filter((v) => v.termo_signed_on !== null).length).toBeGreaterThanOrEqual(3);
     expect(d.problems).toEqual([]);
     // The evaluation: the platform's list, the plan signed, the Campori marked by hand, the score part way.
     const e = await evaluation(db, club.id);

@@ -83,3 +83,60 @@ export async function updatePost(q: Queryable, clubId: string, id: string, f: Po
 export async function deletePost(q: Queryable, clubId: string, id: string): Promise<boolean> {
   return (await q.query(`DELETE FROM diretoria_posts WHERE club_id = $1 AND id = $2 RETURNING id`, [clubId, id])).length > 0;
 }
+
+/** The club's functions that make a person a leader (a volunteer when of age). */
+const LEADER_ROLES = ['admin', 'associate', 'secretary', 'treasurer', 'counselor', 'instructor'];
+
+export interface VolunteerRow {
+  member_id: string;
+  full_name: string;
+  role: string;
+  /** The posts held today. */
+  posts: TPost[];
+}
+
+/**
+ * The club's volunteers (Lei 9.608/1998): whoever holds a post today, and every active leader of age
+ * (by the one minor rule). By name.
+ */
+export async function listVolunteers(q: Queryable, clubId: string): Promise<VolunteerRow[]> {
+  return q.query<VolunteerRow>(
+    `WITH k AS (SELECT ${clubTodayOf('$1::uuid')} AS today)
+     SELECT cm.id AS member_id, p.full_name, cm.role,
+            coalesce(array_agg(d.post ORDER BY d.starts_on, d.id) FILTER (WHERE d.id IS NOT NULL), '{}') AS posts
+       FROM club_members cm CROSS JOIN k
+       JOIN profiles p ON p.id = cm.profile_id
+       LEFT JOIN diretoria_posts d ON d.club_id = cm.club_id AND d.member_id = cm.id AND k.today BETWEEN d.starts_on AND d.ends_on
+      WHERE cm.club_id = $1
+        AND (d.id IS NOT NULL OR (cm.active AND cm.role = ANY($2::text[]) AND NOT ${minorSql('cm', 'k.today')}))
+      GROUP BY cm.id, p.full_name, cm.role
+      ORDER BY pt_sort_key(p.full_name) COLLATE "C", p.full_name, cm.id`,
+    [clubId, LEADER_ROLES],
+  );
+}
+
+/** The posts a member holds today, with their terms (the termo de adesão names them). */
+export async function currentTermsOf(q: Queryable, clubId: string, memberId: string): Promise<Array<{ post: TPost; starts_on: string; ends_on: string }>> {
+  return q.query(
+    `SELECT post, starts_on::text AS starts_on, ends_on::text AS ends_on FROM diretoria_posts
+      WHERE club_id = $1 AND member_id = $2 AND ${clubTodayOf('$1::uuid')} BETWEEN starts_on AND ends_on
+      ORDER BY starts_on, id`,
+    [clubId, memberId],
+  );
+}
+
+/** What the printed termo names besides the terms: the person, their CPF if known (their own), the club's city and day. */
+export async function termoFacts(q: Queryable, clubId: string, memberId: string): Promise<{ member_id: string; full_name: string; role: string; cpf: string | null; club_name: string; city: string | null; today: string } | null> {
+  const [row] = await q.query<{ member_id: string; full_name: string; role: string; cpf: string | null; club_name: string; city: string | null; today: string }>(
+    `SELECT cm.id AS member_id, p.full_name, cm.role, CASE WHEN s.cpf_owner = 'member' THEN s.cpf END AS cpf,
+            c.name AS club_name, px.city, ${clubTodayOf('$1::uuid')}::text AS today
+       FROM club_members cm
+       JOIN profiles p ON p.id = cm.profile_id
+       JOIN clubs c ON c.id = cm.club_id
+       LEFT JOIN sgc_member_records s ON s.member_id = cm.id
+       LEFT JOIN club_pix_settings px ON px.club_id = cm.club_id
+      WHERE cm.club_id = $1 AND cm.id = $2`,
+    [clubId, memberId],
+  );
+  return row ?? null;
+}

@@ -2,10 +2,13 @@ import type { Db } from '../db/index.js';
 import type { ClubAccess } from '../core/access.js';
 import { notFound } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
-import { ASSOC_MSG, POSTS, POST_LABELS, POST_MSG, POST_SEATS, SECRETARY_MIN_AGE, type TDiretoria, type TPost, type TPostHolder } from '../../shared/associacao.js';
+import { ASSOC_MSG, POSTS, POST_LABELS, POST_MSG, POST_SEATS, SECRETARY_MIN_AGE, missingTermosLine, type TDiretoria, type TPost, type TPostHolder, type TTermoAdesao, type TVolunteer } from '../../shared/associacao.js';
+import { roleLabel } from '../../shared/members.js';
+import { isUuid } from '../../shared/ids.js';
 import { lockMember } from './repo.js';
 import * as repo from './diretoria-repo.js';
 import { draftAtoFromFact } from '../secretaria/ato-drafts.js';
+import { termosSignedOn } from '../secretaria/pasta-repo.js';
 
 /** The posts of the diretoria still empty, given the terms in force (two seats for the associates). */
 export function missingPosts(current: Array<{ post: TPost }>): string[] {
@@ -42,9 +45,40 @@ export function judgeDiretoria(rows: repo.HolderRow[]): { missing: string[]; pro
 
 const toHolder = (r: repo.HolderRow): TPostHolder => ({ id: r.id, post: r.post, member_id: r.member_id, full_name: r.full_name, starts_on: r.starts_on, ends_on: r.ends_on, current: r.current });
 
+/** A volunteer's function and posts today, in pt-BR, each once (a director's role and post say the same). */
+const functionsOf = (role: string, posts: TPost[]): string[] => [...new Set([roleLabel(role), ...posts.map((p) => POST_LABELS[p])])];
+
+/** The club's volunteers, each with the day their termo de adesão was kept in the pasta (null: missing). */
+export async function volunteers(db: Db, clubId: string): Promise<TVolunteer[]> {
+  const signed = await termosSignedOn(db, clubId);
+  return (await repo.listVolunteers(db, clubId)).map((v) => ({
+    member_id: v.member_id, full_name: v.full_name, functions: functionsOf(v.role, v.posts), termo_signed_on: signed.get(v.member_id) ?? null,
+  }));
+}
+
+/** The panel: the posts and their rules, the volunteers and their termos; the missing list counts both. */
 export async function diretoria(db: Db, clubId: string): Promise<TDiretoria> {
   const rows = await repo.listHolders(db, clubId);
-  return { holders: rows.map(toHolder), ...judgeDiretoria(rows), candidates: await repo.listCandidates(db, clubId) };
+  const judged = judgeDiretoria(rows);
+  const people = await volunteers(db, clubId);
+  const termos = missingTermosLine(people.filter((v) => v.termo_signed_on === null).length);
+  return {
+    holders: rows.map(toHolder), volunteers: people,
+    missing: termos ? [...judged.missing, termos] : judged.missing, problems: judged.problems,
+    candidates: await repo.listCandidates(db, clubId),
+  };
+}
+
+/** The termo de adesão of a member of this club, pre-filled for printing (404 for anyone else). */
+export async function termoAdesao(db: Db, clubId: string, memberId: string): Promise<TTermoAdesao> {
+  const facts = isUuid(memberId) ? await repo.termoFacts(db, clubId, memberId.toLowerCase()) : null;
+  if (!facts) throw notFound(ASSOC_MSG.memberNotFound);
+  const terms = await repo.currentTermsOf(db, clubId, facts.member_id);
+  return {
+    club_name: facts.club_name, city: facts.city, today: facts.today,
+    member: { id: facts.member_id, full_name: facts.full_name, cpf: facts.cpf, functions: functionsOf(facts.role, terms.map((t) => t.post)) },
+    terms: terms.map((t) => ({ label: POST_LABELS[t.post], starts_on: t.starts_on, ends_on: t.ends_on })),
+  };
 }
 
 /** Creates (id null) or edits a post holder; the person must be an active member of this club. */

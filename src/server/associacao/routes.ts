@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZClubParams, zId } from '../../shared/ids.js';
 import { ZOk } from '../../shared/responses.js';
-import { ASSOC_MSG, POST_MSG, ZDeadlineInput, ZDiretoria, ZInsuranceInput, ZPostInput, ZReadiness, ZSgcFieldsInput, ZSgcMember } from '../../shared/associacao.js';
+import { ASSOC_MSG, POST_MSG, ZDeadlineInput, ZDiretoria, ZInsuranceInput, ZPostInput, ZReadiness, ZSgcFieldsInput, ZSgcMember, ZTermoAdesao } from '../../shared/associacao.js';
 import { z } from 'zod';
 import * as service from './service.js';
 import * as diretoria from './diretoria.js';
@@ -56,6 +56,11 @@ export const associacaoRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'associacao.manage' },
     schema: { tags, summary: 'Diretoria: cargos, mandatos, o que falta e as regras da Associação', params: ZClubParams, response: { 200: ZDiretoria } },
   }, async (req) => diretoria.diretoria(db, req.access.clubId));
+
+  app.get('/api/clubs/:clubId/associacao/diretoria/termo/:memberId', {
+    config: { permission: 'associacao.manage' },
+    schema: { tags, summary: 'Termo de adesão ao serviço voluntário (Lei 9.608/1998) de um membro, preenchido para imprimir', params: ZMemberParams, response: { 200: ZTermoAdesao } },
+  }, async (req) => diretoria.termoAdesao(db, req.access.clubId, req.params.memberId));
 
   app.post('/api/clubs/:clubId/associacao/diretoria', {
     config: { permission: 'associacao.manage' },

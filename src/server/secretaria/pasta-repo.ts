@@ -179,3 +179,16 @@ export async function markRemoved(q: Queryable, clubId: string, memberId: string
       WHERE club_id = $1 AND member_id = $2 AND id = $3 AND removed_at IS NULL RETURNING id`, [clubId, memberId, id, reason, by]);
   return rows.length === 1;
 }
+
+/**
+ * The one rule of a signed termo de adesão (Lei 9.608/1998): a document of kind 'termo_adesao' kept in
+ * the member's pasta and not removed. Per member of the club, the club's day the latest one was kept.
+ */
+export async function termosSignedOn(q: Queryable, clubId: string): Promise<Map<string, string>> {
+  const rows = await q.query<{ member_id: string; signed_on: string }>(
+    `SELECT d.member_id, max((d.uploaded_at AT TIME ZONE c.timezone)::date)::text AS signed_on
+       FROM member_documents d JOIN clubs c ON c.id = d.club_id
+      WHERE d.club_id = $1 AND d.kind = 'termo_adesao' AND d.removed_at IS NULL
+      GROUP BY d.member_id`, [clubId]);
+  return new Map(rows.map((r) => [r.member_id, r.signed_on]));
+}

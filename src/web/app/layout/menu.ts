@@ -57,6 +57,7 @@ export const SUPERADMIN_MENU: MenuItem[] = [
   { to: '/superadmin/badges', label: 'Badges', icon: Award },
   { to: '/superadmin/usuarios', label: 'Usuários', icon: Shield },
   { to: '/superadmin/relatorios', label: 'Relatórios', icon: FileBarChart },
+  { to: '/superadmin/avaliacao', label: 'Avaliação', icon: ClipboardCheck },
   { to: '/superadmin/caixa-de-saida', label: 'Caixa de saída', icon: Mail },
   { to: '/superadmin/auditoria', label: 'Auditoria', icon: History },
 ];

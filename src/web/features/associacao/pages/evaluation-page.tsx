@@ -14,10 +14,10 @@ import { Tag } from '../../../components/ui/tag';
 import { CsvLink, ReportError } from '../../../components/report';
 import { errorMessage } from '../../../lib/api';
 import { useSelectedClub } from '@web/lib/session/use-current-club';
-import { evaluationCsvHref, useEvaluation, useMarkItem, useResetItems, useSaveItems } from '../api/evaluation';
+import { evaluationCsvHref, useEvaluation, useImportItems, useMarkItem, useResetItems, useSaveItems } from '../api/evaluation';
 import { AssociacaoNav } from '../components/associacao-nav';
-import { EvaluationItemModal } from '../components/evaluation-item-modal';
-import { EvaluationImportModal } from '../components/evaluation-import-modal';
+import { EvaluationItemModal } from '../../../components/evaluation/evaluation-item-modal';
+import { EvaluationImportModal } from '../../../components/evaluation/evaluation-import-modal';
 
 export function Component() {
   const current = useSelectedClub();
@@ -37,6 +37,7 @@ function EvaluationScreen({ clubId, canManage }: { clubId: string; canManage: bo
   const mark = useMarkItem(clubId);
   const save = useSaveItems(clubId);
   const reset = useResetItems(clubId);
+  const importItems = useImportItems(clubId);
   const [editing, setEditing] = useState<TEvalResultItem | 'new' | null>(null);
   const [removing, setRemoving] = useState<TEvalResultItem | null>(null);
   const [importing, setImporting] = useState(false);
@@ -138,8 +139,19 @@ function EvaluationScreen({ clubId, canManage }: { clubId: string; canManage: bo
           ))}
         </ul>
       )}
-      {editing ? <EvaluationItemModal clubId={clubId} items={e.items.map(asItem)} item={editing === 'new' ? null : asItem(editing)} onClose={() => setEditing(null)} /> : null}
-      {importing ? <EvaluationImportModal clubId={clubId} onClose={() => setImporting(false)} /> : null}
+      {editing ? (
+        <EvaluationItemModal
+          items={e.items.map(asItem)}
+          item={editing === 'new' ? null : asItem(editing)}
+          saving={save.isPending}
+          onSave={async (next) => {
+            await save.mutateAsync(next);
+            toast.success(EVAL_MSG.saved);
+          }}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {importing ? <EvaluationImportModal run={importItems} replaces="a do clube" onClose={() => setImporting(false)} /> : null}
       <ConfirmDialog
         open={removing !== null}
         title="Remover item"

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
 import {
   DOCUMENT_KINDS, DOCUMENT_KIND_LABEL, LEADERS_AUDIENCE, PASTA_ACCEPT, PASTA_MAX_BYTES, PASTA_MSG, RESTRICTED_AUDIENCE, ZDocumentFields, ZRemoveDocument,
-  type TDocumentVisibility, type TPastaDocument,
+  type TDocumentKind, type TDocumentVisibility, type TPastaDocument,
 } from '@shared/secretaria-pasta';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
 import { FilePicker } from '@web/components/ui/file-picker';
@@ -11,11 +11,14 @@ import { useUploadForm } from '@web/components/upload-form';
 import { errorMessage } from '@web/lib/api';
 import { useRemoveDocument, useUploadDocument } from '../api/pastas';
 
-/** 'Guardar documento': its type, a description, who may see it and the file (PDF, JPEG or PNG, 10 MB). */
-export function UploadDocumentModal({ clubId, memberId, minor, onClose }: { clubId: string; memberId: string; minor: boolean; onClose: () => void }) {
+/**
+ * 'Guardar documento': its type, a description, who may see it and the file (PDF, JPEG or PNG, 10 MB).
+ * `kind` preselects the type (the diretoria's 'Guardar termo assinado' opens it with the termo de adesão).
+ */
+export function UploadDocumentModal({ clubId, memberId, minor, kind = '', onClose }: { clubId: string; memberId: string; minor: boolean; kind?: TDocumentKind | ''; onClose: () => void }) {
   const upload = useUploadDocument(clubId, memberId);
   const { fields, set, file, setFile, errors, failure, submit } = useUploadForm({
-    initial: { kind: '', description: '', visibility: 'restrita' as string },
+    initial: { kind: kind as string, description: kind ? DOCUMENT_KIND_LABEL[kind] : '', visibility: 'restrita' as string },
     schema: ZDocumentFields,
     maxBytes: PASTA_MAX_BYTES,
     msg: { fileRequired: PASTA_MSG.fileRequired, fileTooBig: PASTA_MSG.fileTooBig, saved: PASTA_MSG.uploaded },

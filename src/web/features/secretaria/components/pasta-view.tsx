@@ -5,7 +5,7 @@ import { ATO_KIND_LABEL, type TAtoKind } from '@shared/secretaria';
 import { ATTENDANCE_LABEL, DOCUMENT_KIND_LABEL, type TPasta, type TPastaDocument } from '@shared/secretaria-pasta';
 import { Button } from '@web/components/ui/button';
 import { formatDate, formatDateTime } from '@web/lib/format';
-import { PrintSheet } from './print-sheet';
+import { PrintSheet } from '@web/components/print-sheet';
 
 const SEX_LABEL: Record<string, string> = { F: 'Feminino', M: 'Masculino' };
 const KB = 1024;

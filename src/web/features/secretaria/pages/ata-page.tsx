@@ -14,7 +14,7 @@ import { formatDate } from '@web/lib/format';
 import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useApproveAta, useAta, useAtas, useCloseAta } from '../api/atas';
 import { AtaFormModal } from '../components/ata-form-modal';
-import { PrintSheet } from '../components/print-sheet';
+import { PrintSheet } from '@web/components/print-sheet';
 
 export function Component() {
   const { id = '' } = useParams();

@@ -7,7 +7,7 @@ import { errorMessage } from '@web/lib/api';
 import { formatDate } from '@web/lib/format';
 import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { useOficio } from '../api/oficios';
-import { PrintSheet } from '../components/print-sheet';
+import { PrintSheet } from '@web/components/print-sheet';
 
 export function Component() {
   const { id = '' } = useParams();

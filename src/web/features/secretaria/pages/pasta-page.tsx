@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, FileDown, Printer, Upload } from 'lucide-react';
-import type { TPastaDocument } from '@shared/secretaria-pasta';
+import { DOCUMENT_KINDS, type TDocumentKind, type TPastaDocument } from '@shared/secretaria-pasta';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
@@ -19,7 +19,15 @@ export function Component() {
 /** The member's pasta: the secretary and the direction keep documents; it prints as an A4 dossier. */
 function PastaScreen({ clubId, clubName, logoUrl, memberId, fromSecretaria }: { clubId: string; clubName: string; logoUrl: string | null; memberId: string; fromSecretaria: boolean }) {
   const pasta = usePasta(clubId, memberId);
-  const [uploading, setUploading] = useState(false);
+  // ?guardar=termo_adesao (the diretoria's 'Guardar termo assinado'): the upload opens with that type chosen.
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('guardar');
+  const askedKind = DOCUMENT_KINDS.find((k) => k === asked);
+  const [uploading, setUploading] = useState<TDocumentKind | '' | null>(askedKind ?? null);
+  const closeUpload = () => {
+    setUploading(null);
+    if (asked !== null) setSearch({}, { replace: true });
+  };
   const [removing, setRemoving] = useState<TPastaDocument | null>(null);
   const exporting = useExportPasta(clubId, memberId);
   const back = fromSecretaria
@@ -33,7 +41,7 @@ function PastaScreen({ clubId, clubName, logoUrl, memberId, fromSecretaria }: { 
     <div className="space-y-4">
       {back}
       <div className="flex flex-wrap gap-2 print:hidden">
-        {p.can.manage ? <Button icon={<Upload aria-hidden="true" className="h-4 w-4" />} onClick={() => setUploading(true)}>Guardar documento</Button> : null}
+        {p.can.manage ? <Button icon={<Upload aria-hidden="true" className="h-4 w-4" />} onClick={() => setUploading('')}>Guardar documento</Button> : null}
         <Button variant="secondary" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir dossiê</Button>
         {p.can.manage ? (
           <Button variant="secondary" icon={<FileDown aria-hidden="true" className="h-4 w-4" />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
@@ -43,7 +51,7 @@ function PastaScreen({ clubId, clubName, logoUrl, memberId, fromSecretaria }: { 
       </div>
       {exporting.isError ? <p role="alert" className="text-sm text-red-700 print:hidden">{errorMessage(exporting.error, 'Não foi possível exportar a pasta. Tente novamente.')}</p> : null}
       <PastaView pasta={p} clubName={clubName} logoUrl={logoUrl} fileHref={(doc) => documentHref(clubId, id, doc)} onRemove={p.can.manage ? setRemoving : undefined} />
-      {uploading ? <UploadDocumentModal clubId={clubId} memberId={id} minor={p.member.minor} onClose={() => setUploading(false)} /> : null}
+      {uploading !== null && p.can.manage ? <UploadDocumentModal clubId={clubId} memberId={id} minor={p.member.minor} kind={uploading} onClose={closeUpload} /> : null}
       {removing ? <RemoveDocumentModal clubId={clubId} memberId={id} document={removing} onClose={() => setRemoving(null)} /> : null}
     </div>
   );

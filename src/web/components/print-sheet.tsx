@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export const PRINT_CSS = '@media print { @page { size: A4; margin: 18mm } body * { visibility: hidden } .sec-print, .sec-print * { visibility: visible } .sec-print { position: absolute; inset: 0; box-shadow: none; border: 0 } }';
 
 /**
- * A page of the club's books as printed: the club's header, the title, the text, and the signature
+ * A page the club prints on A4 (the secretaria's books, the pasta, the termo de adesão): the club's header, the title, the text, and the signature
  * lines of those who sign it.
  */
 export function PrintSheet({ clubName, logoUrl, title, subtitle, signatures, children }: {

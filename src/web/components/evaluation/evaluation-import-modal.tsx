@@ -1,16 +1,21 @@
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
-import { EVAL_IMPORT_MAX_CHARS, EVAL_MSG, type TEvalImportResult } from '@shared/associacao-evaluation';
+import { EVAL_IMPORT_MAX_CHARS, EVAL_MSG, type TEvalImport, type TEvalImportResult } from '@shared/associacao-evaluation';
 import { plural } from '@shared/plural';
-import { Button } from '@web/components/ui/button';
-import { FilePicker } from '@web/components/ui/file-picker';
-import { Modal } from '@web/components/ui/modal';
-import { errorMessage } from '@web/lib/api';
-import { useImportItems } from '../api/evaluation';
+import { Button } from '../ui/button';
+import { FilePicker } from '../ui/file-picker';
+import { Modal } from '../ui/modal';
+import { errorMessage } from '../../lib/api';
 
-/** Import the Associação's item list from a CSV (the file the Associação shares): a preview first, then all or nothing. */
-export function EvaluationImportModal({ clubId, onClose }: { clubId: string; onClose: () => void }) {
-  const run = useImportItems(clubId);
+/**
+ * Import an evaluation item list from a CSV (the file an Associação shares): a preview first (dry run),
+ * then all or nothing. `run` posts to the club's import or the platform's; `replaces` names the list replaced.
+ */
+export function EvaluationImportModal({ run, replaces, onClose }: {
+  run: { mutateAsync: (input: TEvalImport) => Promise<TEvalImportResult>; isPending: boolean };
+  replaces: string;
+  onClose: () => void;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [text, setText] = useState<string | null>(null);
   const [preview, setPreview] = useState<TEvalImportResult | null>(null);
@@ -49,7 +54,7 @@ export function EvaluationImportModal({ clubId, onClose }: { clubId: string; onC
     <Modal open title="Importar itens da avaliação" onClose={onClose} size="lg">
       <div className="space-y-4">
         <p className="text-sm text-slate-700">
-          Uma planilha CSV com as colunas <b>código</b>, <b>título</b>, <b>pontos</b>, <b>prazo</b> (dd/mm), <b>evidência</b>, <b>prova</b> e <b>meta</b> — a mesma que “Exportar CSV” baixa. A lista do arquivo substitui a do clube; nada é gravado até você confirmar, e só se todas as linhas estiverem certas.
+          Uma planilha CSV com as colunas <b>código</b>, <b>título</b>, <b>pontos</b>, <b>prazo</b> (dd/mm), <b>evidência</b>, <b>prova</b> e <b>meta</b> — a mesma que “Exportar CSV” baixa. A lista do arquivo substitui {replaces}; nada é gravado até você confirmar, e só se todas as linhas estiverem certas.
         </p>
         <FilePicker label="Arquivo (.csv, até 1 MB)" accept=".csv,text/csv" file={file} onChange={(f) => void choose(f)} disabled={run.isPending} />
         {error ? <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">{error}</p> : null}

@@ -1,22 +1,26 @@
-import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
-import { EVAL_MSG, EVAL_PROOFS, EVAL_PROOF_LABELS, ZEvalItemInput, type TEvalItem, type TEvalItemInput } from '@shared/associacao-evaluation';
-import { Form, useZodForm } from '../../../components/form';
-import { Button } from '../../../components/ui/button';
-import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
-import { IntegerInput } from '../../../components/ui/integer-input';
-import { Modal } from '../../../components/ui/modal';
-import { useSaveItems } from '../api/evaluation';
+import { EVAL_PROOFS, EVAL_PROOF_LABELS, ZEvalItemInput, type TEvalItem, type TEvalItemInput } from '@shared/associacao-evaluation';
+import { Form, useZodForm } from '../form';
+import { Button } from '../ui/button';
+import { SelectField, TextAreaField, TextField } from '../ui/field';
+import { IntegerInput } from '../ui/integer-input';
+import { Modal } from '../ui/modal';
 
 /** The form's text fields from a saved item. */
 const asInput = (i: TEvalItem): TEvalItemInput => ({ ...i, deadline: i.deadline ?? '', proof: i.proof ?? '', target: i.target === null ? '' : String(i.target), points: String(i.points) });
 
 /**
- * Add or edit one item of the club's evaluation list: the whole list is saved (the club's own copy
- * from then on), with this item in place of the old one (or at the end).
+ * Add or edit one item of an evaluation list (a club's, or the platform's example): `onSave` gets the
+ * whole list with this item in place of the old one (or at the end); the club saves it at once, the
+ * super admin keeps it in a draft saved with a confirmation.
  */
-export function EvaluationItemModal({ clubId, items, item, onClose }: { clubId: string; items: TEvalItem[]; item: TEvalItem | null; onClose: () => void }) {
-  const save = useSaveItems(clubId);
+export function EvaluationItemModal({ items, item, saving, onSave, onClose }: {
+  items: TEvalItem[];
+  item: TEvalItem | null;
+  saving: boolean;
+  onSave: (next: TEvalItem[]) => Promise<void>;
+  onClose: () => void;
+}) {
   const form = useZodForm(ZEvalItemInput, {
     defaultValues: item ? asInput(item) : { code: '', title: '', points: '', deadline: '', evidence: '', proof: '', target: '' },
   });
@@ -24,9 +28,8 @@ export function EvaluationItemModal({ clubId, items, item, onClose }: { clubId: 
   const title = item ? 'Editar item da avaliação' : 'Novo item da avaliação';
 
   async function onSubmit(values: z.output<typeof ZEvalItemInput>) {
-    const next: TEvalItemInput[] = item ? items.map((i) => (i.code === item.code ? values : i)) : [...items, values];
-    await save.mutateAsync(next);
-    toast.success(EVAL_MSG.saved);
+    const next: TEvalItem[] = item ? items.map((i) => (i.code === item.code ? values : i)) : [...items, values];
+    await onSave(next);
     onClose();
   }
 
@@ -48,8 +51,8 @@ export function EvaluationItemModal({ clubId, items, item, onClose }: { clubId: 
           <IntegerInput label="Meta (relatórios, atas)" error={errors.target?.message} {...register('target')} />
         </div>
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-          <Button type="submit" loading={save.isPending}>Salvar</Button>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>Cancelar</Button>
+          <Button type="submit" loading={saving}>Salvar</Button>
         </div>
       </Form>
     </Modal>
