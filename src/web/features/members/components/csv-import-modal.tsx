@@ -6,7 +6,7 @@ import { MEMBER_CSV_MODEL, bytesToBase64, decodeCsvFile } from '@shared/csv-file
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { ImportPreviewFooter, usePreviewImport } from '../../../components/import-preview';
 import { isoToBrDate } from '../../../lib/br-date';
 import { useImportMembers } from '../api/import-members';
 import { plural } from '@shared/plural';
@@ -24,14 +24,23 @@ export function CsvImportModal({ clubId, open, onClose }: { clubId: string; open
   const run = useImportMembers(clubId);
   const [csv, setCsv] = useState('');
   const [workbook, setWorkbook] = useState<Workbook | null>(null);
-  const [preview, setPreview] = useState<TCsvImportResult | null>(null);
+  // The rows may change between the preview and the import (someone joined meanwhile): the new errors show.
+  const { preview, setPreview, doPreview, doImport, errorCount } = usePreviewImport<TCsvImportResult>({
+    send: (dryRun) => run.mutateAsync({ ...(workbook ? { xlsx: workbook.base64 } : { csv }), dry_run: dryRun }),
+    onImported: (res) => {
+      toast.success(MEMBER_MSG.imported(res.imported));
+      onClose();
+    },
+    readFailure: 'Erro ao ler o arquivo.',
+    importFailure: MEMBER_MSG.saveError,
+  });
   useEffect(() => {
     if (open) {
       setCsv('');
       setWorkbook(null);
       setPreview(null);
     }
-  }, [open]);
+  }, [open, setPreview]);
 
   const onFile = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
@@ -54,28 +63,6 @@ export function CsvImportModal({ clubId, open, onClose }: { clubId: string; open
     setCsv(decodeCsvFile(bytes));
   };
 
-  const file = workbook ? { xlsx: workbook.base64 } : { csv };
-  const doPreview = async () => {
-    try {
-      setPreview(await run.mutateAsync({ ...file, dry_run: true }));
-    } catch (err) {
-      toast.error(errorMessage(err, 'Erro ao ler o arquivo.'));
-    }
-  };
-
-  const doImport = async () => {
-    try {
-      const res = await run.mutateAsync({ ...file, dry_run: false });
-      toast.success(MEMBER_MSG.imported(res.imported));
-      onClose();
-    } catch (err) {
-      // The rows may have changed since the preview (someone joined meanwhile): show the new errors.
-      if (err instanceof ApiError && err.details && typeof err.details === 'object' && 'rows' in err.details) setPreview(err.details as TCsvImportResult);
-      toast.error(errorMessage(err, MEMBER_MSG.saveError));
-    }
-  };
-
-  const errorCount = preview?.rows.filter((r) => r.errors.length > 0).length ?? 0;
   return (
     <Modal
       open={open}
@@ -83,13 +70,15 @@ export function CsvImportModal({ clubId, open, onClose }: { clubId: string; open
       onClose={onClose}
       size="xl"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={run.isPending}>Cancelar</Button>
-          <Button variant="secondary" onClick={() => void doPreview()} disabled={!workbook && !csv.trim()} loading={run.isPending && !preview}>Pré-visualizar</Button>
-          <Button onClick={() => void doImport()} disabled={!preview?.valid} loading={run.isPending && Boolean(preview)}>
-            Importar {preview?.valid ? plural(preview.rows.length, 'membro', 'membros') : ''}
-          </Button>
-        </>
+        <ImportPreviewFooter
+          onCancel={onClose}
+          pending={run.isPending}
+          preview={preview}
+          canPreview={Boolean(workbook) || csv.trim() !== ''}
+          onPreview={() => void doPreview()}
+          onImport={() => void doImport()}
+          countLabel={(n) => plural(n, 'membro', 'membros')}
+        />
       }
     >
       <div className="space-y-4">

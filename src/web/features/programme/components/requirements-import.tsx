@@ -4,10 +4,9 @@ import { toast } from 'react-hot-toast';
 import { decodeCsvFile } from '@shared/csv-file';
 import { REQ_CSV_HEADER, REQ_IO_MSG, type TReqFormat, type TReqImportResult } from '@shared/programme-io';
 import { plural } from '@shared/plural';
-import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { ImportPreviewFooter, usePreviewImport } from '../../../components/import-preview';
 import { requirementsExportUrl, useImportRequirements } from '../api/import-requirements';
 
 const EXAMPLE = `${REQ_CSV_HEADER.join(';')}\nAMIGO;G;Ter no mínimo 10 anos;não;não;;\nAMIGO;EN;Completar a especialidade de Arte de acampar;sim;não;HM-001;`;
@@ -39,7 +38,15 @@ export function RequirementsImportModal({ clubId, open, onClose }: { clubId: str
   const run = useImportRequirements(clubId);
   const [content, setContent] = useState('');
   const [format, setFormat] = useState<TReqFormat>('csv');
-  const [preview, setPreview] = useState<TReqImportResult | null>(null);
+  const { preview, setPreview, doPreview, doImport, errorCount } = usePreviewImport<TReqImportResult>({
+    send: (dryRun) => run.mutateAsync({ format, content, dry_run: dryRun }),
+    onImported: (res) => {
+      toast.success(REQ_IO_MSG.imported(res.imported));
+      onClose();
+    },
+    readFailure: 'Erro ao ler o arquivo.',
+    importFailure: 'Erro ao importar.',
+  });
   const [fileError, setFileError] = useState<string | null>(null);
   useEffect(() => {
     if (open) {
@@ -47,7 +54,7 @@ export function RequirementsImportModal({ clubId, open, onClose }: { clubId: str
       setPreview(null);
       setFileError(null);
     }
-  }, [open]);
+  }, [open, setPreview]);
 
   const change = (text: string, name = '') => {
     setContent(text);
@@ -64,25 +71,6 @@ export function RequirementsImportModal({ clubId, open, onClose }: { clubId: str
     change(decodeCsvFile(new Uint8Array(await file.arrayBuffer())), file.name);
   };
 
-  const doPreview = async () => {
-    try {
-      setPreview(await run.mutateAsync({ format, content, dry_run: true }));
-    } catch (err) {
-      toast.error(errorMessage(err, 'Erro ao ler o arquivo.'));
-    }
-  };
-  const doImport = async () => {
-    try {
-      const res = await run.mutateAsync({ format, content, dry_run: false });
-      toast.success(REQ_IO_MSG.imported(res.imported));
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.details && typeof err.details === 'object' && 'rows' in err.details) setPreview(err.details as TReqImportResult);
-      toast.error(errorMessage(err, 'Erro ao importar.'));
-    }
-  };
-
-  const errorCount = preview?.rows.filter((r) => r.errors.length > 0).length ?? 0;
   return (
     <Modal
       open={open}
@@ -90,13 +78,16 @@ export function RequirementsImportModal({ clubId, open, onClose }: { clubId: str
       onClose={onClose}
       size="xl"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={run.isPending}>Cancelar</Button>
-          <Button variant="secondary" onClick={() => void doPreview()} disabled={!content.trim() || Boolean(fileError)} loading={run.isPending && !preview}>Pré-visualizar</Button>
-          <Button onClick={() => void doImport()} disabled={!preview?.valid || Boolean(fileError)} loading={run.isPending && Boolean(preview)}>
-            Importar {preview?.valid ? plural(preview.rows.length, 'requisito', 'requisitos') : ''}
-          </Button>
-        </>
+        <ImportPreviewFooter
+          onCancel={onClose}
+          pending={run.isPending}
+          preview={preview}
+          canPreview={content.trim() !== '' && !fileError}
+          blocked={Boolean(fileError)}
+          onPreview={() => void doPreview()}
+          onImport={() => void doImport()}
+          countLabel={(n) => plural(n, 'requisito', 'requisitos')}
+        />
       }
     >
       <div className="space-y-4">
