@@ -119,6 +119,9 @@ export async function screenReads(db: Db, base: string, clubs: number): Promise<
     ['secretaria: visitas (year)', `${c}/secretaria/visitas?year=${year}`, admin],
     // Issue 48 (Ano do clube): the club's calendar of the year, as a member reads it.
     ['associacao: calendar (year, member)', `${c}/associacao/calendar?year=${year}`, kid],
+    ['associacao: readiness panel', `${c}/associacao/readiness`, admin],
+    ['associacao: diretoria', `${c}/associacao/diretoria`, admin],
+    ['associacao: evaluation', `${c}/associacao/evaluation?year=${year}`, admin],
     ['associacao: regional view (100 shared clubs)', `${base}/api/regional/clubs`, regional],
     ...(ata ? [['secretaria: one ata', `${c}/secretaria/atas/${ata.id}`, admin] as [string, string, string]] : []),
     ['secretaria: livro de atas (year)', `${c}/secretaria/livro-de-atas?year=${year}`, admin],
