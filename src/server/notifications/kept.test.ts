@@ -129,6 +129,23 @@ describe(`the bell and the list kept per person on ${engineName()}`, () => {
     expect(titles.sort()).toEqual(['Lote 0', 'Lote 1', 'Lote 2']);
   });
 
+  it('one statement of many notices for many people notes each once; a club deleted with its notices commits', async () => {
+    const [v0, w0] = [await versionOf(kid), await versionOf(other)];
+    await ctx.db.query(
+      `INSERT INTO notifications (club_id, profile_id, category, kind, title, body, link)
+         SELECT $1, p, 'tasks', 'task.created', 'Em massa ' || g, '', '/dashboard' FROM unnest($2::uuid[]) p, generate_series(1, 500) g`,
+      [club.id, [kid.profile.id, other.profile.id]]);
+    expect([await versionOf(kid), await versionOf(other)]).toEqual([v0 + 1, w0 + 1]);
+    await ctx.db.query(`UPDATE notifications SET read_at = now() WHERE title LIKE 'Em massa %'`);
+    expect([await versionOf(kid), await versionOf(other)]).toEqual([v0 + 2, w0 + 2]);
+
+    const gone = await createClub(ctx.app, director, 'Clube que sai');
+    await notify(ctx.db, { clubId: gone.id, to: [kid.profile.id], category: 'tasks', kind: 'task.created', title: 'Do clube que sai', link: '/dashboard' });
+    expect((await list(kid)).json().notifications[0].title).toBe('Do clube que sai');
+    await ctx.db.query('DELETE FROM clubs WHERE id = $1', [gone.id]);
+    expect((await list(kid)).json().notifications[0].title).not.toBe('Do clube que sai');
+  });
+
   it('a kept answer carries an ETag: 304 until a notice changes, then a full 200', async () => {
     const first = await bell(kid);
     const etag = String(first.headers.etag);
