@@ -77,6 +77,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       profile: { id: row.profile_id, full_name: row.full_name, email: row.email, user_type: row.user_type },
       aal: row.aal,
       mfaEnrolled: row.mfa_enrolled,
+      noticesVersion: row.notices_version,
     };
     // Password checked, second factor not yet: only the challenge (and a few public routes) answer.
     if (row.mfa_enrolled && row.aal !== 'aal2') {

@@ -43,6 +43,8 @@ export interface SessionRow {
   aal: 'aal1' | 'aal2';
   /** The account has a verified second factor: an aal1 session waits for the code. */
   mfa_enrolled: boolean;
+  /** The version of the person's notifications (migration 1060): the key of their kept bell and list (ADR 087). */
+  notices_version: string;
 }
 
 export function findProfileByEmail(q: Queryable, email: string) {
@@ -87,7 +89,8 @@ export async function hasVerifiedFactor(q: Queryable, profileId: string): Promis
 
 const SESSION_COLUMNS = `s.id AS session_id, s.persistent, s.expires_at, s.last_seen_at, s.aal,
             p.id AS profile_id, p.full_name, p.email, p.user_type,
-            EXISTS (SELECT 1 FROM mfa_factors f WHERE f.profile_id = p.id AND f.verified_at IS NOT NULL) AS mfa_enrolled`;
+            EXISTS (SELECT 1 FROM mfa_factors f WHERE f.profile_id = p.id AND f.verified_at IS NOT NULL) AS mfa_enrolled,
+            coalesce((SELECT nv.version FROM notification_versions nv WHERE nv.profile_id = p.id), 0)::text AS notices_version`;
 // What makes a session count: not expired, its account not blocked (every lookup below, single or batched).
 const STILL_ACTIVE = 's.expires_at > now() AND p.blocked_at IS NULL';
 const ACTIVE_SESSION = `s.token_hash = $1 AND ${STILL_ACTIVE}`;

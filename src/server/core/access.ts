@@ -10,6 +10,8 @@ export interface AuthState {
   aal: 'aal1' | 'aal2';
   /** The account has a verified second factor. */
   mfaEnrolled: boolean;
+  /** The version of the person's notifications, read with the session (ADR 087): the key of their kept bell and list. */
+  noticesVersion: string;
 }
 
 export interface ClubAccess {

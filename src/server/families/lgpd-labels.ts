@@ -30,6 +30,8 @@ export const TABLE_LABEL: Record<string, string> = {
   mfa_recovery_codes: 'codigos-de-recuperacao',
   notification_preferences: 'preferencias-de-notificacao',
   notification_quiet_hours: 'horario-de-silencio',
+  // A counter of changes to the person's notices (the key of their kept bell, ADR 087): exported as what it is.
+  notification_versions: 'versao-dos-avisos',
   notifications: 'notificacoes',
   password_reset_tokens: 'redefinicoes-de-senha',
   point_events: 'pontos',

@@ -100,6 +100,10 @@ function keptReads(): Array<[string, Session]> {
     ...['classes', 'units', 'members', 'stale', 'areas'].map((kind): [string, Session] => [`${c}/programme/reports/${kind}`, director]),
     ['/api/admin/stats', superAdmin],
     ['/api/admin/clubs', superAdmin],
+    // Kept per person by the version of their notifications (ADR 087), not by a club's.
+    ['/api/notifications/unread', kid],
+    ['/api/notifications?limit=20', kid],
+    [`/api/notifications?limit=20&club_id=${clubId}`, kid],
   ];
 }
 
@@ -109,9 +113,12 @@ describe(`kept answers are fenced on ${engineName()}`, () => {
       const res = await call(ctx.app, 'GET', url, { as });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     }
-    const versioned = new Set((await ctx.db.query<{ t: string }>(
-      `SELECT DISTINCT c.relname::text AS t FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid WHERE g.tgname = 'club_data_ins'`,
+    const tablesWithTrigger = async (name: string) => new Set((await ctx.db.query<{ t: string }>(
+      `SELECT DISTINCT c.relname::text AS t FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid WHERE g.tgname = $1`, [name],
     )).map((r) => r.t));
+    // A club read's tables move the club's (or the platform's) version; a person's read's tables move the
+    // person's notifications version (migration 1060: the notices, and a club's name shown on them).
+    const versioned = { club: await tablesWithTrigger('club_data_ins'), person: await tablesWithTrigger('notices_version_upd') };
     const relations = new Map((await ctx.db.query<{ name: string; kind: string }>(
       `SELECT c.relname::text AS name, c.relkind::text AS kind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = 'public' AND c.relkind IN ('r', 'v', 'm', 'p')`,
@@ -134,12 +141,13 @@ describe(`kept answers are fenced on ${engineName()}`, () => {
 
     const routes = new Set(statements.map((s) => s.route));
     expect(routes.size).toBeGreaterThanOrEqual(14);
+    expect([...routes].filter((r) => r.startsWith('/api/notifications'))).toHaveLength(2);
     const problems: string[] = [];
     for (const s of statements) {
       if (!s.clockBound && CLOCK.test(s.sql)) problems.push(`${s.route} reads the clock: ${s.sql.slice(0, 200)}`);
       const names = [...s.sql.matchAll(NAMED)].map((m) => (m[1] ?? '').replace(/"/g, '').replace(/^public\./, ''));
       for (const table of new Set(names.flatMap((n) => tablesOf(n)))) {
-        if (!versioned.has(table)) problems.push(`${s.route} reads ${table}, which moves no data version`);
+        if (!versioned[s.keyedBy].has(table)) problems.push(`${s.route} reads ${table}, which moves no ${s.keyedBy} version`);
       }
     }
     expect([...new Set(problems)]).toEqual([]);
@@ -150,7 +158,7 @@ describe(`kept answers are fenced on ${engineName()}`, () => {
       .replace(clubId, ':clubId').replace(kid.profile.id, ':memberId').replace(kidMemberId, ':memberId')
       .replace(chargeId, ':id').replace(eventId, ':id').replace('/items/AMIGO/', '/items/:code/')));
     const keeping = ctx.app.routeCatalog
-      .filter((r) => r.method === 'GET' && /answers\.(send|cachedRead)\(|sendMemberProfile\(/.test(String(r.handler)))
+      .filter((r) => r.method === 'GET' && /answers\.(send|sendPersonal|cachedRead)\(|sendMemberProfile\(/.test(String(r.handler)))
       .map((r) => r.url);
     expect(keeping.length).toBeGreaterThan(10);
     expect(keeping.filter((url) => !walked.has(url))).toEqual([]);

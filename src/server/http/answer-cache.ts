@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { clubDataVersionOf } from './access.js';
-import { type ClubAccess } from '../core/access.js';
+import { type AuthState, type ClubAccess } from '../core/access.js';
 import { sendJsonText } from './json-text.js';
 import { clubFence, type Db, type ReadRouter } from '../db/index.js';
 
@@ -102,6 +102,11 @@ export interface KeptReadScope {
   route: string;
   /** The read declared how long its answer holds (validForMs): it may read the clock, and is kept only that long. */
   clockBound: boolean;
+  /**
+   * What the key's version covers: 'club' (the club's and the platform's data versions, ADR 026) or
+   * 'person' (the person's notifications version, ADR 087). The fence checks the tables against it.
+   */
+  keyedBy: 'club' | 'person';
 }
 
 /**
@@ -133,7 +138,8 @@ export class Unkept {
  * only until their next change of time, as are the reads of the club's day (ADR 084): cobranças, one charge, the
  * member's charges, quem deve, the receivables/defaults/events reports, the events and one event, the cartão,
  * the grade, prontos para investidura and the programme reports, kept until the club's next midnight. The super admin's stats and clubs are keyed by the whole
- * platform's version (platformKeyOf). A kept answer also keeps its compressed bytes (Answer), so a
+ * platform's version (platformKeyOf); a person's bell and notification list by the version of their notifications
+ * (personalKeyOf, ADR 087). A kept answer also keeps its compressed bytes (Answer), so a
  * browser's repeated read is not compressed again.
  */
 export class AnswerCache {
@@ -174,6 +180,22 @@ export class AnswerCache {
    */
   async platformKeyOf(req: FastifyRequest, profileId: string, version: () => Promise<string>): Promise<string | null> {
     return this.lru ? `platform ${await version()} ${profileId} ${req.method} ${req.url}` : null;
+  }
+
+  /**
+   * The key of a person's own read across clubs (the bell's count, the notification list; ADR 087):
+   * the person, the version of their notifications the session lookup read, the method and the URL.
+   */
+  personalKeyOf(req: FastifyRequest, auth: AuthState): string | null {
+    return this.lru ? `person ${auth.profile.id} ${auth.noticesVersion} ${req.method} ${req.url}` : null;
+  }
+
+  /**
+   * A person's own read kept by their notifications version, sent as sendAnswer does. `compute` reads
+   * the primary (a person reads their own mark-read back at once; the replica holds no person fence).
+   */
+  async sendPersonal(req: FastifyRequest, reply: FastifyReply, auth: AuthState, compute: () => Promise<string>) {
+    return sendAnswer(req, reply, await this.cachedRead(req, this.personalKeyOf(req, auth), compute, undefined, 'person'));
   }
 
   get(key: string | null): Answer | undefined {
@@ -226,10 +248,11 @@ export class AnswerCache {
    */
   async cachedRead(
     req: FastifyRequest, key: string | null, compute: () => Promise<string | Unkept>, validForMs?: () => Promise<number>,
+    keyedBy: KeptReadScope['keyedBy'] = 'club',
   ): Promise<Answer> {
     const kept = this.get(key);
     if (kept !== undefined) return kept;
-    const scope: KeptReadScope = { route: req.routeOptions.url ?? req.url, clockBound: validForMs !== undefined };
+    const scope: KeptReadScope = { route: req.routeOptions.url ?? req.url, clockBound: validForMs !== undefined, keyedBy };
     const run = () => this.observed(scope, () => this.computeAndKeep(key, compute, validForMs));
     if (key === null || !this.lru) return run();
     // Requests that miss the same key together (a change moved the version under a screen many are

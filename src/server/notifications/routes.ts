@@ -34,16 +34,22 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/notifications', {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Meus avisos, mais recentes primeiro, paginados por cursor (de um clube e os da conta, ou todos)', querystring: ZNotificationListQuery, response: { 200: ZNotificationPage } },
-  }, async (req) => {
+  }, async (req, reply) => {
     const me = req.caller.profile.id;
+    // Who may filter by the club is checked on every request; the page is kept by the person's
+    // notifications version (ADR 087), which every notice written, rewritten or read moves.
     const clubId = await clubInReach(me, req.query.club_id);
-    return repo.listNotifications(app.db, me, clubId, decodeCursor(req.query.after, repo.ZNotificationCursor), req.query.limit);
+    const after = decodeCursor(req.query.after, repo.ZNotificationCursor);
+    return app.answers.sendPersonal(req, reply, req.caller,
+      async () => reply.serialize(await repo.listNotifications(app.db, me, clubId, after, req.query.limit)) as string);
   });
 
+  // Polled by every open screen: kept by the person's notifications version (ADR 087).
   app.get('/api/notifications/unread', {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Avisos não lidos, por clube (o sino e o seletor de clubes)', response: { 200: ZUnreadCounts } },
-  }, async (req) => repo.unreadCounts(app.db, req.caller.profile.id));
+  }, async (req, reply) => app.answers.sendPersonal(req, reply, req.caller,
+    async () => reply.serialize(await repo.unreadCounts(app.db, req.caller.profile.id)) as string));
 
   app.post('/api/notifications/:id/read', {
     config: { permission: 'signed_in' },
