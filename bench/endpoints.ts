@@ -103,7 +103,8 @@ export async function screenReads(db: Db, base: string, clubs: number): Promise<
     ['charges: events report (year)', `${c}/reports/events?year=${year}`, admin],
     ['charges: one charge', `${c}/charges/${charge?.id ?? ''}`, admin],
     ['events list', `${c}/events`, admin],
-    ['events: one event', `${c}/events/${event?.id ?? ''}`, admin],
+    // Brazil's size generates no events (events: false): one event is measured where there is one.
+    ...(event ? [['events: one event', `${c}/events/${event.id}`, admin] as [string, string, string]] : []),
     ['programme report classes', `${c}/programme/reports/classes`, admin],
     ['programme report units', `${c}/programme/reports/units`, admin],
     ['programme report members', `${c}/programme/reports/members`, admin],
