@@ -163,8 +163,15 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
   if (members >= 0) endpoints.splice(members + 1, 0, [CHANGING, endpoints[members][1], admin]);
   for (const [label, url, cookie] of endpoints) {
     if (!selected(label)) continue;
+    // One write at a time: on a loaded machine a write can outlast 50 ms, and two overlapping updates of
+    // the club's units lock them in different orders (a deadlock of the bench, not of the app).
+    let writing = false;
     const writer = label === CHANGING
-      ? setInterval(() => void db.query(`UPDATE units SET name = name WHERE club_id = $1`, [club.id]), 50)
+      ? setInterval(() => {
+        if (writing) return;
+        writing = true;
+        void db.query(`UPDATE units SET name = name WHERE club_id = $1`, [club.id]).finally(() => { writing = false; });
+      }, 50)
       : null;
     measured.push({ r: await hit(label, url, cookie), before: last });
     if (writer) clearInterval(writer);
