@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectCleanConsole, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
+import { expectCleanConsole, lateDoseDay, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 const PHONE = { width: 360, height: 780 };
@@ -43,22 +43,23 @@ describe('saídas: two leaders offline on two phones, one log after both reconne
       const [m] = await db.query<{ id: string }>(`INSERT INTO club_members (club_id, profile_id, unit_id) VALUES ($1, $2, $3) RETURNING id`, [club.id, p.id, unitOf(unit)]);
       kids.set(name, m.id);
     }
+    const dose = await lateDoseDay(db, club.id);
     const [event] = await db.query<{ id: string }>(
       `INSERT INTO events (club_id, title, kind, starts_on, ends_on, place, registration_deadline) VALUES ($1, 'Acampamento do Vale', 'acampamento', $2::date, $2::date + 1, 'Sítio do Vale', $2::date) RETURNING id`,
-      [club.id, club.today]);
+      [club.id, dose.startsOn]);
     for (const k of kids.values()) await db.query(`INSERT INTO event_registrations (club_id, event_id, member_id) VALUES ($1, $2, $3)`, [club.id, event.id, k]);
 
     const a = await counsellor('Pedro Conselheiro', club.id, unitOf('Águias'));
     const b = await counsellor('Marta Conselheira', club.id, unitOf('Falcões'));
 
-    // The director names both on the saída and gives Bruno a medication at 00:00 (late by now).
+    // The director names both on the saída and gives Bruno a medication an hour ago (late by now).
     const cookie = (await director.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     const headers = { cookie, 'x-trilha-client': 'web' };
     const saved = await e2e.server.app.inject({ method: 'PUT', url: `/api/clubs/${club.id}/events/${event.id}/camp`, headers, payload: { transport: 'Ônibus', leader_member_ids: [a.memberId, b.memberId] } });
     expect(saved.statusCode, saved.body).toBe(200);
     const meds = await e2e.server.app.inject({
       method: 'PUT', url: `/api/clubs/${club.id}/events/${event.id}/camp/participants/${kids.get('Bruno Reis')}/medications`, headers,
-      payload: { items: [{ name: 'Ritalina', dose: '10 mg', times: ['00:00'] }] },
+      payload: { items: [{ name: 'Ritalina', dose: '10 mg', times: [dose.lateTime] }] },
     });
     expect(meds.statusCode, meds.body).toBe(200);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CAMP_MSG } from '../src/shared/camps.js';
-import { expectCleanConsole, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
+import { expectCleanConsole, lateDoseDay, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 const PHONE = { width: 360, height: 780 };
@@ -18,9 +18,10 @@ describe('saídas: the director builds the saída with its APCR, a named leader 
       const [m] = await db.query<{ id: string }>(`INSERT INTO club_members (club_id, profile_id, unit_id) VALUES ($1, $2, $3) RETURNING id`, [club.id, p.id, unit.id]);
       kids.push(m.id);
     }
+    const dose = await lateDoseDay(db, club.id);
     const [event] = await db.query<{ id: string }>(
       `INSERT INTO events (club_id, title, kind, starts_on, ends_on, place, registration_deadline) VALUES ($1, 'Acampamento da Serra', 'acampamento', $2::date, $2::date + 1, 'Sítio da Serra', $2::date) RETURNING id`,
-      [club.id, club.today]);
+      [club.id, dose.startsOn]);
     for (const k of kids) await db.query(`INSERT INTO event_registrations (club_id, event_id, member_id) VALUES ($1, $2, $3)`, [club.id, event.id, k]);
 
     // The leader: an account of the club's leadership (counsellor of Águias).
@@ -49,11 +50,11 @@ describe('saídas: the director builds the saída with its APCR, a named leader 
     await screenshot(director, 'camps-01-saida-360');
     expectCleanConsole(director, 'saida');
 
-    // A medication for Bruno at 00:00 today: late by now.
+    // A medication for Bruno an hour ago on the club's clock: late by now.
     const cookie = (await director.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     const meds = await e2e.server.app.inject({
       method: 'PUT', url: `/api/clubs/${club.id}/events/${event.id}/camp/participants/${kids[1]}/medications`, headers: { cookie, 'x-trilha-client': 'web' },
-      payload: { items: [{ name: 'Ritalina', dose: '10 mg', times: ['00:00'] }] },
+      payload: { items: [{ name: 'Ritalina', dose: '10 mg', times: [dose.lateTime] }] },
     });
     expect(meds.statusCode, meds.body).toBe(200);
 
@@ -71,7 +72,7 @@ describe('saídas: the director builds the saída with its APCR, a named leader 
     await leader.getByRole('button', { name: 'Saída da unidade toda' }).click();
     await leader.getByText('Todos contados.').waitFor();
     await leader.getByText('1 dose atrasada').waitFor();
-    // In the evening the next dose (00:00 tomorrow) is listed too: the late one comes first.
+    // The same time on the saída's other day may be listed too: the late one comes first.
     await leader.getByRole('button', { name: 'Dose dada' }).first().click();
     await leader.getByLabel('Participante').selectOption({ label: 'Bruno Reis' });
     await leader.getByLabel('Tipo').selectOption({ label: 'Acidente' });

@@ -221,3 +221,15 @@ export async function untilServiceWorkerControls(page: Page): Promise<void> {
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
   await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
 }
+
+/**
+ * For a camp test with exactly one late dose, whatever the hour: the saída's first day and a dose time
+ * an hour ago on the club's clock. The saída starts today, or yesterday in the club's first hour (no time
+ * of today is 30 minutes late yet then); it lasts two days, so the same time on the other day is still due.
+ */
+export async function lateDoseDay(db: Db, clubId: string): Promise<{ startsOn: string; lateTime: string }> {
+  const [row] = await db.query<{ starts_on: string; late_time: string }>(
+    `SELECT CASE WHEN l::time >= '01:00' THEN l::date ELSE l::date - 1 END::text AS starts_on, to_char(l - interval '1 hour', 'HH24:MI') AS late_time
+       FROM (SELECT now() AT TIME ZONE timezone AS l FROM clubs WHERE id = $1) x`, [clubId]);
+  return { startsOn: row.starts_on, lateTime: row.late_time };
+}
