@@ -6,9 +6,8 @@ import type { z } from 'zod';
 import { ADMIN_MSG, ZAdminCreateClub, ZAdminUpdateClub, type TAdminClub } from '@shared/admin';
 import { slugify } from '@shared/clubs';
 import { DEFAULT_TIMEZONE } from '@shared/timezones';
-import { Button } from '../../../components/ui/button';
 import { CheckboxField, FormError, TextAreaField, TextField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
+import { FormModalFooter, Modal } from '../../../components/ui/modal';
 import { TimezoneSelect } from '../../../components/ui/timezone-select';
 import { errorMessage } from '../../../lib/api';
 import { useCreateAdminClub } from '../api/create-admin-club';
@@ -58,10 +57,7 @@ export function CreateClubModal({ open, onClose }: { open: boolean; onClose: () 
       title="Novo Clube"
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>Cancelar</Button>
-          <Button type="submit" form={FORM_ID} loading={create.isPending}>Criar clube</Button>
-        </>
+        <FormModalFooter formId={FORM_ID} onCancel={onClose} pending={create.isPending} submitLabel="Criar clube" />
       }
     >
       <form id={FORM_ID} onSubmit={onSubmit} noValidate className="space-y-4">
@@ -124,10 +120,7 @@ export function EditClubModal({ club, onClose }: { club: TAdminClub | null; onCl
       title="Editar Clube"
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>Cancelar</Button>
-          <Button type="submit" form={`${FORM_ID}-edit`} loading={update.isPending}>Salvar</Button>
-        </>
+        <FormModalFooter formId={`${FORM_ID}-edit`} onCancel={onClose} pending={update.isPending} submitLabel="Salvar" />
       }
     >
       <form id={`${FORM_ID}-edit`} onSubmit={onSubmit} noValidate className="space-y-4">
