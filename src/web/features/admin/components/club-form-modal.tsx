@@ -15,6 +15,20 @@ import { useUpdateAdminClub } from '../api/update-admin-club';
 
 const FORM_ID = 'admin-club-form';
 
+/** Sends the club, then says so and closes; a refusal shows above the form and in a toast. */
+async function sendClub(send: () => Promise<unknown>, saved: string, onDone: () => void, showError: (message: string | null) => void) {
+  showError(null);
+  try {
+    await send();
+    toast.success(saved);
+    onDone();
+  } catch (err) {
+    const message = errorMessage(err, ADMIN_MSG.clubSaveError);
+    showError(message);
+    toast.error(message);
+  }
+}
+
 /** New club for someone else: the first admin is named by the e-mail of an existing account. */
 export function CreateClubModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateAdminClub();
@@ -38,18 +52,7 @@ export function CreateClubModal({ open, onClose }: { open: boolean; onClose: () 
     },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      await create.mutateAsync(values);
-      toast.success(ADMIN_MSG.clubCreated);
-      onClose();
-    } catch (err) {
-      const message = errorMessage(err, ADMIN_MSG.clubSaveError);
-      setServerError(message);
-      toast.error(message);
-    }
-  });
+  const onSubmit = handleSubmit((values) => sendClub(() => create.mutateAsync(values), ADMIN_MSG.clubCreated, onClose, setServerError));
 
   return (
     <Modal
@@ -102,16 +105,7 @@ export function EditClubModal({ club, onClose }: { club: TAdminClub | null; onCl
 
   const onSubmit = handleSubmit(async (values) => {
     if (!club) return;
-    setServerError(null);
-    try {
-      await update.mutateAsync({ clubId: club.id, ...values });
-      toast.success(ADMIN_MSG.clubUpdated);
-      onClose();
-    } catch (err) {
-      const message = errorMessage(err, ADMIN_MSG.clubSaveError);
-      setServerError(message);
-      toast.error(message);
-    }
+    await sendClub(() => update.mutateAsync({ clubId: club.id, ...values }), ADMIN_MSG.clubUpdated, onClose, setServerError);
   });
 
   return (
