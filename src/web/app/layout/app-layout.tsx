@@ -1,10 +1,9 @@
 import { Suspense, useEffect, useState, useDeferredValue } from 'react';
-import { NavLink, useLocation, useNavigate, Link } from 'react-router';
+import { NavLink, useLocation, Link } from 'react-router';
 import { ArrowLeft, Ban, CloudOff, ChevronsLeft, ChevronsRight, LogOut, Menu, Shield, ShieldCheck, UserCircle, X } from 'lucide-react';
-import { toast } from 'react-hot-toast';
 import { CLUB_MSG } from '@shared/club-messages';
 import { useMe } from '@web/lib/session/me';
-import { useLogout } from '@web/lib/session/logout';
+import { useSignOut } from './use-sign-out';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ApprovalsCounter } from '../../features/progress/components/approvals-counter';
@@ -66,8 +65,7 @@ function OfflineBanner() {
 export function AppLayout({ area }: { area: 'club' | 'superadmin' }) {
   const me = useMe();
   const current = useCurrentClub();
-  const logout = useLogout();
-  const navigate = useNavigate();
+  const { signOut, signingOut } = useSignOut();
   const location = useLocation();
   const online = useOnline();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
@@ -90,15 +88,6 @@ export function AppLayout({ area }: { area: 'club' | 'superadmin' }) {
       localStorage.setItem(COLLAPSED_KEY, c ? '0' : '1');
       return !c;
     });
-  }
-
-  async function signOut() {
-    try {
-      await logout.mutateAsync();
-    } catch {
-      toast.error('Erro ao sair. Tente novamente.');
-    }
-    navigate('/login', { replace: true });
   }
 
   return (
@@ -174,7 +163,7 @@ export function AppLayout({ area }: { area: 'club' | 'superadmin' }) {
             <button
               type="button"
               onClick={signOut}
-              disabled={logout.isPending}
+              disabled={signingOut}
               aria-label="Sair"
               title="Sair"
               className="rounded-lg p-2 text-emerald-50 hover:bg-emerald-800 disabled:opacity-60"

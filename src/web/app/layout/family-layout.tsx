@@ -1,9 +1,8 @@
 import { useCallback, useEffect } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import { toast } from 'react-hot-toast';
-import { useLogout } from '@web/lib/session/logout';
+import { useSignOut } from './use-sign-out';
 import { useMyClubs } from '@web/lib/session/my-clubs';
 import { WAITING_POLL_MS } from '@web/lib/polling';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
@@ -39,18 +38,9 @@ function useFollowFamily(qc: QueryClient) {
 export function FamilyLayout() {
   const qc = useQueryClient();
   const clubs = useMyClubs();
-  const logout = useLogout();
-  const navigate = useNavigate();
+  const { signOut, signingOut } = useSignOut();
   useFollowFamily(qc);
   const onNew = useCallback(() => void refreshFamily(qc), [qc]);
-  async function signOut() {
-    try {
-      await logout.mutateAsync();
-    } catch {
-      toast.error('Erro ao sair. Tente novamente.');
-    }
-    navigate('/login', { replace: true });
-  }
   const link = ({ isActive }: { isActive: boolean }) => `rounded-md px-2 py-1 text-slate-700 underline-offset-2 hover:underline ${isActive ? 'font-semibold text-emerald-900' : ''}`;
   return (
     <div className="min-h-screen bg-slate-50">
@@ -63,7 +53,7 @@ export function FamilyLayout() {
             <NavLink to="/privacidade" className={link}>Privacidade</NavLink>
             {clubs.data && clubs.data.length > 0 ? <NavLink to="/dashboard" className={link}>Meus clubes</NavLink> : null}
             <NotificationBell clubId={null} to="/familia/avisos" tone="light" onNew={onNew} />
-            <button type="button" onClick={() => void signOut()} disabled={logout.isPending} aria-label="Sair" title="Sair"
+            <button type="button" onClick={() => void signOut()} disabled={signingOut} aria-label="Sair" title="Sair"
               className="rounded-lg p-2 text-emerald-900 hover:bg-emerald-50 disabled:opacity-60">
               <LogOut aria-hidden="true" className="h-5 w-5" />
             </button>

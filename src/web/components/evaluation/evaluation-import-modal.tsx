@@ -1,11 +1,8 @@
-import { useState } from 'react';
-import { toast } from 'react-hot-toast';
 import { EVAL_IMPORT_MAX_CHARS, EVAL_MSG, type TEvalImport, type TEvalImportResult } from '@shared/associacao-evaluation';
 import { plural } from '@shared/plural';
-import { Button } from '../ui/button';
 import { FilePicker } from '../ui/file-picker';
 import { Modal } from '../ui/modal';
-import { errorMessage } from '../../lib/api';
+import { FileImportFooter, useFileImport } from '../import-preview';
 
 /**
  * Import an evaluation item list from a CSV (the file an Associação shares): a preview first (dry run),
@@ -16,42 +13,16 @@ export function EvaluationImportModal({ run, replaces, onClose }: {
   replaces: string;
   onClose: () => void;
 }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [text, setText] = useState<string | null>(null);
-  const [preview, setPreview] = useState<TEvalImportResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  async function choose(f: File | null) {
-    setFile(f);
-    setPreview(null);
-    setError(null);
-    setText(null);
-    if (!f) return;
-    if (f.size > EVAL_IMPORT_MAX_CHARS) {
-      setError(EVAL_MSG.tooBig);
-      return;
-    }
-    const content = await f.text();
-    setText(content);
-    try {
-      setPreview(await run.mutateAsync({ content, dry_run: true }));
-    } catch (err) {
-      setError(errorMessage(err, 'Erro ao ler o arquivo.'));
-    }
-  }
-
-  async function confirm() {
-    if (text === null) return;
-    try {
-      toast.success((await run.mutateAsync({ content: text, dry_run: false })).message);
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err, 'Erro ao importar.'));
-    }
-  }
+  const { file, preview, error, choose, confirm } = useFileImport({
+    maxChars: EVAL_IMPORT_MAX_CHARS,
+    tooBig: EVAL_MSG.tooBig,
+    send: (content, _file, dryRun) => run.mutateAsync({ content, dry_run: dryRun }),
+    onDone: onClose,
+  });
 
   return (
-    <Modal open title="Importar itens da avaliação" onClose={onClose} size="lg">
+    <Modal open title="Importar itens da avaliação" onClose={onClose} size="lg"
+      footer={<FileImportFooter onCancel={onClose} pending={run.isPending} preview={preview} onImport={() => void confirm()} countLabel={(n) => plural(n, 'item', 'itens')} />}>
       <div className="space-y-4">
         <p className="text-sm text-slate-700">
           Uma planilha CSV com as colunas <b>código</b>, <b>título</b>, <b>pontos</b>, <b>prazo</b> (dd/mm), <b>evidência</b>, <b>prova</b> e <b>meta</b> — a mesma que “Exportar CSV” baixa. A lista do arquivo substitui {replaces}; nada é gravado até você confirmar, e só se todas as linhas estiverem certas.
@@ -71,10 +42,6 @@ export function EvaluationImportModal({ run, replaces, onClose }: {
             </ul>
           </div>
         ) : null}
-        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-          <Button variant="secondary" onClick={onClose} disabled={run.isPending}>Cancelar</Button>
-          <Button onClick={() => void confirm()} disabled={!preview?.valid} loading={run.isPending && preview !== null}>{preview?.valid ? `Importar ${plural(preview.rows.length, 'item', 'itens')}` : 'Importar'}</Button>
-        </div>
       </div>
     </Modal>
   );

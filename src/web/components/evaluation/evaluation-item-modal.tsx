@@ -1,10 +1,9 @@
 import type { z } from 'zod';
 import { EVAL_PROOFS, EVAL_PROOF_LABELS, ZEvalItemInput, type TEvalItem, type TEvalItemInput } from '@shared/associacao-evaluation';
 import { Form, useZodForm } from '../form';
-import { Button } from '../ui/button';
 import { SelectField, TextAreaField, TextField } from '../ui/field';
 import { IntegerInput } from '../ui/integer-input';
-import { Modal } from '../ui/modal';
+import { FormModalFooter, Modal } from '../ui/modal';
 
 /** The form's text fields from a saved item. */
 const asInput = (i: TEvalItem): TEvalItemInput => ({ ...i, deadline: i.deadline ?? '', proof: i.proof ?? '', target: i.target === null ? '' : String(i.target), points: String(i.points) });
@@ -34,8 +33,8 @@ export function EvaluationItemModal({ items, item, saving, onSave, onClose }: {
   }
 
   return (
-    <Modal open title={title} onClose={onClose}>
-      <Form form={form} onSubmit={onSubmit} fallback="Erro ao salvar o item." aria-label={title}>
+    <Modal open title={title} onClose={onClose} footer={<FormModalFooter formId="evaluation-item-form" onCancel={onClose} pending={saving} submitLabel="Salvar" />}>
+      <Form id="evaluation-item-form" form={form} onSubmit={onSubmit} fallback="Erro ao salvar o item." aria-label={title}>
         <TextField label="Título" required error={errors.title?.message} {...register('title')} />
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField label="Código" required hint="ex.: seguro" error={errors.code?.message} {...register('code')} readOnly={item !== null} />
@@ -49,10 +48,6 @@ export function EvaluationItemModal({ items, item, saving, onSave, onClose }: {
             {EVAL_PROOFS.map((p) => <option key={p} value={p}>{EVAL_PROOF_LABELS[p]}</option>)}
           </SelectField>
           <IntegerInput label="Meta (relatórios, atas)" error={errors.target?.message} {...register('target')} />
-        </div>
-        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-          <Button variant="secondary" onClick={onClose} disabled={saving}>Cancelar</Button>
-          <Button type="submit" loading={saving}>Salvar</Button>
         </div>
       </Form>
     </Modal>

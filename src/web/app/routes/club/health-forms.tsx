@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Printer } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
+import { PrintButton } from '@web/components/ui/print-button';
 import { SelectField } from '@web/components/ui/field';
 import { PageHeader } from '@web/components/ui/page-header';
 import { PageSpinner } from '@web/components/ui/spinner';
@@ -18,7 +17,7 @@ export function Component() {
   return (
     <div className="space-y-4">
       <PageHeader title="Fichas médicas" description="Para acampamentos: imprima as fichas de uma unidade. Cada consulta fica registrada."
-        actions={<Button variant="secondary" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir</Button>} />
+        actions={<PrintButton variant="secondary" />} />
       <div className="max-w-xs print:hidden">
         <SelectField label="Unidade" value={unitId} onChange={(e) => setUnitId(e.target.value)}>
           <option value="">Todas</option>

@@ -6,15 +6,28 @@ import type { z } from 'zod';
 import { ADMIN_MSG, ZAdminCreateClub, ZAdminUpdateClub, type TAdminClub } from '@shared/admin';
 import { slugify } from '@shared/clubs';
 import { DEFAULT_TIMEZONE } from '@shared/timezones';
-import { Button } from '../../../components/ui/button';
 import { CheckboxField, FormError, TextAreaField, TextField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
+import { FormModalFooter, Modal } from '../../../components/ui/modal';
 import { TimezoneSelect } from '../../../components/ui/timezone-select';
 import { errorMessage } from '../../../lib/api';
 import { useCreateAdminClub } from '../api/create-admin-club';
 import { useUpdateAdminClub } from '../api/update-admin-club';
 
 const FORM_ID = 'admin-club-form';
+
+/** Sends the club, then says so and closes; a refusal shows above the form and in a toast. */
+async function sendClub(send: () => Promise<unknown>, saved: string, onDone: () => void, showError: (message: string | null) => void) {
+  showError(null);
+  try {
+    await send();
+    toast.success(saved);
+    onDone();
+  } catch (err) {
+    const message = errorMessage(err, ADMIN_MSG.clubSaveError);
+    showError(message);
+    toast.error(message);
+  }
+}
 
 /** New club for someone else: the first admin is named by the e-mail of an existing account. */
 export function CreateClubModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -39,18 +52,7 @@ export function CreateClubModal({ open, onClose }: { open: boolean; onClose: () 
     },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      await create.mutateAsync(values);
-      toast.success(ADMIN_MSG.clubCreated);
-      onClose();
-    } catch (err) {
-      const message = errorMessage(err, ADMIN_MSG.clubSaveError);
-      setServerError(message);
-      toast.error(message);
-    }
-  });
+  const onSubmit = handleSubmit((values) => sendClub(() => create.mutateAsync(values), ADMIN_MSG.clubCreated, onClose, setServerError));
 
   return (
     <Modal
@@ -58,10 +60,7 @@ export function CreateClubModal({ open, onClose }: { open: boolean; onClose: () 
       title="Novo Clube"
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>Cancelar</Button>
-          <Button type="submit" form={FORM_ID} loading={create.isPending}>Criar clube</Button>
-        </>
+        <FormModalFooter formId={FORM_ID} onCancel={onClose} pending={create.isPending} submitLabel="Criar clube" />
       }
     >
       <form id={FORM_ID} onSubmit={onSubmit} noValidate className="space-y-4">
@@ -106,16 +105,7 @@ export function EditClubModal({ club, onClose }: { club: TAdminClub | null; onCl
 
   const onSubmit = handleSubmit(async (values) => {
     if (!club) return;
-    setServerError(null);
-    try {
-      await update.mutateAsync({ clubId: club.id, ...values });
-      toast.success(ADMIN_MSG.clubUpdated);
-      onClose();
-    } catch (err) {
-      const message = errorMessage(err, ADMIN_MSG.clubSaveError);
-      setServerError(message);
-      toast.error(message);
-    }
+    await sendClub(() => update.mutateAsync({ clubId: club.id, ...values }), ADMIN_MSG.clubUpdated, onClose, setServerError);
   });
 
   return (
@@ -124,10 +114,7 @@ export function EditClubModal({ club, onClose }: { club: TAdminClub | null; onCl
       title="Editar Clube"
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>Cancelar</Button>
-          <Button type="submit" form={`${FORM_ID}-edit`} loading={update.isPending}>Salvar</Button>
-        </>
+        <FormModalFooter formId={`${FORM_ID}-edit`} onCancel={onClose} pending={update.isPending} submitLabel="Salvar" />
       }
     >
       <form id={`${FORM_ID}-edit`} onSubmit={onSubmit} noValidate className="space-y-4">

@@ -2,9 +2,8 @@ import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { ZDeadlineInput } from '@shared/associacao';
 import { Form, useZodForm } from '../../../components/form';
-import { Button } from '../../../components/ui/button';
 import { IntegerInput } from '../../../components/ui/integer-input';
-import { Modal } from '../../../components/ui/modal';
+import { FormModalFooter, Modal } from '../../../components/ui/modal';
 import { useSaveDeadline } from '../api/save-deadline';
 
 /** The Associação's deadline for the SGC and the seguro (a day of the year). */
@@ -23,16 +22,12 @@ export function DeadlineModal({ clubId, deadline, onClose }: { clubId: string; d
   }
 
   return (
-    <Modal open title="Prazo da Associação" onClose={onClose}>
-      <Form form={form} onSubmit={onSubmit} fallback="Erro ao salvar o prazo." aria-label="Prazo da Associação">
+    <Modal open title="Prazo da Associação" onClose={onClose} footer={<FormModalFooter formId="deadline-form" onCancel={onClose} pending={save.isPending} submitLabel="Salvar" />}>
+      <Form id="deadline-form" form={form} onSubmit={onSubmit} fallback="Erro ao salvar o prazo." aria-label="Prazo da Associação">
         <p className="text-sm text-slate-700">Dia e mês em que o SGC e o seguro devem estar prontos (10/02 se a Associação não definir outro).</p>
         <div className="grid grid-cols-2 gap-4">
           <IntegerInput label="Dia" required error={errors.day?.message} {...register('day')} />
           <IntegerInput label="Mês" required error={errors.month?.message} {...register('month')} />
-        </div>
-        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-          <Button type="submit" loading={save.isPending}>Salvar</Button>
         </div>
       </Form>
     </Modal>

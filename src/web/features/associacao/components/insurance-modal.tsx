@@ -2,10 +2,9 @@ import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { ZInsuranceInput, type TSgcMember } from '@shared/associacao';
 import { Form, useZodForm } from '../../../components/form';
-import { Button } from '../../../components/ui/button';
 import { CheckboxField, TextField } from '../../../components/ui/field';
 import { DateInput } from '../../../components/ui/date-input';
-import { Modal } from '../../../components/ui/modal';
+import { FormModalFooter, Modal } from '../../../components/ui/modal';
 import { useSaveInsurance } from '../api/save-insurance';
 
 /** Whether a member is insured for the registration year, with the policy or certificate and its date. */
@@ -24,8 +23,8 @@ export function InsuranceModal({ clubId, year, member, onClose }: { clubId: stri
   }
 
   return (
-    <Modal open title={`Seguro ${year} — ${member.full_name}`} onClose={onClose}>
-      <Form form={form} onSubmit={onSubmit} fallback="Erro ao salvar o seguro." aria-label={`Seguro de ${member.full_name}`}>
+    <Modal open title={`Seguro ${year} — ${member.full_name}`} onClose={onClose} footer={<FormModalFooter formId="insurance-form" onCancel={onClose} pending={save.isPending} submitLabel="Salvar" />}>
+      <Form id="insurance-form" form={form} onSubmit={onSubmit} fallback="Erro ao salvar o seguro." aria-label={`Seguro de ${member.full_name}`}>
         <CheckboxField label={`Tem seguro em ${year}`} {...register('insured')} />
         {insured ? (
           <>
@@ -33,10 +32,6 @@ export function InsuranceModal({ clubId, year, member, onClose }: { clubId: stri
             <DateInput label="Data do seguro" required error={errors.insured_on?.message} {...register('insured_on')} />
           </>
         ) : null}
-        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-          <Button type="submit" loading={save.isPending}>Salvar</Button>
-        </div>
       </Form>
     </Modal>
   );

@@ -3,10 +3,9 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { MONTH_NAMES, PERIOD_KINDS, PERIOD_KIND_LABELS, ZReportCreate } from '@shared/associacao-reports';
 import { Form, useZodForm } from '../../../components/form';
-import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/field';
 import { IntegerInput } from '../../../components/ui/integer-input';
-import { Modal } from '../../../components/ui/modal';
+import { FormModalFooter, Modal } from '../../../components/ui/modal';
 import { useCreateReport } from '../api/create-report';
 
 /** Generates the draft of a month's or two months' report from Trilha's data. */
@@ -28,8 +27,8 @@ export function NewReportModal({ clubId, onClose }: { clubId: string; onClose: (
   }
 
   return (
-    <Modal open title="Gerar relatório" onClose={onClose}>
-      <Form form={form} onSubmit={onSubmit} fallback="Erro ao gerar o relatório." aria-label="Gerar relatório">
+    <Modal open title="Gerar relatório" onClose={onClose} footer={<FormModalFooter formId="new-report-form" onCancel={onClose} pending={create.isPending} submitLabel="Gerar" />}>
+      <Form id="new-report-form" form={form} onSubmit={onSubmit} fallback="Erro ao gerar o relatório." aria-label="Gerar relatório">
         <SelectField label="Período" required error={errors.period_kind?.message} {...register('period_kind')}>
           {PERIOD_KINDS.map((k) => <option key={k} value={k}>{PERIOD_KIND_LABELS[k]}</option>)}
         </SelectField>
@@ -38,10 +37,6 @@ export function NewReportModal({ clubId, onClose }: { clubId: string; onClose: (
             {MONTH_NAMES.map((m, i) => <option key={m} value={i + 1}>{m}</option>)}
           </SelectField>
           <IntegerInput label="Ano" required error={errors.year?.message} {...register('year')} />
-        </div>
-        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>Cancelar</Button>
-          <Button type="submit" loading={create.isPending}>Gerar</Button>
         </div>
       </Form>
     </Modal>

@@ -2,10 +2,9 @@ import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { CALENDAR_KIND_LABELS, ENTRY_KINDS, ZEntryInput, type TCalendarItem, type TEntryKind } from '@shared/associacao-plan';
 import { Form, useZodForm } from '@web/components/form';
-import { Button } from '@web/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
 import { DateInput } from '@web/components/ui/date-input';
-import { Modal } from '@web/components/ui/modal';
+import { FormModalFooter, Modal } from '@web/components/ui/modal';
 import { useSaveEntry } from '../api/plan';
 
 /** Type a date into the club's year: a holiday, a break, the Associação's or the region's date. */
@@ -27,8 +26,8 @@ export function EntryModal({ clubId, entry, day, onClose }: { clubId: string; en
   }
 
   return (
-    <Modal open title={title} onClose={onClose}>
-      <Form form={form} onSubmit={onSubmit} fallback="Erro ao salvar a data." aria-label={title}>
+    <Modal open title={title} onClose={onClose} footer={<FormModalFooter formId="plan-entry-form" onCancel={onClose} pending={save.isPending} submitLabel="Salvar" />}>
+      <Form id="plan-entry-form" form={form} onSubmit={onSubmit} fallback="Erro ao salvar a data." aria-label={title}>
         <SelectField label="Tipo" required error={errors.kind?.message} {...register('kind')}>
           {ENTRY_KINDS.map((k) => <option key={k} value={k}>{CALENDAR_KIND_LABELS[k]}</option>)}
         </SelectField>
@@ -38,10 +37,6 @@ export function EntryModal({ clubId, entry, day, onClose }: { clubId: string; en
           <DateInput label="Fim (se durar mais de um dia)" error={errors.ends_on?.message} {...register('ends_on')} />
         </div>
         <TextAreaField label="Observação" rows={2} maxLength={500} error={errors.notes?.message} {...register('notes')} />
-        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-          <Button type="submit" loading={save.isPending}>Salvar</Button>
-        </div>
       </Form>
     </Modal>
   );

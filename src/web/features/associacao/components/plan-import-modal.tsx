@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { toast } from 'react-hot-toast';
-import { CALENDAR_KIND_LABELS, ENTRY_KINDS, IMPORT_MAX_CHARS, PLAN_MSG, type TEntryKind, type TImportResult } from '@shared/associacao-plan';
-import { Button } from '@web/components/ui/button';
+import { CALENDAR_KIND_LABELS, ENTRY_KINDS, IMPORT_MAX_CHARS, PLAN_MSG, type TEntryKind } from '@shared/associacao-plan';
+import { FileImportFooter, useFileImport } from '@web/components/import-preview';
 import { SelectField } from '@web/components/ui/field';
 import { FilePicker } from '@web/components/ui/file-picker';
 import { Modal } from '@web/components/ui/modal';
-import { errorMessage } from '@web/lib/api';
 import { isoToBrDate } from '@web/lib/br-date';
 import { plural } from '@shared/plural';
 import { useImportDates } from '../api/plan';
+
+/** An .ics by its name or its first line; anything else is read as CSV. */
+const formatOf = (file: File, text: string): 'ics' | 'csv' =>
+  /\.ics$/i.test(file.name) || /^\uFEFF?\s*BEGIN:VCALENDAR/i.test(text) ? 'ics' : 'csv';
 
 /**
  * Import the Associação's or the region's dates from an .ics (Google Agenda, Outlook) or a CSV
@@ -16,56 +18,19 @@ import { useImportDates } from '../api/plan';
  */
 export function ImportModal({ clubId, onClose }: { clubId: string; onClose: () => void }) {
   const run = useImportDates(clubId);
-  const [file, setFile] = useState<File | null>(null);
   const [kind, setKind] = useState<TEntryKind>('associacao');
-  const [preview, setPreview] = useState<TImportResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [content, setContent] = useState<{ format: 'ics' | 'csv'; text: string } | null>(null);
-
-  async function choose(f: File | null) {
-    setFile(f);
-    setPreview(null);
-    setError(null);
-    setContent(null);
-    if (!f) return;
-    if (f.size > IMPORT_MAX_CHARS) {
-      setError(PLAN_MSG.tooBig);
-      return;
-    }
-    const text = await f.text();
-    const format = /\.ics$/i.test(f.name) || /^\uFEFF?\s*BEGIN:VCALENDAR/i.test(text) ? 'ics' : 'csv';
-    setContent({ format, text });
-    await check(format, text, kind);
-  }
-
-  async function check(format: 'ics' | 'csv', text: string, k: TEntryKind) {
-    try {
-      setPreview(await run.mutateAsync({ format, content: text, kind: k, dry_run: true }));
-      setError(null);
-    } catch (err) {
-      setPreview(null);
-      setError(errorMessage(err, 'Erro ao ler o arquivo.'));
-    }
-  }
-
-  async function confirm() {
-    if (!content) return;
-    try {
-      const r = await run.mutateAsync({ format: content.format, content: content.text, kind, dry_run: false });
-      toast.success(r.message);
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err, 'Erro ao importar.'));
-    }
-  }
+  const sendAs = (k: TEntryKind) => (content: string, file: File, dryRun: boolean) =>
+    run.mutateAsync({ format: formatOf(file, content), content, kind: k, dry_run: dryRun });
+  const { file, preview, error, choose, confirm, recheck } = useFileImport({ maxChars: IMPORT_MAX_CHARS, tooBig: PLAN_MSG.tooBig, send: sendAs(kind), onDone: onClose });
 
   return (
-    <Modal open title="Importar datas" onClose={onClose} size="lg">
+    <Modal open title="Importar datas" onClose={onClose} size="lg"
+      footer={<FileImportFooter onCancel={onClose} pending={run.isPending} preview={preview} onImport={() => void confirm()} countLabel={(n) => plural(n, 'data', 'datas')} />}>
       <div className="space-y-4">
         <p className="text-sm text-slate-700">
           Um arquivo .ics (exportado do Google Agenda ou do Outlook) ou uma planilha CSV com as colunas <b>data</b>, <b>fim</b>, <b>nome</b>, <b>tipo</b> e <b>observação</b> (datas dd/mm/aaaa). Primeiro a prévia; nada é gravado até você confirmar, e só se todas as linhas estiverem certas.
         </p>
-        <SelectField label="Tipo das datas sem tipo" value={kind} onChange={(e) => { const k = e.currentTarget.value as TEntryKind; setKind(k); if (content) void check(content.format, content.text, k); }}>
+        <SelectField label="Tipo das datas sem tipo" value={kind} onChange={(e) => { const k = e.currentTarget.value as TEntryKind; setKind(k); void recheck(sendAs(k)); }}>
           {ENTRY_KINDS.map((k) => <option key={k} value={k}>{CALENDAR_KIND_LABELS[k]}</option>)}
         </SelectField>
         <FilePicker label="Arquivo (.ics ou .csv, até 1 MB)" accept=".ics,.csv,text/calendar,text/csv" file={file} onChange={(f) => void choose(f)} disabled={run.isPending} />
@@ -90,10 +55,6 @@ export function ImportModal({ clubId, onClose }: { clubId: string; onClose: () =
             </div>
           </div>
         ) : null}
-        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-          <Button variant="secondary" onClick={onClose} disabled={run.isPending}>Cancelar</Button>
-          <Button onClick={() => void confirm()} disabled={!preview?.valid} loading={run.isPending && preview !== null}>{preview?.valid ? `Importar ${plural(preview.rows.length, 'data', 'datas')}` : 'Importar'}</Button>
-        </div>
       </div>
     </Modal>
   );

@@ -2,10 +2,9 @@ import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { POSTS, POST_LABELS, POST_MSG, ZPostInput, type TDiretoria, type TPostHolder } from '@shared/associacao';
 import { Form, useZodForm } from '../../../components/form';
-import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/field';
 import { DateInput } from '../../../components/ui/date-input';
-import { Modal } from '../../../components/ui/modal';
+import { FormModalFooter, Modal } from '../../../components/ui/modal';
 import { useSavePost } from '../api/save-post';
 
 /** Give a post to a member, with the start and end of the term. */
@@ -24,8 +23,8 @@ export function PostFormModal({ clubId, holder, candidates, onClose }: { clubId:
   }
 
   return (
-    <Modal open title={title} onClose={onClose}>
-      <Form form={form} onSubmit={onSubmit} fallback="Erro ao salvar o cargo." aria-label={title}>
+    <Modal open title={title} onClose={onClose} footer={<FormModalFooter formId="post-form" onCancel={onClose} pending={save.isPending} submitLabel="Salvar" />}>
+      <Form id="post-form" form={form} onSubmit={onSubmit} fallback="Erro ao salvar o cargo." aria-label={title}>
         <SelectField label="Cargo" required error={errors.post?.message} {...register('post')}>
           {POSTS.map((p) => <option key={p} value={p}>{POST_LABELS[p]}</option>)}
         </SelectField>
@@ -36,10 +35,6 @@ export function PostFormModal({ clubId, holder, candidates, onClose }: { clubId:
         <div className="grid gap-4 sm:grid-cols-2">
           <DateInput label="Início do mandato" required error={errors.starts_on?.message} {...register('starts_on')} />
           <DateInput label="Fim do mandato" required error={errors.ends_on?.message} {...register('ends_on')} />
-        </div>
-        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-          <Button type="submit" loading={save.isPending}>Salvar</Button>
         </div>
       </Form>
     </Modal>

@@ -2,10 +2,9 @@ import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { SEXES, SEX_LABELS, SGC_FIELD_LABELS, ZSgcFieldsInput, formatCpf, type TSgcMember } from '@shared/associacao';
 import { Form, useZodForm } from '../../../components/form';
-import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { DateInput } from '../../../components/ui/date-input';
-import { Modal } from '../../../components/ui/modal';
+import { FormModalFooter, Modal } from '../../../components/ui/modal';
 import { useSaveSgcFields } from '../api/save-sgc-fields';
 
 /** Fill a member's SGC fields in place; what is still missing is listed at the top. */
@@ -26,8 +25,8 @@ export function SgcFieldsModal({ clubId, member, onClose }: { clubId: string; me
   }
 
   return (
-    <Modal open title={`Dados do SGC — ${member.full_name}`} onClose={onClose} size="lg">
-      <Form form={form} onSubmit={onSubmit} fallback="Erro ao salvar os dados do SGC." aria-label={`Dados do SGC de ${member.full_name}`}>
+    <Modal open title={`Dados do SGC — ${member.full_name}`} onClose={onClose} size="lg" footer={<FormModalFooter formId="sgc-fields-form" onCancel={onClose} pending={save.isPending} submitLabel="Salvar" />}>
+      <Form id="sgc-fields-form" form={form} onSubmit={onSubmit} fallback="Erro ao salvar os dados do SGC." aria-label={`Dados do SGC de ${member.full_name}`}>
         {member.missing.length > 0 ? (
           <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">Faltando: {member.missing.map((f) => SGC_FIELD_LABELS[f]).join(', ')}</p>
         ) : null}
@@ -48,10 +47,6 @@ export function SgcFieldsModal({ clubId, member, onClose }: { clubId: string; me
         <TextField label="Endereço" error={errors.address?.message} {...register('address')} />
         <TextField label="Responsável" hint={member.minor ? 'Obrigatório para menores de 18 anos.' : undefined} error={errors.guardian_name?.message} {...register('guardian_name')} />
         <p className="text-xs text-slate-600">Unidade, função e classe vêm do cadastro do membro e das Classes.</p>
-        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-          <Button type="submit" loading={save.isPending}>Salvar</Button>
-        </div>
       </Form>
     </Modal>
   );

@@ -1,7 +1,6 @@
 import { useParams } from 'react-router';
-import { Printer } from 'lucide-react';
 import { CALENDAR_KIND_LABELS, MONTHS_PT, type TCalendarItem } from '@shared/associacao-plan';
-import { Button } from '@web/components/ui/button';
+import { PrintButton } from '@web/components/ui/print-button';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { isoToBrDate } from '@web/lib/br-date';
@@ -39,7 +38,7 @@ export function Component() {
           <p className="text-sm uppercase tracking-wide text-slate-600">{p.club_name}</p>
           <h1 className="text-2xl font-bold">Planejamento anual {p.year}</h1>
         </div>
-        <Button className="print:hidden" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir</Button>
+        <PrintButton className="print:hidden" />
       </div>
       {p.signed_on ? <p className="text-sm">Assinado em {isoToBrDate(p.signed_on)}.</p> : null}
 

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-hot-toast';
-import { ArrowLeft, Lock, Printer } from 'lucide-react';
+import { ArrowLeft, Lock } from 'lucide-react';
 import { PERIOD_KIND_LABELS, type TFigureKey, type TReport, type TReportFigure } from '@shared/associacao-reports';
 import { formatMoney } from '@web/lib/format';
 import { Button } from '../../../components/ui/button';
+import { PrintButton } from '../../../components/ui/print-button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -77,7 +78,7 @@ function ReportView({ clubId, r }: { clubId: string; r: TReport }) {
       {BACK}
       <div className="flex flex-wrap items-center gap-2 print:hidden">
         {draft ? <Tag tone="amber">Rascunho</Tag> : <Tag tone="green">Fechado</Tag>}
-        <Button variant="secondary" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir</Button>
+        <PrintButton variant="secondary" />
         <CsvLink href={reportCsvHref(clubId, r.id)}>Exportar CSV</CsvLink>
         {draft ? <Button icon={<Lock aria-hidden="true" className="h-4 w-4" />} onClick={() => setClosing(true)}>Fechar relatório</Button> : null}
       </div>

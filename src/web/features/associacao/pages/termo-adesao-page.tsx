@@ -1,9 +1,9 @@
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Printer } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { formatCpf, type TTermoAdesao } from '@shared/associacao';
 import { MONTHS_PT } from '@shared/dates';
 import { PrintSheet } from '@web/components/print-sheet';
-import { Button } from '@web/components/ui/button';
+import { PrintButton } from '@web/components/ui/print-button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
@@ -44,7 +44,7 @@ function TermoScreen({ clubId, logoUrl, memberId }: { clubId: string; logoUrl: s
     <div className="space-y-4">
       {BACK}
       <div className="print:hidden">
-        <Button variant="secondary" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir</Button>
+        <PrintButton variant="secondary" />
       </div>
       <PrintSheet
         clubName={t.club_name}

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { SECURITY_MSG, ZChangeEmail, ZChangePassword, type TMfaEnrolment, type TSessionInfo } from '@shared/security';
+import { useZodForm } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FormError, TextField } from '../../../components/ui/field';
@@ -194,25 +194,30 @@ function SessionsCard({ sessions }: { sessions: TSessionInfo[] }) {
   );
 }
 
-type PwIn = z.input<typeof ZChangePassword>;
-type PwOut = z.output<typeof ZChangePassword>;
-
-function PasswordCard() {
-  const change = useChangePassword();
+/**
+ * A change of the account's password or e-mail: the shared schema checks it, the server's pt-BR answer
+ * is toasted and the form emptied; a refusal shows above the form.
+ */
+function useAccountChange<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S, defaultValues: DefaultValues<z.input<S>>, send: (values: z.output<S>) => Promise<{ message: string }>,
+) {
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, reset } = useForm<PwIn, unknown, PwOut>({
-    resolver: zodResolver(ZChangePassword),
-    defaultValues: { current_password: '', password: '', confirm_password: '' },
-  });
+  const { register, handleSubmit, formState, reset } = useZodForm(schema, { defaultValues });
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      toast.success((await change.mutateAsync(values)).message);
+      toast.success((await send(values)).message);
       reset();
     } catch (err) {
       setError(errorMessage(err, FALLBACK));
     }
   });
+  return { register, formState, onSubmit, error };
+}
+
+function PasswordCard() {
+  const change = useChangePassword();
+  const { register, formState, onSubmit, error } = useAccountChange(ZChangePassword, { current_password: '', password: '', confirm_password: '' }, change.mutateAsync);
   return (
     <Card className="space-y-4">
       <h2 className="text-lg font-semibold text-slate-900">Alterar senha</h2>
@@ -227,25 +232,9 @@ function PasswordCard() {
   );
 }
 
-type EmIn = z.input<typeof ZChangeEmail>;
-type EmOut = z.output<typeof ZChangeEmail>;
-
 function EmailCard({ email, pending }: { email: string | null; pending: string | null }) {
   const change = useChangeEmail();
-  const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, reset } = useForm<EmIn, unknown, EmOut>({
-    resolver: zodResolver(ZChangeEmail),
-    defaultValues: { new_email: '', current_password: '' },
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    try {
-      toast.success((await change.mutateAsync(values)).message);
-      reset();
-    } catch (err) {
-      setError(errorMessage(err, FALLBACK));
-    }
-  });
+  const { register, formState, onSubmit, error } = useAccountChange(ZChangeEmail, { new_email: '', current_password: '' }, change.mutateAsync);
   return (
     <Card className="space-y-4">
       <h2 className="text-lg font-semibold text-slate-900">Alterar e-mail</h2>

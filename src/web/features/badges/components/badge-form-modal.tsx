@@ -8,10 +8,9 @@ import {
 } from '@shared/badges';
 import { BADGE_COLOR_KEYS, BADGE_ICON_KEYS, badgeIconSvg, type TBadgeColor, type TBadgeIconKey } from '@shared/badge-icons';
 import { Form, useZodForm } from '../../../components/form';
-import { Button } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { IntegerInput } from '../../../components/ui/integer-input';
-import { Modal } from '../../../components/ui/modal';
+import { FormModalFooter, Modal } from '../../../components/ui/modal';
 import { SvgIcon } from '../../../components/ui/svg-icon';
 import { ColorPicker, IconGallery } from './icon-gallery';
 import { ProgrammeCriteriaFields } from './programme-criteria-fields';
@@ -86,8 +85,8 @@ export function BadgeFormModal<S extends BadgeSchema>({ open, title, submitLabel
 
   const criteriaRegister = register('criteria_type');
   return (
-    <Modal open={open} title={title} onClose={onClose} size="lg">
-      <Form form={form} onSubmit={onSubmit} fallback={BADGE_MSG.saveError}>
+    <Modal open={open} title={title} onClose={onClose} size="lg" footer={<FormModalFooter formId="badge-form" onCancel={onClose} pending={saving} submitLabel={submitLabel} />}>
+      <Form id="badge-form" form={form} onSubmit={onSubmit} fallback={BADGE_MSG.saveError}>
         {iconFirst ? icon(form) : null}
         <TextField label="Nome" {...register('name')} error={errors.name?.message} />
         <TextAreaField label="Descrição" {...register('description')} error={errors.description?.message} />
@@ -131,10 +130,6 @@ export function BadgeFormModal<S extends BadgeSchema>({ open, title, submitLabel
         ) : null}
         {iconFirst ? null : icon(form)}
         <CheckboxField label="Ativo" {...register('active')} />
-        <div className="flex justify-end gap-2 border-t border-slate-200 pt-3">
-          <Button variant="secondary" onClick={onClose} disabled={saving}>Cancelar</Button>
-          <Button type="submit" loading={saving}>{submitLabel}</Button>
-        </div>
       </Form>
     </Modal>
   );

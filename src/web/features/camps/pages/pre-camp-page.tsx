@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Printer } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { ratioText, type TCamp, type TCampParticipant } from '@shared/camps';
-import { Button } from '@web/components/ui/button';
+import { PrintButton } from '@web/components/ui/print-button';
 import { Card } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageSpinner } from '@web/components/ui/spinner';
@@ -54,7 +54,7 @@ function PreCamp({ clubId, clubName, eventId }: { clubId: string; clubName: stri
             <h1 className="text-xl font-bold text-slate-900">Relatório pré-acampamento</h1>
             <p className="text-sm text-slate-700">{clubName} · {c.event.title} · {formatDate(c.event.starts_on)} a {formatDate(c.event.ends_on)}</p>
           </div>
-          <Button variant="secondary" size="sm" className="print:hidden" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir</Button>
+          <PrintButton variant="secondary" size="sm" className="print:hidden" />
         </div>
         <Sheet camp={c} />
         <p className="text-xs text-slate-600">Dados de saúde confidenciais: só para os líderes desta saída, até {formatDate(roster.data.health_until)}. Esta leitura foi registrada.</p>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-hot-toast';
-import { ArrowLeft, ClipboardList, Plus, Printer, ShieldAlert, Tent, Trash2 } from 'lucide-react';
+import { ArrowLeft, ClipboardList, Plus, ShieldAlert, Tent, Trash2 } from 'lucide-react';
 import { CAMP_MSG, INCIDENT_KIND_LABEL, LEVEL_LABEL, ratioText, riskLevel, type TCamp, type TCampReport, type TRiskInput, type TScheduleItem } from '@shared/camps';
 import { Button, IconButton } from '@web/components/ui/button';
+import { PrintButton } from '@web/components/ui/print-button';
 import { Card } from '@web/components/ui/card';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '@web/components/ui/field';
 import { IntegerInput } from '@web/components/ui/integer-input';
@@ -177,7 +178,7 @@ function PrintableApcr({ camp, clubName }: { camp: TCamp; clubName: string }) {
     <Card className="camp-print space-y-3 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold text-slate-900">APCR — {camp.event.title}</h2>
-        <Button variant="secondary" size="sm" className="print:hidden" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir para assinaturas</Button>
+        <PrintButton variant="secondary" size="sm" className="print:hidden">Imprimir para assinaturas</PrintButton>
       </div>
       <p className="text-sm text-slate-700">{clubName} · {formatDate(camp.event.starts_on)} a {formatDate(camp.event.ends_on)} · {camp.event.place}</p>
       <p className="text-sm text-slate-700">Transporte: {camp.transport || '—'} · Locais: {camp.places || '—'}</p>
@@ -226,7 +227,7 @@ function Report({ clubId, eventId, aviso, setAviso }: { clubId: string; eventId:
         <Photos clubId={clubId} eventId={eventId} incident={shown} />
         <p className="border-t border-slate-400 pt-6 text-sm">Assinatura da direção do clube</p>
         <div className="flex gap-2 print:hidden">
-          <Button size="sm" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir</Button>
+          <PrintButton size="sm" />
           <Button size="sm" variant="secondary" onClick={() => setAviso(null)}>Voltar</Button>
         </div>
       </Card>

@@ -5,10 +5,9 @@ import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { CHARGE_MSG, CHARGE_ORIGINS, CHARGE_ORIGIN_LABEL, ZCreateChargeForm } from '@shared/charges';
 import { CHARGE_TARGETS, CHARGE_TARGET_LABEL, type TChargeTarget } from '@shared/charge-batches';
-import { Button } from '@web/components/ui/button';
 import { DateInput } from '@web/components/ui/date-input';
 import { FormError, SelectField, TextField } from '@web/components/ui/field';
-import { Modal } from '@web/components/ui/modal';
+import { FormModalFooter, Modal } from '@web/components/ui/modal';
 import { FormMoneyField } from '@web/components/ui/money-input';
 import { errorMessage } from '@web/lib/api';
 import { useChargeMembers, useCreateCharge } from '../api/charges';
@@ -76,12 +75,7 @@ export function NewChargeModal({ clubId, onClose }: { clubId: string; onClose: (
       title="Nova cobrança"
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>Cancelar</Button>
-          <Button type="submit" form={mode === 'one' ? 'new-charge-form' : 'batch-charge-form'} loading={pending}>
-            {mode === 'one' ? 'Criar cobrança' : submitLabel}
-          </Button>
-        </>
+        <FormModalFooter formId={mode === 'one' ? 'new-charge-form' : 'batch-charge-form'} onCancel={onClose} pending={pending} submitLabel={mode === 'one' ? 'Criar cobrança' : submitLabel} />
       }
     >
       <fieldset className="mb-4" disabled={pending}>

@@ -2,8 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type {
   TAuthorisationText, TEvent, TEventInput, TRoster, TFamilyEvents, TSignAuthorisation, TAuthorisation,
 } from '@shared/events';
-import type { TMember, TMemberPage } from '@shared/members';
-import { MAX_PAGE_LIMIT } from '@shared/pagination';
+import { listActiveMembersByName } from '@web/lib/active-members';
 import { api } from '@web/lib/api';
 import { WAITING_POLL_MS } from '@web/lib/polling';
 
@@ -61,22 +60,9 @@ export const useTickChecklist = (clubId: string, eventId: string) =>
 export const useSaveAuthorisationText = (clubId: string) =>
   useEventMutation(clubId, (body: string) => api<TAuthorisationText>('PUT', `/api/clubs/${clubId}/event-authorisation-text`, { body }));
 
-// What the event form chooses from (read here: a feature never imports another feature).
-async function listActiveMembers(clubId: string): Promise<TMember[]> {
-  const all: TMember[] = [];
-  let after: string | null = null;
-  do {
-    const params = new URLSearchParams({ status: 'active', sort: 'nome', limit: String(MAX_PAGE_LIMIT) });
-    if (after) params.set('after', after);
-    const page: TMemberPage = await api<TMemberPage>('GET', `/api/clubs/${clubId}/members?${params.toString()}`);
-    all.push(...page.members);
-    after = page.next_cursor;
-  } while (after);
-  return all;
-}
-
+/** What the event form and the roster choose from. */
 export const useEventMembers = (clubId: string, enabled = true) =>
-  useQuery({ queryKey: eventsKey(clubId, 'members'), queryFn: () => listActiveMembers(clubId), enabled });
+  useQuery({ queryKey: eventsKey(clubId, 'members'), queryFn: () => listActiveMembersByName(clubId), enabled });
 
 // ——— /familia ———
 

@@ -4,11 +4,10 @@ import type { z } from 'zod';
 import { formatBrl } from '@shared/format-brl';
 import { EVENT_KINDS, EVENT_KIND_LABEL, EVENT_MSG, MAX_INSTALMENTS, ZEventForm, instalmentNote, type TEvent } from '@shared/events';
 import { Form, useZodForm } from '@web/components/form';
-import { Button } from '@web/components/ui/button';
 import { DateInput } from '@web/components/ui/date-input';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
 import { IntegerInput } from '@web/components/ui/integer-input';
-import { Modal } from '@web/components/ui/modal';
+import { FormModalFooter, Modal } from '@web/components/ui/modal';
 import { FormMoneyField } from '@web/components/ui/money-input';
 import { useUnits } from '@web/lib/units-query';
 import { useEventMembers, useSaveEvent } from '../api/events';
@@ -98,10 +97,7 @@ export function EventFormModal({ clubId, event, onClose }: { clubId: string; eve
       title={event ? 'Editar evento' : 'Novo evento'}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-          <Button type="submit" form="event-form" loading={save.isPending}>Salvar evento</Button>
-        </>
+        <FormModalFooter formId="event-form" onCancel={onClose} pending={save.isPending} submitLabel="Salvar evento" />
       }
     >
       <Form id="event-form" form={form} onSubmit={onSubmit} fallback="Não foi possível salvar o evento: tente novamente em instantes." errorPrefix="Erro ao salvar o evento">

@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-hot-toast';
-import { ArrowLeft, CheckCircle2, Circle, Download, MessageCircle, Pencil, Phone, Printer, Trash2, UserPlus, XCircle } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Circle, Download, MessageCircle, Pencil, Phone, Trash2, UserPlus, XCircle } from 'lucide-react';
 import {
   EVENT_MSG, HEALTH_FORM_STATE_LABEL, PAYMENT_STATE_LABEL, eventShareText, type TEvent, type TParticipant, type TRoster,
 } from '@shared/events';
 import { formatMoney } from '@shared/format-brl';
 import { whatsAppUrl } from '@shared/reminder';
 import { Button } from '@web/components/ui/button';
+import { PrintButton } from '@web/components/ui/print-button';
 import { Card } from '@web/components/ui/card';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -62,7 +63,7 @@ function EventScreen({ clubId, clubName, id, manage }: { clubId: string; clubNam
         {event.description ? <p className="whitespace-pre-wrap text-sm text-slate-700">{event.description}</p> : null}
         {event.status === 'cancelado' && event.cancel_reason ? <p className="text-sm text-red-800">Cancelado: {event.cancel_reason}</p> : null}
         <div className="flex flex-wrap gap-2 print:hidden">
-          <Button variant="secondary" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir</Button>
+          <PrintButton variant="secondary" />
           <a href={rosterCsvHref(clubId, id)} download className={LINK_BUTTON}><Download aria-hidden="true" className="h-4 w-4" /> Baixar CSV</a>
           {/* Saídas (issue 49): the sheet, the APCR and camp mode live in features/camps. */}
           <Link to={`/dashboard/eventos/${id}/saida`} className={LINK_BUTTON}>Saída e APCR</Link>

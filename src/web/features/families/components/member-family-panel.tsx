@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CheckboxField, FormError, SelectField, TextField } from '../../../components/ui/field';
 import { DateInput } from '../../../components/ui/date-input';
-import { Modal } from '../../../components/ui/modal';
+import { FormModalFooter, Modal } from '../../../components/ui/modal';
 import { Tag } from '../../../components/ui/tag';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
@@ -149,8 +149,8 @@ function InviteGuardianModal({ clubId, memberId, open, onClose, onInvited }: { c
     }
   };
   return (
-    <Modal open={open} title="Convidar responsável" onClose={onClose}>
-      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-3">
+    <Modal open={open} title="Convidar responsável" onClose={onClose} footer={<FormModalFooter formId="guardian-invite-form" onCancel={onClose} pending={add.isPending} submitLabel="Criar convite" />}>
+      <form id="guardian-invite-form" onSubmit={(e) => void submit(e)} noValidate className="space-y-3">
         <FormError message={error} />
         <TextField label="Nome do responsável" value={form.full_name} onChange={set('full_name')} maxLength={120} />
         <TextField label="E-mail do responsável" type="email" value={form.email} onChange={set('email')} maxLength={254} />
@@ -158,10 +158,6 @@ function InviteGuardianModal({ clubId, memberId, open, onClose, onInvited }: { c
         <SelectField label="Parentesco" value={form.relationship} onChange={set('relationship')}>
           {RELATIONSHIPS.map((r) => <option key={r} value={r}>{r}</option>)}
         </SelectField>
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose} disabled={add.isPending}>Cancelar</Button>
-          <Button type="submit" loading={add.isPending}>Criar convite</Button>
-        </div>
       </form>
     </Modal>
   );

@@ -4,10 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { MEETING_MSG, MEETING_TYPES, MEETING_TYPE_LABEL, ZMeetingInput, type TMeeting } from '@shared/meetings';
-import { Button } from '../../../components/ui/button';
 import { DateInput, TimeInput } from '../../../components/ui/date-input';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
+import { FormModalFooter, Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api';
 import { useSaveMeeting } from '../api/save-meeting';
 
@@ -43,10 +42,7 @@ export function MeetingFormModal({ clubId, open, meeting, onClose }: { clubId: s
       title={meeting ? 'Editar Reunião' : 'Nova Reunião'}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-          <Button type="submit" form="meeting-form" loading={save.isPending}>{meeting ? 'Salvar' : 'Criar'}</Button>
-        </>
+        <FormModalFooter formId="meeting-form" onCancel={onClose} pending={save.isPending} submitLabel={meeting ? 'Salvar' : 'Criar'} />
       }
     >
       <form id="meeting-form" onSubmit={onSubmit} noValidate className="space-y-4">

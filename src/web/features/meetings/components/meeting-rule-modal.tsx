@@ -7,7 +7,7 @@ import { MEETING_MSG, MEETING_RULE_HORIZON_DAYS, MEETING_TYPES, MEETING_TYPE_LAB
 import { Button } from '../../../components/ui/button';
 import { TimeInput } from '../../../components/ui/date-input';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
+import { FormModalFooter, Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api';
 import { useCreateMeetingRule } from '../api/create-meeting-rule';
 import { useEndMeetingRule } from '../api/end-meeting-rule';
@@ -52,10 +52,7 @@ export function MeetingRuleModal({ clubId, open, onClose }: { clubId: string; op
       title="Reuniões Recorrentes"
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>Cancelar</Button>
-          <Button type="submit" form="meeting-rule-form" loading={create.isPending}>Criar</Button>
-        </>
+        <FormModalFooter formId="meeting-rule-form" onCancel={onClose} pending={create.isPending} submitLabel="Criar" />
       }
     >
       {active.length ? (

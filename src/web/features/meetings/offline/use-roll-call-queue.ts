@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'react-hot-toast';
 import type { TAttendanceSaved, TMarkInput } from '@shared/meetings';
 import { ApiError, errorMessage } from '@web/lib/api';
 import { saveAttendance } from '../api/save-attendance';
 import { enqueueRollCall, listQueued, removeQueued, type QueuedRollCall } from '@web/lib/offline/roll-call-store';
+import { announceQueueChange, useQueuedEntries } from '@web/lib/offline/queue-changes';
 
 export function conflictText(saved: TAttendanceSaved): string | null {
   if (!saved.conflicts.length) return null;
@@ -14,7 +15,7 @@ export function conflictText(saved: TAttendanceSaved): string | null {
 
 /** Fired on window whenever the queue changes, so every screen showing it re-reads it. */
 const QUEUE_CHANGED = 'trilha:roll-call-queue';
-const queueChanged = () => window.dispatchEvent(new Event(QUEUE_CHANGED));
+const queueChanged = () => announceQueueChange(QUEUE_CHANGED);
 
 /** One send at a time for the whole page (the shell and the roll call both ask), so nothing goes twice. */
 let inFlight: Promise<TAttendanceSaved | null> | null = null;
@@ -57,16 +58,7 @@ export function sendQueuedRollCalls(qc: QueryClient): Promise<TAttendanceSaved |
  * queue when the connection returns, whatever screen is open (RollCallQueueSender).
  */
 export function useRollCallQueue(clubId: string) {
-  const [pending, setPending] = useState<QueuedRollCall[]>([]);
-
-  const refresh = useCallback(async () => setPending(await listQueued().catch(() => [])), []);
-
-  useEffect(() => {
-    void refresh();
-    const onChange = () => void refresh();
-    window.addEventListener(QUEUE_CHANGED, onChange);
-    return () => window.removeEventListener(QUEUE_CHANGED, onChange);
-  }, [refresh]);
+  const pending: QueuedRollCall[] = useQueuedEntries(QUEUE_CHANGED, listQueued);
 
   /** Queues the marks and sends them at once; with no connection they stay queued. A refusal (4xx) throws. */
   const submit = useCallback(

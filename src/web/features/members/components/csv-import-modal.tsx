@@ -6,7 +6,7 @@ import { MEMBER_CSV_MODEL, bytesToBase64, decodeCsvFile } from '@shared/csv-file
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
-import { ImportPreviewFooter, usePreviewImport } from '../../../components/import-preview';
+import { ImportPreviewFooter, ImportPreviewTable, ImportVerdict, usePreviewImport } from '../../../components/import-preview';
 import { isoToBrDate } from '../../../lib/br-date';
 import { useImportMembers } from '../api/import-members';
 import { plural } from '@shared/plural';
@@ -104,31 +104,16 @@ export function CsvImportModal({ clubId, open, onClose }: { clubId: string; open
         )}
         {preview ? (
           <div className="space-y-2">
-            <p role="status" className={preview.valid ? 'text-emerald-800' : 'text-red-700'}>
-              {preview.valid ? `${plural(preview.rows.length, 'linha pronta', 'linhas prontas')} para importar.` : `${plural(errorCount, 'linha', 'linhas')} com erro. Corrija o arquivo: nada será gravado enquanto houver erros.`}
-            </p>
-            <div tabIndex={0} role="region" aria-label="Tabela da pré-visualização" className="overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600">
-              <table className="min-w-full text-sm">
-                <caption className="sr-only">Pré-visualização da importação</caption>
-                <thead className="bg-slate-50 text-left text-slate-700">
-                  <tr><th className="px-3 py-2">Linha</th><th className="px-3 py-2">Nome</th><th className="px-3 py-2">Situação</th><th className="px-3 py-2">E-mail</th><th className="px-3 py-2">Nascimento</th><th className="px-3 py-2">Função</th><th className="px-3 py-2">Unidade</th></tr>
-                </thead>
-                <tbody>
-                  {preview.rows.map((r) => (
-                    <tr key={r.line} className={r.errors.length ? 'bg-red-50' : ''}>
-                      <td className="px-3 py-2">{r.line}</td>
-                      <td className="px-3 py-2">{r.full_name || '-'}</td>
-                      {/* The verdict sits beside the name: on a phone it is never the column cut off (issue 19). */}
-                      <td className="min-w-40 px-3 py-2">{r.errors.length ? <span className="text-red-800">{r.errors.join('; ')}</span> : <span className="text-emerald-800">OK</span>}</td>
-                      <td className="px-3 py-2">{r.email ?? '-'}</td>
-                      <td className="px-3 py-2 tabular-nums">{r.birth_date ? isoToBrDate(r.birth_date) : '-'}</td>
-                      <td className="px-3 py-2">{roleLabel(r.role)}</td>
-                      <td className="px-3 py-2">{r.unit_name ?? '-'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ImportVerdict preview={preview} errorCount={errorCount} ready={(n) => plural(n, 'linha pronta', 'linhas prontas')} />
+            <ImportPreviewTable caption="Pré-visualização da importação" scroll="overflow-x-auto" rows={preview.rows}
+              headers={['Nome', 'E-mail', 'Nascimento', 'Função', 'Unidade']}
+              name={(r) => r.full_name || '-'}
+              rest={(r) => <>
+                <td className="px-3 py-2">{r.email ?? '-'}</td>
+                <td className="px-3 py-2 tabular-nums">{r.birth_date ? isoToBrDate(r.birth_date) : '-'}</td>
+                <td className="px-3 py-2">{roleLabel(r.role)}</td>
+                <td className="px-3 py-2">{r.unit_name ?? '-'}</td>
+              </>} />
           </div>
         ) : null}
       </div>

@@ -5,9 +5,8 @@ import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { MEMBER_MSG, ZUpdateMember, type TMember } from '@shared/members';
 import type { TUnit } from '@shared/units';
-import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
+import { FormModalFooter, Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api';
 import { useUpdateMember } from '../api/update-member';
 import { RoleAndUnitFields } from './role-and-unit-fields';
@@ -39,10 +38,7 @@ export function EditMemberModal({ clubId, member, units, onClose }: { clubId: st
       title={`Editar ${member?.full_name ?? 'membro'}`}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>Cancelar</Button>
-          <Button type="submit" form="member-form" loading={update.isPending}>Salvar</Button>
-        </>
+        <FormModalFooter formId="member-form" onCancel={onClose} pending={update.isPending} submitLabel="Salvar" />
       }
     >
       <form id="member-form" onSubmit={onSubmit} noValidate className="space-y-4">

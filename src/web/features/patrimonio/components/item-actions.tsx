@@ -10,17 +10,10 @@ import { DateInput } from '@web/components/ui/date-input';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
 import { FilePicker } from '@web/components/ui/file-picker';
 import { IntegerInput } from '@web/components/ui/integer-input';
-import { Modal } from '@web/components/ui/modal';
+import { FormModalFooter, Modal } from '@web/components/ui/modal';
 import { errorMessage } from '@web/lib/api';
 import { formatDate } from '@web/lib/format';
 import { useBorrowers, useCheckIn, useCheckOut, useRecordCheck, useUploadItemFile, useWriteOff } from '../api/items';
-
-function Footer({ formId, label, pending, onClose }: { formId: string; label: string; pending: boolean; onClose: () => void }) {
-  return <>
-    <Button variant="secondary" onClick={onClose} disabled={pending}>Cancelar</Button>
-    <Button type="submit" form={formId} loading={pending}>{label}</Button>
-  </>;
-}
 
 type LendControls = { borrower_kind: string; borrower_id: string; quantity: string; due_on: string };
 
@@ -36,7 +29,7 @@ export function LendModal({ clubId, item, onClose }: { clubId: string; item: TIt
   const options = borrowers.data ? { unidade: borrowers.data.units, lider: borrowers.data.leaders, evento: borrowers.data.events }[kind] : [];
   const err = (n: keyof LendControls) => formState.errors[n]?.message;
   return (
-    <Modal open title={`Emprestar: ${item.name}`} onClose={onClose} footer={<Footer formId="lend-form" label="Emprestar" pending={lend.isPending} onClose={onClose} />}>
+    <Modal open title={`Emprestar: ${item.name}`} onClose={onClose} footer={<FormModalFooter formId="lend-form" onCancel={onClose} pending={lend.isPending} submitLabel="Emprestar" />}>
       <Form id="lend-form" form={form} fallback="Não foi possível registrar o empréstimo." errorPrefix="Erro ao emprestar"
         onSubmit={async (v) => { await lend.mutateAsync({ id: item.id, input: v }); toast.success('Empréstimo registrado!'); onClose(); }}>
         <p className="text-sm text-slate-700">Disponíveis: {item.available} de {item.quantity - item.written_off}.</p>
@@ -64,7 +57,7 @@ export function ReturnModal({ clubId, loan, onClose }: { clubId: string; loan: T
   const form = useZodForm(ZCheckInInput as unknown as z.ZodType<z.output<typeof ZCheckInInput>, ReturnControls>, { defaultValues: { condition: loan.out_condition, note: '' } });
   const { register, formState } = form;
   return (
-    <Modal open title={`Devolução: ${loan.item_name}`} onClose={onClose} footer={<Footer formId="return-form" label="Registrar devolução" pending={checkIn.isPending} onClose={onClose} />}>
+    <Modal open title={`Devolução: ${loan.item_name}`} onClose={onClose} footer={<FormModalFooter formId="return-form" onCancel={onClose} pending={checkIn.isPending} submitLabel="Registrar devolução" />}>
       <Form id="return-form" form={form} fallback="Não foi possível registrar a devolução." errorPrefix="Erro ao registrar a devolução"
         onSubmit={async (v) => { await checkIn.mutateAsync({ id: loan.item_id, loanId: loan.id, input: v }); toast.success('Devolução registrada!'); onClose(); }}>
         <p className="text-sm text-slate-700">Com {loan.borrower_name} desde {formatDate(loan.out_at)}; saiu em estado {CONDITION_LABEL[loan.out_condition].toLowerCase()}.</p>
@@ -85,7 +78,7 @@ export function CheckModal({ clubId, item, onClose }: { clubId: string; item: TI
   const form = useZodForm(ZHistoryInput as unknown as z.ZodType<z.output<typeof ZHistoryInput>, CheckControls>, { defaultValues: { kind: 'vistoria', condition: item.condition, note: '' } });
   const { register, formState } = form;
   return (
-    <Modal open title={`Vistoria ou manutenção: ${item.name}`} onClose={onClose} footer={<Footer formId="check-form" label="Registrar" pending={record.isPending} onClose={onClose} />}>
+    <Modal open title={`Vistoria ou manutenção: ${item.name}`} onClose={onClose} footer={<FormModalFooter formId="check-form" onCancel={onClose} pending={record.isPending} submitLabel="Registrar" />}>
       <Form id="check-form" form={form} fallback="Não foi possível registrar." errorPrefix="Erro ao registrar"
         onSubmit={async (v) => { await record.mutateAsync({ id: item.id, input: v }); toast.success('Registrado no histórico!'); onClose(); }}>
         <SelectField label="Registro" required {...register('kind')}>
@@ -110,7 +103,7 @@ export function WriteOffModal({ clubId, item, onClose }: { clubId: string; item:
   const { register, formState } = form;
   const err = (n: keyof WriteOffControls) => formState.errors[n]?.message;
   return (
-    <Modal open title={`Baixa ou perda: ${item.name}`} onClose={onClose} footer={<Footer formId="write-off-form" label="Confirmar baixa" pending={writeOff.isPending} onClose={onClose} />}>
+    <Modal open title={`Baixa ou perda: ${item.name}`} onClose={onClose} footer={<FormModalFooter formId="write-off-form" onCancel={onClose} pending={writeOff.isPending} submitLabel="Confirmar baixa" />}>
       <Form id="write-off-form" form={form} fallback="Não foi possível dar baixa." errorPrefix="Erro ao dar baixa"
         onSubmit={async (v) => { await writeOff.mutateAsync({ id: item.id, input: v }); toast.success('Baixa registrada no histórico.'); onClose(); }}>
         <p className="text-sm text-slate-700">A baixa fica no histórico do item para sempre; o item deixa de contar no inventário.</p>

@@ -4,11 +4,10 @@ import type { z } from 'zod';
 import { formatBrl } from '@shared/format-brl';
 import { ACQUISITIONS, ACQUISITION_LABEL, CATEGORY_LABEL, CONDITIONS, CONDITION_LABEL, ITEM_CATEGORIES, ZItemForm, type TItem } from '@shared/patrimonio';
 import { Form, useZodForm } from '@web/components/form';
-import { Button } from '@web/components/ui/button';
 import { DateInput } from '@web/components/ui/date-input';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
 import { IntegerInput } from '@web/components/ui/integer-input';
-import { Modal } from '@web/components/ui/modal';
+import { FormModalFooter, Modal } from '@web/components/ui/modal';
 import { FormMoneyField } from '@web/components/ui/money-input';
 import { useSaveItem } from '../api/items';
 
@@ -42,10 +41,7 @@ export function ItemFormModal({ clubId, item, onClose, onSaved }: { clubId: stri
 
   return (
     <Modal open size="lg" title={item ? 'Editar item' : 'Novo item do patrimônio'} onClose={onClose}
-      footer={<>
-        <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-        <Button type="submit" form="item-form" loading={save.isPending}>Salvar item</Button>
-      </>}
+      footer={<FormModalFooter formId="item-form" onCancel={onClose} pending={save.isPending} submitLabel="Salvar item" />}
     >
       <Form id="item-form" form={form} onSubmit={onSubmit} fallback="Não foi possível salvar o item: tente novamente em instantes." errorPrefix="Erro ao salvar o item">
         <TextField label="Nome" required maxLength={120} placeholder="Ex.: Barraca iglu 4 pessoas" error={err('name')} {...register('name')} />

@@ -7,7 +7,7 @@ import { KIT_KINDS, KIT_KIND_LABEL, SIZE_FIELDS, SIZE_LABEL, ZKitForm, type TKit
 import { Form, useZodForm } from '@web/components/form';
 import { Button, IconButton } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
-import { Modal } from '@web/components/ui/modal';
+import { FormModalFooter, Modal } from '@web/components/ui/modal';
 import { useCreateKit, useUpdateKit } from '../api/uniforms';
 
 type Controls = { name: string; kind: string; items: Array<{ id: string; name: string; price: string; sized_by: string }> };
@@ -32,10 +32,7 @@ export function KitFormModal({ clubId, kit, onClose }: { clubId: string; kit?: T
   const items = useFieldArray({ control, name: 'items' });
   const errs = formState.errors as { name?: { message?: string }; items?: { message?: string; root?: { message?: string } } & Array<{ name?: { message?: string }; price?: { message?: string } } | undefined> };
   return (
-    <Modal open size="lg" title={kit ? `Editar ${kit.name}` : 'Novo kit'} onClose={onClose} footer={<>
-      <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-      <Button type="submit" form="kit-form" loading={save.isPending}>Salvar kit</Button>
-    </>}>
+    <Modal open size="lg" title={kit ? `Editar ${kit.name}` : 'Novo kit'} onClose={onClose} footer={<FormModalFooter formId="kit-form" onCancel={onClose} pending={save.isPending} submitLabel="Salvar kit" />}>
       <Form id="kit-form" form={form} fallback="Não foi possível salvar o kit." errorPrefix="Erro ao salvar o kit"
         onSubmit={async (v) => { await save.mutateAsync(v); toast.success(kit ? 'Kit alterado!' : 'Kit criado!'); onClose(); }}>
         <TextField label="Nome do kit" required maxLength={80} placeholder="Kit Desbravador 2026" error={errs.name?.message} {...register('name')} />

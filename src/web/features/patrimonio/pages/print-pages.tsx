@@ -1,9 +1,8 @@
 import { useParams } from 'react-router';
-import { Printer } from 'lucide-react';
 import { formatBrl } from '@shared/format-brl';
 import { ACQUISITION_LABEL, CONDITION_LABEL } from '@shared/patrimonio';
 import { sumMoney } from '@shared/money';
-import { Button } from '@web/components/ui/button';
+import { PrintButton } from '@web/components/ui/print-button';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { formatDate } from '@web/lib/format';
@@ -21,7 +20,7 @@ export function InventoryPrint() {
     <main className="mx-auto max-w-4xl space-y-4 bg-white p-4 text-slate-900 print:p-0">
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="flex-1 text-2xl font-bold">Inventário do patrimônio</h1>
-        <Button className="print:hidden" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir</Button>
+        <PrintButton className="print:hidden" />
       </div>
       <p className="text-sm">Emitido em {formatDate(new Date())} · {kept.length} itens · valor total R$ {formatBrl(sumMoney(kept.map((i) => i.total_value)))}</p>
       <table className="w-full border-collapse text-sm" aria-label="Inventário">
@@ -54,7 +53,7 @@ export function LabelPrint() {
   if (item.isError) return <p role="alert" className="p-6 text-red-700">{errorMessage(item.error, 'Item não encontrado.')}</p>;
   return (
     <main className="space-y-4 bg-white p-4">
-      <Button className="print:hidden" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir etiqueta</Button>
+      <PrintButton className="print:hidden">Imprimir etiqueta</PrintButton>
       <div className="inline-flex w-[7cm] flex-col items-center gap-1 border border-dashed border-slate-500 p-2 text-center text-slate-900">
         <ItemQr url={itemPageUrl(item.data.id)} size={180} label={`QR de ${item.data.name}`} />
         <p className="font-semibold">{item.data.name}</p>

@@ -4,10 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { PERIOD_MSG, ZPeriodInput, type TPeriod } from '@shared/periods';
-import { Button } from '../../../components/ui/button';
 import { DateTimeInput } from '../../../components/ui/date-input';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
+import { FormModalFooter, Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api';
 import { toLocalDateTimeInput } from '../../../lib/format';
 import { useSavePeriod } from '../api/save-period';
@@ -47,10 +46,7 @@ export function PeriodFormModal({ clubId, open, period, onClose }: { clubId: str
       title={period ? 'Editar Período' : 'Novo Período'}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-          <Button type="submit" form="period-form" loading={save.isPending}>{period ? 'Salvar' : 'Criar'}</Button>
-        </>
+        <FormModalFooter formId="period-form" onCancel={onClose} pending={save.isPending} submitLabel={period ? 'Salvar' : 'Criar'} />
       }
     >
       <form id="period-form" onSubmit={onSubmit} noValidate className="space-y-4">

@@ -6,7 +6,7 @@ import { REQ_CSV_HEADER, REQ_IO_MSG, type TReqFormat, type TReqImportResult } fr
 import { plural } from '@shared/plural';
 import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
-import { ImportPreviewFooter, usePreviewImport } from '../../../components/import-preview';
+import { ImportPreviewFooter, ImportPreviewTable, ImportVerdict, usePreviewImport } from '../../../components/import-preview';
 import { requirementsExportUrl, useImportRequirements } from '../api/import-requirements';
 
 const EXAMPLE = `${REQ_CSV_HEADER.join(';')}\nAMIGO;G;Ter no mínimo 10 anos;não;não;;\nAMIGO;EN;Completar a especialidade de Arte de acampar;sim;não;HM-001;`;
@@ -107,9 +107,7 @@ export function RequirementsImportModal({ clubId, open, onClose }: { clubId: str
         <TextAreaField label={`Conteúdo do arquivo (${format.toUpperCase()})`} rows={6} placeholder={EXAMPLE} value={content} onChange={(e) => change(e.target.value)} className="font-mono text-xs" error={fileError ?? undefined} />
         {preview ? (
           <div className="space-y-2">
-            <p role="status" className={preview.valid ? 'text-emerald-800' : 'text-red-700'}>
-              {preview.valid ? `${plural(preview.rows.length, 'requisito pronto', 'requisitos prontos')} para importar.` : `${plural(errorCount, 'linha', 'linhas')} com erro. Corrija o arquivo: nada será gravado enquanto houver erros.`}
-            </p>
+            <ImportVerdict preview={preview} errorCount={errorCount} ready={(n) => plural(n, 'requisito pronto', 'requisitos prontos')} />
             {preview.items.length ? (
               <ul className="space-y-1 text-sm text-slate-800">
                 {preview.items.map((i) => (
@@ -121,27 +119,15 @@ export function RequirementsImportModal({ clubId, open, onClose }: { clubId: str
                 ))}
               </ul>
             ) : null}
-            <div tabIndex={0} role="region" aria-label="Tabela da pré-visualização" className="max-h-96 overflow-auto rounded-lg border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600">
-              <table className="min-w-full text-sm">
-                <caption className="sr-only">Pré-visualização da importação de requisitos</caption>
-                <thead className="bg-slate-50 text-left text-slate-700">
-                  <tr><th className="px-3 py-2">Linha</th><th className="px-3 py-2">Item</th><th className="px-3 py-2">Situação</th><th className="px-3 py-2">Seção</th><th className="px-3 py-2">Texto</th><th className="px-3 py-2">Campo</th><th className="px-3 py-2">Comprovação</th></tr>
-                </thead>
-                <tbody>
-                  {preview.rows.map((r) => (
-                    <tr key={r.line} className={r.errors.length ? 'bg-red-50' : ''}>
-                      <td className="px-3 py-2">{r.line}</td>
-                      <td className="px-3 py-2">{r.item_name ?? (r.item_code || '-')}</td>
-                      <td className="min-w-40 px-3 py-2">{r.errors.length ? <span className="text-red-800">{r.errors.join('; ')}</span> : <span className="text-emerald-800">OK</span>}</td>
-                      <td className="min-w-32 px-3 py-2">{r.section_name ? `${r.section_code ?? ''} — ${r.section_name}` : r.section_code ?? '-'}</td>
-                      <td className="min-w-56 px-3 py-2">{r.text || '-'}</td>
-                      <td className="px-3 py-2">{yesNo(r.in_field)}</td>
-                      <td className="px-3 py-2">{yesNo(r.needs_evidence)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ImportPreviewTable caption="Pré-visualização da importação de requisitos" scroll="max-h-96 overflow-auto" rows={preview.rows}
+              headers={['Item', 'Seção', 'Texto', 'Campo', 'Comprovação']}
+              name={(r) => r.item_name ?? (r.item_code || '-')}
+              rest={(r) => <>
+                <td className="min-w-32 px-3 py-2">{r.section_name ? `${r.section_code ?? ''} — ${r.section_name}` : r.section_code ?? '-'}</td>
+                <td className="min-w-56 px-3 py-2">{r.text || '-'}</td>
+                <td className="px-3 py-2">{yesNo(r.in_field)}</td>
+                <td className="px-3 py-2">{yesNo(r.needs_evidence)}</td>
+              </>} />
           </div>
         ) : null}
       </div>

@@ -1,15 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'react-hot-toast';
 import type { TSignResult } from '@shared/programme';
 import { ApiError, api, errorMessage } from '@web/lib/api';
 import { enqueueSignature, listQueuedSignatures, removeQueuedSignature, type QueuedSignature } from '@web/lib/offline/signature-store';
+import { announceQueueChange, useQueuedEntries } from '@web/lib/offline/queue-changes';
 import { drain, queueOf, refusedText, withoutQueuedCell, type DrainReport, type SendOutcome } from '@web/lib/offline/signature-queue';
 import { programmeUrl, refreshProgramme } from '../api/keys';
 
 /** Fired on window whenever the queue changes, so every screen showing it re-reads it. */
 const QUEUE_CHANGED = 'trilha:signature-queue';
-const queueChanged = () => window.dispatchEvent(new Event(QUEUE_CHANGED));
+const queueChanged = () => announceQueueChange(QUEUE_CHANGED);
 
 /**
  * One queued signature sent with its client id. No connection, an expired session, a busy or failing
@@ -73,15 +74,8 @@ export type SubmitOutcome = { state: 'sent'; result: TSignResult } | { state: 'q
  * de envio'). The shell sends the queue when the connection returns (SignatureQueueSender).
  */
 export function useSignatureQueue(clubId: string, profileId: string) {
-  const [pending, setPending] = useState<QueuedSignature[]>([]);
-  const refresh = useCallback(async () => setPending(queueOf(await listQueuedSignatures().catch(() => []), clubId, profileId)), [clubId, profileId]);
-
-  useEffect(() => {
-    void refresh();
-    const onChange = () => void refresh();
-    window.addEventListener(QUEUE_CHANGED, onChange);
-    return () => window.removeEventListener(QUEUE_CHANGED, onChange);
-  }, [refresh]);
+  const readMine = useCallback(async () => queueOf(await listQueuedSignatures(), clubId, profileId), [clubId, profileId]);
+  const pending = useQueuedEntries(QUEUE_CHANGED, readMine);
 
   const submit = useCallback(
     async (qc: QueryClient, input: Omit<QueuedSignature, 'id' | 'clubId' | 'profileId' | 'queuedAt'>): Promise<SubmitOutcome> => {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { ArrowLeft, Printer } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { ArrowLeft } from 'lucide-react';
+import { PrintButton } from '../../../components/ui/print-button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useInvestiture } from '../api/investitures';
@@ -22,7 +22,7 @@ export function InvestiturePage({ clubId, id }: { clubId: string; id: string }) 
         <Link to="/dashboard/programa" className="inline-flex items-center gap-1 text-sm font-medium text-emerald-800 hover:underline">
           <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Classes e especialidades
         </Link>
-        <Button icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir</Button>
+        <PrintButton />
       </div>
       <h1 className="text-2xl font-bold text-slate-900">Investidura — {d.club_name}</h1>
       <p className="mb-4 text-slate-700">{brDate(d.held_on)} · {d.place}</p>

@@ -4,9 +4,8 @@ import type { z } from 'zod';
 import { PROGRESS_MSG, ZPointAdjustment } from '@shared/progress';
 import { parseWholeNumber } from '@shared/whole-number';
 import { Form, useZodForm } from '../../../components/form';
-import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
+import { FormModalFooter, Modal } from '../../../components/ui/modal';
 import { IntegerInput } from '../../../components/ui/integer-input';
 import { useAdjustPoints } from '../api/adjust-points';
 
@@ -39,8 +38,8 @@ export function AdjustPointsModal({ clubId, member, open, onClose }: { clubId: s
   }
 
   return (
-    <Modal open={open} title={`Pontuar ${member.name}`} onClose={close}>
-      <Form form={form} onSubmit={onSubmit} fallback={PROGRESS_MSG.adjustError}>
+    <Modal open={open} title={`Pontuar ${member.name}`} onClose={close} footer={<FormModalFooter formId="adjust-points-form" onCancel={close} pending={adjust.isPending} submitLabel="Pontuar" />}>
+      <Form id="adjust-points-form" form={form} onSubmit={onSubmit} fallback={PROGRESS_MSG.adjustError}>
         <fieldset>
           <legend className="mb-1 text-sm font-medium text-slate-800">Tipo</legend>
           <div className="flex gap-4">
@@ -54,10 +53,6 @@ export function AdjustPointsModal({ clubId, member, open, onClose }: { clubId: s
         </fieldset>
         <IntegerInput label="Pontos" error={errors.points?.message} {...register('points')} />
         <TextAreaField label="Motivo" error={errors.reason?.message} maxLength={500} placeholder="Ex.: uniforme completo, pontualidade, Bíblia" {...register('reason')} />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={close} disabled={adjust.isPending}>Cancelar</Button>
-          <Button type="submit" loading={adjust.isPending}>Pontuar</Button>
-        </div>
       </Form>
     </Modal>
   );

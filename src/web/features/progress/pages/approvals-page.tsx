@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { TextAreaField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
+import { FormModalFooter, Modal } from '../../../components/ui/modal';
 import { Tabs } from '../../../components/ui/tabs';
 import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -133,14 +133,10 @@ function RejectModal({ clubId, submission, onClose }: { clubId: string; submissi
     }
   }
   return (
-    <Modal open={submission !== null} title="Rejeitar envio" onClose={close}>
-      <form onSubmit={submit} className="space-y-3" noValidate>
+    <Modal open={submission !== null} title="Rejeitar envio" onClose={close} footer={<FormModalFooter formId="reject-form" onCancel={close} pending={reject.isPending} submitLabel="Rejeitar" variant="danger" />}>
+      <form id="reject-form" onSubmit={submit} className="space-y-3" noValidate>
         <p className="text-slate-700">{submission?.full_name} verá o motivo e poderá enviar de novo.</p>
         <TextAreaField label="Motivo da rejeição" value={reason} onChange={(e) => setReason(e.target.value)} error={error ?? undefined} maxLength={1000} />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={close} disabled={reject.isPending}>Cancelar</Button>
-          <Button type="submit" variant="danger" loading={reject.isPending}>Rejeitar</Button>
-        </div>
       </form>
     </Modal>
   );

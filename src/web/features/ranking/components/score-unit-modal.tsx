@@ -2,9 +2,8 @@ import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { PROGRESS_MSG, ZPointAdjustment } from '@shared/progress';
 import { Form, useZodForm } from '../../../components/form';
-import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
+import { FormModalFooter, Modal } from '../../../components/ui/modal';
 import { IntegerInput } from '../../../components/ui/integer-input';
 import { useUnits } from '@web/lib/units-query';
 import { useScoreUnit } from '../api/score-unit';
@@ -30,8 +29,8 @@ export function ScoreUnitModal({ clubId, open, onClose }: { clubId: string; open
   }
 
   return (
-    <Modal open={open} title="Pontuar unidade" onClose={close}>
-      <Form form={form} onSubmit={onSubmit} fallback={PROGRESS_MSG.adjustError}>
+    <Modal open={open} title="Pontuar unidade" onClose={close} footer={<FormModalFooter formId="score-unit-form" onCancel={close} pending={score.isPending} submitLabel="Pontuar" />}>
+      <Form id="score-unit-form" form={form} onSubmit={onSubmit} fallback={PROGRESS_MSG.adjustError}>
         {/* No unit chosen: the schema's 'a member or a unit' rule, said for this screen. */}
         <SelectField label="Unidade" error={errors.unit_id?.message ?? (errors.profile_id ? 'Escolha a unidade.' : undefined)} {...register('unit_id')}>
           <option value="">Selecione…</option>
@@ -39,10 +38,6 @@ export function ScoreUnitModal({ clubId, open, onClose }: { clubId: string; open
         </SelectField>
         <IntegerInput label="Pontos (negativo para penalidade)" allowNegative error={errors.points?.message} {...register('points')} />
         <TextAreaField label="Motivo" error={errors.reason?.message} maxLength={500} placeholder="Ex.: uniforme completo, pontualidade, Bíblia" {...register('reason')} />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={close} disabled={score.isPending}>Cancelar</Button>
-          <Button type="submit" loading={score.isPending}>Pontuar</Button>
-        </div>
       </Form>
     </Modal>
   );

@@ -9,7 +9,7 @@ import { Button, IconButton } from '@web/components/ui/button';
 import { DateInput } from '@web/components/ui/date-input';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
 import { IntegerInput } from '@web/components/ui/integer-input';
-import { Modal } from '@web/components/ui/modal';
+import { FormModalFooter, Modal } from '@web/components/ui/modal';
 import { usePeople, useRollCallsOn, useSaveAta } from '../api/atas';
 import { isIsoDate } from '@shared/finance';
 import { plural } from '@shared/plural';
@@ -112,10 +112,7 @@ export function AtaFormModal({ clubId, ata, closedAtas, onClose, onSaved }: {
       title={ata ? `Editar ${ata.label}` : 'Nova ata'}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-          <Button type="submit" form="ata-form" loading={save.isPending}>Salvar rascunho</Button>
-        </>
+        <FormModalFooter formId="ata-form" onCancel={onClose} pending={save.isPending} submitLabel="Salvar rascunho" />
       }
     >
       <Form id="ata-form" form={form} onSubmit={onSubmit} fallback="Não foi possível salvar a ata: tente novamente em instantes." errorPrefix="Erro ao salvar a ata">

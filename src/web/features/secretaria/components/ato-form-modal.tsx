@@ -2,10 +2,9 @@ import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { ATO_KINDS, ATO_KIND_LABEL, SEC_MSG, ZAtoInput, type TAto } from '@shared/secretaria';
 import { Form, useZodForm } from '@web/components/form';
-import { Button } from '@web/components/ui/button';
 import { DateInput } from '@web/components/ui/date-input';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
-import { Modal } from '@web/components/ui/modal';
+import { FormModalFooter, Modal } from '@web/components/ui/modal';
 import { useCitableVotos, usePeople } from '../api/atas';
 import { useSaveAto } from '../api/atos';
 
@@ -40,10 +39,7 @@ export function AtoFormModal({ clubId, draft, onClose }: { clubId: string; draft
       title={draft ? 'Confirmar ato' : 'Novo ato'}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-          <Button type="submit" form="ato-form" loading={save.isPending}>Registrar no livro</Button>
-        </>
+        <FormModalFooter formId="ato-form" onCancel={onClose} pending={save.isPending} submitLabel="Registrar no livro" />
       }
     >
       <Form id="ato-form" form={form} onSubmit={onSubmit} fallback="Não foi possível registrar o ato: tente novamente em instantes." errorPrefix="Erro ao registrar o ato">

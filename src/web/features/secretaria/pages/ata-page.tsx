@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-hot-toast';
-import { ArrowLeft, CheckCircle2, Lock, Pencil, Printer } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Lock, Pencil } from 'lucide-react';
 import { ATA_KIND_LABEL, ATA_STATUS_LABEL, SEC_MSG, type TAta, rollCallLabel } from '@shared/secretaria';
 import { Button } from '@web/components/ui/button';
+import { PrintButton } from '@web/components/ui/print-button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { CONTROL } from '@web/components/ui/field';
@@ -52,7 +53,7 @@ function AtaScreen({ clubId, clubName, logoUrl, id, manage }: { clubId: string; 
         {manage && a.status === 'rascunho' ? <Button variant="secondary" icon={<Pencil aria-hidden="true" className="h-4 w-4" />} onClick={() => setEditing(true)}>Editar</Button> : null}
         {manage && a.status === 'rascunho' ? <Button icon={<CheckCircle2 aria-hidden="true" className="h-4 w-4" />} onClick={() => setApproving(true)}>Aprovar ata</Button> : null}
         {manage && a.status === 'aprovada' ? <Button icon={<Lock aria-hidden="true" className="h-4 w-4" />} onClick={() => setClosing(true)}>Encerrar ata</Button> : null}
-        <Button variant="secondary" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir</Button>
+        <PrintButton variant="secondary" />
       </div>
       {a.status === 'encerrada' ? <p className="text-sm text-slate-600 print:hidden">Ata encerrada: não pode mais ser alterada. Para corrigi-la, escreva uma nova ata que a referencie.</p> : null}
       <AtaSheet ata={a} clubName={clubName} logoUrl={logoUrl} />

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { ArrowLeft, Printer } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import type { TCard } from '@shared/carteirinha';
-import { Button } from '@web/components/ui/button';
+import { PrintButton } from '@web/components/ui/print-button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
@@ -29,7 +29,7 @@ function SheetScreen({ clubId }: { clubId: string }) {
       <style>{SHEET_CSS}</style>
       <div className="flex flex-wrap items-center gap-2 print:hidden">
         <Link to="/dashboard/secretaria?livro=carteirinhas" className="inline-flex flex-1 items-center gap-1 text-sm text-emerald-800 hover:underline"><ArrowLeft aria-hidden="true" className="h-4 w-4" /> Carteirinhas</Link>
-        <Button icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()} disabled={cards.length === 0}>Imprimir</Button>
+        <PrintButton disabled={cards.length === 0} />
       </div>
       {cards.length === 0 ? <EmptyState message="Nenhuma carteirinha em vigor." hint="Emita as carteirinhas na aba Carteirinhas da secretaria." /> : (
         <>

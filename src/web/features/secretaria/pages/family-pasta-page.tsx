@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Printer } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
+import { ArrowLeft } from 'lucide-react';
+import { PrintButton } from '@web/components/ui/print-button';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { childDocumentHref, useChildPasta } from '../api/pastas';
@@ -17,7 +17,7 @@ export function Component() {
     <div className="mx-auto max-w-4xl space-y-4 p-4">
       {back}
       <div className="print:hidden">
-        <Button variant="secondary" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir</Button>
+        <PrintButton variant="secondary" />
       </div>
       <PastaView pasta={pasta.data} clubName={pasta.data.club_name} logoUrl={null} fileHref={(doc) => childDocumentHref(memberId, doc)} />
     </div>

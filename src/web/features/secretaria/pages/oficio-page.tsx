@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Printer } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
+import { ArrowLeft } from 'lucide-react';
+import { PrintButton } from '@web/components/ui/print-button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
@@ -28,7 +28,7 @@ function OficioScreen({ clubId, clubName, logoUrl, id }: { clubId: string; clubN
     <div className="space-y-4">
       {BACK}
       <div className="print:hidden">
-        <Button variant="secondary" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir</Button>
+        <PrintButton variant="secondary" />
       </div>
       <PrintSheet clubName={clubName} logoUrl={logoUrl} title={o.label} subtitle={formatDate(o.dated_on)} signatures={['Secretário(a)', 'Diretor(a)']}>
         <p><strong>Ao(À):</strong> {o.counterpart}</p>

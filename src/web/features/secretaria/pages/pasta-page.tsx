@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ArrowLeft, FileDown, Printer, Upload } from 'lucide-react';
+import { ArrowLeft, FileDown, Upload } from 'lucide-react';
 import { DOCUMENT_KINDS, type TDocumentKind, type TPastaDocument } from '@shared/secretaria-pasta';
 import { Button } from '@web/components/ui/button';
+import { PrintButton } from '@web/components/ui/print-button';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { useSelectedClub } from '@web/lib/session/use-current-club';
@@ -42,7 +43,7 @@ function PastaScreen({ clubId, clubName, logoUrl, memberId, fromSecretaria }: { 
       {back}
       <div className="flex flex-wrap gap-2 print:hidden">
         {p.can.manage ? <Button icon={<Upload aria-hidden="true" className="h-4 w-4" />} onClick={() => setUploading('')}>Guardar documento</Button> : null}
-        <Button variant="secondary" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>Imprimir dossiê</Button>
+        <PrintButton variant="secondary">Imprimir dossiê</PrintButton>
         {p.can.manage ? (
           <Button variant="secondary" icon={<FileDown aria-hidden="true" className="h-4 w-4" />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
             {exporting.isPending ? 'Exportando…' : 'Exportar pasta (.zip)'}

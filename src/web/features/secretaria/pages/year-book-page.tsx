@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Printer } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { ATA_KIND_LABEL } from '@shared/secretaria';
-import { Button } from '@web/components/ui/button';
+import { PrintButton } from '@web/components/ui/print-button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
@@ -33,7 +33,7 @@ function BookScreen({ clubId, clubName, logoUrl, year }: { clubId: string; clubN
       <style>{BOOK_CSS}</style>
       <div className="flex flex-wrap items-center gap-2 print:hidden">
         <Link to={`/dashboard/secretaria?livro=atas&ano=${year}`} className="inline-flex flex-1 items-center gap-1 text-sm text-emerald-800 hover:underline"><ArrowLeft aria-hidden="true" className="h-4 w-4" /> Livro de atas</Link>
-        <Button icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()} disabled={atas.length === 0}>Imprimir o livro</Button>
+        <PrintButton disabled={atas.length === 0}>Imprimir o livro</PrintButton>
       </div>
       {atas.length === 0 ? <EmptyState message={`Nenhuma ata em ${year}.`} /> : (
         <div className="sec-book space-y-6">

@@ -8,11 +8,10 @@ import {
 } from '@shared/recurring';
 import { TASK_DEFAULTS, TASK_TYPES, TASK_TYPE_DESCRIPTIONS, TASK_TYPE_LABELS, type TTaskType } from '@shared/tasks';
 import { Form, useZodForm } from '../../../components/form';
-import { Button } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { DateInput, TimeInput } from '../../../components/ui/date-input';
 import { IntegerInput } from '../../../components/ui/integer-input';
-import { Modal } from '../../../components/ui/modal';
+import { FormModalFooter, Modal } from '../../../components/ui/modal';
 import { useSaveRecurringTask } from '../api/save-recurring-task';
 import { timezoneLabel } from '@shared/timezones';
 
@@ -73,8 +72,8 @@ export function RecurringFormModal({ clubId, timeZone, rt, onClose }: { clubId: 
 
   const unit = FREQUENCY_UNITS[frequency];
   return (
-    <Modal open title={rt ? 'Editar Tarefa Recorrente' : 'Nova Tarefa Recorrente'} onClose={onClose} size="lg">
-      <Form form={form} onSubmit={onSubmit} fallback={RECURRING_MSG.saveError} aria-label={rt ? 'Editar Tarefa Recorrente' : 'Nova Tarefa Recorrente'}>
+    <Modal open title={rt ? 'Editar Tarefa Recorrente' : 'Nova Tarefa Recorrente'} onClose={onClose} size="lg" footer={<FormModalFooter formId="recurring-form" onCancel={onClose} pending={save.isPending} submitLabel={rt ? 'Salvar' : 'Criar Tarefa Recorrente'} />}>
+      <Form id="recurring-form" form={form} onSubmit={onSubmit} fallback={RECURRING_MSG.saveError} aria-label={rt ? 'Editar Tarefa Recorrente' : 'Nova Tarefa Recorrente'}>
         <TextField label="Título" required error={errors.title?.message} {...register('title')} />
         <TextAreaField label="Descrição" {...register('description')} />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -108,10 +107,6 @@ export function RecurringFormModal({ clubId, timeZone, rt, onClose }: { clubId: 
           <DateInput label="Data de término (opcional)" error={errors.end_date?.message} {...register('end_date')} />
         </div>
         <CheckboxField label="Tarefa recorrente ativa" {...register('active')} />
-        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-          <Button type="submit" loading={save.isPending}>{rt ? 'Salvar' : 'Criar Tarefa Recorrente'}</Button>
-        </div>
       </Form>
     </Modal>
   );

@@ -3,11 +3,10 @@ import {
   TASK_DEFAULTS, TASK_MSG, TASK_TYPES, TASK_TYPE_DESCRIPTIONS, TASK_TYPE_LABELS, ZTaskInput, type TTask, type TTaskType, type TTaskValues,
 } from '@shared/tasks';
 import { Form, useZodForm } from '../../../components/form';
-import { Button } from '../../../components/ui/button';
 import { DateTimeInput } from '../../../components/ui/date-input';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { IntegerInput } from '../../../components/ui/integer-input';
-import { Modal } from '../../../components/ui/modal';
+import { FormModalFooter, Modal } from '../../../components/ui/modal';
 import { fromLocalDateTimeInput, toLocalDateTimeInput } from '../../../lib/format';
 import { useSaveTask } from '../api/save-task';
 
@@ -54,8 +53,8 @@ export function TaskFormModal({ clubId, task, onClose }: { clubId: string; task:
   }
 
   return (
-    <Modal open title={task ? 'Editar Tarefa' : 'Nova Tarefa'} onClose={onClose} size="lg">
-      <Form form={form} onSubmit={onSubmit} fallback={TASK_MSG.saveError} aria-label={task ? 'Editar Tarefa' : 'Nova Tarefa'}>
+    <Modal open title={task ? 'Editar Tarefa' : 'Nova Tarefa'} onClose={onClose} size="lg" footer={<FormModalFooter formId="task-form" onCancel={onClose} pending={save.isPending} submitLabel={task ? 'Salvar' : 'Criar Tarefa'} />}>
+      <Form id="task-form" form={form} onSubmit={onSubmit} fallback={TASK_MSG.saveError} aria-label={task ? 'Editar Tarefa' : 'Nova Tarefa'}>
         <TextField label="Título" required error={errors.title?.message} {...register('title')} />
         <TextAreaField label="Descrição" error={errors.description?.message} {...register('description')} />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -75,10 +74,6 @@ export function TaskFormModal({ clubId, task, onClose }: { clubId: string; task:
           <IntegerInput label="Limite por dia" error={errors.daily_limit?.message} hint={TASK_MSG.dailyLimitHint} {...register('daily_limit')} />
         ) : null}
         <CheckboxField label="Tarefa ativa" {...register('active')} />
-        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-          <Button type="submit" loading={save.isPending}>{task ? 'Salvar' : 'Criar Tarefa'}</Button>
-        </div>
       </Form>
     </Modal>
   );

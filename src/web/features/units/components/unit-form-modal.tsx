@@ -4,9 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { DEFAULT_UNIT_COLOR, UNIT_COLOR_PRESETS, UNIT_MSG, ZUnitInput, type TUnit } from '@shared/units';
-import { Button } from '../../../components/ui/button';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
+import { FormModalFooter, Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api';
 import { useSaveUnit } from '../api/save-unit';
 
@@ -40,10 +39,7 @@ export function UnitFormModal({ clubId, open, unit, onClose }: { clubId: string;
       title={unit ? 'Editar Unidade' : 'Nova Unidade'}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-          <Button type="submit" form="unit-form" loading={save.isPending}>{unit ? 'Salvar' : 'Criar'}</Button>
-        </>
+        <FormModalFooter formId="unit-form" onCancel={onClose} pending={save.isPending} submitLabel={unit ? 'Salvar' : 'Criar'} />
       }
     >
       <form id="unit-form" onSubmit={onSubmit} noValidate className="space-y-4">
