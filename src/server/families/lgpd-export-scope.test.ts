@@ -63,6 +63,7 @@ const COVERAGE: Record<string, 'club' | 'account'> = {
   notification_preferences: 'account',
   notification_quiet_hours: 'account',
   push_subscriptions: 'account',
+  notification_versions: 'account',
 };
 
 let ctx: TestContext;

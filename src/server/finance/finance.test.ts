@@ -400,8 +400,9 @@ describe(`finance on ${engineName()}`, () => {
     const account = await cashAccount(c, 'Caixa; Principal', '1000.00');
     const chart = (await get(c, '/chart-of-accounts')).json() as Array<{ id: string; name: string; type: string }>;
     const id = (name: string, type: string) => chart.find((a) => a.name === name && a.type === type)?.id;
-    const [{ m0, m1, m13 }] = await ctx.db.query<{ m0: string; m1: string; m13: string }>(
-      `SELECT to_char(d, 'YYYY-MM-DD') AS m0, to_char(d - interval '1 month', 'YYYY-MM-DD') AS m1, to_char(d - interval '13 months', 'YYYY-MM-DD') AS m13
+    const [{ m0, m0end, m1, m13 }] = await ctx.db.query<{ m0: string; m0end: string; m1: string; m13: string }>(
+      `SELECT to_char(d, 'YYYY-MM-DD') AS m0, to_char(d + interval '1 month' - interval '1 day', 'YYYY-MM-DD') AS m0end,
+              to_char(d - interval '1 month', 'YYYY-MM-DD') AS m1, to_char(d - interval '13 months', 'YYYY-MM-DD') AS m13
          FROM (SELECT date_trunc('month', now() AT TIME ZONE 'America/Sao_Paulo')::date AS d) x`);
     const tx = (body: Record<string, unknown>) => post(c, '/transactions', { cash_account_id: account, ...body });
     await tx({ description: 'Mensalidades', amount: '200.00', transaction_date: m0, chart_account_id: id('Mensalidades', 'income') });
@@ -427,7 +428,8 @@ describe(`finance on ${engineName()}`, () => {
     const ranged = (await get(c, `/finance/reports/by-chart-account?from=${m1}&to=${m1}`)).json();
     expect(ranged).toEqual([{ chart_account_id: id('Doações', 'income'), name: 'Doações', type: 'income', total: '10.00' }]);
 
-    const csv = await get(c, `/finance/transactions.csv?from=${m1}&to=${m0.slice(0, 8)}28`);
+    // To the month's last day: the reversal is dated today, which may be the 29th, 30th or 31st.
+    const csv = await get(c, `/finance/transactions.csv?from=${m1}&to=${m0end}`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="lancamentos-/);
