@@ -16,9 +16,9 @@ export class ApiError extends Error {
 }
 
 /** Sent on every request: the server refuses writes without it (or a same-origin Origin). */
-const CLIENT_HEADER = { 'x-trilha-client': 'web' };
+export const CLIENT_HEADER = { 'x-trilha-client': 'web' };
 
-async function parse<T>(res: Response): Promise<T> {
+export async function parse<T>(res: Response): Promise<T> {
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
@@ -33,7 +33,7 @@ async function parse<T>(res: Response): Promise<T> {
   return data as T;
 }
 
-const networkError = () => new ApiError('Sem conexão com o servidor. Verifique sua internet.', 0, 'network');
+export const networkError = () => new ApiError('Sem conexão com o servidor. Verifique sua internet.', 0, 'network');
 
 /** The browser says there is no network at all (airplane mode, no Wi-Fi): no request can succeed. */
 export function browserOffline(): boolean {
@@ -81,40 +81,6 @@ export async function apiUpload<T>(path: string, form: FormData, method: 'POST' 
     throw networkError();
   }
   return parse<T>(res);
-}
-
-/**
- * A file from the Trilha API (an export): its bytes and the name the server gave it in
- * Content-Disposition. A failure throws ApiError with the server's pt-BR message, as `api` does.
- */
-export async function apiDownload(path: string, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
-  let res: Response;
-  try {
-    res = await fetch(path, { credentials: 'same-origin', headers: CLIENT_HEADER });
-  } catch {
-    throw networkError();
-  }
-  if (!res.ok) return parse(res);
-  const named = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
-  let blob: Blob;
-  try {
-    blob = await res.blob();
-  } catch {
-    // The connection dropped half-way through the archive.
-    throw networkError();
-  }
-  return { blob, fileName: named?.[1] ?? fallbackName };
-}
-
-/** Hands a file made or fetched in the page to the browser's downloads. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  // Some browsers start the download after click() returns: let go of the bytes a moment later.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** The message to show for an error: the server's, or the screen's fallback text. */

@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 import { Copy, Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { saveFile } from '../../../lib/api';
+import { saveFile } from '../../../lib/download';
 
 /** The recovery codes, shown once right after they are made, with copy and download. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {

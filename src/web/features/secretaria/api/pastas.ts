@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TPasta, TPastaDocument, TPastaSummary, TRemoveDocument } from '@shared/secretaria-pasta';
-import { api, apiDownload, apiUpload, saveFile } from '@web/lib/api';
+import { api, apiUpload } from '@web/lib/api';
+import { apiDownload, saveFile } from '@web/lib/download';
 import { useSecretariaMutation } from './atas';
 import { secretariaKey, secretariaPath } from './keys';
 
