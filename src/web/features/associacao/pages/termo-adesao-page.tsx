@@ -51,22 +51,22 @@ function TermoScreen({ clubId, logoUrl, memberId }: { clubId: string; logoUrl: s
         logoUrl={logoUrl}
         title="Termo de adesão ao serviço voluntário"
         subtitle="Lei nº 9.608, de 18 de fevereiro de 1998"
-        signatures={[`${m.full_name} — voluntário(a)`, 'Diretor(a) do clube']}
+        signatures={[`${m.full_name} — pessoa voluntária`, 'Diretor(a) do clube']}
       >
         <dl className="space-y-1 text-sm" aria-label="Dados do voluntário">
           <div><dt className="inline font-semibold">Entidade: </dt><dd className="inline">{t.club_name}</dd></div>
-          <div><dt className="inline font-semibold">Voluntário(a): </dt><dd className="inline">{m.full_name}</dd></div>
+          <div><dt className="inline font-semibold">Pessoa voluntária: </dt><dd className="inline">{m.full_name}</dd></div>
           <div><dt className="inline font-semibold">CPF: </dt><dd className="inline">{m.cpf ? formatCpf(m.cpf) : BLANK}</dd></div>
           <div><dt className="inline font-semibold">Função no clube: </dt><dd className="inline">{functions}</dd></div>
           <div><dt className="inline font-semibold">Período: </dt><dd className="inline">{periodText(t)}</dd></div>
         </dl>
         <p className="sm:text-justify">
-          Pelo presente termo, <strong>{m.full_name}</strong>, doravante chamado(a) VOLUNTÁRIO(A), adere ao serviço voluntário
+          Pelo presente termo, <strong>{m.full_name}</strong>, doravante PESSOA VOLUNTÁRIA, adere ao serviço voluntário
           no <strong>{t.club_name}</strong>, doravante chamado CLUBE, nos termos da Lei nº 9.608/1998, nas condições a seguir.
         </p>
         <ol className="list-decimal space-y-2 pl-6 sm:text-justify">
           <li>
-            <strong>Serviço.</strong> O(A) voluntário(a) exercerá, por livre e espontânea vontade, a função de {functions} no clube:
+            <strong>Serviço.</strong> A pessoa voluntária exercerá, por livre e espontânea vontade, a função de {functions} no clube:
             planejar, conduzir e acompanhar as atividades do clube (reuniões, classes, especialidades, acampamentos e eventos),
             zelar pela segurança e pelo bem-estar dos membros e seguir as normas do clube e da Associação.
           </li>
@@ -79,7 +79,7 @@ function TermoScreen({ clubId, logoUrl, memberId }: { clubId: string; logoUrl: s
             trabalhista, previdenciária ou afim (art. 1º, parágrafo único).
           </li>
           <li>
-            <strong>Despesas.</strong> O(A) voluntário(a) poderá ser ressarcido(a) das despesas que comprovadamente fizer no
+            <strong>Despesas.</strong> A pessoa voluntária poderá ser ressarcida das despesas que comprovadamente fizer no
             desempenho das atividades voluntárias, desde que autorizadas pelo clube (art. 3º).
           </li>
           <li>
@@ -88,7 +88,7 @@ function TermoScreen({ clubId, logoUrl, memberId }: { clubId: string; logoUrl: s
           </li>
         </ol>
         <p className="sm:text-justify">
-          E, por estarem de acordo, o(a) voluntário(a) e o clube assinam este termo em duas vias de igual teor.
+          E, por estarem de acordo, a pessoa voluntária e o clube assinam este termo em duas vias de igual teor.
         </p>
         <p className="pt-4 text-right">{t.city ?? BLANK}, {longDate(t.today)}.</p>
       </PrintSheet>
