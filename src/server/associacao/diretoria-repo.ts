@@ -20,20 +20,25 @@ export interface HolderRow {
 
 /** The club's posts, current terms first, then by post and name. */
 export async function listHolders(q: Queryable, clubId: string): Promise<HolderRow[]> {
-  return q.query<HolderRow>(
-    `WITH k AS (SELECT ${clubTodayOf('$1::uuid')} AS today)
-     SELECT d.id, d.post, d.member_id, p.full_name, d.starts_on::text AS starts_on, d.ends_on::text AS ends_on,
+  return listHoldersOfClubs(q, [clubId]);
+}
+
+/** {@link listHolders} of many clubs in one statement (each club's own today), club by club. */
+export async function listHoldersOfClubs(q: Queryable, clubIds: string[]): Promise<Array<HolderRow & { club_id: string }>> {
+  if (clubIds.length === 0) return [];
+  return q.query<HolderRow & { club_id: string }>(
+    `SELECT d.club_id, d.id, d.post, d.member_id, p.full_name, d.starts_on::text AS starts_on, d.ends_on::text AS ends_on,
             (k.today BETWEEN d.starts_on AND d.ends_on) AS current,
             ${minorSql('cm', 'k.today')} AS minor,
             (cm.birth_date <= k.today - interval '${SECRETARY_MIN_AGE} years') AS secretary_age_ok,
             s.sex
-       FROM diretoria_posts d CROSS JOIN k
+       FROM diretoria_posts d CROSS JOIN LATERAL (SELECT ${clubTodayOf('d.club_id')} AS today) k
        JOIN club_members cm ON cm.id = d.member_id
        JOIN profiles p ON p.id = cm.profile_id
        LEFT JOIN sgc_member_records s ON s.member_id = d.member_id
-      WHERE d.club_id = $1
-      ORDER BY (k.today BETWEEN d.starts_on AND d.ends_on) DESC, d.post, pt_sort_key(p.full_name) COLLATE "C", d.id`,
-    [clubId],
+      WHERE d.club_id = ANY($1::uuid[])
+      ORDER BY d.club_id, (k.today BETWEEN d.starts_on AND d.ends_on) DESC, d.post, pt_sort_key(p.full_name) COLLATE "C", d.id`,
+    [clubIds],
   );
 }
 

@@ -16,12 +16,23 @@ export interface ItemRow {
 
 const COLUMNS = 'code, title, points, deadline, evidence, proof, target';
 
+/** A club and the year read for it. */
+export interface ClubYear {
+  clubId: string;
+  year: number;
+}
+
 export function platformItems(q: Queryable): Promise<ItemRow[]> {
   return q.query<ItemRow>(`SELECT ${COLUMNS} FROM evaluation_platform_items ORDER BY position, code`);
 }
 
 export function clubItems(q: Queryable, clubId: string): Promise<ItemRow[]> {
-  return q.query<ItemRow>(`SELECT ${COLUMNS} FROM club_evaluation_items WHERE club_id = $1 ORDER BY position, code`, [clubId]);
+  return clubItemsOfClubs(q, [clubId]);
+}
+
+/** The own lists of many clubs in one statement (a club without its own copy has no rows). */
+export function clubItemsOfClubs(q: Queryable, clubIds: string[]): Promise<Array<ItemRow & { club_id: string }>> {
+  return q.query(`SELECT club_id, ${COLUMNS} FROM club_evaluation_items WHERE club_id = ANY($1::uuid[]) ORDER BY club_id, position, code`, [clubIds]);
 }
 
 /**
@@ -58,11 +69,17 @@ export interface MarkRow {
 }
 
 export function listMarks(q: Queryable, clubId: string, year: number): Promise<MarkRow[]> {
-  return q.query<MarkRow>(
-    `SELECT m.code, m.note, p.full_name AS marked_by_name, to_char(m.marked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS marked_at
-       FROM club_evaluation_marks m LEFT JOIN profiles p ON p.id = m.marked_by
-      WHERE m.club_id = $1 AND m.year = $2`,
-    [clubId, year],
+  return listMarksOfClubs(q, [{ clubId, year }]);
+}
+
+/** The hand marks of many clubs, each of its own year, in one statement. */
+export function listMarksOfClubs(q: Queryable, clubs: ClubYear[]): Promise<Array<MarkRow & { club_id: string }>> {
+  return q.query(
+    `SELECT m.club_id, m.code, m.note, p.full_name AS marked_by_name, to_char(m.marked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS marked_at
+       FROM club_evaluation_marks m JOIN unnest($1::uuid[], $2::int[]) AS k(club_id, year) ON k.club_id = m.club_id AND k.year = m.year
+       LEFT JOIN profiles p ON p.id = m.marked_by
+      WHERE m.club_id = ANY($1::uuid[])`,
+    [clubs.map((c) => c.clubId), clubs.map((c) => c.year)],
   );
 }
 
@@ -88,17 +105,22 @@ export interface UnitSexRow {
 
 /** Each active unit with active members (Desbravadores, not the leaders): how many girls, boys and of unknown sex (the SGC record). */
 export function unitsBySex(q: Queryable, clubId: string): Promise<UnitSexRow[]> {
-  return q.query<UnitSexRow>(
-    `SELECT u.name,
+  return unitsBySexOfClubs(q, [clubId]);
+}
+
+/** {@link unitsBySex} of many clubs in one statement, club by club. */
+export function unitsBySexOfClubs(q: Queryable, clubIds: string[]): Promise<Array<UnitSexRow & { club_id: string }>> {
+  return q.query(
+    `SELECT u.club_id, u.name,
             count(*) FILTER (WHERE r.sex = 'F')::int AS girls,
             count(*) FILTER (WHERE r.sex = 'M')::int AS boys,
             count(*) FILTER (WHERE r.sex IS NULL)::int AS unknown
        FROM units u
        JOIN club_members cm ON cm.unit_id = u.id AND cm.club_id = u.club_id AND cm.active AND cm.role = 'member'
        LEFT JOIN sgc_member_records r ON r.member_id = cm.id
-      WHERE u.club_id = $1 AND u.active
-      GROUP BY u.id, u.name
-      ORDER BY u.name`,
-    [clubId],
+      WHERE u.club_id = ANY($1::uuid[]) AND u.active
+      GROUP BY u.club_id, u.id, u.name
+      ORDER BY u.club_id, u.name`,
+    [clubIds],
   );
 }

@@ -3,7 +3,7 @@ import { addMember, call, createTestApp, signUp, type Session, type TestContext 
 import { setUpStaffedClub, type StaffedClub } from '../../../test/club.js';
 import { engineName } from '../../../test/db.js';
 import { EVAL_MSG, type TEvalItemInput } from '../../../src/shared/associacao-evaluation.js';
-import { evaluationScore } from './evaluation.js';
+import { evaluationScores } from './evaluation.js';
 
 let ctx: TestContext;
 let s: StaffedClub;
@@ -47,7 +47,7 @@ describe(`the club's evaluation on ${engineName()}`, () => {
     const campori = after.items.find((i: { code: string }) => i.code === 'campori');
     expect(campori).toMatchObject({ done: true, earned: 300, mark: { note: 'Fotos na pasta', marked_by_name: 'Secretário' } });
     expect(after.score).toBe(e.score + 300);
-    expect(await evaluationScore(ctx.db, s.club.id, year)).toEqual({ score: after.score, max: 3100, done: after.done, total: 8 });
+    expect((await evaluationScores(ctx.db, [{ clubId: s.club.id, year }])).get(s.club.id)).toEqual({ year, score: after.score, max: 3100, done: after.done, total: 8 });
     expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE club_id = $1 AND action = 'associacao.evaluation_mark'`, [s.club.id])).toBe(1);
 
     const unmark = await call(ctx.app, 'PUT', `${s.base}/associacao/evaluation/mark`, { as: s.admin, body: { year, code: 'campori', done: false } });

@@ -2,16 +2,17 @@ import type { Db, Queryable } from '../db/index.js';
 import type { ClubAccess } from '../core/access.js';
 import { badRequest, notFound } from '../core/errors.js';
 import { writeAudit } from '../audit/repo.js';
-import { countAtasOfKind } from '../secretaria/atas-repo.js';
+import { countAtasOfKindOfClubs } from '../secretaria/atas-repo.js';
 import {
   EVAL_MSG, EVAL_PROOF_LABELS, EVAL_TARGET_DEFAULTS, deadlineFromColumn, deadlineToColumn,
   type TEvalItem, type TEvalItemFields, type TEvalItemList, type TEvalProof, type TEvalResultItem, type TEvaluation,
 } from '../../shared/associacao-evaluation.js';
-import { clubReadinessCounts } from './service.js';
-import { annualPlanSigned } from './plan.js';
+import { sgcCountsOfClubs, type SgcCounts } from './service.js';
+import { plansSignedOnOfClubs } from './plan-repo.js';
 import { judgeDiretoria } from './diretoria.js';
-import { listHolders } from './diretoria-repo.js';
-import { listReports } from './report-repo.js';
+import { listHoldersOfClubs, type HolderRow } from './diretoria-repo.js';
+import { listReportStatusOfClubs } from './report-repo.js';
+import type { ClubYear, UnitSexRow } from './evaluation-repo.js';
 import { clubCalendarFacts } from './repo.js';
 import * as repo from './evaluation-repo.js';
 
@@ -27,59 +28,94 @@ interface Proved {
   missing: string[];
 }
 
+/** What the proofs read of one club's books in a year: loaded for many clubs at once, judged club by club. */
+interface ClubBooks {
+  readiness: SgcCounts;
+  planSignedOn: string | null;
+  holders: HolderRow[];
+  bimonthlyClosed: number;
+  units: UnitSexRow[];
+  atasDiretoria: number;
+}
+
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
 const brDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 const ofCount = (label: string, n: number, of: number) => `${label}: ${n.toLocaleString('pt-BR')} de ${of.toLocaleString('pt-BR')}`;
 
-/** What Trilha proves for one proof code in a year, from the other books (each read once per evaluation). */
-function provers(q: Queryable, clubId: string, year: number) {
-  let counts: Promise<{ total: number; sgc_ready: number; insured: number }> | null = null;
-  const readiness = () => (counts ??= clubReadinessCounts(q, clubId, year));
-  return async (proof: TEvalProof, target: number | null): Promise<Proved> => {
-    const label = EVAL_PROOF_LABELS[proof];
-    const goal = target ?? EVAL_TARGET_DEFAULTS[proof] ?? 1;
-    switch (proof) {
-      case 'sgc_ready': {
-        const c = await readiness();
-        const left = c.total - c.sgc_ready;
-        return { line: ofCount(label, c.sgc_ready, c.total), done: c.total > 0 && left === 0, missing: c.total === 0 ? ['Nenhum membro ativo no clube.'] : left > 0 ? [`${plural(left, 'membro', 'membros')} com campos do SGC faltando.`] : [] };
-      }
-      case 'insured': {
-        const c = await readiness();
-        const left = c.total - c.insured;
-        return { line: ofCount(label, c.insured, c.total), done: c.total > 0 && left === 0, missing: c.total === 0 ? ['Nenhum membro ativo no clube.'] : left > 0 ? [`${plural(left, 'membro', 'membros')} sem seguro no ano.`] : [] };
-      }
-      case 'annual_plan_signed': {
-        const p = await annualPlanSigned(q, clubId, year);
-        return { line: `${label}: ${p.signed_on ? `sim (${brDate(p.signed_on)})` : 'não'}`, done: p.signed, missing: p.signed ? [] : ['Marque a data da assinatura no Planejamento anual.'] };
-      }
-      case 'diretoria_complete': {
-        const judged = judgeDiretoria(await listHolders(q, clubId));
-        const done = judged.missing.length === 0 && judged.problems.length === 0;
-        return { line: `${label}: ${done ? 'sim' : 'não'}`, done, missing: [...judged.missing.map((m) => `Cargo vazio: ${m}.`), ...judged.problems] };
-      }
-      case 'bimonthly_reports': {
-        const closed = (await listReports(q, clubId, year)).filter((r) => r.period_kind === 'bimonthly' && r.status === 'closed').length;
-        return { line: ofCount(label, closed, goal), done: closed >= goal, missing: closed >= goal ? [] : [`Faltam ${plural(goal - closed, 'relatório bimestral fechado', 'relatórios bimestrais fechados')}.`] };
-      }
-      case 'units_by_sex': {
-        const units = await repo.unitsBySex(q, clubId);
-        const missing: string[] = [];
-        let ok = 0;
-        for (const u of units) {
-          if (u.girls > 0 && u.boys > 0) missing.push(`${u.name}: meninos e meninas na mesma unidade.`);
-          else if (u.unknown > 0) missing.push(`${u.name}: sexo não informado de ${plural(u.unknown, 'membro', 'membros')} (campos do SGC).`);
-          else ok += 1;
-        }
-        if (units.length === 0) missing.push('Nenhuma unidade com membros.');
-        return { line: ofCount(label, ok, units.length), done: units.length > 0 && ok === units.length, missing };
-      }
-      case 'atas_diretoria': {
-        const n = await countAtasOfKind(q, clubId, year, 'diretoria');
-        return { line: ofCount(label, n, goal), done: n >= goal, missing: n >= goal ? [] : [`Faltam ${plural(goal - n, 'ata', 'atas')} da diretoria no ano.`] };
-      }
+/** What Trilha proves for one proof code, from the club's books of the year. */
+function prove(b: ClubBooks, proof: TEvalProof, target: number | null): Proved {
+  const label = EVAL_PROOF_LABELS[proof];
+  const goal = target ?? EVAL_TARGET_DEFAULTS[proof] ?? 1;
+  switch (proof) {
+    case 'sgc_ready': {
+      const c = b.readiness;
+      const left = c.total - c.sgc_ready;
+      return { line: ofCount(label, c.sgc_ready, c.total), done: c.total > 0 && left === 0, missing: c.total === 0 ? ['Nenhum membro ativo no clube.'] : left > 0 ? [`${plural(left, 'membro', 'membros')} com campos do SGC faltando.`] : [] };
     }
-  };
+    case 'insured': {
+      const c = b.readiness;
+      const left = c.total - c.insured;
+      return { line: ofCount(label, c.insured, c.total), done: c.total > 0 && left === 0, missing: c.total === 0 ? ['Nenhum membro ativo no clube.'] : left > 0 ? [`${plural(left, 'membro', 'membros')} sem seguro no ano.`] : [] };
+    }
+    case 'annual_plan_signed': {
+      const on = b.planSignedOn;
+      return { line: `${label}: ${on ? `sim (${brDate(on)})` : 'não'}`, done: on !== null, missing: on ? [] : ['Marque a data da assinatura no Planejamento anual.'] };
+    }
+    case 'diretoria_complete': {
+      const judged = judgeDiretoria(b.holders);
+      const done = judged.missing.length === 0 && judged.problems.length === 0;
+      return { line: `${label}: ${done ? 'sim' : 'não'}`, done, missing: [...judged.missing.map((m) => `Cargo vazio: ${m}.`), ...judged.problems] };
+    }
+    case 'bimonthly_reports': {
+      const closed = b.bimonthlyClosed;
+      return { line: ofCount(label, closed, goal), done: closed >= goal, missing: closed >= goal ? [] : [`Faltam ${plural(goal - closed, 'relatório bimestral fechado', 'relatórios bimestrais fechados')}.`] };
+    }
+    case 'units_by_sex': {
+      const missing: string[] = [];
+      let ok = 0;
+      for (const u of b.units) {
+        if (u.girls > 0 && u.boys > 0) missing.push(`${u.name}: meninos e meninas na mesma unidade.`);
+        else if (u.unknown > 0) missing.push(`${u.name}: sexo não informado de ${plural(u.unknown, 'membro', 'membros')} (campos do SGC).`);
+        else ok += 1;
+      }
+      if (b.units.length === 0) missing.push('Nenhuma unidade com membros.');
+      return { line: ofCount(label, ok, b.units.length), done: b.units.length > 0 && ok === b.units.length, missing };
+    }
+    case 'atas_diretoria': {
+      const n = b.atasDiretoria;
+      return { line: ofCount(label, n, goal), done: n >= goal, missing: n >= goal ? [] : [`Faltam ${plural(goal - n, 'ata', 'atas')} da diretoria no ano.`] };
+    }
+  }
+}
+
+function byClub<T extends { club_id: string }>(rows: T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) map.set(row.club_id, [...(map.get(row.club_id) ?? []), row]);
+  return map;
+}
+
+/**
+ * The books the proofs in use read, for every club at once: one statement per kind of proof whatever the
+ * number of clubs (the regional view shows a hundred clubs side by side), none for a proof no list uses.
+ */
+async function loadBooks(q: Queryable, clubs: ClubYear[], proofs: Set<TEvalProof>): Promise<Map<string, ClubBooks>> {
+  const ids = clubs.map((c) => c.clubId);
+  const uses = (...p: TEvalProof[]) => p.some((x) => proofs.has(x));
+  // One after the other: inside a transaction the statements share one connection.
+  const readiness = uses('sgc_ready', 'insured') ? await sgcCountsOfClubs(q, clubs) : new Map<string, SgcCounts>();
+  const plans = uses('annual_plan_signed') ? await plansSignedOnOfClubs(q, clubs) : new Map<string, string>();
+  const holders = uses('diretoria_complete') ? byClub(await listHoldersOfClubs(q, ids)) : new Map<string, HolderRow[]>();
+  const reports = uses('bimonthly_reports') ? byClub(await listReportStatusOfClubs(q, clubs)) : new Map<string, Array<{ period_kind: string; status: string }>>();
+  const units = uses('units_by_sex') ? byClub(await repo.unitsBySexOfClubs(q, ids)) : new Map<string, UnitSexRow[]>();
+  const atas = uses('atas_diretoria') ? await countAtasOfKindOfClubs(q, clubs, 'diretoria') : new Map<string, number>();
+  return new Map(ids.map((id) => [id, {
+    readiness: readiness.get(id) ?? { total: 0, sgc_ready: 0, insured: 0 },
+    planSignedOn: plans.get(id) ?? null,
+    holders: holders.get(id) ?? [],
+    bimonthlyClosed: (reports.get(id) ?? []).filter((r) => r.period_kind === 'bimonthly' && r.status === 'closed').length,
+    units: units.get(id) ?? [],
+    atasDiretoria: atas.get(id) ?? 0,
+  }]));
 }
 
 const toItem = (r: repo.ItemRow): TEvalItem => ({ ...r, deadline: r.deadline ? deadlineFromColumn(r.deadline) : null });
@@ -87,11 +123,17 @@ const toRow = (it: TEvalItemFields): repo.ItemRow => ({ ...it, deadline: it.dead
 
 /** The list the club uses: its own copy, else the platform's. */
 export async function itemList(q: Queryable, clubId: string | null): Promise<TEvalItemList> {
-  if (clubId !== null) {
-    const own = await repo.clubItems(q, clubId);
-    if (own.length > 0) return { source: 'club', items: own.map(toItem) };
-  }
-  return { source: 'platform', items: (await repo.platformItems(q)).map(toItem) };
+  return clubId === null ? { source: 'platform', items: (await repo.platformItems(q)).map(toItem) } : (await itemListsOfClubs(q, [clubId])).get(clubId)!;
+}
+
+/** {@link itemList} of many clubs: two statements at most (the clubs' own copies, the platform's if one has none). */
+async function itemListsOfClubs(q: Queryable, clubIds: string[]): Promise<Map<string, TEvalItemList>> {
+  const own = byClub(await repo.clubItemsOfClubs(q, clubIds));
+  const platform = clubIds.some((id) => !own.has(id)) ? (await repo.platformItems(q)).map(toItem) : [];
+  return new Map(clubIds.map((id) => {
+    const items = own.get(id);
+    return [id, items ? { source: 'club' as const, items: items.map(({ club_id: _, ...it }) => toItem(it)) } : { source: 'platform' as const, items: platform }];
+  }));
 }
 
 /** The club's current year (its time zone): the evaluation's default. */
@@ -99,33 +141,45 @@ export async function clubYear(q: Queryable, clubId: string): Promise<number> {
   return Number((await clubCalendarFacts(q, clubId)).today.slice(0, 4));
 }
 
+/**
+ * The evaluations of many clubs, each of its own year: each item with its proof or hand mark, and the
+ * score so far. A fixed number of statements for any number of clubs.
+ */
+async function evaluationsOfClubs(q: Queryable, clubs: ClubYear[]): Promise<Map<string, TEvaluation>> {
+  const lists = await itemListsOfClubs(q, clubs.map((c) => c.clubId));
+  const proofs = new Set([...lists.values()].flatMap((l) => l.items.flatMap((it) => (it.proof ? [it.proof] : []))));
+  const books = await loadBooks(q, clubs, proofs);
+  const marks = byClub(await repo.listMarksOfClubs(q, clubs));
+  return new Map(clubs.map(({ clubId, year }) => {
+    const list = lists.get(clubId)!;
+    const b = books.get(clubId)!;
+    const marked = new Map((marks.get(clubId) ?? []).map((m) => [m.code, m]));
+    const items = list.items.map((it): TEvalResultItem => {
+      if (it.proof) {
+        const p = prove(b, it.proof, it.target);
+        return { ...it, proof_line: p.line, missing: p.done ? [] : p.missing, done: p.done, earned: p.done ? it.points : 0, mark: null };
+      }
+      const m = marked.get(it.code);
+      return { ...it, proof_line: null, missing: m ? [] : [it.evidence || 'Marque como feito quando a evidência estiver pronta.'], done: Boolean(m), earned: m ? it.points : 0, mark: m ? { note: m.note, marked_by_name: m.marked_by_name, marked_at: m.marked_at } : null };
+    });
+    return [clubId, {
+      year, source: list.source, items,
+      score: items.reduce((s, i) => s + i.earned, 0), max: items.reduce((s, i) => s + i.points, 0),
+      done: items.filter((i) => i.done).length, total: items.length,
+    }];
+  }));
+}
+
 /** The club's evaluation of a year: each item with its proof or hand mark, and the score so far. */
 export async function evaluation(q: Queryable, clubId: string, year?: number): Promise<TEvaluation> {
   const y = year ?? (await clubYear(q, clubId));
-  const list = await itemList(q, clubId);
-  const marks = new Map((await repo.listMarks(q, clubId, y)).map((m) => [m.code, m]));
-  const prove = provers(q, clubId, y);
-  const items: TEvalResultItem[] = [];
-  for (const it of list.items) {
-    if (it.proof) {
-      const p = await prove(it.proof, it.target);
-      items.push({ ...it, proof_line: p.line, missing: p.done ? [] : p.missing, done: p.done, earned: p.done ? it.points : 0, mark: null });
-    } else {
-      const m = marks.get(it.code);
-      items.push({ ...it, proof_line: null, missing: m ? [] : [it.evidence || 'Marque como feito quando a evidência estiver pronta.'], done: Boolean(m), earned: m ? it.points : 0, mark: m ? { note: m.note, marked_by_name: m.marked_by_name, marked_at: m.marked_at } : null });
-    }
-  }
-  return {
-    year: y, source: list.source, items,
-    score: items.reduce((s, i) => s + i.earned, 0), max: items.reduce((s, i) => s + i.points, 0),
-    done: items.filter((i) => i.done).length, total: items.length,
-  };
+  return (await evaluationsOfClubs(q, [{ clubId, year: y }])).get(clubId)!;
 }
 
-/** The score alone, for the views that show it beside other figures (the regional coordinator's). */
-export async function evaluationScore(q: Queryable, clubId: string, year: number): Promise<{ score: number; max: number; done: number; total: number }> {
-  const e = await evaluation(q, clubId, year);
-  return { score: e.score, max: e.max, done: e.done, total: e.total };
+/** The scores alone of many clubs, for the views that show them beside other figures (the regional coordinator's). */
+export async function evaluationScores(q: Queryable, clubs: ClubYear[]): Promise<Map<string, { year: number; score: number; max: number; done: number; total: number }>> {
+  const all = await evaluationsOfClubs(q, clubs);
+  return new Map([...all].map(([id, e]) => [id, { year: e.year, score: e.score, max: e.max, done: e.done, total: e.total }]));
 }
 
 /** Replaces a club's list (its own copy from now on) or, with clubId null, the platform's; audited. */

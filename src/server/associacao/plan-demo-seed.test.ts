@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, engineName, type TestDb } from '../../../test/db.js';
 import { seedDemo } from '../demo/seed.js';
-import { annualPlan, annualPlanSigned, calendar } from './plan.js';
+import { annualPlan, calendar } from './plan.js';
+import { plansSignedOnOfClubs } from './plan-repo.js';
 
 let db: TestDb;
 beforeAll(async () => {
@@ -18,8 +19,8 @@ describe(`the demo club's year on ${engineName()}`, () => {
     for (const k of ['meeting', 'holiday', 'break', 'associacao', 'regional', 'club']) expect({ k, has: kinds.has(k as never) }).toEqual({ k, has: true });
     const next = await calendar(db, club.id, cal.year + 1, false);
     expect(next.items.filter((i) => i.kind === 'meeting').length).toBeGreaterThanOrEqual(50);
-    expect((await annualPlanSigned(db, club.id, cal.year)).signed).toBe(true);
-    expect((await annualPlanSigned(db, club.id, cal.year + 1)).signed).toBe(false);
+    expect((await plansSignedOnOfClubs(db, [{ clubId: club.id, year: cal.year }])).has(club.id)).toBe(true);
+    expect((await plansSignedOnOfClubs(db, [{ clubId: club.id, year: cal.year + 1 }])).has(club.id)).toBe(false);
     expect((await annualPlan(db, club.id, cal.year + 1)).goals).toContain('Campori');
   });
 });

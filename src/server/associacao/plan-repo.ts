@@ -98,6 +98,17 @@ export async function findPlan(q: Queryable, clubId: string, year: number): Prom
   return row ?? null;
 }
 
+/** The day each club's plan of its year was signed, in one statement; a club with no signed plan is absent. */
+export async function plansSignedOnOfClubs(q: Queryable, clubs: Array<{ clubId: string; year: number }>): Promise<Map<string, string>> {
+  const rows = await q.query<{ club_id: string; signed_on: string }>(
+    `SELECT p.club_id, p.signed_on::text AS signed_on
+       FROM club_annual_plans p JOIN unnest($1::uuid[], $2::int[]) AS k(club_id, year) ON k.club_id = p.club_id AND k.year = p.year
+      WHERE p.club_id = ANY($1::uuid[]) AND p.signed_on IS NOT NULL`,
+    [clubs.map((c) => c.clubId), clubs.map((c) => c.year)],
+  );
+  return new Map(rows.map((r) => [r.club_id, r.signed_on]));
+}
+
 export async function savePlan(q: Queryable, clubId: string, year: number, goals: string, signedOn: string | null, actorId: string | null): Promise<void> {
   await q.query(
     `INSERT INTO club_annual_plans (club_id, year, goals, signed_on, signed_by, updated_by)

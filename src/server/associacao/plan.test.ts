@@ -4,7 +4,7 @@ import { call, createTestApp, signUp, type Session, type TestContext } from '../
 import { addGuardian, setUpStaffedClub, type StaffedClub } from '../../../test/club.js';
 import { engineName } from '../../../test/db.js';
 import { PLAN_MSG } from '../../../src/shared/associacao-plan.js';
-import { annualPlanSigned } from './plan.js';
+import { plansSignedOnOfClubs } from './plan-repo.js';
 import { reminderDue, sendDeadlineReminders } from './plan-reminders.js';
 import { foldLine, icsText } from './ics.js';
 
@@ -96,13 +96,13 @@ describe(`the year's plan on ${engineName()}`, () => {
     expect(await count()).toBe(3);
   });
 
-  it('the annual plan: goals, the diretoria, signed with a date; annualPlanSigned tells the evaluation', async () => {
-    expect(await annualPlanSigned(ctx.db, s.club.id, 2027)).toEqual({ signed: false, signed_on: null });
+  it('the annual plan: goals, the diretoria, signed with a date; plansSignedOnOfClubs tells the evaluation', async () => {
+    expect(await plansSignedOnOfClubs(ctx.db, [{ clubId: s.club.id, year: 2027 }])).toEqual(new Map());
     const put = await call(ctx.app, 'PUT', `${s.base}/associacao/plan`, { as: s.admin, body: { year: 2027, goals: '1. Investir 20 membros.\n2. Campori.', signed_on: '2026-11-01' } });
     expect(put.statusCode).toBe(200);
     const plan = (await call(ctx.app, 'GET', `${s.base}/associacao/plan?year=2027`, { as: s.admin })).json();
     expect(plan).toMatchObject({ year: 2027, goals: '1. Investir 20 membros.\n2. Campori.', signed_on: '2026-11-01', club_name: 'Clube Plano' });
-    expect(await annualPlanSigned(ctx.db, s.club.id, 2027)).toEqual({ signed: true, signed_on: '2026-11-01' });
+    expect(await plansSignedOnOfClubs(ctx.db, [{ clubId: s.club.id, year: 2027 }])).toEqual(new Map([[s.club.id, '2026-11-01']]));
     const future = await call(ctx.app, 'PUT', `${s.base}/associacao/plan`, { as: s.admin, body: { year: 2027, goals: '', signed_on: '2199-01-01' } });
     expect(future.statusCode).toBe(400);
     expect(future.json().error.message).toBe(PLAN_MSG.signedFuture);

@@ -207,15 +207,6 @@ export async function savePlan(db: Db, access: ClubAccess, input: { year: number
   });
 }
 
-/**
- * Whether the club's annual plan of `year` was marked signed (by the district pastor and the regional
- * coordinator, on paper), and when. For the club's evaluation: "planejamento anual assinado: sim".
- */
-export async function annualPlanSigned(q: Queryable, clubId: string, year: number): Promise<{ signed: boolean; signed_on: string | null }> {
-  const plan = await repo.findPlan(q, clubId, year);
-  return { signed: Boolean(plan?.signed_on), signed_on: plan?.signed_on ?? null };
-}
-
 // ——— The calendar feed (.ics), one secret URL per person ———
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

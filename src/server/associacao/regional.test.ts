@@ -3,6 +3,9 @@ import { call, createClub, createTestApp, signUp, uniqueEmail, type Session, typ
 import { inviteChild, setUpStaffedClub, type StaffedClub } from '../../../test/club.js';
 import { engineName } from '../../../test/db.js';
 import { REGIONAL_MSG } from '../../shared/associacao-regional.js';
+import type { Queryable } from '../db/index.js';
+import { evaluation } from './evaluation.js';
+import { regionalClub, regionalView } from './regional.js';
 
 let ctx: TestContext;
 let s: StaffedClub;
@@ -96,6 +99,22 @@ describe(`the regional view on ${engineName()}`, () => {
     expect(north.evaluation).toMatchObject({ year: expect.any(Number), score: expect.any(Number), max: 3100, total: 8 });
     expect((await call(ctx.app, 'GET', '/api/regional/summary', { as: coordinator })).json()).toEqual({ email_verified: true, clubs: 2 });
     expect((await call(ctx.app, 'GET', `/api/regional/clubs/${second.id}`, { as: coordinator })).json().club_name).toBe('Clube Regional Sul');
+  });
+
+  it('the view costs the same statements for one club or several, and each score is the club\'s own evaluation', async () => {
+    const counted = (sink: string[]): Queryable => ({ query: (sql: string, params?: readonly unknown[]) => (sink.push(sql), ctx.db.query(sql, params)) }) as Queryable;
+    const two: string[] = [];
+    const view = await regionalView(counted(two), coordinator.profile.id);
+    expect(view.clubs).toHaveLength(2);
+    const one: string[] = [];
+    await regionalClub(counted(one), coordinator.profile.id, second.id);
+    // The same reads, and the view's one more: whether the account's e-mail is verified.
+    expect(two.length).toBe(one.length + 1);
+    expect(two.length).toBeLessThanOrEqual(16);
+    for (const c of view.clubs) {
+      const own = await evaluation(ctx.db, c.club_id, c.evaluation!.year);
+      expect(c.evaluation).toEqual({ year: own.year, score: own.score, max: own.max, done: own.done, total: own.total });
+    }
   });
 
   it('the coordinator never reaches a child: every club GET route answers 404, and the regional answer names no one', async () => {

@@ -7,7 +7,7 @@ import { regionalShareMail } from '../mail/templates.js';
 import { periodLabel } from '../../shared/associacao-reports.js';
 import { REGIONAL_MSG, type TRegionalClub, type TRegionalShare, type TRegionalView } from '../../shared/associacao-regional.js';
 import { readinessCounts } from './service.js';
-import { evaluationScore } from './evaluation.js';
+import { evaluationScores } from './evaluation.js';
 import { missingPosts } from './diretoria.js';
 import { currentPostsOfClubs } from './diretoria-repo.js';
 import { listReportStatusOfClubs } from './report-repo.js';
@@ -45,7 +45,7 @@ export async function revokeShare(db: Db, access: ClubAccess, id: string): Promi
 
 /**
  * Each club side by side, counts only: a fixed handful of statements for any number of clubs (readiness,
- * the posts in force, the reports) and the evaluation's score club by club; never a member row in the answer.
+ * the posts in force, the reports, the evaluation's score); never a member row in the answer.
  */
 async function buildClubs(db: Queryable, clubs: Array<{ club_id: string; club_name: string }>): Promise<TRegionalClub[]> {
   const ids = clubs.map((c) => c.club_id);
@@ -54,9 +54,8 @@ async function buildClubs(db: Queryable, clubs: Array<{ club_id: string; club_na
   // The reports of the club's calendar year (its today is the deadline less the days left).
   const years = [...readiness].map(([clubId, r]) => ({ clubId, year: new Date(Date.parse(`${r.deadline}T00:00:00Z`) - r.days_left * 86_400_000).getUTCFullYear() }));
   const reports = groupBy(await listReportStatusOfClubs(db, years));
-  // The evaluation's score per club: its proofs read each club's books (a few statements a club).
-  const scores = new Map<string, TRegionalClub['evaluation']>();
-  for (const { clubId, year } of years) scores.set(clubId, { year, ...(await evaluationScore(db, clubId, year)) });
+  // The evaluation's score per club: one statement per kind of proof for all the clubs.
+  const scores = await evaluationScores(db, years);
   return clubs.flatMap((c) => {
     const r = readiness.get(c.club_id);
     if (!r) return [];

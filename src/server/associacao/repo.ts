@@ -71,7 +71,7 @@ export async function listSgcRowsOfClubs(q: Queryable, clubs: Array<{ clubId: st
   return q.query<SgcRow & { club_id: string }>(
     `WITH k AS (SELECT * FROM unnest($1::uuid[], $2::int[]) AS k(club_id, year))
      SELECT cm.club_id, ${sgcColumns(clubTodayOf('cm.club_id'), 'k.year', ' JOIN k ON k.club_id = cm.club_id')}
-      WHERE cm.active`,
+      WHERE cm.club_id = ANY($1::uuid[]) AND cm.active`,
     [clubs.map((c) => c.clubId), clubs.map((c) => c.year)],
   );
 }

@@ -32,6 +32,7 @@ export function listReportStatusOfClubs(
     `SELECT r.club_id, r.period_kind, r.year, r.month, r.status,
             to_char(r.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS closed_at
        FROM associacao_reports r JOIN unnest($1::uuid[], $2::int[]) AS k(club_id, year) ON k.club_id = r.club_id AND k.year = r.year
+      WHERE r.club_id = ANY($1::uuid[])
       ORDER BY r.year DESC, r.month DESC, r.period_kind`,
     [clubs.map((c) => c.clubId), clubs.map((c) => c.year)],
   );

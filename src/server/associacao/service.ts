@@ -48,10 +48,24 @@ export async function readiness(db: Queryable, clubId: string): Promise<TReadine
 /** The readiness of many clubs, counts only (the regional view): three statements, whatever the number of clubs. */
 export async function readinessCounts(db: Queryable, clubIds: string[]): Promise<Map<string, Omit<TReadiness, 'members'>>> {
   const cycles = new Map((await repo.clubsCalendarFacts(db, clubIds)).map((f) => [f.club_id, registrationCycle(f.today, f)]));
-  const counts = new Map<string, Omit<TReadiness, 'members'>>();
-  for (const [clubId, c] of cycles) counts.set(clubId, { year: c.year, deadline: c.deadline, days_left: c.daysLeft, total: 0, sgc_ready: 0, insured: 0 });
-  const rows = await repo.listSgcRowsOfClubs(db, [...cycles].map(([clubId, c]) => ({ clubId, year: c.year })));
-  for (const row of rows) {
+  const counts = await sgcCountsOfClubs(db, [...cycles].map(([clubId, c]) => ({ clubId, year: c.year })));
+  return new Map([...cycles].map(([clubId, c]) => [clubId, { year: c.year, deadline: c.deadline, days_left: c.daysLeft, ...counts.get(clubId)! }]));
+}
+
+export interface SgcCounts {
+  total: number;
+  sgc_ready: number;
+  insured: number;
+}
+
+/**
+ * How many active members each club has, how many have every SGC field and how many are insured for the
+ * club's `year` (the readiness panel's cycle, the evaluation's calendar year): one statement for any
+ * number of clubs; every club asked for is in the answer.
+ */
+export async function sgcCountsOfClubs(db: Queryable, clubs: Array<{ clubId: string; year: number }>): Promise<Map<string, SgcCounts>> {
+  const counts = new Map<string, SgcCounts>(clubs.map((c) => [c.clubId, { total: 0, sgc_ready: 0, insured: 0 }]));
+  for (const row of await repo.listSgcRowsOfClubs(db, clubs)) {
     const n = counts.get(row.club_id);
     if (!n) continue;
     n.total += 1;
@@ -59,12 +73,6 @@ export async function readinessCounts(db: Queryable, clubIds: string[]): Promise
     if (row.insured) n.insured += 1;
   }
   return counts;
-}
-
-/** How many members there are, how many have every SGC field and how many are insured for `year` (the club's evaluation). */
-export async function clubReadinessCounts(db: Queryable, clubId: string, year: number): Promise<{ total: number; sgc_ready: number; insured: number }> {
-  const rows = await repo.listSgcRows(db, clubId, year);
-  return { total: rows.length, sgc_ready: rows.filter((r) => missingOf(r).length === 0).length, insured: rows.filter((r) => r.insured).length };
 }
 
 /** Saves a member's SGC fields (the birth date on the member record, the rest in the SGC record), audited by field name only. */

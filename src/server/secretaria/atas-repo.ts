@@ -178,6 +178,17 @@ export async function meetingOn(q: Queryable, clubId: string, meetingId: string,
 
 /** How many atas of a kind the club recorded in a year (a correction is not a second meeting): the Associação's evaluation reads 'diretoria'. */
 export async function countAtasOfKind(q: Queryable, clubId: string, year: number, kind: TAtaKind): Promise<number> {
-  const [row] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM atas WHERE club_id = $1 AND year = $2 AND kind = $3 AND corrects_id IS NULL`, [clubId, year, kind]);
-  return row?.n ?? 0;
+  return (await countAtasOfKindOfClubs(q, [{ clubId, year }], kind)).get(clubId) ?? 0;
+}
+
+/** {@link countAtasOfKind} of many clubs, each of its own year, in one statement; a club with none is absent. */
+export async function countAtasOfKindOfClubs(q: Queryable, clubs: Array<{ clubId: string; year: number }>, kind: TAtaKind): Promise<Map<string, number>> {
+  const rows = await q.query<{ club_id: string; n: number }>(
+    `SELECT a.club_id, count(*)::int AS n
+       FROM atas a JOIN unnest($1::uuid[], $2::int[]) AS k(club_id, year) ON k.club_id = a.club_id AND k.year = a.year
+      WHERE a.club_id = ANY($1::uuid[]) AND a.kind = $3 AND a.corrects_id IS NULL
+      GROUP BY a.club_id`,
+    [clubs.map((c) => c.clubId), clubs.map((c) => c.year), kind],
+  );
+  return new Map(rows.map((r) => [r.club_id, r.n]));
 }
