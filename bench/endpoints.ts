@@ -74,6 +74,7 @@ export async function screenReads(db: Db, base: string, clubs: number): Promise<
   const endpoints: Array<[string, string, string]> = [
     ['health', `${base}/api/health`, ''],
     ['dashboard', `${c}/dashboard`, admin],
+    ['dashboard: the panel in one read', `${c}/panel`, admin],
     ['members (first page of 50)', `${c}/members?limit=50`, admin],
     ['tasks', `${c}/tasks`, admin],
     ['my-tasks (member)', `${c}/my-tasks`, kid],

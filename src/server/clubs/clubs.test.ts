@@ -61,6 +61,31 @@ describe(`clubs on ${engineName()}`, () => {
     expect(res.json()).toEqual({ club_name: 'Contadores', active_members: 2, units: 2, active_tasks: 2, pending_tasks: 1, periods: 0 });
   });
 
+  it('the panel is the dashboard in one read: each part is what its own route answers', async () => {
+    const dir = await signUp(ctx.app);
+    const club = await createClub(ctx.app, dir, 'Painel');
+    const kid = await signUp(ctx.app);
+    await addMember(ctx.db, club.id, kid.profile.id);
+    const [task] = await ctx.db.query<{ id: string }>(`INSERT INTO tasks (club_id, title) VALUES ($1, 'T1') RETURNING id`, [club.id]);
+    await ctx.db.query(`INSERT INTO assigned_tasks (club_id, task_id, profile_id) VALUES ($1, $2, $3)`, [club.id, task.id, kid.profile.id]);
+    const base = `/api/clubs/${club.id}`;
+    const panel = await call(ctx.app, 'GET', `${base}/panel`, { as: dir });
+    expect(panel.statusCode).toBe(200);
+    const own = async (path: string, as = dir) => (await call(ctx.app, 'GET', `${base}${path}`, { as })).json();
+    expect(panel.json()).toEqual({
+      counts: await own('/dashboard'),
+      pending_approvals: (await own('/submissions/pending-count')).pending,
+      meetings: await own('/meetings/summary'),
+      home: await own('/home'),
+    });
+    // A member who reviews nothing gets no count of approvals, and their own home.
+    const kids = (await call(ctx.app, 'GET', `${base}/panel`, { as: kid })).json();
+    expect(kids.pending_approvals).toBeNull();
+    expect(kids.home).toEqual(await own('/home', kid));
+    expect((await call(ctx.app, 'GET', `${base}/panel`)).statusCode).toBe(401);
+    expect((await call(ctx.app, 'GET', `${base}/panel`, { as: await signUp(ctx.app) })).statusCode).toBe(404);
+  });
+
   it('anonymous requests answer 401; another club answers 404', async () => {
     const dono = await signUp(ctx.app);
     const club = await createClub(ctx.app, dono, 'Privado');

@@ -6,6 +6,11 @@ import { MSG } from '../../shared/errors.js';
 import { notFound } from '../core/errors.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
+import { can } from '../core/access.js';
+import { meetingSummary } from '../meetings/service.js';
+import { getMemberHome } from '../progress/member-home.js';
+import { pendingApprovalCount } from '../progress/service.js';
+import { ZClubPanel } from '../../shared/panel.js';
 import { ZClubParams } from '../../shared/ids.js';
 
 export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,5 +62,19 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!counts) throw notFound(MSG.clubNotFound);
       return reply.serialize(counts) as string;
     });
+  });
+
+  app.get('/api/clubs/:clubId/panel', {
+    config: { permission: 'club.read' },
+    schema: { tags: ['clubs'], summary: 'O painel numa leitura: contadores, aprovações, reuniões e o início da pessoa', params: ZClubParams, response: { 200: ZClubPanel } },
+  }, async (req) => {
+    const access = req.access;
+    // One after the other: the parts are small reads, and one connection serves the whole answer.
+    const counts = await repo.dashboardCounts(app.db, access.clubId);
+    if (!counts) throw notFound(MSG.clubNotFound);
+    const pending = can(access, 'submissions.review') ? await pendingApprovalCount(app.db, access) : null;
+    const meetings = await meetingSummary(app.db, access);
+    const home = await getMemberHome(app.db, access.clubId, access.profileId);
+    return { counts, pending_approvals: pending, meetings, home };
   });
 };

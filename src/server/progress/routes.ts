@@ -159,7 +159,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Quantos envios aguardam aprovação', params: ZClubParams, response: { 200: ZPendingCount } },
   }, async (req) => {
     const access = req.access;
-    return { pending: await repo.countWaitingSubmissions(app.db, access.clubId, service.unitFilter(access, 'submissions.review')) };
+    return { pending: await service.pendingApprovalCount(app.db, access) };
   });
 
   app.get('/api/clubs/:clubId/submissions/:submissionId/evidence', {

@@ -20,6 +20,11 @@ export function unitFilter(access: ClubAccess, permission: TClubPermission): str
   return scopeOf(access, permission) === 'unit' ? (access.unitId ?? null) : null;
 }
 
+/** How many submissions wait for the caller's review: the whole club's, or a counsellor's unit's. */
+export function pendingApprovalCount(q: Queryable, access: ClubAccess): Promise<number> {
+  return repo.countWaitingSubmissions(q, access.clubId, unitFilter(access, 'submissions.review'));
+}
+
 /** 403 unless the caller may act with this permission on that member (a counsellor: their unit only). */
 export async function assertMemberInReach(q: Queryable, access: ClubAccess, profileId: string, permission: TClubPermission): Promise<void> {
   if (scopeOf(access, permission) === 'club') return;

@@ -5,12 +5,12 @@ import type { TClubPermission } from '@shared/permissions';
 import { StatCard } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { useCurrentClub } from '@web/lib/session/use-current-club';
-import { useDashboard } from '@web/features/clubs/api/get-dashboard';
 import { useFamily } from '@web/features/families/api/family';
 import { FirstRunChecklist, needsSetup } from '@web/features/dashboard/components/first-run-checklist';
 import { MemberHome } from '@web/features/dashboard/components/member-home';
 import { MeetingSummaryCard } from '@web/features/meetings/components/meeting-summary-card';
 import { PendingApprovalsCard } from '@web/features/progress/components/pending-approvals-card';
+import { usePanel } from './use-panel';
 
 // The task dialog (and its evidence form) loads when a task is opened, not with the dashboard. Composed
 // here: the dashboard feature may not reach into progress (ADR 071).
@@ -26,7 +26,10 @@ const QUICK_ACTIONS: Array<{ to: string; label: string; icon: LucideIcon; permis
 
 export function Component() {
   const current = useCurrentClub();
-  const dashboard = useDashboard(current.clubId);
+  // The counters, the cards' reads and the person's home in one answer; each card finds its part cached.
+  // A plain member's home is their own progress alone: MemberHome reads it, the panel is not needed.
+  const plainMember = !current.isAdmin && current.club?.role === 'member';
+  const dashboard = usePanel(plainMember ? null : current.clubId);
   // The cards below the counters mount in a render React may interrupt: the counters' answer arrives
   // as a blocking update, and mounting five cards in it held a phone's main thread (Lighthouse TBT).
   const showCards = useDeferredValue(!dashboard.isLoading, false);
@@ -48,8 +51,8 @@ export function Component() {
   }
 
   // A plain member's home is their own progress; every club function keeps the club's panel.
-  if (!current.isAdmin && current.club.role === 'member' && current.clubId) return <MemberHome clubId={current.clubId} clubName={current.club.name} TaskDialog={TaskModal} />;
-  const counts = dashboard.data;
+  if (plainMember && current.clubId) return <MemberHome clubId={current.clubId} clubName={current.club.name} TaskDialog={TaskModal} />;
+  const counts = dashboard.data?.counts;
   const value = (n: number | undefined) => (dashboard.isLoading ? '…' : (n ?? 0));
   return (
     <div>
