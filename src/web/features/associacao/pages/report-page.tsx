@@ -19,7 +19,7 @@ import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { reportCsvHref, useReport } from '../api/get-reports';
 import { useSaveReport } from '../api/save-report';
 import { useCloseReport } from '../api/close-report';
-import { AssocPrintSheet } from '../components/print-sheet';
+import { PrintSheet } from '@web/components/print-sheet';
 
 const BACK = <Link to="/dashboard/associacao/relatorios" className="inline-flex items-center gap-1 text-sm text-emerald-800 hover:underline print:hidden"><ArrowLeft aria-hidden="true" className="h-4 w-4" /> Relatórios</Link>;
 
@@ -27,20 +27,20 @@ export function Component() {
   const current = useSelectedClub();
   const { id = '' } = useParams();
   if (!current.can('associacao.manage')) return <EmptyState message="Os relatórios para a Associação são feitos pela direção e pela secretaria." />;
-  return <ReportScreen clubId={current.clubId} id={id} />;
+  return <ReportScreen clubId={current.clubId} logoUrl={current.club.logo_url} id={id} />;
 }
 
 const shown = (f: { kind: string }, v: string) => (f.kind === 'money' ? formatMoney(v) : f.kind === 'pct' ? `${v}%` : v);
 
-function ReportScreen({ clubId, id }: { clubId: string; id: string }) {
+function ReportScreen({ clubId, logoUrl, id }: { clubId: string; logoUrl: string | null; id: string }) {
   const report = useReport(clubId, id);
   if (report.isLoading) return <PageSpinner />;
   if (report.isError || !report.data) return <ReportError error={report.error} />;
   // The editor starts from the saved draft; a new key remounts it after each save.
-  return <ReportView key={`${report.data.status}-${report.dataUpdatedAt}`} clubId={clubId} r={report.data} />;
+  return <ReportView key={`${report.data.status}-${report.dataUpdatedAt}`} clubId={clubId} logoUrl={logoUrl} r={report.data} />;
 }
 
-function ReportView({ clubId, r }: { clubId: string; r: TReport }) {
+function ReportView({ clubId, logoUrl, r }: { clubId: string; logoUrl: string | null; r: TReport }) {
   const save = useSaveReport(clubId, r.id);
   const close = useCloseReport(clubId, r.id);
   const [edits, setEdits] = useState<Record<string, { value: string; note: string }>>(() =>
@@ -103,7 +103,7 @@ function ReportView({ clubId, r }: { clubId: string; r: TReport }) {
       ) : (
         <p className="text-sm text-slate-600 print:hidden">Fechado em {formatDateTime(r.closed_at)}{r.closed_by_name ? ` por ${r.closed_by_name}` : ''}: não muda mais.</p>
       )}
-      <AssocPrintSheet clubName={r.club_name} title={`Relatório ${PERIOD_KIND_LABELS[r.period_kind].toLowerCase()}`} subtitle={r.label} signatures={['Direção do clube', 'Secretaria do clube']}>
+      <PrintSheet clubName={r.club_name} logoUrl={logoUrl} title={`Relatório ${PERIOD_KIND_LABELS[r.period_kind].toLowerCase()}`} subtitle={r.label} signatures={['Direção do clube', 'Secretaria do clube']}>
         {groups.map((g) => (
           <table key={g} className="w-full border-collapse text-sm">
             <caption className="text-left font-semibold">{g}</caption>
@@ -118,7 +118,7 @@ function ReportView({ clubId, r }: { clubId: string; r: TReport }) {
           </table>
         ))}
         {r.notes ? <p className="whitespace-pre-wrap"><strong>Observações:</strong> {r.notes}</p> : null}
-      </AssocPrintSheet>
+      </PrintSheet>
       <ConfirmDialog
         open={closing}
         title="Fechar relatório"

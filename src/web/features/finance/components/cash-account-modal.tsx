@@ -2,9 +2,8 @@ import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { FIN_MSG, ZCreateCashAccountForm, type TCashAccount } from '@shared/finance';
 import { Form, useZodForm } from '@web/components/form';
-import { Button } from '@web/components/ui/button';
 import { TextAreaField, TextField } from '@web/components/ui/field';
-import { Modal } from '@web/components/ui/modal';
+import { FormModalFooter, Modal } from '@web/components/ui/modal';
 import { FormMoneyField } from '@web/components/ui/money-input';
 import { useCreateCashAccount } from '../api/create-cash-account';
 import { useUpdateCashAccount } from '../api/update-cash-account';
@@ -32,12 +31,7 @@ export function CashAccountModal({ clubId, account, onClose }: { clubId: string;
       open
       title={editing ? 'Editar Caixa' : 'Novo Caixa'}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>Cancelar</Button>
-          <Button type="submit" form="cash-account-form" loading={create.isPending || update.isPending}>Salvar</Button>
-        </>
-      }
+      footer={<FormModalFooter formId="cash-account-form" onCancel={onClose} pending={create.isPending || update.isPending} submitLabel="Salvar" />}
     >
       <Form id="cash-account-form" form={form} onSubmit={onSubmit} errorPrefix={FIN_MSG.saveCashAccountError} fallback={FIN_MSG.tryAgain}>
         <TextField label="Nome do caixa" required error={formState.errors.name?.message} {...register('name')} />

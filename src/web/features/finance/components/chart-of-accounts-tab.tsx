@@ -7,7 +7,7 @@ import { Form, useZodForm } from '@web/components/form';
 import { Button, IconButton } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { SelectField, TextField } from '@web/components/ui/field';
-import { Modal } from '@web/components/ui/modal';
+import { FormModalFooter, Modal } from '@web/components/ui/modal';
 import { Spinner } from '@web/components/ui/spinner';
 import { ActiveTag } from '@web/components/ui/tag';
 import { useChartAccounts } from '../api/list-chart-accounts';
@@ -35,12 +35,7 @@ function ChartAccountModal({ clubId, account, onClose }: { clubId: string; accou
       open
       title={account ? 'Renomear conta' : 'Nova conta'}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>Cancelar</Button>
-          <Button type="submit" form="chart-account-form" loading={create.isPending || update.isPending}>Salvar</Button>
-        </>
-      }
+      footer={<FormModalFooter formId="chart-account-form" onCancel={onClose} pending={create.isPending || update.isPending} submitLabel="Salvar" />}
     >
       <Form id="chart-account-form" form={form} onSubmit={onSubmit} errorPrefix={FIN_MSG.chartSaveError} fallback={FIN_MSG.tryAgain}>
         <TextField label="Nome da conta" required error={formState.errors.name?.message} {...register('name')} />

@@ -2,10 +2,9 @@ import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { Form, useZodForm } from '@web/components/form';
 import { FIN_MSG, ZSavingsGoalForm, type TFinanceMember, type TSavingsGoal } from '@shared/finance';
-import { Button } from '@web/components/ui/button';
 import { DateInput } from '@web/components/ui/date-input';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
-import { Modal } from '@web/components/ui/modal';
+import { FormModalFooter, Modal } from '@web/components/ui/modal';
 import { FormMoneyField } from '@web/components/ui/money-input';
 import { formatBrl } from '@shared/money';
 import { useSaveSavingsGoal } from '../api/save-savings-goal';
@@ -39,12 +38,7 @@ export function SavingsGoalModal({ clubId, goal, members, onClose }: {
       open
       title={goal ? 'Editar Cofre' : 'Novo Cofre / Meta'}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>Cancelar</Button>
-          <Button type="submit" form="savings-goal-form" loading={save.isPending}>Salvar</Button>
-        </>
-      }
+      footer={<FormModalFooter formId="savings-goal-form" onCancel={onClose} pending={save.isPending} submitLabel="Salvar" />}
     >
       <Form id="savings-goal-form" form={form} onSubmit={onSubmit} errorPrefix={FIN_MSG.saveGoalError} fallback={FIN_MSG.tryAgain}>
         <TextField label="Nome da meta" required error={formState.errors.name?.message} {...register('name')} />

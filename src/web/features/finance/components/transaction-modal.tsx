@@ -2,10 +2,9 @@ import { toast } from 'react-hot-toast';
 import type { z } from 'zod';
 import { Form, useZodForm } from '@web/components/form';
 import { FIN_MSG, TRANSACTION_TYPE_LABEL, TRANSACTION_TYPES, ZCreateTransactionForm, type TFinanceMember } from '@shared/finance';
-import { Button } from '@web/components/ui/button';
 import { DateInput } from '@web/components/ui/date-input';
 import { SelectField, TextField } from '@web/components/ui/field';
-import { Modal } from '@web/components/ui/modal';
+import { FormModalFooter, Modal } from '@web/components/ui/modal';
 import { FormMoneyField } from '@web/components/ui/money-input';
 import { useCashAccounts } from '../api/list-cash-accounts';
 import { useChartAccounts } from '../api/list-chart-accounts';
@@ -44,12 +43,7 @@ export function TransactionModal({ clubId, members, onClose }: { clubId: string;
       size="lg"
       title="Novo Lançamento"
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>Cancelar</Button>
-          <Button type="submit" form="transaction-form" loading={create.isPending}>Registrar</Button>
-        </>
-      }
+      footer={<FormModalFooter formId="transaction-form" onCancel={onClose} pending={create.isPending} submitLabel="Registrar" />}
     >
       <Form id="transaction-form" form={form} onSubmit={onSubmit} errorPrefix={FIN_MSG.saveTransactionError} fallback={FIN_MSG.tryAgain} className="grid gap-4 sm:grid-cols-2">
         <SelectField label="Tipo" {...typeField}>
