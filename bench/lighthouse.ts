@@ -4,6 +4,9 @@
 // LH_JSON=/some/dir keeps each run's full report there (what blocked, what was the largest paint).
 // LH_RUNS=3 runs each page three times and prints the median too (a shared machine moves the score
 // by several points); WEB_DIR=/other/dist/web measures another build, e.g. the previous commit's.
+// LH_DEMO=1 seeds the demo club and measures, signed in as its director, the screens a leader opens on
+// a Saturday (issue 45): /dashboard, programa (its grade), cobranças, the chamada of the last meeting and
+// avisos, beside /login.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +17,9 @@ import { buildApp } from '../src/server/app.js';
 import { openPglite } from '../src/server/db/pglite.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { PROJECT_ROOT } from '../src/server/paths.js';
+import { DEMO_ADMIN, DEMO_SLUG } from '../src/server/demo/base.js';
+import { seedDemo } from '../src/server/demo/seed.js';
+import { localDiskStorage } from '../src/server/storage/storage.js';
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-lh-'));
 const db = await openPglite();
@@ -23,13 +29,26 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
 const headers = { 'content-type': 'application/json', 'x-trilha-client': 'web' };
-const reg = await fetch(`${base}/api/auth/register`, {
-  method: 'POST',
-  headers,
-  body: JSON.stringify({ full_name: 'Diretora Lighthouse', email: 'lh@teste.com', password: 'segredo123', confirm_password: 'segredo123' }),
-});
-const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-await fetch(`${base}/api/clubs`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ name: 'Clube Farol', slug: 'clube-farol' }) });
+const demo = process.env.LH_DEMO === '1';
+let cookie: string;
+const pages: Array<[string, string]> = [['/login', '/login'], ['/dashboard (signed in)', '/dashboard']];
+if (demo) {
+  await seedDemo(db, localDiskStorage(path.join(dataDir, 'uploads')));
+  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }) });
+  if (login.status !== 200) throw new Error(`demo login ${login.status}`);
+  cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const [meeting] = await db.query<{ id: string }>(
+    `SELECT m.id FROM meetings m JOIN clubs c ON c.id = m.club_id WHERE c.slug = $1 AND m.date <= current_date ORDER BY m.date DESC LIMIT 1`, [DEMO_SLUG]);
+  pages.push(['programa (grade)', '/dashboard/programa'], ['cobranças', '/dashboard/cobrancas'], ['chamada', `/dashboard/reunioes/${meeting.id}/chamada`], ['avisos', '/dashboard/avisos']);
+} else {
+  const reg = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ full_name: 'Diretora Lighthouse', email: 'lh@teste.com', password: 'segredo123', confirm_password: 'segredo123' }),
+  });
+  cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  await fetch(`${base}/api/clubs`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ name: 'Clube Farol', slug: 'clube-farol' }) });
+}
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -37,10 +56,9 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   const runs = Math.max(1, Number(process.env.LH_RUNS ?? 1));
-  for (const [label, url, extraHeaders] of [
-    ['/login', `${base}/login`, undefined],
-    ['/dashboard (signed in)', `${base}/dashboard`, { cookie }],
-  ] as const) {
+  for (const [label, pathname] of pages) {
+    const url = `${base}${pathname}`;
+    const extraHeaders = pathname === '/login' ? undefined : { cookie };
     const scores: number[] = [];
     let failures = 0;
     for (let i = 0; i < runs; i++) {
@@ -53,7 +71,7 @@ try {
         i--;
         continue;
       }
-      if (process.env.LH_JSON) await writeFile(path.join(process.env.LH_JSON, `${label.slice(1).split(' ')[0] ?? 'page'}-${i + 1}.json`), JSON.stringify(lhr));
+      if (process.env.LH_JSON) await writeFile(path.join(process.env.LH_JSON, `${label.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '') || 'page'}-${i + 1}.json`), JSON.stringify(lhr));
       const ms = (id: string) => `${((lhr.audits[id]?.numericValue ?? 0) / 1000).toFixed(2)} s`;
       const performance = Math.round((lhr.categories.performance?.score ?? 0) * 100);
       scores.push(performance);
