@@ -98,7 +98,7 @@ function byClub<T extends { club_id: string }>(rows: T[]): Map<string, T[]> {
  * The books the proofs in use read, for every club at once: one statement per kind of proof whatever the
  * number of clubs (the regional view shows a hundred clubs side by side), none for a proof no list uses.
  */
-async function loadBooks(q: Queryable, clubs: ClubYear[], proofs: Set<TEvalProof>): Promise<Map<string, ClubBooks>> {
+async function loadBooks(q: Queryable, clubs: ClubYear[], proofs: Set<TEvalProof>): Promise<(clubId: string) => ClubBooks> {
   const ids = clubs.map((c) => c.clubId);
   const uses = (...p: TEvalProof[]) => p.some((x) => proofs.has(x));
   // One after the other: inside a transaction the statements share one connection.
@@ -108,14 +108,14 @@ async function loadBooks(q: Queryable, clubs: ClubYear[], proofs: Set<TEvalProof
   const reports = uses('bimonthly_reports') ? byClub(await listReportStatusOfClubs(q, clubs)) : new Map<string, Array<{ period_kind: string; status: string }>>();
   const units = uses('units_by_sex') ? byClub(await repo.unitsBySexOfClubs(q, ids)) : new Map<string, UnitSexRow[]>();
   const atas = uses('atas_diretoria') ? await countAtasOfKindOfClubs(q, clubs, 'diretoria') : new Map<string, number>();
-  return new Map(ids.map((id) => [id, {
+  return (id) => ({
     readiness: readiness.get(id) ?? { total: 0, sgc_ready: 0, insured: 0 },
     planSignedOn: plans.get(id) ?? null,
     holders: holders.get(id) ?? [],
     bimonthlyClosed: (reports.get(id) ?? []).filter((r) => r.period_kind === 'bimonthly' && r.status === 'closed').length,
     units: units.get(id) ?? [],
     atasDiretoria: atas.get(id) ?? 0,
-  }]));
+  });
 }
 
 const toItem = (r: repo.ItemRow): TEvalItem => ({ ...r, deadline: r.deadline ? deadlineFromColumn(r.deadline) : null });
@@ -123,17 +123,17 @@ const toRow = (it: TEvalItemFields): repo.ItemRow => ({ ...it, deadline: it.dead
 
 /** The list the club uses: its own copy, else the platform's. */
 export async function itemList(q: Queryable, clubId: string | null): Promise<TEvalItemList> {
-  return clubId === null ? { source: 'platform', items: (await repo.platformItems(q)).map(toItem) } : (await itemListsOfClubs(q, [clubId])).get(clubId)!;
+  return clubId === null ? { source: 'platform', items: (await repo.platformItems(q)).map(toItem) } : (await itemListsOfClubs(q, [clubId]))(clubId);
 }
 
 /** {@link itemList} of many clubs: two statements at most (the clubs' own copies, the platform's if one has none). */
-async function itemListsOfClubs(q: Queryable, clubIds: string[]): Promise<Map<string, TEvalItemList>> {
+async function itemListsOfClubs(q: Queryable, clubIds: string[]): Promise<(clubId: string) => TEvalItemList> {
   const own = byClub(await repo.clubItemsOfClubs(q, clubIds));
   const platform = clubIds.some((id) => !own.has(id)) ? (await repo.platformItems(q)).map(toItem) : [];
-  return new Map(clubIds.map((id) => {
+  return (id) => {
     const items = own.get(id);
-    return [id, items ? { source: 'club' as const, items: items.map(({ club_id: _, ...it }) => toItem(it)) } : { source: 'platform' as const, items: platform }];
-  }));
+    return items ? { source: 'club', items: items.map(({ club_id: _, ...it }) => toItem(it)) } : { source: 'platform', items: platform };
+  };
 }
 
 /** The club's current year (its time zone): the evaluation's default. */
@@ -145,14 +145,14 @@ export async function clubYear(q: Queryable, clubId: string): Promise<number> {
  * The evaluations of many clubs, each of its own year: each item with its proof or hand mark, and the
  * score so far. A fixed number of statements for any number of clubs.
  */
-async function evaluationsOfClubs(q: Queryable, clubs: ClubYear[]): Promise<Map<string, TEvaluation>> {
-  const lists = await itemListsOfClubs(q, clubs.map((c) => c.clubId));
-  const proofs = new Set([...lists.values()].flatMap((l) => l.items.flatMap((it) => (it.proof ? [it.proof] : []))));
-  const books = await loadBooks(q, clubs, proofs);
+async function evaluationsOfClubs(q: Queryable, clubs: ClubYear[]): Promise<TEvaluation[]> {
+  const listOf = await itemListsOfClubs(q, clubs.map((c) => c.clubId));
+  const proofs = new Set(clubs.flatMap((c) => listOf(c.clubId).items.flatMap((it) => (it.proof ? [it.proof] : []))));
+  const booksOf = await loadBooks(q, clubs, proofs);
   const marks = byClub(await repo.listMarksOfClubs(q, clubs));
-  return new Map(clubs.map(({ clubId, year }) => {
-    const list = lists.get(clubId)!;
-    const b = books.get(clubId)!;
+  return clubs.map(({ clubId, year }) => {
+    const list = listOf(clubId);
+    const b = booksOf(clubId);
     const marked = new Map((marks.get(clubId) ?? []).map((m) => [m.code, m]));
     const items = list.items.map((it): TEvalResultItem => {
       if (it.proof) {
@@ -162,24 +162,24 @@ async function evaluationsOfClubs(q: Queryable, clubs: ClubYear[]): Promise<Map<
       const m = marked.get(it.code);
       return { ...it, proof_line: null, missing: m ? [] : [it.evidence || 'Marque como feito quando a evidência estiver pronta.'], done: Boolean(m), earned: m ? it.points : 0, mark: m ? { note: m.note, marked_by_name: m.marked_by_name, marked_at: m.marked_at } : null };
     });
-    return [clubId, {
+    return {
       year, source: list.source, items,
       score: items.reduce((s, i) => s + i.earned, 0), max: items.reduce((s, i) => s + i.points, 0),
       done: items.filter((i) => i.done).length, total: items.length,
-    }];
-  }));
+    };
+  });
 }
 
 /** The club's evaluation of a year: each item with its proof or hand mark, and the score so far. */
 export async function evaluation(q: Queryable, clubId: string, year?: number): Promise<TEvaluation> {
   const y = year ?? (await clubYear(q, clubId));
-  return (await evaluationsOfClubs(q, [{ clubId, year: y }])).get(clubId)!;
+  return (await evaluationsOfClubs(q, [{ clubId, year: y }]))[0];
 }
 
 /** The scores alone of many clubs, for the views that show them beside other figures (the regional coordinator's). */
 export async function evaluationScores(q: Queryable, clubs: ClubYear[]): Promise<Map<string, { year: number; score: number; max: number; done: number; total: number }>> {
   const all = await evaluationsOfClubs(q, clubs);
-  return new Map([...all].map(([id, e]) => [id, { year: e.year, score: e.score, max: e.max, done: e.done, total: e.total }]));
+  return new Map(all.map((e, i) => [clubs[i].clubId, { year: e.year, score: e.score, max: e.max, done: e.done, total: e.total }]));
 }
 
 /** Replaces a club's list (its own copy from now on) or, with clubId null, the platform's; audited. */

@@ -49,7 +49,7 @@ export async function readiness(db: Queryable, clubId: string): Promise<TReadine
 export async function readinessCounts(db: Queryable, clubIds: string[]): Promise<Map<string, Omit<TReadiness, 'members'>>> {
   const cycles = new Map((await repo.clubsCalendarFacts(db, clubIds)).map((f) => [f.club_id, registrationCycle(f.today, f)]));
   const counts = await sgcCountsOfClubs(db, [...cycles].map(([clubId, c]) => ({ clubId, year: c.year })));
-  return new Map([...cycles].map(([clubId, c]) => [clubId, { year: c.year, deadline: c.deadline, days_left: c.daysLeft, ...counts.get(clubId)! }]));
+  return new Map([...cycles].map(([clubId, c]) => [clubId, { year: c.year, deadline: c.deadline, days_left: c.daysLeft, ...(counts.get(clubId) ?? NO_MEMBERS) }]));
 }
 
 export interface SgcCounts {
@@ -58,13 +58,15 @@ export interface SgcCounts {
   insured: number;
 }
 
+const NO_MEMBERS: SgcCounts = { total: 0, sgc_ready: 0, insured: 0 };
+
 /**
  * How many active members each club has, how many have every SGC field and how many are insured for the
  * club's `year` (the readiness panel's cycle, the evaluation's calendar year): one statement for any
  * number of clubs; every club asked for is in the answer.
  */
 export async function sgcCountsOfClubs(db: Queryable, clubs: Array<{ clubId: string; year: number }>): Promise<Map<string, SgcCounts>> {
-  const counts = new Map<string, SgcCounts>(clubs.map((c) => [c.clubId, { total: 0, sgc_ready: 0, insured: 0 }]));
+  const counts = new Map<string, SgcCounts>(clubs.map((c) => [c.clubId, { ...NO_MEMBERS }]));
   for (const row of await repo.listSgcRowsOfClubs(db, clubs)) {
     const n = counts.get(row.club_id);
     if (!n) continue;
