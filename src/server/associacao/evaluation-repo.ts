@@ -116,7 +116,7 @@ export function unitsBySexOfClubs(q: Queryable, clubIds: string[]): Promise<Arra
             count(*) FILTER (WHERE r.sex = 'M')::int AS boys,
             count(*) FILTER (WHERE r.sex IS NULL)::int AS unknown
        FROM units u
-       JOIN club_members cm ON cm.unit_id = u.id AND cm.club_id = u.club_id AND cm.active AND cm.role = 'member'
+       JOIN club_members cm ON cm.unit_id = u.id AND cm.club_id = u.club_id AND cm.active AND cm.role = 'member' AND cm.club_id = ANY($1::uuid[])
        LEFT JOIN sgc_member_records r ON r.member_id = cm.id
       WHERE u.club_id = ANY($1::uuid[]) AND u.active
       GROUP BY u.club_id, u.id, u.name
