@@ -26,10 +26,6 @@ export function platformItems(q: Queryable): Promise<ItemRow[]> {
   return q.query<ItemRow>(`SELECT ${COLUMNS} FROM evaluation_platform_items ORDER BY position, code`);
 }
 
-export function clubItems(q: Queryable, clubId: string): Promise<ItemRow[]> {
-  return clubItemsOfClubs(q, [clubId]);
-}
-
 /** The own lists of many clubs in one statement (a club without its own copy has no rows). */
 export function clubItemsOfClubs(q: Queryable, clubIds: string[]): Promise<Array<ItemRow & { club_id: string }>> {
   return q.query(`SELECT club_id, ${COLUMNS} FROM club_evaluation_items WHERE club_id = ANY($1::uuid[]) ORDER BY club_id, position, code`, [clubIds]);
@@ -68,10 +64,6 @@ export interface MarkRow {
   marked_at: string;
 }
 
-export function listMarks(q: Queryable, clubId: string, year: number): Promise<MarkRow[]> {
-  return listMarksOfClubs(q, [{ clubId, year }]);
-}
-
 /** The hand marks of many clubs, each of its own year, in one statement. */
 export function listMarksOfClubs(q: Queryable, clubs: ClubYear[]): Promise<Array<MarkRow & { club_id: string }>> {
   return q.query(
@@ -103,12 +95,10 @@ export interface UnitSexRow {
   unknown: number;
 }
 
-/** Each active unit with active members (Desbravadores, not the leaders): how many girls, boys and of unknown sex (the SGC record). */
-export function unitsBySex(q: Queryable, clubId: string): Promise<UnitSexRow[]> {
-  return unitsBySexOfClubs(q, [clubId]);
-}
-
-/** {@link unitsBySex} of many clubs in one statement, club by club. */
+/**
+ * Each active unit with active members (Desbravadores, not the leaders) of many clubs, in one statement,
+ * club by club: how many girls, boys and of unknown sex (the SGC record).
+ */
 export function unitsBySexOfClubs(q: Queryable, clubIds: string[]): Promise<Array<UnitSexRow & { club_id: string }>> {
   return q.query(
     `SELECT u.club_id, u.name,

@@ -7,7 +7,7 @@ import {
   EVAL_MSG, EVAL_PROOF_LABELS, EVAL_TARGET_DEFAULTS, deadlineFromColumn, deadlineToColumn,
   type TEvalItem, type TEvalItemFields, type TEvalItemList, type TEvalProof, type TEvalResultItem, type TEvaluation,
 } from '../../shared/associacao-evaluation.js';
-import { sgcCountsOfClubs, type SgcCounts } from './service.js';
+import { NO_MEMBERS, sgcCountsOfClubs, type SgcCounts } from './service.js';
 import { plansSignedOnOfClubs } from './plan-repo.js';
 import { judgeDiretoria } from './diretoria.js';
 import { listHoldersOfClubs, type HolderRow } from './diretoria-repo.js';
@@ -88,9 +88,14 @@ function prove(b: ClubBooks, proof: TEvalProof, target: number | null): Proved {
   }
 }
 
-function byClub<T extends { club_id: string }>(rows: T[]): Map<string, T[]> {
+/** Rows of many clubs, each club's in the order they came. */
+export function groupByClub<T extends { club_id: string }>(rows: T[]): Map<string, T[]> {
   const map = new Map<string, T[]>();
-  for (const row of rows) map.set(row.club_id, [...(map.get(row.club_id) ?? []), row]);
+  for (const row of rows) {
+    const list = map.get(row.club_id);
+    if (list) list.push(row);
+    else map.set(row.club_id, [row]);
+  }
   return map;
 }
 
@@ -104,12 +109,12 @@ async function loadBooks(q: Queryable, clubs: ClubYear[], proofs: Set<TEvalProof
   // One after the other: inside a transaction the statements share one connection.
   const readiness = uses('sgc_ready', 'insured') ? await sgcCountsOfClubs(q, clubs) : new Map<string, SgcCounts>();
   const plans = uses('annual_plan_signed') ? await plansSignedOnOfClubs(q, clubs) : new Map<string, string>();
-  const holders = uses('diretoria_complete') ? byClub(await listHoldersOfClubs(q, ids)) : new Map<string, HolderRow[]>();
-  const reports = uses('bimonthly_reports') ? byClub(await listReportStatusOfClubs(q, clubs)) : new Map<string, Array<{ period_kind: string; status: string }>>();
-  const units = uses('units_by_sex') ? byClub(await repo.unitsBySexOfClubs(q, ids)) : new Map<string, UnitSexRow[]>();
+  const holders = uses('diretoria_complete') ? groupByClub(await listHoldersOfClubs(q, ids)) : new Map<string, HolderRow[]>();
+  const reports = uses('bimonthly_reports') ? groupByClub(await listReportStatusOfClubs(q, clubs)) : new Map<string, Array<{ period_kind: string; status: string }>>();
+  const units = uses('units_by_sex') ? groupByClub(await repo.unitsBySexOfClubs(q, ids)) : new Map<string, UnitSexRow[]>();
   const atas = uses('atas_diretoria') ? await countAtasOfKindOfClubs(q, clubs, 'diretoria') : new Map<string, number>();
   return (id) => ({
-    readiness: readiness.get(id) ?? { total: 0, sgc_ready: 0, insured: 0 },
+    readiness: readiness.get(id) ?? NO_MEMBERS,
     planSignedOn: plans.get(id) ?? null,
     holders: holders.get(id) ?? [],
     bimonthlyClosed: (reports.get(id) ?? []).filter((r) => r.period_kind === 'bimonthly' && r.status === 'closed').length,
@@ -128,7 +133,7 @@ export async function itemList(q: Queryable, clubId: string | null): Promise<TEv
 
 /** {@link itemList} of many clubs: two statements at most (the clubs' own copies, the platform's if one has none). */
 async function itemListsOfClubs(q: Queryable, clubIds: string[]): Promise<(clubId: string) => TEvalItemList> {
-  const own = byClub(await repo.clubItemsOfClubs(q, clubIds));
+  const own = groupByClub(await repo.clubItemsOfClubs(q, clubIds));
   const platform = clubIds.some((id) => !own.has(id)) ? (await repo.platformItems(q)).map(toItem) : [];
   return (id) => {
     const items = own.get(id);
@@ -149,7 +154,7 @@ async function evaluationsOfClubs(q: Queryable, clubs: ClubYear[]): Promise<TEva
   const listOf = await itemListsOfClubs(q, clubs.map((c) => c.clubId));
   const proofs = new Set(clubs.flatMap((c) => listOf(c.clubId).items.flatMap((it) => (it.proof ? [it.proof] : []))));
   const booksOf = await loadBooks(q, clubs, proofs);
-  const marks = byClub(await repo.listMarksOfClubs(q, clubs));
+  const marks = groupByClub(await repo.listMarksOfClubs(q, clubs));
   return clubs.map(({ clubId, year }) => {
     const list = listOf(clubId);
     const b = booksOf(clubId);

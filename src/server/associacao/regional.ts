@@ -7,7 +7,7 @@ import { regionalShareMail } from '../mail/templates.js';
 import { periodLabel } from '../../shared/associacao-reports.js';
 import { REGIONAL_MSG, type TRegionalClub, type TRegionalShare, type TRegionalView } from '../../shared/associacao-regional.js';
 import { readinessCounts } from './service.js';
-import { evaluationScores } from './evaluation.js';
+import { evaluationScores, groupByClub } from './evaluation.js';
 import { missingPosts } from './diretoria.js';
 import { currentPostsOfClubs } from './diretoria-repo.js';
 import { listReportStatusOfClubs } from './report-repo.js';
@@ -50,10 +50,10 @@ export async function revokeShare(db: Db, access: ClubAccess, id: string): Promi
 async function buildClubs(db: Queryable, clubs: Array<{ club_id: string; club_name: string }>): Promise<TRegionalClub[]> {
   const ids = clubs.map((c) => c.club_id);
   const readiness = await readinessCounts(db, ids);
-  const posts = groupBy(await currentPostsOfClubs(db, ids));
+  const posts = groupByClub(await currentPostsOfClubs(db, ids));
   // The reports of the club's calendar year (its today is the deadline less the days left).
   const years = [...readiness].map(([clubId, r]) => ({ clubId, year: new Date(Date.parse(`${r.deadline}T00:00:00Z`) - r.days_left * 86_400_000).getUTCFullYear() }));
-  const reports = groupBy(await listReportStatusOfClubs(db, years));
+  const reports = groupByClub(await listReportStatusOfClubs(db, years));
   // The evaluation's score per club: one statement per kind of proof for all the clubs.
   const scores = await evaluationScores(db, years);
   return clubs.flatMap((c) => {
@@ -70,16 +70,6 @@ async function buildClubs(db: Queryable, clubs: Array<{ club_id: string; club_na
       evaluation: scores.get(c.club_id) ?? null,
     }];
   });
-}
-
-function groupBy<T extends { club_id: string }>(rows: T[]): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = map.get(row.club_id);
-    if (list) list.push(row);
-    else map.set(row.club_id, [row]);
-  }
-  return map;
 }
 
 /** The coordinator's view: every club shared with the account's verified e-mail. */

@@ -58,7 +58,8 @@ export interface SgcCounts {
   insured: number;
 }
 
-const NO_MEMBERS: SgcCounts = { total: 0, sgc_ready: 0, insured: 0 };
+/** The counts of a club with no active member. */
+export const NO_MEMBERS: SgcCounts = { total: 0, sgc_ready: 0, insured: 0 };
 
 /**
  * How many active members each club has, how many have every SGC field and how many are insured for the

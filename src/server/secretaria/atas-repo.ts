@@ -176,12 +176,10 @@ export async function meetingOn(q: Queryable, clubId: string, meetingId: string,
   return (await maybeOne(q, `SELECT 1 FROM meetings WHERE club_id = $1 AND id = $2 AND date = $3 AND status <> 'cancelled'`, [clubId, meetingId, date])) !== null;
 }
 
-/** How many atas of a kind the club recorded in a year (a correction is not a second meeting): the Associação's evaluation reads 'diretoria'. */
-export async function countAtasOfKind(q: Queryable, clubId: string, year: number, kind: TAtaKind): Promise<number> {
-  return (await countAtasOfKindOfClubs(q, [{ clubId, year }], kind)).get(clubId) ?? 0;
-}
-
-/** {@link countAtasOfKind} of many clubs, each of its own year, in one statement; a club with none is absent. */
+/**
+ * How many atas of a kind each club recorded in its year (a correction is not a second meeting), in one
+ * statement; a club with none is absent. The Associação's evaluation reads 'diretoria'.
+ */
 export async function countAtasOfKindOfClubs(q: Queryable, clubs: Array<{ clubId: string; year: number }>, kind: TAtaKind): Promise<Map<string, number>> {
   const rows = await q.query<{ club_id: string; n: number }>(
     `SELECT a.club_id, count(*)::int AS n
