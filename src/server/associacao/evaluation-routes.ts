@@ -5,6 +5,7 @@ import { ZOk } from '../../shared/responses.js';
 import { ZEvalImport, ZEvalImportResult, ZEvalItemList, ZEvalItemsInput, ZEvalMarkInput, ZEvalYearQuery, ZEvaluation } from '../../shared/associacao-evaluation.js';
 import * as evaluation from './evaluation.js';
 import { importItems, itemsCsv } from './evaluation-io.js';
+import { sendKept } from '../http/kept-read.js';
 
 const tags = ['associacao'];
 
@@ -16,7 +17,7 @@ export const associacaoEvaluationRoutes: FastifyPluginAsyncZod = async (app) => 
   app.get(base, {
     config: { permission: 'associacao.read' },
     schema: { tags, summary: 'Avaliação do clube no ano: cada item com o que o Trilha já comprova, o que falta e a pontuação', params: ZClubParams, querystring: ZEvalYearQuery, response: { 200: ZEvaluation } },
-  }, async (req) => evaluation.evaluation(db, req.access.clubId, req.query.year));
+  }, async (req, reply) => sendKept(req, reply, (q) => evaluation.evaluation(q, req.access.clubId, req.query.year)));
 
   app.put(`${base}/mark`, {
     config: { permission: 'associacao.manage' },

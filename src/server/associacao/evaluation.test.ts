@@ -158,9 +158,12 @@ describe(`the club's evaluation on ${engineName()}`, () => {
     expect(platform.statusCode).toBe(200);
     expect(platform.json().items).toHaveLength(8);
     const edited = [...platform.json().items.slice(0, 7), { ...HAND, code: 'campori', title: 'Campori da Associação' }];
+    await call(ctx.app, 'DELETE', `${s.base}/associacao/evaluation/items`, { as: s.admin });
+    // The club's evaluation is a kept answer: the platform's list changing moves it (migration 1061).
+    const kept = (await call(ctx.app, 'GET', `${s.base}/associacao/evaluation?year=2026`, { as: s.admin })).json();
+    expect(kept.items.at(-1).title).not.toBe('Campori da Associação');
     const put = await call(ctx.app, 'PUT', '/api/admin/evaluation/items', { as: superAdmin, body: { items: edited } });
     expect(put.statusCode, put.body).toBe(200);
-    await call(ctx.app, 'DELETE', `${s.base}/associacao/evaluation/items`, { as: s.admin });
     const seen = (await call(ctx.app, 'GET', `${s.base}/associacao/evaluation?year=2026`, { as: s.admin })).json();
     expect(seen.items.at(-1)).toMatchObject({ code: 'campori', title: 'Campori da Associação' });
     const csv = await call(ctx.app, 'GET', '/api/admin/evaluation/items.csv', { as: superAdmin });

@@ -88,6 +88,25 @@ function prove(b: ClubBooks, proof: TEvalProof, target: number | null): Proved {
   }
 }
 
+type ReportStatus = { period_kind: string; status: string };
+
+/**
+ * What a caller has already read of the same clubs, so the evaluation does not read it again (the regional
+ * view reads the reports and the SGC counts for its own columns): the reports of the very years asked,
+ * and SGC counts each of the year it names, used for a club only when that is the year asked.
+ */
+export interface KnownBooks {
+  reports?: Map<string, ReportStatus[]>;
+  readiness?: Map<string, SgcCounts & { year: number }>;
+}
+
+/** The SGC counts of each club's year: from what is known when it is of that year, read for the others. */
+async function sgcCountsKnowing(q: Queryable, clubs: ClubYear[], known?: Map<string, SgcCounts & { year: number }>): Promise<Map<string, SgcCounts>> {
+  const toRead = clubs.filter((c) => known?.get(c.clubId)?.year !== c.year);
+  const read = toRead.length > 0 ? await sgcCountsOfClubs(q, toRead) : new Map<string, SgcCounts>();
+  return new Map(clubs.map((c) => [c.clubId, read.get(c.clubId) ?? known?.get(c.clubId) ?? NO_MEMBERS]));
+}
+
 /** Rows of many clubs, each club's in the order they came. */
 export function groupByClub<T extends { club_id: string }>(rows: T[]): Map<string, T[]> {
   const map = new Map<string, T[]>();
@@ -103,14 +122,14 @@ export function groupByClub<T extends { club_id: string }>(rows: T[]): Map<strin
  * The books the proofs in use read, for every club at once: one statement per kind of proof whatever the
  * number of clubs (the regional view shows a hundred clubs side by side), none for a proof no list uses.
  */
-async function loadBooks(q: Queryable, clubs: ClubYear[], proofs: Set<TEvalProof>): Promise<(clubId: string) => ClubBooks> {
+async function loadBooks(q: Queryable, clubs: ClubYear[], proofs: Set<TEvalProof>, known: KnownBooks = {}): Promise<(clubId: string) => ClubBooks> {
   const ids = clubs.map((c) => c.clubId);
   const uses = (...p: TEvalProof[]) => p.some((x) => proofs.has(x));
   // One after the other: inside a transaction the statements share one connection.
-  const readiness = uses('sgc_ready', 'insured') ? await sgcCountsOfClubs(q, clubs) : new Map<string, SgcCounts>();
+  const readiness = uses('sgc_ready', 'insured') ? await sgcCountsKnowing(q, clubs, known.readiness) : new Map<string, SgcCounts>();
   const plans = uses('annual_plan_signed') ? await plansSignedOnOfClubs(q, clubs) : new Map<string, string>();
   const holders = uses('diretoria_complete') ? groupByClub(await listHoldersOfClubs(q, ids)) : new Map<string, HolderRow[]>();
-  const reports = uses('bimonthly_reports') ? groupByClub(await listReportStatusOfClubs(q, clubs)) : new Map<string, Array<{ period_kind: string; status: string }>>();
+  const reports = !uses('bimonthly_reports') ? new Map<string, ReportStatus[]>() : known.reports ?? groupByClub(await listReportStatusOfClubs(q, clubs));
   const units = uses('units_by_sex') ? groupByClub(await repo.unitsBySexOfClubs(q, ids)) : new Map<string, UnitSexRow[]>();
   const atas = uses('atas_diretoria') ? await countAtasOfKindOfClubs(q, clubs, 'diretoria') : new Map<string, number>();
   return (id) => ({
@@ -150,10 +169,10 @@ export async function clubYear(q: Queryable, clubId: string): Promise<number> {
  * The evaluations of many clubs, each of its own year: each item with its proof or hand mark, and the
  * score so far. A fixed number of statements for any number of clubs.
  */
-async function evaluationsOfClubs(q: Queryable, clubs: ClubYear[]): Promise<TEvaluation[]> {
+async function evaluationsOfClubs(q: Queryable, clubs: ClubYear[], known?: KnownBooks): Promise<TEvaluation[]> {
   const listOf = await itemListsOfClubs(q, clubs.map((c) => c.clubId));
   const proofs = new Set(clubs.flatMap((c) => listOf(c.clubId).items.flatMap((it) => (it.proof ? [it.proof] : []))));
-  const booksOf = await loadBooks(q, clubs, proofs);
+  const booksOf = await loadBooks(q, clubs, proofs, known);
   const marks = groupByClub(await repo.listMarksOfClubs(q, clubs));
   return clubs.map(({ clubId, year }) => {
     const list = listOf(clubId);
@@ -181,9 +200,12 @@ export async function evaluation(q: Queryable, clubId: string, year?: number): P
   return (await evaluationsOfClubs(q, [{ clubId, year: y }]))[0];
 }
 
-/** The scores alone of many clubs, for the views that show them beside other figures (the regional coordinator's). */
-export async function evaluationScores(q: Queryable, clubs: ClubYear[]): Promise<Map<string, { year: number; score: number; max: number; done: number; total: number }>> {
-  const all = await evaluationsOfClubs(q, clubs);
+/**
+ * The scores alone of many clubs, for the views that show them beside other figures (the regional
+ * coordinator's), which pass what they have already read of those clubs.
+ */
+export async function evaluationScores(q: Queryable, clubs: ClubYear[], known?: KnownBooks): Promise<Map<string, { year: number; score: number; max: number; done: number; total: number }>> {
+  const all = await evaluationsOfClubs(q, clubs, known);
   return new Map(all.map((e, i) => [clubs[i].clubId, { year: e.year, score: e.score, max: e.max, done: e.done, total: e.total }]));
 }
 

@@ -8,6 +8,7 @@ import { can } from '../core/access.js';
 import { notFound } from '../core/errors.js';
 import { requireGuardianOf } from '../families/access.js';
 import * as plan from './plan.js';
+import { sendKept } from '../http/kept-read.js';
 
 const tags = ['associacao'];
 const ZEntryParams = ZClubParams.extend({ entryId: zId(PLAN_MSG.notFound) });
@@ -22,7 +23,7 @@ export const associacaoPlanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/calendar`, {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Calendário do ano do clube: reuniões, eventos e saídas, feriados, recessos, datas da Associação e da região', params: ZClubParams, querystring: ZYearQuery, response: { 200: ZCalendar } },
-  }, async (req) => plan.calendar(db, req.access.clubId, req.query.year, can(req.access, 'associacao.manage')));
+  }, async (req, reply) => sendKept(req, reply, (q) => plan.calendar(q, req.access.clubId, req.query.year, can(req.access, 'associacao.manage'))));
 
   app.post(`${base}/calendar/entries`, {
     config: { permission: 'associacao.manage' },
@@ -50,7 +51,7 @@ export const associacaoPlanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/plan`, {
     config: { permission: 'associacao.manage' },
     schema: { tags, summary: 'Planejamento anual para imprimir: diretoria, calendário por mês, metas e assinatura', params: ZClubParams, querystring: ZYearQuery, response: { 200: ZPlan } },
-  }, async (req) => plan.annualPlan(db, req.access.clubId, req.query.year));
+  }, async (req, reply) => sendKept(req, reply, (q) => plan.annualPlan(q, req.access.clubId, req.query.year)));
 
   app.put(`${base}/plan`, {
     config: { permission: 'associacao.manage' },

@@ -4,7 +4,8 @@ import { inviteChild, setUpStaffedClub, type StaffedClub } from '../../../test/c
 import { engineName } from '../../../test/db.js';
 import { REGIONAL_MSG } from '../../shared/associacao-regional.js';
 import type { Queryable } from '../db/index.js';
-import { evaluation } from './evaluation.js';
+import { evaluation, evaluationScores } from './evaluation.js';
+import { sgcCountsOfClubs } from './service.js';
 import { regionalClub, regionalView } from './regional.js';
 
 let ctx: TestContext;
@@ -110,11 +111,29 @@ describe(`the regional view on ${engineName()}`, () => {
     await regionalClub(counted(one), coordinator.profile.id, second.id);
     // The same reads, and the view's one more: whether the account's e-mail is verified.
     expect(two.length).toBe(one.length + 1);
-    expect(two.length).toBeLessThanOrEqual(16);
+    expect(two.length).toBeLessThanOrEqual(15);
+    // The reports its column shows are the evaluation's too: read once.
+    expect(two.filter((sql) => sql.includes('FROM associacao_reports')).length).toBe(1);
     for (const c of view.clubs) {
       const own = await evaluation(ctx.db, c.club_id, c.evaluation?.year);
       expect(c.evaluation).toEqual({ year: own.year, score: own.score, max: own.max, done: own.done, total: own.total });
     }
+  });
+
+  it('the evaluation takes the SGC counts a caller already read for its year, and reads them for another year', async () => {
+    const counted = (sink: string[]): Queryable => ({ query: (sql: string, params?: readonly unknown[]) => (sink.push(sql), ctx.db.query(sql, params)) }) as Queryable;
+    const sgcReads = (sink: string[]) => sink.filter((sql) => sql.includes('unnest($1::uuid[], $2::int[]) AS k(club_id, year))')).length;
+    const year = (await evaluation(ctx.db, s.club.id)).year;
+    const clubs = [{ clubId: s.club.id, year }];
+    const counts = (await sgcCountsOfClubs(ctx.db, clubs)).get(s.club.id) ?? { total: -1, sgc_ready: -1, insured: -1 };
+    const plain = await evaluationScores(ctx.db, clubs);
+    const same: string[] = [];
+    expect(await evaluationScores(counted(same), clubs, { readiness: new Map([[s.club.id, { ...counts, year }]]) })).toEqual(plain);
+    expect(sgcReads(same)).toBe(0);
+    // Counts of the registration's next year are not this year's: read again, same score.
+    const other: string[] = [];
+    expect(await evaluationScores(counted(other), clubs, { readiness: new Map([[s.club.id, { total: 99, sgc_ready: 99, insured: 99, year: year + 1 }]]) })).toEqual(plain);
+    expect(sgcReads(other)).toBe(1);
   });
 
   it('the coordinator never reaches a child: every club GET route answers 404, and the regional answer names no one', async () => {

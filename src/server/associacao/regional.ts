@@ -54,8 +54,9 @@ async function buildClubs(db: Queryable, clubs: Array<{ club_id: string; club_na
   // The reports of the club's calendar year (its today is the deadline less the days left).
   const years = [...readiness].map(([clubId, r]) => ({ clubId, year: new Date(Date.parse(`${r.deadline}T00:00:00Z`) - r.days_left * 86_400_000).getUTCFullYear() }));
   const reports = groupByClub(await listReportStatusOfClubs(db, years));
-  // The evaluation's score per club: one statement per kind of proof for all the clubs.
-  const scores = await evaluationScores(db, years);
+  // The evaluation's score per club: one statement per kind of proof for all the clubs, less the reports
+  // just read and the SGC counts where the registration's year is the evaluation's (1 January to the deadline).
+  const scores = await evaluationScores(db, years, { reports, readiness });
   return clubs.flatMap((c) => {
     const r = readiness.get(c.club_id);
     if (!r) return [];

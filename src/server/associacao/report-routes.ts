@@ -4,6 +4,7 @@ import { ZClubParams, zId } from '../../shared/ids.js';
 import { ZOk } from '../../shared/responses.js';
 import { REPORT_MSG, ZReport, ZReportCreate, ZReportSummary, ZReportUpdate } from '../../shared/associacao-reports.js';
 import * as reports from './reports.js';
+import { sendKept } from '../http/kept-read.js';
 
 const tags = ['associacao'];
 const ZReportParams = ZClubParams.extend({ reportId: zId(REPORT_MSG.notFound) });
@@ -16,7 +17,7 @@ export const associacaoReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(base, {
     config: { permission: 'associacao.manage' },
     schema: { tags, summary: 'Relatórios para a Associação (mensais ou bimestrais), do mais novo ao mais antigo', params: ZClubParams, response: { 200: z.array(ZReportSummary) } },
-  }, async (req) => reports.listReports(db, req.access.clubId));
+  }, async (req, reply) => sendKept(req, reply, (q) => reports.listReports(q, req.access.clubId)));
 
   app.post(base, {
     config: { permission: 'associacao.manage' },
@@ -26,7 +27,7 @@ export const associacaoReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/:reportId`, {
     config: { permission: 'associacao.manage' },
     schema: { tags, summary: 'Um relatório: cada campo calculado pelo Trilha, o valor alterado e a nota', params: ZReportParams, response: { 200: ZReport } },
-  }, async (req) => reports.getReport(db, req.access.clubId, req.params.reportId));
+  }, async (req, reply) => sendKept(req, reply, (q) => reports.getReport(q, req.access.clubId, req.params.reportId)));
 
   app.put(`${base}/:reportId`, {
     config: { permission: 'associacao.manage' },

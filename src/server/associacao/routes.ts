@@ -5,6 +5,7 @@ import { ASSOC_MSG, POST_MSG, ZDeadlineInput, ZDiretoria, ZInsuranceInput, ZPost
 import { z } from 'zod';
 import * as service from './service.js';
 import * as diretoria from './diretoria.js';
+import { sendKept } from '../http/kept-read.js';
 
 const tags = ['associacao'];
 const ZMemberParams = ZClubParams.extend({ memberId: zId(ASSOC_MSG.memberNotFound) });
@@ -17,7 +18,7 @@ export const associacaoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/associacao/readiness', {
     config: { permission: 'associacao.manage' },
     schema: { tags, summary: 'Prontidão para o SGC e o seguro: cada membro e o que falta', params: ZClubParams, response: { 200: ZReadiness } },
-  }, async (req) => service.readiness(db, req.access.clubId));
+  }, async (req, reply) => sendKept(req, reply, (q) => service.readiness(q, req.access.clubId)));
 
   app.get('/api/clubs/:clubId/associacao/sgc.csv', {
     config: { permission: 'associacao.manage' },
@@ -55,7 +56,7 @@ export const associacaoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/associacao/diretoria', {
     config: { permission: 'associacao.manage' },
     schema: { tags, summary: 'Diretoria: cargos, mandatos, o que falta e as regras da Associação', params: ZClubParams, response: { 200: ZDiretoria } },
-  }, async (req) => diretoria.diretoria(db, req.access.clubId));
+  }, async (req, reply) => sendKept(req, reply, (q) => diretoria.diretoria(q, req.access.clubId)));
 
   app.get('/api/clubs/:clubId/associacao/diretoria/termo/:memberId', {
     config: { permission: 'associacao.manage' },

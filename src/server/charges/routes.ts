@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,8 +21,7 @@ import {
 import * as repo from './repo.js';
 import * as service from './service.js';
 import { ZClubParams, zId } from '../../shared/ids.js';
-import { untilNextClubDayMs } from '../db/club-clock.js';
-import type { Db } from '../db/index.js';
+import { sendKept } from '../http/kept-read.js';
 import { ZChildParams } from '../../shared/families.js';
 
 const ZChargeParams = ZClubParams.extend({ id: zId(CHARGE_MSG.chargeNotFound) });
@@ -38,13 +36,11 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   // What is overdue depends on the club's today: these reads are kept by the club's data version and
   // until the club's next day begins (ADR 026, ADR 084), each built once by its compiled serializer.
-  const keptForTheDay = (req: FastifyRequest, reply: FastifyReply, read: (q: Db) => Promise<unknown>) =>
-    app.answers.send(req, reply, req.access, async (q) => reply.serialize(await read(q)) as string, () => untilNextClubDayMs(db, req.access.clubId));
 
   app.get('/api/clubs/:clubId/charges', {
     config: { permission: 'charges.manage' },
     schema: { tags, summary: 'Cobranças do clube, vencimento mais recente primeiro, com filtros', params: ZClubParams, querystring: ZChargeQuery, response: { 200: ZChargePage } },
-  }, async (req, reply) => keptForTheDay(req, reply, (q) => service.listCharges(q, req.access.clubId, req.query)));
+  }, async (req, reply) => sendKept(req, reply, (q) => service.listCharges(q, req.access.clubId, req.query)));
 
   app.post('/api/clubs/:clubId/charges', {
     config: { permission: 'charges.manage' },
@@ -67,7 +63,7 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/charges/:id', {
     config: { permission: 'charges.manage' },
     schema: { tags, summary: 'Cobrança com seus pagamentos', params: ZChargeParams, response: { 200: ZChargeDetail } },
-  }, async (req, reply) => keptForTheDay(req, reply, (q) => service.getChargeDetail(q, req.access.clubId, req.params.id)));
+  }, async (req, reply) => sendKept(req, reply, (q) => service.getChargeDetail(q, req.access.clubId, req.params.id)));
 
   app.post('/api/clubs/:clubId/charges/:id/payments', {
     config: { permission: 'charges.manage' },
@@ -87,7 +83,7 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/my-charges', {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Minhas cobranças em aberto, com o PIX de cada uma (do membro logado)', params: ZClubParams, response: { 200: z.array(ZOpenCharge) } },
-  }, async (req, reply) => keptForTheDay(req, reply, (q) => service.openChargesOf(q, req.access.clubId, req.access.profileId)));
+  }, async (req, reply) => sendKept(req, reply, (q) => service.openChargesOf(q, req.access.clubId, req.access.profileId)));
 
   app.get('/api/family/children/:memberId/charges', {
     config: { permission: 'signed_in' },
@@ -121,7 +117,7 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/debtors', {
     config: { permission: 'charges.manage' },
     schema: { tags, summary: 'Quem deve: membros com saldo em aberto, total, vencimento mais antigo e faixas de atraso', params: ZClubParams, querystring: ZDebtorQuery, response: { 200: ZDebtors } },
-  }, async (req, reply) => keptForTheDay(req, reply, (q) => debtors.listDebtors(q, req.access.clubId, req.query)));
+  }, async (req, reply) => sendKept(req, reply, (q) => debtors.listDebtors(q, req.access.clubId, req.query)));
 
   app.get('/api/clubs/:clubId/debtors/:profileId/whatsapp', {
     config: { permission: 'charges.manage' },

@@ -86,6 +86,29 @@ describe(`clubs on ${engineName()}`, () => {
     expect((await call(ctx.app, 'GET', `${base}/panel`, { as: await signUp(ctx.app) })).statusCode).toBe(404);
   });
 
+  it('the panel is kept: a write in the club shows at once; it holds until a meeting starts or its 3 hours pass', async () => {
+    const dir = await signUp(ctx.app);
+    const club = await createClub(ctx.app, dir, 'Painel guardado');
+    const base = `/api/clubs/${club.id}`;
+    const first = await call(ctx.app, 'GET', `${base}/panel`, { as: dir });
+    const again = await ctx.app.inject({ method: 'GET', url: `${base}/panel`, headers: { cookie: dir.cookie, 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    await ctx.db.query(`INSERT INTO units (club_id, name) VALUES ($1, 'Águias')`, [club.id]);
+    expect((await call(ctx.app, 'GET', `${base}/panel`, { as: dir })).json().counts.units).toBe(first.json().counts.units + 1);
+    // How long the meetings' summary holds: nothing to come, then a meeting in 2 hours, then one that began an hour ago.
+    const { summaryUnchangedForMs } = await import('../meetings/repo.js');
+    expect(await summaryUnchangedForMs(ctx.db, club.id)).toBe(Infinity);
+    const meeting = (at: string) => ctx.db.query(`INSERT INTO meetings (club_id, date, starts_at, title) VALUES ($1, (${at})::date, ${at}, 'Reunião')`, [club.id]);
+    await meeting(`now() + interval '2 hours'`);
+    const hours = async () => (await summaryUnchangedForMs(ctx.db, club.id)) / 3_600_000;
+    expect(await hours()).toBeCloseTo(2, 1);
+    await meeting(`now() - interval '1 hour'`);
+    expect(await hours()).toBeCloseTo(2, 1);
+    await ctx.db.query(`DELETE FROM meetings WHERE club_id = $1 AND starts_at > now()`, [club.id]);
+    expect(await hours()).toBeCloseTo(2, 1);
+    expect((await call(ctx.app, 'GET', `${base}/panel`, { as: dir })).json().meetings.next).not.toBeNull();
+  });
+
   it('anonymous requests answer 401; another club answers 404', async () => {
     const dono = await signUp(ctx.app);
     const club = await createClub(ctx.app, dono, 'Privado');

@@ -10,6 +10,8 @@ import { can } from '../core/access.js';
 import { meetingSummary } from '../meetings/service.js';
 import { getMemberHome } from '../progress/member-home.js';
 import { pendingApprovalCount } from '../progress/service.js';
+import { myTasksUnchangedForMs } from '../progress/repo.js';
+import { summaryUnchangedForMs } from '../meetings/repo.js';
 import { ZClubPanel } from '../../shared/panel.js';
 import { ZClubParams } from '../../shared/ids.js';
 
@@ -67,14 +69,19 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/panel', {
     config: { permission: 'club.read' },
     schema: { tags: ['clubs'], summary: 'O painel numa leitura: contadores, aprovações, reuniões e o início da pessoa', params: ZClubParams, response: { 200: ZClubPanel } },
-  }, async (req) => {
+  }, async (req, reply) => {
     const access = req.access;
-    // One after the other: the parts are small reads, and one connection serves the whole answer.
-    const counts = await repo.dashboardCounts(app.db, access.clubId);
-    if (!counts) throw notFound(MSG.clubNotFound);
-    const pending = can(access, 'submissions.review') ? await pendingApprovalCount(app.db, access) : null;
-    const meetings = await meetingSummary(app.db, access);
-    const home = await getMemberHome(app.db, access.clubId, access.profileId);
-    return { counts, pending_approvals: pending, meetings, home };
+    // Kept by the club's data version, per person, until the first of: a task opens or closes, the club's
+    // next day (the home's tasks and period), a meeting starts or its 3 hours pass (the meetings' summary).
+    const unchangedForMs = async () => Math.min(await myTasksUnchangedForMs(app.db, access.clubId), await summaryUnchangedForMs(app.db, access.clubId));
+    return app.answers.send(req, reply, access, async (q) => {
+      // One after the other: the parts are small reads, and one connection serves the whole answer.
+      const counts = await repo.dashboardCounts(q, access.clubId);
+      if (!counts) throw notFound(MSG.clubNotFound);
+      const pending = can(access, 'submissions.review') ? await pendingApprovalCount(q, access) : null;
+      const meetings = await meetingSummary(q, access);
+      const home = await getMemberHome(q, access.clubId, access.profileId);
+      return reply.serialize({ counts, pending_approvals: pending, meetings, home }) as string;
+    }, unchangedForMs);
   });
 };

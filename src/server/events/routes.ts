@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,8 +7,7 @@ import {
 } from '../../shared/events.js';
 import { ZClubParams, zId } from '../../shared/ids.js';
 import { ZChildParams } from '../../shared/families.js';
-import { untilNextClubDayMs } from '../db/club-clock.js';
-import type { Db } from '../db/index.js';
+import { sendKept } from '../http/kept-read.js';
 import { DEFAULT_TIMEZONE } from '../../shared/timezones.js';
 import { requireGuardianOf } from '../families/access.js';
 import { healthCipherFor } from '../families/health-key.js';
@@ -33,13 +31,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const cipher = () => healthCipherFor(app.config.dataDir);
   // The next events first: which are next depends on the club's today: kept by the club's data version and until the club's next
   // day begins (ADR 026, ADR 084), each built once by its compiled serializer.
-  const keptForTheDay = (req: FastifyRequest, reply: FastifyReply, read: (q: Db) => Promise<unknown>) =>
-    app.answers.send(req, reply, req.access, async (q) => reply.serialize(await read(q)) as string, () => untilNextClubDayMs(db, req.access.clubId));
 
   app.get('/api/clubs/:clubId/events', {
     config: { permission: 'events.read' },
     schema: { tags, summary: 'Eventos do clube: os próximos primeiro, depois os passados', params: ZClubParams, response: { 200: z.array(ZEvent) } },
-  }, async (req, reply) => keptForTheDay(req, reply, (q) => repo.listEvents(q, req.access.clubId)));
+  }, async (req, reply) => sendKept(req, reply, (q) => repo.listEvents(q, req.access.clubId)));
 
   app.post('/api/clubs/:clubId/events', {
     config: { permission: 'events.manage' },
@@ -49,7 +45,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/events/:id', {
     config: { permission: 'events.read' },
     schema: { tags, summary: 'Evento com vagas, convidados e itens da lista de verificação', params: ZEventParams, response: { 200: ZEvent } },
-  }, async (req, reply) => keptForTheDay(req, reply, (q) => service.mustGetEvent(q, req.access.clubId, req.params.id)));
+  }, async (req, reply) => sendKept(req, reply, (q) => service.mustGetEvent(q, req.access.clubId, req.params.id)));
 
   app.put('/api/clubs/:clubId/events/:id', {
     config: { permission: 'events.manage' },

@@ -22,6 +22,12 @@ let clubId: string;
 let kidMemberId: string;
 let chargeId: string;
 let eventId: string;
+/** An ata, an ofício, a patrimônio item, a kit and an Associação report of the club (the kept reads of issues 47, 48 and 50). */
+let ataId: string;
+let oficioId: string;
+let itemId: string;
+let kitId: string;
+let reportId: string;
 const statements: Array<KeptReadScope & { sql: string }> = [];
 
 beforeAll(async () => {
@@ -49,6 +55,27 @@ beforeAll(async () => {
   });
   expect(event.statusCode, event.body).toBe(201);
   eventId = event.json().id;
+  const kidAsPresent = [kidMemberId];
+  const ata = await call(ctx.app, 'POST', `/api/clubs/${clubId}/secretaria/atas`, {
+    as: director, body: { kind: 'diretoria', held_on: '2026-03-10', place: 'Sala', presided_by: 'Diretora', written_by: 'Secretário', present_member_ids: kidAsPresent,
+      visitors: [], agenda: 'Pauta', body: 'Texto', votos: [{ subject: 'Acampamento', votes_for: 1, votes_against: 0, abstentions: 0 }] },
+  });
+  expect(ata.statusCode, ata.body).toBe(201);
+  ataId = ata.json().id;
+  const oficio = await call(ctx.app, 'POST', `/api/clubs/${clubId}/secretaria/oficios`, { as: director, body: { dated_on: '2026-05-02', counterpart: 'Associação', subject: 'Campori', body: 'Prezados' } });
+  expect(oficio.statusCode, oficio.body).toBe(201);
+  oficioId = oficio.json().id;
+  const item = await call(ctx.app, 'POST', `/api/clubs/${clubId}/patrimonio/items`, {
+    as: director, body: { name: 'Barraca', category: 'barraca', quantity: 2, unit_value: '350,00', acquired_on: '2025-01-10', acquisition: 'comprado', nfe_number: 'NF 1', church_vote: null, location: 'Almoxarifado', condition: 'bom', notes: null },
+  });
+  expect(item.statusCode, item.body).toBe(201);
+  itemId = item.json().id;
+  const kit = await call(ctx.app, 'POST', `/api/clubs/${clubId}/uniformes/kits`, { as: director, body: { name: 'Kit', items: [{ name: 'Lenço', price: '25,00' }] } });
+  expect(kit.statusCode, kit.body).toBe(201);
+  kitId = kit.json().id;
+  const report = await call(ctx.app, 'POST', `/api/clubs/${clubId}/associacao/reports`, { as: director, body: { period_kind: 'monthly', year: 2026, month: 3 } });
+  expect(report.statusCode, report.body).toBe(201);
+  reportId = report.json().id;
   // The setup's writes started the push and e-mail workers: let them finish, or their statements land in
   // the first kept read's list on a busy machine.
   await ctx.app.notifications.drain();
@@ -71,6 +98,8 @@ function keptReads(): Array<[string, Session]> {
   const year = new Date().getFullYear();
   return [
     [`${c}/dashboard`, director],
+    [`${c}/panel`, director],
+    [`${c}/panel`, kid],
     [`${c}/members?limit=50`, director],
     [`${c}/tasks`, director],
     [`${c}/my-tasks`, kid],
@@ -98,6 +127,13 @@ function keptReads(): Array<[string, Session]> {
     [`${c}/programme/items/AMIGO/grid`, director],
     [`${c}/programme/ready`, director],
     ...['classes', 'units', 'members', 'stale', 'areas'].map((kind): [string, Session] => [`${c}/programme/reports/${kind}`, director]),
+    // The secretaria, the patrimônio and the Associação's books (issues 47, 48 and 50), kept for the club's day.
+    ...['people', 'atas', `atas/${ataId}`, 'votos', 'atos', 'oficios', `oficios/${oficioId}`, 'visitas', `livro-de-atas?year=${year}`, 'carteirinhas']
+      .map((path): [string, Session] => [`${c}/secretaria/${path}`, director]),
+    ...['summary', 'items', `items/${itemId}`, 'borrowers', 'loans'].map((path): [string, Session] => [`${c}/patrimonio/${path}`, director]),
+    [`${c}/uniformes/me`, kid],
+    ...['sizes', 'kits', `kits/${kitId}/pending`, `kits/${kitId}/order`].map((path): [string, Session] => [`${c}/uniformes/${path}`, director]),
+    ...['readiness', 'diretoria', 'evaluation', 'calendar', 'plan', 'reports', `reports/${reportId}`].map((path): [string, Session] => [`${c}/associacao/${path}`, director]),
     ['/api/admin/stats', superAdmin],
     ['/api/admin/clubs', superAdmin],
     // Kept per person by the version of their notifications (ADR 087), not by a club's.
@@ -156,9 +192,10 @@ describe(`kept answers are fenced on ${engineName()}`, () => {
   it('every route whose handler keeps answers is walked above', () => {
     const walked = new Set(keptReads().map(([url]) => url.split('?')[0]
       .replace(clubId, ':clubId').replace(kid.profile.id, ':memberId').replace(kidMemberId, ':memberId')
-      .replace(chargeId, ':id').replace(eventId, ':id').replace('/items/AMIGO/', '/items/:code/')));
+      .replace(chargeId, ':id').replace(eventId, ':id').replace('/items/AMIGO/', '/items/:code/')
+      .replace(ataId, ':id').replace(oficioId, ':id').replace(itemId, ':itemId').replace(kitId, ':kitId').replace(reportId, ':reportId')));
     const keeping = ctx.app.routeCatalog
-      .filter((r) => r.method === 'GET' && /answers\.(send|sendPersonal|cachedRead)\(|sendMemberProfile\(/.test(String(r.handler)))
+      .filter((r) => r.method === 'GET' && /answers\.(send|sendPersonal|cachedRead)\(|sendMemberProfile\(|sendKept\(/.test(String(r.handler)))
       .map((r) => r.url);
     expect(keeping.length).toBeGreaterThan(10);
     expect(keeping.filter((url) => !walked.has(url))).toEqual([]);

@@ -137,7 +137,10 @@ export class Unkept {
  * and the finance report by account; 'Minhas Tarefas' and the monthly report also depend on the clock and are kept
  * only until their next change of time, as are the reads of the club's day (ADR 084): cobranças, one charge, the
  * member's charges, quem deve, the receivables/defaults/events reports, the events and one event, the cartão,
- * the grade, prontos para investidura and the programme reports, kept until the club's next midnight. The super admin's stats and clubs are keyed by the whole
+ * the grade, prontos para investidura and the programme reports, kept until the club's next midnight, as are the
+ * secretaria's books, the patrimônio and uniform reads and the Associação's readiness, diretoria, evaluation,
+ * calendar, plan and reports (`sendKept` in kept-read.ts). The dashboard's panel is kept until a task opens or
+ * closes, a meeting starts or its 3 hours pass, or the club's day ends. The super admin's stats and clubs are keyed by the whole
  * platform's version (platformKeyOf); a person's bell and notification list by the version of their notifications
  * (personalKeyOf, ADR 087). A kept answer also keeps its compressed bytes (Answer), so a
  * browser's repeated read is not compressed again.

@@ -64,6 +64,23 @@ export function lastMeeting(q: Queryable, clubId: string) {
   );
 }
 
+/**
+ * How long from now the next and the last meeting stay what they are (the summary's `next` is a meeting
+ * that started less than 3 hours ago or is to come, its `last` one that has started): until a scheduled
+ * meeting starts or its 3 hours pass. Infinity when nothing is to come.
+ */
+export async function summaryUnchangedForMs(q: Queryable, clubId: string): Promise<number> {
+  const [row] = await q.query<{ ms: string | null }>(
+    `SELECT floor(1000 * extract(epoch FROM least(
+              (SELECT min(m.starts_at) FROM meetings m WHERE m.club_id = $1 AND m.status = 'scheduled' AND m.starts_at > now()),
+              (SELECT min(m.starts_at) + interval '3 hours' FROM meetings m
+                WHERE m.club_id = $1 AND m.status = 'scheduled' AND m.starts_at > now() - interval '3 hours')
+            ) - now()))::text AS ms`,
+    [clubId],
+  );
+  return row?.ms == null ? Infinity : Number(row.ms);
+}
+
 // Criteria ----------------------------------------------------------------------------------------
 
 const CRITERION_COLUMNS = 'k.id, k.name, k.points, k.active, k.position, k.auto_tick';

@@ -8,6 +8,7 @@ import { readUploadForm, sendEvidence } from '../http/evidence.js';
 import * as lending from './lending.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
+import { sendKept } from '../http/kept-read.js';
 
 const ZItemParams = ZClubParams.extend({ itemId: zId(PAT_MSG.itemNotFound) });
 const ZLoanParams = ZItemParams.extend({ loanId: zId(PAT_MSG.loanNotFound) });
@@ -21,12 +22,12 @@ export const patrimonioRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/patrimonio/summary', {
     config: { permission: 'patrimonio.lend' },
     schema: { tags, summary: 'Patrimônio num relance: itens, valor, emprestados, atrasados e baixas do ano', params: ZClubParams, response: { 200: ZPatrimonioSummary } },
-  }, async (req) => repo.summary(db, req.access.clubId));
+  }, async (req, reply) => sendKept(req, reply, (q) => repo.summary(q, req.access.clubId)));
 
   app.get('/api/clubs/:clubId/patrimonio/items', {
     config: { permission: 'patrimonio.lend' },
     schema: { tags, summary: 'Itens do patrimônio por nome, com disponíveis, emprestados e valor', params: ZClubParams, response: { 200: z.array(ZItem) } },
-  }, async (req) => repo.listItems(db, req.access.clubId));
+  }, async (req, reply) => sendKept(req, reply, (q) => repo.listItems(q, req.access.clubId)));
 
   app.post('/api/clubs/:clubId/patrimonio/items', {
     config: { permission: 'patrimonio.manage' },
@@ -36,7 +37,7 @@ export const patrimonioRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/patrimonio/items/:itemId', {
     config: { permission: 'patrimonio.lend' },
     schema: { tags, summary: 'Item com fotos, documentos, histórico e empréstimos', params: ZItemParams, response: { 200: ZItemDetail } },
-  }, async (req) => service.getItemDetail(db, req.access.clubId, req.params.itemId));
+  }, async (req, reply) => sendKept(req, reply, (q) => service.getItemDetail(q, req.access.clubId, req.params.itemId)));
 
   app.put('/api/clubs/:clubId/patrimonio/items/:itemId', {
     config: { permission: 'patrimonio.manage' },
@@ -75,12 +76,12 @@ export const patrimonioRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/patrimonio/borrowers', {
     config: { permission: 'patrimonio.lend' },
     schema: { tags, summary: 'A quem emprestar: unidades, líderes e eventos', params: ZClubParams, response: { 200: ZBorrowers } },
-  }, async (req) => repo.listBorrowers(db, req.access.clubId));
+  }, async (req, reply) => sendKept(req, reply, (q) => repo.listBorrowers(q, req.access.clubId)));
 
   app.get('/api/clubs/:clubId/patrimonio/loans', {
     config: { permission: 'patrimonio.lend' },
     schema: { tags, summary: 'O que está emprestado agora, os atrasados primeiro', params: ZClubParams, response: { 200: z.array(ZLoan) } },
-  }, async (req) => lending.openLoans(db, req.access.clubId));
+  }, async (req, reply) => sendKept(req, reply, (q) => lending.openLoans(q, req.access.clubId)));
 
   app.post('/api/clubs/:clubId/patrimonio/items/:itemId/check-out', {
     config: { permission: 'patrimonio.lend' },

@@ -5,6 +5,7 @@ import {
   PAT_MSG, ZDeliveryInput, ZKit, ZKitInput, ZKitOrder, ZKitPending, ZMemberSizes, ZMyPatrimonio, ZOrderChargesInput, ZPieceGoneInput, ZSizesInput,
 } from '../../shared/patrimonio.js';
 import * as uniforms from './uniforms.js';
+import { sendKept } from '../http/kept-read.js';
 
 const ZMemberParams = ZClubParams.extend({ memberId: zId(PAT_MSG.memberNotFound) });
 const ZKitParams = ZClubParams.extend({ kitId: zId(PAT_MSG.kitNotFound) });
@@ -17,12 +18,12 @@ export const uniformRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/uniformes/me', {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Meus tamanhos, o que recebi dos kits e o que tenho emprestado', params: ZClubParams, response: { 200: ZMyPatrimonio } },
-  }, async (req) => uniforms.mine(db, req.access));
+  }, async (req, reply) => sendKept(req, reply, (q) => uniforms.mine(q, req.access)));
 
   app.get('/api/clubs/:clubId/uniformes/sizes', {
     config: { permission: 'uniforms.read' },
     schema: { tags, summary: 'Tamanhos de uniforme dos membros (conselheiro: a própria unidade)', params: ZClubParams, response: { 200: z.array(ZMemberSizes) } },
-  }, async (req) => uniforms.listSizes(db, req.access));
+  }, async (req, reply) => sendKept(req, reply, (q) => uniforms.listSizes(q, req.access)));
 
   app.put('/api/clubs/:clubId/uniformes/sizes/:memberId', {
     config: { permission: 'patrimonio.manage' },
@@ -32,7 +33,7 @@ export const uniformRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/uniformes/kits', {
     config: { permission: 'uniforms.read' },
     schema: { tags, summary: 'Kits do clube e quantos receberam cada item', params: ZClubParams, response: { 200: z.array(ZKit) } },
-  }, async (req) => uniforms.listKits(db, req.access.clubId));
+  }, async (req, reply) => sendKept(req, reply, (q) => uniforms.listKits(q, req.access.clubId)));
 
   app.post('/api/clubs/:clubId/uniformes/kits', {
     config: { permission: 'patrimonio.manage' },
@@ -63,12 +64,12 @@ export const uniformRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clubs/:clubId/uniformes/kits/:kitId/pending', {
     config: { permission: 'uniforms.read' },
     schema: { tags, summary: 'Quem ainda não recebeu cada item do kit, por unidade', params: ZKitParams, response: { 200: z.array(ZKitPending) } },
-  }, async (req) => uniforms.pending(db, req.access, req.params.kitId));
+  }, async (req, reply) => sendKept(req, reply, (q) => uniforms.pending(q, req.access, req.params.kitId)));
 
   app.get('/api/clubs/:clubId/uniformes/kits/:kitId/order', {
     config: { permission: 'patrimonio.manage' },
     schema: { tags, summary: 'Pedido da próxima compra: itens que faltam por tamanho, com o custo', params: ZKitParams, response: { 200: ZKitOrder } },
-  }, async (req) => uniforms.order(db, req.access.clubId, req.params.kitId));
+  }, async (req, reply) => sendKept(req, reply, (q) => uniforms.order(q, req.access.clubId, req.params.kitId)));
 
   app.post('/api/clubs/:clubId/uniformes/kits/:kitId/order/charges', {
     config: { permission: 'patrimonio.manage' },

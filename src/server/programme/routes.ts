@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -38,8 +37,7 @@ import { requireGuardianOf } from '../families/access.js';
 import { ZClubParams } from '../../shared/ids.js';
 import { ZChildParams } from '../../shared/families.js';
 import * as repo from './repo.js';
-import { untilNextClubDayMs } from '../db/club-clock.js';
-import type { Db } from '../db/index.js';
+import { sendKept } from '../http/kept-read.js';
 import * as service from './service.js';
 import { sign, unsign } from './signing.js';
 import { getInvestiture, recordInvestiture } from './investiture.js';
@@ -67,8 +65,6 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/clubs/:clubId/programme';
   // The cartão, the grade and who is ready read the club's today (ages, dates): kept by the club's data version and until the club's next
   // day begins (ADR 026, ADR 084), each built once by its compiled serializer.
-  const keptForTheDay = (req: FastifyRequest, reply: FastifyReply, read: (q: Db) => Promise<unknown>) =>
-    app.answers.send(req, reply, req.access, async (q) => reply.serialize(await read(q)) as string, () => untilNextClubDayMs(db, req.access.clubId));
 
   app.get(`${base}/catalogue`, {
     config: { permission: 'club.read' },
@@ -203,7 +199,7 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/members/:memberId/card`, {
     config: { permission: 'club.read' },
     schema: { tags, summary: 'Cartão do membro: requisitos por seção, assinaturas e progresso (o próprio e quem o lidera)', params: ZMemberParams, response: { 200: ZCard } },
-  }, async (req, reply) => keptForTheDay(req, reply, (q) => service.getCard(q, req.access, req.params.memberId)));
+  }, async (req, reply) => sendKept(req, reply, (q) => service.getCard(q, req.access, req.params.memberId)));
 
   // ——— Signing ———
   app.post(`${base}/signatures`, {
@@ -257,7 +253,7 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/items/:code/grid`, {
     config: { permission: 'programme.sign' },
     schema: { tags, summary: 'Grade do instrutor: membros inscritos × requisitos', params: ZItemParams, querystring: ZGridQuery, response: { 200: ZGrid } },
-  }, async (req, reply) => keptForTheDay(req, reply, (q) => service.getGrid(q, req.access, req.params.code, req.query.unit_id ?? null)));
+  }, async (req, reply) => sendKept(req, reply, (q) => service.getGrid(q, req.access, req.params.code, req.query.unit_id ?? null)));
 
   app.get(`${base}/ready`, {
     config: { permission: 'programme.sign' },
@@ -266,7 +262,7 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
     const access = req.access;
     // A counsellor's list is their unit's.
     const unit = scopeOf(access, 'programme.sign') === 'unit' ? access.unitId ?? null : null;
-    return keptForTheDay(req, reply, (q) => repo.readyList(q, access.clubId, unit));
+    return sendKept(req, reply, (q) => repo.readyList(q, access.clubId, unit));
   });
 
   // ——— Investidura ———

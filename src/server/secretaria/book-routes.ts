@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SEC_MSG, ZAta } from '../../shared/secretaria.js';
 import { ZClubParams } from '../../shared/ids.js';
 import { yearBook } from './year-book.js';
+import { sendKept } from '../http/kept-read.js';
 
 /** The year's livro de atas as one printable volume (issue 47). */
 export const secretariaBookRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,5 +14,5 @@ export const secretariaBookRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: z.object({ year: z.coerce.number({ error: SEC_MSG.yearInvalid }).int(SEC_MSG.yearInvalid).min(1900, SEC_MSG.yearInvalid).max(2200, SEC_MSG.yearInvalid) }),
       response: { 200: z.array(ZAta) },
     },
-  }, async (req) => yearBook(app.db, req.access.clubId, req.query.year));
+  }, async (req, reply) => sendKept(req, reply, (q) => yearBook(q, req.access.clubId, req.query.year)));
 };

@@ -6,6 +6,7 @@ import { ZOk } from '../../shared/responses.js';
 import { notFound } from '../core/errors.js';
 import { MINUTE, tooManyRequests } from '../core/throttle.js';
 import { cardKeyOf, checkCard, issueCards, listCards, myCard, revokeCard } from './carteirinha.js';
+import { sendKept } from '../http/kept-read.js';
 
 const tags = ['secretaria'];
 const base = '/api/clubs/:clubId/secretaria/carteirinhas';
@@ -21,7 +22,10 @@ export const carteirinhaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(base, {
     config: { permission: 'secretaria.manage' },
     schema: { tags, summary: 'Membros ativos e a carteirinha em vigor de cada um (para imprimir)', params: ZClubParams, response: { 200: z.array(ZCardRow) } },
-  }, async (req) => listCards(db, await cardKey(), req.access.clubId));
+  }, async (req, reply) => {
+    const signing = await cardKey();
+    return sendKept(req, reply, (q) => listCards(q, signing, req.access.clubId));
+  });
 
   app.post(base, {
     config: { permission: 'secretaria.manage' },

@@ -13,6 +13,7 @@ import * as booksRepo from './books-repo.js';
 import { approveAta, closeAta, createAta, mustGetAta, updateAta } from './atas.js';
 import { pastaRoutes } from './pasta-routes.js';
 import { confirmAto, createAto, createOficio, discardAto, mustGetOficio, readReceivedFile, receiveOficio, signVisitBook } from './books.js';
+import { sendKept } from '../http/kept-read.js';
 
 const tags = ['secretaria'];
 const base = '/api/clubs/:clubId/secretaria';
@@ -27,13 +28,13 @@ export const secretariaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/people`, {
     config: { permission: 'secretaria.read' },
     schema: { tags, summary: 'Pessoas do clube para a lista de presentes e os atos (líderes primeiro)', params: ZClubParams, response: { 200: z.array(ZSecretariaPerson) } },
-  }, async (req) => atasRepo.listPeople(db, req.access.clubId));
+  }, async (req, reply) => sendKept(req, reply, (q) => atasRepo.listPeople(q, req.access.clubId)));
 
   // ——— Livro de atas ———
   app.get(`${base}/atas`, {
     config: { permission: 'secretaria.read' },
     schema: { tags, summary: 'Livro de atas do ano (ou as mais recentes), da mais nova à mais antiga', params: ZClubParams, querystring: ZYearQuery, response: { 200: z.array(ZAtaSummary) } },
-  }, async (req) => atasRepo.listAtas(db, req.access.clubId, req.query.year));
+  }, async (req, reply) => sendKept(req, reply, (q) => atasRepo.listAtas(q, req.access.clubId, req.query.year)));
 
   app.get(`${base}/atas/roll-calls`, {
     config: { permission: 'secretaria.read' },
@@ -43,7 +44,7 @@ export const secretariaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/atas/:id`, {
     config: { permission: 'secretaria.read' },
     schema: { tags, summary: 'Uma ata com presentes, pauta, texto e votos', params: ZAtaParams, response: { 200: ZAta } },
-  }, async (req) => mustGetAta(db, req.access.clubId, req.params.id));
+  }, async (req, reply) => sendKept(req, reply, (q) => mustGetAta(q, req.access.clubId, req.params.id)));
 
   app.post(`${base}/atas`, {
     config: { permission: 'secretaria.manage' },
@@ -68,13 +69,13 @@ export const secretariaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/votos`, {
     config: { permission: 'secretaria.read' },
     schema: { tags, summary: 'Votos numerados do clube, que um ato pode citar', params: ZClubParams, response: { 200: z.array(ZCitableVoto) } },
-  }, async (req) => atasRepo.listCitableVotos(db, req.access.clubId));
+  }, async (req, reply) => sendKept(req, reply, (q) => atasRepo.listCitableVotos(q, req.access.clubId)));
 
   // ——— Livro de atos ———
   app.get(`${base}/atos`, {
     config: { permission: 'secretaria.read' },
     schema: { tags, summary: 'Livro de atos: rascunhos a confirmar, depois os atos do ano', params: ZClubParams, querystring: ZYearQuery, response: { 200: z.array(ZAto) } },
-  }, async (req) => booksRepo.listAtos(db, req.access.clubId, req.query.year));
+  }, async (req, reply) => sendKept(req, reply, (q) => booksRepo.listAtos(q, req.access.clubId, req.query.year)));
 
   app.post(`${base}/atos`, {
     config: { permission: 'secretaria.manage' },
@@ -98,12 +99,12 @@ export const secretariaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/oficios`, {
     config: { permission: 'secretaria.read' },
     schema: { tags, summary: 'Protocolo: ofícios enviados e correspondência recebida, com busca', params: ZClubParams, querystring: ZOficioQuery, response: { 200: z.array(ZOficio) } },
-  }, async (req) => booksRepo.listOficios(db, req.access.clubId, req.query.year, req.query.q?.trim() ?? ''));
+  }, async (req, reply) => sendKept(req, reply, (q) => booksRepo.listOficios(q, req.access.clubId, req.query.year, req.query.q?.trim() ?? '')));
 
   app.get(`${base}/oficios/:id`, {
     config: { permission: 'secretaria.read' },
     schema: { tags, summary: 'Um ofício (para imprimir)', params: ZOficioParams, response: { 200: ZOficio } },
-  }, async (req) => mustGetOficio(db, req.access.clubId, req.params.id));
+  }, async (req, reply) => sendKept(req, reply, (q) => mustGetOficio(q, req.access.clubId, req.params.id)));
 
   app.post(`${base}/oficios`, {
     config: { permission: 'secretaria.manage' },
@@ -133,7 +134,7 @@ export const secretariaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/visitas`, {
     config: { permission: 'secretaria.read' },
     schema: { tags, summary: 'Livro de visitas do ano (ou as mais recentes)', params: ZClubParams, querystring: ZYearQuery, response: { 200: z.array(ZVisita) } },
-  }, async (req) => booksRepo.listVisitas(db, req.access.clubId, req.query.year));
+  }, async (req, reply) => sendKept(req, reply, (q) => booksRepo.listVisitas(q, req.access.clubId, req.query.year)));
 
   app.post(`${base}/visitas`, {
     config: { permission: 'secretaria.visitors' },
