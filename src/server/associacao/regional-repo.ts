@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.js';
+import { clubNextPeriodStart } from '../db/club-clock.js';
 
 /** SQL of the regional view (ADR 077): the club's shares, and which clubs a verified e-mail may read. */
 
@@ -69,4 +70,34 @@ export function sharedClubs(q: Queryable, profileId: string, clubId: string | nu
       ORDER BY pt_sort_key(c.name) COLLATE "C", c.name, c.id`,
     [profileId, clubId],
   );
+}
+
+/**
+ * What the coordinator's answer depends on, as one text (the key of the kept view, ADR 026): the
+ * account's e-mail and whether it is confirmed, each club shared with it and that club's data version,
+ * and the platform's version. A share given or revoked, any change in a shared club, the e-mail changed
+ * or confirmed: another text.
+ */
+export async function viewVersion(q: Queryable, profileId: string): Promise<string> {
+  const [row] = await q.query<{ v: string }>(
+    `SELECT coalesce(lower(p.email), '') || ' ' || (p.email_verified_at IS NOT NULL)::text || ' ' ||
+            coalesce((SELECT string_agg(s.club_id::text || '.' || v.version, ',' ORDER BY s.club_id)
+                        FROM regional_shares s JOIN club_data_versions v ON v.club_id = s.club_id
+                       WHERE s.email = lower(p.email) AND s.revoked_at IS NULL), '') || ' ' ||
+            (SELECT pv.version FROM platform_data_version pv) AS v
+       FROM profiles p WHERE p.id = $1`,
+    [profileId],
+  );
+  return row?.v ?? '';
+}
+
+/** Until the first shared club's next day begins (its readiness counts the days to the deadline); null with no club shared. */
+export async function viewUnchangedForMs(q: Queryable, profileId: string): Promise<number | null> {
+  const [row] = await q.query<{ ms: string | null }>(
+    `SELECT floor(1000 * extract(epoch FROM min(${clubNextPeriodStart('day')}) - now()))::text AS ms
+       FROM profiles p JOIN regional_shares s ON s.email = lower(p.email) AND s.revoked_at IS NULL JOIN clubs c ON c.id = s.club_id
+      WHERE p.id = $1`,
+    [profileId],
+  );
+  return row?.ms == null ? null : Number(row.ms);
 }

@@ -153,6 +153,18 @@ describe(`the regional view on ${engineName()}`, () => {
     expect(body).not.toMatch(/health|saude|saúde|allerg|member_id|full_name|cpf/i);
   });
 
+  it('the view is kept: read again it answers 304, and a change in a shared club shows at once', async () => {
+    const first = await call(ctx.app, 'GET', '/api/regional/clubs', { as: coordinator });
+    const again = await ctx.app.inject({ method: 'GET', url: '/api/regional/clubs', headers: { cookie: coordinator.cookie, 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    const insuredOf = (body: { clubs: Array<{ club_id: string; readiness: { insured: number } }> }) => body.clubs.find((c) => c.club_id === s.club.id)?.readiness.insured;
+    const before = insuredOf(first.json());
+    const [child] = await ctx.db.query<{ id: string }>(`SELECT cm.id FROM club_members cm JOIN profiles p ON p.id = cm.profile_id WHERE cm.club_id = $1 AND p.full_name = $2`, [s.club.id, CHILD]);
+    const year = first.json().clubs.find((c: { club_id: string }) => c.club_id === s.club.id).readiness.year;
+    await ctx.db.query(`INSERT INTO member_insurance (club_id, member_id, year, insured, policy_number, insured_on) VALUES ($1, $2, $3, true, 'AP-1', current_date)`, [s.club.id, child.id, year]);
+    expect(insuredOf((await call(ctx.app, 'GET', '/api/regional/clubs', { as: coordinator })).json())).toBe((before ?? 0) + 1);
+  });
+
   it('a revoked share disappears at once; revoking twice is a 404', async () => {
     expect((await call(ctx.app, 'DELETE', `${shares(s.club.id)}/${shareId}`, { as: s.admin })).statusCode).toBe(200);
     const view = (await call(ctx.app, 'GET', '/api/regional/clubs', { as: coordinator })).json();

@@ -87,6 +87,16 @@ export async function regionalClub(db: Queryable, profileId: string, clubId: str
   return club;
 }
 
+/** The key's version of the coordinator's kept view (regional-repo `viewVersion`). */
+export function viewVersion(db: Queryable, profileId: string): Promise<string> {
+  return repo.viewVersion(db, profileId);
+}
+
+/** How long the coordinator's view holds for unchanged data: until a shared club's next day, else a day. */
+export async function viewUnchangedForMs(db: Queryable, profileId: string): Promise<number> {
+  return (await repo.viewUnchangedForMs(db, profileId)) ?? 86_400_000;
+}
+
 /** Whether the menu shows 'Visão regional': how many clubs the account sees. */
 export async function regionalSummary(db: Queryable, profileId: string): Promise<{ email_verified: boolean; clubs: number }> {
   const verified = await repo.emailVerified(db, profileId);

@@ -76,6 +76,10 @@ beforeAll(async () => {
   const report = await call(ctx.app, 'POST', `/api/clubs/${clubId}/associacao/reports`, { as: director, body: { period_kind: 'monthly', year: 2026, month: 3 } });
   expect(report.statusCode, report.body).toBe(201);
   reportId = report.json().id;
+  // The kid's confirmed e-mail coordinates the region: the club shares its view with it (issue 48).
+  await ctx.db.query(`UPDATE profiles SET email_verified_at = now() WHERE id = $1`, [kid.profile.id]);
+  const share = await call(ctx.app, 'POST', `/api/clubs/${clubId}/associacao/regional-shares`, { as: director, body: { email: kid.profile.email } });
+  expect(share.statusCode, share.body).toBe(201);
   // The setup's writes started the push and e-mail workers: let them finish, or their statements land in
   // the first kept read's list on a busy machine.
   await ctx.app.notifications.drain();
@@ -134,6 +138,9 @@ function keptReads(): Array<[string, Session]> {
     [`${c}/uniformes/me`, kid],
     ...['sizes', 'kits', `kits/${kitId}/pending`, `kits/${kitId}/order`].map((path): [string, Session] => [`${c}/uniformes/${path}`, director]),
     ...['readiness', 'diretoria', 'evaluation', 'calendar', 'plan', 'reports', `reports/${reportId}`].map((path): [string, Session] => [`${c}/associacao/${path}`, director]),
+    // Kept by the versions of every club shared with the coordinator (several clubs at once).
+    ['/api/regional/clubs', kid],
+    [`/api/regional/clubs/${clubId}`, kid],
     ['/api/admin/stats', superAdmin],
     ['/api/admin/clubs', superAdmin],
     // Kept per person by the version of their notifications (ADR 087), not by a club's.
@@ -195,7 +202,7 @@ describe(`kept answers are fenced on ${engineName()}`, () => {
       .replace(chargeId, ':id').replace(eventId, ':id').replace('/items/AMIGO/', '/items/:code/')
       .replace(ataId, ':id').replace(oficioId, ':id').replace(itemId, ':itemId').replace(kitId, ':kitId').replace(reportId, ':reportId')));
     const keeping = ctx.app.routeCatalog
-      .filter((r) => r.method === 'GET' && /answers\.(send|sendPersonal|cachedRead)\(|sendMemberProfile\(|sendKept\(/.test(String(r.handler)))
+      .filter((r) => r.method === 'GET' && /answers\.(send|sendPersonal|cachedRead)\(|sendMemberProfile\(|sendKept\(|keptView\(/.test(String(r.handler)))
       .map((r) => r.url);
     expect(keeping.length).toBeGreaterThan(10);
     expect(keeping.filter((url) => !walked.has(url))).toEqual([]);

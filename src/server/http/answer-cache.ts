@@ -186,6 +186,14 @@ export class AnswerCache {
   }
 
   /**
+   * The key of a person's read of several clubs at once (the regional coordinator's view): `version` reads
+   * what the answer depends on (each club's data version and the person's state), only when the cache is on.
+   */
+  async crossClubKeyOf(req: FastifyRequest, profileId: string, version: () => Promise<string>): Promise<string | null> {
+    return this.lru ? `clubs ${await version()} ${profileId} ${req.method} ${req.url}` : null;
+  }
+
+  /**
    * The key of a person's own read across clubs (the bell's count, the notification list; ADR 087):
    * the person, the version of their notifications the session lookup read, the method and the URL.
    */
