@@ -1,6 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendAnswer } from '../http/answer-cache.js';
 import { z } from 'zod';
 import { ZClubParams, zId } from '../../shared/ids.js';
 import { ZOk } from '../../shared/responses.js';
@@ -47,20 +46,18 @@ export const associacaoRegionalRoutes: FastifyPluginAsyncZod = async (app) => {
   // The coordinator's reads are kept (ADR 026) under the versions of every club shared with them and
   // their e-mail's state, until a shared club's next day: a hundred clubs side by side cost their
   // statements once per change, not once per request.
-  const keptView = async (req: FastifyRequest, reply: FastifyReply, read: () => Promise<unknown>) => {
-    const profileId = req.caller.profile.id;
-    const key = await app.answers.crossClubKeyOf(req, profileId, () => regional.viewVersion(db, profileId));
-    return sendAnswer(req, reply, await app.answers.cachedRead(
-      req, key, async () => reply.serialize(await read()) as string, () => regional.viewUnchangedForMs(db, profileId)));
-  };
+  const version = (req: FastifyRequest) => () => regional.viewVersion(db, req.caller.profile.id);
+  const validFor = (req: FastifyRequest) => () => regional.viewUnchangedForMs(db, req.caller.profile.id);
 
   app.get('/api/regional/clubs', {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Visão regional: os clubes que compartilharam com o seu e-mail confirmado, lado a lado (só números)', response: { 200: ZRegionalView } },
-  }, async (req, reply) => keptView(req, reply, () => regional.regionalView(db, req.caller.profile.id)));
+  }, async (req, reply) => app.answers.sendCrossClub(req, reply, req.caller.profile.id, version(req),
+    async () => reply.serialize(await regional.regionalView(db, req.caller.profile.id)) as string, validFor(req)));
 
   app.get('/api/regional/clubs/:clubId', {
     config: { permission: 'signed_in' },
     schema: { tags, summary: 'Visão regional de um clube (404 se o clube não compartilhou com você)', params: ZRegionalClubParams, response: { 200: ZRegionalClub } },
-  }, async (req, reply) => keptView(req, reply, () => regional.regionalClub(db, req.caller.profile.id, req.params.clubId)));
+  }, async (req, reply) => app.answers.sendCrossClub(req, reply, req.caller.profile.id, version(req),
+    async () => reply.serialize(await regional.regionalClub(db, req.caller.profile.id, req.params.clubId)) as string, validFor(req)));
 };

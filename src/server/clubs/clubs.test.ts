@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLUB_MSG } from '../../shared/clubs.js';
 import { addMember, call, createClub, createTestApp, signUp, type TestContext } from '../../../test/api.js';
 import { engineName } from '../../../test/db.js';
+import { summaryUnchangedForMs } from '../meetings/repo.js';
+import { currentPeriodUnchangedForMs } from '../progress/home-repo.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -96,7 +98,6 @@ describe(`clubs on ${engineName()}`, () => {
     await ctx.db.query(`INSERT INTO units (club_id, name) VALUES ($1, 'Águias')`, [club.id]);
     expect((await call(ctx.app, 'GET', `${base}/panel`, { as: dir })).json().counts.units).toBe(first.json().counts.units + 1);
     // How long the meetings' summary holds: nothing to come, then a meeting in 2 hours, then one that began an hour ago.
-    const { summaryUnchangedForMs } = await import('../meetings/repo.js');
     expect(await summaryUnchangedForMs(ctx.db, club.id)).toBe(Infinity);
     const meeting = (at: string) => ctx.db.query(`INSERT INTO meetings (club_id, date, starts_at, title) VALUES ($1, (${at})::date, ${at}, 'Reunião')`, [club.id]);
     await meeting(`now() + interval '2 hours'`);
@@ -107,6 +108,11 @@ describe(`clubs on ${engineName()}`, () => {
     await ctx.db.query(`DELETE FROM meetings WHERE club_id = $1 AND starts_at > now()`, [club.id]);
     expect(await hours()).toBeCloseTo(2, 1);
     expect((await call(ctx.app, 'GET', `${base}/panel`, { as: dir })).json().meetings.next).not.toBeNull();
+    // The home's period holds until an active period starts or ends (as its read compares them with now()).
+    expect(await currentPeriodUnchangedForMs(ctx.db, club.id)).toBe(Infinity);
+    await ctx.db.query(`INSERT INTO periods (club_id, name, start_date, end_date, active) VALUES ($1, 'Trimestre', current_date - 10, current_date + 5, true)`, [club.id]);
+    const untilEnd = await ctx.db.query<{ ms: string }>(`SELECT floor(1000 * extract(epoch FROM (current_date + 5)::timestamptz - now()))::text AS ms`);
+    expect(Math.abs((await currentPeriodUnchangedForMs(ctx.db, club.id)) - Number(untilEnd[0].ms))).toBeLessThan(5_000);
   });
 
   it('anonymous requests answer 401; another club answers 404', async () => {

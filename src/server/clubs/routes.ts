@@ -11,6 +11,7 @@ import { meetingSummary } from '../meetings/service.js';
 import { getMemberHome } from '../progress/member-home.js';
 import { pendingApprovalCount } from '../progress/service.js';
 import { myTasksUnchangedForMs } from '../progress/repo.js';
+import { currentPeriodUnchangedForMs } from '../progress/home-repo.js';
 import { summaryUnchangedForMs } from '../meetings/repo.js';
 import { ZClubPanel } from '../../shared/panel.js';
 import { ZClubParams } from '../../shared/ids.js';
@@ -71,9 +72,12 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['clubs'], summary: 'O painel numa leitura: contadores, aprovações, reuniões e o início da pessoa', params: ZClubParams, response: { 200: ZClubPanel } },
   }, async (req, reply) => {
     const access = req.access;
-    // Kept by the club's data version, per person, until the first of: a task opens or closes, the club's
-    // next day (the home's tasks and period), a meeting starts or its 3 hours pass (the meetings' summary).
-    const unchangedForMs = async () => Math.min(await myTasksUnchangedForMs(app.db, access.clubId), await summaryUnchangedForMs(app.db, access.clubId));
+    // Kept by the club's data version, per person, until the first of: a task opens or closes or the club's
+    // next day (the home's tasks), the home's period starts or ends, a meeting starts or its 3 hours pass
+    // (the meetings' summary).
+    const unchangedForMs = async () => Math.min(
+      await myTasksUnchangedForMs(app.db, access.clubId), await currentPeriodUnchangedForMs(app.db, access.clubId),
+      await summaryUnchangedForMs(app.db, access.clubId));
     return app.answers.send(req, reply, access, async (q) => {
       // One after the other: the parts are small reads, and one connection serves the whole answer.
       const counts = await repo.dashboardCounts(q, access.clubId);

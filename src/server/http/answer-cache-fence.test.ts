@@ -202,7 +202,7 @@ describe(`kept answers are fenced on ${engineName()}`, () => {
       .replace(chargeId, ':id').replace(eventId, ':id').replace('/items/AMIGO/', '/items/:code/')
       .replace(ataId, ':id').replace(oficioId, ':id').replace(itemId, ':itemId').replace(kitId, ':kitId').replace(reportId, ':reportId')));
     const keeping = ctx.app.routeCatalog
-      .filter((r) => r.method === 'GET' && /answers\.(send|sendPersonal|cachedRead)\(|sendMemberProfile\(|sendKept\(|keptView\(/.test(String(r.handler)))
+      .filter((r) => r.method === 'GET' && /answers\.(send|sendPersonal|sendCrossClub|cachedRead)\(|sendMemberProfile\(|sendKept\(/.test(String(r.handler)))
       .map((r) => r.url);
     expect(keeping.length).toBeGreaterThan(10);
     expect(keeping.filter((url) => !walked.has(url))).toEqual([]);

@@ -186,11 +186,16 @@ export class AnswerCache {
   }
 
   /**
-   * The key of a person's read of several clubs at once (the regional coordinator's view): `version` reads
-   * what the answer depends on (each club's data version and the person's state), only when the cache is on.
+   * A person's read of several clubs at once (the regional coordinator's view), sent as sendAnswer does:
+   * kept under what `version` reads (each club's data version and the person's state; read only when the
+   * cache is on) and the URL, until `validForMs`. `compute` reads the primary.
    */
-  async crossClubKeyOf(req: FastifyRequest, profileId: string, version: () => Promise<string>): Promise<string | null> {
-    return this.lru ? `clubs ${await version()} ${profileId} ${req.method} ${req.url}` : null;
+  async sendCrossClub(
+    req: FastifyRequest, reply: FastifyReply, profileId: string, version: () => Promise<string>,
+    compute: () => Promise<string>, validForMs: () => Promise<number>,
+  ) {
+    const key = this.lru ? `clubs ${await version()} ${profileId} ${req.method} ${req.url}` : null;
+    return sendAnswer(req, reply, await this.cachedRead(req, key, compute, validForMs));
   }
 
   /**

@@ -27,6 +27,21 @@ export function getCurrentPeriodPoints(q: Queryable, clubId: string, profileId: 
   );
 }
 
+/**
+ * How long from now the home's current period ({@link getCurrentPeriodPoints}) stays the same: until an
+ * active period's start or end passes, compared with now() as that read compares them. Infinity when none is ahead.
+ */
+export async function currentPeriodUnchangedForMs(q: Queryable, clubId: string): Promise<number> {
+  const [row] = await q.query<{ ms: string | null }>(
+    `SELECT floor(1000 * extract(epoch FROM least(
+              (SELECT min(pr.start_date::timestamptz) FROM periods pr WHERE pr.club_id = $1 AND pr.active AND pr.start_date::timestamptz > now()),
+              (SELECT min(pr.end_date::timestamptz) FROM periods pr WHERE pr.club_id = $1 AND pr.active AND pr.end_date::timestamptz > now())
+            ) - now()))::text AS ms`,
+    [clubId],
+  );
+  return row?.ms == null ? Infinity : Number(row.ms);
+}
+
 /** A unit with its position in the club's unit ranking and how many units are ranked. */
 export function getUnitStanding(q: Queryable, clubId: string, unitId: string) {
   return maybeOne<{ id: string; name: string; color: string; ranking: number | null; unit_count: number }>(
