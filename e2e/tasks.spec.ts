@@ -27,6 +27,7 @@ const tabCount = async (page: Page, name: RegExp) => (await page.getByRole('tab'
 async function createTask(page: Page, title: string, type: string, points?: string) {
   await page.getByRole('button', { name: 'Nova Tarefa', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Nova Tarefa' });
+  await dialog.waitFor();
   await dialog.getByLabel('Título').fill(title);
   await dialog.getByLabel('Tipo').selectOption(type);
   if (points) await dialog.getByLabel('Pontos').fill(points);
@@ -82,6 +83,7 @@ describe('Tarefas e Desafios', () => {
     expect(await edit.getByLabel('Disponível a partir de').inputValue()).toBe('10/12/2026 10:00');
     expect(await edit.getByLabel('Data limite').inputValue()).toBe('20/12/2026 18:30');
     await edit.getByRole('button', { name: 'Cancelar' }).click();
+    await edit.waitFor({ state: 'detached' });
 
     await createTask(page, 'Presença', 'check');
     await createTask(page, 'Quiz da Bíblia', 'quiz', '30');
@@ -103,6 +105,7 @@ describe('Tarefas e Desafios', () => {
     await limitForm.getByLabel('Tipo').selectOption('check');
     expect(await limitForm.getByLabel('Limite por dia').count()).toBe(0);
     await limitForm.getByRole('button', { name: 'Cancelar' }).click();
+    await limitForm.waitFor({ state: 'detached' });
     await createTask(page, 'Especialidade de Nós', 'milestone', '150');
     await page.getByRole('tab', { name: 'Tarefas (6)' }).waitFor();
     // Newest first.
