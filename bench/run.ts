@@ -8,6 +8,9 @@
 // BENCH_WARMUP_SECONDS (default 1) of load before each measurement is not counted (first answer, JIT).
 // BENCH_SESSIONS=N (default 1): the director's reads go out under N sessions of their own (N sign-ins),
 // one after the other on each connection, so the server reads N different sessions, not one N times.
+// BENCH_CPU_PROFILE=word: the server's process is profiled (V8 CPU profile) during each measured run whose
+// label contains the word; the .cpuprofile files go to BENCH_CPU_PROFILE_DIR (default the temp dir).
+import { Session } from 'node:inspector/promises';
 import { fork, execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -61,9 +64,24 @@ const SESSIONS = Math.max(1, Number(process.env.BENCH_SESSIONS ?? 1));
 /** The cookies a load sends in turn for one session cookie (the director's: all their sessions). */
 const cookiesOf = new Map<string, string[]>();
 
+const PROFILE = process.env.BENCH_CPU_PROFILE ?? '';
+
 async function hit(label: string, url: string, cookie: string): Promise<Result> {
   if (WARMUP_S > 0) await load(label, url, cookie, WARMUP_S);
-  return load(label, url, cookie, DURATION_S);
+  if (!PROFILE || !label.includes(PROFILE)) return load(label, url, cookie, DURATION_S);
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await load(label, url, cookie, DURATION_S);
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    const file = path.join(process.env.BENCH_CPU_PROFILE_DIR ?? tmpdir(), `bench-${label.replace(/[^\w-]+/g, '_')}-${Date.now()}.cpuprofile`);
+    await writeFile(file, JSON.stringify(profile));
+    console.log(`  (CPU profile of ${label}: ${file})`);
+  }
 }
 
 function load(label: string, url: string, cookie: string, duration: number): Promise<Result> {
