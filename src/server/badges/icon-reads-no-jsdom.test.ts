@@ -3,9 +3,10 @@ import { addMember, call, createClub, createTestApp, signUp, type Session, type 
 import { engineName } from '../../../test/db.js';
 import { insertTask } from '../../../test/gamification.js';
 import { SANITIZER_VERSION } from './icon.js';
-import { isSanitizerLoaded } from './sanitize.js';
+import { isSanitizerLoaded, sanitizeSvgCalls } from './sanitize.js';
 
-// Each test file runs in its own process (pool 'forks'): nothing here has sanitised an icon yet.
+// Test files may share a process (isolate: false): another file may have loaded the sanitiser already,
+// so the probe is the count of icons sanitised, and jsdom's absence when this file starts without it.
 let ctx: TestContext;
 let admin: Session;
 let member: Session;
@@ -47,13 +48,18 @@ describe(`reading badge icons on ${engineName()}`, () => {
     expect(grant.statusCode).toBe(201);
     expect((await call(ctx.app, 'POST', `/api/clubs/${club.id}/tasks/${taskId}/badges`, { as: admin, body: { badge_id: current } })).statusCode).toBe(201);
     await badgeRow('Atual disponível', SANITIZER_VERSION);
+    const loadedBefore = isSanitizerLoaded();
+    const before = sanitizeSvgCalls();
     await readEverywhere();
-    expect(isSanitizerLoaded()).toBe(false);
+    expect(sanitizeSvgCalls()).toBe(before);
+    if (!loadedBefore) expect(isSanitizerLoaded()).toBe(false);
 
     // The probe can fail: a row stored before the sanitiser makes the same reads load it.
     const legacy = await badgeRow('Antiga', 0);
     await call(ctx.app, 'POST', `/api/clubs/${club.id}/members/${member.profile.id}/badges`, { as: admin, body: { badge_id: legacy } });
+    const beforeLegacy = sanitizeSvgCalls();
     await readEverywhere();
+    expect(sanitizeSvgCalls()).toBeGreaterThan(beforeLegacy);
     expect(isSanitizerLoaded()).toBe(true);
   });
 });

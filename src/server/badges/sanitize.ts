@@ -14,9 +14,11 @@ function loadPurify(): DOMPurify {
 // Icons repeat on every list and profile; sanitising each distinct markup once is enough.
 const cache = new Map<string, string>();
 const CACHE_MAX = 500;
+let calls = 0;
 
 /** Badge icon markup without scripts, handlers, foreign objects or external references ('' if not an SVG). */
 export function sanitizeSvg(markup: string): string {
+  calls += 1;
   const hit = cache.get(markup);
   if (hit !== undefined) return hit;
   purify ??= loadPurify();
@@ -29,4 +31,9 @@ export function sanitizeSvg(markup: string): string {
 /** Whether jsdom and DOMPurify are in this process yet (ADR 023: reads of current rows never load them). */
 export function isSanitizerLoaded(): boolean {
   return purify !== undefined;
+}
+
+/** How many icons this process has been asked to sanitise (cached answers included): a read of current rows asks for none. */
+export function sanitizeSvgCalls(): number {
+  return calls;
 }
