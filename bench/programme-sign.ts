@@ -93,6 +93,29 @@ function variableOf(value: unknown, t: SignTarget): string | null {
   return null;
 }
 
+/** The ids (uuids) of a target that a text parameter may hold inside it (the ledger's JSON rows). */
+const ID_VARS: Var[] = ['c', 'e', 'r', 'm', 'p', 'u', 'd'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A text parameter that holds recorded ids inside it (the ledger writer sends its rows as one JSON text),
+ * cut into literal pieces and the variables between them; null when it holds none.
+ */
+function embeddedIds(value: unknown, t: SignTarget): Array<string | { v: Var }> | null {
+  if (typeof value !== 'string' || UUID.test(value)) return null;
+  const ids = ID_VARS.filter((v) => typeof t[v] === 'string' && UUID.test(t[v] as string) && value.includes(t[v] as string));
+  if (!ids.length) return null;
+  const pattern = new RegExp(ids.map((v) => t[v] as string).join('|'), 'g');
+  const parts: Array<string | { v: Var }> = [];
+  let at = 0;
+  for (const m of value.matchAll(pattern)) {
+    parts.push(value.slice(at, m.index), { v: ids.find((v) => t[v] === m[0]) as Var });
+    at = (m.index ?? 0) + m[0].length;
+  }
+  parts.push(value.slice(at));
+  return parts;
+}
+
 const arrayLiteral = (xs: unknown[]) => `{${xs.map((x) => `"${String(x).replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;
 /** A parameter written in as an untyped literal (as the driver sends it); U& keeps colons away from pgbench's :variables. */
 function pgbenchLiteral(v: unknown): string {
@@ -113,7 +136,10 @@ export function pgbenchScript(statements: Statement[], recorded: SignTarget): st
     const sql = s.sql.replace(/\$(\d+)/g, (_, n: string) => {
       const value = s.params[Number(n) - 1];
       const name = variableOf(value, recorded);
-      return name ? `:${name}` : pgbenchLiteral(value);
+      if (name) return `:${name}`;
+      const parts = embeddedIds(value, recorded);
+      // The text put together again from the next target's ids: ('…' || (:p)::text || '…').
+      return parts ? `(${parts.map((x) => (typeof x === 'string' ? pgbenchLiteral(x) : `(:${x.v})::text`)).join(' || ')})` : pgbenchLiteral(value);
     });
     // One line per statement for pgbench: a '--' comment would swallow the rest of it.
     lines.push(`${sql.replace(/--[^\n]*/g, '').replace(/\s+/g, ' ').trim()};`);
@@ -128,7 +154,10 @@ export function instantiate(statements: Statement[], recorded: SignTarget, t: Si
     sql: s.sql,
     params: s.params.map((value) => {
       const name = variableOf(value, recorded);
-      if (!name) return value;
+      if (!name) {
+        const parts = embeddedIds(value, recorded);
+        return parts ? parts.map((x) => (typeof x === 'string' ? x : String(t[x.v]))).join('') : value;
+      }
       if (name in arrays) return arrays[name];
       if (name === 'q') return t.q.slice(1, -1).split(',');
       return t[name as Var];
