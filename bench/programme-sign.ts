@@ -118,7 +118,7 @@ function embeddedIds(value: unknown, t: SignTarget): Array<string | { v: Var }> 
 
 const arrayLiteral = (xs: unknown[]) => `{${xs.map((x) => `"${String(x).replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;
 /** A parameter written in as an untyped literal (as the driver sends it); U& keeps colons away from pgbench's :variables. */
-function pgbenchLiteral(v: unknown): string {
+export function pgbenchLiteral(v: unknown): string {
   if (v === null || v === undefined) return 'NULL';
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   const text = typeof v === 'string' ? v : Array.isArray(v) ? arrayLiteral(v) : v instanceof Date ? v.toISOString() : JSON.stringify(v);

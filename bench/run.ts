@@ -25,11 +25,12 @@ import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
 import { DEFAULT_SIZE, benchSize, ensureEvents, ensurePatrimonio, generatePlatform } from './platform-data.js';
 import { ensureSecretaria } from './secretaria-data.js';
-import { DIRECTOR_EMAIL, logIn, screenReads } from './endpoints.js';
+import { DIRECTOR_EMAIL, logIn, screenReads, signInAs } from './endpoints.js';
 import { individualRankingSql, unitRankingSql } from '../src/server/ranking/repo.js';
 import { hash } from '@node-rs/argon2';
 import { type Statement, dropPgbenchTargets, loadPgbenchTargets, nodeBaseline, pgbenchRun, pgbenchScript, recordingDb, signTargets } from './programme-sign.js';
 import { fanOut } from './fanout.js';
+import { PAYMENT_AMOUNT, dropPayTargets, loadPayTargets, paymentNodeBaseline, paymentPgbenchScript, paymentStatement, paymentsWritten, payTargets } from './payment-write.js';
 import Fastify from 'fastify';
 import { loadavg } from 'node:os';
 
@@ -236,6 +237,7 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
     }
   }
   if (selected('sign')) await signBench(engine, db, base, clubs, meUrl, admin, pgUrl);
+  if (selected('payment')) await paymentBench(engine, db, base, clubs, meUrl, admin, pgUrl);
   if (selected('fan-out')) await fanOut(engine, db, base, clubs);
   const t = performance.now();
   for (let i = 0; i < 20; i += 1) await fetch(`${base}/api/admin/stats`, { headers: { cookie: admin }, signal: AbortSignal.timeout(10_000) });
@@ -335,6 +337,55 @@ async function signBench(engine: string, db: Db, base: string, clubs: number, me
   console.log('| write | per s | p50 ms | p95 ms | p99 ms | signatures written | HTTP ÷ baseline | share of auth/me |\n|---|---|---|---|---|---|---|---|');
   console.log(`| HTTP, ${CONNECTIONS} connections | ${http.rps.toFixed(0)} | ${http.p50} | ${http.p95.toFixed(0)} | ${http.p99} | ${done?.n ?? 0} of ${n} | ${((http.rps / baseline.tps) * 100).toFixed(0)} % | ${((http.rps / meRps) * 100).toFixed(1)} % |`);
   console.log(`| ${baseline.label} | ${baseline.tps.toFixed(0)} | ${baseline.p50} | ${baseline.p95} | – | ${baseDone?.n ?? 0} of ${n} | 100 % | – |`);
+}
+
+/**
+ * Recording a payment as a write (bench/payment-write.ts): BENCH_PAYMENT_WRITES (default 2,000) payments of
+ * R$ 1,00, each on its own open charge, over HTTP under 50 connections, against charge_payment_register
+ * run by pgbench (PostgreSQL) or from node (PGlite) on as many other charges of the same clubs.
+ */
+async function paymentBench(engine: string, db: Db, base: string, clubs: number, meUrl: string, admin: string, pgUrl?: string): Promise<void> {
+  const writes = Number(process.env.BENCH_PAYMENT_WRITES ?? 2000);
+  const skip = [`clube-${Math.ceil(clubs / 2)}`, `clube-${clubs}`];
+  const { http: httpTargets, base: baseTargets } = await payTargets(db, Math.max(1, Math.min(clubs - 2, 10)), skip, writes);
+  const n = Math.min(httpTargets.length, baseTargets.length);
+  if (n < 1) {
+    console.log(`\n[${engine}] payment: no open charges to pay`);
+    return;
+  }
+  const cookies = new Map<string, string>();
+  for (const t of httpTargets.slice(0, n)) {
+    if (!cookies.has(t.c)) cookies.set(t.c, await signInAs(db, base, t.d, `tesouraria-${t.d}@bench.test`));
+  }
+  const before = await hit('auth/me (baseline)', meUrl, admin);
+  const http = await new Promise<LoadAnswer>((resolve) => {
+    loader.once('message', (m) => resolve(m as LoadAnswer));
+    loader.send({ url: base, connections: CONNECTIONS, posts: httpTargets.slice(0, n).map((t) => ({
+      path: `/api/clubs/${t.c}/charges/${t.h}/payments`, cookie: cookies.get(t.c), body: JSON.stringify({ amount: PAYMENT_AMOUNT, cash_account_id: t.a, method: 'pix' }),
+    })) });
+  });
+  await settle(meUrl, admin, 'payments');
+  const after = await hit('auth/me (baseline)', meUrl, admin);
+  const done = await paymentsWritten(db, httpTargets.slice(0, n));
+  const targets = baseTargets.slice(0, n);
+  let baseline: { label: string; tps: number; p50: string; p95: string };
+  if (pgUrl && hasPgbench()) {
+    await loadPayTargets(db, targets);
+    const r = await pgbenchRun(pgUrl, paymentPgbenchScript(await paymentStatement(targets[0]), targets[0]), CONNECTIONS, n);
+    await dropPayTargets(db);
+    baseline = { label: `pgbench -M prepared -c ${CONNECTIONS}`, tps: r.tps, p50: `${r.latencyMs.toFixed(1)} (mean)`, p95: '–' };
+    if (/number of failed transactions: [1-9]/.test(r.out)) console.log(r.out);
+  } else {
+    const r = await paymentNodeBaseline(db, targets, CONNECTIONS);
+    const sorted = [...r.latencies].sort((a, b) => a - b);
+    baseline = { label: `the same call from node, ${Math.min(CONNECTIONS, db.connections)} at a time`, tps: r.tps, p50: (sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(1), p95: (sorted[Math.floor(sorted.length * 0.95)] ?? 0).toFixed(1) };
+  }
+  const baseDone = await paymentsWritten(db, targets);
+  const meRps = (before.rps + after.rps) / 2;
+  console.log(`\n[${engine}] recording a payment (POST /charges/:id/payments, R$ 1,00 each, ${n} writes in ${cookies.size} clubs): HTTP vs ${baseline.label} on charge_payment_register`);
+  console.log('| write | per s | p50 ms | p95 ms | p99 ms | payments written | HTTP ÷ baseline | share of auth/me |\n|---|---|---|---|---|---|---|---|');
+  console.log(`| HTTP, ${CONNECTIONS} connections | ${http.rps.toFixed(0)} | ${http.p50} | ${http.p95.toFixed(0)} | ${http.p99} | ${done} of ${n} | ${((http.rps / baseline.tps) * 100).toFixed(0)} % | ${((http.rps / meRps) * 100).toFixed(1)} % |`);
+  console.log(`| ${baseline.label} | ${baseline.tps.toFixed(0)} | ${baseline.p50} | ${baseline.p95} | – | ${baseDone} of ${n} | 100 % | – |`);
 }
 
 function hasPgbench(): boolean {
