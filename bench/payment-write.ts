@@ -8,7 +8,7 @@
 // the baseline, so both write the same amount of work on the same kind of rows.
 import type { Db, Queryable } from '../src/server/db/index.js';
 import { registerPayment, type NewPayment } from '../src/server/charges/repo.js';
-import { pgbenchLiteral, type Statement } from './programme-sign.js';
+import { eachTarget, pgbenchLiteral, type Statement } from './programme-sign.js';
 
 export interface PayTarget {
   c: string; // club
@@ -82,20 +82,8 @@ export async function dropPayTargets(db: Db): Promise<void> {
 }
 
 /** The baseline from node: registerPayment for each target, `connections` at a time. */
-export async function paymentNodeBaseline(db: Db, targets: PayTarget[], connections: number): Promise<{ tps: number; latencies: number[] }> {
-  let next = 0;
-  const latencies: number[] = [];
-  const start = performance.now();
-  await Promise.all(Array.from({ length: Math.min(connections, db.connections) }, async () => {
-    for (;;) {
-      const t = targets[next++];
-      if (!t) return;
-      const t0 = performance.now();
-      await registerPayment(db, t.c, payment(t));
-      latencies.push(performance.now() - t0);
-    }
-  }));
-  return { tps: targets.length / ((performance.now() - start) / 1000), latencies };
+export function paymentNodeBaseline(db: Db, targets: PayTarget[], connections: number): Promise<{ tps: number; latencies: number[] }> {
+  return eachTarget(db, targets, connections, (t) => registerPayment(db, t.c, payment(t)));
 }
 
 /** How many of the targets' charges got a payment of the bench's amount by their club's director. */

@@ -196,9 +196,8 @@ export async function pgbenchRun(url: string, script: string, connections: numbe
   }
 }
 
-/** The baseline from node: each target's statements in one transaction, `connections` at a time. */
-export async function nodeBaseline(db: Db, statements: Statement[], recorded: SignTarget, targets: SignTarget[], connections: number): Promise<{ tps: number; latencies: number[] }> {
-  const work = statements.filter((s) => s.sql !== 'BEGIN' && s.sql !== 'COMMIT');
+/** Runs `work` for each target, `connections` at a time (bounded by the engine's): throughput and each one's time. */
+export async function eachTarget<T>(db: Db, targets: T[], connections: number, work: (t: T) => Promise<unknown>): Promise<{ tps: number; latencies: number[] }> {
   let next = 0;
   const latencies: number[] = [];
   const start = performance.now();
@@ -207,11 +206,17 @@ export async function nodeBaseline(db: Db, statements: Statement[], recorded: Si
       const t = targets[next++];
       if (!t) return;
       const t0 = performance.now();
-      await db.transaction(async (tx) => {
-        for (const s of instantiate(work, recorded, t)) await tx.query(s.sql, s.params);
-      });
+      await work(t);
       latencies.push(performance.now() - t0);
     }
   }));
   return { tps: targets.length / ((performance.now() - start) / 1000), latencies };
+}
+
+/** The baseline from node: each target's statements in one transaction, `connections` at a time. */
+export function nodeBaseline(db: Db, statements: Statement[], recorded: SignTarget, targets: SignTarget[], connections: number): Promise<{ tps: number; latencies: number[] }> {
+  const work = statements.filter((s) => s.sql !== 'BEGIN' && s.sql !== 'COMMIT');
+  return eachTarget(db, targets, connections, (t) => db.transaction(async (tx) => {
+    for (const s of instantiate(work, recorded, t)) await tx.query(s.sql, s.params);
+  }));
 }
