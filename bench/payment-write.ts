@@ -8,14 +8,14 @@
 // the baseline, so both write the same amount of work on the same kind of rows.
 import type { Db, Queryable } from '../src/server/db/index.js';
 import { registerPayment, type NewPayment } from '../src/server/charges/repo.js';
-import { eachTarget, pgbenchLiteral, type Statement } from './programme-sign.js';
+import { eachTarget, type ReplayShape, type Statement } from './programme-sign.js';
 
-export interface PayTarget {
+export type PayTarget = {
   c: string; // club
   h: string; // charge
   a: string; // the club's caixa
   d: string; // the club's director (who records it)
-}
+};
 
 export const PAYMENT_AMOUNT = '1.00';
 const METHOD = 'pix' as const;
@@ -53,33 +53,13 @@ export async function paymentStatement(t: PayTarget): Promise<Statement> {
   return recorded;
 }
 
-/** The payment's statement as a pgbench script: the next target from bench_pay_targets, then the call. */
-export function paymentPgbenchScript(statement: Statement, recorded: PayTarget): string {
-  const names: Array<keyof PayTarget> = ['c', 'h', 'a', 'd'];
-  const sql = statement.sql.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = statement.params[Number(n) - 1];
-    const name = names.find((v) => recorded[v] === value);
-    return name ? `(:${name})::uuid` : pgbenchLiteral(value);
-  });
-  return [
-    `SELECT c, h, a, d FROM bench_pay_targets WHERE n = (SELECT nextval('bench_pay_seq'))`,
-    '\\gset',
-    `${sql.replace(/--[^\n]*/g, '').replace(/\s+/g, ' ').trim()};`,
-  ].join('\n') + '\n';
-}
-
-export async function loadPayTargets(db: Db, targets: PayTarget[]): Promise<void> {
-  await db.exec(`DROP TABLE IF EXISTS bench_pay_targets; DROP SEQUENCE IF EXISTS bench_pay_seq;
-    CREATE TABLE bench_pay_targets (n bigint PRIMARY KEY, c uuid, h uuid, a uuid, d uuid);
-    CREATE SEQUENCE bench_pay_seq;`);
-  await db.query(
-    `INSERT INTO bench_pay_targets SELECT row_number() OVER (), c, h, a, d FROM jsonb_to_recordset($1::jsonb) AS x(c uuid, h uuid, a uuid, d uuid)`,
-    [JSON.stringify(targets)]);
-}
-
-export async function dropPayTargets(db: Db): Promise<void> {
-  await db.exec('DROP TABLE IF EXISTS bench_pay_targets; DROP SEQUENCE IF EXISTS bench_pay_seq;');
-}
+/** The payment's targets as pgbench reads them: club, charge, caixa, director. */
+export const PAY_SHAPE: ReplayShape = {
+  table: 'bench_pay_targets',
+  columns: [['c', 'uuid'], ['h', 'uuid'], ['a', 'uuid'], ['d', 'uuid']],
+  arrays: [],
+  ids: [],
+};
 
 /** The baseline from node: registerPayment for each target, `connections` at a time. */
 export function paymentNodeBaseline(db: Db, targets: PayTarget[], connections: number): Promise<{ tps: number; latencies: number[] }> {

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Db, Queryable } from '../src/server/db/index.js';
 
-export interface SignTarget {
+export type SignTarget = {
   c: string; // club
   e: string; // enrolment
   r: string; // requisito
@@ -24,7 +24,7 @@ export interface SignTarget {
   i: string; // the class
   q: string; // the class's requisitos in use, as an array literal
   k: number; // position
-}
+};
 
 export interface Statement { sql: string; params: unknown[] }
 
@@ -74,42 +74,60 @@ export async function signTargets(db: Db, clubs: number, skip: string[], limit: 
   return { http, base, clubIds };
 }
 
-const VARS = ['c', 'e', 'r', 'm', 'p', 'u', 'd', 'i', 'q'] as const;
-type Var = (typeof VARS)[number];
-/** One-element arrays of a target's ids, as the route sends them (member_ids, item codes, enrolment ids). */
-const ARRAY_VARS: Array<[string, Var]> = [['ma', 'm'], ['ea', 'e'], ['ia', 'i']];
+/** A target as the replay sees it: named values (ids, texts), one per column of its pgbench table. */
+type Values = Record<string, unknown>;
+
+/**
+ * What a replay puts in place of the recorded target's values: the columns of the targets' table (with
+ * their SQL types), the one-element arrays a route sends (member_ids…), a column holding an array literal,
+ * and the ids a text parameter may carry inside it (the ledger writer's JSON rows).
+ */
+export interface ReplayShape {
+  table: string;
+  columns: Array<[string, 'uuid' | 'text']>;
+  arrays: Array<[string, string]>;
+  list?: string;
+  ids: string[];
+}
+
+/** The signing bench's targets: club, enrolment, requisito, member, profile, unit, director, class, requisitos. */
+export const SIGN_SHAPE: ReplayShape = {
+  table: 'bench_sign_targets',
+  columns: [['c', 'uuid'], ['e', 'uuid'], ['r', 'uuid'], ['m', 'uuid'], ['p', 'uuid'], ['u', 'uuid'], ['d', 'uuid'], ['i', 'text'], ['q', 'text']],
+  arrays: [['ma', 'm'], ['ea', 'e'], ['ia', 'i']],
+  list: 'q',
+  ids: ['c', 'e', 'r', 'm', 'p', 'u', 'd'],
+};
 
 /**
  * Each recorded parameter either names a value of the recorded target (then it becomes the same value
  * of another target) or stays as recorded (texts, dates, the audit line's JSON).
  */
-function variableOf(value: unknown, t: SignTarget): string | null {
+function variableOf(value: unknown, t: Values, shape: ReplayShape): string | null {
   if (Array.isArray(value)) {
-    if (value.length === 1) for (const [name, v] of ARRAY_VARS) if (value[0] === t[v]) return name;
-    if (`{${value.join(',')}}` === t.q) return 'q';
+    if (value.length === 1) for (const [name, v] of shape.arrays) if (value[0] === t[v]) return name;
+    if (shape.list && `{${value.join(',')}}` === t[shape.list]) return shape.list;
     return null;
   }
-  for (const v of VARS) if (value !== null && value === t[v]) return v;
+  for (const [v] of shape.columns) if (value !== null && value === t[v]) return v;
   return null;
 }
 
-/** The ids (uuids) of a target that a text parameter may hold inside it (the ledger's JSON rows). */
-const ID_VARS: Var[] = ['c', 'e', 'r', 'm', 'p', 'u', 'd'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A text parameter that holds recorded ids inside it (the ledger writer sends its rows as one JSON text),
  * cut into literal pieces and the variables between them; null when it holds none.
  */
-function embeddedIds(value: unknown, t: SignTarget): Array<string | { v: Var }> | null {
+function embeddedIds(value: unknown, t: Values, shape: ReplayShape): Array<string | { v: string }> | null {
   if (typeof value !== 'string' || UUID.test(value)) return null;
-  const ids = ID_VARS.filter((v) => typeof t[v] === 'string' && UUID.test(t[v] as string) && value.includes(t[v] as string));
+  const ids = shape.ids.filter((v) => typeof t[v] === 'string' && UUID.test(t[v] as string) && value.includes(t[v] as string));
   if (!ids.length) return null;
   const pattern = new RegExp(ids.map((v) => t[v] as string).join('|'), 'g');
-  const parts: Array<string | { v: Var }> = [];
+  const parts: Array<string | { v: string }> = [];
   let at = 0;
   for (const m of value.matchAll(pattern)) {
-    parts.push(value.slice(at, m.index), { v: ids.find((v) => t[v] === m[0]) as Var });
+    parts.push(value.slice(at, m.index), { v: ids.find((v) => t[v] === m[0]) as string });
     at = (m.index ?? 0) + m[0].length;
   }
   parts.push(value.slice(at));
@@ -125,19 +143,20 @@ export function pgbenchLiteral(v: unknown): string {
   return `U&'${text.replace(/\\/g, '\\\\').replace(/'/g, "''").replace(/:/g, '\\003A')}'`;
 }
 
-/** The recorded transaction as a pgbench script: the next target from bench_sign_targets, then the statements. */
-export function pgbenchScript(statements: Statement[], recorded: SignTarget): string {
+/** The recorded transaction as a pgbench script: the next target from the shape's table, then the statements. */
+export function pgbenchScript(statements: Statement[], recorded: Values, shape: ReplayShape = SIGN_SHAPE): string {
+  const columns = [...shape.columns.map(([c]) => c), ...shape.arrays.map(([name, v]) => `'{' || ${v} || '}' AS ${name}`)];
   const lines = [
-    `SELECT c, e, r, m, p, u, d, i, q, '{' || m || '}' AS ma, '{' || e || '}' AS ea, '{' || i || '}' AS ia FROM bench_sign_targets WHERE n = (SELECT nextval('bench_sign_seq'))`,
+    `SELECT ${columns.join(', ')} FROM ${shape.table} WHERE n = (SELECT nextval('${shape.table}_seq'))`,
     '\\gset',
   ];
   for (const s of statements) {
     if (/(^|[^:]):[A-Za-z0-9_]/.test(s.sql)) throw new Error(`a recorded statement has a ':name' pgbench would read as a variable: ${s.sql}`);
     const sql = s.sql.replace(/\$(\d+)/g, (_, n: string) => {
       const value = s.params[Number(n) - 1];
-      const name = variableOf(value, recorded);
+      const name = variableOf(value, recorded, shape);
       if (name) return `:${name}`;
-      const parts = embeddedIds(value, recorded);
+      const parts = embeddedIds(value, recorded, shape);
       // The text put together again from the next target's ids: ('…' || (:p)::text || '…').
       return parts ? `(${parts.map((x) => (typeof x === 'string' ? pgbenchLiteral(x) : `(:${x.v})::text`)).join(' || ')})` : pgbenchLiteral(value);
     });
@@ -148,36 +167,35 @@ export function pgbenchScript(statements: Statement[], recorded: SignTarget): st
 }
 
 /** The recorded statements with another target's values, for a baseline run from node. */
-export function instantiate(statements: Statement[], recorded: SignTarget, t: SignTarget): Statement[] {
-  const arrays: Record<string, unknown[]> = { ma: [t.m], ea: [t.e], ia: [t.i] };
+export function instantiate(statements: Statement[], recorded: Values, t: Values, shape: ReplayShape = SIGN_SHAPE): Statement[] {
+  const arrays = new Map(shape.arrays.map(([name, v]) => [name, [t[v]]]));
   return statements.map((s) => ({
     sql: s.sql,
     params: s.params.map((value) => {
-      const name = variableOf(value, recorded);
+      const name = variableOf(value, recorded, shape);
       if (!name) {
-        const parts = embeddedIds(value, recorded);
+        const parts = embeddedIds(value, recorded, shape);
         return parts ? parts.map((x) => (typeof x === 'string' ? x : String(t[x.v]))).join('') : value;
       }
-      if (name in arrays) return arrays[name];
-      if (name === 'q') return t.q.slice(1, -1).split(',');
-      return t[name as Var];
+      const array = arrays.get(name);
+      if (array) return array;
+      if (name === shape.list) return String(t[name]).slice(1, -1).split(',');
+      return t[name];
     }),
   }));
 }
 
-/** Loads the baseline's targets into a table pgbench reads one row per transaction from. */
-export async function loadPgbenchTargets(db: Db, targets: SignTarget[]): Promise<void> {
-  await db.exec(`DROP TABLE IF EXISTS bench_sign_targets; DROP SEQUENCE IF EXISTS bench_sign_seq;
-    CREATE TABLE bench_sign_targets (n bigint PRIMARY KEY, c uuid, e uuid, r uuid, m uuid, p uuid, u uuid, d uuid, i text, q text);
-    CREATE SEQUENCE bench_sign_seq;`);
-  await db.query(
-    `INSERT INTO bench_sign_targets SELECT row_number() OVER (), c, e, r, m, p, u, d, i, q
-       FROM jsonb_to_recordset($1::jsonb) AS x(c uuid, e uuid, r uuid, m uuid, p uuid, u uuid, d uuid, i text, q text)`,
-    [JSON.stringify(targets)]);
+/** Loads the baseline's targets into the shape's table, which pgbench reads one row per transaction from. */
+export async function loadPgbenchTargets(db: Db, targets: Values[], shape: ReplayShape = SIGN_SHAPE): Promise<void> {
+  const names = shape.columns.map(([c]) => c).join(', ');
+  const typed = shape.columns.map(([c, type]) => `${c} ${type}`).join(', ');
+  await dropPgbenchTargets(db, shape);
+  await db.exec(`CREATE TABLE ${shape.table} (n bigint PRIMARY KEY, ${typed}); CREATE SEQUENCE ${shape.table}_seq;`);
+  await db.query(`INSERT INTO ${shape.table} SELECT row_number() OVER (), ${names} FROM jsonb_to_recordset($1::jsonb) AS x(${typed})`, [JSON.stringify(targets)]);
 }
 
-export async function dropPgbenchTargets(db: Db): Promise<void> {
-  await db.exec('DROP TABLE IF EXISTS bench_sign_targets; DROP SEQUENCE IF EXISTS bench_sign_seq;');
+export async function dropPgbenchTargets(db: Db, shape: ReplayShape = SIGN_SHAPE): Promise<void> {
+  await db.exec(`DROP TABLE IF EXISTS ${shape.table}; DROP SEQUENCE IF EXISTS ${shape.table}_seq;`);
 }
 
 /** pgbench on the script: `transactions` in all (one target each), `connections` clients. Returns tps and latency. */

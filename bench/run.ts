@@ -30,7 +30,7 @@ import { individualRankingSql, unitRankingSql } from '../src/server/ranking/repo
 import { hash } from '@node-rs/argon2';
 import { type Statement, dropPgbenchTargets, loadPgbenchTargets, nodeBaseline, pgbenchRun, pgbenchScript, recordingDb, signTargets } from './programme-sign.js';
 import { fanOut } from './fanout.js';
-import { PAYMENT_AMOUNT, dropPayTargets, loadPayTargets, paymentNodeBaseline, paymentPgbenchScript, paymentStatement, paymentsWritten, payTargets } from './payment-write.js';
+import { PAYMENT_AMOUNT, PAY_SHAPE, paymentNodeBaseline, paymentStatement, paymentsWritten, payTargets } from './payment-write.js';
 import Fastify from 'fastify';
 import { loadavg } from 'node:os';
 
@@ -370,9 +370,9 @@ async function paymentBench(engine: string, db: Db, base: string, clubs: number,
   const targets = baseTargets.slice(0, n);
   let baseline: { label: string; tps: number; p50: string; p95: string };
   if (pgUrl && hasPgbench()) {
-    await loadPayTargets(db, targets);
-    const r = await pgbenchRun(pgUrl, paymentPgbenchScript(await paymentStatement(targets[0]), targets[0]), CONNECTIONS, n);
-    await dropPayTargets(db);
+    await loadPgbenchTargets(db, targets, PAY_SHAPE);
+    const r = await pgbenchRun(pgUrl, pgbenchScript([await paymentStatement(targets[0])], targets[0], PAY_SHAPE), CONNECTIONS, n);
+    await dropPgbenchTargets(db, PAY_SHAPE);
     baseline = { label: `pgbench -M prepared -c ${CONNECTIONS}`, tps: r.tps, p50: `${r.latencyMs.toFixed(1)} (mean)`, p95: '–' };
     if (/number of failed transactions: [1-9]/.test(r.out)) console.log(r.out);
   } else {
