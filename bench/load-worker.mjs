@@ -2,7 +2,7 @@
 // would take its event loop and CPU, and the figures would measure both. Plain JavaScript so it
 // starts with `node` alone. The parent sends { url, cookies (or cookie), acceptEncoding, connections, duration } over IPC and
 // gets back { rps, total, p50, p95, p99, non2xx, errors, bytes } for each (p95 from every answer's time).
-// Writes: { url (the origin), connections, posts: [{ path, cookie, body }] } sends each POST once (JSON,
+// Writes: { url (the origin), connections, posts: [{ path, cookie, body, method? }] } sends each once (POST unless method says, JSON,
 // as the web app does), `connections` at a time, and answers the same figures.
 import autocannon from 'autocannon';
 
@@ -15,13 +15,14 @@ process.on('message', (job) => {
   const opts = job.posts
     ? {
       url: job.url,
-      connections: job.connections,
+      // autocannon refuses more connections than requests: a short list of writes goes with fewer.
+      connections: Math.min(job.connections, job.posts.length),
       amount: job.posts.length,
       requests: [{
         method: 'POST',
         setupRequest: (req) => {
           const post = job.posts[next++ % job.posts.length];
-          return { ...req, method: 'POST', path: post.path, body: post.body, headers: { ...headersFor(post.cookie), 'content-type': 'application/json', 'x-trilha-client': 'web' } };
+          return { ...req, method: post.method ?? 'POST', path: post.path, body: post.body, headers: { ...headersFor(post.cookie), 'content-type': 'application/json', 'x-trilha-client': 'web' } };
         },
       }],
     }

@@ -151,8 +151,11 @@ export function pgbenchScript(statements: Statement[], recorded: Values, shape: 
     '\\gset',
   ];
   for (const s of statements) {
-    if (/(^|[^:]):[A-Za-z0-9_]/.test(s.sql)) throw new Error(`a recorded statement has a ':name' pgbench would read as a variable: ${s.sql}`);
-    const sql = s.sql.replace(/\$(\d+)/g, (_, n: string) => {
+    // A colon inside a quoted literal ('HH24:MI') is written as U&'\\003A', out of pgbench's sight.
+    // Comments go first: an apostrophe in one ("the member's unit") would pair the quotes wrongly.
+    const text = s.sql.replace(/--[^\n]*/g, '').replace(/'((?:[^']|'')*)'/g, (literal, inner: string) => (inner.includes(':') ? `U&'${inner.replace(/\\/g, '\\\\').replace(/:/g, '\\003A')}'` : literal));
+    if (/(^|[^:]):[A-Za-z0-9_]/.test(text)) throw new Error(`a recorded statement has a ':name' pgbench would read as a variable: ${s.sql}`);
+    const sql = text.replace(/\$(\d+)/g, (_, n: string) => {
       const value = s.params[Number(n) - 1];
       const name = variableOf(value, recorded, shape);
       if (name) return `:${name}`;
@@ -203,8 +206,10 @@ export async function pgbenchRun(url: string, script: string, connections: numbe
   const file = path.join(tmpdir(), `trilha-sign-${process.pid}.sql`);
   await writeFile(file, script);
   try {
-    const perClient = Math.max(1, Math.floor(transactions / connections));
-    const out = execFileSync('pgbench', ['-n', '-f', file, '-c', String(connections), '-j', '2', '-t', String(perClient), '-M', 'prepared', url], { encoding: 'utf8' });
+    // No more clients than targets: a client past the last target would read no row.
+    const clients = Math.max(1, Math.min(connections, transactions));
+    const perClient = Math.max(1, Math.floor(transactions / clients));
+    const out = execFileSync('pgbench', ['-n', '-f', file, '-c', String(clients), '-j', '2', '-t', String(perClient), '-M', 'prepared', url], { encoding: 'utf8' });
     const tps = /tps = ([\d.]+)/.exec(out);
     const latency = /latency average = ([\d.]+) ms/.exec(out);
     if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
@@ -232,9 +237,9 @@ export async function eachTarget<T>(db: Db, targets: T[], connections: number, w
 }
 
 /** The baseline from node: each target's statements in one transaction, `connections` at a time. */
-export function nodeBaseline(db: Db, statements: Statement[], recorded: SignTarget, targets: SignTarget[], connections: number): Promise<{ tps: number; latencies: number[] }> {
+export function nodeBaseline<T extends Values>(db: Db, statements: Statement[], recorded: T, targets: T[], connections: number, shape: ReplayShape = SIGN_SHAPE): Promise<{ tps: number; latencies: number[] }> {
   const work = statements.filter((s) => s.sql !== 'BEGIN' && s.sql !== 'COMMIT');
   return eachTarget(db, targets, connections, (t) => db.transaction(async (tx) => {
-    for (const s of instantiate(work, recorded, t)) await tx.query(s.sql, s.params);
+    for (const s of instantiate(work, recorded, t, shape)) await tx.query(s.sql, s.params);
   }));
 }

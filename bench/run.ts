@@ -28,8 +28,9 @@ import { ensureSecretaria } from './secretaria-data.js';
 import { DIRECTOR_EMAIL, logIn, screenReads, signInAs } from './endpoints.js';
 import { individualRankingSql, unitRankingSql } from '../src/server/ranking/repo.js';
 import { hash } from '@node-rs/argon2';
-import { type Statement, dropPgbenchTargets, loadPgbenchTargets, nodeBaseline, pgbenchRun, pgbenchScript, recordingDb, signTargets } from './programme-sign.js';
+import { type ReplayShape, SIGN_SHAPE, type Statement, dropPgbenchTargets, loadPgbenchTargets, nodeBaseline, pgbenchRun, pgbenchScript, recordingDb, signTargets } from './programme-sign.js';
 import { fanOut } from './fanout.js';
+import { ROLL_CALL_SIZE, ROLL_SHAPE, rollCallBody, rollCallTargets, rollCallsWritten } from './roll-call-write.js';
 import { PAYMENT_AMOUNT, PAY_SHAPE, paymentNodeBaseline, paymentStatement, paymentsWritten, payTargets } from './payment-write.js';
 import Fastify from 'fastify';
 import { loadavg } from 'node:os';
@@ -238,6 +239,7 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
   }
   if (selected('sign')) await signBench(engine, db, base, clubs, meUrl, admin, pgUrl);
   if (selected('payment')) await paymentBench(engine, db, base, clubs, meUrl, admin, pgUrl);
+  if (selected('roll-call')) await rollCallBench(engine, db, base, clubs, meUrl, admin, pgUrl);
   if (selected('fan-out')) await fanOut(engine, db, base, clubs);
   const t = performance.now();
   for (let i = 0; i < 20; i += 1) await fetch(`${base}/api/admin/stats`, { headers: { cookie: admin }, signal: AbortSignal.timeout(10_000) });
@@ -247,6 +249,28 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
   await app.close();
   await db.close();
   await rm(dataDir, { recursive: true, force: true });
+}
+
+interface Floor { label: string; tps: number; p50: string; p95: string }
+
+/**
+ * A write's floor in this run: on PostgreSQL (with pgbench) the script over the targets loaded into the
+ * shape's table, `n` transactions; otherwise `node` (the same statements or call from node).
+ */
+async function floorOf<T extends Record<string, unknown>>(
+  db: Db, pgUrl: string | undefined, n: number, targets: T[], shape: ReplayShape, script: () => Promise<string> | string,
+  node: { label: string; run: () => Promise<{ tps: number; latencies: number[] }> },
+): Promise<Floor> {
+  if (pgUrl && hasPgbench()) {
+    await loadPgbenchTargets(db, targets, shape);
+    const r = await pgbenchRun(pgUrl, await script(), CONNECTIONS, n);
+    await dropPgbenchTargets(db, shape);
+    if (/number of failed transactions: [1-9]/.test(r.out)) console.log(r.out);
+    return { label: `pgbench -M prepared -c ${CONNECTIONS}`, tps: r.tps, p50: `${r.latencyMs.toFixed(1)} (mean)`, p95: '–' };
+  }
+  const r = await node.run();
+  const sorted = [...r.latencies].sort((a, b) => a - b);
+  return { label: `${node.label}, ${Math.min(CONNECTIONS, db.connections)} at a time`, tps: r.tps, p50: (sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(1), p95: (sorted[Math.floor(sorted.length * 0.95)] ?? 0).toFixed(1) };
 }
 
 /**
@@ -317,18 +341,8 @@ async function signBench(engine: string, db: Db, base: string, clubs: number, me
     [httpTargets.slice(0, n).map((t) => t.e), httpTargets.slice(0, n).map((t) => t.r)]);
 
   const baseTargets = targets.base.slice(0, n);
-  let baseline: { label: string; tps: number; p50: string; p95: string };
-  if (pgUrl && hasPgbench()) {
-    await loadPgbenchTargets(db, baseTargets);
-    const r = await pgbenchRun(pgUrl, pgbenchScript(statements, recorded), CONNECTIONS, n);
-    await dropPgbenchTargets(db);
-    baseline = { label: `pgbench -M prepared -c ${CONNECTIONS}`, tps: r.tps, p50: `${r.latencyMs.toFixed(1)} (mean)`, p95: '–' };
-    if (/number of failed transactions: [1-9]/.test(r.out)) console.log(r.out);
-  } else {
-    const r = await nodeBaseline(db, statements, recorded, baseTargets, CONNECTIONS);
-    const sorted = [...r.latencies].sort((a, b) => a - b);
-    baseline = { label: `the same statements from node, ${Math.min(CONNECTIONS, db.connections)} at a time`, tps: r.tps, p50: (sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(1), p95: (sorted[Math.floor(sorted.length * 0.95)] ?? 0).toFixed(1) };
-  }
+  const baseline = await floorOf(db, pgUrl, n, baseTargets, SIGN_SHAPE, () => pgbenchScript(statements, recorded),
+    { label: 'the same statements from node', run: () => nodeBaseline(db, statements, recorded, baseTargets, CONNECTIONS) });
   const [baseDone] = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM programme_signatures WHERE (enrolment_id, requirement_id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))`,
     [baseTargets.map((t) => t.e), baseTargets.map((t) => t.r)]);
@@ -368,22 +382,66 @@ async function paymentBench(engine: string, db: Db, base: string, clubs: number,
   const after = await hit('auth/me (baseline)', meUrl, admin);
   const done = await paymentsWritten(db, httpTargets.slice(0, n));
   const targets = baseTargets.slice(0, n);
-  let baseline: { label: string; tps: number; p50: string; p95: string };
-  if (pgUrl && hasPgbench()) {
-    await loadPgbenchTargets(db, targets, PAY_SHAPE);
-    const r = await pgbenchRun(pgUrl, pgbenchScript([await paymentStatement(targets[0])], targets[0], PAY_SHAPE), CONNECTIONS, n);
-    await dropPgbenchTargets(db, PAY_SHAPE);
-    baseline = { label: `pgbench -M prepared -c ${CONNECTIONS}`, tps: r.tps, p50: `${r.latencyMs.toFixed(1)} (mean)`, p95: '–' };
-    if (/number of failed transactions: [1-9]/.test(r.out)) console.log(r.out);
-  } else {
-    const r = await paymentNodeBaseline(db, targets, CONNECTIONS);
-    const sorted = [...r.latencies].sort((a, b) => a - b);
-    baseline = { label: `the same call from node, ${Math.min(CONNECTIONS, db.connections)} at a time`, tps: r.tps, p50: (sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(1), p95: (sorted[Math.floor(sorted.length * 0.95)] ?? 0).toFixed(1) };
-  }
+  const baseline = await floorOf(db, pgUrl, n, targets, PAY_SHAPE, async () => pgbenchScript([await paymentStatement(targets[0])], targets[0], PAY_SHAPE),
+    { label: 'the same call from node', run: () => paymentNodeBaseline(db, targets, CONNECTIONS) });
   const baseDone = await paymentsWritten(db, targets);
   const meRps = (before.rps + after.rps) / 2;
   console.log(`\n[${engine}] recording a payment (POST /charges/:id/payments, R$ 1,00 each, ${n} writes in ${cookies.size} clubs): HTTP vs ${baseline.label} on charge_payment_register`);
   console.log('| write | per s | p50 ms | p95 ms | p99 ms | payments written | HTTP ÷ baseline | share of auth/me |\n|---|---|---|---|---|---|---|---|');
+  console.log(`| HTTP, ${CONNECTIONS} connections | ${http.rps.toFixed(0)} | ${http.p50} | ${http.p95.toFixed(0)} | ${http.p99} | ${done} of ${n} | ${((http.rps / baseline.tps) * 100).toFixed(0)} % | ${((http.rps / meRps) * 100).toFixed(1)} % |`);
+  console.log(`| ${baseline.label} | ${baseline.tps.toFixed(0)} | ${baseline.p50} | ${baseline.p95} | – | ${baseDone} of ${n} | 100 % | – |`);
+}
+
+/**
+ * Saving a roll call of 40 as a write (bench/roll-call-write.ts): BENCH_ROLL_CALL_WRITES (default 400) PUT
+ * /meetings/:id/attendance, each on its own meeting of one club, against the statements of one save's
+ * transaction, recorded from the route and replayed on as many other meetings (pgbench or node).
+ */
+async function rollCallBench(engine: string, db: Db, base: string, clubs: number, meUrl: string, admin: string, pgUrl?: string): Promise<void> {
+  const writes = Number(process.env.BENCH_ROLL_CALL_WRITES ?? 400);
+  const skip = [`clube-${Math.ceil(clubs / 2)}`, `clube-${clubs}`];
+  const { http: targets, base: baseAll, members, criterion } = await rollCallTargets(db, skip, 2 * writes + 2);
+  const body = rollCallBody(members, criterion);
+  const [recorded, ...httpTargets] = targets;
+  const cookie = await signInAs(db, base, recorded.d, `chamada-${recorded.d}@bench.test`);
+  // The statements of one save, recorded on a second server over the same database.
+  const rec = recordingDb(db);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-roll-'));
+  const capture = await buildApp({ db: rec.db, dataDir, answerCacheBytes: 0, limits: { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0, clubsPerAccount: 0 } });
+  rec.start();
+  const saved = await capture.inject({
+    method: 'PUT', url: `/api/clubs/${recorded.c}/meetings/${recorded.g}/attendance`,
+    headers: { cookie, 'content-type': 'application/json', 'x-trilha-client': 'web' }, payload: body,
+  });
+  const all = rec.take();
+  await capture.close();
+  await rm(dataDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
+  if (saved.statusCode !== 200) throw new Error(`roll call (recording): ${saved.statusCode} ${saved.body}`);
+  const blocks: Statement[][] = [];
+  for (const s of all) {
+    if (s.sql === 'BEGIN') blocks.push([]);
+    blocks[blocks.length - 1]?.push(s);
+  }
+  const statements = blocks.find((b) => b.some((s) => s.sql.includes('INSERT INTO meeting_attendance'))) ?? [];
+  const n = Math.min(httpTargets.length, baseAll.length, writes);
+
+  const before = await hit('auth/me (baseline)', meUrl, admin);
+  const http = await new Promise<LoadAnswer>((resolve) => {
+    loader.once('message', (m) => resolve(m as LoadAnswer));
+    loader.send({ url: base, connections: CONNECTIONS, posts: httpTargets.slice(0, n).map((t) => ({
+      method: 'PUT', path: `/api/clubs/${t.c}/meetings/${t.g}/attendance`, cookie, body,
+    })) });
+  });
+  await settle(meUrl, admin, 'roll calls');
+  const after = await hit('auth/me (baseline)', meUrl, admin);
+  const done = await rollCallsWritten(db, httpTargets.slice(0, n));
+  const baseTargets = baseAll.slice(0, n);
+  const baseline = await floorOf(db, pgUrl, n, baseTargets, ROLL_SHAPE, () => pgbenchScript(statements, recorded, ROLL_SHAPE),
+    { label: 'the same statements from node', run: () => nodeBaseline(db, statements, recorded, baseTargets, CONNECTIONS, ROLL_SHAPE) });
+  const baseDone = await rollCallsWritten(db, baseTargets);
+  const meRps = (before.rps + after.rps) / 2;
+  console.log(`\n[${engine}] saving a roll call of ${ROLL_CALL_SIZE} (PUT /meetings/:id/attendance, every member present with a criterion, ${n} meetings of one club): HTTP vs ${baseline.label} on the ${statements.length - 2} statements of its transaction`);
+  console.log('| write | per s | p50 ms | p95 ms | p99 ms | roll calls written | HTTP ÷ baseline | share of auth/me |\n|---|---|---|---|---|---|---|---|');
   console.log(`| HTTP, ${CONNECTIONS} connections | ${http.rps.toFixed(0)} | ${http.p50} | ${http.p95.toFixed(0)} | ${http.p99} | ${done} of ${n} | ${((http.rps / baseline.tps) * 100).toFixed(0)} % | ${((http.rps / meRps) * 100).toFixed(1)} % |`);
   console.log(`| ${baseline.label} | ${baseline.tps.toFixed(0)} | ${baseline.p50} | ${baseline.p95} | – | ${baseDone} of ${n} | 100 % | – |`);
 }
