@@ -4,7 +4,7 @@
 // schema may be wiped) adds PostgreSQL (BENCH_CLUBS, default 1,000). BENCH_SECONDS per endpoint (default 5).
 // The load comes from a child process (bench/load-worker.mjs), so the server's event loop and CPU are its own.
 // BENCH_ONLY=ranking,badges measures only the endpoints whose label contains one of the words (auth/me always);
-// BENCH_REUSE=1 keeps an already generated PostgreSQL platform instead of wiping it.
+// BENCH_REUSE=1 keeps an already generated PostgreSQL platform instead of wiping it; BENCH_READS_ONLY=1 skips the writes.
 // BENCH_WARMUP_SECONDS (default 1) of load before each measurement is not counted (first answer, JIT).
 // BENCH_SESSIONS=N (default 1): the director's reads go out under N sessions of their own (N sign-ins),
 // one after the other on each connection, so the server reads N different sessions, not one N times.
@@ -18,6 +18,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { InjectOptions } from 'fastify';
 import { buildApp } from '../src/server/app.js';
 import { openPglite } from '../src/server/db/pglite.js';
 import { openPostgres } from '../src/server/db/postgres.js';
@@ -120,6 +121,9 @@ async function settle(url: string, cookie: string, after: string): Promise<void>
 const CHANGING = 'members (first page of 50), the club written 20×/s';
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
 const selected = (label: string) => ONLY.length === 0 || ONLY.some((w) => label.includes(w));
+// BENCH_READS_ONLY=1: the reads alone, none of the writes (signing, payment, roll call, fan-out), which change the platform.
+const READS_ONLY = process.env.BENCH_READS_ONLY === '1';
+const selectedWrite = (label: string) => !READS_ONLY && selected(label);
 
 /** pgbench on one SQL statement, same connections, prepared: the database's own ceiling for a read. */
 async function pgbenchTps(url: string, sql: string): Promise<number> {
@@ -237,10 +241,10 @@ async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string
       console.log(`| ${label} | ${httpRps.toFixed(0)} | ${tps.toFixed(0)} | ${((httpRps / tps) * 100).toFixed(0)} % |`);
     }
   }
-  if (selected('sign')) await signBench(engine, db, base, clubs, meUrl, admin, pgUrl);
-  if (selected('payment')) await paymentBench(engine, db, base, clubs, meUrl, admin, pgUrl);
-  if (selected('roll-call')) await rollCallBench(engine, db, base, clubs, meUrl, admin, pgUrl);
-  if (selected('fan-out')) await fanOut(engine, db, base, clubs);
+  if (selectedWrite('sign')) await signBench(engine, db, base, clubs, meUrl, admin, pgUrl);
+  if (selectedWrite('payment')) await paymentBench(engine, db, base, clubs, meUrl, admin, pgUrl);
+  if (selectedWrite('roll-call')) await rollCallBench(engine, db, base, clubs, meUrl, admin, pgUrl);
+  if (selectedWrite('fan-out')) await fanOut(engine, db, base, clubs);
   const t = performance.now();
   for (let i = 0; i < 20; i += 1) await fetch(`${base}/api/admin/stats`, { headers: { cookie: admin }, signal: AbortSignal.timeout(10_000) });
   console.log(`\n[${engine}] admin/stats, one at a time: ${((performance.now() - t) / 20).toFixed(1)} ms average`);
@@ -274,6 +278,61 @@ async function floorOf<T extends Record<string, unknown>>(
 }
 
 /**
+ * One write request's transaction, recorded on a second server over the same database: the request is
+ * injected there, and of its transactions in turn (the session's own comes first) the one holding
+ * `marker` is returned, BEGIN and COMMIT included. Throws unless the request answered 200.
+ */
+async function recordTransaction(db: Db, request: InjectOptions, marker: string): Promise<{ statements: Statement[]; body: string }> {
+  const rec = recordingDb(db);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-record-'));
+  const capture = await buildApp({ db: rec.db, dataDir, answerCacheBytes: 0, limits: { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0, clubsPerAccount: 0 } });
+  rec.start();
+  const answer = await capture.inject(request);
+  const all = rec.take();
+  await capture.close();
+  // Its background writers (keys, backups) may still be closing files: a leftover temp dir is harmless.
+  await rm(dataDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
+  if (answer.statusCode !== 200) throw new Error(`${request.method} ${request.url} (recording): ${answer.statusCode} ${answer.body}`);
+  const blocks: Statement[][] = [];
+  for (const s of all) {
+    if (s.sql === 'BEGIN') blocks.push([]);
+    blocks[blocks.length - 1]?.push(s);
+  }
+  return { statements: blocks.find((b) => b.some((s) => s.sql.includes(marker))) ?? [], body: answer.body };
+}
+
+interface WritePost { method?: string; path: string; cookie?: string; body: string }
+
+/** The writes over HTTP under CONNECTIONS, between two auth/me runs (their mean is the share's base). */
+async function httpWrites(base: string, meUrl: string, admin: string, posts: WritePost[], what: string): Promise<{ http: LoadAnswer; meRps: number }> {
+  const before = await hit('auth/me (baseline)', meUrl, admin);
+  const http = await new Promise<LoadAnswer>((resolve) => {
+    loader.once('message', (m) => resolve(m as LoadAnswer));
+    loader.send({ url: base, connections: CONNECTIONS, posts });
+  });
+  await settle(meUrl, admin, what);
+  const after = await hit('auth/me (baseline)', meUrl, admin);
+  return { http, meRps: (before.rps + after.rps) / 2 };
+}
+
+/** A write's two rows: HTTP and its floor, each with what it wrote of `n`. */
+function printWrite(title: string, noun: string, n: number, w: { http: LoadAnswer; meRps: number }, done: number, floor: Floor, floorDone: number): void {
+  const { http, meRps } = w;
+  console.log(`\n${title}`);
+  console.log(`| write | per s | p50 ms | p95 ms | p99 ms | ${noun} written | HTTP ÷ baseline | share of auth/me |\n|---|---|---|---|---|---|---|---|`);
+  console.log(`| HTTP, ${CONNECTIONS} connections | ${http.rps.toFixed(0)} | ${http.p50} | ${http.p95.toFixed(0)} | ${http.p99} | ${done} of ${n} | ${((http.rps / floor.tps) * 100).toFixed(0)} % | ${((http.rps / meRps) * 100).toFixed(1)} % |`);
+  console.log(`| ${floor.label} | ${floor.tps.toFixed(0)} | ${floor.p50} | ${floor.p95} | – | ${floorDone} of ${n} | 100 % | – |`);
+}
+
+/** How many of the targets' (enrolment, requisito) pairs are signed. */
+async function signaturesWritten(db: Db, targets: Array<{ e: string; r: string }>): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM programme_signatures WHERE (enrolment_id, requirement_id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))`,
+    [targets.map((t) => t.e), targets.map((t) => t.r)]);
+  return row?.n ?? 0;
+}
+
+/**
  * Signing a requisito as a write (bench/programme-sign.ts): BENCH_SIGN_WRITES (default 2,000) signatures
  * over HTTP, 50 at a time, each a requisito not signed yet in one of the first clubs, by that club's
  * director; then as many through the same SQL without the server: pgbench on PostgreSQL (-M prepared,
@@ -300,57 +359,26 @@ async function signBench(engine: string, db: Db, base: string, clubs: number, me
     if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
     cookies.set(t.c, (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '');
   }
-  // The statements of one signing request, recorded on a second server over the same database.
-  const rec = recordingDb(db);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-sign-'));
-  const capture = await buildApp({ db: rec.db, dataDir, answerCacheBytes: 0, limits: { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0, clubsPerAccount: 0 } });
   const [recorded, ...httpTargets] = targets.http;
   if (!recorded) return;
-  rec.start();
-  const signed = await capture.inject({
+  const { statements, body } = await recordTransaction(db, {
     method: 'POST', url: `/api/clubs/${recorded.c}/programme/signatures`,
     headers: { cookie: cookies.get(recorded.c) ?? '', 'content-type': 'application/json', 'x-trilha-client': 'web' },
     payload: { requirement_id: recorded.r, member_ids: [recorded.m] },
-  });
-  const all = rec.take();
-  await capture.close();
-  // Its background writers (keys, backups) may still be closing files: a leftover temp dir is harmless.
-  await rm(dataDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
-  if (signed.statusCode !== 200 || signed.json<{ signed: number }>().signed !== 1) throw new Error(`sign (recording): ${signed.statusCode} ${signed.body}`);
-  // The request's transactions in turn (the session's own comes first); the one that writes the signature.
-  const blocks: Statement[][] = [];
-  for (const s of all) {
-    if (s.sql === 'BEGIN') blocks.push([]);
-    blocks[blocks.length - 1]?.push(s);
-  }
-  const statements = blocks.find((b) => b.some((s) => s.sql.includes('INSERT INTO programme_signatures'))) ?? [];
+  }, 'INSERT INTO programme_signatures');
+  if ((JSON.parse(body) as { signed: number }).signed !== 1) throw new Error(`sign (recording): ${body}`);
   if (process.env.BENCH_SIGN_PRINT) console.log(pgbenchScript(statements, recorded));
   const n = Math.min(httpTargets.length, targets.base.length);
-
-  const before = await hit('auth/me (baseline)', meUrl, admin);
-  const http = await new Promise<LoadAnswer>((resolve) => {
-    loader.once('message', (m) => resolve(m as LoadAnswer));
-    loader.send({ url: base, connections: CONNECTIONS, posts: httpTargets.slice(0, n).map((t) => ({
-      path: `/api/clubs/${t.c}/programme/signatures`, cookie: cookies.get(t.c), body: JSON.stringify({ requirement_id: t.r, member_ids: [t.m] }),
-    })) });
-  });
-  await settle(meUrl, admin, 'signing');
-  const after = await hit('auth/me (baseline)', meUrl, admin);
-  const [done] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM programme_signatures WHERE (enrolment_id, requirement_id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))`,
-    [httpTargets.slice(0, n).map((t) => t.e), httpTargets.slice(0, n).map((t) => t.r)]);
-
+  const sent = httpTargets.slice(0, n);
+  const w = await httpWrites(base, meUrl, admin, sent.map((t) => ({
+    path: `/api/clubs/${t.c}/programme/signatures`, cookie: cookies.get(t.c), body: JSON.stringify({ requirement_id: t.r, member_ids: [t.m] }),
+  })), 'signing');
+  const done = await signaturesWritten(db, sent);
   const baseTargets = targets.base.slice(0, n);
-  const baseline = await floorOf(db, pgUrl, n, baseTargets, SIGN_SHAPE, () => pgbenchScript(statements, recorded),
+  const floor = await floorOf(db, pgUrl, n, baseTargets, SIGN_SHAPE, () => pgbenchScript(statements, recorded),
     { label: 'the same statements from node', run: () => nodeBaseline(db, statements, recorded, baseTargets, CONNECTIONS) });
-  const [baseDone] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM programme_signatures WHERE (enrolment_id, requirement_id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))`,
-    [baseTargets.map((t) => t.e), baseTargets.map((t) => t.r)]);
-  const meRps = (before.rps + after.rps) / 2;
-  console.log(`\n[${engine}] signing a requisito (POST /programme/signatures, one member each, ${n} writes in ${cookies.size} clubs): HTTP vs ${baseline.label} on the ${statements.length - 2} statements of its transaction`);
-  console.log('| write | per s | p50 ms | p95 ms | p99 ms | signatures written | HTTP ÷ baseline | share of auth/me |\n|---|---|---|---|---|---|---|---|');
-  console.log(`| HTTP, ${CONNECTIONS} connections | ${http.rps.toFixed(0)} | ${http.p50} | ${http.p95.toFixed(0)} | ${http.p99} | ${done?.n ?? 0} of ${n} | ${((http.rps / baseline.tps) * 100).toFixed(0)} % | ${((http.rps / meRps) * 100).toFixed(1)} % |`);
-  console.log(`| ${baseline.label} | ${baseline.tps.toFixed(0)} | ${baseline.p50} | ${baseline.p95} | – | ${baseDone?.n ?? 0} of ${n} | 100 % | – |`);
+  printWrite(`[${engine}] signing a requisito (POST /programme/signatures, one member each, ${n} writes in ${cookies.size} clubs): HTTP vs ${floor.label} on the ${statements.length - 2} statements of its transaction`,
+    'signatures', n, w, done, floor, await signaturesWritten(db, baseTargets));
 }
 
 /**
@@ -367,29 +395,20 @@ async function paymentBench(engine: string, db: Db, base: string, clubs: number,
     console.log(`\n[${engine}] payment: no open charges to pay`);
     return;
   }
+  const sent = httpTargets.slice(0, n);
   const cookies = new Map<string, string>();
-  for (const t of httpTargets.slice(0, n)) {
+  for (const t of sent) {
     if (!cookies.has(t.c)) cookies.set(t.c, await signInAs(db, base, t.d, `tesouraria-${t.d}@bench.test`));
   }
-  const before = await hit('auth/me (baseline)', meUrl, admin);
-  const http = await new Promise<LoadAnswer>((resolve) => {
-    loader.once('message', (m) => resolve(m as LoadAnswer));
-    loader.send({ url: base, connections: CONNECTIONS, posts: httpTargets.slice(0, n).map((t) => ({
-      path: `/api/clubs/${t.c}/charges/${t.h}/payments`, cookie: cookies.get(t.c), body: JSON.stringify({ amount: PAYMENT_AMOUNT, cash_account_id: t.a, method: 'pix' }),
-    })) });
-  });
-  await settle(meUrl, admin, 'payments');
-  const after = await hit('auth/me (baseline)', meUrl, admin);
-  const done = await paymentsWritten(db, httpTargets.slice(0, n));
+  const w = await httpWrites(base, meUrl, admin, sent.map((t) => ({
+    path: `/api/clubs/${t.c}/charges/${t.h}/payments`, cookie: cookies.get(t.c), body: JSON.stringify({ amount: PAYMENT_AMOUNT, cash_account_id: t.a, method: 'pix' }),
+  })), 'payments');
+  const done = await paymentsWritten(db, sent);
   const targets = baseTargets.slice(0, n);
-  const baseline = await floorOf(db, pgUrl, n, targets, PAY_SHAPE, async () => pgbenchScript([await paymentStatement(targets[0])], targets[0], PAY_SHAPE),
+  const floor = await floorOf(db, pgUrl, n, targets, PAY_SHAPE, async () => pgbenchScript([await paymentStatement(targets[0])], targets[0], PAY_SHAPE),
     { label: 'the same call from node', run: () => paymentNodeBaseline(db, targets, CONNECTIONS) });
-  const baseDone = await paymentsWritten(db, targets);
-  const meRps = (before.rps + after.rps) / 2;
-  console.log(`\n[${engine}] recording a payment (POST /charges/:id/payments, R$ 1,00 each, ${n} writes in ${cookies.size} clubs): HTTP vs ${baseline.label} on charge_payment_register`);
-  console.log('| write | per s | p50 ms | p95 ms | p99 ms | payments written | HTTP ÷ baseline | share of auth/me |\n|---|---|---|---|---|---|---|---|');
-  console.log(`| HTTP, ${CONNECTIONS} connections | ${http.rps.toFixed(0)} | ${http.p50} | ${http.p95.toFixed(0)} | ${http.p99} | ${done} of ${n} | ${((http.rps / baseline.tps) * 100).toFixed(0)} % | ${((http.rps / meRps) * 100).toFixed(1)} % |`);
-  console.log(`| ${baseline.label} | ${baseline.tps.toFixed(0)} | ${baseline.p50} | ${baseline.p95} | – | ${baseDone} of ${n} | 100 % | – |`);
+  printWrite(`[${engine}] recording a payment (POST /charges/:id/payments, R$ 1,00 each, ${n} writes in ${cookies.size} clubs): HTTP vs ${floor.label} on charge_payment_register`,
+    'payments', n, w, done, floor, await paymentsWritten(db, targets));
 }
 
 /**
@@ -404,46 +423,21 @@ async function rollCallBench(engine: string, db: Db, base: string, clubs: number
   const body = rollCallBody(members, criterion);
   const [recorded, ...httpTargets] = targets;
   const cookie = await signInAs(db, base, recorded.d, `chamada-${recorded.d}@bench.test`);
-  // The statements of one save, recorded on a second server over the same database.
-  const rec = recordingDb(db);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-roll-'));
-  const capture = await buildApp({ db: rec.db, dataDir, answerCacheBytes: 0, limits: { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0, clubsPerAccount: 0 } });
-  rec.start();
-  const saved = await capture.inject({
+  const { statements } = await recordTransaction(db, {
     method: 'PUT', url: `/api/clubs/${recorded.c}/meetings/${recorded.g}/attendance`,
     headers: { cookie, 'content-type': 'application/json', 'x-trilha-client': 'web' }, payload: body,
-  });
-  const all = rec.take();
-  await capture.close();
-  await rm(dataDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
-  if (saved.statusCode !== 200) throw new Error(`roll call (recording): ${saved.statusCode} ${saved.body}`);
-  const blocks: Statement[][] = [];
-  for (const s of all) {
-    if (s.sql === 'BEGIN') blocks.push([]);
-    blocks[blocks.length - 1]?.push(s);
-  }
-  const statements = blocks.find((b) => b.some((s) => s.sql.includes('INSERT INTO meeting_attendance'))) ?? [];
+  }, 'INSERT INTO meeting_attendance');
   const n = Math.min(httpTargets.length, baseAll.length, writes);
-
-  const before = await hit('auth/me (baseline)', meUrl, admin);
-  const http = await new Promise<LoadAnswer>((resolve) => {
-    loader.once('message', (m) => resolve(m as LoadAnswer));
-    loader.send({ url: base, connections: CONNECTIONS, posts: httpTargets.slice(0, n).map((t) => ({
-      method: 'PUT', path: `/api/clubs/${t.c}/meetings/${t.g}/attendance`, cookie, body,
-    })) });
-  });
-  await settle(meUrl, admin, 'roll calls');
-  const after = await hit('auth/me (baseline)', meUrl, admin);
-  const done = await rollCallsWritten(db, httpTargets.slice(0, n));
+  const sent = httpTargets.slice(0, n);
+  const w = await httpWrites(base, meUrl, admin, sent.map((t) => ({
+    method: 'PUT', path: `/api/clubs/${t.c}/meetings/${t.g}/attendance`, cookie, body,
+  })), 'roll calls');
+  const done = await rollCallsWritten(db, sent);
   const baseTargets = baseAll.slice(0, n);
-  const baseline = await floorOf(db, pgUrl, n, baseTargets, ROLL_SHAPE, () => pgbenchScript(statements, recorded, ROLL_SHAPE),
+  const floor = await floorOf(db, pgUrl, n, baseTargets, ROLL_SHAPE, () => pgbenchScript(statements, recorded, ROLL_SHAPE),
     { label: 'the same statements from node', run: () => nodeBaseline(db, statements, recorded, baseTargets, CONNECTIONS, ROLL_SHAPE) });
-  const baseDone = await rollCallsWritten(db, baseTargets);
-  const meRps = (before.rps + after.rps) / 2;
-  console.log(`\n[${engine}] saving a roll call of ${ROLL_CALL_SIZE} (PUT /meetings/:id/attendance, every member present with a criterion, ${n} meetings of one club): HTTP vs ${baseline.label} on the ${statements.length - 2} statements of its transaction`);
-  console.log('| write | per s | p50 ms | p95 ms | p99 ms | roll calls written | HTTP ÷ baseline | share of auth/me |\n|---|---|---|---|---|---|---|---|');
-  console.log(`| HTTP, ${CONNECTIONS} connections | ${http.rps.toFixed(0)} | ${http.p50} | ${http.p95.toFixed(0)} | ${http.p99} | ${done} of ${n} | ${((http.rps / baseline.tps) * 100).toFixed(0)} % | ${((http.rps / meRps) * 100).toFixed(1)} % |`);
-  console.log(`| ${baseline.label} | ${baseline.tps.toFixed(0)} | ${baseline.p50} | ${baseline.p95} | – | ${baseDone} of ${n} | 100 % | – |`);
+  printWrite(`[${engine}] saving a roll call of ${ROLL_CALL_SIZE} (PUT /meetings/:id/attendance, every member present with a criterion, ${n} meetings of one club): HTTP vs ${floor.label} on the ${statements.length - 2} statements of its transaction`,
+    'roll calls', n, w, done, floor, await rollCallsWritten(db, baseTargets));
 }
 
 function hasPgbench(): boolean {
