@@ -72,9 +72,13 @@ console.log(`waiting for an e-mail: ${waiting.map((w) => `${w.mode} ${w.n.toLoca
 await db.exec('ANALYZE notifications, member_guardians');
 // Money notices go 'na hora' by default; half of the guardians are taken to have chosen the daily summary
 // (notification preferences), so the digest job has the work a real platform gives it.
-await db.query(`UPDATE notifications SET email_mode = 'daily' WHERE emailed_at IS NULL AND email_mode = 'immediate'
-                   AND profile_id IN (SELECT profile_id FROM member_guardians WHERE profile_id IS NOT NULL) AND abs(hashtext(profile_id::text)) % 2 = 0`);
-await db.query(`UPDATE notifications SET created_at = created_at - interval '8 days' WHERE emailed_at IS NULL AND email_mode IN ('daily', 'weekly')`);
+// Set up as a platform would have it, without the per-row triggers (the club data versions, like the
+// generator): a platform-wide UPDATE is not something a request or a job does, and its trigger work is not the job's.
+await db.exec(`BEGIN; SET LOCAL session_replication_role = replica;
+  UPDATE notifications SET email_mode = 'daily' WHERE emailed_at IS NULL AND email_mode = 'immediate'
+     AND profile_id IN (SELECT profile_id FROM member_guardians WHERE profile_id IS NOT NULL) AND abs(hashtext(profile_id::text)) % 2 = 0;
+  UPDATE notifications SET created_at = created_at - interval '8 days' WHERE emailed_at IS NULL AND email_mode IN ('daily', 'weekly');
+  COMMIT; ANALYZE notifications;`);
 const ctx = { baseUrl: 'https://trilha.example', secret: randomBytes(32) };
 await timed('digests (queueDigests until none is due)', async () => {
   const m0 = await count('SELECT count(*) FROM mail_queue');
