@@ -9,7 +9,8 @@
 //    default), the notices waiting for a digest are made old enough to be due (created_at 8 days back), then the digest job's work (queueDigests, 50 people a
 //    batch) runs until nobody is due, and the 'na hora' e-mails (queueImmediateEmails) until none is left.
 // Each step prints its time, what it wrote and the load average; nothing here is a pass/fail test.
-// BENCH_JOBS_SKIP_DUES=1 and BENCH_JOBS_SKIP_REMINDERS=1 leave those steps out (e.g. to time the digests again).
+// BENCH_JOBS_SKIP_DUES=1, BENCH_JOBS_SKIP_REMINDERS=1 and BENCH_JOBS_SKIP_IMMEDIATE=1 leave those steps out (e.g. to time
+// the digests again); BENCH_JOBS_REMINDER_DAYS=07 runs the reminders of one day only.
 import { loadavg } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { openPostgres } from '../src/server/db/postgres.js';
@@ -57,7 +58,7 @@ if (process.env.BENCH_JOBS_SKIP_DUES !== '1') {
     return `${r.plans} clubs, ${r.created.toLocaleString('en')} dues, ${(await notices() - n0).toLocaleString('en')} notifications, ${r.failed} failed`;
   });
 }
-for (const day of process.env.BENCH_JOBS_SKIP_REMINDERS === '1' ? [] : ['07', '11']) {
+for (const day of process.env.BENCH_JOBS_SKIP_REMINDERS === '1' ? [] : (process.env.BENCH_JOBS_REMINDER_DAYS ?? '07,11').split(',')) {
   await timed(`charge reminders of ${day}/${month.slice(5, 7)} (sendChargeReminders)`, async () => {
     const n0 = await notices();
     const n = await sendChargeReminders(db, new Date(`${month.slice(0, 8)}${day}T12:00:00Z`));
@@ -92,7 +93,7 @@ await timed('digests (queueDigests until none is due)', async () => {
   }
   return `${total.toLocaleString('en')} digests in ${runs} batches of up to 50 (mail_queue +${(await count('SELECT count(*) FROM mail_queue') - m0).toLocaleString('en')})`;
 });
-await timed("'na hora' e-mails (queueImmediateEmails until none is left)", async () => {
+if (process.env.BENCH_JOBS_SKIP_IMMEDIATE !== '1') await timed("'na hora' e-mails (queueImmediateEmails until none is left)", async () => {
   let total = 0;
   for (;;) {
     const n = await queueImmediateEmails(db, ctx);
