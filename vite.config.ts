@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -73,6 +73,40 @@ function shellPage(): Plugin {
   };
 }
 
+/** The source aliases, for the build and for the first paint's render at build time. */
+const ALIAS = [
+  { find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) },
+  { find: '@web', replacement: fileURLToPath(new URL('./src/web', import.meta.url)) },
+];
+
+/**
+ * Writes the first screen every page shows (src/web/app/first-paint.tsx, rendered by React at build
+ * time) into the HTML's root, so the browser paints it with the stylesheet, before the entry script
+ * has downloaded and run. createRoot replaces it on React's first render, which draws the same thing.
+ */
+function firstPaint(): Plugin {
+  let root = '';
+  return {
+    name: 'trilha-first-paint',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      async handler(html) {
+        const { runnerImport } = await import('vite');
+        const { module } = await runnerImport<typeof import('./src/web/app/first-paint')>(srcWeb('app/first-paint.tsx'), { configFile: false, root, logLevel: 'error', resolve: { alias: ALIAS } });
+        const { renderToStaticMarkup } = await import('react-dom/server');
+        const { createElement } = await import('react');
+        const markup = renderToStaticMarkup(createElement(module.FirstPaint));
+        if (!html.includes('<div id="root"></div>')) throw new Error('vite.config.ts: index.html has no empty <div id="root"></div> for the first paint');
+        return html.replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+      },
+    },
+  };
+}
+
 /** A file of src/web named below; a moved or renamed one fails the build instead of quietly splitting the chunks differently. */
 const srcWeb = (p: string) => {
   const file = fileURLToPath(new URL(`./src/web/${p}`, import.meta.url));
@@ -84,6 +118,7 @@ const FIRST_SCREENS = [srcWeb('main.tsx'), srcWeb('features/auth/pages/login-pag
 /** What a signed-in /dashboard loads on top of them. */
 const DASHBOARD_SHELL = [srcWeb('app/layout/app-layout.tsx'), srcWeb('app/routes/club/dashboard.tsx')];
 const LUCIDE = fileURLToPath(new URL('./node_modules/lucide-react/dist/esm/', import.meta.url));
+const LUCIDE_ICONS = path.join(LUCIDE, 'icons') + path.sep;
 
 /** lucide-react's export names (CheckCircle2, …) → the file of each icon. */
 function lucideIconFiles(): Map<string, string> {
@@ -139,12 +174,74 @@ function dashboardShellChunk(): (id: string, ctx: ChunkingContext) => string | n
   };
 }
 
+/**
+ * One chunk for the shared pieces the screens past the panel use: the components, icons, helpers and
+ * schemas of src/web/components, src/web/lib and src/shared that neither the first screens nor the
+ * panel load. Left to Rolldown they became some ninety files of under 1.5 KB; the programme screen
+ * waited for 45 of them, six at a time on a phone's connection (ADR 088). Pages stay one chunk each.
+ */
+/** Source bytes up to which a shared module joins `screens-shared`. */
+const SMALL_MODULE_BYTES = 4096;
+
+/** Every module the entry runs, through static imports, packages included: loaded before any screen. */
+function staticClosure(root: string, info: (id: string) => ModuleInfo | null): Set<string> {
+  const seen = new Set<string>();
+  const stack = [root];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(info(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * One chunk for the small shared pieces the screens past the panel use: the icons, and the components,
+ * helpers and message tables of src/web/components, src/web/lib and src/shared of up to 4 KB that
+ * neither the first screens nor the panel load. Left to Rolldown they became some ninety files of
+ * under 1.5 KB; the programme screen waited for 45 of them, six at a time on a phone's connection
+ * (ADR 088). A module joins only if everything it imports is already loaded by the entry, the first
+ * screens or the panel, or joins too: the chunk then imports no screen's chunk, so no two chunks wait
+ * on each other while they start. Pages and a domain's own schemas stay in their chunks.
+ */
+function sharedScreensChunk(): (id: string, ctx: ChunkingContext) => string | null {
+  let taken: Set<string> | undefined;
+  let loaded: Set<string> | undefined;
+  const joins = new Map<string, boolean>();
+  const SHARED = [srcWeb('components'), srcWeb('lib'), fileURLToPath(new URL('./src/shared', import.meta.url))];
+  const candidate = (id: string) =>
+    id.startsWith(LUCIDE_ICONS) || (SHARED.some((dir) => id.startsWith(dir + path.sep)) && /\.[jt]sx?$/.test(id) && statSync(id).size <= SMALL_MODULE_BYTES);
+  return (id, ctx) => {
+    const info = (m: string) => ctx.getModuleInfo(m);
+    if (!taken || !loaded) {
+      const icons = lucideIconFiles();
+      // And what /login loads on the form's first touch (its schema): not a shared chunk of 20 KB for it.
+      const onTouch = FIRST_SCREENS.flatMap((m) => (m.endsWith('main.tsx') ? [] : [...(info(m)?.dynamicallyImportedIds ?? [])]));
+      taken = new Set([...reached(FIRST_SCREENS, info, icons), ...reached(DASHBOARD_SHELL, info, icons), ...reached(onTouch, info, icons)]);
+      loaded = staticClosure(srcWeb('main.tsx'), info);
+    }
+    const t = taken;
+    const l = loaded;
+    const joinsGroup = (m: string): boolean => {
+      const known = joins.get(m);
+      if (known !== undefined) return known;
+      if (t.has(m) || !candidate(m)) return false;
+      joins.set(m, true); // an import cycle inside the group is fine
+      const ok = (info(m)?.importedIds ?? []).every((dep) => t.has(dep) || l.has(dep) || joinsGroup(dep));
+      joins.set(m, ok);
+      return ok;
+    };
+    return joinsGroup(id) ? 'screens-shared' : null;
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   plugins: [
     // JSX and, in the dev server, React Fast Refresh (ADR 029).
     react(),
     tailwindcss(),
+    firstPaint(),
     precompress(),
     shellPage(),
     // Installable app; the service worker precaches the built shell so the roll call opens offline
@@ -206,19 +303,14 @@ export default defineConfig({
       },
     }),
   ],
-  resolve: {
-    alias: [
-      { find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) },
-      { find: '@web', replacement: fileURLToPath(new URL('./src/web', import.meta.url)) },
-    ],
-  },
+  resolve: { alias: ALIAS },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
     // Only the captured modules themselves: following their imports would pull in shared code the
     // first screens load from other chunks.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: dashboardShellChunk(), includeDependenciesRecursively: false }] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: dashboardShellChunk(), includeDependenciesRecursively: false }, { name: sharedScreensChunk(), includeDependenciesRecursively: false }] } } },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
 });
