@@ -51,10 +51,12 @@ export function RequireSuperAdmin({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** /login and /register: a signed-in user goes straight to the dashboard. */
+/**
+ * /login and /register: a signed-in user goes straight to the dashboard. The form shows while the
+ * session is read: most who open these pages are visitors, and they get it a round trip sooner.
+ */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { state } = useSessionState();
-  if (state === 'loading') return <PageSpinner />;
   if (state === 'signed-in') return <Navigate to="/dashboard" replace />;
   return <>{children}</>;
 }
