@@ -25,8 +25,9 @@ const PASSWORD = 'segredo123';
 const MEMORY_FLAGS = new Set(['--optimize-for-size', '--max-semi-space-size=2']);
 const sets: Array<[string, string[]]> = process.env.BENCH_FLAG_SETS
   ? process.env.BENCH_FLAG_SETS.split(';').map((s) => {
-    const [name = '', flags = ''] = s.split('=', 2);
-    return [name.trim(), flags.split(' ').filter(Boolean)];
+    // At the first '=' only: flags carry their own (--max-semi-space-size=2).
+    const at = s.indexOf('=');
+    return [s.slice(0, at).trim(), s.slice(at + 1).split(' ').filter(Boolean)];
   })
   : [
     ['ADR 022 (--optimize-for-size, 2 MB semi-space)', ['--enable-source-maps', '--max-semi-space-size=2', '--optimize-for-size', '--wasm-lazy-compilation']],
