@@ -3,8 +3,8 @@
 // BENCH_ROUNDS times (default 3; the order flips every round), on one embedded data dir: GET /api/auth/me
 // and GET /api/health under 50 connections (load from a child process, bench/load-worker.mjs), the
 // server's CPU per answer and its peak RSS. ADR 084 records the choice.
-// BENCH_FLAG_SETS='name=--flag --flag;name2=…' replaces the sets compared (default: ADR 022's flags and
-// the same without --optimize-for-size and the 2 MB young generation).
+// BENCH_FLAG_SETS='name=--flag --flag;name2=…' replaces the sets compared (default: npm start's flags,
+// ADR 022's, with --optimize-for-size and a 2 MB young generation, and no memory flag at all; ADR 089).
 import { fork } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -22,7 +22,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 3393);
 const EMAIL = 'flags@bench.test';
 const PASSWORD = 'segredo123';
 
-const MEMORY_FLAGS = new Set(['--optimize-for-size', '--max-semi-space-size=2']);
 const sets: Array<[string, string[]]> = process.env.BENCH_FLAG_SETS
   ? process.env.BENCH_FLAG_SETS.split(';').map((s) => {
     // At the first '=' only: flags carry their own (--max-semi-space-size=2).
@@ -30,8 +29,9 @@ const sets: Array<[string, string[]]> = process.env.BENCH_FLAG_SETS
     return [s.slice(0, at).trim(), s.slice(at + 1).split(' ').filter(Boolean)];
   })
   : [
+    ['npm start (ADR 089: 8 MB semi-space)', NODE_FLAGS],
     ['ADR 022 (--optimize-for-size, 2 MB semi-space)', ['--enable-source-maps', '--max-semi-space-size=2', '--optimize-for-size', '--wasm-lazy-compilation']],
-    ['without the two memory flags', ['--enable-source-maps', '--wasm-lazy-compilation']],
+    ['no memory flag', ['--enable-source-maps', '--wasm-lazy-compilation']],
   ];
 
 interface LoadAnswer { rps: number; total: number; p50: number; p95: number; p99: number; non2xx: number; errors: number }
@@ -92,7 +92,7 @@ async function measure(set: string, flags: string[], round: number, dataDir: str
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 await buildCompiledServer();
-console.log(`server: ${SERVER_OUT}; npm start's flags now: ${NODE_FLAGS.join(' ')}; memory flags: ${[...MEMORY_FLAGS].join(' ')}`);
+console.log(`server: ${SERVER_OUT}; npm start's flags now: ${NODE_FLAGS.join(' ')}`);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-flags-'));
 const rows: Row[] = [];
 try {
