@@ -6,7 +6,7 @@
 // by several points); WEB_DIR=/other/dist/web measures another build, e.g. the previous commit's.
 // LH_DEMO=1 seeds the demo club and measures, signed in as its director, the screens a leader opens on
 // a Saturday (issue 45): /dashboard, programa (its grade), cobranças, the chamada of the last meeting and
-// avisos, beside /login.
+// avisos, beside /login. LH_ONLY=<regular expression> keeps only the screens whose label matches.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,7 +56,9 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   const runs = Math.max(1, Number(process.env.LH_RUNS ?? 1));
-  for (const [label, pathname] of pages) {
+  // LH_ONLY=chamada (a regular expression on the labels) measures only those screens.
+  const only = process.env.LH_ONLY ? new RegExp(process.env.LH_ONLY) : null;
+  for (const [label, pathname] of pages.filter(([l]) => !only || only.test(l))) {
     const url = `${base}${pathname}`;
     const extraHeaders = pathname === '/login' ? undefined : { cookie };
     const scores: number[] = [];

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/ui/spinner';
 import { clubScreen } from './club-route';
-import { FirstPaint } from './first-paint';
 import { RouteErrorPage } from './error-page';
 import { RedirectIfSignedIn, RequireAuth, RequireSuperAdmin } from './guards';
 import { LEGACY_PATHS, legacyTarget } from './legacy-paths';
@@ -27,7 +27,7 @@ export const router = createBrowserRouter([
   {
     errorElement: <RouteErrorPage />,
     // The first screen's lazy module is loading: without it React Router warns on every load.
-    hydrateFallbackElement: <FirstPaint />,
+    hydrateFallbackElement: <PageSpinner label="Carregando…" />,
     children: [
       { path: '/', lazy: () => import('../features/landing/pages/landing-page') },
       { path: '/login', element: <RedirectIfSignedIn><LazyOutlet /></RedirectIfSignedIn>, children: [{ index: true, lazy: () => import('../features/auth/pages/login-page') }] },
