@@ -130,9 +130,14 @@ export function Component() {
   );
 }
 
+/**
+ * A session past its password and waiting for the second factor answers `mfa_required`. Asked of
+ * /api/auth/session, which answers a visitor with 200 (profile null) rather than a 401 the browser
+ * would log on every visit to /login.
+ */
 async function isMfaPending(): Promise<boolean> {
   try {
-    await api('GET', '/api/auth/me');
+    await api('GET', '/api/auth/session');
     return false;
   } catch (err) {
     return err instanceof ApiError && err.code === 'mfa_required';
