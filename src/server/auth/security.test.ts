@@ -174,7 +174,8 @@ describe('two-step verification', () => {
     expect((await call(ctx.app, 'GET', `/api/clubs/${club.id}`, { as: s })).statusCode).toBe(200);
 
     const pending = await passwordStep(email);
-    for (const url of ['/api/auth/me', `/api/clubs/${club.id}`, '/api/auth/security', '/api/clubs']) {
+    // /api/auth/session too: the login page asks it whether a second step is pending after a reload.
+    for (const url of ['/api/auth/me', '/api/auth/session', `/api/clubs/${club.id}`, '/api/auth/security', '/api/clubs']) {
       const r = await call(ctx.app, 'GET', url, { as: pending });
       expect(r.statusCode, url).toBe(401);
       expect(r.json().error.code).toBe('mfa_required');

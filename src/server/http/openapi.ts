@@ -80,7 +80,9 @@ const DESCRIPTIONS: Record<string, string> = {
 /** Error statuses any operation can answer; 401 only where a session is needed, 413 where there is a body. */
 function errorStatuses(key: string, method: string, isPublic: boolean): number[] {
   const statuses = [400, 404, 409, 414, 429, 503];
-  if (!isPublic || key === 'POST /api/auth/login') statuses.push(401);
+  // Public, and still 401: a wrong password, and the session read of a person between password and
+  // second factor (mfa_required, which the login page asks after a reload).
+  if (!isPublic || key === 'POST /api/auth/login' || key === 'GET /api/auth/session') statuses.push(401);
   if (!isPublic) statuses.push(403);
   if (method !== 'get') statuses.push(403, 409, 413, 415);
   // Creating a club for someone else: the director's e-mail must be an active account.
