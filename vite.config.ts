@@ -86,11 +86,10 @@ function stylesheetFirst(): Plugin {
       order: 'post',
       handler(html) {
         const stylesheets = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
-        const firstScript = html.indexOf('<script');
-        if (stylesheets.length === 0 || firstScript < 0) throw new Error('vite.config.ts: the built index.html has no stylesheet or no script to order');
         let out = html;
         for (const link of stylesheets) out = out.replace(link, '');
         const at = out.indexOf('<script');
+        if (stylesheets.length === 0 || at < 0) throw new Error('vite.config.ts: the built index.html has no stylesheet or no script to order');
         return `${out.slice(0, at)}${stylesheets.map((l) => l.trim()).join('\n    ')}\n    ${out.slice(at)}`;
       },
     },
@@ -143,6 +142,17 @@ function reached(roots: string[], info: (id: string) => ModuleInfo | null, icons
   return seen;
 }
 
+/** What the first screens and the panel reach, walked once per build for both chunk rules below. */
+let firstAndPanel: { ctx: ChunkingContext; icons: Map<string, string>; first: Set<string>; panel: Set<string> } | undefined;
+function firstScreensAndPanel(ctx: ChunkingContext): { icons: Map<string, string>; first: Set<string>; panel: Set<string> } {
+  if (firstAndPanel?.ctx !== ctx) {
+    const info = (m: string) => ctx.getModuleInfo(m);
+    const icons = lucideIconFiles();
+    firstAndPanel = { ctx, icons, first: reached(FIRST_SCREENS, info, icons), panel: reached(DASHBOARD_SHELL, info, icons) };
+  }
+  return firstAndPanel;
+}
+
 /**
  * One chunk for what a signed-in /dashboard needs beyond the first screens: the layout, the panel,
  * and the icons, message tables and small components they share with other screens, which Rolldown
@@ -155,21 +165,13 @@ function dashboardShellChunk(): (id: string, ctx: ChunkingContext) => string | n
   let shell: Set<string> | undefined;
   return (id, ctx) => {
     if (!shell) {
-      const info = (m: string) => ctx.getModuleInfo(m);
-      const icons = lucideIconFiles();
-      const first = reached(FIRST_SCREENS, info, icons);
-      shell = new Set([...reached(DASHBOARD_SHELL, info, icons)].filter((m) => !first.has(m)));
+      const { first, panel } = firstScreensAndPanel(ctx);
+      shell = new Set([...panel].filter((m) => !first.has(m)));
     }
     return shell.has(id) ? 'app-layout' : null;
   };
 }
 
-/**
- * One chunk for the shared pieces the screens past the panel use: the components, icons, helpers and
- * schemas of src/web/components, src/web/lib and src/shared that neither the first screens nor the
- * panel load. Left to Rolldown they became some ninety files of under 1.5 KB; the programme screen
- * waited for 45 of them, six at a time on a phone's connection (ADR 088). Pages stay one chunk each.
- */
 /** Source bytes up to which a shared module joins `screens-shared`. */
 const SMALL_MODULE_BYTES = 4096;
 
@@ -204,10 +206,10 @@ function sharedScreensChunk(): (id: string, ctx: ChunkingContext) => string | nu
   return (id, ctx) => {
     const info = (m: string) => ctx.getModuleInfo(m);
     if (!taken || !loaded) {
-      const icons = lucideIconFiles();
+      const { icons, first, panel } = firstScreensAndPanel(ctx);
       // And what /login loads on the form's first touch (its schema): not a shared chunk of 20 KB for it.
       const onTouch = FIRST_SCREENS.flatMap((m) => (m.endsWith('main.tsx') ? [] : [...(info(m)?.dynamicallyImportedIds ?? [])]));
-      taken = new Set([...reached(FIRST_SCREENS, info, icons), ...reached(DASHBOARD_SHELL, info, icons), ...reached(onTouch, info, icons)]);
+      taken = new Set([...first, ...panel, ...reached(onTouch, info, icons)]);
       loaded = staticClosure(srcWeb('main.tsx'), info);
     }
     const t = taken;
