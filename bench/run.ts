@@ -75,6 +75,8 @@ async function hit(label: string, url: string, cookie: string): Promise<Result> 
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
+  // BENCH_CPU_PROFILE_INTERVAL: µs between samples (V8's default is 1,000).
+  if (process.env.BENCH_CPU_PROFILE_INTERVAL) await session.post('Profiler.setSamplingInterval', { interval: Number(process.env.BENCH_CPU_PROFILE_INTERVAL) });
   await session.post('Profiler.start');
   try {
     return await load(label, url, cookie, DURATION_S);

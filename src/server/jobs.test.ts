@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { startBackgroundJobs } from './jobs.js';
 import type { BackgroundJob } from './background-job.js';
+import { ClubJobRun } from './db/club-job-run.js';
+import type { Db } from './db/index.js';
 
-const app = { log: { error: vi.fn() } } as unknown as FastifyInstance;
+const app = { log: { error: vi.fn() }, db: {} } as unknown as FastifyInstance;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -61,5 +65,28 @@ describe('background jobs', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(calls).toBe(2);
     await stop();
+  });
+
+  it("a club's failure inside a job is logged by the server's logger beside the job's name", async () => {
+    const db = { query: async () => [] } as unknown as Db;
+    const log = { error: vi.fn() };
+    const failing: BackgroundJob = {
+      name: 'clubes', everyMs: 60_000,
+      run: async (a) => {
+        const run = new ClubJobRun(a.db, 'clubes');
+        await run.inSavepoint(a.db, 'clube-1', async () => { throw new Error('falhou'); });
+      },
+    };
+    const stop = startBackgroundJobs({ log, db } as unknown as FastifyInstance, [failing]);
+    await vi.waitFor(() => expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ job: 'clubes', clubId: 'clube-1' }), 'background job failed for one club'));
+    await stop();
+  });
+
+  it('no server module uses async_hooks: on Node 20 an AsyncLocalStorage puts a hook on every promise of the process', async () => {
+    const root = path.dirname(new URL(import.meta.url).pathname);
+    const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const users: string[] = [];
+    for (const f of files) if ((await readFile(path.join(root, f), 'utf8')).includes("from 'node:async_hooks'")) users.push(f);
+    expect(users).toEqual([]);
   });
 });

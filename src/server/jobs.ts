@@ -10,7 +10,7 @@ import { DUES_JOB, runDuesJob } from './charges/dues.js';
 import { CHARGE_REMINDERS_JOB, sendChargeReminders } from './charges/notices.js';
 import { DEADLINE_REMINDERS_JOB, sendDeadlineReminders } from './associacao/plan-reminders.js';
 import { removeOrphanFiles } from './storage/orphans.js';
-import { clearJobFailure, jobLogger, recordJobFailure } from './db/club-job-run.js';
+import { clearJobFailure, recordJobFailure, setJobLogger } from './db/club-job-run.js';
 
 
 /** Finished rate-limit windows are dropped every 10 minutes (the database store keeps them as rows). */
@@ -55,6 +55,7 @@ export const backgroundJobs: BackgroundJob[] = [recurringGenerationJob, membersh
  */
 export function startBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[] = backgroundJobs, firstRunAfterMs = 0): () => Promise<void> {
   let stopped = false;
+  setJobLogger(app.db, app.log);
   const underWay = new Set<Promise<void>>();
   const timers = jobs.map((job) => {
     let running = false;
@@ -66,7 +67,7 @@ export function startBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[] 
       try {
         let failure: { err: unknown } | null = null;
         try {
-          await jobLogger.run(app.log, () => job.run(app));
+          await job.run(app);
         } catch (err) {
           failure = { err };
           app.log.error({ err, job: job.name }, 'background job failed');

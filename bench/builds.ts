@@ -1,0 +1,109 @@
+// BENCH_DATABASE_URL=postgres://…/db BENCH_BASELINE_JS=<older checkout>/dist/server/main.js npx tsx bench/builds.ts
+// This build against an older one, read by read: both compiled servers run at once on one PostgreSQL
+// platform (the one `npm run bench` generated and kept with BENCH_REUSE=1; BENCH_CLUBS, default 1,000),
+// and each read of `npm run bench` that both answer is loaded on one, then on the other, BENCH_ROUNDS
+// times (default 4; who goes first flips every round), BENCH_SECONDS each (default 3) after
+// BENCH_WARMUP_SECONDS (default 1) of uncounted load. Reads a build does not have are left out.
+// Side by side instead of a whole run per build: the machine's drift between two runs (one round varies
+// ±15 % from the next) falls on both builds of a read alike, and the ratio of each round is paired.
+// Both run with this build's node flags and environment (BENCH_BASELINE_FLAGS gives the older its own).
+// BENCH_ONLY=word,word keeps the reads whose label contains a word (auth/me always).
+import { fork } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { NODE_FLAGS, SERVER_ENV_DEFAULTS } from '../scripts/node-flags.mjs';
+import { openPostgres } from '../src/server/db/postgres.js';
+import { screenReads } from './endpoints.js';
+import { buildCompiledServer, startServerProcess, waitIdle, type ServerProcess } from './server-process.js';
+
+const DB_URL = process.env.BENCH_DATABASE_URL;
+const BASELINE_JS = process.env.BENCH_BASELINE_JS;
+if (!DB_URL || !BASELINE_JS) throw new Error('BENCH_DATABASE_URL (a generated platform) and BENCH_BASELINE_JS (an older build) are needed');
+const CLUBS = Number(process.env.BENCH_CLUBS ?? 1000);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 3);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+const BASELINE_FLAGS = process.env.BENCH_BASELINE_FLAGS?.split(' ').filter(Boolean) ?? NODE_FLAGS;
+
+interface LoadAnswer { rps: number; total: number; non2xx: number; errors: number }
+const loader = fork(fileURLToPath(new URL('./load-worker.mjs', import.meta.url)), [], { stdio: 'inherit' });
+
+function load(url: string, cookie: string, duration: number): Promise<LoadAnswer> {
+  return new Promise((resolve, reject) => {
+    loader.once('message', (m) => {
+      const r = m as LoadAnswer;
+      if (r.non2xx > 0 || r.errors > 0) reject(new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`));
+      else resolve(r);
+    });
+    loader.send({ url, cookies: [cookie], acceptEncoding: 'gzip, deflate, br, zstd', connections: CONNECTIONS, duration });
+  });
+}
+
+async function cpuTicks(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** Requests per second and the server's CPU per answer (µs) of one read on one server. */
+async function measure(server: ServerProcess, path: string, cookie: string): Promise<{ rps: number; cpu: number }> {
+  await load(server.base + path, cookie, WARMUP_S);
+  const before = await cpuTicks(server.pid);
+  const r = await load(server.base + path, cookie, DURATION_S);
+  return { rps: r.rps, cpu: ((await cpuTicks(server.pid) - before) * 10_000) / Math.max(1, r.total) };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] ?? 0 : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+};
+
+await buildCompiledServer();
+const env = { ...SERVER_ENV_DEFAULTS, DATABASE_URL: DB_URL };
+const after = await startServerProcess(env, { port: 3395, timeoutMs: 300_000 });
+const before = await startServerProcess(env, { port: 3396, timeoutMs: 300_000, baseline: { serverJs: BASELINE_JS, nodeFlags: BASELINE_FLAGS } });
+const builds: Array<[string, ServerProcess]> = [['before', before], ['after', after]];
+const db = openPostgres(DB_URL, { max: 2 });
+try {
+  // The first jobs of each server (a platform's digests) end before anything is measured.
+  await Promise.all([waitIdle(before.pid), waitIdle(after.pid)]);
+  const { endpoints } = await screenReads(db, after.base, CLUBS);
+  const reads: Array<[string, string, string]> = [['auth/me', '/api/auth/me', endpoints.find(([l]) => l === 'dashboard')?.[2] ?? '']];
+  for (const [label, url, cookie] of endpoints) {
+    if (ONLY.length && !ONLY.some((w) => label.includes(w))) continue;
+    const path = url.slice(after.base.length);
+    const answers = await Promise.all(builds.map(([, s]) => fetch(s.base + path, { headers: { cookie } }).then((r) => r.status)));
+    if (answers.every((s) => s === 200)) reads.push([label, path, cookie]);
+    else console.log(`left out: ${label} (answers ${answers.join(' / ')})`);
+  }
+  // Each process's first seconds under load pay V8's optimisation of the request path: not counted.
+  for (const [, server] of builds) await load(`${server.base}/api/auth/me`, reads[0]?.[2] ?? '', 3);
+  console.log(`${reads.length} reads × ${ROUNDS} rounds × 2 builds, ${DURATION_S} s each after ${WARMUP_S} s of warm-up, ${CONNECTIONS} connections; load ${loadavg()[0]?.toFixed(1)}`);
+  const rows: Array<{ label: string; a: number[]; b: number[]; cpuA: number[]; cpuB: number[]; ratio: number[] }> = [];
+  for (const [label, path, cookie] of reads) {
+    const row = { label, a: [] as number[], b: [] as number[], cpuA: [] as number[], cpuB: [] as number[], ratio: [] as number[] };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const order = round % 2 === 0 ? builds : [...builds].reverse();
+      const got: Record<string, { rps: number; cpu: number }> = {};
+      for (const [name, server] of order) got[name] = await measure(server, path, cookie);
+      row.a.push(got.before.rps);
+      row.b.push(got.after.rps);
+      row.cpuA.push(got.before.cpu);
+      row.cpuB.push(got.after.cpu);
+      row.ratio.push(got.after.rps / got.before.rps);
+    }
+    rows.push(row);
+    console.log(`${label}: after ÷ before per round ${row.ratio.map((r) => `${(r * 100).toFixed(0)} %`).join(', ')}; load ${loadavg()[0]?.toFixed(1)}`);
+  }
+  console.log('\n| read | before req/s | after req/s | after ÷ before (median of the rounds) | CPU µs per answer, before → after |\n|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(`| ${r.label} | ${median(r.a).toFixed(0)} | ${median(r.b).toFixed(0)} | ${(median(r.ratio) * 100).toFixed(0)} % | ${median(r.cpuA).toFixed(0)} → ${median(r.cpuB).toFixed(0)} |`);
+  }
+} finally {
+  loader.kill();
+  await db.close();
+  await Promise.all(builds.map(([, s]) => s.stop()));
+}
