@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { chmod, readdir, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { isStalePlanError, type Db, type Queryable, type Session } from './types.js';
+import { isPreparable, isStalePlanError, type Db, type Queryable, type Session } from './types.js';
 import { typeParsers } from './parsers.js';
 import { CommitEvents } from './commit-events.js';
 
@@ -23,7 +23,6 @@ interface PgliteLike {
  */
 const MAX_PREPARED = 2000;
 const run = promisify(execFile);
-const PREPARABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
 
 interface Prepared {
   /** SQL text → statement name, or null when PREPARE refused it (it then always runs as sent). */
@@ -42,7 +41,7 @@ function literal(v: unknown): string | undefined {
 async function preparedName(conn: PgliteLike, prepared: Prepared, sql: string, inTransaction: boolean): Promise<string | null> {
   const known = prepared.names.get(sql);
   if (known !== undefined) return known;
-  if (inTransaction || prepared.names.size >= MAX_PREPARED || !PREPARABLE.test(sql)) return null;
+  if (inTransaction || prepared.names.size >= MAX_PREPARED || !isPreparable(sql)) return null;
   const name = `trilha_${prepared.names.size}`;
   try {
     await conn.query(`PREPARE ${name} AS ${sql}`);

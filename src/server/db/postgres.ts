@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { requireLazily } from '../lazy-module.js';
-import { isStalePlanError, type Db, type Queryable, type Session } from './types.js';
+import { isPreparable, isStalePlanError, type Db, type Queryable, type Session } from './types.js';
 import { typeParsers } from './parsers.js';
 import { CommitEvents } from './commit-events.js';
 
@@ -22,13 +22,15 @@ const types = {
  * 1.6 ms of planning for 1 ms of execution); pgbench -M prepared showed the gap (ADR 020).
  * The repositories send fixed SQL texts with parameters, so the names stay few; past MAX_NAMED (a
  * text built per call by mistake) statements go unnamed instead of growing every connection's cache.
+ * Only reads and writes are named (isPreparable): never a savepoint, whose text differs per call.
  */
 const MAX_NAMED = 2000;
 const statementNames = new Map<string, string>();
 
-function statementName(sql: string): string | undefined {
+/** The name `sql` is prepared under on every connection, or undefined (sent unnamed). */
+export function statementName(sql: string): string | undefined {
   const known = statementNames.get(sql);
-  if (known || statementNames.size >= MAX_NAMED) return known;
+  if (known || statementNames.size >= MAX_NAMED || !isPreparable(sql)) return known;
   const name = `trilha_${statementNames.size}`;
   statementNames.set(sql, name);
   return name;

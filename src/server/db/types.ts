@@ -70,3 +70,12 @@ export async function one<T>(q: Queryable, sql: string, params?: readonly unknow
  * both engines then send the statement's text again instead of failing the request (ADR 020).
  */
 export const isStalePlanError = (err: unknown): boolean => (err as { code?: string }).code === '0A000';
+
+/**
+ * The statements either engine keeps prepared by name (ADR 020): plain reads and writes. Transaction
+ * control (BEGIN, SAVEPOINT name, RELEASE, ROLLBACK TO), SET and DDL are sent as they are: a savepoint's
+ * text carries a name of its own per call, and naming those filled the process's 2,000 names after one
+ * run of the dues job over 1,000 clubs, so every statement first sent after it (the session lookup
+ * among them) was parsed and planned on every request from then on (auth/me at 60–70 % of before).
+ */
+export const isPreparable = (sql: string): boolean => /^\s*(select|insert|update|delete|with|values)\b/i.test(sql);
