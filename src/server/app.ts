@@ -112,14 +112,20 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // and the web error page's 'Código do erro'). A proxy's X-Request-Id is kept when it is a plain token.
     genReqId: (raw) => requestIdOf(raw.headers['x-request-id']),
     // Refusals the router makes before any route runs answer in the API's error envelope too.
-    frameworkErrors: (err, _req, reply: FastifyReply) => {
+    frameworkErrors: (err, req, reply: FastifyReply) => {
       const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
       const message = status === 414 ? 'Endereço longo demais.' : MSG.invalidData;
-      return reply.status(status).send({ error: { code: 'bad_request', message } });
+      return reply.status(status).header('X-Request-Id', req.id).send({ error: { code: 'bad_request', message } });
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(config.responseSerializer === 'zod' ? zodParsingSerializerCompiler : compiledSerializerCompiler);
+  // The request id goes back on every answer, set when the request arrives: the first hook, so a refusal
+  // by any later one carries it too; a plain callback, no promise per request.
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.raw.setHeader('X-Request-Id', req.id);
+    done();
+  });
 
   const uploadsDir = path.join(config.dataDir, 'uploads');
   await mkdir(uploadsDir, { recursive: true });
@@ -200,9 +206,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerRateLimits(app, counterStore, limits, early);
   registerNulGuard(app);
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('X-Request-Id', req.id);
-  });
   // Two connections stay free of any one route's load (issue 11); PGlite's single one is shared by design.
   const bulkhead = config.db.connections > 2 ? newBulkheadStats() : null;
   // Before the routes, so its counting hook sees every one of them.

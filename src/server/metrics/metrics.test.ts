@@ -83,6 +83,15 @@ describe('GET /metrics and request ids', () => {
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const fresh = await app.inject({ method: 'GET', url: '/api/health' });
     expect(fresh.headers['x-request-id']).not.toBe(replaced.headers['x-request-id']);
+    // Refusals before any route runs carry it too: an unknown address, a body over the limit.
+    const unknown = await app.inject({ method: 'GET', url: '/api/nada-aqui', headers: { 'x-request-id': 'lb-404' } });
+    expect([unknown.statusCode, unknown.headers['x-request-id']]).toEqual([404, 'lb-404']);
+    const tooBig = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-request-id': 'lb-413', 'content-type': 'application/json', 'x-trilha-client': 'web' }, payload: `{"email":"${'a'.repeat(1_100_000)}"}` });
+    expect([tooBig.statusCode, tooBig.headers['x-request-id']]).toEqual([413, 'lb-413']);
+    const noClient = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-request-id': 'lb-403', 'content-type': 'application/json' }, payload: '{}' });
+    expect([noClient.statusCode, noClient.headers['x-request-id']]).toEqual([403, 'lb-403']);
+    const badUrl = await app.inject({ method: 'GET', url: `/api/clubs/${'x'.repeat(600)}/members`, headers: { 'x-request-id': 'lb-414' } });
+    expect([badUrl.statusCode, badUrl.headers['x-request-id']]).toEqual([414, 'lb-414']);
   });
 
   it('a 500 tells the request id in its body, the same as the header (the error page shows it)', async () => {
