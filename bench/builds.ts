@@ -7,6 +7,8 @@
 // Side by side instead of a whole run per build: the machine's drift between two runs (one round varies
 // ±15 % from the next) falls on both builds of a read alike, and the ratio of each round is paired.
 // Both run with this build's node flags and environment (BENCH_BASELINE_FLAGS gives the older its own).
+// BENCH_AFTER_JS=<file> measures that file instead of building this checkout's server (e.g. a copy of each
+// build without its background jobs, to compare the request path alone: docs/performance.md says how).
 // BENCH_ONLY=word,word keeps the reads whose label contains a word (auth/me always).
 import { fork } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -61,9 +63,10 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid] ?? 0 : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
 };
 
-await buildCompiledServer();
+const AFTER_JS = process.env.BENCH_AFTER_JS;
+if (!AFTER_JS) await buildCompiledServer();
 const env = { ...SERVER_ENV_DEFAULTS, DATABASE_URL: DB_URL };
-const after = await startServerProcess(env, { port: 3395, timeoutMs: 300_000 });
+const after = await startServerProcess(env, { port: 3395, timeoutMs: 300_000, ...(AFTER_JS ? { baseline: { serverJs: AFTER_JS, nodeFlags: NODE_FLAGS } } : {}) });
 const before = await startServerProcess(env, { port: 3396, timeoutMs: 300_000, baseline: { serverJs: BASELINE_JS, nodeFlags: BASELINE_FLAGS } });
 const builds: Array<[string, ServerProcess]> = [['before', before], ['after', after]];
 const db = openPostgres(DB_URL, { max: 2 });
@@ -79,8 +82,9 @@ try {
     if (answers.every((s) => s === 200)) reads.push([label, path, cookie]);
     else console.log(`left out: ${label} (answers ${answers.join(' / ')})`);
   }
-  // Each process's first seconds under load pay V8's optimisation of the request path: not counted.
-  for (const [, server] of builds) await load(`${server.base}/api/auth/me`, reads[0]?.[2] ?? '', 3);
+  // Each process's first seconds under load pay V8's optimisation of the request path and of each
+  // route: every read is loaded once on each server before anything is counted.
+  for (const [, server] of builds) for (const [, path, cookie] of reads) await load(server.base + path, cookie, WARMUP_S);
   console.log(`${reads.length} reads × ${ROUNDS} rounds × 2 builds, ${DURATION_S} s each after ${WARMUP_S} s of warm-up, ${CONNECTIONS} connections; load ${loadavg()[0]?.toFixed(1)}`);
   const rows: Array<{ label: string; a: number[]; b: number[]; cpuA: number[]; cpuB: number[]; ratio: number[] }> = [];
   for (const [label, path, cookie] of reads) {

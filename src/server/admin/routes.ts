@@ -28,8 +28,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // The platform's reads go to the replica once it shows the version the primary just did (ADR 080).
   const platformKeyAndFence = async (req: FastifyRequest, profileId: string): Promise<[string | null, ReplicaFence]> => {
     const version = await platformVersion();
-    const key = await app.answers.platformKeyOf(req, profileId, async () => version);
-    return [key, { key: 'platform', version, read: (q) => repo.platformDataVersion(q) }];
+    return [app.answers.platformKeyOf(req, profileId, version), { key: 'platform', version, read: (q) => repo.platformDataVersion(q) }];
   };
   app.get('/api/admin/stats', {
     config: { permission: 'super_admin' },

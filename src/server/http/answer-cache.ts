@@ -177,12 +177,11 @@ export class AnswerCache {
   }
 
   /**
-   * The key of a super admin's platform read: `version` reads the platform's whole data version
-   * (platformDataVersion: the sum and count of the clubs' versions, the platform's and the people's),
-   * only when the cache is on.
+   * The key of a super admin's platform read under `version`, the platform's whole data version
+   * (platformDataVersion: the sum and count of the clubs' versions, the platform's and the people's).
    */
-  async platformKeyOf(req: FastifyRequest, profileId: string, version: () => Promise<string>): Promise<string | null> {
-    return this.lru ? `platform ${await version()} ${profileId} ${req.method} ${req.url}` : null;
+  platformKeyOf(req: FastifyRequest, profileId: string, version: string): string | null {
+    return this.lru ? `platform ${version} ${profileId} ${req.method} ${req.url}` : null;
   }
 
   /**
