@@ -10,14 +10,11 @@
 // BENCH_AFTER_JS=<file> measures that file instead of building this checkout's server (e.g. a copy of each
 // build without its background jobs, to compare the request path alone: docs/performance.md says how).
 // BENCH_ONLY=word,word keeps the reads whose label contains a word (auth/me always).
-import { fork } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { NODE_FLAGS, SERVER_ENV_DEFAULTS } from '../scripts/node-flags.mjs';
 import { openPostgres } from '../src/server/db/postgres.js';
 import { screenReads } from './endpoints.js';
-import { buildCompiledServer, startServerProcess, waitIdle, type ServerProcess } from './server-process.js';
+import { buildCompiledServer, cpuTicks, startLoader, startServerProcess, waitIdle, type ServerProcess } from './server-process.js';
 
 const DB_URL = process.env.BENCH_DATABASE_URL;
 const BASELINE_JS = process.env.BENCH_BASELINE_JS;
@@ -30,24 +27,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
 const BASELINE_FLAGS = process.env.BENCH_BASELINE_FLAGS?.split(' ').filter(Boolean) ?? NODE_FLAGS;
 
-interface LoadAnswer { rps: number; total: number; non2xx: number; errors: number }
-const loader = fork(fileURLToPath(new URL('./load-worker.mjs', import.meta.url)), [], { stdio: 'inherit' });
-
-function load(url: string, cookie: string, duration: number): Promise<LoadAnswer> {
-  return new Promise((resolve, reject) => {
-    loader.once('message', (m) => {
-      const r = m as LoadAnswer;
-      if (r.non2xx > 0 || r.errors > 0) reject(new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`));
-      else resolve(r);
-    });
-    loader.send({ url, cookies: [cookie], acceptEncoding: 'gzip, deflate, br, zstd', connections: CONNECTIONS, duration });
-  });
-}
-
-async function cpuTicks(pid: number): Promise<number> {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
-  return Number(fields[11]) + Number(fields[12]);
-}
+const { load, stop: stopLoader } = startLoader(CONNECTIONS);
 
 /** Requests per second and the server's CPU per answer (µs) of one read on one server. */
 async function measure(server: ServerProcess, path: string, cookie: string): Promise<{ rps: number; cpu: number }> {
@@ -107,7 +87,7 @@ try {
     console.log(`| ${r.label} | ${median(r.a).toFixed(0)} | ${median(r.b).toFixed(0)} | ${(median(r.ratio) * 100).toFixed(0)} % | ${median(r.cpuA).toFixed(0)} → ${median(r.cpuB).toFixed(0)} |`);
   }
 } finally {
-  loader.kill();
+  stopLoader();
   await db.close();
   await Promise.all(builds.map(([, s]) => s.stop()));
 }

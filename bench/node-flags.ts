@@ -5,14 +5,12 @@
 // server's CPU per answer and its peak RSS. ADR 084 records the choice.
 // BENCH_FLAG_SETS='name=--flag --flag;name2=…' replaces the sets compared (default: npm start's flags,
 // ADR 022's, with --optimize-for-size and a 2 MB young generation, and no memory flag at all; ADR 089).
-import { fork } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SERVER_OUT } from '../scripts/build-server.mjs';
 import { NODE_FLAGS } from '../scripts/node-flags.mjs';
-import { buildCompiledServer, memoryOf, signIn, startServerProcess, waitIdle } from './server-process.js';
+import { buildCompiledServer, cpuTicks, memoryOf, signIn, startLoader, startServerProcess, waitIdle } from './server-process.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -34,23 +32,10 @@ const sets: Array<[string, string[]]> = process.env.BENCH_FLAG_SETS
     ['no memory flag', ['--enable-source-maps', '--wasm-lazy-compilation']],
   ];
 
-interface LoadAnswer { rps: number; total: number; p50: number; p95: number; p99: number; non2xx: number; errors: number }
-const loader = fork(fileURLToPath(new URL('./load-worker.mjs', import.meta.url)), [], { stdio: 'inherit' });
-
-function load(url: string, cookie: string, duration: number): Promise<LoadAnswer> {
-  return new Promise((resolve, reject) => {
-    loader.once('message', (m) => {
-      const r = m as LoadAnswer;
-      if (r.non2xx > 0 || r.errors > 0) reject(new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`));
-      else resolve(r);
-    });
-    loader.send({ url, cookies: [cookie], acceptEncoding: 'gzip, deflate, br, zstd', connections: CONNECTIONS, duration });
-  });
-}
+const { load, stop: stopLoader } = startLoader(CONNECTIONS);
 
 async function cpuUs(pid: number): Promise<number> {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // USER_HZ = 100
+  return (await cpuTicks(pid)) * 10_000; // USER_HZ = 100
 }
 
 interface Row { set: string; round: number; me: number; meCpu: number; health: number; healthCpu: number; rss: number; load: number }
@@ -105,7 +90,7 @@ try {
     }
   }
 } finally {
-  loader.kill();
+  stopLoader();
   await rm(dataDir, { recursive: true, force: true });
 }
 console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each after ${WARMUP_S} s of warm-up; medians of ${ROUNDS} rounds; load average (1 min) at each measurement's end`);

@@ -1,6 +1,7 @@
 // The compiled server started as its own process, as `npm start` runs it (scripts/start.mjs: node with
 // NODE_FLAGS on dist/server/main.js), so the memory and start-up figures are the production process's.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { buildServer, SERVER_OUT } from '../scripts/build-server.mjs';
@@ -32,8 +33,8 @@ export async function memoryOf(pid: number): Promise<{ rss: number; hwm: number 
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
-/** CPU ticks (user + system) the process has used so far. */
-async function cpuTicks(pid: number): Promise<number> {
+/** CPU ticks (user + system, 10 ms each) the process has used so far. */
+export async function cpuTicks(pid: number): Promise<number> {
   const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
   return Number(fields[11]) + Number(fields[12]);
 }
@@ -119,4 +120,27 @@ export async function signIn(base: string, email: string, password: string): Pro
   });
   if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
   return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+/** What bench/load-worker.mjs answers after a load. */
+export interface LoadAnswer { rps: number; total: number; p50: number; p95: number; p99: number; non2xx: number; errors: number }
+
+/**
+ * The load generator in a child process of its own (bench/load-worker.mjs), so its CPU is not the
+ * server's: `load` sends `connections` at one URL for `duration` seconds with a browser's Accept-Encoding
+ * and rejects on any non-2xx answer; `stop` ends the child.
+ */
+export function startLoader(connections: number): { load(url: string, cookie: string, duration: number): Promise<LoadAnswer>; stop(): void } {
+  const loader = fork(fileURLToPath(new URL('./load-worker.mjs', import.meta.url)), [], { stdio: 'inherit' });
+  return {
+    load: (url, cookie, duration) => new Promise((resolve, reject) => {
+      loader.once('message', (m) => {
+        const r = m as LoadAnswer;
+        if (r.non2xx > 0 || r.errors > 0) reject(new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`));
+        else resolve(r);
+      });
+      loader.send({ url, cookies: [cookie], acceptEncoding: 'gzip, deflate, br, zstd', connections, duration });
+    }),
+    stop: () => loader.kill(),
+  };
 }
