@@ -3,25 +3,12 @@ import fp from 'fastify-plugin';
 import { MSG } from '../../shared/errors.js';
 import { SECURITY_MSG } from '../../shared/security.js';
 import * as repo from './repo.js';
-import { SESSION_COOKIE, TOUCH_EVERY_MS, hashToken, sessionLifetime } from './session.js';
+import { SESSION_COOKIE, TOUCH_EVERY_MS, hashToken, mfaPendingMayCall, sessionLifetime } from './session.js';
 import { SessionLookups } from './session-lookups.js';
 import { clubIdOfRoute, rememberMembership } from '../http/access.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PROTECTED = /^\/api\/(clubs|admin)(\/|\?|$)/;
-/** Routes an aal1 session of an account with a second factor may still call. */
-const MFA_PENDING_ALLOWED = new Set([
-  '/api/health',
-  '/api/ready',
-  '/api/auth/login',
-  '/api/auth/logout',
-  '/api/auth/register',
-  '/api/auth/mfa/challenge',
-  '/api/auth/password/forgot',
-  '/api/auth/password/reset',
-  '/api/auth/password/reset/check',
-  '/api/auth/email/confirm',
-]);
 const ONE_CLICK_UNSUBSCRIBE = '/api/notifications/unsubscribe';
 /** Header the SPA sends on every request; cross-site forms cannot set it. */
 export const CLIENT_HEADER = 'x-trilha-client';
@@ -81,7 +68,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     };
     // Password checked, second factor not yet: only the challenge (and a few public routes) answer.
     if (row.mfa_enrolled && row.aal !== 'aal2') {
-      if (!MFA_PENDING_ALLOWED.has(req.url.split('?')[0])) {
+      if (!mfaPendingMayCall(req.url.split('?')[0] ?? '')) {
         return reply.status(401).send({ error: { code: 'mfa_required', message: SECURITY_MSG.mfaRequired } });
       }
       // Not signed in yet: no login day, no sliding expiry.

@@ -9,6 +9,25 @@ export const IDLE_SESSION_MS = 12 * 60 * 60 * 1000;
 /** Extend a session's expiry at most this often, not on every request. */
 export const TOUCH_EVERY_MS = 10 * 60 * 1000;
 
+/** Routes an aal1 session of an account with a second factor may still call; any other /api route answers it 401 mfa_required. */
+const MFA_PENDING_ALLOWED = new Set([
+  '/api/health',
+  '/api/ready',
+  '/api/auth/login',
+  '/api/auth/logout',
+  '/api/auth/register',
+  '/api/auth/mfa/challenge',
+  '/api/auth/password/forgot',
+  '/api/auth/password/reset',
+  '/api/auth/password/reset/check',
+  '/api/auth/email/confirm',
+]);
+
+/** Whether a session between password and second factor may call `path` (the auth plugin, and the OpenAPI document's 401s). */
+export function mfaPendingMayCall(path: string): boolean {
+  return MFA_PENDING_ALLOWED.has(path);
+}
+
 export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');
 }

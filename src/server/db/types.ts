@@ -78,4 +78,5 @@ export const isStalePlanError = (err: unknown): boolean => (err as { code?: stri
  * run of the dues job over 1,000 clubs, so every statement first sent after it (the session lookup
  * among them) was parsed and planned on every request from then on (auth/me at 60–70 % of before).
  */
-export const isPreparable = (sql: string): boolean => /^\s*(select|insert|update|delete|with|values)\b/i.test(sql);
+const PREPARABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
+export const isPreparable = (sql: string): boolean => PREPARABLE.test(sql);

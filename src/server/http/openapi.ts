@@ -2,7 +2,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { API_ERROR_CODES } from '../../shared/errors.js';
 import { UUID_RE } from '../../shared/ids.js';
 import { EVIDENCE_MAX_LABEL, EVIDENCE_TYPES_LABEL } from '../../shared/progress.js';
-import { SESSION_COOKIE } from '../auth/session.js';
+import { SESSION_COOKIE, mfaPendingMayCall } from '../auth/session.js';
 
 /**
  * Turns the document @fastify/swagger builds from the route schemas into the API's contract: every
@@ -78,11 +78,11 @@ const DESCRIPTIONS: Record<string, string> = {
 };
 
 /** Error statuses any operation can answer; 401 only where a session is needed, 413 where there is a body. */
-function errorStatuses(key: string, method: string, isPublic: boolean): number[] {
+function errorStatuses(key: string, path: string, method: string, isPublic: boolean): number[] {
   const statuses = [400, 404, 409, 414, 429, 503];
-  // Public, and still 401: a wrong password, and the session read of a person between password and
-  // second factor (mfa_required, which the login page asks after a reload).
-  if (!isPublic || key === 'POST /api/auth/login' || key === 'GET /api/auth/session') statuses.push(401);
+  // Public, and still 401: a wrong password, and any route a person between password and second factor
+  // may not call yet (mfa_required; the login page asks /api/auth/session after a reload).
+  if (!isPublic || key === 'POST /api/auth/login' || !mfaPendingMayCall(path)) statuses.push(401);
   if (!isPublic) statuses.push(403);
   if (method !== 'get') statuses.push(403, 409, 413, 415);
   // Creating a club for someone else: the director's e-mail must be an active account.
@@ -202,7 +202,7 @@ function decorate(method: string, path: string, op: Operation, usedIds: Set<stri
       content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
     };
   }
-  for (const status of errorStatuses(key, method, isPublic)) {
+  for (const status of errorStatuses(key, path, method, isPublic)) {
     responses[String(status)] ??= { description: DESCRIPTIONS[status] ?? 'Erro.', content: jsonContent({ $ref: '#/components/schemas/ErrorBody' }) };
   }
   const json = (op.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content?.['application/json'];
