@@ -8,15 +8,16 @@ import { isoUtc, jsonPage } from '../db/json-text.js';
 const IS_ACCOUNT = 'p.password_hash IS NOT NULL';
 
 /**
- * The whole platform's data version, for the super admin's kept answers (ADR 026, migration 0390): the
- * sum and count of the clubs' versions (each only grows; creating or deleting a club moves the
- * platform version) with the platform's and the people's versions. One pass over club_data_versions.
+ * The whole platform's data version, for the super admin's kept answers (ADR 026, ADR 090): the changes
+ * counted by the commits that bump clubs' versions (256 shards, migration 1063) with the platform's and
+ * the people's versions. Creating or deleting a club moves the platform version. 257 rows, whatever the
+ * number of clubs.
  */
 export async function platformDataVersion(q: Queryable): Promise<string> {
   const row = await one<{ v: string }>(
     q,
-    `SELECT coalesce(sum(v.version), 0) || '.' || count(*) || '.' || (SELECT p.version || '.' || p.people FROM platform_data_version p) AS v
-       FROM club_data_versions v`,
+    `SELECT (SELECT sum(s.changes) FROM platform_club_changes s) || '.' || p.version || '.' || p.people AS v
+       FROM platform_data_version p`,
   );
   return row.v;
 }

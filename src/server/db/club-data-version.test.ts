@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one } from './index.js';
+import { platformDataVersion } from '../admin/repo.js';
 import { engineName, openTestDb, type TestDb } from '../../../test/db.js';
 
 // ADR 026: kept answers of club reads are keyed by club_data_versions.version, so every change to what
@@ -177,6 +178,28 @@ describe(`club data versions on ${engineName()}`, () => {
     })));
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     expect(await versionOf(club)).toBe(before + n);
+  });
+
+  it('every committed club change counts once in the platform version (256 shards by connection, ADR 090): n clubs written at once, n changes, no deadlock; a rollback counts none', async () => {
+    const changes = async () => Number((await one<{ n: string }>(db, `SELECT sum(changes)::text AS n FROM platform_club_changes`)).n);
+    const clubs = await Promise.all(Array.from({ length: 12 }, (_, i) => newClub(`Plataforma ${"abcdefghijkl"[i]}`)));
+    const before = await changes();
+    const platformBefore = await platformDataVersion(db);
+    const n = 36;
+    const results = await Promise.allSettled(Array.from({ length: n }, (_, i) => db.transaction(async (tx) => {
+      await tx.query(`INSERT INTO units (club_id, name) VALUES ($1, $2)`, [clubs[i % clubs.length], `P${i}`]);
+      // Every third transaction also writes the next club: two clubs, still one change counted.
+      if (i % 3 === 0) await tx.query(`INSERT INTO units (club_id, name) VALUES ($1, $2)`, [clubs[(i + 1) % clubs.length], `Q${i}`]);
+    })));
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(await changes()).toBe(before + n);
+    await db.transaction(async (tx) => {
+      await tx.query(`INSERT INTO units (club_id, name) VALUES ($1, 'Desfeita')`, [clubs[0]]);
+      throw new Error('rollback');
+    }).catch(() => undefined);
+    expect(await changes()).toBe(before + n);
+    expect(await platformDataVersion(db)).not.toBe(platformBefore);
+    expect((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM platform_club_changes`))[0].n).toBe(256);
   });
 
   it('transactions changing the same two clubs in opposite orders commit without a deadlock, each bump counted', async () => {

@@ -178,7 +178,7 @@ export class AnswerCache {
 
   /**
    * The key of a super admin's platform read under `version`, the platform's whole data version
-   * (platformDataVersion: the sum and count of the clubs' versions, the platform's and the people's).
+   * (platformDataVersion: the clubs' changes counted in 256 shards at commit, the platform's and the people's; ADR 090).
    */
   platformKeyOf(req: FastifyRequest, profileId: string, version: string): string | null {
     return this.lru ? `platform ${version} ${profileId} ${req.method} ${req.url}` : null;
