@@ -134,8 +134,9 @@ describe('eventos: the director creates an acampamento, a guardian registers and
     await nina1.getByText(`Paula Prado, ${brDay(isoIn(0))}`).waitFor();
     await nina1.getByRole('checkbox', { name: 'Seguro' }).check();
     await expect.poll(() => nina1.getByRole('checkbox', { name: 'Seguro' }).isChecked()).toBe(true);
-    const [tick] = await e2e.server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM event_checklist_ticks WHERE club_id = $1`, [club.id]);
-    expect(tick.n).toBe(1);
+    // The box shows the click at once; the tick is saved when the request ends.
+    const ticks = async () => (await e2e.server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM event_checklist_ticks WHERE club_id = $1`, [club.id]))[0]?.n;
+    await expect.poll(ticks).toBe(1);
     expect(await director.getByRole('link', { name: 'Baixar CSV' }).getAttribute('href')).toMatch(/\/roster\.csv$/);
     await director.getByRole('button', { name: 'Imprimir' }).waitFor();
     await expectNoA11yViolations(director, 'event roster');
