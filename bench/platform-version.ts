@@ -6,11 +6,9 @@
 //   without the shard's UPDATE), alternating BENCH_ROUNDS times (default 4), BENCH_SECONDS each (default 10);
 // - the platform version's read: the 256 shards against the old pass over every club's version.
 // The database is left with migration 1063's flush. BENCH_CONNECTIONS (default 50) clients.
-import { execFileSync } from 'node:child_process';
-import { rm, writeFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { openPostgres } from '../src/server/db/postgres.js';
+import { pgbenchFor } from './programme-sign.js';
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? '';
 if (!DB_URL) throw new Error('BENCH_DATABASE_URL (a generated platform) is needed');
@@ -19,18 +17,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SHARD_UPDATE = /\n\s*UPDATE platform_club_changes[^;]*;/;
 
-async function pgbench(script: string): Promise<number> {
-  const file = path.join(tmpdir(), `trilha-platform-version-${process.pid}.sql`);
-  await writeFile(file, script);
-  try {
-    const out = execFileSync('pgbench', ['-n', '-f', file, '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), '-M', 'prepared', DB_URL], { encoding: 'utf8' });
-    const m = /tps = ([\d.]+)/.exec(out);
-    if (!m) throw new Error(`pgbench printed no tps:\n${out}`);
-    return Number(m[1]);
-  } finally {
-    await rm(file, { force: true });
-  }
-}
+const pgbench = async (script: string) => (await pgbenchFor(DB_URL, script, CONNECTIONS, SECONDS)).tps;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const pct = (x: number) => `${Math.round(x * 100)} %`;

@@ -201,15 +201,12 @@ export async function dropPgbenchTargets(db: Db, shape: ReplayShape = SIGN_SHAPE
   await db.exec(`DROP TABLE IF EXISTS ${shape.table}; DROP SEQUENCE IF EXISTS ${shape.table}_seq;`);
 }
 
-/** pgbench on the script: `transactions` in all (one target each), `connections` clients. Returns tps and latency. */
-export async function pgbenchRun(url: string, script: string, connections: number, transactions: number): Promise<{ tps: number; latencyMs: number; out: string }> {
-  const file = path.join(tmpdir(), `trilha-sign-${process.pid}.sql`);
+/** pgbench -n -j 2 -M prepared on the script with `args` (clients and length): its tps and mean latency. */
+async function pgbenchScriptRun(url: string, script: string, args: string[]): Promise<{ tps: number; latencyMs: number; out: string }> {
+  const file = path.join(tmpdir(), `trilha-pgbench-${process.pid}.sql`);
   await writeFile(file, script);
   try {
-    // No more clients than targets: a client past the last target would read no row.
-    const clients = Math.max(1, Math.min(connections, transactions));
-    const perClient = Math.max(1, Math.floor(transactions / clients));
-    const out = execFileSync('pgbench', ['-n', '-f', file, '-c', String(clients), '-j', '2', '-t', String(perClient), '-M', 'prepared', url], { encoding: 'utf8' });
+    const out = execFileSync('pgbench', ['-n', '-f', file, ...args, '-j', '2', '-M', 'prepared', url], { encoding: 'utf8' });
     const tps = /tps = ([\d.]+)/.exec(out);
     const latency = /latency average = ([\d.]+) ms/.exec(out);
     if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
@@ -217,6 +214,19 @@ export async function pgbenchRun(url: string, script: string, connections: numbe
   } finally {
     await rm(file, { force: true });
   }
+}
+
+/** pgbench on the script: `transactions` in all (one target each), `connections` clients. Returns tps and latency. */
+export function pgbenchRun(url: string, script: string, connections: number, transactions: number): Promise<{ tps: number; latencyMs: number; out: string }> {
+  // No more clients than targets: a client past the last target would read no row.
+  const clients = Math.max(1, Math.min(connections, transactions));
+  const perClient = Math.max(1, Math.floor(transactions / clients));
+  return pgbenchScriptRun(url, script, ['-c', String(clients), '-t', String(perClient)]);
+}
+
+/** pgbench on the script for `seconds`, `connections` clients. Returns tps and latency. */
+export function pgbenchFor(url: string, script: string, connections: number, seconds: number): Promise<{ tps: number; latencyMs: number; out: string }> {
+  return pgbenchScriptRun(url, script, ['-c', String(connections), '-T', String(seconds)]);
 }
 
 /** Runs `work` for each target, `connections` at a time (bounded by the engine's): throughput and each one's time. */

@@ -29,7 +29,7 @@ import { ensureSecretaria } from './secretaria-data.js';
 import { DIRECTOR_EMAIL, logIn, screenReads, signInAs } from './endpoints.js';
 import { individualRankingSql, unitRankingSql } from '../src/server/ranking/repo.js';
 import { hash } from '@node-rs/argon2';
-import { type ReplayShape, SIGN_SHAPE, type Statement, dropPgbenchTargets, loadPgbenchTargets, nodeBaseline, pgbenchRun, pgbenchScript, recordingDb, signTargets } from './programme-sign.js';
+import { type ReplayShape, SIGN_SHAPE, type Statement, dropPgbenchTargets, loadPgbenchTargets, nodeBaseline, pgbenchFor, pgbenchRun, pgbenchScript, recordingDb, signTargets } from './programme-sign.js';
 import { fanOut } from './fanout.js';
 import { ROLL_CALL_SIZE, ROLL_SHAPE, rollCallBody, rollCallTargets, rollCallsWritten } from './roll-call-write.js';
 import { PAYMENT_AMOUNT, PAY_SHAPE, paymentNodeBaseline, paymentStatement, paymentsWritten, payTargets } from './payment-write.js';
@@ -129,13 +129,7 @@ const selectedWrite = (label: string) => !READS_ONLY && selected(label);
 
 /** pgbench on one SQL statement, same connections, prepared: the database's own ceiling for a read. */
 async function pgbenchTps(url: string, sql: string): Promise<number> {
-  const file = path.join(tmpdir(), `trilha-pgbench-${process.pid}.sql`);
-  await writeFile(file, `${sql};\n`);
-  const out = execFileSync('pgbench', ['-n', '-f', file, '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION_S), '-M', 'prepared', url], { encoding: 'utf8' });
-  await rm(file, { force: true });
-  const m = /tps = ([\d.]+)/.exec(out);
-  if (!m) throw new Error(`pgbench printed no tps:\n${out}`);
-  return Number(m[1]);
+  return (await pgbenchFor(url, `${sql};\n`, CONNECTIONS, DURATION_S)).tps;
 }
 
 async function benchEngine(engine: string, db: Db, clubs: number, pgUrl?: string): Promise<void> {
