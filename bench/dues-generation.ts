@@ -10,6 +10,11 @@
 // PGlite with BENCH_PGLITE_CLUBS (default 100). A platform already there (BENCH_REUSE=1, e.g. the one
 // `npm run bench` left) is kept; otherwise the platform is generated with the dues (bench/platform-data.ts),
 // with 2 tasks per club and without programme and notifications. BENCH_GENERATE_ONLY=1 stops after generating.
+//
+// On PostgreSQL it then measures the job against its floor (issue 45): a copy of the database is made as
+// it is before the next month (CREATE DATABASE … TEMPLATE), the job writes that month in the original
+// with every statement it sends recorded, and pgbench sends the same statements with the same values, one
+// after the other on one connection, to the copy. Both must write the same dues and notices.
 import { openPglite } from '../src/server/db/pglite.js';
 import { openPostgres } from '../src/server/db/postgres.js';
 import { migrate } from '../src/server/db/migrate.js';
@@ -19,6 +24,7 @@ import { runDuesJob } from '../src/server/charges/dues.js';
 import { guardiansByMember, notify } from '../src/server/notifications/notify.js';
 import { formatBrl } from '../src/shared/format-brl.js';
 import { DEFAULT_SIZE, generatePlatform } from './platform-data.js';
+import { pgbenchLine, pgbenchRun, recordingDb } from './programme-sign.js';
 
 async function bench(engine: string, db: Db, clubs: number): Promise<void> {
   await migrate(db);
@@ -67,12 +73,65 @@ async function perChargeNotices(tx: Queryable, clubId: string): Promise<void> {
   }
 }
 
+/** The dues and notices the database holds. */
+async function written(db: Db): Promise<{ charges: number; notifications: number }> {
+  const [row] = await db.query<{ charges: number; notifications: number }>(
+    `SELECT (SELECT count(*)::int FROM charges) AS charges, (SELECT count(*)::int FROM notifications) AS notifications`);
+  return row;
+}
+
+/** The next month's job against pgbench sending its recorded statements to a copy made before it. */
+async function againstPgbench(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const copy = `${name}_dues_floor`;
+  const copyUrl = Object.assign(new URL(url), { pathname: `/${copy}` }).toString();
+  const admin = openPostgres(Object.assign(new URL(url), { pathname: '/postgres' }).toString(), { max: 1 });
+  await admin.exec(`DROP DATABASE IF EXISTS ${copy}`);
+  const c0 = performance.now();
+  await admin.exec(`CREATE DATABASE ${copy} TEMPLATE ${name}`);
+  console.log(`\n[postgres] the copy before the month: ${((performance.now() - c0) / 1000).toFixed(1)} s`);
+  try {
+    const db = openPostgres(url, { max: 2 });
+    const [{ month }] = await db.query<{ month: string }>(
+      `SELECT to_char(max(generated_through) + interval '1 month', 'YYYY-MM-DD') AS month FROM dues_plans WHERE active`);
+    const now = new Date(`${month.slice(0, 8)}15T12:00:00Z`);
+    const before = await written(db);
+    const tap = recordingDb(db);
+    tap.start();
+    const t0 = performance.now();
+    const result = await runDuesJob(tap.db, now);
+    const jobMs = performance.now() - t0;
+    const statements = tap.take();
+    const after = await written(db);
+    await db.close();
+    const script = `${statements.map((st) => pgbenchLine(st)).join('\n')}\n`;
+    const t1 = performance.now();
+    const floor = await pgbenchRun(copyUrl, script, 1, 1, 'extended');
+    const pgbenchWallMs = performance.now() - t1;
+    const replica = openPostgres(copyUrl, { max: 1 });
+    const replayed = await written(replica);
+    await replica.close();
+    const same = replayed.charges === after.charges && replayed.notifications === after.notifications;
+    console.log(`[postgres] a month of dues (${month.slice(0, 7)}), the job against pgbench with its ${statements.length} statements (one connection each)`);
+    console.log('| run | clubs | dues | notifications | ms | share of the job |\n|---|---|---|---|---|---|');
+    console.log(`| runDuesJob (node) | ${result.plans} | +${after.charges - before.charges} | +${after.notifications - before.notifications} | ${jobMs.toFixed(0)} | 100 % |`);
+    console.log(`| pgbench, the same statements | ${result.plans} | +${replayed.charges - before.charges} | +${replayed.notifications - before.notifications} | ${floor.latencyMs.toFixed(0)} (${pgbenchWallMs.toFixed(0)} with pgbench's start) | ${((100 * floor.latencyMs) / jobMs).toFixed(0)} % |`);
+    console.log(`job ÷ floor: pgbench takes ${((100 * floor.latencyMs) / jobMs).toFixed(0)} % of the job's time${same ? '' : ' (THE TWO WROTE DIFFERENT ROWS)'}`);
+    if (!same) process.exitCode = 1;
+  } finally {
+    await admin.exec(`DROP DATABASE IF EXISTS ${copy}`);
+    await admin.close();
+  }
+}
+
 const pgUrl = process.env.BENCH_DATABASE_URL;
 if (pgUrl) {
   const db = openPostgres(pgUrl, { max: 10 });
   if (process.env.BENCH_REUSE !== '1') await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
   await bench('postgres', db, Number(process.env.BENCH_CLUBS ?? 1000));
+  await db.close();
+  if (process.env.BENCH_GENERATE_ONLY !== '1') await againstPgbench(pgUrl);
 } else {
   await bench('pglite', await openPglite(), Number(process.env.BENCH_PGLITE_CLUBS ?? 100));
 }
-process.exit(0);
+process.exit(process.exitCode ?? 0);

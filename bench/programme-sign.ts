@@ -143,6 +143,20 @@ export function pgbenchLiteral(v: unknown): string {
   return `U&'${text.replace(/\\/g, '\\\\').replace(/'/g, "''").replace(/:/g, '\\003A')}'`;
 }
 
+/**
+ * One recorded statement as a line of a pgbench script: each `$n` becomes what `param` writes for that
+ * value (a variable, or the literal by default).
+ */
+export function pgbenchLine(s: Statement, param: (value: unknown) => string = pgbenchLiteral): string {
+  // A colon inside a quoted literal ('HH24:MI') is written as U&'\\003A', out of pgbench's sight.
+  // Comments go first: an apostrophe in one ("the member's unit") would pair the quotes wrongly.
+  const text = s.sql.replace(/--[^\n]*/g, '').replace(/'((?:[^']|'')*)'/g, (literal, inner: string) => (inner.includes(':') ? `U&'${inner.replace(/\\/g, '\\\\').replace(/:/g, '\\003A')}'` : literal));
+  if (/(^|[^:]):[A-Za-z0-9_]/.test(text)) throw new Error(`a recorded statement has a ':name' pgbench would read as a variable: ${s.sql}`);
+  const sql = text.replace(/\$(\d+)/g, (_, n: string) => param(s.params[Number(n) - 1]));
+  // One line per statement for pgbench: a '--' comment would swallow the rest of it.
+  return `${sql.replace(/--[^\n]*/g, '').replace(/\s+/g, ' ').trim()};`;
+}
+
 /** The recorded transaction as a pgbench script: the next target from the shape's table, then the statements. */
 export function pgbenchScript(statements: Statement[], recorded: Values, shape: ReplayShape = SIGN_SHAPE): string {
   const columns = [...shape.columns.map(([c]) => c), ...shape.arrays.map(([name, v]) => `'{' || ${v} || '}' AS ${name}`)];
@@ -151,20 +165,13 @@ export function pgbenchScript(statements: Statement[], recorded: Values, shape: 
     '\\gset',
   ];
   for (const s of statements) {
-    // A colon inside a quoted literal ('HH24:MI') is written as U&'\\003A', out of pgbench's sight.
-    // Comments go first: an apostrophe in one ("the member's unit") would pair the quotes wrongly.
-    const text = s.sql.replace(/--[^\n]*/g, '').replace(/'((?:[^']|'')*)'/g, (literal, inner: string) => (inner.includes(':') ? `U&'${inner.replace(/\\/g, '\\\\').replace(/:/g, '\\003A')}'` : literal));
-    if (/(^|[^:]):[A-Za-z0-9_]/.test(text)) throw new Error(`a recorded statement has a ':name' pgbench would read as a variable: ${s.sql}`);
-    const sql = text.replace(/\$(\d+)/g, (_, n: string) => {
-      const value = s.params[Number(n) - 1];
+    lines.push(pgbenchLine(s, (value) => {
       const name = variableOf(value, recorded, shape);
       if (name) return `:${name}`;
       const parts = embeddedIds(value, recorded, shape);
       // The text put together again from the next target's ids: ('…' || (:p)::text || '…').
       return parts ? `(${parts.map((x) => (typeof x === 'string' ? pgbenchLiteral(x) : `(:${x.v})::text`)).join(' || ')})` : pgbenchLiteral(value);
-    });
-    // One line per statement for pgbench: a '--' comment would swallow the rest of it.
-    lines.push(`${sql.replace(/--[^\n]*/g, '').replace(/\s+/g, ' ').trim()};`);
+    }));
   }
   return `${lines.join('\n')}\n`;
 }
@@ -201,12 +208,12 @@ export async function dropPgbenchTargets(db: Db, shape: ReplayShape = SIGN_SHAPE
   await db.exec(`DROP TABLE IF EXISTS ${shape.table}; DROP SEQUENCE IF EXISTS ${shape.table}_seq;`);
 }
 
-/** pgbench -n -j 2 -M prepared on the script with `args` (clients and length): its tps and mean latency. */
+/** pgbench -n -j 2 on the script with `args` (clients, length, protocol: prepared unless they say): its tps and mean latency. */
 async function pgbenchScriptRun(url: string, script: string, args: string[]): Promise<{ tps: number; latencyMs: number; out: string }> {
   const file = path.join(tmpdir(), `trilha-pgbench-${process.pid}.sql`);
   await writeFile(file, script);
   try {
-    const out = execFileSync('pgbench', ['-n', '-f', file, ...args, '-j', '2', '-M', 'prepared', url], { encoding: 'utf8' });
+    const out = execFileSync('pgbench', ['-n', '-f', file, ...(args.includes('-M') ? [] : ['-M', 'prepared']), ...args, '-j', '2', url], { encoding: 'utf8' });
     const tps = /tps = ([\d.]+)/.exec(out);
     const latency = /latency average = ([\d.]+) ms/.exec(out);
     if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
@@ -217,11 +224,11 @@ async function pgbenchScriptRun(url: string, script: string, args: string[]): Pr
 }
 
 /** pgbench on the script: `transactions` in all (one target each), `connections` clients. Returns tps and latency. */
-export function pgbenchRun(url: string, script: string, connections: number, transactions: number): Promise<{ tps: number; latencyMs: number; out: string }> {
+export function pgbenchRun(url: string, script: string, connections: number, transactions: number, protocol: 'prepared' | 'extended' = 'prepared'): Promise<{ tps: number; latencyMs: number; out: string }> {
   // No more clients than targets: a client past the last target would read no row.
   const clients = Math.max(1, Math.min(connections, transactions));
   const perClient = Math.max(1, Math.floor(transactions / clients));
-  return pgbenchScriptRun(url, script, ['-c', String(clients), '-t', String(perClient)]);
+  return pgbenchScriptRun(url, script, ['-c', String(clients), '-t', String(perClient), '-M', protocol]);
 }
 
 /** pgbench on the script for `seconds`, `connections` clients. Returns tps and latency. */
