@@ -26,6 +26,21 @@ import { formatBrl } from '../src/shared/format-brl.js';
 import { DEFAULT_SIZE, generatePlatform } from './platform-data.js';
 import { pgbenchLine, pgbenchRun, recordingDb } from './programme-sign.js';
 
+/** The dues and notices the database holds. */
+async function written(db: Db): Promise<{ charges: number; notifications: number }> {
+  const [row] = await db.query<{ charges: number; notifications: number }>(
+    `SELECT (SELECT count(*)::int FROM charges) AS charges, (SELECT count(*)::int FROM notifications) AS notifications`);
+  return row;
+}
+
+/** The month after the plans' generated_through, its active plans, and the job's clock in it. */
+async function nextMonth(db: Db): Promise<{ month: string; plans: number; now: Date }> {
+  const [{ month, plans }] = await db.query<{ month: string; plans: number }>(
+    `SELECT to_char(max(generated_through) + interval '1 month', 'YYYY-MM-DD') AS month, count(*)::int AS plans FROM dues_plans WHERE active`);
+  // Mid-month at noon UTC: the same month in every Brazilian time zone.
+  return { month, plans, now: new Date(`${month.slice(0, 8)}15T12:00:00Z`) };
+}
+
 async function bench(engine: string, db: Db, clubs: number): Promise<void> {
   await migrate(db);
   const [existing] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM clubs');
@@ -38,17 +53,14 @@ async function bench(engine: string, db: Db, clubs: number): Promise<void> {
   const rows: string[] = [];
   const totals: number[] = [];
   for (const [label, notices] of [['one notify per charge (before)', perChargeNotices], ['one statement per club (now)', undefined]] as const) {
-    const [{ month, plans }] = await db.query<{ month: string; plans: number }>(
-      `SELECT to_char(max(generated_through) + interval '1 month', 'YYYY-MM-DD') AS month, count(*)::int AS plans FROM dues_plans WHERE active`);
-    // Mid-month at noon UTC: the same month in every Brazilian time zone.
-    const now = new Date(`${month.slice(0, 8)}15T12:00:00Z`);
-    const [{ before, nb }] = await db.query<{ before: number; nb: number }>(`SELECT (SELECT count(*)::int FROM charges) AS before, (SELECT count(*)::int FROM notifications) AS nb`);
+    const { month, plans, now } = await nextMonth(db);
+    const before = await written(db);
     const t0 = performance.now();
     const result = await runDuesJob(db, now, notices);
     const ms = performance.now() - t0;
-    const [{ after, na }] = await db.query<{ after: number; na: number }>(`SELECT (SELECT count(*)::int FROM charges) AS after, (SELECT count(*)::int FROM notifications) AS na`);
+    const after = await written(db);
     totals.push(ms);
-    rows.push(`| ${label} | ${month.slice(0, 7)} | ${result.plans} of ${plans} | ${result.created} (charges +${after - before}) | ${na - nb} | ${ms.toFixed(0)} | ${(ms / Math.max(1, result.plans)).toFixed(2)} | ${((ms * 1000) / Math.max(1, result.created)).toFixed(0)} |`);
+    rows.push(`| ${label} | ${month.slice(0, 7)} | ${result.plans} of ${plans} | ${result.created} (charges +${after.charges - before.charges}) | ${after.notifications - before.notifications} | ${ms.toFixed(0)} | ${(ms / Math.max(1, result.plans)).toFixed(2)} | ${((ms * 1000) / Math.max(1, result.created)).toFixed(0)} |`);
   }
   console.log(`\n[${engine}] a month of dues for every club (runDuesJob, its clock mid-month), notices made two ways, one after the other`);
   console.log('| notices | month | clubs | dues written | notifications | total ms | ms per club | µs per due |\n|---|---|---|---|---|---|---|---|');
@@ -73,13 +85,6 @@ async function perChargeNotices(tx: Queryable, clubId: string): Promise<void> {
   }
 }
 
-/** The dues and notices the database holds. */
-async function written(db: Db): Promise<{ charges: number; notifications: number }> {
-  const [row] = await db.query<{ charges: number; notifications: number }>(
-    `SELECT (SELECT count(*)::int FROM charges) AS charges, (SELECT count(*)::int FROM notifications) AS notifications`);
-  return row;
-}
-
 /** The next month's job against pgbench sending its recorded statements to a copy made before it. */
 async function againstPgbench(url: string): Promise<void> {
   const name = new URL(url).pathname.slice(1);
@@ -92,9 +97,7 @@ async function againstPgbench(url: string): Promise<void> {
   console.log(`\n[postgres] the copy before the month: ${((performance.now() - c0) / 1000).toFixed(1)} s`);
   try {
     const db = openPostgres(url, { max: 2 });
-    const [{ month }] = await db.query<{ month: string }>(
-      `SELECT to_char(max(generated_through) + interval '1 month', 'YYYY-MM-DD') AS month FROM dues_plans WHERE active`);
-    const now = new Date(`${month.slice(0, 8)}15T12:00:00Z`);
+    const { month, now } = await nextMonth(db);
     const before = await written(db);
     const tap = recordingDb(db);
     tap.start();
@@ -112,11 +115,12 @@ async function againstPgbench(url: string): Promise<void> {
     const replayed = await written(replica);
     await replica.close();
     const same = replayed.charges === after.charges && replayed.notifications === after.notifications;
+    const share = `${((100 * floor.latencyMs) / jobMs).toFixed(0)} %`;
     console.log(`[postgres] a month of dues (${month.slice(0, 7)}), the job against pgbench with its ${statements.length} statements (one connection each)`);
     console.log('| run | clubs | dues | notifications | ms | share of the job |\n|---|---|---|---|---|---|');
     console.log(`| runDuesJob (node) | ${result.plans} | +${after.charges - before.charges} | +${after.notifications - before.notifications} | ${jobMs.toFixed(0)} | 100 % |`);
-    console.log(`| pgbench, the same statements | ${result.plans} | +${replayed.charges - before.charges} | +${replayed.notifications - before.notifications} | ${floor.latencyMs.toFixed(0)} (${pgbenchWallMs.toFixed(0)} with pgbench's start) | ${((100 * floor.latencyMs) / jobMs).toFixed(0)} % |`);
-    console.log(`job ÷ floor: pgbench takes ${((100 * floor.latencyMs) / jobMs).toFixed(0)} % of the job's time${same ? '' : ' (THE TWO WROTE DIFFERENT ROWS)'}`);
+    console.log(`| pgbench, the same statements | ${result.plans} | +${replayed.charges - before.charges} | +${replayed.notifications - before.notifications} | ${floor.latencyMs.toFixed(0)} (${pgbenchWallMs.toFixed(0)} with pgbench's start) | ${share} |`);
+    console.log(`job ÷ floor: pgbench takes ${share} of the job's time${same ? '' : ' (THE TWO WROTE DIFFERENT ROWS)'}`);
     if (!same) process.exitCode = 1;
   } finally {
     await admin.exec(`DROP DATABASE IF EXISTS ${copy}`);

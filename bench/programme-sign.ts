@@ -208,12 +208,14 @@ export async function dropPgbenchTargets(db: Db, shape: ReplayShape = SIGN_SHAPE
   await db.exec(`DROP TABLE IF EXISTS ${shape.table}; DROP SEQUENCE IF EXISTS ${shape.table}_seq;`);
 }
 
-/** pgbench -n -j 2 on the script with `args` (clients, length, protocol: prepared unless they say): its tps and mean latency. */
-async function pgbenchScriptRun(url: string, script: string, args: string[]): Promise<{ tps: number; latencyMs: number; out: string }> {
+type Protocol = 'prepared' | 'extended';
+
+/** pgbench -n -j 2 -M `protocol` on the script with `args` (clients and length): its tps and mean latency. */
+async function pgbenchScriptRun(url: string, script: string, args: string[], protocol: Protocol): Promise<{ tps: number; latencyMs: number; out: string }> {
   const file = path.join(tmpdir(), `trilha-pgbench-${process.pid}.sql`);
   await writeFile(file, script);
   try {
-    const out = execFileSync('pgbench', ['-n', '-f', file, ...(args.includes('-M') ? [] : ['-M', 'prepared']), ...args, '-j', '2', url], { encoding: 'utf8' });
+    const out = execFileSync('pgbench', ['-n', '-f', file, ...args, '-j', '2', '-M', protocol, url], { encoding: 'utf8' });
     const tps = /tps = ([\d.]+)/.exec(out);
     const latency = /latency average = ([\d.]+) ms/.exec(out);
     if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
@@ -224,16 +226,16 @@ async function pgbenchScriptRun(url: string, script: string, args: string[]): Pr
 }
 
 /** pgbench on the script: `transactions` in all (one target each), `connections` clients. Returns tps and latency. */
-export function pgbenchRun(url: string, script: string, connections: number, transactions: number, protocol: 'prepared' | 'extended' = 'prepared'): Promise<{ tps: number; latencyMs: number; out: string }> {
+export function pgbenchRun(url: string, script: string, connections: number, transactions: number, protocol: Protocol = 'prepared'): Promise<{ tps: number; latencyMs: number; out: string }> {
   // No more clients than targets: a client past the last target would read no row.
   const clients = Math.max(1, Math.min(connections, transactions));
   const perClient = Math.max(1, Math.floor(transactions / clients));
-  return pgbenchScriptRun(url, script, ['-c', String(clients), '-t', String(perClient), '-M', protocol]);
+  return pgbenchScriptRun(url, script, ['-c', String(clients), '-t', String(perClient)], protocol);
 }
 
 /** pgbench on the script for `seconds`, `connections` clients. Returns tps and latency. */
 export function pgbenchFor(url: string, script: string, connections: number, seconds: number): Promise<{ tps: number; latencyMs: number; out: string }> {
-  return pgbenchScriptRun(url, script, ['-c', String(connections), '-T', String(seconds)]);
+  return pgbenchScriptRun(url, script, ['-c', String(connections), '-T', String(seconds)], 'prepared');
 }
 
 /** Runs `work` for each target, `connections` at a time (bounded by the engine's): throughput and each one's time. */
