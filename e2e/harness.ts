@@ -119,18 +119,19 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /** The newest .eml in the server's outbox addressed to `to`, parsed (the mail worker is drained first). */
-export async function mailIn(server: E2EServer, to: string): Promise<{ subject: string; text: string; html: string }> {
+/** The newest e-mail to `to` whose text matches `match` (any, without it), waiting for the outbox to have it. */
+export async function mailIn(server: E2EServer, to: string, match?: RegExp): Promise<{ subject: string; text: string; html: string }> {
   for (let i = 0; i < 50; i++) {
     await server.app.mail.drain();
     const files = (await readdir(server.app.mail.outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
     for (const f of files) {
       const m = await simpleParser(await readFile(path.join(server.app.mail.outboxDir, f)));
       const addr = m.to && !Array.isArray(m.to) ? m.to.text : '';
-      if (addr === to) return { subject: m.subject ?? '', text: m.text ?? '', html: typeof m.html === 'string' ? m.html : '' };
+      if (addr === to && (!match || match.test(m.text ?? ''))) return { subject: m.subject ?? '', text: m.text ?? '', html: typeof m.html === 'string' ? m.html : '' };
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no e-mail to ${to}`);
+  throw new Error(`no e-mail to ${to}${match ? ` matching ${match}` : ''}`);
 }
 
 let seq = 0;
