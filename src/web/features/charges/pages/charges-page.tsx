@@ -62,7 +62,9 @@ function WhoOwes({ clubId }: { clubId: string }) {
       ) : debtors.data.members.length === 0 ? (
         <EmptyState icon={<Wallet className="h-8 w-8" />} message="Ninguém deve nada. 🎉" />
       ) : (
-        <section aria-label="Quem deve" className="space-y-3">
+        <section aria-labelledby="quem-deve-titulo" className="space-y-3">
+          {/* The page's h1 is the screen's; each debtor is an h3, so the list gets its h2 (headings in order). */}
+          <h2 id="quem-deve-titulo" className="sr-only">Quem deve</h2>
           <p className="text-sm text-slate-700">Em aberto: <strong>{formatMoney(debtors.data.total)}</strong> · em atraso: <strong>{formatMoney(debtors.data.late_total)}</strong></p>
           {debtors.data.members.map((d) => <DebtorCard key={d.profile_id} clubId={clubId} debtor={d} />)}
         </section>
