@@ -118,8 +118,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** The newest .eml in the server's outbox addressed to `to`, parsed (the mail worker is drained first). */
-/** The newest e-mail to `to` whose text matches `match` (any, without it), waiting for the outbox to have it. */
+/**
+ * The newest .eml in the server's outbox addressed to `to` whose text matches `match` (any, without it),
+ * parsed; the mail worker is drained first, and the outbox read again until one is there.
+ */
 export async function mailIn(server: E2EServer, to: string, match?: RegExp): Promise<{ subject: string; text: string; html: string }> {
   for (let i = 0; i < 50; i++) {
     await server.app.mail.drain();
