@@ -37,17 +37,29 @@ async function inspector(port: number) {
   return { send, close: () => ws.close() };
 }
 
-function selfTimes(p: Profile): Map<string, number> {
+/**
+ * Where a function lives, the same in both builds: Node's own module, or the path inside node_modules
+ * (each checkout has its own). The bundle's functions go by name alone: its line numbers differ from one
+ * build to the other, so with them no bundled function would meet its twin (same-named ones are summed).
+ */
+function placeOf(url: string): string {
+  if (url.startsWith('node:')) return ` ${url}`;
+  const i = url.lastIndexOf('/node_modules/');
+  return i >= 0 ? ` ${url.slice(i + '/node_modules/'.length)}` : '';
+}
+
+/** Adds the profile's self time per function (µs) to `into`. */
+function addSelfTimes(p: Profile, into: Map<string, number>): void {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
-  const out = new Map<string, number>();
   p.samples.forEach((s, i) => {
     const f = byId.get(s)?.callFrame;
     if (!f) return;
-    const key = `${f.functionName || '(anon)'} ${f.url.replace(/^.*\/(node_modules\/)?/, '')}:${f.lineNumber}`;
-    out.set(key, (out.get(key) ?? 0) + (p.timeDeltas[i] ?? 0));
+    const key = `${f.functionName || '(anon)'}${placeOf(f.url)}`;
+    into.set(key, (into.get(key) ?? 0) + (p.timeDeltas[i] ?? 0));
   });
-  return out;
 }
+
+const ROUNDS = 2;
 
 const { load, stop: stopLoader } = startLoader(50);
 const env = { ...SERVER_ENV_DEFAULTS, DATABASE_URL: DB_URL };
@@ -62,9 +74,9 @@ try {
   const hit = READ === 'auth/me' ? ['auth/me', `${after.base}/api/auth/me`, cookie] : endpoints.find(([l]) => l === READ);
   if (!hit) throw new Error(`no read ${READ}`);
   const path = hit[1].slice(after.base.length);
-  const results: Record<string, { self: Map<string, number>; answers: number; rps: number }> = {};
-  for (const round of [0, 1]) {
-    for (const [name, server, port] of round ? [...servers].reverse() : servers) {
+  const results = new Map(servers.map(([name]) => [name, { self: new Map<string, number>(), answers: 0, rps: 0 }]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [name, server, port] of round % 2 ? [...servers].reverse() : servers) {
       await load(server.base + path, hit[2], 3);
       const insp = await inspector(port);
       await insp.send('Profiler.enable');
@@ -74,19 +86,20 @@ try {
       const { profile } = (await insp.send('Profiler.stop')) as { profile: Profile };
       insp.close();
       await writeFile(`${OUT}/${name}-${round}.cpuprofile`, JSON.stringify(profile));
-      const prev = results[name];
-      const self = selfTimes(profile);
-      if (prev) for (const [k, v] of self) prev.self.set(k, (prev.self.get(k) ?? 0) + v);
-      results[name] = prev ? { self: prev.self, answers: prev.answers + r.total, rps: prev.rps + r.rps } : { self, answers: r.total, rps: r.rps };
+      const sum = results.get(name);
+      if (!sum) throw new Error(`no build ${name}`);
+      addSelfTimes(profile, sum.self);
+      sum.answers += r.total;
+      sum.rps += r.rps / ROUNDS;
       console.log(`${name} round ${round}: ${r.rps.toFixed(0)} req/s`);
     }
   }
-  const a = results.before, b = results.after;
+  const a = results.get('before'), b = results.get('after');
   if (!a || !b) throw new Error('a build was not profiled');
   const keys = new Set([...a.self.keys(), ...b.self.keys()]);
   const rows = [...keys].map((k) => ({ k, a: (a.self.get(k) ?? 0) / a.answers, b: (b.self.get(k) ?? 0) / b.answers })).sort((x, y) => Math.abs(y.b - y.a) - Math.abs(x.b - x.a));
   const total = (m: Map<string, number>, n: number) => [...m.values()].reduce((s, v) => s + v, 0) / n;
-  console.log(`${READ}: before ${(a.rps / 2).toFixed(0)} req/s, after ${(b.rps / 2).toFixed(0)} req/s; sampled µs/answer (incl. idle) ${total(a.self, a.answers).toFixed(1)} → ${total(b.self, b.answers).toFixed(1)}`);
+  console.log(`${READ}: before ${a.rps.toFixed(0)} req/s, after ${b.rps.toFixed(0)} req/s; sampled µs/answer (incl. idle) ${total(a.self, a.answers).toFixed(1)} → ${total(b.self, b.answers).toFixed(1)}`);
   console.log('| function | before µs/answer | after µs/answer | Δ |');
   for (const r of rows.slice(0, 40)) console.log(`| ${r.k} | ${r.a.toFixed(2)} | ${r.b.toFixed(2)} | ${(r.b - r.a).toFixed(2)} |`);
 } finally {
