@@ -1,22 +1,13 @@
 // The compiled server (what `npm start` runs) as child processes, for the tests of starting and stopping.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildServer } from '../scripts/build-server.mjs';
 import { NODE_FLAGS, SERVER_ENV_DEFAULTS } from '../scripts/node-flags.mjs';
 import { PROJECT_ROOT } from '../src/server/paths.js';
+import { freePort } from './free-port.js';
 
-/** A port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as AddressInfo;
-  probe.close();
-  return port;
-}
+export { freePort };
 
 /** Builds the server bundle into its own folder of dist/ (it finds the project by walking up from it). */
 export async function buildTestServer(tag: string): Promise<{ file: string; remove(): Promise<void> }> {

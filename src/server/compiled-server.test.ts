@@ -4,7 +4,6 @@ import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { SourceMap, type SourceMapPayload } from 'node:module';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -13,6 +12,7 @@ import { NODE_FLAGS, SERVER_ENV_DEFAULTS } from '../../scripts/node-flags.mjs';
 import { PROJECT_ROOT } from './paths.js';
 import { engineName } from '../../test/db.js';
 import { ICON_TEMPLATES } from '../shared/badges.js';
+import { freePort } from '../../test/free-port.js';
 
 // The server as `npm start` runs it: the esbuild bundle (npm packages inside it, ADR 027) under plain
 // node. Each package loaded only on some requests (upload type check, CSV, QR code, SVG sanitiser,
@@ -24,14 +24,6 @@ let child: ChildProcess | undefined;
 let base: string;
 let stderr = '';
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as AddressInfo;
-  probe.close();
-  return port;
-}
 
 beforeAll(async () => {
   if (engineName() !== 'pglite') return;
