@@ -61,6 +61,16 @@ function addSelfTimes(p: Profile, into: Map<string, number>): void {
 
 const ROUNDS = 2;
 
+/**
+ * The database's committed transactions so far (each statement outside a transaction counts one). Its
+ * counters reach pg_stat_database up to a second after the statements: read after a pause.
+ */
+async function committed(db: ReturnType<typeof openPostgres>): Promise<number> {
+  await new Promise((r) => setTimeout(r, 1500));
+  const [row] = await db.query<{ n: string }>('SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()');
+  return Number(row?.n ?? 0);
+}
+
 const { load, stop: stopLoader } = startLoader(50);
 const env = { ...SERVER_ENV_DEFAULTS, DATABASE_URL: DB_URL };
 const before = await startServerProcess(env, { port: 3396, timeoutMs: 300_000, baseline: { serverJs: BASELINE_JS, nodeFlags: [...NODE_FLAGS, '--inspect=127.0.0.1:9296'] } });
@@ -74,10 +84,11 @@ try {
   const hit = READ === 'auth/me' ? ['auth/me', `${after.base}/api/auth/me`, cookie] : endpoints.find(([l]) => l === READ);
   if (!hit) throw new Error(`no read ${READ}`);
   const path = hit[1].slice(after.base.length);
-  const results = new Map(servers.map(([name]) => [name, { self: new Map<string, number>(), answers: 0, rps: 0 }]));
+  const results = new Map(servers.map(([name]) => [name, { self: new Map<string, number>(), answers: 0, rps: 0, xacts: 0 }]));
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [name, server, port] of round % 2 ? [...servers].reverse() : servers) {
       await load(server.base + path, hit[2], 3);
+      const xactsBefore = await committed(db);
       const insp = await inspector(port);
       await insp.send('Profiler.enable');
       await insp.send('Profiler.setSamplingInterval', { interval: 50 });
@@ -85,13 +96,15 @@ try {
       const r = await load(server.base + path, hit[2], SECONDS);
       const { profile } = (await insp.send('Profiler.stop')) as { profile: Profile };
       insp.close();
+      const xacts = (await committed(db)) - xactsBefore;
       await writeFile(`${OUT}/${name}-${round}.cpuprofile`, JSON.stringify(profile));
       const sum = results.get(name);
       if (!sum) throw new Error(`no build ${name}`);
       addSelfTimes(profile, sum.self);
       sum.answers += r.total;
       sum.rps += r.rps / ROUNDS;
-      console.log(`${name} round ${round}: ${r.rps.toFixed(0)} req/s`);
+      sum.xacts += xacts;
+      console.log(`${name} round ${round}: ${r.rps.toFixed(0)} req/s, ${(xacts / r.total).toFixed(2)} database transactions per answer`);
     }
   }
   const a = results.get('before'), b = results.get('after');
@@ -99,7 +112,7 @@ try {
   const keys = new Set([...a.self.keys(), ...b.self.keys()]);
   const rows = [...keys].map((k) => ({ k, a: (a.self.get(k) ?? 0) / a.answers, b: (b.self.get(k) ?? 0) / b.answers })).sort((x, y) => Math.abs(y.b - y.a) - Math.abs(x.b - x.a));
   const total = (m: Map<string, number>, n: number) => [...m.values()].reduce((s, v) => s + v, 0) / n;
-  console.log(`${READ}: before ${a.rps.toFixed(0)} req/s, after ${b.rps.toFixed(0)} req/s; sampled µs/answer (incl. idle) ${total(a.self, a.answers).toFixed(1)} → ${total(b.self, b.answers).toFixed(1)}`);
+  console.log(`${READ}: before ${a.rps.toFixed(0)} req/s, after ${b.rps.toFixed(0)} req/s; sampled µs/answer (incl. idle) ${total(a.self, a.answers).toFixed(1)} → ${total(b.self, b.answers).toFixed(1)}; database transactions per answer ${(a.xacts / a.answers).toFixed(2)} → ${(b.xacts / b.answers).toFixed(2)}`);
   console.log('| function | before µs/answer | after µs/answer | Δ |');
   for (const r of rows.slice(0, 40)) console.log(`| ${r.k} | ${r.a.toFixed(2)} | ${r.b.toFixed(2)} | ${(r.b - r.a).toFixed(2)} |`);
 } finally {
