@@ -3,10 +3,12 @@
 // front of the primary (test/pgbouncer.ts), a generated platform (BENCH_CLUBS, default 50) and two
 // compiled instances (DATABASE_URL = the pooler, DATABASE_DIRECT_URL = the primary, DATABASE_REPLICA_URL
 // = the replica) behind a round-robin proxy. Then BENCH_CONNECTIONS (50) connections read the club's
-// screens for BENCH_SECONDS (20) while a writer registers a transaction or a member's points on one
-// instance and reads it back at once on the other (the list, the ranking); halfway the replica is
-// stopped. Fails on any non-2xx answer, error or write not read back; prints where the reads went
-// (GET /metrics of each instance) and the load average.
+// screens for BENCH_SECONDS (20) while a writer drives the club's week on one instance and reads each
+// write back at once on the other: a new member (the members list), a lançamento (the transactions), a
+// member's points (the ranking), a requisito signed (the cartão), the next month's dues and a payment of
+// one (the member's charges, the charge); halfway the replica is stopped. Fails on any non-2xx answer,
+// error or write not read back; prints where the reads went (GET /metrics of each instance) and the
+// load average.
 import autocannon from 'autocannon';
 import { mkdtemp } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -16,6 +18,8 @@ import { DIRECTOR_EMAIL, PASSWORD, postgresFixture } from './platform-fixture.js
 import { roundRobin } from './round-robin.js';
 import { startStreamingPair } from '../test/replica.js';
 import { startPgbouncer } from '../test/pgbouncer.js';
+import { openPostgres } from '../src/server/db/postgres.js';
+import { centsToMoney, moneyToCents } from '../src/shared/money.js';
 
 const CLUBS = Number(process.env.BENCH_CLUBS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -71,30 +75,71 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
 
-  // Writes on one instance, read back at once on the other, over and over: a lançamento (money) and a
-  // member's points (the ranking).
+  // The club's week, one write after another on one instance, each read back at once on the other.
   type Row = { profile_id: string; total_points: number };
   const [scorer] = await json<Row[]>(a.base, 'GET', `${club}/ranking/individual`, admin);
   if (!scorer) throw new Error('the generated club has no ranking');
   let points = scorer.total_points;
+  // Requisitos not yet signed on the members' class cartões (the generated programme), signed one by one.
+  const primaryDb = openPostgres(primary, { max: 1 });
+  const unsigned = await primaryDb.query<{ member_id: string; requirement_id: string }>(
+    `SELECT e.member_id, r.id AS requirement_id
+       FROM programme_enrolments e
+       JOIN programme_requirements r ON r.item_code = e.item_code
+        -- The club's own list of the item when it has one, else the catalogue's.
+        AND r.club_id IS NOT DISTINCT FROM (SELECT max(x.club_id::text)::uuid FROM programme_requirements x WHERE x.club_id = e.club_id AND x.item_code = e.item_code)
+      WHERE e.club_id = $1 AND e.kind = 'class' AND e.completed_on IS NULL
+        AND NOT EXISTS (SELECT 1 FROM programme_signatures s WHERE s.enrolment_id = e.id AND s.requirement_id = r.id)
+      ORDER BY e.member_id, r.position LIMIT 500`, [fixture.clubId]);
+  await primaryDb.close();
+  if (unsigned.length === 0) throw new Error('the generated club has no requisito left to sign');
+  type Charge = { id: string; profile_id: string; due_date: string; paid_amount: string };
+  // The next month's dues, generated on one instance and seen in a member's charges on the other.
+  const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
+  const generated = await json<{ created: number }>(a.base, 'POST', `${club}/dues/generate`, admin, { month });
+  const [owed] = (await json<{ charges: Charge[] }>(a.base, 'GET', `${club}/charges?origin=mensalidade&status=aberta`, admin)).charges;
+  if (!owed) throw new Error('the generated club has no open dues');
+  const { charges: theirs } = await json<{ charges: Charge[] }>(b.base, 'GET', `${club}/charges?origin=mensalidade&profile_id=${owed.profile_id}`, admin);
+  if (generated.created === 0 || !theirs[0]?.due_date.startsWith(month)) throw new Error(`the dues of ${month} were not read back on the other instance`);
+  let paid = moneyToCents(owed.paid_amount);
+  const kinds = ['member', 'money', 'points', 'programme', 'payment'] as const;
+  const byKind = new Map<string, number>(kinds.map((k) => [k, 0]));
   let writes = 0;
   let missed = 0;
   let writing = true;
   const writer = (async () => {
     while (writing) {
       const [on, back] = writes % 2 === 0 ? [a, b] : [b, a];
+      const kind = kinds[writes % kinds.length] ?? 'money';
+      if (kind === 'programme' && writes / kinds.length >= unsigned.length) break;
       let readBack: boolean;
-      if (writes % 4 < 2) {
+      if (kind === 'member') {
+        const full_name = `Membro da semana ${writes}`;
+        await json(on.base, 'POST', `${club}/members`, admin, { mode: 'accountless', full_name, email: '', birth_date: '', role: 'member', unit_id: null });
+        readBack = (await fetch(`${back.base}${club}/members`, { headers: { cookie: admin } }).then((r) => r.text())).includes(full_name);
+      } else if (kind === 'money') {
         const description = `Leitura de volta ${writes}`;
         await json(on.base, 'POST', `${club}/transactions`, admin, { cash_account_id: account.id, description, amount: '1.00', type: 'income' });
         readBack = (await fetch(`${back.base}${club}/transactions`, { headers: { cookie: admin } }).then((r) => r.text())).includes(description);
-      } else {
+      } else if (kind === 'points') {
         await json(on.base, 'POST', `${club}/point-adjustments`, admin, { profile_id: scorer.profile_id, points: 1, reason: `Bônus ${writes}` });
         points += 1;
         const ranking = await json<Row[]>(back.base, 'GET', `${club}/ranking/individual`, admin);
         readBack = ranking.find((r) => r.profile_id === scorer.profile_id)?.total_points === points;
+      } else if (kind === 'programme') {
+        const next = unsigned[Math.floor(writes / kinds.length)];
+        if (!next) break;
+        await json(on.base, 'POST', `${club}/programme/signatures`, admin, { requirement_id: next.requirement_id, member_ids: [next.member_id] });
+        const card = await json<{ enrolments: Array<{ requirements: Array<{ id: string; signature: unknown }> }> }>(back.base, 'GET', `${club}/programme/members/${next.member_id}/card`, admin);
+        readBack = card.enrolments.some((e) => e.requirements.some((r) => r.id === next.requirement_id && r.signature !== null));
+      } else {
+        await json(on.base, 'POST', `${club}/charges/${owed.id}/payments`, admin, { amount: '0.01', cash_account_id: account.id, method: 'dinheiro' });
+        paid += 1n;
+        const charge = await json<Charge>(back.base, 'GET', `${club}/charges/${owed.id}`, admin);
+        readBack = charge.paid_amount === centsToMoney(paid);
       }
       if (!readBack) missed += 1;
+      byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
       writes += 1;
     }
   })();
@@ -110,6 +155,8 @@ try {
       { method: 'GET', path: `${club}/dashboard` },
       { method: 'GET', path: `${club}/transactions` },
       { method: 'GET', path: `${club}/finance/summary` },
+      { method: 'GET', path: `${club}/charges` },
+      { method: 'GET', path: `${club}/programme/ready` },
     ],
   });
   clearTimeout(stopReplica);
@@ -119,7 +166,8 @@ try {
   await proxy.close();
   console.log(`\n${CLUBS} clubs, 2 instances, PgBouncer (transaction) + streaming replica, ${CONNECTIONS} connections × ${SECONDS} s`);
   console.log(`requests ${result.requests.total}, ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
-  console.log(`writes read back on the other instance: ${writes - missed} of ${writes}`);
+  console.log(`the dues of ${month}: ${generated.created} generated, read back on the other instance`);
+  console.log(`writes read back on the other instance: ${writes - missed} of ${writes} (${kinds.map((k) => `${k} ${byKind.get(k) ?? 0}`).join(', ')})`);
   reads.forEach((r, i) => console.log(`instance ${i + 1} reads: ${JSON.stringify(r)}`));
   console.log(`load average at end: ${load()}`);
   if (result.non2xx > 0 || result.errors > 0 || missed > 0 || writes === 0) throw new Error('the drive had failed requests or a write not read back');
