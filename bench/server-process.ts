@@ -60,8 +60,9 @@ export async function resetPeak(pid: number): Promise<boolean> {
 
 /**
  * BENCH_PIN=1 puts each server on the machine's last core and the load generator on the others
- * (`taskset`, every thread), so the two stop trading places on the cores between one window and the next:
- * on 2 cores the rounds of a read varied 60–160 % unpinned and 86–110 % pinned. PostgreSQL is not pinned.
+ * (`taskset`, every thread), so the two stop trading places on the cores between one window and the next.
+ * On 2 cores it narrowed one run's rounds (71–110 % against 60–178 % unpinned), not every run's (a later
+ * pinned series still went 58–173 %). PostgreSQL is not pinned.
  */
 const PIN = process.env.BENCH_PIN === '1' && availableParallelism() > 1;
 function pin(pid: number | undefined, cores: string): void {

@@ -25,7 +25,6 @@ export interface StreamingPair {
   stop(): Promise<void>;
 }
 
-
 /** initdb and pg_ctl refuse to run as root: as root they run as the `postgres` user. */
 async function asPostgres(bin: string, args: string[]): Promise<void> {
   const file = path.join(PG_BIN, bin);

@@ -7,8 +7,6 @@ import { NODE_FLAGS, SERVER_ENV_DEFAULTS } from '../scripts/node-flags.mjs';
 import { PROJECT_ROOT } from '../src/server/paths.js';
 import { freePort } from './free-port.js';
 
-export { freePort };
-
 /** Builds the server bundle into its own folder of dist/ (it finds the project by walking up from it). */
 export async function buildTestServer(tag: string): Promise<{ file: string; remove(): Promise<void> }> {
   const dir = path.join(PROJECT_ROOT, 'dist', `server-test-${tag}-${process.pid}`);

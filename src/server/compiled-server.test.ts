@@ -24,7 +24,6 @@ let child: ChildProcess | undefined;
 let base: string;
 let stderr = '';
 
-
 beforeAll(async () => {
   if (engineName() !== 'pglite') return;
   await buildServer(path.join(outDir, 'main.js'));

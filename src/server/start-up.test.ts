@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { engineName } from '../../test/db.js';
 import { withDatabase } from '../../test/global-setup.js';
-import { buildTestServer, freePort, killServer, spawnServer, waitReady, type ServerChild } from '../../test/server-process.js';
+import { buildTestServer, killServer, spawnServer, waitReady, type ServerChild } from '../../test/server-process.js';
+import { freePort } from '../../test/free-port.js';
 import { busyMessage, lockDataDir } from './data-dir/lock.js';
 
 /**
