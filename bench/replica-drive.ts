@@ -80,8 +80,10 @@ try {
   const [scorer] = await json<Row[]>(a.base, 'GET', `${club}/ranking/individual`, admin);
   if (!scorer) throw new Error('the generated club has no ranking');
   let points = scorer.total_points;
+  let badgesEarned = 0;
   // Requisitos not yet signed on the members' class cartões (the generated programme), signed one by one;
-  // not the director's own (nobody signs their own requisito).
+  // not the director's own (nobody signs their own requisito) nor the scorer's (a requisito brings points:
+  // the ranking's check counts only the adjustments and the badges they earn).
   const primaryDb = openPostgres(primary, { max: 1 });
   const unsigned = await primaryDb.query<{ member_id: string; requirement_id: string }>(
     `SELECT e.member_id, r.id AS requirement_id
@@ -91,8 +93,9 @@ try {
         AND r.club_id IS NOT DISTINCT FROM (SELECT x.club_id FROM programme_requirements x WHERE x.club_id = e.club_id AND x.item_code = e.item_code LIMIT 1)
       WHERE e.club_id = $1 AND e.kind = 'class' AND e.completed_on IS NULL
         AND NOT EXISTS (SELECT 1 FROM programme_signatures s WHERE s.enrolment_id = e.id AND s.requirement_id = r.id)
-        AND NOT EXISTS (SELECT 1 FROM club_members cm JOIN profiles p ON p.id = cm.profile_id WHERE cm.id = e.member_id AND lower(p.email) = $2)
-      ORDER BY e.member_id, r.position LIMIT 500`, [fixture.clubId, DIRECTOR_EMAIL]);
+        AND NOT EXISTS (SELECT 1 FROM club_members cm JOIN profiles p ON p.id = cm.profile_id
+                         WHERE cm.id = e.member_id AND (lower(p.email) = $2 OR p.id = $3))
+      ORDER BY e.member_id, r.position LIMIT 500`, [fixture.clubId, DIRECTOR_EMAIL, scorer.profile_id]);
   await primaryDb.close();
   if (unsigned.length === 0) throw new Error('the generated club has no requisito left to sign');
   type Charge = { id: string; profile_id: string; due_date: string; paid_amount: string };
@@ -115,6 +118,7 @@ try {
       const [on, back] = writes % 2 === 0 ? [a, b] : [b, a];
       const kind = kinds[writes % kinds.length] ?? 'money';
       let readBack: boolean;
+      let detail = '';
       if (kind === 'member') {
         const full_name = `Membro da semana ${writes}`;
         await json(on.base, 'POST', `${club}/members`, admin, { mode: 'accountless', full_name, email: '', birth_date: '', role: 'member', unit_id: null });
@@ -124,10 +128,20 @@ try {
         await json(on.base, 'POST', `${club}/transactions`, admin, { cash_account_id: account.id, description, amount: '1.00', type: 'income' });
         readBack = (await fetch(`${back.base}${club}/transactions`, { headers: { cookie: admin } }).then((r) => r.text())).includes(description);
       } else if (kind === 'points') {
-        await json(on.base, 'POST', `${club}/point-adjustments`, admin, { profile_id: scorer.profile_id, points: 1, reason: `Bônus ${writes}` });
-        points += 1;
-        const ranking = await json<Row[]>(back.base, 'GET', `${club}/ranking/individual`, admin);
-        readBack = ranking.find((r) => r.profile_id === scorer.profile_id)?.total_points === points;
+        const adjusted = await json<{ points: number; badges_awarded: Array<{ points: number }> }>(
+          on.base, 'POST', `${club}/point-adjustments`, admin, { profile_id: scorer.profile_id, points: 1, reason: `Bônus ${writes}` });
+        // A badge the points earned (an automatic one: total points, ranking position) brings its own XP.
+        points += adjusted.points + adjusted.badges_awarded.reduce((sum, b) => sum + b.points, 0);
+        badgesEarned += adjusted.badges_awarded.length;
+        const totalOn = async (base: string) =>
+          (await json<Row[]>(base, 'GET', `${club}/ranking/individual`, admin)).find((r) => r.profile_id === scorer.profile_id)?.total_points;
+        const seen = await totalOn(back.base);
+        readBack = seen === points;
+        // What was read, and what both instances read a second later: a late read or a count that is off.
+        if (!readBack) {
+          await new Promise((r) => setTimeout(r, 1000));
+          detail = ` (expected ${points}, read ${seen}, a second later ${await totalOn(back.base)} there and ${await totalOn(on.base)} on the writer)`;
+        }
       } else if (kind === 'programme') {
         const next = unsigned[Math.floor(writes / kinds.length)];
         if (!next) break;
@@ -140,7 +154,7 @@ try {
         const charge = await json<Charge>(back.base, 'GET', `${club}/charges/${owed.id}`, admin);
         readBack = charge.paid_amount === centsToMoney(paid);
       }
-      if (!readBack) missedKinds.push(`${kind} ${writes}`);
+      if (!readBack) missedKinds.push(`${kind} ${writes}${detail}`);
       writes += 1;
     }
   })().catch((e: unknown) => {
@@ -173,6 +187,7 @@ try {
   console.log(`requests ${result.requests.total}, ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
   console.log(`the dues of ${month}: ${generated.created} generated, read back on the other instance`);
   console.log(`writes read back on the other instance: ${writes - missedKinds.length} of ${writes} (${kinds.map((k, i) => `${k} ${Math.ceil((writes - i) / kinds.length)}`).join(', ')})`);
+  if (badgesEarned > 0) console.log(`badges the points earned (their XP counted): ${badgesEarned}`);
   if (missedKinds.length > 0) console.log(`not read back: ${missedKinds.join(', ')}`);
   reads.forEach((r, i) => console.log(`instance ${i + 1} reads: ${JSON.stringify(r)}`));
   console.log(`load average at end: ${load()}`);
