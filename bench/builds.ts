@@ -27,14 +27,23 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
 const BASELINE_FLAGS = process.env.BENCH_BASELINE_FLAGS?.split(' ').filter(Boolean) ?? NODE_FLAGS;
 
-const { load, stop: stopLoader } = startLoader(CONNECTIONS);
+const { load, stop: stopLoader, pid: loaderPid } = startLoader(CONNECTIONS);
 
-/** Requests per second and the server's CPU per answer (µs) of one read on one server. */
-async function measure(server: ServerProcess, path: string, cookie: string): Promise<{ rps: number; cpu: number }> {
+/**
+ * Requests per second and the server's CPU per answer (µs) of one read on one server, and how busy the
+ * server and the load generator were in the window (share of one core): a server below 100 % while the
+ * generator is near it was waiting for requests, and its req/s says more about the generator than about it.
+ */
+async function measure(server: ServerProcess, path: string, cookie: string): Promise<{ rps: number; cpu: number; busy: number; loaderBusy: number }> {
   await load(server.base + path, cookie, WARMUP_S);
   const before = await cpuTicks(server.pid);
+  const loaderBefore = loaderPid === undefined ? 0 : await cpuTicks(loaderPid);
+  const started = performance.now();
   const r = await load(server.base + path, cookie, DURATION_S);
-  return { rps: r.rps, cpu: ((await cpuTicks(server.pid) - before) * 10_000) / Math.max(1, r.total) };
+  const ms = performance.now() - started;
+  const ticks = await cpuTicks(server.pid) - before;
+  const loaderTicks = loaderPid === undefined ? NaN : await cpuTicks(loaderPid) - loaderBefore;
+  return { rps: r.rps, cpu: (ticks * 10_000) / Math.max(1, r.total), busy: (ticks * 10) / ms, loaderBusy: (loaderTicks * 10) / ms };
 }
 
 const median = (xs: number[]) => {
@@ -66,25 +75,31 @@ try {
   // route: every read is loaded once on each server before anything is counted.
   for (const [, server] of builds) for (const [, path, cookie] of reads) await load(server.base + path, cookie, WARMUP_S);
   console.log(`${reads.length} reads × ${ROUNDS} rounds × 2 builds, ${DURATION_S} s each after ${WARMUP_S} s of warm-up, ${CONNECTIONS} connections; load ${loadavg()[0]?.toFixed(1)}`);
-  const rows: Array<{ label: string; a: number[]; b: number[]; cpuA: number[]; cpuB: number[]; ratio: number[] }> = [];
+  type Row = { label: string; a: number[]; b: number[]; cpuA: number[]; cpuB: number[]; ratio: number[]; busyA: number[]; busyB: number[]; loaderA: number[]; loaderB: number[] };
+  const rows: Row[] = [];
   for (const [label, path, cookie] of reads) {
-    const row = { label, a: [] as number[], b: [] as number[], cpuA: [] as number[], cpuB: [] as number[], ratio: [] as number[] };
+    const row: Row = { label, a: [], b: [], cpuA: [], cpuB: [], ratio: [], busyA: [], busyB: [], loaderA: [], loaderB: [] };
     for (let round = 0; round < ROUNDS; round += 1) {
       const order = round % 2 === 0 ? builds : [...builds].reverse();
-      const got: Record<string, { rps: number; cpu: number }> = {};
+      const got: Record<string, Awaited<ReturnType<typeof measure>>> = {};
       for (const [name, server] of order) got[name] = await measure(server, path, cookie);
       row.a.push(got.before.rps);
       row.b.push(got.after.rps);
       row.cpuA.push(got.before.cpu);
       row.cpuB.push(got.after.cpu);
       row.ratio.push(got.after.rps / got.before.rps);
+      row.busyA.push(got.before.busy);
+      row.busyB.push(got.after.busy);
+      row.loaderA.push(got.before.loaderBusy);
+      row.loaderB.push(got.after.loaderBusy);
     }
     rows.push(row);
     console.log(`${label}: after ÷ before per round ${row.ratio.map((r) => `${(r * 100).toFixed(0)} %`).join(', ')}; load ${loadavg()[0]?.toFixed(1)}`);
   }
-  console.log('\n| read | before req/s | after req/s | after ÷ before (median of the rounds) | CPU µs per answer, before → after |\n|---|---|---|---|---|');
+  const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
+  console.log('\n| read | before req/s | after req/s | after ÷ before (median of the rounds) | CPU µs per answer, before → after | server busy, before → after | load generator busy, before → after |\n|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    console.log(`| ${r.label} | ${median(r.a).toFixed(0)} | ${median(r.b).toFixed(0)} | ${(median(r.ratio) * 100).toFixed(0)} % | ${median(r.cpuA).toFixed(0)} → ${median(r.cpuB).toFixed(0)} |`);
+    console.log(`| ${r.label} | ${median(r.a).toFixed(0)} | ${median(r.b).toFixed(0)} | ${pct(median(r.ratio))} | ${median(r.cpuA).toFixed(0)} → ${median(r.cpuB).toFixed(0)} | ${pct(median(r.busyA))} → ${pct(median(r.busyB))} | ${pct(median(r.loaderA))} → ${pct(median(r.loaderB))} |`);
   }
 } finally {
   stopLoader();

@@ -145,10 +145,11 @@ export interface LoadAnswer { rps: number; total: number; p50: number; p95: numb
  * server's: `load` sends `connections` at one URL for `duration` seconds with a browser's Accept-Encoding
  * and rejects on any non-2xx answer; `stop` ends the child.
  */
-export function startLoader(connections: number): { load(url: string, cookie: string, duration: number): Promise<LoadAnswer>; stop(): void } {
+export function startLoader(connections: number): { pid: number | undefined; load(url: string, cookie: string, duration: number): Promise<LoadAnswer>; stop(): void } {
   const loader = fork(fileURLToPath(new URL('./load-worker.mjs', import.meta.url)), [], { stdio: 'inherit' });
   pin(loader.pid, LOADER_CORES);
   return {
+    pid: loader.pid,
     load: (url, cookie, duration) => new Promise((resolve, reject) => {
       loader.once('message', (m) => {
         const r = m as LoadAnswer;
