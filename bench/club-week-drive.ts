@@ -49,6 +49,8 @@ export interface ClubWeekResult {
   missed: string[];
   /** Badges the points adjustments earned (their XP is counted in the ranking's check). */
   badgesEarned: number;
+  /** Whether the replica was stopped halfway, as planned, before the load ended. */
+  replicaStopped: boolean;
   /** trilha_reads_total of each instance, by target/reason (replica/caught_up, primary/unusable…). */
   reads: Array<Record<string, number>>;
 }
@@ -80,6 +82,7 @@ export async function driveClubWeek(opts: ClubWeekOptions): Promise<ClubWeekResu
   const bouncer = await startPgbouncer(primary, { poolSize: 20 });
   const instances: ServerProcess[] = [];
   const dataDirs: string[] = [];
+  let proxy: Awaited<ReturnType<typeof roundRobin>> | undefined;
   try {
     const fixture = await postgresFixture(primary, CLUBS);
     const start = async () => {
@@ -90,7 +93,7 @@ export async function driveClubWeek(opts: ClubWeekOptions): Promise<ClubWeekResu
     };
     instances.push(await start(), await start());
     const [a, b] = instances;
-    const proxy = await roundRobin(instances, CONNECTIONS);
+    proxy = await roundRobin(instances, CONNECTIONS);
     const admin = await signIn(proxy.base, DIRECTOR_EMAIL, PASSWORD);
     const club = `/api/clubs/${fixture.clubId}`;
     const [account] = await json<Array<{ id: string }>>(a.base, 'GET', `${club}/cash-accounts`, admin);
@@ -134,7 +137,6 @@ export async function driveClubWeek(opts: ClubWeekOptions): Promise<ClubWeekResu
     const { charges: theirs } = await json<{ charges: Charge[] }>(b.base, 'GET', `${club}/charges?origin=mensalidade&profile_id=${owed.profile_id}`, admin);
     if (generated.created === 0 || !theirs[0]?.due_date.startsWith(month)) throw new Error(`the dues of ${month} were not read back on the other instance`);
     let paid = moneyToCents(owed.paid_amount);
-    const kinds = WEEK_KINDS;
     let writes = 0;
     const missedKinds: string[] = [];
     let writing = true;
@@ -143,7 +145,7 @@ export async function driveClubWeek(opts: ClubWeekOptions): Promise<ClubWeekResu
     const writer = (async () => {
       while (writing) {
         const [on, back] = writes % 2 === 0 ? [a, b] : [b, a];
-        const kind = kinds[writes % kinds.length] ?? 'money';
+        const kind = WEEK_KINDS[writes % WEEK_KINDS.length] ?? 'money';
         let readBack: boolean;
         let detail = '';
         if (kind === 'member') {
@@ -170,7 +172,7 @@ export async function driveClubWeek(opts: ClubWeekOptions): Promise<ClubWeekResu
             detail = ` (expected ${points}, read ${seen}, a second later ${await totalOn(back.base)} there and ${await totalOn(on.base)} on the writer)`;
           }
         } else if (kind === 'programme') {
-          const next = unsigned[Math.floor(writes / kinds.length)];
+          const next = unsigned[Math.floor(writes / WEEK_KINDS.length)];
           if (!next) break;
           await json(on.base, 'POST', `${club}/programme/signatures`, admin, { requirement_id: next.requirement_id, member_ids: [next.member_id] });
           const card = await json<{ enrolments: Array<{ requirements: Array<{ id: string; signature: unknown }> }> }>(back.base, 'GET', `${club}/programme/members/${next.member_id}/card`, admin);
@@ -188,7 +190,11 @@ export async function driveClubWeek(opts: ClubWeekOptions): Promise<ClubWeekResu
       failure = e;
       writing = false;
     });
-    const stopReplica = setTimeout(() => void pair.stopReplica().then(() => log(`replica stopped at ${SECONDS / 2} s`)), (SECONDS / 2) * 1000);
+    let replicaStopped = false;
+    const stopReplica = setTimeout(() => void pair.stopReplica().then(() => {
+      replicaStopped = true;
+      log(`replica stopped at ${SECONDS / 2} s`);
+    }), (SECONDS / 2) * 1000);
     const result = await autocannon({
       url: proxy.base,
       connections: CONNECTIONS,
@@ -209,12 +215,12 @@ export async function driveClubWeek(opts: ClubWeekOptions): Promise<ClubWeekResu
     await writer;
     if (failure) throw failure;
     const reads = await Promise.all(instances.map((s) => readsOf(s.base)));
-    await proxy.close();
     return {
       requests: result.requests.total, rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors,
-      duesMonth: month, duesCreated: generated.created, writes, missed: missedKinds, badgesEarned, reads,
+      duesMonth: month, duesCreated: generated.created, writes, missed: missedKinds, badgesEarned, replicaStopped, reads,
     };
   } finally {
+    await proxy?.close();
     for (const s of instances) await s.stop();
     await bouncer.stop();
     await pair.stop();
