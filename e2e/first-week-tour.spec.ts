@@ -40,6 +40,8 @@ describe('first week tour', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByRole('button', { name: 'Importar 2 membros' }).click();
+    // The preview's own row also reads "Érica Araújo": wait for the dialog to close, then for the list.
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('row').filter({ hasText: 'Érica Araújo' }).first().waitFor();
     const saved = await e2e.server.db.query<{ full_name: string; role: string; unit: string }>(
       `SELECT p.full_name, cm.role, u.name AS unit FROM club_members cm JOIN profiles p ON p.id = cm.profile_id JOIN units u ON u.id = cm.unit_id
