@@ -23,6 +23,22 @@ declare module 'fastify' {
   }
 }
 
+// The SHA-256 of the session tokens seen lately: a signed-in page sends the same cookie on every call.
+// Bounded (emptied when full), and only tokens of the length this server issues are kept.
+const recentHashes = new Map<string, string>();
+const RECENT_HASHES = 10_000;
+function sessionTokenHash(token: string): string {
+  let hash = recentHashes.get(token);
+  if (hash === undefined) {
+    hash = hashToken(token);
+    if (token.length <= 64) {
+      if (recentHashes.size >= RECENT_HASHES) recentHashes.clear();
+      recentHashes.set(token, hash);
+    }
+  }
+  return hash;
+}
+
 /** Loads the session of every request and refuses cross-origin writes (CSRF). */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
@@ -48,7 +64,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const token = req.cookies[SESSION_COOKIE];
     // On a club route the caller's membership comes in the same statement (one round trip, not two).
     const clubId = token ? clubIdOfRoute(req) : null;
-    const row = token ? await lookups.find(hashToken(token), clubId) : null;
+    const row = token ? await lookups.find(sessionTokenHash(token), clubId) : null;
     if (row && clubId) {
       rememberMembership(req, clubId, row.profile_id, row.club_role == null ? null : {
         role: row.club_role, unit_id: row.club_unit_id ?? null, member: row.club_member ?? false, require_mfa: row.club_require_mfa ?? false,

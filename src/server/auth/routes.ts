@@ -41,14 +41,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/auth/me', {
-    config: { permission: 'signed_in' },
+    config: { permission: 'signed_in', bulkhead: false },
     schema: { tags: ['auth'], summary: 'Usuário da sessão', response: { 200: ZMe } },
   }, async (req) => ({ profile: req.caller.profile }));
 
   // The web app asks this on every page, anonymous ones too: a visitor is an answer (profile null),
   // not a 401 that the browser logs as an error on the landing page.
   app.get('/api/auth/session', {
-    config: { permission: 'public' },
+    config: { permission: 'public', bulkhead: false },
     schema: { tags: ['auth'], summary: 'Sessão atual (profile nulo para um visitante)', response: { 200: z.object({ profile: ZProfile.nullable() }) } },
   }, async (req) => ({ profile: req.auth?.profile ?? null }));
 };

@@ -45,6 +45,28 @@ describe('route bulkhead', () => {
     }
   });
 
+  it("does not gate a route that reads nothing of its own (config bulkhead: false, as auth/me)", async () => {
+    const app = Fastify();
+    apps.push(app);
+    registerErrorHandler(app);
+    const stats = newBulkheadStats();
+    registerRouteBulkhead(app, { perRoute: 1, maxWaitMs: 200 }, stats);
+    const held: Array<() => void> = [];
+    app.get('/me', { config: { bulkhead: false } }, async () => {
+      await new Promise<void>((resolve) => { held.push(resolve); });
+      return { ok: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/me`;
+    // Three at once with one slot: gated, two would wait and answer 503 after 200 ms.
+    const calls = [fetch(url), fetch(url), fetch(url)];
+    await new Promise((r) => setTimeout(r, 400));
+    expect(held).toHaveLength(3);
+    held.forEach((release) => release());
+    expect((await Promise.all(calls)).map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(stats.routes.size).toBe(0);
+  });
+
   it('counts the waits, the seconds waited and the 503 of each route (GET /metrics reads them)', async () => {
     const app = Fastify();
     apps.push(app);

@@ -4,6 +4,16 @@ import { newBulkheadStats, type BulkheadStats } from '../core/bulkhead-stats.js'
 
 export { newBulkheadStats, type BulkheadStats };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: the handler reads nothing beyond the session the auth hook already read (auth/me), so it
+     * holds no connection and does not queue behind its own route's gate.
+     */
+    bulkhead?: false;
+  }
+}
+
 interface Gate {
   active: number;
   waiters: Array<() => void>;
@@ -26,7 +36,7 @@ export function registerRouteBulkhead(app: FastifyInstance, opts: { perRoute: nu
   };
 
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.routeOptions.url) return;
+    if (!req.routeOptions.url || req.routeOptions.config.bulkhead === false) return;
     const key = `${req.method} ${req.routeOptions.url}`;
     let gate = gates.get(key);
     if (!gate) {
