@@ -195,10 +195,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   }
   // Runs before the session lookup: an account already over its limit is refused without touching the database.
   const early = new EarlyRefusal();
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/') || limits.apiPerMinute === 0) return;
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!req.url.startsWith('/api/') || limits.apiPerMinute === 0) return done();
     const wait = early.waitFor(req.cookies[SESSION_COOKIE]);
-    if (wait > 0) throw tooManyRequests(wait / 1000);
+    done(wait > 0 ? tooManyRequests(wait / 1000) : undefined);
   });
   await app.register(authPlugin);
   await app.register(loginDaysPlugin);

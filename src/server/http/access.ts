@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Queryable } from '../db/index.js';
 import { maybeOne } from '../db/index.js';
 import { MSG } from '../../shared/errors.js';
@@ -160,20 +160,24 @@ export function summaryWithPermission(summary: unknown, permission: TRoutePermis
  * preValidation hook of every route: enforces the route's declared permission before its body is
  * judged, so a refused caller always gets 401/403/404 (never a 400 that tells what the body lacks).
  */
-export async function enforceDeclaredPermission(this: { db: Queryable }, req: FastifyRequest): Promise<void> {
+export function enforceDeclaredPermission(this: { db: Queryable }, req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): Promise<void> | void {
+  // Settled at once unless a club's access must be read: no promise per request on the other routes.
   const permission = req.routeOptions.config?.permission;
-  if (!permission || permission === 'public' || permission === 'local_admin') return;
-  if (permission === 'signed_in') {
-    requireAuth(req);
-    return;
-  }
-  if (permission === 'super_admin') {
-    requireSuperAdmin(req);
-    return;
+  if (!permission || permission === 'public' || permission === 'local_admin') return done();
+  if (permission === 'signed_in' || permission === 'super_admin') {
+    try {
+      if (permission === 'signed_in') requireAuth(req);
+      else requireSuperAdmin(req);
+    } catch (err) {
+      return done(err as Error);
+    }
+    return done();
   }
   const clubId = (req.params as { clubId?: unknown }).clubId;
   // The caller's access, read once here, is what the handler gets as `req.access`.
-  requireCan(await resolveClubAccess(this.db, req, typeof clubId === 'string' ? clubId : ''), permission);
+  return resolveClubAccess(this.db, req, typeof clubId === 'string' ? clubId : '').then((access) => {
+    requireCan(access, permission);
+  });
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -185,12 +189,16 @@ const CLUB_ROUTE_PREFIX = '/api/clubs/:clubId/';
  * /api/clubs/:clubId/… with 403 (issue 21). Members and strangers are told apart first, so a
  * stranger still gets 404. The super admin may still write, e.g. to reactivate it from its settings.
  */
-export async function refuseWritesToDeactivatedClub(this: { db: Queryable }, req: FastifyRequest): Promise<void> {
-  if (!WRITE_METHODS.has(req.method) || !req.routeOptions.url?.startsWith(CLUB_ROUTE_PREFIX)) return;
+export function refuseWritesToDeactivatedClub(this: { db: Queryable }, req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): Promise<void> | void {
+  if (!WRITE_METHODS.has(req.method) || !req.routeOptions.url?.startsWith(CLUB_ROUTE_PREFIX)) return done();
   const clubId = (req.params as { clubId?: unknown }).clubId;
-  if (typeof clubId !== 'string' || !isUuid(clubId)) return;
-  if ((await clubIsActive(this.db, clubId)) !== false) return;
-  await resolveClubAccess(this.db, req, clubId);
+  if (typeof clubId !== 'string' || !isUuid(clubId)) return done();
+  return refuseIfDeactivated(this.db, req, clubId);
+}
+
+async function refuseIfDeactivated(db: Queryable, req: FastifyRequest, clubId: string): Promise<void> {
+  if ((await clubIsActive(db, clubId)) !== false) return;
+  await resolveClubAccess(db, req, clubId);
   if (req.auth?.profile.user_type === 'super_admin') return;
   throw new AppError('club_deactivated', 403, MSG.clubDeactivated);
 }

@@ -79,16 +79,17 @@ export function trackAllowedMethods(app: FastifyInstance): { allowedMethods: (pa
     return shadows.get(url) ?? [];
   };
 
-  const refuseShadowedMethods = () => app.addHook('onRequest', async (req, reply) => {
+  // A callback (no promise per request): it answers 405 itself, or lets the request go on.
+  const refuseShadowedMethods = () => app.addHook('onRequest', (req, reply, done) => {
     const url = req.routeOptions.url;
-    if (!url?.startsWith('/api/')) return;
+    if (!url?.startsWith('/api/')) return done();
     const candidates = shadowsOf(url);
-    if (candidates.length === 0) return;
+    if (candidates.length === 0) return done();
     const path = req.url.split('?')[0] ?? '';
-    if (!candidates.some((c) => c.regex.test(path))) return;
+    if (!candidates.some((c) => c.regex.test(path))) return done();
     const allowed = allowedMethods(path);
-    if (allowed.includes(req.method)) return;
-    return reply.status(405).header('Allow', allowed.join(', ')).send({ error: { code: 'method_not_allowed', message: MSG.methodNotAllowed } });
+    if (allowed.includes(req.method)) return done();
+    reply.status(405).header('Allow', allowed.join(', ')).send({ error: { code: 'method_not_allowed', message: MSG.methodNotAllowed } });
   });
   return { allowedMethods, refuseShadowedMethods };
 }

@@ -35,8 +35,9 @@ export function registerRouteBulkhead(app: FastifyInstance, opts: { perRoute: nu
     return r;
   };
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (!req.routeOptions.url || req.routeOptions.config.bulkhead === false) return;
+  // A callback while a slot is free (no promise per request); a promise only for a request that waits.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!req.routeOptions.url || req.routeOptions.config.bulkhead === false) return done();
     const key = `${req.method} ${req.routeOptions.url}`;
     let gate = gates.get(key);
     if (!gate) {
@@ -49,39 +50,42 @@ export function registerRouteBulkhead(app: FastifyInstance, opts: { perRoute: nu
       if (next) next();
       else g.active -= 1;
     };
-    if (g.active >= opts.perRoute) {
-      const r = routeStats(key);
-      const start = performance.now();
-      r.waits += 1;
-      stats.waiting += 1;
-      const waited = () => {
-        stats.waiting -= 1;
-        r.waitSeconds += (performance.now() - start) / 1000;
-      };
-      await new Promise<void>((resolve, reject) => {
-        const enter = () => {
-          clearTimeout(timer);
-          waited();
-          resolve();
-        };
-        const timer = setTimeout(() => {
-          g.waiters.splice(g.waiters.indexOf(enter), 1);
-          waited();
-          r.timeouts += 1;
-          reject(new AppError('timeout', 503, TIMEOUT_MESSAGE));
-        }, opts.maxWaitMs);
-        g.waiters.push(enter);
-      });
-    } else {
+    const hold = () => {
+      // A client that went away while its request waited has already fired 'close': listening now would
+      // never hear it and the slot would be lost for good (a route then answered nothing once all were).
+      if (reply.raw.closed || req.raw.destroyed) {
+        release();
+        return;
+      }
+      // 'close' always fires (after the response, or when the client goes away), so a slot never leaks.
+      reply.raw.once('close', release);
+    };
+    if (g.active < opts.perRoute) {
       g.active += 1;
+      hold();
+      return done();
     }
-    // A client that went away while its request waited has already fired 'close': listening now would
-    // never hear it and the slot would be lost for good (a route then answered nothing once all were).
-    if (reply.raw.closed || req.raw.destroyed) {
-      release();
-      return;
-    }
-    // 'close' always fires (after the response, or when the client goes away), so a slot never leaks.
-    reply.raw.once('close', release);
+    const r = routeStats(key);
+    const start = performance.now();
+    r.waits += 1;
+    stats.waiting += 1;
+    const waited = () => {
+      stats.waiting -= 1;
+      r.waitSeconds += (performance.now() - start) / 1000;
+    };
+    return new Promise<void>((resolve, reject) => {
+      const enter = () => {
+        clearTimeout(timer);
+        waited();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        g.waiters.splice(g.waiters.indexOf(enter), 1);
+        waited();
+        r.timeouts += 1;
+        reject(new AppError('timeout', 503, TIMEOUT_MESSAGE));
+      }, opts.maxWaitMs);
+      g.waiters.push(enter);
+    }).then(hold);
   });
 }
