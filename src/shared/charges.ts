@@ -3,6 +3,7 @@ import { isIsoDate } from './finance.js';
 import { zBrlMoney, zMoney, type MoneyOptions } from './money.js';
 import { pageQuery } from './pagination.js';
 import { UUID_RE } from './ids.js';
+import { CHARGE_ORIGINS, CHARGE_ORIGIN_LABEL, CHARGE_STATUSES, PAYMENT_METHODS, type TChargeOrigin } from './charge-labels.js';
 
 /** pt-BR texts of receivables ('cobranças'). */
 export const CHARGE_MSG = {
@@ -33,21 +34,10 @@ export const CHARGE_MSG = {
   cancelled: 'Cobrança cancelada.',
 } as const;
 
-export const CHARGE_ORIGINS = ['mensalidade', 'evento', 'avulsa'] as const;
-export type TChargeOrigin = (typeof CHARGE_ORIGINS)[number];
-export const CHARGE_ORIGIN_LABEL: Record<TChargeOrigin, string> = { mensalidade: 'Mensalidade', evento: 'Evento', avulsa: 'Avulsa' };
-
-export const CHARGE_STATUSES = ['aberta', 'paga', 'paga_em_parte', 'cancelada'] as const;
-export type TChargeStatus = (typeof CHARGE_STATUSES)[number];
-export const CHARGE_STATUS_LABEL: Record<TChargeStatus, string> = {
-  aberta: 'Aberta', paga: 'Paga', paga_em_parte: 'Paga em parte', cancelada: 'Cancelada',
-};
-
-export const PAYMENT_METHODS = ['pix', 'dinheiro', 'transferencia', 'cartao', 'outro'] as const;
-export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABEL: Record<TPaymentMethod, string> = {
-  pix: 'PIX', dinheiro: 'Dinheiro', transferencia: 'Transferência', cartao: 'Cartão', outro: 'Outro',
-};
+export {
+  CHARGE_ORIGINS, CHARGE_ORIGIN_LABEL, CHARGE_STATUSES, CHARGE_STATUS_LABEL, PAYMENT_METHODS, PAYMENT_METHOD_LABEL,
+  type TChargeOrigin, type TChargeStatus, type TPaymentMethod,
+} from './charge-labels.js';
 
 const zId = (message: string) => z.string({ error: message }).trim().min(1, message).regex(UUID_RE, CHARGE_MSG.idInvalid);
 const zDate = (message: string) => z.string({ error: message }).trim().min(1, message).refine(isIsoDate, CHARGE_MSG.dateInvalid);

@@ -1,4 +1,5 @@
-import { CHARGE_ORIGIN_LABEL, CHARGE_STATUS_LABEL, type TOpenCharge } from '@shared/charges';
+import type { TOpenCharge } from '@shared/charges';
+import { CHARGE_ORIGIN_LABEL, CHARGE_STATUS_LABEL } from '@shared/charge-labels';
 import { formatMoney } from '@shared/format-brl';
 import { PIX_MSG } from '@shared/pix';
 import { Card } from '@web/components/ui/card';

@@ -1,4 +1,5 @@
-import { PAYMENT_METHOD_LABEL, type TMyPayment } from '@shared/charges';
+import type { TMyPayment } from '@shared/charges';
+import { PAYMENT_METHOD_LABEL } from '@shared/charge-labels';
 import { formatMoney } from '@shared/format-brl';
 import { isoToBrDate } from '@web/lib/br-date';
 

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Wallet } from 'lucide-react';
-import { CHARGE_ORIGINS, CHARGE_ORIGIN_LABEL, type TChargeOrigin } from '@shared/charges';
+import { CHARGE_ORIGINS, CHARGE_ORIGIN_LABEL, type TChargeOrigin } from '@shared/charge-labels';
 import { formatMoney } from '@shared/format-brl';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { SelectField } from '@web/components/ui/field';
@@ -16,14 +16,18 @@ import { useDebtors } from '../api/list-debtors';
 import { useMyCharges } from '../api/list-my-charges';
 import { useMyPayments } from '../api/receipts';
 import { usePixSettings } from '../api/pix-settings';
-import { ChargesList } from '../components/charges-list';
 import { DebtorCard } from '../components/debtor-card';
-import { DuesTab } from '../components/dues-tab';
 import { OpenChargeCard } from '../components/open-charge-card';
 import { PaymentsList } from '../components/payments-list';
-import { PixSettingsForm } from '../components/pix-settings-form';
-import { ReportsTab } from '../components/reports-tab';
-import { StatementTab } from '../components/statement-tab';
+
+// 'Quem deve' opens first; the treasurer's other tabs (their forms, schemas and reports) load when
+// opened, so the phone does not download and run them before the list paints. The service worker
+// keeps every chunk, so they open offline too.
+const ChargesList = lazy(() => import('../components/charges-list').then((m) => ({ default: m.ChargesList })));
+const DuesTab = lazy(() => import('../components/dues-tab').then((m) => ({ default: m.DuesTab })));
+const PixSettingsForm = lazy(() => import('../components/pix-settings-form').then((m) => ({ default: m.PixSettingsForm })));
+const ReportsTab = lazy(() => import('../components/reports-tab').then((m) => ({ default: m.ReportsTab })));
+const StatementTab = lazy(() => import('../components/statement-tab').then((m) => ({ default: m.StatementTab })));
 
 /** 'Quem deve': the treasurer's phone-first list of who owes, filtered by origin and unit. */
 function WhoOwes({ clubId }: { clubId: string }) {
@@ -97,8 +101,10 @@ function Treasurer({ clubId }: { clubId: string }) {
     <div>
       <PageHeader title="Cobranças" description="Quem deve, as cobranças do clube, a conciliação do extrato, as mensalidades, o PIX para recebê-las e os relatórios." />
       <Tabs label="Seções das cobranças" tabs={TABS} value={tab} onChange={setTab} look="grid">
-        {tab === 'reports' ? <ReportsTab clubId={clubId} /> : null}
-        {tab === 'debtors' ? <WhoOwes clubId={clubId} /> : tab === 'charges' ? <ChargesList clubId={clubId} /> : tab === 'statement' ? <StatementTab clubId={clubId} /> : tab === 'dues' ? <DuesTab clubId={clubId} /> : tab === 'pix' ? <PixTab clubId={clubId} /> : null}
+        <Suspense fallback={<PageSpinner />}>
+          {tab === 'reports' ? <ReportsTab clubId={clubId} /> : null}
+          {tab === 'debtors' ? <WhoOwes clubId={clubId} /> : tab === 'charges' ? <ChargesList clubId={clubId} /> : tab === 'statement' ? <StatementTab clubId={clubId} /> : tab === 'dues' ? <DuesTab clubId={clubId} /> : tab === 'pix' ? <PixTab clubId={clubId} /> : null}
+        </Suspense>
       </Tabs>
     </div>
   );

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { CheckCircle2, Circle, Clock, ExternalLink, MapPin, Paperclip, Trash2, Undo2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
-import { MARK_MSG, PROGRAMME_MSG, type TCard, type TCardEnrolment } from '@shared/programme';
+import type { TCard, TCardEnrolment } from '@shared/programme';
+import { MARK_MSG, PROGRAMME_MSG } from '@shared/programme-messages';
 import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { FilePicker } from '../../../components/ui/file-picker';
