@@ -1,5 +1,6 @@
 // Messages, programmes and kinds of the programme, without zod: the grid and the cartão import these
-// alone, so the first load of /dashboard/programa carries no schema (as auth-messages.ts does for /login).
+// alone, not the schemas of programme.ts. The programme page still loads its other tabs (and their
+// schemas) with it: making them lazy measured within the noise (docs/performance.md, 30/11/2026).
 
 /** The club's programme: classes and especialidades, requisitos, enrolments and signatures (ADR 040). */
 export const PROGRAMME_MSG = {

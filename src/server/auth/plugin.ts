@@ -24,7 +24,7 @@ declare module 'fastify' {
 }
 
 // The SHA-256 of the session tokens seen lately: a signed-in page sends the same cookie on every call.
-// Bounded (emptied when full), and only tokens of the length this server issues are kept.
+// Bounded (emptied when full); a cookie longer than 64 characters (this server issues 43) is hashed, never kept.
 const recentHashes = new Map<string, string>();
 const RECENT_HASHES = 10_000;
 function sessionTokenHash(token: string): string {
