@@ -5,6 +5,8 @@
 //   - the session read alone: a bare Fastify whose one route reads the cookie's session through the
 //     app's batched lookup (SessionLookups) and answers the profile, no hook, header or plugin;
 //   - the app's own GET /api/auth/me.
+// BENCH_SESSIONS=n (default 1): the director signs in n times and the requests go out under the n
+// sessions in turn, so requests of one turn are mostly other people's (n = 1: one person's page).
 // The first two bound what the third can reach on this machine: the gap between them is the database
 // round trip, the gap between the last two is everything else the app does on every request. Needs a
 // platform `npm run bench` generated (its director signs in).
@@ -31,7 +33,8 @@ const db = openPostgres(DB_URL);
 const app = await buildApp({ db, dataDir: await mkdtemp(path.join(tmpdir(), 'trilha-path-')), limits: { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0, clubsPerAccount: 0 } });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const appBase = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const cookie = await logIn(appBase, DIRECTOR_EMAIL);
+const SESSIONS = Math.max(1, Number(process.env.BENCH_SESSIONS ?? 1));
+const cookies = await Promise.all(Array.from({ length: SESSIONS }, () => logIn(appBase, DIRECTOR_EMAIL)));
 
 const hello = Fastify({ logger: false });
 hello.get('/hello', async () => ({ hello: 'world' }));
@@ -49,14 +52,14 @@ bare.get('/me', async (req, reply) => {
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const port = (f: { server: { address(): unknown } }) => (f.server.address() as AddressInfo).port;
-const targets: Array<[string, string, string]> = [
-  ['bare Fastify hello-world', `http://127.0.0.1:${port(hello)}/hello`, ''],
-  ['session read alone (bare Fastify)', `http://127.0.0.1:${port(bare)}/me`, cookie],
-  ['auth/me (the app)', `${appBase}/api/auth/me`, cookie],
+const targets: Array<[string, string, string[]]> = [
+  ['bare Fastify hello-world', `http://127.0.0.1:${port(hello)}/hello`, ['']],
+  ['session read alone (bare Fastify)', `http://127.0.0.1:${port(bare)}/me`, cookies],
+  ['auth/me (the app)', `${appBase}/api/auth/me`, cookies],
 ];
 
 const loader = fork(fileURLToPath(new URL('./load-worker.mjs', import.meta.url)), [], { stdio: 'inherit' });
-function load(url: string, cookieHeader: string, duration: number): Promise<{ rps: number; cpuUs: number }> {
+function load(url: string, cookieHeaders: string[], duration: number): Promise<{ rps: number; cpuUs: number }> {
   return new Promise((resolve, reject) => {
     const cpu = process.cpuUsage();
     loader.once('message', (m: { rps: number; total: number; non2xx: number; errors: number }) => {
@@ -64,7 +67,7 @@ function load(url: string, cookieHeader: string, duration: number): Promise<{ rp
       if (m.non2xx > 0 || m.errors > 0) reject(new Error(`${url}: ${m.non2xx} non-2xx answers, ${m.errors} errors`));
       else resolve({ rps: m.rps, cpuUs: (used.user + used.system) / Math.max(1, m.total) });
     });
-    loader.send({ url, cookies: [cookieHeader], acceptEncoding: 'gzip, deflate, br, zstd', connections: CONNECTIONS, duration });
+    loader.send({ url, cookies: cookieHeaders, acceptEncoding: 'gzip, deflate, br, zstd', connections: CONNECTIONS, duration });
   });
 }
 
@@ -81,7 +84,7 @@ for (let round = 0; round < ROUNDS; round += 1) {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const helloRps = median(results.get(targets[0][0])?.map((r) => r.rps) ?? []);
 const helloCpu = median(results.get(targets[0][0])?.map((r) => r.cpuUs) ?? []);
-console.log(`${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections; load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`);
+console.log(`${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, ${SESSIONS} session(s); load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`);
 console.log('| server | req/s (median) | ÷ hello-world | server CPU µs/answer | hello-world CPU ÷ this |\n|---|---|---|---|---|');
 for (const [label] of targets) {
   const rs = results.get(label) ?? [];

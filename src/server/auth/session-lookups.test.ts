@@ -21,13 +21,14 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Records the SQL the app sends while `fn` runs. */
-async function statementsDuring(fn: () => Promise<void>): Promise<string[]> {
+/** Records the SQL the app sends while `fn` runs (and, into `values`, each statement's parameters). */
+async function statementsDuring(fn: () => Promise<void>, values: unknown[][] = []): Promise<string[]> {
   const db = ctx.db as unknown as { query: Queryable['query'] };
   const original = db.query;
   const sent: string[] = [];
   db.query = ((sql: string, params?: unknown[]) => {
     sent.push(sql);
+    values.push(params ?? []);
     return original.call(ctx.db, sql, params);
   }) as Queryable['query'];
   try {
@@ -67,6 +68,29 @@ describe('sessions read together', () => {
     expect(batched.length + single.length).toBeLessThan(3 * people.length + 3);
   });
 
+  it("one person's calls sent together read their session once, and a revoked one is refused in all of them", async () => {
+    const { session, club } = people[1];
+    const values: unknown[][] = [];
+    const sent = await statementsDuring(async () => {
+      const answers = await Promise.all([
+        ...Array.from({ length: 4 }, () => call(ctx.app, 'GET', '/api/auth/me', { as: session })),
+        ...Array.from({ length: 3 }, () => call(ctx.app, 'GET', `/api/clubs/${club.id}/ranking/units`, { as: session })),
+      ]);
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(7).fill(200));
+      answers.slice(0, 4).forEach((res) => expect(res.json().profile.id).toBe(session.profile.id));
+    }, values);
+    // Seven requests, two distinct lookups (the session alone, the session in its club): each token
+    // array sent is at most those two.
+    const reads = sent.flatMap((sql, i) => (/FROM (sessions s JOIN profiles p|unnest\(\$1::text\[\], \$2::uuid\[\]\))/.test(sql) ? [values[i]] : []));
+    expect(reads.length).toBeGreaterThan(0);
+    const lookedUp = reads.reduce((n, params) => n + (Array.isArray(params[0]) ? params[0].length : 1), 0);
+    expect(lookedUp).toBeLessThanOrEqual(reads.length === 1 ? 2 : 4);
+    const gone = await signUp(ctx.app, { name: 'Saiu junto' });
+    expect((await call(ctx.app, 'POST', '/api/auth/logout', { as: gone })).statusCode).toBe(200);
+    const refused = await Promise.all(Array.from({ length: 3 }, () => call(ctx.app, 'GET', '/api/auth/me', { as: gone })));
+    expect(refused.map((r) => r.statusCode)).toEqual([401, 401, 401]);
+  });
+
   it('a session revoked before the request is refused even when read in a batch', async () => {
     const victim = await signUp(ctx.app, { name: 'Revogada' });
     const other = people[0].session;
@@ -93,6 +117,40 @@ describe('SessionLookups', () => {
     const found = await Promise.all(['a', 'sumiu', 'c'].map((t) => lookups.find(t, t === 'c' ? '00000000-0000-4000-8000-000000000000' : null)));
     expect(found.map((r) => r?.session_id ?? null)).toEqual(['a', null, 'c']);
     expect(sent).toEqual([[['a', 'sumiu', 'c'], [null, null, '00000000-0000-4000-8000-000000000000']]]);
+  });
+
+  it('the same session and club asked twice in a turn is read once; each caller gets its own copy', async () => {
+    const sent: unknown[][] = [];
+    const db = {
+      query: async (_sql: string, params: unknown[]) => {
+        sent.push(params);
+        return (params[0] as string[]).map((t, i) => ({ lookup: i + 1, ...row(t) }));
+      },
+    } as unknown as Queryable;
+    const lookups = new SessionLookups(db);
+    const club = '00000000-0000-4000-8000-000000000000';
+    const asked: Array<[string, string | null]> = [['a', null], ['a', null], ['b', null], ['a', club], ['a', club]];
+    const found = await Promise.all(asked.map(([t, c]) => lookups.find(t, c)));
+    expect(sent).toEqual([[['a', 'b', 'a'], [null, null, club]]]);
+    expect(found.map((r) => r?.session_id)).toEqual(['a', 'a', 'b', 'a', 'a']);
+    expect(found[0]).toEqual(found[1]);
+    expect(found[0]).not.toBe(found[1]);
+    expect(found[3]).not.toBe(found[4]);
+  });
+
+  it('one session asked several times alone in a turn uses the single-lookup statement', async () => {
+    const sent: string[] = [];
+    const db = {
+      query: async (sql: string) => {
+        sent.push(sql);
+        return [row('a')];
+      },
+    } as unknown as Queryable;
+    const lookups = new SessionLookups(db);
+    const found = await Promise.all([lookups.find('a', null), lookups.find('a', null), lookups.find('a', null)]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).not.toContain('unnest');
+    expect(found.map((r) => r?.session_id)).toEqual(['a', 'a', 'a']);
   });
 
   it('a failed read fails every request of its batch, and the next batch reads again', async () => {

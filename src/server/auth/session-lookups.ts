@@ -11,17 +11,36 @@ export type FoundSession = repo.SessionRow & Partial<Omit<repo.SessionInClubRow,
  * event loop are read together (readInTurns): one statement and one round trip for all of them instead
  * of one each, which under load is most of the database's and the socket's work per request. Each
  * request still reads the database after it arrived, so a session revoked or a club changed before is
- * seen exactly as with a lookup of its own. A request alone (a quiet server) uses the single-lookup
+ * seen exactly as with a lookup of its own. The same lookup asked several times in one turn (one
+ * page's calls, sent together) is read once. A request alone (a quiet server) uses the single-lookup
  * statements.
  */
 export class SessionLookups {
   private readonly read: (lookup: repo.SessionLookup) => Promise<FoundSession | null>;
 
   constructor(db: Queryable, maxBatch = 100) {
-    this.read = readInTurns(async (batch: repo.SessionLookup[]): Promise<Array<FoundSession | null>> => {
-      if (batch.length > 1) return repo.findActiveSessions(db, batch);
-      const [only] = batch;
+    const readDistinct = async (lookups: repo.SessionLookup[]): Promise<Array<FoundSession | null>> => {
+      if (lookups.length > 1) return repo.findActiveSessions(db, lookups);
+      const [only] = lookups;
       return [only.clubId ? await repo.findActiveSessionInClub(db, only.tokenHash, only.clubId) : await repo.findActiveSession(db, only.tokenHash)];
+    };
+    this.read = readInTurns(async (batch: repo.SessionLookup[]): Promise<Array<FoundSession | null>> => {
+      // The same session and club asked more than once in a turn (a page's calls sent together) is read
+      // once: every caller of a lookup asked before the read began, so each still sees what it would alone.
+      const positions = new Map<string, number>();
+      const distinct: repo.SessionLookup[] = [];
+      const of = batch.map((lookup) => {
+        const key = lookup.clubId === null ? lookup.tokenHash : `${lookup.tokenHash} ${lookup.clubId}`;
+        let at = positions.get(key);
+        if (at === undefined) {
+          at = distinct.push(lookup) - 1;
+          positions.set(key, at);
+        }
+        return at;
+      });
+      const rows = await readDistinct(distinct);
+      // Each caller gets its own copy: one request's code can never change what another read.
+      return distinct.length === batch.length ? rows : of.map((at) => (rows[at] ? { ...rows[at] } : null));
     }, maxBatch);
   }
 
