@@ -20,6 +20,7 @@ import { startPgbouncer } from '../test/pgbouncer.js';
 import { freePort } from '../test/free-port.js';
 import { NODE_FLAGS } from '../scripts/node-flags.mjs';
 import { openPostgres } from '../src/server/db/postgres.js';
+import { clubCurrent } from '../src/server/db/club-clock.js';
 import { centsToMoney, moneyToCents } from '../src/shared/money.js';
 
 const TOKEN = 'bench-metrics-token';
@@ -126,11 +127,14 @@ export async function driveClubWeek(opts: ClubWeekOptions): Promise<ClubWeekResu
           AND NOT EXISTS (SELECT 1 FROM club_members cm JOIN profiles p ON p.id = cm.profile_id
                            WHERE cm.id = e.member_id AND (lower(p.email) = $2 OR p.id = $3))
         ORDER BY e.member_id, r.position LIMIT 500`, [fixture.clubId, DIRECTOR_EMAIL, scorer.profile_id]);
+    // The club's next month on its own calendar: the server refuses dues beyond it, and in the evening in
+    // Brasília UTC may already be in the month after.
+    const [{ next_month: month }] = await primaryDb.query<{ next_month: string }>(
+      `SELECT to_char(${clubCurrent('month')} + interval '1 month', 'YYYY-MM') AS next_month FROM clubs c WHERE c.id = $1`, [fixture.clubId]);
     await primaryDb.close();
     if (unsigned.length === 0) throw new Error('the generated club has no requisito left to sign');
     type Charge = { id: string; profile_id: string; due_date: string; paid_amount: string };
     // The next month's dues, generated on one instance and seen in a member's charges on the other.
-    const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
     const generated = await json<{ created: number }>(a.base, 'POST', `${club}/dues/generate`, admin, { month });
     const [owed] = (await json<{ charges: Charge[] }>(a.base, 'GET', `${club}/charges?origin=mensalidade&status=aberta`, admin)).charges;
     if (!owed) throw new Error('the generated club has no open dues');

@@ -13,6 +13,7 @@
 // and every caixa = initial balance + Σ its transactions.
 import type { Db } from '../src/server/db/index.js';
 import { pointTotalsBackfill } from '../src/server/db/migrate.js';
+import { DEFAULT_TIMEZONE } from '../src/shared/timezones.js';
 
 export interface PlatformSize {
   clubs: number;
@@ -88,6 +89,13 @@ export const PUSH_P256DH = 'BE8n7Gag77BR1XHGUxkHqCECcFobWXcWkoTcAOwDzGe4NDgPeOsb
 export const PUSH_AUTH = 'o9_65aMd1pxQgjwph8hLxA';
 
 /** Every caixa = its initial balance + Σ its transactions (what register_transaction keeps). */
+/**
+ * Today in the generated clubs' calendar (they keep the default time zone), not the database session's:
+ * the server counts months and overdue days on the club's clock, and in the evening in Brasília UTC may
+ * already be in the next day or month.
+ */
+const CLUB_TODAY = `(now() AT TIME ZONE '${DEFAULT_TIMEZONE}')::date`;
+
 const BALANCES = `UPDATE cash_accounts ca SET current_balance = ca.initial_balance + coalesce(s.net, 0)
       FROM (SELECT cash_account_id, sum(CASE WHEN type = 'income' THEN amount ELSE -amount END) AS net FROM transactions GROUP BY cash_account_id) s
      WHERE s.cash_account_id = ca.id;`;
@@ -194,7 +202,7 @@ export async function generatePlatform(db: Db, size: PlatformSize): Promise<void
       SELECT c.id, v.acc_name, v.acc_type FROM b_clubs c, (VALUES ('Mensalidades', 'income'), ('Materiais', 'expense')) AS v(acc_name, acc_type);
     INSERT INTO transactions (club_id, type, amount, description, transaction_date, cash_account_id, chart_account_id)
       SELECT c.id, CASE WHEN x % 3 = 0 THEN 'expense' ELSE 'income' END, (x % 50) + 5.25, 'Lançamento ' || x,
-             current_date - (x * 3), ca.id, coa.id
+             ${CLUB_TODAY} - (x * 3), ca.id, coa.id
         FROM b_clubs c, generate_series(1, ${TRANSACTIONS}) x,
              LATERAL (SELECT id FROM cash_accounts WHERE club_id = c.id ORDER BY name LIMIT 1) ca,
              LATERAL (SELECT id FROM chart_of_accounts WHERE club_id = c.id
@@ -255,11 +263,11 @@ async function generateProgramme(db: Db, reqs: number, desbravadores: number): P
       SELECT id, '{aventureiros}' FROM b_clubs WHERE n > ${desbravadores}
       ON CONFLICT (club_id) DO UPDATE SET programmes = EXCLUDED.programmes;
     INSERT INTO programme_enrolments (id, club_id, member_id, item_code, kind, class_track, started_on, completed_on)
-      SELECT id, club_id, member_id, item_code, 'class', 'regular', current_date - 200,
-             CASE WHEN signed = ${reqs} THEN current_date - (i % 20) END
+      SELECT id, club_id, member_id, item_code, 'class', 'regular', ${CLUB_TODAY} - 200,
+             CASE WHEN signed = ${reqs} THEN ${CLUB_TODAY} - (i % 20) END
         FROM b_enrol;
     INSERT INTO programme_signatures (club_id, enrolment_id, requirement_id, signed_on, signed_by)
-      SELECT e.club_id, e.id, r.id, current_date - (${reqs} - r.k) * 5 - e.i % 5, d.profile_id
+      SELECT e.club_id, e.id, r.id, ${CLUB_TODAY} - (${reqs} - r.k) * 5 - e.i % 5, d.profile_id
         FROM b_enrol e
         JOIN b_members d ON d.club_n = e.club_n AND d.i = 1
         JOIN b_reqs r ON r.item_code = e.item_code AND r.list_n = e.list_n AND r.k <= e.signed;`)));
@@ -275,13 +283,13 @@ async function generateProgramme(db: Db, reqs: number, desbravadores: number): P
 async function generateDues(db: Db, months: number): Promise<void> {
   await step(`dues: ${months} months per member, payments, transactions`, () => db.exec(bulk(`
     INSERT INTO dues_plans (club_id, amount, due_day, months, generated_through)
-      SELECT id, 35, 10, ARRAY[1,2,3,4,5,6,7,8,9,10,11,12]::smallint[], date_trunc('month', current_date)::date FROM b_clubs;
+      SELECT id, 35, 10, ARRAY[1,2,3,4,5,6,7,8,9,10,11,12]::smallint[], date_trunc('month', ${CLUB_TODAY})::date FROM b_clubs;
     CREATE TEMP TABLE b_dues AS
       SELECT m.club_n, m.club_id, m.profile_id, m.i, k AS months_ago,
-             (date_trunc('month', current_date) - make_interval(months => k))::date AS dues_month,
+             (date_trunc('month', ${CLUB_TODAY}) - make_interval(months => k))::date AS dues_month,
              gen_random_uuid() AS id, gen_random_uuid() AS tx_id,
              (m.i * 37 + k * 11 + m.club_n) % 100 AS dice,
-             least(current_date, (date_trunc('month', current_date) - make_interval(months => k))::date + 5 + (m.i * 37 + k * 11 + m.club_n) % 10) AS paid_on
+             least(${CLUB_TODAY}, (date_trunc('month', ${CLUB_TODAY}) - make_interval(months => k))::date + 5 + (m.i * 37 + k * 11 + m.club_n) % 10) AS paid_on
         FROM b_members m, generate_series(0, ${months - 1}) k
        WHERE m.i > 1;
     ALTER TABLE b_dues ADD COLUMN cancelled boolean, ADD COLUMN paid numeric(14,2);
@@ -330,7 +338,7 @@ export async function generateEvents(db: Db): Promise<void> {
       SELECT c.id, 1, 'Autorizo a participação no evento.' FROM clubs c
        WHERE NOT EXISTS (SELECT 1 FROM event_authorisation_texts t WHERE t.club_id = c.id);
     CREATE TEMP TABLE b_events AS
-      SELECT gen_random_uuid() AS id, c.id AS club_id, k, make_date(extract(year FROM current_date)::int, (ARRAY[3, 6, 9, 11])[k], 15) AS starts_on
+      SELECT gen_random_uuid() AS id, c.id AS club_id, k, make_date(extract(year FROM ${CLUB_TODAY})::int, (ARRAY[3, 6, 9, 11])[k], 15) AS starts_on
         FROM clubs c, generate_series(1, 4) k;
     INSERT INTO events (id, club_id, title, kind, starts_on, ends_on, place, cost, places, registration_deadline)
       SELECT id, club_id, (ARRAY['Acampamento de outono', 'Campori', 'Passeio ao parque', 'Culto especial'])[k],
@@ -419,7 +427,7 @@ async function generateMeetings(db: Db, weeks: number): Promise<void> {
   await step(`meetings: ${weeks} weekly roll calls and their points`, () => db.exec(bulk(`
     CREATE TEMP TABLE b_meetings AS
       SELECT c.n AS club_n, c.id AS club_id, w, gen_random_uuid() AS id,
-             (current_date - extract(dow FROM current_date)::int - 7 * w) AS date
+             (${CLUB_TODAY} - extract(dow FROM ${CLUB_TODAY})::int - 7 * w) AS date
         FROM b_clubs c, generate_series(0, ${weeks - 1}) w;
     INSERT INTO meetings (id, club_id, date, start_time, starts_at, title, type, created_at)
       SELECT id, club_id, date, '09:00', date + time '12:00', 'Reunião', 'regular', date - 3 FROM b_meetings;
@@ -469,12 +477,12 @@ export async function generatePatrimonio(db: Db, items: number, history: number,
     INSERT INTO patrimonio_items (id, club_id, name, category, quantity, unit_value, acquired_on, acquisition, nfe_number, church_vote, location, condition)
       SELECT id, club_id, 'Item ' || lpad(k::text, 4, '0'),
              (ARRAY['barraca', 'cozinha', 'iluminacao', 'bandeira', 'fanfarra', 'primeiros_socorros', 'ferramenta', 'outro'])[1 + k % 8],
-             1 + k % 10, 10 + (k % 50) * 7.5, current_date - (k * 3), CASE WHEN k % 3 = 0 THEN 'comprado' ELSE 'doado' END,
+             1 + k % 10, 10 + (k % 50) * 7.5, ${CLUB_TODAY} - (k * 3), CASE WHEN k % 3 = 0 THEN 'comprado' ELSE 'doado' END,
              CASE WHEN k % 3 = 0 THEN 'NF ' || k END, 'Ata nº ' || (k % 12 + 1) || ', voto nº ' || k, 'Almoxarifado ' || (k % 4 + 1),
              (ARRAY['novo', 'bom', 'regular', 'ruim'])[1 + k % 4]
         FROM b_items;
     INSERT INTO patrimonio_loans (club_id, item_id, quantity, borrower_kind, unit_id, borrower_name, due_on, out_condition, out_at)
-      SELECT i.club_id, i.id, 1, 'unidade', u.id, u.name, current_date + CASE WHEN i.k % 30 = 0 THEN -5 ELSE 10 END, 'bom', now() - interval '7 days'
+      SELECT i.club_id, i.id, 1, 'unidade', u.id, u.name, ${CLUB_TODAY} + CASE WHEN i.k % 30 = 0 THEN -5 ELSE 10 END, 'bom', now() - interval '7 days'
         FROM b_items i CROSS JOIN LATERAL (SELECT id, name FROM units WHERE club_id = i.club_id ORDER BY name LIMIT 1) u
        WHERE i.k % 10 = 0;
     INSERT INTO patrimonio_history (club_id, item_id, kind, condition_before, condition_after, quantity, note, at)
@@ -489,7 +497,7 @@ export async function generatePatrimonio(db: Db, items: number, history: number,
       SELECT k.club_id, k.id, p.name, p.price, p.position FROM b_kits k,
              (VALUES ('Lenço', 25, 0), ('Bíblia', 35, 1), ('Caderno', 12, 2), ('Cantil', 30, 3), ('Boné', 28, 4)) p(name, price, position);
     INSERT INTO kit_deliveries (club_id, kit_item_id, member_id, delivered_on, item_name)
-      SELECT ki.club_id, ki.id, cm.id, current_date - 30, ki.name
+      SELECT ki.club_id, ki.id, cm.id, ${CLUB_TODAY} - 30, ki.name
         FROM kit_items ki JOIN club_members cm ON cm.club_id = ki.club_id
        WHERE ki.position = 0 AND hashtext(cm.id::text) % 2 = 0;
     DROP TABLE b_items; DROP TABLE b_kits;

@@ -6,6 +6,7 @@ import { buildApp, type AppConfig } from '../src/server/app.js';
 import type { Limits } from '../src/server/core/throttle.js';
 import { openTestDb, type TestDb } from './db.js';
 import { checkContract } from './contract.js';
+import { localDateString } from '../src/server/recurring/schedule.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -106,10 +107,21 @@ export async function login(app: FastifyInstance, email: string, password = 'seg
   return { cookie: sessionCookie(res), profile: res.json().profile };
 }
 
+/** The time zone of every club `createClub` makes. */
+export const TEST_CLUB_TIMEZONE = 'America/Sao_Paulo';
+
+/**
+ * Today in the test clubs' calendar ('YYYY-MM-DD'), the date the server checks against: between 21h and
+ * midnight in Brasília UTC has already turned the day (and on the 1st, the month).
+ */
+export function testClubToday(now = new Date()): string {
+  return localDateString(now, TEST_CLUB_TIMEZONE);
+}
+
 /** Creates a club as the given user (who becomes its admin) and returns its id. */
 export async function createClub(app: FastifyInstance, as: Session, name = 'Clube Teste'): Promise<{ id: string; slug: string; name: string }> {
   const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${++counter}-${process.pid}`;
-  const res = await call(app, 'POST', '/api/clubs', { as, body: { name, slug, timezone: 'America/Sao_Paulo' } });
+  const res = await call(app, 'POST', '/api/clubs', { as, body: { name, slug, timezone: TEST_CLUB_TIMEZONE } });
   if (res.statusCode !== 201) throw new Error(`create club failed ${res.statusCode}: ${res.body}`);
   return res.json();
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.js';
+import { clubDate } from '../db/club-clock.js';
 import type { TPeriodKind } from '../../shared/associacao-reports.js';
 
 /** SQL of the Associação's reports (ADR 077): the stored row, and the counts of a period read from the other books. */
@@ -96,8 +97,8 @@ export interface PeriodCounts {
 export async function periodCounts(q: Queryable, clubId: string, from: string, to: string): Promise<PeriodCounts> {
   const [row] = await q.query<PeriodCounts>(
     `SELECT
-       (SELECT count(*) FROM club_members WHERE club_id = $1 AND active AND created_at::date <= $3::date)::int AS members_active,
-       (SELECT count(*) FROM club_members WHERE club_id = $1 AND created_at::date BETWEEN $2::date AND $3::date)::int AS members_joined,
+       (SELECT count(*) FROM club_members m WHERE m.club_id = $1 AND m.active AND ${clubDate('m.created_at')} <= $3::date)::int AS members_active,
+       (SELECT count(*) FROM club_members m WHERE m.club_id = $1 AND ${clubDate('m.created_at')} BETWEEN $2::date AND $3::date)::int AS members_joined,
        (SELECT count(*) FROM atos WHERE club_id = $1 AND kind = 'desligamento' AND status = 'registrado' AND acted_on BETWEEN $2::date AND $3::date)::int AS members_left,
        (SELECT count(*) FROM programme_signatures WHERE club_id = $1 AND signed_on BETWEEN $2::date AND $3::date)::int AS requirements_signed,
        (SELECT count(*) FROM programme_enrolments WHERE club_id = $1 AND kind = 'class' AND completed_on BETWEEN $2::date AND $3::date)::int AS classes_completed,
@@ -110,7 +111,8 @@ export async function periodCounts(q: Queryable, clubId: string, from: string, t
        (SELECT count(*) FROM atas WHERE club_id = $1 AND held_on BETWEEN $2::date AND $3::date)::int AS atas,
        (SELECT count(*) FROM atos WHERE club_id = $1 AND status = 'registrado' AND acted_on BETWEEN $2::date AND $3::date)::int AS atos,
        (SELECT count(*) FROM oficios WHERE club_id = $1 AND dated_on BETWEEN $2::date AND $3::date)::int AS oficios,
-       (SELECT count(*) FROM visitas WHERE club_id = $1 AND visited_on BETWEEN $2::date AND $3::date)::int AS visitas`,
+       (SELECT count(*) FROM visitas WHERE club_id = $1 AND visited_on BETWEEN $2::date AND $3::date)::int AS visitas
+       FROM clubs c WHERE c.id = $1`,
     [clubId, from, to],
   );
   return row;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { HOSTILE, HOSTILE_EXTRA, firstRow, fuzzWriteRoutes, watch } from '../../../test/fuzz.js';
-import { call, createTestApp, type TestContext } from '../../../test/api.js';
+import { call, createTestApp, testClubToday, type TestContext } from '../../../test/api.js';
 import { setUpStaffedClub, type StaffedClub } from '../../../test/club.js';
 import { engineName } from '../../../test/db.js';
 
@@ -9,9 +9,7 @@ let ctx: TestContext;
 let s: StaffedClub;
 let draftId: string;
 let seq = 0;
-const now = new Date();
-const year = now.getUTCFullYear();
-const month = now.getUTCMonth() + 1;
+const [year, month] = testClubToday().split('-').map(Number);
 
 interface WriteRoute {
   method: 'POST' | 'PUT';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestContext } from '../../../test/api.js';
+import { call, createTestApp, testClubToday, type TestContext } from '../../../test/api.js';
 import { setUpStaffedClub, type StaffedClub } from '../../../test/club.js';
 import { engineName } from '../../../test/db.js';
 import { REPORT_MSG, parseFigure, periodLabel, periodRange } from '../../shared/associacao-reports.js';
@@ -7,9 +7,7 @@ import { REPORT_MSG, parseFigure, periodLabel, periodRange } from '../../shared/
 let ctx: TestContext;
 let s: StaffedClub;
 let sut: string;
-const today = new Date();
-const year = today.getUTCFullYear();
-const month = today.getUTCMonth() + 1;
+const [year, month] = testClubToday().split('-').map(Number);
 const day = (d: number) => `${year}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
 beforeAll(async () => {

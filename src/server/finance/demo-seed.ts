@@ -1,19 +1,26 @@
 import type { DemoStep } from '../demo/context.js';
 import * as repo from './repo.js';
 import { centsToMoney } from '../../shared/money.js';
+import { localDateString } from '../recurring/schedule.js';
 
-/** 'YYYY-MM-DD' of day `day` in the month `monthsAgo` months before now (days past the month's end clamp). */
-function dateMonthsAgo(monthsAgo: number, day: number): string {
-  const now = new Date();
-  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, 1));
+/**
+ * 'YYYY-MM-DD' of day `day` in the month `monthsAgo` months before `today` (the club's own date), days
+ * past the month's end, or past today in the current month, clamped: the seed never dates a movement
+ * after the club's today, even in the hours when UTC has already turned the month.
+ */
+export function dateMonthsAgo(today: string, monthsAgo: number, day: number): string {
+  const [y, m, d] = today.split('-').map(Number);
+  const first = new Date(Date.UTC(y, m - 1 - monthsAgo, 1));
   const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  const today = monthsAgo === 0 ? now.getUTCDate() : lastDay;
-  first.setUTCDate(Math.min(day, today));
+  first.setUTCDate(Math.min(day, monthsAgo === 0 ? d : lastDay));
   return first.toISOString().slice(0, 10);
 }
 
 /** Two caixas, club and member goals, six months of movements so the reports show real bars. */
 export const seedFinance: DemoStep = async ({ db, clubId, adminId, memberIds }) => {
+  const [{ timezone }] = await db.query<{ timezone: string }>('SELECT timezone FROM clubs WHERE id = $1', [clubId]);
+  const today = localDateString(new Date(), timezone);
+  const dateMonthsAgoHere = (monthsAgo: number, day: number) => dateMonthsAgo(today, monthsAgo, day);
   await repo.createDefaultChartOfAccounts(db, clubId);
   const chart = await repo.listChartAccounts(db, clubId, false);
   const chartId = (name: string, type: 'income' | 'expense') => chart.find((c) => c.name === name && c.type === type)?.id ?? null;
@@ -21,7 +28,7 @@ export const seedFinance: DemoStep = async ({ db, clubId, adminId, memberIds }) 
   const geral = (await repo.insertCashAccount(db, clubId, { name: 'Caixa Geral', description: 'Conta principal do clube', initial_balance: '850.00' })).id;
   const cantina = (await repo.insertCashAccount(db, clubId, { name: 'Cantina', description: 'Vendas de lanches nas reuniões', initial_balance: '120.00' })).id;
   const goal = (name: string, amount: string, profileId: string | null, description: string | null = null) =>
-    repo.insertSavingsGoal(db, clubId, { name, description, goal_amount: amount, start_date: dateMonthsAgo(6, 1), end_date: null, profile_id: profileId }).then((g) => g.id);
+    repo.insertSavingsGoal(db, clubId, { name, description, goal_amount: amount, start_date: dateMonthsAgoHere(6, 1), end_date: null, profile_id: profileId }).then((g) => g.id);
   const acampamento = await goal('Acampamento de Verão', '4000.00', null, 'Barracas, transporte e alimentação');
   const uniformes = await goal('Uniformes novos', '1500.00', null);
   const pedro = memberIds[2] ?? null;
@@ -34,7 +41,7 @@ export const seedFinance: DemoStep = async ({ db, clubId, adminId, memberIds }) 
     opts: { cash?: string; chart?: string | null; goal?: string | null; profile?: string | null } = {},
   ) => repo.registerTransaction(db, {
     clubId, cashAccountId: opts.cash ?? geral, profileId: opts.profile ?? null, chartAccountId: opts.chart ?? null,
-    savingsGoalId: opts.goal ?? null, type, amount, description, transactionDate: dateMonthsAgo(monthsAgo, day), createdBy: adminId,
+    savingsGoalId: opts.goal ?? null, type, amount, description, transactionDate: dateMonthsAgoHere(monthsAgo, day), createdBy: adminId,
   });
 
   for (let m = 5; m >= 0; m--) {
