@@ -7,7 +7,7 @@ import { engineName } from '../../../test/db.js';
 import { sendDueMail } from '../mail/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { notify } from './notify.js';
-import { unsubscribeToken } from './email.js';
+import { readUnsubscribeToken, unsubscribeToken } from './email.js';
 import { pickDigest } from './email-repo.js';
 import type { Queryable } from '../db/index.js';
 
@@ -140,5 +140,23 @@ describe(`notification e-mails on ${engineName()}`, () => {
     const [row] = await ctx.db.query<{ status: string; last_error: string }>(`SELECT status, last_error FROM mail_queue WHERE to_address = 'a@teste.com'`);
     expect(row?.status).toBe('failed');
     expect(row?.last_error).toMatch(/não reenviado/);
+  });
+});
+
+describe('the unsubscribe token', () => {
+  const secret = Buffer.alloc(32, 7);
+  const profileId = '00000000-0000-4000-8000-000000000001';
+  it('reads only the spelling it was issued with: another text of the same bytes is refused', () => {
+    const token = unsubscribeToken(secret, profileId, 'family');
+    expect(readUnsubscribeToken(secret, token)).toEqual({ profileId, category: 'family' });
+    const signature = token.split('.')[2] ?? '';
+    // 16 bytes are 22 base64url characters; the last one carries 2 bits, its other 4 are spare.
+    const last = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const i = last.indexOf(signature.at(-1) ?? 'A');
+    const sameBytes = `${token.slice(0, -1)}${last[i + 1]}`;
+    expect(Buffer.from(sameBytes.split('.')[2] ?? '', 'base64url').equals(Buffer.from(signature, 'base64url'))).toBe(true);
+    expect(readUnsubscribeToken(secret, sameBytes)).toBeNull();
+    expect(readUnsubscribeToken(secret, `${token}=`)).toBeNull();
+    expect(readUnsubscribeToken(secret, `${token.slice(0, -2)}xx`)).toBeNull();
   });
 });

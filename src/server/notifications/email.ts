@@ -26,6 +26,9 @@ export function readUnsubscribeToken(secret: Buffer, token: string): { profileId
   const [profileId = '', category = '', signature = '', ...rest] = token.split('.');
   if (rest.length > 0 || !/^[0-9a-f-]{36}$/i.test(profileId) || !(NOTIFICATION_CATEGORIES as readonly string[]).includes(category)) return null;
   const given = Buffer.from(signature, 'base64url');
+  // Only the one spelling the link carried: a decoder ignores a last character's spare bits (and stray
+  // characters), so another text could otherwise decode to the same signature.
+  if (given.toString('base64url') !== signature) return null;
   const expected = mac(secret, profileId, category);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return { profileId, category: category as TNotificationCategory };
