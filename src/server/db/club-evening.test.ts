@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { call, createTestApp, type TestContext } from '../../../test/api.js';
+import { setUpStaffedClub, type StaffedClub } from '../../../test/club.js';
+import { engineName } from '../../../test/db.js';
+import { REPORT_MSG } from '../../shared/associacao-reports.js';
+import { seedDemoClub } from '../demo/base.js';
+import { seedFinance } from '../finance/demo-seed.js';
+import { monthlyReport } from '../finance/repo.js';
+
+/**
+ * 21h30 on 30/11 in Brasília is already 01/12 in UTC: the club is still in November. The embedded
+ * database reads the process clock, so a faked `Date` moves its now() too; PostgreSQL keeps its own
+ * clock, so these run on PGlite only (the same rules run on every engine in the domain tests).
+ */
+const CLUB_EVENING = new Date('2026-12-01T00:30:00Z');
+
+describe.runIf(engineName() === 'pglite')('the club\'s evening, after UTC has turned the month', () => {
+  let ctx: TestContext;
+  let s: StaffedClub;
+
+  beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(CLUB_EVENING);
+    ctx = await createTestApp();
+    s = await setUpStaffedClub(ctx, 'Clube da Noite', { members: ['Ana Souza', 'Bruno Lima'], cashAccount: 'Caixa' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    vi.useRealTimers();
+  });
+
+  it('the Associação\'s report counts the members who joined tonight in November, and December has not begun', async () => {
+    const sut = `${s.base}/associacao/reports`;
+    expect((await call(ctx.app, 'POST', sut, { as: s.secretary, body: { period_kind: 'monthly', year: 2026, month: 12 } })).json().error.message).toBe(REPORT_MSG.future);
+    const res = await call(ctx.app, 'POST', sut, { as: s.secretary, body: { period_kind: 'monthly', year: 2026, month: 11 } });
+    expect(res.statusCode, res.body).toBe(201);
+    const fig = (k: string) => res.json().figures.find((f: { key: string }) => f.key === k)?.value;
+    expect([fig('members_active'), fig('members_joined')]).toEqual(['5', '5']);
+  });
+
+  it('the finance demo seed fills the six months up to the club\'s November', async () => {
+    const demo = await seedDemoClub(ctx.db);
+    await seedFinance(demo);
+    const months = await monthlyReport(ctx.db, demo.clubId);
+    expect(months.at(-1)?.month.slice(0, 7)).toBe('2026-11');
+    expect(months.filter((m) => m.income !== '0.00' && m.expense !== '0.00').map((m) => m.month.slice(0, 7)))
+      .toEqual(['2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11']);
+  });
+});
