@@ -88,7 +88,6 @@ export const AVENTUREIROS_CLASSES = ['ABELHINHAS', 'LUMINARES', 'EDIFICADORES', 
 export const PUSH_P256DH = 'BE8n7Gag77BR1XHGUxkHqCECcFobWXcWkoTcAOwDzGe4NDgPeOsbvFFQcv7eRGxseg6AD3eRU1ZHqrwHFbg5d6M';
 export const PUSH_AUTH = 'o9_65aMd1pxQgjwph8hLxA';
 
-/** Every caixa = its initial balance + Σ its transactions (what register_transaction keeps). */
 /**
  * Today in the generated clubs' calendar (they keep the default time zone), not the database session's:
  * the server counts months and overdue days on the club's clock, and in the evening in Brasília UTC may
@@ -96,6 +95,7 @@ export const PUSH_AUTH = 'o9_65aMd1pxQgjwph8hLxA';
  */
 const CLUB_TODAY = `(now() AT TIME ZONE '${DEFAULT_TIMEZONE}')::date`;
 
+/** Every caixa = its initial balance + Σ its transactions (what register_transaction keeps). */
 const BALANCES = `UPDATE cash_accounts ca SET current_balance = ca.initial_balance + coalesce(s.net, 0)
       FROM (SELECT cash_account_id, sum(CASE WHEN type = 'income' THEN amount ELSE -amount END) AS net FROM transactions GROUP BY cash_account_id) s
      WHERE s.cash_account_id = ca.id;`;

@@ -7,6 +7,7 @@ import type { Limits } from '../src/server/core/throttle.js';
 import { openTestDb, type TestDb } from './db.js';
 import { checkContract } from './contract.js';
 import { localDateString } from '../src/server/recurring/schedule.js';
+import { DEFAULT_TIMEZONE } from '../src/shared/timezones.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -107,8 +108,8 @@ export async function login(app: FastifyInstance, email: string, password = 'seg
   return { cookie: sessionCookie(res), profile: res.json().profile };
 }
 
-/** The time zone of every club `createClub` makes. */
-export const TEST_CLUB_TIMEZONE = 'America/Sao_Paulo';
+/** The time zone of every club `createClub` makes: the product's default. */
+export const TEST_CLUB_TIMEZONE = DEFAULT_TIMEZONE;
 
 /**
  * Today in the test clubs' calendar ('YYYY-MM-DD'), the date the server checks against: between 21h and

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DemoStep } from '../demo/context.js';
 import { one } from '../db/index.js';
-import { clubDate } from '../db/club-clock.js';
+import { clubToday } from '../db/club-clock.js';
 import { DEFAULT_RISK_TEMPLATE } from '../../shared/camps.js';
 import { ECA_TRAVEL_AGE } from '../../shared/minor.js';
 import { demoPicture } from '../demo/picture.js';
@@ -17,7 +17,7 @@ import * as repo from './repo.js';
  * Written straight to the tables: the camp mode's routes refuse moments outside the health window.
  */
 export const seedDemoCamps: DemoStep = async ({ db, clubId, adminId, storage }) => {
-  const { today } = await one<{ today: string }>(db, `SELECT ${clubDate()}::text AS today FROM clubs c WHERE c.id = $1`, [clubId]);
+  const today = await clubToday(db, clubId);
   const { id: director } = await one<{ id: string }>(db, `SELECT id FROM club_members WHERE club_id = $1 AND profile_id = $2`, [clubId, adminId]);
   const saida = { transport: 'Ônibus fretado (Viação Serra Azul), saída da igreja às 7h', places: 'Sítio Recanto das Águas, Juquitiba (SP); hospital de referência: Santa Casa de Juquitiba', vote_minutes: 'Ata 31/2026', vote_number: 'Voto 112', health_days_after: 3 };
 

@@ -34,6 +34,11 @@ export const clubZoneOf = (clubId: string) => `(SELECT tz_club.timezone FROM clu
  */
 export const clubInstant = (date: string, time: string, zone: string) => `((${date}::date + ${time}::time) AT TIME ZONE ${zone})`;
 
+/** The club's today ('YYYY-MM-DD') on its own calendar. */
+export async function clubToday(q: Queryable, clubId: string): Promise<string> {
+  return (await one<{ d: string }>(q, `SELECT ${clubDate()}::text AS d FROM clubs c WHERE c.id = $1`, [clubId])).d;
+}
+
 /**
  * How long (ms) until the club's next day begins in its own time zone: a read that depends on the
  * club's today (what is overdue, who is of age, the next events) is kept until then (ADR 026, ADR 084).

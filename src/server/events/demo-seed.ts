@@ -1,7 +1,7 @@
 import type { DemoStep } from '../demo/context.js';
 import { one } from '../db/index.js';
 import * as events from './service.js';
-import { clubDate } from '../db/club-clock.js';
+import { clubToday } from '../db/club-clock.js';
 
 /**
  * An upcoming acampamento (in three weeks, R$ 180,00 in two instalments, 30 places, 'Seguro' and
@@ -10,7 +10,7 @@ import { clubDate } from '../db/club-clock.js';
  * Runs after the charges step (the caixa, the PIX).
  */
 export const seedDemoEvents: DemoStep = async ({ db, clubId, adminId }) => {
-  const { today } = await one<{ today: string }>(db, `SELECT ${clubDate()}::text AS today FROM clubs c WHERE c.id = $1`, [clubId]);
+  const today = await clubToday(db, clubId);
   const at = (days: number) => new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
   const actor = { clubId, profileId: adminId };
   const camp = await events.createEvent(db, actor, {

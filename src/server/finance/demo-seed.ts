@@ -1,7 +1,7 @@
 import type { DemoStep } from '../demo/context.js';
 import * as repo from './repo.js';
 import { centsToMoney } from '../../shared/money.js';
-import { localDateString } from '../recurring/schedule.js';
+import { clubToday } from '../db/club-clock.js';
 
 /**
  * 'YYYY-MM-DD' of day `day` in the month `monthsAgo` months before `today` (the club's own date), days
@@ -18,8 +18,7 @@ export function dateMonthsAgo(today: string, monthsAgo: number, day: number): st
 
 /** Two caixas, club and member goals, six months of movements so the reports show real bars. */
 export const seedFinance: DemoStep = async ({ db, clubId, adminId, memberIds }) => {
-  const [{ timezone }] = await db.query<{ timezone: string }>('SELECT timezone FROM clubs WHERE id = $1', [clubId]);
-  const today = localDateString(new Date(), timezone);
+  const today = await clubToday(db, clubId);
   const dateMonthsAgoHere = (monthsAgo: number, day: number) => dateMonthsAgo(today, monthsAgo, day);
   await repo.createDefaultChartOfAccounts(db, clubId);
   const chart = await repo.listChartAccounts(db, clubId, false);

@@ -1,6 +1,6 @@
 import type { DemoStep } from '../demo/context.js';
 import type { ClubAccess } from '../core/access.js';
-import { localDateString } from '../recurring/schedule.js';
+import { clubToday } from '../db/club-clock.js';
 import type { TAttendanceStatus, TMarkInput } from '../../shared/meetings.js';
 import * as repo from './repo.js';
 import { generateRuleMeetings } from './rules.js';
@@ -16,8 +16,7 @@ const PAST_MEETINGS = 6;
  */
 export const seedDemoMeetings: DemoStep = async ({ db, clubId, adminId }) => {
   const access: ClubAccess = { clubId, profileId: adminId, role: 'admin', isAdmin: true, viaSuperAdmin: false };
-  const [{ timezone }] = await db.query<{ timezone: string }>('SELECT timezone FROM clubs WHERE id = $1', [clubId]);
-  const today = localDateString(new Date(), timezone);
+  const today = await clubToday(db, clubId);
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
   // The last Saturday strictly before today, then the ones before it.
   const lastSaturday = new Date(Date.parse(`${today}T00:00:00Z`) - (((weekday + 1) % 7) || 7) * DAY);

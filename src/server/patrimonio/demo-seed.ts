@@ -1,7 +1,6 @@
 import type { DemoStep } from '../demo/context.js';
 import type { ClubAccess } from '../core/access.js';
-import { one } from '../db/index.js';
-import { clubDate } from '../db/club-clock.js';
+import { clubToday } from '../db/club-clock.js';
 import * as lending from './lending.js';
 import * as service from './service.js';
 import * as uniforms from './uniforms.js';
@@ -13,7 +12,7 @@ import * as uniforms from './uniforms.js';
  * what each member has of it (the shirt from the club or their own, fewer belts, no badges yet). Through the same services as the screens.
  */
 export const seedDemoPatrimonio: DemoStep = async ({ db, clubId, adminId, unitIds }) => {
-  const { today } = await one<{ today: string }>(db, `SELECT ${clubDate()}::text AS today FROM clubs c WHERE c.id = $1`, [clubId]);
+  const today = await clubToday(db, clubId);
   const at = (days: number) => new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
   const director: ClubAccess = { clubId, profileId: adminId, role: 'admin', isAdmin: true, viaSuperAdmin: false };
   const base = { acquired_on: at(-400), church_vote: null, location: 'Almoxarifado da igreja', notes: null, nfe_number: null } as const;

@@ -1,7 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import { maybeOne, one } from '../db/index.js';
 import type { TArea, TItem, TProgrammeSettings, TReadyEntry, TRequirement, TSection } from '../../shared/programme.js';
-import { clubDate } from '../db/club-clock.js';
 import { appendPointEvent } from '../progress/ledger-repo.js';
 
 // Catalogue -----------------------------------------------------------------------------------------
@@ -378,10 +377,7 @@ export function readyList(q: Queryable, clubId: string, unitId: string | null) {
   );
 }
 
-export async function clubToday(q: Queryable, clubId: string): Promise<string> {
-  const row = await one<{ d: string }>(q, `SELECT ${clubDate()} AS d FROM clubs c WHERE c.id = $1`, [clubId]);
-  return row.d;
-}
+export { clubToday } from '../db/club-clock.js';
 
 // Marks (a member's 'feito', waiting for a signature) -----------------------------------------------
 

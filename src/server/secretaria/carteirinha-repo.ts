@@ -88,7 +88,3 @@ export function cardByTokenHash(q: Queryable, tokenHash: string): Promise<{ club
        FROM carteirinhas k JOIN clubs c ON c.id = k.club_id JOIN club_members cm ON cm.club_id = k.club_id AND cm.id = k.member_id
       WHERE k.token_hash = $1`, [tokenHash]);
 }
-
-export async function clubTodayOf(q: Queryable, clubId: string): Promise<string> {
-  return (await one<{ d: string }>(q, `SELECT ${clubDate()}::text AS d FROM clubs c WHERE c.id = $1`, [clubId])).d;
-}

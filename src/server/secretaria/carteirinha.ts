@@ -8,6 +8,7 @@ import { writeAudit } from '../audit/repo.js';
 import { badRequest, conflict, notFound } from '../core/errors.js';
 import type { ClubAccess } from '../core/access.js';
 import * as repo from './carteirinha-repo.js';
+import { clubToday } from '../db/club-clock.js';
 
 /**
  * The carteirinha (issue 47, ADR 076). A card's token is an HMAC of its id under the server's secret
@@ -55,7 +56,7 @@ function checkValidity(today: string, validUntil: string): void {
 export async function issueCards(db: Db, key: Buffer, actor: ClubAccess, input: z.output<typeof ZIssueCards>): Promise<TCard[]> {
   const ids = [...new Set(input.member_ids.map((id) => id.toLowerCase()))];
   return db.transaction(async (tx) => {
-    checkValidity(await repo.clubTodayOf(tx, actor.clubId), input.valid_until);
+    checkValidity(await clubToday(tx, actor.clubId), input.valid_until);
     const found = await repo.lockActiveMembers(tx, actor.clubId, ids);
     if (found.length !== ids.length) throw badRequest(CARD_MSG.memberNotFound);
     const revoked = await repo.revokeCurrent(tx, actor.clubId, ids, actor.profileId);
