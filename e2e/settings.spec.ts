@@ -71,4 +71,46 @@ describe('club settings screen', () => {
     await page.getByText('Sem logo').waitFor();
     expect(await page.locator('aside img[src^="/uploads/logos/"]').count()).toBe(0);
   });
+
+  it('a toast stays while the pointer is over it and leaves after; a hover that never ended does not keep it', async () => {
+    const message = page.getByText(SETTINGS_MSG.updated, { exact: true });
+    // The earlier toasts gone first: while one leaves, the others slide up, away from the pointer.
+    await expect.poll(() => page.locator('[data-toaster] [role=status]').count(), { timeout: 10_000 }).toBe(0);
+    const save = async (description: string) => {
+      await page.getByLabel('Descrição').fill(description);
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await message.waitFor();
+      // Its entrance (a slide down from above) over: a pointer put on it before would be left above it.
+      await message.evaluate((el) =>
+        Promise.all(
+          (el.closest('[data-toaster] > div')?.getAnimations({ subtree: true }) ?? [])
+            .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+            .map((a) => a.finished),
+        ),
+      );
+    };
+    await save('Pausa com o ponteiro');
+    await message.hover();
+    // Past the 4 s a toast lasts: the pointer over it keeps it.
+    await page.waitForTimeout(5_000);
+    expect(await message.isVisible()).toBe(true);
+    await screenshot(page, 'settings-03-toast');
+    await page.mouse.move(5, 795);
+    await message.waitFor({ state: 'hidden', timeout: 8_000 });
+
+    // A toast that moves or goes away under the pointer (into or out of a modal) gets a "mouseover" and never
+    // its "mouseout". Here the pointer is in a corner: the pause ends, and the toast leaves in its 4 s.
+    await save('Pausa sem o ponteiro');
+    await message.evaluate((el) => el.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, relatedTarget: document.body })));
+    await message.waitFor({ state: 'hidden', timeout: 8_000 });
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await save('Toast no celular');
+    const box = await message.boundingBox();
+    if (!box) throw new Error('o aviso não aparece');
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    await screenshot(page, 'settings-04-toast-360');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 });
