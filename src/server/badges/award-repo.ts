@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/index.js';
+import { clubDate } from '../db/club-clock.js';
 import type { TCriteriaType, TProgrammeCriteria } from '../../shared/badges.js';
 
 export interface BadgeRow {
@@ -64,7 +65,8 @@ export function listMembersMetrics(q: Queryable, clubId: string, profileIds: rea
        (SELECT count(*)::int FROM member_badges WHERE club_id = $1 AND profile_id = m.pid) AS badge_count,
        (SELECT count(*)::int FROM task_completions
          WHERE club_id = $1 AND profile_id = m.pid AND question_count > 0 AND correct_count = question_count) AS task_perfect,
-       (SELECT current_date - created_at::date FROM club_members WHERE club_id = $1 AND profile_id = m.pid) AS membership_duration
+       (SELECT ${clubDate()} - ${clubDate('cm.created_at')} FROM club_members cm JOIN clubs c ON c.id = cm.club_id
+         WHERE cm.club_id = $1 AND cm.profile_id = m.pid) AS membership_duration
        FROM unnest($2::uuid[]) AS m(pid)`,
     [clubId, profileIds, needRanking],
   );
@@ -113,9 +115,10 @@ export function listRankingBadgeCandidates(q: Queryable, clubId: string) {
 export function listMembershipDurationDue(db: Db) {
   return db.query<{ club_id: string; profile_id: string }>(
     `SELECT DISTINCT cm.club_id, cm.profile_id FROM badges b
-       JOIN club_members cm ON cm.active AND current_date - cm.created_at::date >= (b.auto_criteria->>'days')::int
+       JOIN club_members cm ON cm.active
        JOIN clubs c ON c.id = cm.club_id AND c.active
-      WHERE b.active AND b.badge_type = 'auto' AND b.auto_criteria->>'type' = 'membership_duration' AND (b.club_id IS NULL OR b.club_id = cm.club_id)
+      WHERE ${clubDate()} - ${clubDate('cm.created_at')} >= (b.auto_criteria->>'days')::int
+        AND b.active AND b.badge_type = 'auto' AND b.auto_criteria->>'type' = 'membership_duration' AND (b.club_id IS NULL OR b.club_id = cm.club_id)
         AND NOT EXISTS (SELECT 1 FROM member_badges mb WHERE mb.club_id = cm.club_id AND mb.profile_id = cm.profile_id AND mb.badge_id = b.id)`,
   );
 }

@@ -6,6 +6,8 @@ import { REPORT_MSG } from '../../shared/associacao-reports.js';
 import { seedDemoClub } from '../demo/base.js';
 import { seedFinance } from '../finance/demo-seed.js';
 import { monthlyReport } from '../finance/repo.js';
+import { awardMembershipDurationBadges } from '../badges/engine.js';
+import { insertBadge } from '../../../test/gamification.js';
 
 /**
  * 21h30 on 30/11 in Brasília is already 01/12 in UTC: the club is still in November. The embedded
@@ -45,5 +47,19 @@ describe.runIf(engineName() === 'pglite')('the club\'s evening, after UTC has tu
     expect(months.at(-1)?.month.slice(0, 7)).toBe('2026-11');
     expect(months.filter((m) => m.income !== '0.00' && m.expense !== '0.00').map((m) => m.month.slice(0, 7)))
       .toEqual(['2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11']);
+  });
+
+  it('a 30-day badge counts club days: joined at noon on 31/10, yes; on 01/11, not yet (UTC would say 30 days)', async () => {
+    await insertBadge(ctx.db, { name: 'Trinta dias', criteria: { type: 'membership_duration', days: 30 } });
+    const [ana, bruno] = s.members;
+    const joined = (profileId: string, at: string) =>
+      ctx.db.query(`UPDATE club_members SET created_at = $2 WHERE club_id = $1 AND profile_id = $3`, [s.club.id, at, profileId]);
+    await joined(ana.profile.id, '2026-10-31T15:00:00Z');
+    await joined(bruno.profile.id, '2026-11-01T15:00:00Z');
+    expect(await awardMembershipDurationBadges(ctx.db)).toBe(1);
+    const held = await ctx.db.query<{ profile_id: string }>(
+      `SELECT mb.profile_id FROM member_badges mb JOIN badges b ON b.id = mb.badge_id WHERE b.name = 'Trinta dias'`,
+    );
+    expect(held.map((h) => h.profile_id)).toEqual([ana.profile.id]);
   });
 });
