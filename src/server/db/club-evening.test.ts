@@ -7,7 +7,8 @@ import { seedDemoClub } from '../demo/base.js';
 import { seedFinance } from '../finance/demo-seed.js';
 import { monthlyReport } from '../finance/repo.js';
 import { awardMembershipDurationBadges } from '../badges/engine.js';
-import { insertBadge } from '../../../test/gamification.js';
+import { insertBadge, insertTask } from '../../../test/gamification.js';
+import { notifyWaitingSubmissions } from '../notifications/club-events.js';
 
 /**
  * 21h30 on 30/11 in Brasília is already 01/12 in UTC: the club is still in November. The embedded
@@ -61,5 +62,30 @@ describe.runIf(engineName() === 'pglite')('the club\'s evening, after UTC has tu
       `SELECT mb.profile_id FROM member_badges mb JOIN badges b ON b.id = mb.badge_id WHERE b.name = 'Trinta dias'`,
     );
     expect(held.map((h) => h.profile_id)).toEqual([ana.profile.id]);
+  });
+
+  it('the reminder of waiting submissions goes once per club day: not again when UTC\'s day turns at 21h', async () => {
+    const kid = s.members[0];
+    const taskId = await insertTask(ctx.db, s.club.id, { title: 'Foto', type: 'submission' });
+    const [assignment] = await ctx.db.query<{ id: string }>(
+      `INSERT INTO assigned_tasks (club_id, task_id, profile_id) VALUES ($1, $2, $3) RETURNING id`, [s.club.id, taskId, kid.profile.id]);
+    await ctx.db.query(
+      `INSERT INTO task_submissions (club_id, assignment_id, task_id, profile_id, evidence_key, evidence_name, evidence_mime, evidence_size, created_at)
+       VALUES ($1, $2, $3, $4, 'k', 'foto.png', 'image/png', 10, now() - interval '4 days')`, [s.club.id, assignment.id, taskId, kid.profile.id]);
+    const reminders = async () => (await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM notifications WHERE club_id = $1 AND profile_id = $2 AND kind = 'submissions.waiting'`, [s.club.id, s.admin.profile.id]))[0].n;
+    try {
+      vi.setSystemTime(new Date('2026-11-30T22:00:00Z')); // 19h on 30/11 in Brasília
+      await notifyWaitingSubmissions(ctx.db);
+      expect(await reminders()).toBe(1);
+      vi.setSystemTime(CLUB_EVENING); // 21h30, still 30/11 in Brasília
+      await notifyWaitingSubmissions(ctx.db);
+      expect(await reminders()).toBe(1);
+      vi.setSystemTime(new Date('2026-12-01T12:00:00Z')); // 9h on 01/12
+      await notifyWaitingSubmissions(ctx.db);
+      expect(await reminders()).toBe(2);
+    } finally {
+      vi.setSystemTime(CLUB_EVENING);
+    }
   });
 });

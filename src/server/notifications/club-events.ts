@@ -34,12 +34,11 @@ export const SUBMISSION_WAIT_DAYS = 3;
 
 /**
  * Daily: each person who reviews submissions (the 'submissions.review' holders; a counsellor for their
- * unit) is told how many waited more than {@link SUBMISSION_WAIT_DAYS} days, once per day.
+ * unit) is told how many waited more than {@link SUBMISSION_WAIT_DAYS} days, once per club day.
  */
-export async function notifyWaitingSubmissions(db: Db, days = SUBMISSION_WAIT_DAYS, now = new Date()): Promise<number> {
+export async function notifyWaitingSubmissions(db: Db, days = SUBMISSION_WAIT_DAYS): Promise<number> {
   const p = CLUB_PERMISSIONS['submissions.review'];
   const rows = await clubEventsRepo.waitingSubmissions(db, days, p.roles, p.unitRoles);
-  const day = now.toISOString().slice(0, 10);
   // One transaction per person and club (issue 43): a failure is recorded under the club and stops nobody else.
   const run = new ClubJobRun(db, WAITING_SUBMISSIONS_JOB);
   let created = 0;
@@ -47,7 +46,8 @@ export async function notifyWaitingSubmissions(db: Db, days = SUBMISSION_WAIT_DA
     created += (await run.inTransaction(r.club_id, (tx) => notify(tx, {
       clubId: r.club_id, to: [r.profile_id], category: 'leadership', kind: 'submissions.waiting', link: '/dashboard/aprovacoes',
       title: r.waiting === 1 ? `1 envio espera aprovação há mais de ${days} dias` : `${r.waiting} envios esperam aprovação há mais de ${days} dias`,
-      dedupeKey: `submissions.waiting:${day}`,
+      // Once per club day (its time zone), not per UTC day: at 21h in Brasília UTC's day turns.
+      dedupeKey: `submissions.waiting:${r.club_day}`,
     }))) ?? 0;
   }
   await run.finish();
