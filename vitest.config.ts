@@ -43,8 +43,9 @@ export default defineConfig({
   test: {
     include: INCLUDE,
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Hang guards, not speed checks: a busy machine ran the suite twice as slowly as usual.
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
     pool: 'forks',
     // Files run one after another in each worker's process without a fresh module graph per file: the
     // graph (fastify, pg, zod, the server) was loaded again for each of the 526 files, about 1,050 s of

@@ -54,5 +54,5 @@ describe('the regional view: two clubs share with one coordinator', () => {
     expect(await coordinator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(coordinator, 'associacao-regional-03-cards-360');
     expectCleanConsole(coordinator, 'coordinator 360');
-  }, 180_000);
+  });
 });

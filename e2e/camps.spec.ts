@@ -97,5 +97,5 @@ describe('saídas: the director builds the saída with its APCR, a named leader 
     await expect.poll(async () => log.getByRole('listitem').count()).toBe(4);
     await screenshot(leader, 'camps-03-synced-360');
     expectCleanConsole(leader, 'camp mode');
-  }, 90_000);
+  });
 });

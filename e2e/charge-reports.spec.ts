@@ -72,5 +72,5 @@ describe('receivables reports', () => {
     // The chart follows the new width on its ResizeObserver's next turn.
     await page.waitForFunction(() => document.documentElement.scrollWidth <= 360, undefined, { timeout: 5000 });
     await screenshot(page, 'charge-reports-06-financeiro-a-receber-360');
-  }, 120_000);
+  });
 });

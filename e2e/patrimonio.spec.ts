@@ -111,7 +111,7 @@ describe('patrimônio: a donated tent lent to a unit comes back torn; the invent
     expect(await leader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(leader, 'patrimonio-04-lenco-pending-360');
     expectCleanConsole(leader, 'counsellor');
-  }, 120_000);
+  });
 
   it("the club's uniform: who has each piece, the kit edited without losing what was given, each member's own; a label read with the camera on return and in the count", async () => {
     const director = await newPage(e2e.browser, e2e.server.baseUrl);
@@ -236,5 +236,5 @@ describe('patrimônio: a donated tent lent to a unit comes back torn; the invent
     await counter.getByText(/1 de 1 itens conferidos/).waitFor();
     await screenshot(counter, 'patrimonio-08-count-scanned-1280');
     expectCleanConsole(counter, 'count (scan)');
-  }, 90_000);
+  });
 });

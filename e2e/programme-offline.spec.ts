@@ -101,7 +101,7 @@ describe('the grid offline', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.waitForTimeout(400); // the sidebar slides in
     await screenshot(page, 'programme-offline-05-desktop');
-  }, 90_000);
+  });
 
   it('a queued signature the server refuses (the requisito was removed meanwhile) leaves the queue with a pt-BR message', async () => {
     const [req] = await sql<{ id: string }>(`INSERT INTO programme_requirements (club_id, item_code, position, text) VALUES ($1, 'AMIGO', 4, 'Requisito que será removido') RETURNING id`, [clubId]);
@@ -172,7 +172,7 @@ describe('the grid offline', () => {
       `SELECT count(*)::int AS n FROM programme_signatures s JOIN programme_requirements r ON r.id = s.requirement_id JOIN programme_enrolments e ON e.id = s.enrolment_id
          JOIN club_members cm ON cm.id = e.member_id JOIN profiles p ON p.id = cm.profile_id WHERE s.club_id = $1 AND r.position = 5 AND p.full_name = 'Bruno Lima'`, [clubId]);
     expect(bruno.n).toBe(0);
-  }, 90_000);
+  });
 
   it('the grid filtered to one unit keeps the filter in the URL, also on reload', async () => {
     const [aguias] = await sql<{ id: string }>(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Águias', '#0ea5e9') RETURNING id`, [clubId]);

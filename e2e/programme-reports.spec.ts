@@ -69,5 +69,5 @@ describe('programme badges and reports', () => {
     await page.getByText('Informe o número de semanas, de 1 a 104').waitFor();
     await screenshot(page, 'programme-06-relatorio-semanas-360');
     await page.setViewportSize({ width: 1280, height: 800 });
-  }, 90_000);
+  });
 });

@@ -166,5 +166,5 @@ describe('setting up and running a class', () => {
     expect(rows.map((r) => r.item_code)).toEqual(['AMIGO', 'COMPANHEIRO']);
     await expectNoA11yViolations(page, 'instructor items');
     await shot(page, 'programme-setup-08-instrutor-de');
-  }, 120_000);
+  });
 });

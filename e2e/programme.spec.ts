@@ -67,5 +67,5 @@ describe('classes and especialidades', () => {
     await expectNoA11yViolations(page, 'investiture certificate');
     await screenshot(page, 'programme-04-certificado');
     await page.setViewportSize({ width: 1280, height: 800 });
-  }, 120_000);
+  });
 });

@@ -104,5 +104,5 @@ describe("secretaria: a member's pasta shows their history; a document is upload
     await expectNoSideScroll(director, 360, 'export error at 360');
     await screenshot(director, 'secretaria-pasta-05-export-error-360');
     await director.unroute('**/export');
-  }, 90_000);
+  });
 });

@@ -59,5 +59,5 @@ describe("secretaria: a meeting's roll call becomes the attendance of its ata", 
     expect(await director.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(director, 'secretaria-10-ata-roll-call-360');
     expectCleanConsole(director, 'director (ata from roll call)');
-  }, 120_000);
+  });
 });

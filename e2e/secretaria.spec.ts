@@ -123,5 +123,5 @@ describe('secretaria: the secretary writes and closes an ata with two votos, an 
     await expectNoSideScroll(director, 360, 'atas at 360');
     await screenshot(director, 'secretaria-06-atas-360');
     expectCleanConsole(director, 'director phone');
-  }, 60_000);
+  });
 });

@@ -96,13 +96,13 @@ describe('club settings screen', () => {
     expect(await message.isVisible()).toBe(true);
     await screenshot(page, 'settings-03-toast');
     await page.mouse.move(5, 795);
-    await message.waitFor({ state: 'hidden', timeout: 8_000 });
+    await message.waitFor({ state: 'hidden', timeout: 15_000 });
 
     // A toast that moves or goes away under the pointer (into or out of a modal) gets a "mouseover" and never
     // its "mouseout". Here the pointer is in a corner: the pause ends, and the toast leaves in its 4 s.
     await save('Pausa sem o ponteiro');
     await message.evaluate((el) => el.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, relatedTarget: document.body })));
-    await message.waitFor({ state: 'hidden', timeout: 8_000 });
+    await message.waitFor({ state: 'hidden', timeout: 15_000 });
 
     await page.setViewportSize({ width: 360, height: 740 });
     await save('Toast no celular');

@@ -105,7 +105,7 @@ describe.skipIf(!onPostgres)('starting and stopping the server process (issue 37
       await held.release();
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 180_000);
 
   it('started before PostgreSQL accepts connections, the server retries and becomes ready once it does', async () => {
     const target = new URL(await newDatabase('migrated'));
@@ -132,7 +132,7 @@ describe.skipIf(!onPostgres)('starting and stopping the server process (issue 37
       sockets.forEach((s) => s.destroy());
       proxy.close();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('three instances started at once on a new database all become ready; SIGTERM lets a request in flight finish and refuses new connections', async () => {
     const url = await newDatabase('empty');
@@ -171,7 +171,7 @@ describe.skipIf(!onPostgres)('starting and stopping the server process (issue 37
     expect(await victim.exited).toBe(0);
     // The other two never noticed.
     for (const s of three.slice(1)) expect((await fetch(`${s.base}/api/ready`)).status).toBe(200);
-  }, 60_000);
+  }, 180_000);
 });
 
 /** Resolves once a new connection to the server is refused (it stopped listening). */

@@ -189,5 +189,5 @@ describe(`saídas (seguro, acompanhantes, programação, fotos) on ${engineName(
     expect(report.incidents[0].photos).toHaveLength(1);
     const [audit] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE club_id = $1 AND action = 'camp.incident_photo'`, [clubId]);
     expect(audit.n).toBe(1);
-  }, 60_000);
+  }, 180_000);
 });

@@ -122,7 +122,7 @@ describe.skipIf(engineName() !== 'pglite')('one owner per DATA_DIR, commands thr
     await startServer();
     expect((await login('demo@trilha.app', 'demo1234')).status).toBe(200);
     expect((await login('antiga@teste.com', 'segredo123')).json.profile.user_type).toBe('super_admin');
-  }, 90_000);
+  }, 180_000);
 
   it('backup through the running server → write more → restore (refused while running) equals the snapshot; a truncated archive is refused', async () => {
     const backup = await runScript('scripts/backup.ts');
@@ -152,7 +152,7 @@ describe.skipIf(engineName() !== 'pglite')('one owner per DATA_DIR, commands thr
     expect((await login('depois@teste.com', 'segredo123')).status).toBe(401);
     expect((await login('antiga@teste.com', 'segredo123')).status).toBe(200);
     expect((await login('demo@trilha.app', 'demo1234')).status).toBe(200);
-  }, 90_000);
+  }, 180_000);
 
   it('kill -9 under 20 parallel POST /transactions: the server starts again with every acknowledged write', async () => {
     const admin = await login('demo@trilha.app', 'demo1234');

@@ -73,7 +73,7 @@ describe.skipIf(engineName() !== 'postgres')('migrate() from instances starting 
     }
     expect(failures).toBe(0);
     expect(waited).toBeGreaterThan(0);
-  }, 60_000);
+  }, 180_000);
 
   it("the project's migrations, 6 at once on a fresh database: each applied once", async () => {
     await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
@@ -83,5 +83,5 @@ describe.skipIf(engineName() !== 'postgres')('migrate() from instances starting 
     const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_.+\.sql$/.test(f)).map((f) => f.replace(/\.sql$/, ''));
     expect(applied.sort()).toEqual(files.sort());
     expect(await db.query('SELECT count(*)::int AS n FROM schema_migrations')).toEqual([{ n: files.length }]);
-  }, 60_000);
+  }, 180_000);
 });

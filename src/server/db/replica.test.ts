@@ -120,5 +120,5 @@ describe.skipIf(engineName() !== 'postgres' || Boolean(process.env.TEST_POOLER) 
     const served = reads.status().replicaReads;
     await eventually(async () => (await members()).includes('Carla Sem Réplica') && reads.status().replicaReads > served);
     expect(states).toEqual(expect.arrayContaining(['up', 'down']));
-  }, 60_000);
+  }, 180_000);
 });

@@ -204,7 +204,7 @@ describe(`club functions on ${engineName()}`, () => {
       ),
       { numRuns: 25 },
     );
-  }, 60_000);
+  }, 180_000);
 
   it('canManageUnit: the whole club for club-wide functions, the own unit for a counsellor', () => {
     const base = { clubId: 'c', profileId: 'p', isAdmin: false, viaSuperAdmin: false };
