@@ -86,6 +86,23 @@ const serverLayers = [
   },
 ];
 
+/**
+ * Numbers on screen go through `formatNumber` / `formatMoney` (src/shared/pt-number.ts), not Intl: a
+ * page's first Intl number formatter loads ICU's data, 50–70 ms on a desktop and four times that on a
+ * phone, inside the first long task of the screen (issue 45). Dates have date-fns; time zones still
+ * need Intl.DateTimeFormat, which only the screens that show another zone's hour load.
+ */
+const noIntlNumbers = {
+  files: ['src/web/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+  ignores: ['**/*.test.{ts,tsx}'],
+  rules: {
+    'no-restricted-syntax': ['error',
+      { selector: "MemberExpression[object.name='Intl'][property.name='NumberFormat']", message: 'Use formatNumber or formatMoney (src/shared/pt-number.ts, format-brl.ts): Intl costs a phone 250 ms on first use.' },
+      { selector: "CallExpression[callee.property.name='toLocaleString'][arguments.length>0]", message: 'Use formatNumber (src/shared/pt-number.ts): Intl costs a phone 250 ms on first use.' },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', '.test-data/**'] },
   js.configs.recommended,
@@ -104,5 +121,6 @@ export default tseslint.config(
     },
   },
   webBoundaries,
+  noIntlNumbers,
   ...serverLayers,
 );

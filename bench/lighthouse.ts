@@ -4,6 +4,7 @@
 // LH_JSON=/some/dir keeps each run's full report there (what blocked, what was the largest paint).
 // LH_RUNS=3 runs each page three times and prints the median too (a shared machine moves the score
 // by several points); WEB_DIR=/other/dist/web measures another build, e.g. the previous commit's.
+// LH_TRACE=1 keeps each run's Chromium trace beside its report (what each long task was).
 // LH_DEMO=1 seeds the demo club and measures, signed in as its director, the screens a leader opens on
 // a Saturday (issue 45): /dashboard, programa (its grade), cobranças, the chamada of the last meeting and
 // avisos, beside /login. LH_ONLY=<regular expression> keeps only the screens whose label matches.
@@ -73,7 +74,11 @@ try {
         i--;
         continue;
       }
-      if (process.env.LH_JSON) await writeFile(path.join(process.env.LH_JSON, `${label.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '') || 'page'}-${i + 1}.json`), JSON.stringify(lhr));
+      const file = `${label.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '') || 'page'}-${i + 1}`;
+      if (process.env.LH_JSON) await writeFile(path.join(process.env.LH_JSON, `${file}.json`), JSON.stringify(lhr));
+      // LH_TRACE=1 (with LH_JSON) keeps the Chromium trace too, for chrome://tracing or a script.
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (process.env.LH_JSON && process.env.LH_TRACE === '1' && trace) await writeFile(path.join(process.env.LH_JSON, `${file}.trace.json`), JSON.stringify(trace));
       const ms = (id: string) => `${((lhr.audits[id]?.numericValue ?? 0) / 1000).toFixed(2)} s`;
       const performance = Math.round((lhr.categories.performance?.score ?? 0) * 100);
       scores.push(performance);

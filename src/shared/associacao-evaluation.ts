@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_YEAR, MIN_YEAR, isRealDay } from './dates.js';
 import { zOptionalWholeNumber, zWholeNumber } from './whole-number.js';
+import { formatNumber } from './pt-number.js';
 
 /**
  * The Associação's evaluation of a club (issue 48, ADR 077): a list of items (points, deadline, the
@@ -39,10 +40,10 @@ export const EVAL_MSG = {
   codeRepeated: (code: string) => `Código repetido na lista: ${code.slice(0, 40)}.`,
   title: 'Informe o título do item.',
   titleLong: `O título pode ter no máximo ${EVAL_MAX_TITLE} caracteres.`,
-  points: `Pontos: um número inteiro de 0 a ${EVAL_MAX_POINTS.toLocaleString('pt-BR')}.`,
+  points: `Pontos: um número inteiro de 0 a ${formatNumber(EVAL_MAX_POINTS)}.`,
   deadline: 'Prazo: use dd/mm (ex.: 10/02), ou deixe em branco.',
   evidence: 'Evidência: texto inválido.',
-  evidenceLong: `A evidência pode ter no máximo ${EVAL_MAX_EVIDENCE.toLocaleString('pt-BR')} caracteres.`,
+  evidenceLong: `A evidência pode ter no máximo ${formatNumber(EVAL_MAX_EVIDENCE)} caracteres.`,
   proof: 'Prova automática: escolha uma da lista, ou nenhuma.',
   target: 'Meta: um número inteiro de 1 a 1.000, ou em branco.',
   year: `Ano inválido: use um ano entre ${MIN_YEAR} e ${MAX_YEAR}.`,
@@ -66,7 +67,7 @@ export const EVAL_MSG = {
   formula: 'Célula com fórmula (começa com =, +, - ou @): escreva o texto sem fórmula.',
   fileEmpty: 'O arquivo não tem nenhum item.',
   hasErrors: 'Corrija os erros do arquivo antes de importar. Nada foi gravado.',
-  imported: (n: number) => (n === 1 ? '1 item importado.' : `${n.toLocaleString('pt-BR')} itens importados.`),
+  imported: (n: number) => (n === 1 ? '1 item importado.' : `${formatNumber(n)} itens importados.`),
 } as const;
 
 const DEADLINE = /^(\d{2})\/(\d{2})$/;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_YEAR, MIN_YEAR, isRealDay } from './dates.js';
+import { formatNumber } from './pt-number.js';
 
 /**
  * The year's plan (issue 48, "Ano do clube"): the club's calendar (meetings, events, the dates typed or
@@ -43,7 +44,7 @@ export const PLAN_MSG = {
   tooLongSpan: 'Uma data pode durar no máximo 366 dias.',
   notFound: 'Data não encontrada no calendário do clube.',
   year: `Ano inválido: use um ano entre ${MIN_YEAR} e ${MAX_YEAR}.`,
-  goalsLong: `As metas podem ter no máximo ${GOALS_MAX.toLocaleString('pt-BR')} caracteres.`,
+  goalsLong: `As metas podem ter no máximo ${formatNumber(GOALS_MAX)} caracteres.`,
   goalsInvalid: 'Metas: texto inválido.',
   signedOn: 'Informe a data da assinatura (dd/mm/aaaa), ou deixe em branco para desmarcar.',
   signedFuture: 'A data da assinatura não pode ser depois de hoje.',
@@ -54,7 +55,7 @@ export const PLAN_MSG = {
   notIcs: 'Este arquivo não é um calendário .ics (iCalendar): ele deve começar com BEGIN:VCALENDAR.',
   icsUnreadable: 'O calendário .ics não pôde ser lido: exporte-o de novo do Google Agenda ou do Outlook.',
   empty: 'O arquivo não tem nenhuma data.',
-  tooMany: `O arquivo pode ter no máximo ${IMPORT_MAX_ROWS.toLocaleString('pt-BR')} datas.`,
+  tooMany: `O arquivo pode ter no máximo ${formatNumber(IMPORT_MAX_ROWS)} datas.`,
   header: 'O CSV precisa de um cabeçalho com as colunas: data, fim (opcional), nome, tipo (opcional), observação (opcional).',
   unknownColumn: (name: string) => `Coluna desconhecida: ${name.slice(0, 60)}. Use: data, fim, nome, tipo, observação.`,
   nul: 'Caractere inválido (NUL) no arquivo: salve-o de novo.',
@@ -63,7 +64,7 @@ export const PLAN_MSG = {
   dateInvalid: (text: string) => `Data inválida: ${text.slice(0, 30)}. Use dd/mm/aaaa.`,
   kindUnknown: (text: string) => `Tipo desconhecido: ${text.slice(0, 30)}. Use feriado, recesso, associação, região ou clube.`,
   hasErrors: 'Corrija os erros do arquivo antes de importar. Nada foi gravado.',
-  imported: (n: number) => (n === 1 ? '1 data importada.' : `${n.toLocaleString('pt-BR')} datas importadas.`),
+  imported: (n: number) => (n === 1 ? '1 data importada.' : `${formatNumber(n)} datas importadas.`),
   feedNotFound: 'Calendário não encontrado: o link foi trocado ou revogado.',
   childNotFound: 'Membro não encontrado.',
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zId } from './ids.js';
 import { isWithinProductYears } from './dates.js';
+import { formatNumber } from './pt-number.js';
 
 /** pt-BR texts of saídas e acampamentos (issue 49). */
 export const CAMP_MSG = {
@@ -175,7 +176,7 @@ export type TCamp = z.infer<typeof ZCamp>;
 export function ratioText(leaders: number, participants: number): string {
   if (leaders === 0) return `Nenhum líder para ${participants} ${participants === 1 ? 'participante' : 'participantes'}`;
   const per = Math.round((participants / leaders) * 10) / 10;
-  return `${leaders} ${leaders === 1 ? 'líder' : 'líderes'} : ${participants} ${participants === 1 ? 'participante' : 'participantes'} (1 para ${per.toLocaleString('pt-BR')})`;
+  return `${leaders} ${leaders === 1 ? 'líder' : 'líderes'} : ${participants} ${participants === 1 ? 'participante' : 'participantes'} (1 para ${formatNumber(per)})`;
 }
 
 // ——— medication schedule ———

@@ -18,7 +18,7 @@ const CONVERSIONS: RegExp[] = [
   /\*\s*100n?\b/, /\b100n?\s*\*/, /[\w)\]]\s*\/\s*100n?\b/,
   /Math\.round\(Number\(/, /toFixed\(2\)/, /parseFloat\(/,
   /\.replace\('\.', ''\)/, /\.slice\(0, -2\)/,
-  /Number\([^()]*\b(amount|cost|price|balance|total|paid|open)\w*\)/i,
+  /\bNumber\([^()]*\b(amount|cost|price|balance|total|paid|open)\w*\)/i,
 ];
 
 /** Lines that have the shape and are not money: the file, a piece of the line, why. */

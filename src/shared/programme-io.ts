@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from './pt-number.js';
 
 /**
  * Requisitos as a file (ADR 040): CSV or JSON, exported by one club (or the platform) and imported by
@@ -17,7 +18,7 @@ export const REQ_IO_MSG = {
   contentRequired: 'Envie o conteúdo do arquivo',
   tooBig: 'O arquivo pode ter no máximo 1 MB.',
   empty: 'O arquivo não tem nenhum requisito.',
-  tooMany: `O arquivo pode ter no máximo ${REQ_IMPORT_MAX_ROWS.toLocaleString('pt-BR')} requisitos.`,
+  tooMany: `O arquivo pode ter no máximo ${formatNumber(REQ_IMPORT_MAX_ROWS)} requisitos.`,
   header: `O arquivo CSV precisa de um cabeçalho com as colunas: ${REQ_CSV_HEADER.join(', ')}.`,
   unknownColumn: (name: string) => `Coluna desconhecida: ${name.slice(0, 60)}. Use: ${REQ_CSV_HEADER.join(', ')}.`,
   jsonInvalid: 'O arquivo JSON não pôde ser lido: ele deve ter uma lista "requisitos" exportada pelo Trilha.',
@@ -32,7 +33,7 @@ export const REQ_IO_MSG = {
   flagInvalid: (label: string) => `Use "sim" ou "não" em ${label}`,
   duplicate: 'Requisito repetido neste item',
   sectionUnknown: (s: string) => `Seção desconhecida: ${s.slice(0, 80)}. Use o código (G, DE, SO, DA, SA, OL, EN, AC, EV, AV) ou o nome (Gerais, Descoberta espiritual…)`,
-  imported: (n: number) => (n === 1 ? '1 requisito importado.' : `${n.toLocaleString('pt-BR')} requisitos importados.`),
+  imported: (n: number) => (n === 1 ? '1 requisito importado.' : `${formatNumber(n)} requisitos importados.`),
 } as const;
 
 export const ZReqImport = z.object({

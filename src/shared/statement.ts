@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from './finance.js';
 import { zMoney } from './money.js';
 import { UUID_RE } from './ids.js';
+import { formatNumber } from './pt-number.js';
 
 /** A statement file's text (5 MB) and how many transactions it may hold. */
 export const STATEMENT_MAX_CHARS = 5_000_000;
@@ -21,17 +22,17 @@ export const STATEMENT_MAX_OFX_TRANSACTION_CHARS = 8_000;
 export const STATEMENT_MSG = {
   fileRequired: 'Escolha o arquivo do extrato (OFX ou CSV).',
   tooBig: 'O extrato pode ter no máximo 5 MB.',
-  tooManyLines: `O extrato pode ter no máximo ${STATEMENT_MAX_LINES.toLocaleString('pt-BR')} lançamentos: exporte um período menor.`,
+  tooManyLines: `O extrato pode ter no máximo ${formatNumber(STATEMENT_MAX_LINES)} lançamentos: exporte um período menor.`,
   unknownFormat: 'Formato de extrato não reconhecido: envie o arquivo OFX ou CSV exportado pelo banco.',
   empty: 'O extrato não tem nenhum lançamento.',
-  lineTooLong: (line: number) => `Linha ${line}: tem mais de ${STATEMENT_MAX_LINE_CHARS.toLocaleString('pt-BR')} caracteres, o que nenhum extrato de banco tem. Nada foi lido: confira o arquivo.`,
+  lineTooLong: (line: number) => `Linha ${line}: tem mais de ${formatNumber(STATEMENT_MAX_LINE_CHARS)} caracteres, o que nenhum extrato de banco tem. Nada foi lido: confira o arquivo.`,
   tooManyFields: (line: number) => `Linha ${line}: tem mais de ${STATEMENT_MAX_FIELDS} colunas, o que nenhum extrato de banco tem. Nada foi lido: confira o arquivo.`,
-  ofxTransactionTooBig: (n: number) => `Lançamento ${n} do OFX: tem mais de ${STATEMENT_MAX_OFX_TRANSACTION_CHARS.toLocaleString('pt-BR')} caracteres, o que nenhum extrato de banco tem. Nada foi lido: confira o arquivo.`,
+  ofxTransactionTooBig: (n: number) => `Lançamento ${n} do OFX: tem mais de ${formatNumber(STATEMENT_MAX_OFX_TRANSACTION_CHARS)} caracteres, o que nenhum extrato de banco tem. Nada foi lido: confira o arquivo.`,
   formula: (line: number) => `Linha ${line}: um texto começa com =, +, - ou @ (fórmula de planilha). Nada foi lido: confira o arquivo.`,
   badDate: (line: number) => `Linha ${line}: data ilegível. Use dd/mm/aaaa.`,
   badAmount: (line: number) => `Linha ${line}: valor ilegível.`,
   pairsRequired: 'Marque ao menos um pagamento ou uma despesa para confirmar.',
-  tooManyPairs: `No máximo ${STATEMENT_MAX_LINES.toLocaleString('pt-BR')} pagamentos por vez.`,
+  tooManyPairs: `No máximo ${formatNumber(STATEMENT_MAX_LINES)} pagamentos por vez.`,
   fingerprintInvalid: 'Linha do extrato inválida: gere a prévia de novo.',
   duplicateLine: 'A mesma linha do extrato foi marcada duas vezes.',
   chargeRequired: 'Escolha a cobrança do pagamento.',

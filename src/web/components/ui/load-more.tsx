@@ -1,4 +1,5 @@
 import { Button } from './button';
+import { formatNumber } from '@shared/pt-number';
 
 /** Footer of a paged list: how many are shown out of how many, and 'Carregar mais' while there are more. */
 export function LoadMore({ shown, total, noun, hasMore, loading, onMore, totalAtLeast = false }: {
@@ -10,7 +11,7 @@ export function LoadMore({ shown, total, noun, hasMore, loading, onMore, totalAt
   return (
     <div className="mt-4 flex flex-col items-center gap-2">
       <p className="text-sm text-slate-600" aria-live="polite">
-        Mostrando {shown.toLocaleString('pt-BR')} de {totalAtLeast ? 'mais de ' : ''}{total.toLocaleString('pt-BR')} {label}
+        Mostrando {formatNumber(shown)} de {totalAtLeast ? 'mais de ' : ''}{formatNumber(total)} {label}
       </p>
       {hasMore ? (
         <Button variant="secondary" loading={loading} onClick={onMore}>

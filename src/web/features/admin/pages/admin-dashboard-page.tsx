@@ -6,6 +6,7 @@ import { usePlatformStats } from '../api/get-platform-stats';
 import { formatDateTime } from '../../../lib/format';
 import type { TPlatformStats } from '@shared/admin';
 import { JobFailures } from '../components/job-failures';
+import { formatNumber } from '@shared/pt-number';
 
 const LINKS: Array<{ to: string; title: string; text: string; icon: LucideIcon }> = [
   { to: '/superadmin/clubes', title: 'Gerenciar Clubes', text: 'Criar, editar, ativar, abrir e excluir clubes.', icon: Building2 },
@@ -53,6 +54,6 @@ export function Component() {
 function backupLine(s: TPlatformStats): string {
   if (!s.bancoEmbutido) return 'Backups: banco PostgreSQL externo (use pg_dump).';
   if (!s.ultimoBackup) return 'Último backup: nenhum ainda.';
-  const mb = (s.ultimoBackup.bytes / (1024 * 1024)).toLocaleString('pt-BR', { maximumFractionDigits: 1 });
+  const mb = formatNumber(s.ultimoBackup.bytes / (1024 * 1024), 0, 1);
   return `Último backup: ${formatDateTime(s.ultimoBackup.em)} (${mb} MB)`;
 }

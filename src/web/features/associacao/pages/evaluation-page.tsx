@@ -18,6 +18,7 @@ import { evaluationCsvHref, useEvaluation, useImportItems, useMarkItem, useReset
 import { AssociacaoNav } from '../components/associacao-nav';
 import { EvaluationItemModal } from '../../../components/evaluation/evaluation-item-modal';
 import { EvaluationImportModal } from '../../../components/evaluation/evaluation-import-modal';
+import { formatNumber } from '@shared/pt-number';
 
 export function Component() {
   const current = useSelectedClub();
@@ -87,7 +88,7 @@ function EvaluationScreen({ clubId, canManage }: { clubId: string; canManage: bo
       />
       <Card className="mb-4" aria-label="Pontuação">
         <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
-          <p className="text-2xl font-semibold text-slate-900" data-testid="evaluation-score">{e.score.toLocaleString('pt-BR')} de {points(e.max)}</p>
+          <p className="text-2xl font-semibold text-slate-900" data-testid="evaluation-score">{formatNumber(e.score)} de {points(e.max)}</p>
           <label className="flex items-center gap-2 text-sm text-slate-700">
             Ano
             <select className="rounded-lg border border-slate-300 px-2 py-1" value={e.year} onChange={(ev) => setYear(Number(ev.currentTarget.value))}>

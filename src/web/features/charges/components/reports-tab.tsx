@@ -9,9 +9,10 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { SelectField } from '@web/components/ui/field';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { chargeReportCsvUrl, useChargeReport } from '../api/reports';
+import { formatNumber } from '@shared/pt-number';
 
 const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
-const pct = (n: number) => `${n.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
+const pct = (n: number) => `${formatNumber(n, 1, 1)} %`;
 const brDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 const RECEIVABLES: Column<TReceivablesMonth>[] = [

@@ -9,6 +9,7 @@ import { ReportError } from '../../../components/report';
 import { formatDate } from '@web/lib/format';
 import { plural } from '@shared/plural';
 import { useRegionalView, useVerifyEmail } from '../api/get-regional';
+import { formatNumber } from '@shared/pt-number';
 
 const daysLabel = (n: number) => (n === 0 ? 'hoje' : n === 1 ? '1 dia' : `${n} dias`);
 const reportsLabel = (c: TRegionalClub) => {
@@ -18,7 +19,7 @@ const reportsLabel = (c: TRegionalClub) => {
 
 /** '1.300 de 3.100 pontos (3 de 8 itens)', or a dash when the club has no evaluation. */
 const evaluationLabel = (c: TRegionalClub) =>
-  (c.evaluation === null ? '—' : `${c.evaluation.score.toLocaleString('pt-BR')} de ${plural(c.evaluation.max, 'ponto', 'pontos')} (${c.evaluation.done} de ${plural(c.evaluation.total, 'item', 'itens')})`);
+  (c.evaluation === null ? '—' : `${formatNumber(c.evaluation.score)} de ${plural(c.evaluation.max, 'ponto', 'pontos')} (${c.evaluation.done} de ${plural(c.evaluation.total, 'item', 'itens')})`);
 
 /** 'Visão regional': the clubs that shared with this coordinator, side by side, read-only, counts only. */
 export function Component() {
