@@ -75,8 +75,15 @@ try {
       const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/.*\//, '')}:${f.lineNumber + 1}`;
       self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0));
     });
+    // Per file too: which chunk's code (module evaluation included) the screen waits for.
+    const byFile = new Map<string, number>();
+    for (const [k, v] of self) {
+      const file = k.replace(/^.* /, '').replace(/:\d+$/, '') || '(native)';
+      byFile.set(file, (byFile.get(file) ?? 0) + v);
+    }
     const total = [...self.entries()].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)')).reduce((s, [, v]) => s + v, 0);
     console.log(`\n${pathname}: ${(total / 1000).toFixed(0)} ms of JavaScript and GC`);
+    console.log(`by file: ${[...byFile.entries()].filter(([f]) => f !== '(native)').sort((a, b) => b[1] - a[1]).slice(0, 12).map(([f, v]) => `${f} ${(v / 1000).toFixed(1)} ms`).join(', ')}`);
     for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_TOP ?? 25))) {
       // The hottest lines of the function (sample counts), to find which statement costs.
       const hot = [...(lines.get(k) ?? new Map<number, number>()).entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([l, t]) => `line ${l}: ${t}`);

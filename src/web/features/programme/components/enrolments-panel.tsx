@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-hot-toast';
-import { PROGRAMME_MSG, type TCatalogue, type TEnrolmentRosterEntry, type TProgramme } from '@shared/programme';
+import { PROGRAMME_MSG } from '@shared/programme-messages';
+import type { TCatalogue, TEnrolmentRosterEntry, TProgramme } from '@shared/programme';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { PageSpinner } from '../../../components/ui/spinner';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { X } from 'lucide-react';
 import { toast } from 'react-hot-toast';
-import { PROGRAMME_MSG } from '@shared/programme';
+import { PROGRAMME_MSG } from '@shared/programme-messages';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';

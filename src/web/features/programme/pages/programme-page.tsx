@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TCatalogue, TProgramme } from '@shared/programme';
 import { Card } from '../../../components/ui/card';
@@ -15,17 +15,17 @@ import { useMarkQueue } from '../api/marks';
 import { useProgrammeSettings } from '../api/settings';
 import { CardView } from '../components/card-view';
 import { CatalogueList } from '../components/catalogue-list';
-import { EnrolmentsPanel } from '../components/enrolments-panel';
 import { GridView } from '../components/grid-view';
 import { ItemPicker } from '../components/item-picker';
-import { ReadyPanel } from '../components/ready-panel';
-import { MarkQueue } from '../components/mark-queue';
-import { RequirementsEditor } from '../components/requirements-editor';
-import { ItemInstructorsPanel } from '../components/instructors-panel';
-import { RequirementsExportLinks, RequirementsImportModal } from '../components/requirements-import';
-import { Button } from '../../../components/ui/button';
-import { SettingsForm } from '../components/settings-form';
-import { ReportsPanel } from '../components/reports-panel';
+
+// The tabs with forms (and so zod, 60–80 ms of schema building on a desktop, four times that on a
+// phone) load when opened: the grade and the cartão, what a leader opens on a Saturday, need none.
+const ReadyPanel = lazy(() => import('../components/ready-panel').then((m) => ({ default: m.ReadyPanel })));
+const MarkQueue = lazy(() => import('../components/mark-queue').then((m) => ({ default: m.MarkQueue })));
+const EnrolmentsPanel = lazy(() => import('../components/enrolments-panel').then((m) => ({ default: m.EnrolmentsPanel })));
+const ReportsPanel = lazy(() => import('../components/reports-panel').then((m) => ({ default: m.ReportsPanel })));
+const RequirementsTab = lazy(() => import('../components/requirements-tab').then((m) => ({ default: m.RequirementsTab })));
+const SettingsForm = lazy(() => import('../components/settings-form').then((m) => ({ default: m.SettingsForm })));
 
 type Tab = 'card' | 'grid' | 'queue' | 'ready' | 'enrol' | 'reports' | 'requirements' | 'catalogue' | 'settings';
 
@@ -97,25 +97,6 @@ function GridTab({ clubId, profileId, catalogue, programmes }: { clubId: string;
   );
 }
 
-function RequirementsTab({ clubId, catalogue, programmes, canManage }: { clubId: string; catalogue: TCatalogue; programmes: TProgramme[]; canManage: boolean }) {
-  const [item, setItem] = useState('AMIGO');
-  const [importing, setImporting] = useState(false);
-  return (
-    <div className="space-y-3">
-      {canManage ? (
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-50 p-3">
-          <Button variant="secondary" onClick={() => setImporting(true)}>Importar CSV ou JSON</Button>
-          {item ? <RequirementsExportLinks clubId={clubId} itemCode={item} /> : null}
-          <RequirementsImportModal clubId={clubId} open={importing} onClose={() => setImporting(false)} />
-        </div>
-      ) : null}
-      <ItemPicker catalogue={catalogue} programmes={programmes} value={item} onChange={setItem} />
-      {item && canManage ? <ItemInstructorsPanel clubId={clubId} itemCode={item} itemName={catalogue.items.find((i) => i.code === item)?.name ?? item} /> : null}
-      {item ? <RequirementsEditor key={item} clubId={clubId} itemCode={item} catalogue={catalogue} canManage={canManage} /> : null}
-    </div>
-  );
-}
-
 /** /dashboard/programa: the cartão, the instructor's grid, prontos, enrolments, requisitos, catalogue, settings. */
 /** Tabs a link may open (`?aba=para-assinar`, as the notice of a marked requisito does). */
 const TAB_SLUGS: Record<string, Tab> = { cartao: 'card', grade: 'grid', 'para-assinar': 'queue', prontos: 'ready', inscricoes: 'enrol', relatorios: 'reports', requisitos: 'requirements' };
@@ -157,15 +138,17 @@ export function ProgrammePage({ clubId, access }: { clubId: string; access: Prog
       {failed ? <p role="alert" className="text-red-700">{errorMessage(failed, 'Erro ao carregar o programa.')}</p> : null}
       {catalogue.data && settings.data ? (
         <Card role="tabpanel" aria-label={tab === 'queue' ? 'Para assinar' : tabs.find((t) => t.key === tab)?.label?.toString()}>
-          {tab === 'card' ? <MyCard clubId={clubId} profileId={access.profileId} /> : null}
-          {tab === 'grid' ? <GridTab clubId={clubId} profileId={access.profileId} catalogue={catalogue.data} programmes={settings.data.programmes} /> : null}
-          {tab === 'ready' ? <ReadyPanel clubId={clubId} canManage={access.canManage} /> : null}
-          {tab === 'queue' ? <MarkQueue clubId={clubId} /> : null}
-          {tab === 'enrol' ? <EnrolmentsPanel clubId={clubId} catalogue={catalogue.data} programmes={settings.data.programmes} /> : null}
-          {tab === 'reports' ? <ReportsPanel clubId={clubId} /> : null}
-          {tab === 'requirements' ? <RequirementsTab clubId={clubId} catalogue={catalogue.data} programmes={settings.data.programmes} canManage={access.canManage} /> : null}
-          {tab === 'catalogue' ? <CatalogueList catalogue={catalogue.data} /> : null}
-          {tab === 'settings' ? <SettingsForm clubId={clubId} settings={settings.data} canEdit={access.canSettings} /> : null}
+          <Suspense fallback={<PageSpinner />}>
+            {tab === 'card' ? <MyCard clubId={clubId} profileId={access.profileId} /> : null}
+            {tab === 'grid' ? <GridTab clubId={clubId} profileId={access.profileId} catalogue={catalogue.data} programmes={settings.data.programmes} /> : null}
+            {tab === 'ready' ? <ReadyPanel clubId={clubId} canManage={access.canManage} /> : null}
+            {tab === 'queue' ? <MarkQueue clubId={clubId} /> : null}
+            {tab === 'enrol' ? <EnrolmentsPanel clubId={clubId} catalogue={catalogue.data} programmes={settings.data.programmes} /> : null}
+            {tab === 'reports' ? <ReportsPanel clubId={clubId} /> : null}
+            {tab === 'requirements' ? <RequirementsTab clubId={clubId} catalogue={catalogue.data} programmes={settings.data.programmes} canManage={access.canManage} /> : null}
+            {tab === 'catalogue' ? <CatalogueList catalogue={catalogue.data} /> : null}
+            {tab === 'settings' ? <SettingsForm clubId={clubId} settings={settings.data} canEdit={access.canSettings} /> : null}
+          </Suspense>
         </Card>
       ) : null}
     </div>
