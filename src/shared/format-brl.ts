@@ -16,7 +16,6 @@ export function formatMoney(value: string | number | null | undefined): string {
   const s = typeof value === 'string' ? value.trim() : '';
   if (/^-?\d+(\.\d{1,2})?$/.test(s)) return `${s.startsWith('-') ? '-' : ''}R$\u00a0${formatBrl(s.replace(/^-/, ''))}`;
   const n = Number(value ?? 0);
-  if (!Number.isFinite(n)) return `R$\u00a0${formatNumber(n)}`;
   // Two decimals as Intl rounds them (the shortest decimal, halves away from zero), then grouped.
   const text = formatNumber(Math.abs(n), 2, 2);
   return `${n < 0 && text !== '0,00' ? '-' : ''}R$\u00a0${text}`;
