@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
-import { registerServiceWorker } from './app/service-worker';
+import { registerServiceWorker } from './lib/service-worker';
 import './index.css';
 
 const root = document.getElementById('root');

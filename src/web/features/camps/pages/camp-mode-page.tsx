@@ -13,6 +13,7 @@ import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { useOnline } from '@web/lib/online';
+import { keepAppOffline } from '@web/lib/service-worker';
 import { keepLog, keepPack, openPack, packInfo, sealPhoto, wipePack, type OpenedPack, type QueuedCampWrite } from '@web/lib/offline/camp-store';
 import { useSelectedClub } from '@web/lib/session/use-current-club';
 import { downloadPack } from '../api/download-pack';
@@ -25,6 +26,8 @@ import { Conflicts, LogList } from '../components/camp-log';
 export function Component() {
   const current = useSelectedClub();
   const { id = '' } = useParams();
+  // Camp mode is opened to go offline: the app's own offline copy is installed now, not once settled.
+  useEffect(keepAppOffline, []);
   return <CampMode key={`${current.clubId}:${id}`} clubId={current.clubId} eventId={id} />;
 }
 
