@@ -8,36 +8,20 @@
 // LH_DEMO=1 seeds the demo club and measures, signed in as its director, the screens a leader opens on
 // a Saturday (issue 45): /dashboard, programa (its grade), cobranças, the chamada of the last meeting and
 // avisos, beside /login. LH_ONLY=<regular expression> keeps only the screens whose label matches.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildApp } from '../src/server/app.js';
-import { openPglite } from '../src/server/db/pglite.js';
-import { migrate } from '../src/server/db/migrate.js';
-import { PROJECT_ROOT } from '../src/server/paths.js';
-import { DEMO_ADMIN, DEMO_SLUG } from '../src/server/demo/base.js';
-import { seedDemo } from '../src/server/demo/seed.js';
-import { localDiskStorage } from '../src/server/storage/storage.js';
+import { DEMO_SLUG } from '../src/server/demo/base.js';
+import { JSON_HEADERS as headers, startBuiltApp } from './demo-server.js';
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-lh-'));
-const db = await openPglite();
-await migrate(db);
-const app = await buildApp({ db, dataDir, webDir: process.env.WEB_DIR ?? path.join(PROJECT_ROOT, 'dist', 'web'), limits: { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0 } });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-
-const headers = { 'content-type': 'application/json', 'x-trilha-client': 'web' };
 const demo = process.env.LH_DEMO === '1';
+const server = await startBuiltApp({ prefix: 'trilha-lh-', demo });
+const { db, base } = server;
 let cookie: string;
 const pages: Array<[string, string]> = [['/login', '/login'], ['/dashboard (signed in)', '/dashboard']];
 if (demo) {
-  await seedDemo(db, localDiskStorage(path.join(dataDir, 'uploads')));
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }) });
-  if (login.status !== 200) throw new Error(`demo login ${login.status}`);
-  cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  cookie = await server.signIn();
   const [meeting] = await db.query<{ id: string }>(
     `SELECT m.id FROM meetings m JOIN clubs c ON c.id = m.club_id WHERE c.slug = $1 AND m.date <= current_date ORDER BY m.date DESC LIMIT 1`, [DEMO_SLUG]);
   pages.push(['programa (grade)', '/dashboard/programa'], ['cobranças', '/dashboard/cobrancas'], ['chamada', `/dashboard/reunioes/${meeting.id}/chamada`], ['avisos', '/dashboard/avisos']);
@@ -94,8 +78,6 @@ try {
   }
 } finally {
   await chrome.kill();
-  await app.close();
-  await db.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await server.close();
 }
 process.exit(0);

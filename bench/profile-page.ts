@@ -4,32 +4,17 @@
 // main-thread time (self time, by function and file). Build with `npx vite build --minify false
 // --outDir /tmp/web-nomin` and set WEB_DIR to it to read the names. PROFILE_CPU=4 slows the CPU as
 // Lighthouse's mobile run does.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
-import { buildApp } from '../src/server/app.js';
-import { openPglite } from '../src/server/db/pglite.js';
-import { migrate } from '../src/server/db/migrate.js';
-import { PROJECT_ROOT } from '../src/server/paths.js';
-import { DEMO_ADMIN } from '../src/server/demo/base.js';
-import { seedDemo } from '../src/server/demo/seed.js';
-import { localDiskStorage } from '../src/server/storage/storage.js';
+import { startBuiltApp } from './demo-server.js';
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-profile-'));
-const db = await openPglite();
-await migrate(db);
-await seedDemo(db, localDiskStorage(path.join(dataDir, 'uploads')));
-const app = await buildApp({ db, dataDir, webDir: process.env.WEB_DIR ?? path.join(PROJECT_ROOT, 'dist', 'web'), limits: { apiPerMinute: 0, anonPerMinute: 0, signupsPerHour: 0 } });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const server = await startBuiltApp({ prefix: 'trilha-profile-', demo: true });
+const { base } = server;
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 try {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
   const page = await context.newPage();
-  const login = await page.request.post(`${base}/api/auth/login`, { headers: { 'x-trilha-client': 'web' }, data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
-  if (login.status() !== 200) throw new Error(`demo login ${login.status()}`);
+  const [name = '', value = ''] = (await server.signIn()).split(/=(.*)/s);
+  await context.addCookies([{ name, value, url: base }]);
   // The first Intl formatter of a page loads ICU's data: 50–70 ms on this machine, 4× that on
   // Lighthouse's phone. Every use is printed with where it came from, so a screen can do without.
   // A string, not a function: tsx would add helpers the page does not have.
@@ -92,8 +77,6 @@ try {
   }
 } finally {
   await browser.close();
-  await app.close();
-  await db.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await server.close();
 }
 process.exit(0);
