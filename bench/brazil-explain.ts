@@ -4,9 +4,25 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/trilha_brazil npx tsx bench/brazil-explain.ts
 // The statements are the repositories' (ranking through its exported SQL, the others as written there,
 // parameters written in). Each runs twice and the second plan is printed (the first warms the cache).
+// Two daily jobs that read the club's own date for every row are planned too: the membership-duration
+// badges due and the reminder of waiting submissions (their repositories' statements, as called).
 import { loadavg } from 'node:os';
+import type { Queryable } from '../src/server/db/index.js';
 import { openPostgres } from '../src/server/db/postgres.js';
 import { individualRankingSql } from '../src/server/ranking/repo.js';
+import { listMembershipDurationDue } from '../src/server/badges/award-repo.js';
+import { waitingSubmissions } from '../src/server/notifications/club-events-repo.js';
+import { SUBMISSION_WAIT_DAYS } from '../src/server/notifications/club-events.js';
+import { CLUB_PERMISSIONS } from '../src/shared/permissions.js';
+
+/** The statement and parameters a repository function sends, without running it. */
+async function statementOf(call: (q: Queryable) => Promise<unknown>): Promise<[string, unknown[]]> {
+  let sent: [string, unknown[]] | null = null;
+  const q = { query: async (sql: string, params: unknown[] = []) => { sent = [sql, params]; return []; } } as unknown as Queryable;
+  await call(q);
+  if (!sent) throw new Error('no statement was sent');
+  return sent;
+}
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL (the generated platform) is required');
@@ -19,7 +35,7 @@ const [period] = await db.query<{ id: string }>(`SELECT id FROM periods WHERE cl
 const c = `'${club.id}'`;
 const p = `'${member.profile_id}'`;
 
-const reads: Array<[string, string]> = [
+const reads: Array<[string, string, unknown[]?]> = [
   ['ledger: ranking individual of a period (ranking/repo.ts)', individualRankingSql(club.id, period.id)],
   ['ledger: a member\'s last 20 events', `SELECT id, source, points, occurred_at FROM point_events WHERE club_id = ${c} AND profile_id = ${p} ORDER BY occurred_at DESC LIMIT 20`],
   ['attendance: a quarter of roll calls of the club (meetings/report.ts marksInRange)', `
@@ -40,6 +56,11 @@ const reads: Array<[string, string]> = [
   ['audit: first page of the club (audit/list.ts keyset)', `
     SELECT a.id FROM audit_log a WHERE a.club_id = ${c} ORDER BY a.at DESC, a.id DESC LIMIT 51`],
 ];
+const review = CLUB_PERMISSIONS['submissions.review'];
+reads.push(
+  ['daily job: members due a membership-duration badge, club day per row (badges/award-repo.ts)', ...(await statementOf((q) => listMembershipDurationDue(q as never)))],
+  ['hourly job: waiting submissions per reviewer and club day (notifications/club-events-repo.ts)', ...(await statementOf((q) => waitingSubmissions(q, SUBMISSION_WAIT_DAYS, review.roles, review.unitRoles)))],
+);
 console.log(`${clubs} clubs; club clube-${Math.ceil(clubs / 2)}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
 const sizes = await db.query<{ t: string; rows: string; total: string; heap: string; indexes: string }>(`
   SELECT c.relname AS t, to_char(c.reltuples, 'FM999G999G999') AS rows, pg_size_pretty(pg_total_relation_size(c.oid)) AS total,
@@ -47,9 +68,9 @@ const sizes = await db.query<{ t: string; rows: string; total: string; heap: str
     FROM pg_class c WHERE c.oid IN ('point_events'::regclass, 'meeting_attendance'::regclass, 'notifications'::regclass, 'audit_log'::regclass)`);
 console.log('| table | rows | total | heap | indexes |\n|---|---|---|---|---|');
 for (const s of sizes) console.log(`| ${s.t} | ${s.rows} | ${s.total} | ${s.heap} | ${s.indexes} |`);
-for (const [label, sql] of reads) {
-  await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`);
-  const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`);
+for (const [label, sql, params = []] of reads) {
+  await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+  const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
   console.log(`\n### ${label}\n\`\`\`\n${plan.map((r) => r['QUERY PLAN']).join('\n')}\n\`\`\``);
 }
 await db.close();
