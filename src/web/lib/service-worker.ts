@@ -7,8 +7,8 @@
  * (200 files, 2.2 MB) and compiles it, and on a 2-core machine that work doubled the main thread's
  * blocking time of the screen being opened (Lighthouse, /dashboard, 5 runs each, alternated: TBT
  * medians 957 and 1,045 ms registering at `load`, 311 and 304 ms once settled). A phone gets its
- * first screen first and the offline copy a couple of seconds later; a screen that is about to go
- * offline (camp mode's "Baixar para o celular") asks for it at once with `keepAppOffline`.
+ * first screen first and the offline copy a couple of seconds later; a screen opened in order to go
+ * offline (camp mode, when it opens) asks for it at once with `keepAppOffline`.
  *
  * Never while the browser is offline: the registration would fetch `/sw.js` and fail. It waits for
  * the connection to come back instead.
