@@ -17,9 +17,23 @@ const isoDay = (daysAgo = 0) => localDateString(new Date(Date.now() - daysAgo * 
 /** 'AAAA-MM-DD' as a Brazilian reads and types it. */
 const brDay = (iso: string) => iso.split('-').reverse().join('/');
 
-/** Toasts fade in and out: axe may catch one mid-animation at low contrast, so checks wait for them to leave. */
+/**
+ * Toasts fade in and out: axe may catch one mid-animation at low contrast, so checks wait for them to leave.
+ * A toast under the pointer stays by design, so the pointer first moves to the page's top-left corner, away
+ * from them; a toast still there after 20 s is named in the failure, with whether the browser sees it hovered.
+ */
 async function toastsGone(page: Page) {
-  await expect.poll(() => page.locator('[role="status"][aria-live="polite"]').count(), { timeout: 15_000 }).toBe(0);
+  await page.mouse.move(1, 1);
+  const toasts = page.locator('[role="status"][aria-live="polite"]');
+  try {
+    await expect.poll(() => toasts.count(), { timeout: 20_000 }).toBe(0);
+  } catch (err) {
+    const left = await page.evaluate(() => ({
+      texts: [...document.querySelectorAll('[data-toaster] [role="status"]')].map((el) => el.textContent),
+      hovered: document.querySelector('[data-toaster] :hover') !== null,
+    }));
+    throw new Error(`Toasts still on screen after 20 s: ${JSON.stringify(left)}`, { cause: err });
+  }
 }
 
 async function fillDialog(page: Page, title: string, fields: Record<string, string>, selects: Record<string, string> = {}) {
