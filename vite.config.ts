@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -69,6 +69,52 @@ function shellPage(): Plugin {
       const links = [...files].filter((f) => !html.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
       if (!html.includes('</head>')) throw new Error('vite.config.ts: index.html has no </head> for the shell preloads');
       await writeFile(path.join(outDir, 'shell.html'), html.replace('</head>', `${links.join('\n')}\n</head>`));
+    },
+  };
+}
+
+const ALIASES = [
+  { find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) },
+  { find: '@web', replacement: fileURLToPath(new URL('./src/web', import.meta.url)) },
+];
+
+/**
+ * `login.html`: index.html with the login form already rendered beside `#root`, so a phone paints it
+ * when the stylesheet arrives rather than after the scripts (`src/web/lib/first-paint.ts`). The server
+ * sends it for /login. The page is rendered here with the app's own components, in Vite's SSR loader.
+ */
+function firstPaintPages(): Plugin {
+  let outDir = '';
+  let root = '';
+  return {
+    name: 'trilha-first-paint-pages',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      const emptyRoot = '<div id="root"></div>';
+      if (!html.includes(emptyRoot)) throw new Error('vite.config.ts: index.html has no empty #root to put the first paint beside');
+      const loader = await createServer({
+        configFile: false,
+        root,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        resolve: { alias: ALIASES },
+        plugins: [react()],
+      });
+      try {
+        const pages = (await loader.ssrLoadModule('/app/first-paint-pages.tsx')) as typeof import('./src/web/app/first-paint-pages');
+        for (const page of pages.FIRST_PAINT_PAGES) {
+          const markup = pages.renderFirstPaint(page.path);
+          await writeFile(path.join(outDir, page.file), html.replace(emptyRoot, `<div id="first-paint">${markup}</div>${emptyRoot}`));
+        }
+      } finally {
+        await loader.close();
+      }
     },
   };
 }
@@ -236,6 +282,7 @@ export default defineConfig({
     stylesheetFirst(),
     precompress(),
     shellPage(),
+    firstPaintPages(),
     // Installable app; the service worker precaches the built shell so the roll call opens offline
     // (its data comes from IndexedDB, see lib/offline/roll-call-store.ts). Of the API, only what the roll
     // call needs to open offline is kept (the session, the clubs, the meetings and their sheets),
@@ -295,12 +342,7 @@ export default defineConfig({
       },
     }),
   ],
-  resolve: {
-    alias: [
-      { find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) },
-      { find: '@web', replacement: fileURLToPath(new URL('./src/web', import.meta.url)) },
-    ],
-  },
+  resolve: { alias: ALIASES },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

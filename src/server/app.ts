@@ -92,6 +92,8 @@ function defaultCounterStore(db: Db, now: () => number = Date.now): CounterStore
 const SIGNED_IN_AREA = /^\/(dashboard|superadmin)(\/|$)/;
 const INDEX_PAGE = 'index.html';
 const SHELL_PAGE = 'shell.html';
+/** Client routes whose page the build rendered ahead of time (src/web/app/first-paint-pages.tsx). */
+const FIRST_PAINT_PAGES: Record<string, string> = { '/login': 'login.html' };
 
 /** A client's or proxy's request id when it is a plain token (no spaces or control characters, up to 128), else a new one. */
 export function requestIdOf(header: string | string[] | undefined): string {
@@ -257,6 +259,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     });
   }
   const signedInPage = webDir && existsSync(path.join(webDir, SHELL_PAGE)) ? SHELL_PAGE : INDEX_PAGE;
+  const firstPaint = new Map(Object.entries(FIRST_PAINT_PAGES).filter(([, file]) => webDir && existsSync(path.join(webDir, file))));
+  const pageFor = (pathname: string) => firstPaint.get(pathname.endsWith('/') ? pathname.slice(0, -1) : pathname) ?? (SIGNED_IN_AREA.test(pathname) ? signedInPage : INDEX_PAGE);
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     const allowed = pathname.startsWith('/api/') ? allowedMethods(pathname) : [];
@@ -267,8 +271,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       return reply.status(404).send({ error: { code: 'not_found', message: MSG.notFound } });
     }
     // History fallback: every client route is served the SPA shell; the signed-in areas get the copy
-    // that also preloads the menu's chunk (vite.config.ts, shellPage).
-    return reply.header('Cache-Control', 'no-cache').sendFile(SIGNED_IN_AREA.test(pathname) ? signedInPage : INDEX_PAGE, webDir);
+    // that also preloads the menu's chunk (vite.config.ts, shellPage), and /login the copy with the
+    // form already rendered (firstPaintPages).
+    return reply.header('Cache-Control', 'no-cache').sendFile(pageFor(pathname), webDir);
   });
 
   return app;

@@ -1,9 +1,13 @@
+import { useLayoutEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ApiError } from '../lib/api';
+import { takeOverFirstPaint } from '../lib/first-paint';
 
 /** The router's error screen (spec 2: 'Unexpected Application Error!' followed by the message). */
 export function RouteErrorPage() {
   const error = useRouteError();
+  // A first screen that failed to load leaves no ahead-of-time page above its error.
+  useLayoutEffect(() => takeOverFirstPaint(), []);
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error

@@ -1,5 +1,7 @@
+import { useLayoutEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
+import { hasFirstPaint, takeOverFirstPaint } from '../lib/first-paint';
 import { clubScreen } from './club-route';
 import { RouteErrorPage } from './error-page';
 import { RedirectIfSignedIn, RequireAuth, RequireSuperAdmin } from './guards';
@@ -25,9 +27,11 @@ function shell(area: 'club' | 'superadmin', children: RouteObject[]): RouteObjec
  */
 export const router = createBrowserRouter([
   {
+    // The first screen rendered: it takes over from the page the build rendered ahead of time, if any.
+    Component: FirstScreen,
     errorElement: <RouteErrorPage />,
     // The first screen's lazy module is loading: without it React Router warns on every load.
-    hydrateFallbackElement: <PageSpinner label="Carregando…" />,
+    hydrateFallbackElement: <LoadingFirstScreen />,
     children: [
       { path: '/', lazy: () => import('../features/landing/pages/landing-page') },
       { path: '/login', element: <RedirectIfSignedIn><LazyOutlet /></RedirectIfSignedIn>, children: [{ index: true, lazy: () => import('../features/auth/pages/login-page') }] },
@@ -138,4 +142,15 @@ function LegacyRedirect() {
 
 function LazyOutlet() {
   return <Outlet />;
+}
+
+/** Its layout effect runs after the first screen's own, before the browser paints them. */
+function FirstScreen() {
+  useLayoutEffect(() => takeOverFirstPaint(), []);
+  return <Outlet />;
+}
+
+/** The spinner, unless the page the build rendered ahead of time is already on screen (`/login`). */
+function LoadingFirstScreen() {
+  return hasFirstPaint() ? null : <PageSpinner label="Carregando…" />;
 }
