@@ -47,6 +47,21 @@ describe('whenQuiet (the service worker waits for the screen to settle)', () => 
     expect(then).toHaveBeenCalledTimes(1);
   });
 
+  it('stops watching at its next check, without running, once what it waited for was done another way', () => {
+    const p = page();
+    const then = vi.fn();
+    let requested = false;
+    whenQuiet(then, { now: () => Date.now(), observe: p.observe, done: () => requested });
+    vi.advanceTimersByTime(500);
+    p.activity();
+    expect(p.stopped()).toBe(false);
+    requested = true; // camp mode asked for the offline copy itself
+    vi.advanceTimersByTime(250);
+    expect(p.stopped()).toBe(true);
+    vi.advanceTimersByTime(LATEST_MS);
+    expect(then).not.toHaveBeenCalled();
+  });
+
   it('does not wait past LATEST_MS for a page that never settles', () => {
     const p = page();
     const then = vi.fn();

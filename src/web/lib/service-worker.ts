@@ -15,7 +15,8 @@
  */
 export function registerServiceWorker(): void {
   if (!available()) return;
-  window.addEventListener('load', () => whenQuiet(keepAppOffline));
+  // A screen that already asked (camp mode) ends the watch at its next check.
+  window.addEventListener('load', () => whenQuiet(keepAppOffline, { done: () => requested }));
 }
 
 let requested = false;
@@ -54,10 +55,13 @@ function observePage(seen: () => void): () => void {
   return () => observer.disconnect();
 }
 
-/** Runs `then` once the page has been quiet for QUIET_MS, or LATEST_MS after the call at the latest. */
+/**
+ * Runs `then` once the page has been quiet for QUIET_MS, or LATEST_MS after the call at the latest;
+ * stops watching without running it as soon as `done()` says it is no longer needed.
+ */
 export function whenQuiet(
   then: () => void,
-  { now = () => performance.now(), observe = observePage }: { now?: () => number; observe?: (seen: () => void) => () => void } = {},
+  { now = () => performance.now(), observe = observePage, done = () => false }: { now?: () => number; observe?: (seen: () => void) => () => void; done?: () => boolean } = {},
 ): void {
   const start = now();
   let last = start;
@@ -66,9 +70,10 @@ export function whenQuiet(
   });
   const timer = setInterval(() => {
     const t = now();
-    if (t - last < QUIET_MS && t - start < LATEST_MS) return;
+    const needed = !done();
+    if (needed && t - last < QUIET_MS && t - start < LATEST_MS) return;
     clearInterval(timer);
     stop();
-    then();
+    if (needed) then();
   }, CHECK_MS);
 }
