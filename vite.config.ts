@@ -10,6 +10,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import type { ChunkingContext, ModuleInfo } from 'rolldown';
 import { OFFLINE_API_CACHE, ROLL_CALL_API_PATTERN } from './src/web/lib/offline/roll-call-api';
+import { FIRST_PAINT_ID } from './src/web/lib/first-paint';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -110,7 +111,7 @@ function firstPaintPages(): Plugin {
         const pages = (await loader.ssrLoadModule('/app/first-paint-pages.tsx')) as typeof import('./src/web/app/first-paint-pages');
         for (const page of pages.FIRST_PAINT_PAGES) {
           const markup = pages.renderFirstPaint(page.path);
-          await writeFile(path.join(outDir, page.file), html.replace(emptyRoot, `<div id="first-paint">${markup}</div>${emptyRoot}`));
+          await writeFile(path.join(outDir, page.file), html.replace(emptyRoot, `<div id="${FIRST_PAINT_ID}">${markup}</div>${emptyRoot}`));
         }
       } finally {
         await loader.close();

@@ -36,6 +36,7 @@ import { isSafeKey, localDiskStorage, UPLOADS_URL_PREFIX, type Storage } from '.
 import { MSG } from '../shared/errors.js';
 import { apiDocsUiEnabled, publicUrlFromEnv } from './config.js';
 import { usePtBrZodMessages } from '../shared/zod-pt-br.js';
+import { FIRST_PAINT_FILES } from '../shared/first-paint-pages.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { AnswerCache, answerCacheBytesFromEnv, COMPRESS_FROM_BYTES, ENCODINGS } from './http/answer-cache.js';
 
@@ -92,8 +93,6 @@ function defaultCounterStore(db: Db, now: () => number = Date.now): CounterStore
 const SIGNED_IN_AREA = /^\/(dashboard|superadmin)(\/|$)/;
 const INDEX_PAGE = 'index.html';
 const SHELL_PAGE = 'shell.html';
-/** Client routes whose page the build rendered ahead of time (src/web/app/first-paint-pages.tsx). */
-const FIRST_PAINT_PAGES: Record<string, string> = { '/login': 'login.html' };
 
 /** A client's or proxy's request id when it is a plain token (no spaces or control characters, up to 128), else a new one. */
 export function requestIdOf(header: string | string[] | undefined): string {
@@ -259,7 +258,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     });
   }
   const signedInPage = webDir && existsSync(path.join(webDir, SHELL_PAGE)) ? SHELL_PAGE : INDEX_PAGE;
-  const firstPaint = new Map(Object.entries(FIRST_PAINT_PAGES).filter(([, file]) => webDir && existsSync(path.join(webDir, file))));
+  const firstPaint = new Map<string, string>(Object.entries(FIRST_PAINT_FILES).filter(([, file]) => webDir && existsSync(path.join(webDir, file))));
   const pageFor = (pathname: string) => firstPaint.get(pathname.endsWith('/') ? pathname.slice(0, -1) : pathname) ?? (SIGNED_IN_AREA.test(pathname) ? signedInPage : INDEX_PAGE);
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';

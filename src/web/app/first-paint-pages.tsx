@@ -1,6 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
+import type { ComponentType } from 'react';
+import { FIRST_PAINT_FILES } from '@shared/first-paint-pages';
 import { Component as LoginPage } from '../features/auth/pages/login-page';
 
 /**
@@ -8,7 +10,8 @@ import { Component as LoginPage } from '../features/auth/pages/login-page';
  * `<name>.html` with the markup beside the app's `#root`; `lib/first-paint.ts` hands it over to the app.
  * Only `/login`: the first screen of every phone that is not signed in, and the same for everyone.
  */
-export const FIRST_PAINT_PAGES = [{ path: '/login', file: 'login.html', Page: LoginPage }] as const;
+const PAGES: { [P in keyof typeof FIRST_PAINT_FILES]: ComponentType } = { '/login': LoginPage };
+export const FIRST_PAINT_PAGES = Object.entries(FIRST_PAINT_FILES).map(([path, file]) => ({ path, file, Page: PAGES[path as keyof typeof PAGES] }));
 
 /**
  * One page's markup as the app renders it, except that its submit buttons are disabled: the form takes
@@ -27,9 +30,11 @@ export function renderFirstPaint(path: string): string {
     </QueryClientProvider>,
     { identifierPrefix: 'fp-' },
   );
-  const submits = markup.match(/<button[^>]*type="submit"[^>]*>/g) ?? [];
-  if (submits.length === 0) throw new Error(`first-paint-pages: ${path} has no submit button to hold back`);
-  return markup.replace(/<button([^>]*)type="submit"([^>]*)>/g, (tag, before: string, after: string) =>
-    /\sdisabled(=|\s|>|$)/.test(tag) ? tag : `<button${before}type="submit" disabled=""${after}>`,
-  );
+  let submits = 0;
+  const held = markup.replace(/<button([^>]*)type="submit"([^>]*)>/g, (tag, before: string, after: string) => {
+    submits += 1;
+    return /\sdisabled(=|\s|>|$)/.test(tag) ? tag : `<button${before}type="submit" disabled=""${after}>`;
+  });
+  if (submits === 0) throw new Error(`first-paint-pages: ${path} has no submit button to hold back`);
+  return held;
 }

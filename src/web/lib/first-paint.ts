@@ -18,10 +18,10 @@ export function hasFirstPaint(doc: Document = document): boolean {
 export function takeOverFirstPaint(doc: Document = document): void {
   const first = doc.getElementById(FIRST_PAINT_ID);
   if (!first) return;
-  const root = doc.getElementById('root');
+  const fields = [...(doc.getElementById('root')?.querySelectorAll<HTMLInputElement>('input[name]') ?? [])];
   const focused = doc.activeElement;
   for (const old of first.querySelectorAll<HTMLInputElement>('input[name]')) {
-    const now = root ? [...root.querySelectorAll<HTMLInputElement>('input[name]')].find((el) => el.name === old.name && el.type === old.type) : undefined;
+    const now = fields.find((el) => el.name === old.name && el.type === old.type);
     if (!now) continue;
     if (old.type === 'checkbox' || old.type === 'radio') now.checked = old.checked;
     else if (old.value !== '') now.value = old.value;
