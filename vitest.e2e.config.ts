@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['e2e/**/*.spec.ts'],
+    globalSetup: ['e2e/global-setup.ts'],
     setupFiles: ['e2e/console-guard.ts'],
     // A hang guard, not a speed check: two files share the machine's two cores, and a busy machine ran
     // the whole browser suite 2.6 times slower than usual (2,121 s), its longest test at 99 s.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { SECURITY_MSG } from '../src/shared/security.js';
-import { expectNoA11yViolations, mailIn, newPage, registerAndCreateClub, registerThroughUi, screenshot, uniqueEmail, useServerAndBrowser } from './harness.js';
+import { expectNoA11yViolations, mailIn, newPage, registerAndCreateClub, signUp, screenshot, uniqueEmail, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 
@@ -23,7 +23,7 @@ async function passwordStep(page: Page, email: string, password: string) {
 describe('accounts people can keep', () => {
   it('forgot password → the .eml in the outbox → reset → log in with the new password', async () => {
     const page = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
-    const acc = await registerThroughUi(page, { name: 'Tesoureira Bia', email: uniqueEmail('bia') });
+    const acc = await signUp(page, { name: 'Tesoureira Bia', email: uniqueEmail('bia') });
     await page.getByRole('button', { name: 'Abrir menu' }).click().catch(() => undefined);
     await page.context().clearCookies();
 
@@ -61,7 +61,7 @@ describe('accounts people can keep', () => {
 
   it('two-step: enable with the code computed from the shown Chave → sign out → password + code; a recovery code works once', async () => {
     const page = await newPage(e2e.browser, e2e.server.baseUrl);
-    const acc = await registerThroughUi(page, { name: 'Diretor Caio', email: uniqueEmail('caio') });
+    const acc = await signUp(page, { name: 'Diretor Caio', email: uniqueEmail('caio') });
     await page.getByRole('link', { name: 'Segurança' }).click();
     await page.waitForURL('**/dashboard/seguranca');
     await page.getByRole('button', { name: 'Ativar verificação em duas etapas' }).click();
@@ -119,7 +119,7 @@ describe('accounts people can keep', () => {
 
   it('the super admin reads the messages in Caixa de saída', async () => {
     const page = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
-    const admin = await registerThroughUi(page, { name: 'Plataforma', email: uniqueEmail('plataforma') });
+    const admin = await signUp(page, { name: 'Plataforma', email: uniqueEmail('plataforma') });
     await e2e.server.db.query(`UPDATE profiles SET user_type = 'super_admin' WHERE email = $1`, [admin.email]);
     await page.goto('/superadmin/caixa-de-saida');
     await page.getByRole('heading', { name: 'Caixa de saída' }).waitFor();
@@ -156,7 +156,7 @@ describe('accounts people can keep', () => {
     // A second admin without two-step is led to enrol.
     const [club] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = 'Clube Cofre'`);
     const other = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
-    const admin2 = await registerThroughUi(other, { name: 'Vice Davi', email: uniqueEmail('davi') });
+    const admin2 = await signUp(other, { name: 'Vice Davi', email: uniqueEmail('davi') });
     await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, role) SELECT $1, id, 'admin' FROM profiles WHERE email = $2`, [club.id, admin2.email]);
     // The app leaves /dashboard for Segurança as soon as the API refuses the club, which can be before
     // the page's load event: wait only for the navigation to start, then for where it leads.

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import ICAL from 'ical.js';
 import { PLAN_MSG } from '../src/shared/associacao-plan.js';
-import { expectCleanConsole, expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
+import { expectCleanConsole, expectNoA11yViolations, newPage, registerAndCreateClub, signUp, screenshot, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 let director: Page;
@@ -32,7 +32,7 @@ beforeAll(async () => {
   director = await newPage(e2e.browser, e2e.server.baseUrl);
   const dir = await registerAndCreateClub(director, { clubName: 'Clube Ano' });
   family = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
-  const mother = await registerThroughUi(family, { name: 'Carla Ramos' });
+  const mother = await signUp(family, { name: 'Carla Ramos' });
   await seedClub(dir.email, mother.email);
 });
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { expectCleanConsole, mailIn, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
+import { expectCleanConsole, mailIn, newPage, registerAndCreateClub, signUp, screenshot, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 
 describe('the regional view: two clubs share with one coordinator', () => {
   it('each direction shares by e-mail; the coordinator confirms the e-mail and sees both clubs side by side (1280 and 360 px), counts only', async () => {
     const coordinator = await newPage(e2e.browser, e2e.server.baseUrl, { width: 1280, height: 800 });
-    const coord = await registerThroughUi(coordinator, { name: 'Rita Coordenadora' });
+    const coord = await signUp(coordinator, { name: 'Rita Coordenadora' });
 
     for (const clubName of ['Clube Águia Dourada', 'Clube Zimbro']) {
       const director = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 780 });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ASSOC_MSG, POST_MSG } from '../src/shared/associacao.js';
-import { expectCleanConsole, expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
+import { expectCleanConsole, expectNoA11yViolations, newPage, registerAndCreateClub, signUp, screenshot, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 let director: Page;
@@ -49,7 +49,7 @@ beforeAll(async () => {
   director = await newPage(e2e.browser, e2e.server.baseUrl);
   const dir = await registerAndCreateClub(director, { clubName: 'Clube Associação' });
   secretary = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
-  const sec = await registerThroughUi(secretary, { name: 'Secretária Silva' });
+  const sec = await signUp(secretary, { name: 'Secretária Silva' });
   await seedClub(dir.email, sec.email);
 });
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectCleanConsole, lateDoseDay, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
+import { expectCleanConsole, lateDoseDay, newPage, registerAndCreateClub, signUp, screenshot, useServerAndBrowser } from './harness.js';
 
-const e2e = useServerAndBrowser();
+const e2e = useServerAndBrowser({ offline: true });
 const PHONE = { width: 360, height: 780 };
 
 /** A named leader: an account of the club's leadership (counsellor), in a browser context of its own. */
 async function counsellor(name: string, clubId: string, unitId: string): Promise<{ page: Page; memberId: string }> {
   const page = await newPage(e2e.browser, e2e.server.baseUrl, PHONE);
-  const account = await registerThroughUi(page, { name });
+  const account = await signUp(page, { name });
   const [m] = await e2e.server.db.query<{ id: string }>(
     `INSERT INTO club_members (club_id, profile_id, unit_id, role) SELECT $1, id, $2, 'counselor' FROM profiles WHERE email = $3 RETURNING id`, [clubId, unitId, account.email]);
   return { page, memberId: m.id };

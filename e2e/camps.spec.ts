@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CAMP_MSG } from '../src/shared/camps.js';
-import { expectCleanConsole, lateDoseDay, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
+import { expectCleanConsole, lateDoseDay, newPage, registerAndCreateClub, signUp, screenshot, useServerAndBrowser } from './harness.js';
 
-const e2e = useServerAndBrowser();
+const e2e = useServerAndBrowser({ offline: true });
 const PHONE = { width: 360, height: 780 };
 
 describe('saídas: the director builds the saída with its APCR, a named leader runs camp mode offline', () => {
@@ -26,7 +26,7 @@ describe('saídas: the director builds the saída with its APCR, a named leader 
 
     // The leader: an account of the club's leadership (counsellor of Águias).
     const leader = await newPage(e2e.browser, e2e.server.baseUrl, PHONE);
-    const leaderAccount = await registerThroughUi(leader, { name: 'Pedro Conselheiro' });
+    const leaderAccount = await signUp(leader, { name: 'Pedro Conselheiro' });
     await db.query(
       `INSERT INTO club_members (club_id, profile_id, unit_id, role) SELECT $1, id, $2, 'counselor' FROM profiles WHERE email = $3`, [club.id, unit.id, leaderAccount.email]);
 

@@ -7,7 +7,7 @@ import { DUES_MSG } from '../src/shared/dues.js';
 import { PIX_MSG } from '../src/shared/pix.js';
 import { localDateString } from '../src/server/recurring/schedule.js';
 import {
-  expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot,
+  expectNoA11yViolations, newPage, registerAndCreateClub, signUp, screenshot,
   useServerAndBrowser,
 } from './harness.js';
 
@@ -226,9 +226,9 @@ describe('treasurer journey (charges)', () => {
     };
     // The child has an account; the guardian registers and is linked, with consent, to the child's membership.
     const childPage = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 780 });
-    await registerThroughUi(childPage, { name: 'Nina Prado' });
+    await signUp(childPage, { name: 'Nina Prado' });
     const guardianPage = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 780 });
-    await registerThroughUi(guardianPage, { name: 'Paula Prado' });
+    await signUp(guardianPage, { name: 'Paula Prado' });
     const [nina] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Nina Prado'`);
     const [paula] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Paula Prado'`);
     const [member] = await e2e.server.db.query<{ id: string }>('INSERT INTO club_members (club_id, profile_id) VALUES ($1, $2) RETURNING id', [club.id, nina.id]);

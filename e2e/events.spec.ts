@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { EVENT_MSG } from '../src/shared/events.js';
 import { localDateString } from '../src/server/recurring/schedule.js';
-import { expectCleanConsole, expectNoA11yViolations, loginThroughUi, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
+import { expectCleanConsole, expectNoA11yViolations, loginThroughUi, newPage, registerAndCreateClub, signUp, screenshot, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 
@@ -71,7 +71,7 @@ describe('eventos: the director creates an acampamento, a guardian registers and
 
     // The guardian: an account linked to Nina, with the consent in force (as the charges journey does).
     const guardian = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 780 });
-    await registerThroughUi(guardian, { name: 'Paula Prado' });
+    await signUp(guardian, { name: 'Paula Prado' });
     const [paula] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Paula Prado'`);
     const [g] = await e2e.server.db.query<{ id: string }>(
       `INSERT INTO member_guardians (club_id, member_id, full_name, email, relationship, profile_id, accepted_at)
@@ -175,7 +175,7 @@ describe('eventos: the director creates an acampamento, a guardian registers and
 
     // The treasurer reads: the list and the roster, no button to create, edit, register or tick.
     const treasurer = await newPage(e2e.browser, e2e.server.baseUrl);
-    await registerThroughUi(treasurer, { name: 'Tereza Tesoureira' });
+    await signUp(treasurer, { name: 'Tereza Tesoureira' });
     const [tereza] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Tereza Tesoureira'`);
     await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, 'treasurer')`, [club.id, tereza.id]);
     await treasurer.goto('/dashboard/eventos');

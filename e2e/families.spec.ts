@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FAMILY_MSG } from '../src/shared/families.js';
 import { readZip } from '../test/zip.js';
-import { expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, uniqueEmail, useServerAndBrowser } from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, signUp, screenshot, uniqueEmail, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 let page: Page;
@@ -115,7 +115,7 @@ describe('families', () => {
     await page.getByText(FAMILY_MSG.healthSaved).first().waitFor();
 
     const instructorPage = await newPage(e2e.browser, e2e.server.baseUrl);
-    const instructor = await registerThroughUi(instructorPage, { name: 'Ivo Instrutor' });
+    const instructor = await signUp(instructorPage, { name: 'Ivo Instrutor' });
     await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, role) SELECT $1, id, 'Instrutor(a)' FROM profiles WHERE email = $2`, [clubId, instructor.email]);
     await instructorPage.goto(`/dashboard/membros/${kidProfileId}`);
     // Whatever the profile screen lets an instructor see, the health form is not part of it.

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { FIN_MSG } from '../src/shared/finance.js';
 import { localDateString } from '../src/server/recurring/schedule.js';
 import {
-  expectNoA11yViolations, loginThroughUi, newPage, registerAndCreateClub, registerThroughUi, screenshot,
+  expectNoA11yViolations, loginThroughUi, newPage, registerAndCreateClub, signUp, screenshot,
   useServerAndBrowser,
 } from './harness.js';
 
@@ -451,7 +451,7 @@ describe("a member's view", () => {
     const { clubName } = await registerAndCreateClub(admin, { clubName: 'Clube dos Cofres' });
     await admin.context().close();
     const page = await newPage(e2e.browser, e2e.server.baseUrl);
-    const member = await registerThroughUi(page, { name: 'Júlia Membro' });
+    const member = await signUp(page, { name: 'Júlia Membro' });
     const [club] = await e2e.server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
     const [julia] = await e2e.server.db.query<{ id: string }>('SELECT id FROM profiles WHERE email = $1', [member.email]);
     await e2e.server.db.query('INSERT INTO club_members (club_id, profile_id) VALUES ($1, $2)', [club.id, julia.id]);

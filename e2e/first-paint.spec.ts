@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectCleanConsole, expectNoA11yViolations, newPage, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
+import { expectCleanConsole, expectNoA11yViolations, newPage, signUp, screenshot, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 
@@ -22,7 +22,7 @@ describe('the login form painted before the scripts', () => {
 
   it('takes typing before the app runs, sends nothing until then, and the app keeps it and signs in (360 px)', async () => {
     const setup = await newPage(e2e.browser, e2e.server.baseUrl);
-    const account = await registerThroughUi(setup);
+    const account = await signUp(setup);
     await setup.context().close();
 
     const page = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });

@@ -161,4 +161,16 @@ describe('foundation journey', () => {
     expect(width).toBeLessThanOrEqual(360);
     await page.context().close();
   });
+
+  it('the accessibility check fails on a serious violation, and again after a navigation', async () => {
+    const page = await newPage(e2e.browser, e2e.server.baseUrl);
+    await page.setContent('<html lang="pt-BR"><head><title>t</title></head><body><main><h1>Teste</h1><button></button></main></body></html>');
+    await expect(expectNoA11yViolations(page, 'a button without a name')).rejects.toThrow(/button-name \(critical\)/);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    await expectNoA11yViolations(page, 'login');
+    await page.evaluate(() => document.querySelector('main')?.append(document.createElement('button')));
+    await expect(expectNoA11yViolations(page, 'login with a button without a name')).rejects.toThrow(/button-name/);
+    await page.context().close();
+  });
 });

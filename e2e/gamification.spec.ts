@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { EVIDENCE_MAX_LABEL, EVIDENCE_TYPES_LABEL, PROGRESS_MSG } from '../src/shared/progress.js';
 import { RANKING_MSG } from '../src/shared/ranking.js';
-import { expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, signUp, screenshot, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 
@@ -44,7 +44,7 @@ describe('gamification journey', () => {
 
     // The member signs up and joins the club.
     const member = await newPage(e2e.browser, e2e.server.baseUrl);
-    const memberAcc = await registerThroughUi(member, { name: 'Marina Lima' });
+    const memberAcc = await signUp(member, { name: 'Marina Lima' });
     const [{ id: memberId }] = await sql<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [memberAcc.email]);
     await sql(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, 'Desbravador(a)', $3)`, [clubId, memberId, unit.id]);
 
@@ -212,7 +212,7 @@ describe('gamification journey', () => {
     await sql(`INSERT INTO units (club_id, name, color) VALUES ($1, 'Falcões', '#f59e0b')`, [clubId]);
     await sql(`INSERT INTO tasks (club_id, title, type, points) VALUES ($1, 'Vídeo do hino', 'submission', 15)`, [clubId]);
     const member = await newPage(e2e.browser, e2e.server.baseUrl);
-    const acc = await registerThroughUi(member, { name: 'Tiago Reis' });
+    const acc = await signUp(member, { name: 'Tiago Reis' });
     const [{ id: memberId }] = await sql<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [acc.email]);
     await sql(`INSERT INTO club_members (club_id, profile_id, unit_id) VALUES ($1, $2, $3)`, [clubId, memberId, aguias.id]);
 

@@ -1,18 +1,19 @@
-import { mkdtemp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { cp, mkdtemp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { simpleParser } from 'mailparser';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.js';
 import { openPglite } from '../src/server/db/pglite.js';
 import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
+import { slugify } from '../src/shared/clubs.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const WEB_DIR = path.join(ROOT, 'dist', 'web');
@@ -25,10 +26,14 @@ export interface E2EServer {
   close(): Promise<void>;
 }
 
-/** The built app (dist/web) on a random port with a fresh PGlite data dir: the embedded default. */
+/**
+ * The built app (dist/web) on a random port with its own PGlite data dir: the embedded default. The data
+ * dir is a copy of the run's migrated one (e2e/global-setup.ts); migrate() then finds nothing to do.
+ */
 export async function startServer(): Promise<E2EServer> {
   if (!existsSync(path.join(WEB_DIR, 'index.html'))) throw new Error('dist/web is missing: run `npx vite build` first');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-e2e-'));
+  await cp(inject('e2eDataDir'), path.join(dataDir, 'pgdata'), { recursive: true });
   const db = await openPglite({ dataDir: path.join(dataDir, 'pgdata') });
   await migrate(db);
   const app = await buildApp({ db, dataDir, webDir: WEB_DIR });
@@ -58,11 +63,12 @@ export function launchBrowser(): Promise<Browser> {
  * The server and the browser of one spec file: started before its tests, closed after them.
  * `const e2e = useServerAndBrowser();` at the top of the file, then `e2e.server`, `e2e.browser` in the tests.
  */
-export function useServerAndBrowser(): { readonly server: E2EServer; readonly browser: Browser } {
+export function useServerAndBrowser({ offline = false }: { offline?: boolean } = {}): { readonly server: E2EServer; readonly browser: Browser } {
   const env = {} as { server: E2EServer; browser: Browser };
   beforeAll(async () => {
     env.server = await startServer();
     env.browser = await launchBrowser();
+    if (offline) offlineBrowsers.add(env.browser);
   });
   afterAll(async () => {
     await env.browser?.close();
@@ -71,6 +77,14 @@ export function useServerAndBrowser(): { readonly server: E2EServer; readonly br
   return env;
 }
 
+/**
+ * The browsers of the files that take pages offline (`useServerAndBrowser({ offline: true })`): only
+ * their pages install the service worker. Elsewhere it is blocked: each new page would download, store
+ * and compile the whole app (200 files) a couple of seconds after it settles, with two files sharing
+ * two cores.
+ */
+const offlineBrowsers = new WeakSet<Browser>();
+
 const pageErrors = new WeakMap<Page, string[]>();
 const consoleProblems = new WeakMap<Page, string[]>();
 /** Every page newPage opened in this file, for the console check after each test (e2e/console-guard.ts). */
@@ -78,7 +92,8 @@ export const openPages = new Set<Page>();
 
 /** A fresh browser context and page; Content-Security-Policy violations and uncaught errors are recorded. */
 export async function newPage(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const serviceWorkers = offlineBrowsers.has(browser) ? 'allow' : 'block';
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', serviceWorkers });
   const page = await context.newPage();
   const errors: string[] = [];
   pageErrors.set(page, errors);
@@ -94,11 +109,32 @@ export async function newPage(browser: Browser, baseUrl: string, viewport = { wi
   return page;
 }
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation { id: string; impact: string; help: string; targets: string[] }
+
+/**
+ * axe-core's serious and critical violations on the page as it is now, with every rule of axe's defaults.
+ * axe is put into the page once per document and run there, asking only for violations: @axe-core/playwright
+ * opened a second page for every check, 2–3 s each, 7 s with two files at once (156 checks in the suite).
+ */
+async function seriousViolations(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] }[] };
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<Result> } }).axe;
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+}
+
 /** Fails on any serious or critical axe violation of the page as it is now (and on CSP violations or uncaught errors so far). */
 export async function expectNoA11yViolations(page: Page, label = page.url()): Promise<void> {
   const errors = pageErrors.get(page) ?? [];
   if (errors.length > 0) throw new Error(`Browser errors on ${label}:\n${errors.join('\n')}`);
-  const serious = async () => (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = () => seriousViolations(page);
   let bad = await serious();
   if (bad.length > 0) {
     // A toast fading in or a page still rendering can fail contrast for a moment: judge the settled page.
@@ -106,7 +142,7 @@ export async function expectNoA11yViolations(page: Page, label = page.url()): Pr
     bad = await serious();
   }
   if (bad.length > 0) {
-    const detail = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n  ')}`).join('\n');
+    const detail = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.targets.join('\n  ')}`).join('\n');
     throw new Error(`Accessibility violations on ${label}:\n${detail}`);
   }
 }
@@ -150,7 +186,7 @@ export interface Account {
 
 /** Registers through /register and waits for the redirect to /dashboard. */
 export async function registerThroughUi(page: Page, account: Partial<Account> = {}): Promise<Account> {
-  const acc = { name: account.name ?? 'Pessoa E2E', email: account.email ?? uniqueEmail(), password: account.password ?? 'segredo123' };
+  const acc = withDefaults(account);
   await page.goto('/cadastro');
   await page.getByLabel('Nome completo').fill(acc.name);
   await page.getByLabel('E-mail').fill(acc.email);
@@ -161,15 +197,43 @@ export async function registerThroughUi(page: Page, account: Partial<Account> = 
   return acc;
 }
 
-/** Registers a new account and creates a club through the UI; ends on /dashboard with the club selected. */
+/**
+ * A new account, signed in on the page's browser context and on /dashboard: the register screen's own
+ * request (POST /api/auth/register), sent with the context's cookies. For the tests about what comes
+ * after signing up; `registerThroughUi` fills /cadastro itself (foundation, account security).
+ */
+export async function signUp(page: Page, account: Partial<Account> = {}): Promise<Account> {
+  const acc = await newAccount(page, account);
+  await page.goto('/dashboard');
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  return acc;
+}
+
+/** A new account with a new club it directs, created through the API the screens call; ends on the club's /dashboard. */
 export async function registerAndCreateClub(page: Page, opts: { account?: Partial<Account>; clubName?: string } = {}): Promise<Account & { clubName: string }> {
-  const acc = await registerThroughUi(page, opts.account);
+  const account = await newAccount(page, opts.account);
   const clubName = opts.clubName ?? `Clube E2E ${seq}`;
-  await page.locator('main').getByRole('link', { name: 'Criar clube' }).click();
-  await page.getByLabel('Nome do clube').fill(clubName);
-  await page.getByRole('button', { name: 'Criar clube' }).click();
+  await apiPost(page, '/api/clubs', { name: clubName, slug: slugify(clubName) });
+  await page.goto('/dashboard');
   await page.getByRole('heading', { name: `Bem-vindo ao ${clubName}` }).waitFor();
-  return { ...acc, clubName };
+  return { ...account, clubName };
+}
+
+function withDefaults(account: Partial<Account> = {}): Account {
+  return { name: account.name ?? 'Pessoa E2E', email: account.email ?? uniqueEmail(), password: account.password ?? 'segredo123' };
+}
+
+/** Registers the account (defaults for what is not given) and signs it in on the page's context. */
+async function newAccount(page: Page, account?: Partial<Account>): Promise<Account> {
+  const acc = withDefaults(account);
+  await apiPost(page, '/api/auth/register', { full_name: acc.name, email: acc.email, password: acc.password, confirm_password: acc.password });
+  return acc;
+}
+
+/** A write through the page's context, as the app sends it (its client header, the context's cookies); fails on a non-2xx. */
+async function apiPost(page: Page, url: string, data: unknown): Promise<void> {
+  const res = await page.request.post(url, { data, headers: { 'x-trilha-client': 'web' } });
+  if (!res.ok()) throw new Error(`POST ${url}: ${res.status()} ${await res.text()}`);
 }
 
 /** Signs in through /login. */
@@ -201,6 +265,8 @@ const EXPECTED_CONSOLE = [
   /^error: Failed to load resource: the server responded with a status of 4\d\d /,
   /net::ERR_INTERNET_DISCONNECTED/,
   /^error: Failed to load resource: net::ERR_(FAILED|NETWORK_CHANGED|ABORTED|CONNECTION_REFUSED) /,
+  // The harness's own doing: pages outside the offline files block the service worker (offlineBrowsers).
+  /^warning: Service Worker registration blocked by Playwright/,
 ];
 
 /** The console problems of every open page since the last call, minus the expected ones; forgets them. */

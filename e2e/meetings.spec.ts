@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MEETING_MSG } from '../src/shared/meetings.js';
 import { localDateString } from '../src/server/recurring/schedule.js';
-import { expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser, untilServiceWorkerControls } from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, signUp, screenshot, useServerAndBrowser, untilServiceWorkerControls } from './harness.js';
 
 // Meeting night on a phone (360 px): create a meeting, call the roll of a unit with inspection
 // criteria, see the unit ranking move; then the same roll call with no connection, sent once when
 // the connection returns.
-const e2e = useServerAndBrowser();
+const e2e = useServerAndBrowser({ offline: true });
 let page: Page;
 let clubId: string;
 
@@ -198,7 +198,7 @@ describe('meeting night at 360 px', () => {
 
   it('a counsellor finds Reuniões in the menu and calls the roll of their own unit only', async () => {
     const phone = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
-    const acc = await registerThroughUi(phone, { name: 'Conselheiro Rui' });
+    const acc = await signUp(phone, { name: 'Conselheiro Rui' });
     const [profile] = await sql<{ id: string }>('SELECT id FROM profiles WHERE email = $1', [acc.email]);
     const [leoes] = await sql<{ id: string }>(`SELECT id FROM units WHERE club_id = $1 AND name = 'Leões'`, [clubId]);
     await sql(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, 'Conselheiro(a)', $3)`, [clubId, profile.id, leoes.id]);

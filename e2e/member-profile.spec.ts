@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectCleanConsole, newPage, registerAndCreateClub, registerThroughUi, screenshot, type Account, useServerAndBrowser } from './harness.js';
+import { expectCleanConsole, newPage, registerAndCreateClub, signUp, screenshot, type Account, useServerAndBrowser } from './harness.js';
 
 // Issue 43: the kid's 'Meu perfil' fits a 360 px phone.
 
@@ -24,7 +24,7 @@ const overflowing = (p: Page) => p.evaluate(() => [...document.querySelectorAll(
 describe("a kid's 'Meu perfil' on a phone", () => {
   it('is no wider than the 360 px screen', async () => {
     const kid = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
-    const acc = await registerThroughUi(kid, { name: 'Maria Eduarda dos Santos Albuquerque', email: `maria.eduarda.dos.santos.albuquerque.${Date.now()}@exemplo-muito-comprido.com.br` });
+    const acc = await signUp(kid, { name: 'Maria Eduarda dos Santos Albuquerque', email: `maria.eduarda.dos.santos.albuquerque.${Date.now()}@exemplo-muito-comprido.com.br` });
     const [profile] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [acc.email]);
     await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, role, unit_id, birth_date)
       SELECT $1, $2, 'member', id, current_date - interval '11 years' FROM units WHERE club_id = $1`, [clubId, profile?.id]);

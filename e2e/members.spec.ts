@@ -5,7 +5,7 @@ import { BIRTH_DATE_MSG } from '../src/shared/birth-date.js';
 import { buildXlsx, type XlsxCell } from '../test/xlsx.js';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-import { expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, uniqueEmail, type Account, useServerAndBrowser } from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, signUp, screenshot, uniqueEmail, type Account, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 let page: Page;
@@ -23,7 +23,7 @@ const row = (name: string) => page.getByRole('row').filter({ hasText: name });
 describe('members screen', () => {
   it('lists the admin; invites an existing account (who joins by accepting) and adds a member without account', async () => {
     const other = await newPage(e2e.browser, e2e.server.baseUrl);
-    const existing = await registerThroughUi(other, { name: 'Carlos Conselheiro' });
+    const existing = await signUp(other, { name: 'Carlos Conselheiro' });
 
     await page.getByRole('link', { name: 'Membros' }).click();
     await row('Diretora Ana').getByText('Diretor(a)', { exact: true }).waitFor();
@@ -238,7 +238,7 @@ describe('invitation journey', () => {
 
     // Someone who already has an account: "Já tenho conta" signs in and joins in one step.
     const veteran = await newPage(e2e.browser, e2e.server.baseUrl);
-    const acc = await registerThroughUi(veteran, { name: 'Vera Veterana' });
+    const acc = await signUp(veteran, { name: 'Vera Veterana' });
     await veteran.getByRole('button', { name: 'Sair' }).click();
     await veteran.waitForURL('**/login');
     await page.getByRole('button', { name: 'Adicionar membro' }).click();
@@ -260,7 +260,7 @@ describe('invitation journey', () => {
   it('a plain member sees the list without e-mails or admin actions', async () => {
     const [club] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM clubs WHERE name = $1`, [admin.clubName]);
     const plain = await newPage(e2e.browser, e2e.server.baseUrl);
-    const acc = await registerThroughUi(plain, { name: 'Membro Simples' });
+    const acc = await signUp(plain, { name: 'Membro Simples' });
     const [p] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [acc.email]);
     await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, 'Desbravador(a)')`, [club.id, p.id]);
     await plain.goto('/dashboard/membros');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startPushReceiver } from '../test/push-receiver.js';
 import { daytimeZone } from '../test/daytime.js';
-import { expectNoA11yViolations, mailIn, newPage, registerAndCreateClub, registerThroughUi, screenshot, type Account, useServerAndBrowser } from './harness.js';
+import { expectNoA11yViolations, mailIn, newPage, registerAndCreateClub, signUp, screenshot, type Account, useServerAndBrowser } from './harness.js';
 
 // Issue 36 end to end: a director approves, the kid's bell shows it; the kid's phone (push allowed by a
 // guardian with consent) gets the push from a local push service; the guardian's daily digest leaves
@@ -31,14 +31,14 @@ beforeAll(async () => {
   kid = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
   // The kid's clock can be moved to the bell's next read.
   await kid.clock.install();
-  const kidAcc = await registerThroughUi(kid, { name: 'Lucas Lima' });
+  const kidAcc = await signUp(kid, { name: 'Lucas Lima' });
   [{ id: kidProfileId }] = await sql<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [kidAcc.email]);
   const [member] = await sql<{ id: string }>(
     `INSERT INTO club_members (club_id, profile_id, role, birth_date) VALUES ($1, $2, 'member', '2013-04-01') RETURNING id`, [clubId, kidProfileId]);
 
   // The guardian accepted with consent and allowed push on the child's phone (as /familia does).
   const guardianPage = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
-  guardian = await registerThroughUi(guardianPage, { name: 'Rita Lima' });
+  guardian = await signUp(guardianPage, { name: 'Rita Lima' });
   await guardianPage.context().close();
   const [{ id: guardianProfileId }] = await sql<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [guardian.email]);
   const [link] = await sql<{ id: string }>(`INSERT INTO member_guardians (club_id, member_id, full_name, email, relationship, profile_id, accepted_at, child_push_allowed)

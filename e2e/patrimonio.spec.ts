@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectCleanConsole, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
+import { expectCleanConsole, newPage, registerAndCreateClub, signUp, screenshot, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 
@@ -22,7 +22,7 @@ describe('patrimônio: a donated tent lent to a unit comes back torn; the invent
 
     // The treasurer registers the donated tent with its termo and a photo, and lends it to Águias.
     const treasurer = await newPage(e2e.browser, e2e.server.baseUrl);
-    await registerThroughUi(treasurer, { name: 'Tereza Tesoureira' });
+    await signUp(treasurer, { name: 'Tereza Tesoureira' });
     const [tereza] = await db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Tereza Tesoureira'`);
     await db.query(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, 'treasurer')`, [club.id, tereza.id]);
     await treasurer.goto('/dashboard/patrimonio');
@@ -65,7 +65,7 @@ describe('patrimônio: a donated tent lent to a unit comes back torn; the invent
 
     // The counsellor of Águias scans the label on return (the QR opens the item's page) and records a torn floor.
     const leader = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 780 });
-    await registerThroughUi(leader, { name: 'Caio Conselheiro' });
+    await signUp(leader, { name: 'Caio Conselheiro' });
     const [caio] = await db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Caio Conselheiro'`);
     await db.query(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, 'counselor', $3)`, [club.id, caio.id, unit.id]);
     await leader.goto(new URL(itemUrl).pathname);
@@ -121,7 +121,7 @@ describe('patrimônio: a donated tent lent to a unit comes back torn; the invent
     const [unit] = await db.query<{ id: string }>(`INSERT INTO units (club_id, name) VALUES ($1, 'Falcões') RETURNING id`, [club.id]);
     const member = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 780 });
     // By her e-mail: the first journey made another 'Nina Prado' (a profile without an account) in the same database.
-    const ninaAccount = await registerThroughUi(member, { name: 'Nina Prado' });
+    const ninaAccount = await signUp(member, { name: 'Nina Prado' });
     const [nina] = await db.query<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [ninaAccount.email]);
     const [ninaMember] = await db.query<{ id: string }>(`INSERT INTO club_members (club_id, profile_id, unit_id) VALUES ($1, $2, $3) RETURNING id`, [club.id, nina.id, unit.id]);
     const [rui] = await db.query<{ id: string }>(`INSERT INTO profiles (full_name) VALUES ('Rui Souza') RETURNING id`);
@@ -208,7 +208,7 @@ describe('patrimônio: a donated tent lent to a unit comes back torn; the invent
     };
     const leader = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 780 });
     await leader.addInitScript(fakeCamera, itemUrl);
-    const ivoAccount = await registerThroughUi(leader, { name: 'Ivo Instrutor' });
+    const ivoAccount = await signUp(leader, { name: 'Ivo Instrutor' });
     const [ivo] = await db.query<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [ivoAccount.email]);
     await db.query(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, 'instructor')`, [club.id, ivo.id]);
     await leader.goto('/dashboard/patrimonio');

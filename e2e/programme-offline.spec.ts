@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MARK_MSG } from '../src/shared/programme.js';
-import { expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser, untilServiceWorkerControls } from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, signUp, screenshot, useServerAndBrowser, untilServiceWorkerControls } from './harness.js';
 
 // Issue 34: the grid at camp, on a phone (360 px), with no connection. Signatures wait on the device
 // ('pendente de envio'), survive a reload with no connection, and arrive once when it returns.
-const e2e = useServerAndBrowser();
+const e2e = useServerAndBrowser({ offline: true });
 let page: Page;
 let clubId: string;
 const kids = ['Ana Souza', 'Bruno Lima', 'Carla Dias'];
@@ -202,7 +202,7 @@ describe('the grid offline', () => {
 
   it("a member marks a requisito done with 'Marquei', and it reaches the leaders' 'Para assinar'", async () => {
     const kid = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
-    const acc = await registerThroughUi(kid, { name: 'Davi Rocha' });
+    const acc = await signUp(kid, { name: 'Davi Rocha' });
     const [profile] = await sql<{ id: string }>('SELECT id FROM profiles WHERE email = $1', [acc.email]);
     const [m] = await sql<{ id: string }>(`INSERT INTO club_members (club_id, profile_id, birth_date) VALUES ($1, $2, current_date - interval '10 years 3 months') RETURNING id`, [clubId, profile.id]);
     await sql(`INSERT INTO programme_enrolments (club_id, member_id, item_code, kind) VALUES ($1, $2, 'AMIGO', 'class')`, [clubId, m.id]);

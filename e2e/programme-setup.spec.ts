@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { PROGRAMME_MSG } from '../src/shared/programme.js';
-import { expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, signUp, screenshot, useServerAndBrowser } from './harness.js';
 
 /**
  * Setting up a class and running it (issue 43): an instructor sees why their grid is read-only until
@@ -34,7 +34,7 @@ beforeAll(async () => {
     await sql(`INSERT INTO club_members (club_id, profile_id, unit_id, birth_date) VALUES ($1, $2, $3, current_date - $4::interval)`, [clubId, kid.id, unit.id, age]);
   }
   instructorPage = await newPage(e2e.browser, e2e.server.baseUrl);
-  const acc = await registerThroughUi(instructorPage, { name: 'Instrutor Beto' });
+  const acc = await signUp(instructorPage, { name: 'Instrutor Beto' });
   await sql(`INSERT INTO club_members (club_id, profile_id, role) SELECT $1, id, 'instructor' FROM profiles WHERE email = $2`, [clubId, acc.email]);
 });
 

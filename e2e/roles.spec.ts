@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MEMBER_MSG } from '../src/shared/members.js';
 import { PERMISSION_MSG } from '../src/shared/permissions.js';
-import { SCREENSHOT_DIR, expectCleanConsole, expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, type Account, useServerAndBrowser } from './harness.js';
+import { SCREENSHOT_DIR, expectCleanConsole, expectNoA11yViolations, newPage, registerAndCreateClub, signUp, screenshot, type Account, useServerAndBrowser } from './harness.js';
 
 // Issue 14: the function chosen from a list, a counsellor's unit required, and a sidebar per function.
 
@@ -38,7 +38,7 @@ async function openDrawer(p: Page): Promise<void> {
 /** A person with an account who holds a function in the club. */
 async function personWith(role: string, name: string, unitId: string | null = null): Promise<Page> {
   const p = await newPage(e2e.browser, e2e.server.baseUrl);
-  const acc = await registerThroughUi(p, { name });
+  const acc = await signUp(p, { name });
   const [profile] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE email = $1`, [acc.email]);
   await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, role, unit_id) VALUES ($1, $2, $3, $4)`, [clubId, profile.id, role, unitId]);
   await p.goto('/dashboard');

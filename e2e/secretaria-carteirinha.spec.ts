@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectCleanConsole, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
+import { expectCleanConsole, newPage, registerAndCreateClub, signUp, screenshot, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -28,7 +28,7 @@ describe('carteirinha: the secretary issues and prints the cards, the member sho
     const [club] = await e2e.server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
 
     const kid = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 780 });
-    await registerThroughUi(kid, { name: 'Ana Clara Souza' });
+    await signUp(kid, { name: 'Ana Clara Souza' });
     const [ana] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Ana Clara Souza'`);
     const [unit] = await e2e.server.db.query<{ id: string }>(`INSERT INTO units (club_id, name) VALUES ($1, 'Águias') RETURNING id`, [club.id]);
     await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, role, unit_id, birth_date) VALUES ($1, $2, 'member', $3, '2013-05-04')`, [club.id, ana.id, unit.id]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { readZip } from '../test/zip.js';
-import { expectCleanConsole, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
+import { expectCleanConsole, newPage, registerAndCreateClub, signUp, screenshot, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -19,7 +19,7 @@ describe("secretaria: a member's pasta shows their history; a document is upload
     const [club] = await e2e.server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
 
     const secretary = await newPage(e2e.browser, e2e.server.baseUrl);
-    await registerThroughUi(secretary, { name: 'Sérgio Secretário' });
+    await signUp(secretary, { name: 'Sérgio Secretário' });
     const [sergio] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Sérgio Secretário'`);
     await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, 'secretary')`, [club.id, sergio.id]);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectCleanConsole, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
+import { expectCleanConsole, newPage, registerAndCreateClub, signUp, screenshot, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 
@@ -22,7 +22,7 @@ describe('secretaria: the secretary writes and closes an ata with two votos, an 
     const [club] = await e2e.server.db.query<{ id: string }>('SELECT id FROM clubs WHERE name = $1', [clubName]);
 
     const secretary = await newPage(e2e.browser, e2e.server.baseUrl);
-    await registerThroughUi(secretary, { name: 'Sérgio Secretário' });
+    await signUp(secretary, { name: 'Sérgio Secretário' });
     const [sergio] = await e2e.server.db.query<{ id: string }>(`SELECT id FROM profiles WHERE full_name = 'Sérgio Secretário'`);
     await e2e.server.db.query(`INSERT INTO club_members (club_id, profile_id, role) VALUES ($1, $2, 'secretary')`, [club.id, sergio.id]);
 

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { ADMIN_MSG } from '../src/shared/admin.js';
 import { AUTH_MSG } from '../src/shared/auth.js';
 import { CLUB_MSG } from '../src/shared/clubs.js';
-import { expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, type Account, useServerAndBrowser } from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, signUp, screenshot, type Account, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 let superPage: Page;
@@ -13,9 +13,9 @@ let ownerPage: Page;
 beforeAll(async () => {
   // The first account of a fresh platform is its super admin.
   superPage = await newPage(e2e.browser, e2e.server.baseUrl);
-  await registerThroughUi(superPage, { name: 'Super Sara' });
+  await signUp(superPage, { name: 'Super Sara' });
   ownerPage = await newPage(e2e.browser, e2e.server.baseUrl);
-  owner = await registerThroughUi(ownerPage, { name: 'Bruno Dono' });
+  owner = await signUp(ownerPage, { name: 'Bruno Dono' });
 });
 
 const card = (page: Page, name: string) => page.locator('main').getByRole('heading', { name, exact: true }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');

@@ -4,7 +4,7 @@ import { QUESTION_MSG, SUBTASK_MSG, TASK_BADGE_MSG, TASK_MSG, TASK_TYPE_DESCRIPT
 import { RECURRING_MSG } from '../src/shared/recurring.js';
 import { PROGRESS_MSG } from '../src/shared/progress.js';
 import { dueOccurrences, localDateString } from '../src/server/recurring/schedule.js';
-import { expectNoA11yViolations, newPage, registerAndCreateClub, registerThroughUi, screenshot, useServerAndBrowser } from './harness.js';
+import { expectNoA11yViolations, newPage, registerAndCreateClub, signUp, screenshot, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 const TZ = 'America/Sao_Paulo';
@@ -334,7 +334,7 @@ describe('Tarefas e Desafios', () => {
     await registerAndCreateClub(adminPage, { clubName: 'Clube do Membro' });
     await adminPage.context().close();
     const page = await newPage(e2e.browser, e2e.server.baseUrl);
-    const member = await registerThroughUi(page, { name: 'Membro Leitor' });
+    const member = await signUp(page, { name: 'Membro Leitor' });
     await e2e.server.db.query(
       `INSERT INTO club_members (club_id, profile_id, role)
        SELECT c.id, p.id, 'Desbravador(a)' FROM clubs c, profiles p WHERE c.name = 'Clube do Membro' AND p.email = $1`,
