@@ -12,19 +12,33 @@ const INCLUDE = ['src/**/*.test.ts', 'test/security/**/*.test.ts'];
  */
 const REACHES_A_DATABASE = /openTestDb|createTestApp|openPglite|openPostgres|TEST_ENGINE|TEST_DATABASE_URL|test\/(api|db|club|gamification|contract|paging|server-process|replica|pgbouncer|security)\b|from '\.\.?\/(api|db|club)\.js'/;
 
-function engineFreeFiles(): string[] {
+/**
+ * The files a transaction pooler could break apart from the rest (ADR 092): the database layer itself
+ * (src/server/db: the pool, migrations, the replica, the pooler's own tests), the files that name the
+ * pooler, and the files that send requests or transactions at once, where two transactions of one pool
+ * client land on different server connections. db/session-state-guard.test.ts keeps session state (the
+ * only thing a pooler loses between transactions) out of every other file of the server.
+ */
+const AT_ONCE = /TEST_POOLER|throughPooler|openPostgresLikeApp|concurren|simultâne|at once|Promise\.all\(/;
+
+function testFiles(keep: (file: string, text: string) => boolean): string[] {
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
+      const file = p.split(path.sep).join('/');
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.test.ts') && !REACHES_A_DATABASE.test(readFileSync(p, 'utf8'))) files.push(p.split(path.sep).join('/'));
+      else if (e.name.endsWith('.test.ts') && keep(file, readFileSync(p, 'utf8'))) files.push(file);
     }
   };
   walk('src');
   walk('test/security');
   return files;
 }
+
+const engineFreeFiles = () => testFiles((_, text) => !REACHES_A_DATABASE.test(text));
+/** The files the pgbouncer project leaves out: every file but the pooler's (as excludes: a project's include adds to the root's). */
+const notThroughThePooler = () => testFiles((file, text) => !REACHES_A_DATABASE.test(text) || !(file.startsWith('src/server/db/') || AT_ONCE.test(text)));
 
 const projects: { extends: true; test: { name: string; env: Record<string, string>; exclude?: string[] } }[] = [
   { extends: true, test: { name: 'pglite', env: { TEST_ENGINE: 'pglite' } } },
@@ -33,9 +47,10 @@ const projects: { extends: true; test: { name: string; env: Record<string, strin
 if (process.env.TEST_DATABASE_URL) {
   const exclude = [...configDefaults.exclude, ...engineFreeFiles()];
   projects.push({ extends: true as const, test: { name: 'postgres', env: { TEST_ENGINE: 'postgres' }, exclude } });
-  // And once more through a PgBouncer in transaction mode the setup starts (CI sets TEST_PGBOUNCER=1, ADR 075).
+  // And the files a pooler could break, once more through a PgBouncer in transaction mode the setup
+  // starts (CI sets TEST_PGBOUNCER=1; ADR 075, ADR 092).
   if (process.env.TEST_PGBOUNCER) {
-    projects.push({ extends: true as const, test: { name: 'pgbouncer', env: { TEST_ENGINE: 'postgres', TEST_POOLER: '1' }, exclude } });
+    projects.push({ extends: true as const, test: { name: 'pgbouncer', env: { TEST_ENGINE: 'postgres', TEST_POOLER: '1' }, exclude: [...configDefaults.exclude, ...notThroughThePooler()] } });
   }
 }
 
