@@ -101,6 +101,8 @@ export async function newPage(browser: Browser, baseUrl: string, viewport = { wi
   consoleProblems.set(page, problems);
   page.on('console', (msg) => {
     if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) errors.push(msg.text());
+    // The harness's own doing, not the app's: pages outside the offline files block the service worker.
+    if (serviceWorkers === 'block' && /^Service Worker registration blocked by Playwright/.test(msg.text())) return;
     if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()} ${msg.location().url} (on ${page.url()})`);
   });
   page.on('pageerror', (err) => errors.push(`uncaught: ${err.message}`));
@@ -265,8 +267,6 @@ const EXPECTED_CONSOLE = [
   /^error: Failed to load resource: the server responded with a status of 4\d\d /,
   /net::ERR_INTERNET_DISCONNECTED/,
   /^error: Failed to load resource: net::ERR_(FAILED|NETWORK_CHANGED|ABORTED|CONNECTION_REFUSED) /,
-  // The harness's own doing: pages outside the offline files block the service worker (offlineBrowsers).
-  /^warning: Service Worker registration blocked by Playwright/,
 ];
 
 /** The console problems of every open page since the last call, minus the expected ones; forgets them. */
