@@ -21,19 +21,24 @@ const REACHES_A_DATABASE = /openTestDb|createTestApp|openPglite|openPostgres|TES
  */
 const AT_ONCE = /TEST_POOLER|throughPooler|openPostgresLikeApp|concurren|simultâne|at once|Promise\.all\(/;
 
+/** Every test file with its text, read once however many projects sort them. */
+let allTestFiles: { file: string; text: string }[] | null = null;
+
 function testFiles(keep: (file: string, text: string) => boolean): string[] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, e.name);
-      const file = p.split(path.sep).join('/');
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.test.ts') && keep(file, readFileSync(p, 'utf8'))) files.push(file);
-    }
-  };
-  walk('src');
-  walk('test/security');
-  return files;
+  if (!allTestFiles) {
+    const read: { file: string; text: string }[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (e.name.endsWith('.test.ts')) read.push({ file: p.split(path.sep).join('/'), text: readFileSync(p, 'utf8') });
+      }
+    };
+    walk('src');
+    walk('test/security');
+    allTestFiles = read;
+  }
+  return allTestFiles.filter(({ file, text }) => keep(file, text)).map(({ file }) => file);
 }
 
 const engineFreeFiles = () => testFiles((_, text) => !REACHES_A_DATABASE.test(text));

@@ -10,6 +10,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { simpleParser } from 'mailparser';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.js';
+import { CLIENT_HEADER } from '../src/server/auth/plugin.js';
 import { openPglite } from '../src/server/db/pglite.js';
 import { migrate } from '../src/server/db/migrate.js';
 import type { Db } from '../src/server/db/index.js';
@@ -234,7 +235,7 @@ async function newAccount(page: Page, account?: Partial<Account>): Promise<Accou
 
 /** A write through the page's context, as the app sends it (its client header, the context's cookies); fails on a non-2xx. */
 async function apiPost(page: Page, url: string, data: unknown): Promise<void> {
-  const res = await page.request.post(url, { data, headers: { 'x-trilha-client': 'web' } });
+  const res = await page.request.post(url, { data, headers: { [CLIENT_HEADER]: 'web' } });
   if (!res.ok()) throw new Error(`POST ${url}: ${res.status()} ${await res.text()}`);
 }
 
