@@ -8,6 +8,7 @@ import { warmUp } from './warm-up';
 import { router } from './router';
 import { meQueryOptions } from '@web/lib/session/me';
 import { useTopDialog } from '../components/ui/top-layer';
+import { endEachPauseOnce } from './toast-pause';
 
 /** Spec 4: the session is recovered when the tab becomes visible again. */
 function useRecoverSessionOnVisible(qc: QueryClient) {
@@ -55,22 +56,23 @@ function Toasts() {
   // A pointer over a toast pauses every toast until it leaves. A toast that moves or goes away under the
   // pointer (into or out of a modal) never gets its "leave": the pause lasts only while the browser still
   // sees the pointer over a toast.
-  const endPause = useRef(handlers.endPause);
-  endPause.current = handlers.endPause;
+  const latestEndPause = useRef(handlers.endPause);
+  latestEndPause.current = handlers.endPause;
+  const [endPause] = useState(() => endEachPauseOnce(() => latestEndPause.current));
   const anyVisible = toasts.some((t) => t.visible);
   useEffect(() => {
     if (!anyVisible) return;
     const check = setInterval(() => {
-      if (!document.querySelector('[data-toaster] :hover')) endPause.current();
+      if (!document.querySelector('[data-toaster] :hover')) endPause();
     }, HOVER_CHECK_MS);
     return () => clearInterval(check);
-  }, [anyVisible]);
+  }, [anyVisible, endPause]);
   useEffect(() => {
     // The store lists the newest first: older ones beyond the limit leave.
     for (const t of toasts.filter((t) => t.visible).slice(MAX_TOASTS)) toast.dismiss(t.id);
   }, [toasts]);
   const toaster = (
-    <div data-toaster="" className="pointer-events-none fixed inset-4 z-[9999]" onMouseEnter={handlers.startPause} onMouseLeave={handlers.endPause}>
+    <div data-toaster="" className="pointer-events-none fixed inset-4 z-[9999]" onMouseEnter={handlers.startPause} onMouseLeave={endPause}>
       {toasts.map((t) => (
         <ToastSlot key={t.id} toast={t} offset={handlers.calculateOffset(t)} onHeight={handlers.updateHeight} />
       ))}
