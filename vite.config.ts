@@ -81,8 +81,8 @@ const ALIASES = [
 
 /**
  * `login.html`: index.html with the login form already rendered beside `#root`, so a phone paints it
- * when the stylesheet arrives rather than after the scripts (`src/web/lib/first-paint.ts`). The server
- * sends it for /login. The page is rendered here with the app's own components, in Vite's SSR loader.
+ * when the stylesheet arrives rather than after the scripts (`src/web/lib/first-paint.ts`), and with the
+ * app's entry imported at the first touch, key or focus (ADR 093). The server sends it for /login. The page is rendered here with the app's own components, in Vite's SSR loader.
  */
 function firstPaintPages(): Plugin {
   let outDir = '';
@@ -98,6 +98,11 @@ function firstPaintPages(): Plugin {
       const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
       const emptyRoot = '<div id="root"></div>';
       if (!html.includes(emptyRoot)) throw new Error('vite.config.ts: index.html has no empty #root to put the first paint beside');
+      // The app's entry waits for the first touch, key or focus (ADR 093, public/load-on-intent.js).
+      const entryTag = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+      const entry = entryTag.exec(html);
+      if (!entry) throw new Error('vite.config.ts: index.html has no entry script for the first-paint pages to hold back');
+      const held = html.replace(entry[0], `<script type="module" src="/load-on-intent.js" data-entry="${entry[1]}"></script>`);
       const loader = await createServer({
         configFile: false,
         root,
@@ -111,7 +116,7 @@ function firstPaintPages(): Plugin {
         const pages = (await loader.ssrLoadModule('/app/first-paint-pages.tsx')) as typeof import('./src/web/app/first-paint-pages');
         for (const page of pages.FIRST_PAINT_PAGES) {
           const markup = pages.renderFirstPaint(page.path);
-          await writeFile(path.join(outDir, page.file), html.replace(emptyRoot, `<div id="${FIRST_PAINT_ID}">${markup}</div>${emptyRoot}`));
+          await writeFile(path.join(outDir, page.file), held.replace(emptyRoot, `<div id="${FIRST_PAINT_ID}">${markup}</div>${emptyRoot}`));
         }
       } finally {
         await loader.close();

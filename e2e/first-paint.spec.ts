@@ -18,6 +18,38 @@ describe('the login form painted before the scripts', () => {
     for (const other of ['/', '/cadastro', '/dashboard', '/login/x']) {
       expect(await (await fetch(`${e2e.server.baseUrl}${other}`)).text(), other).not.toContain('first-paint');
     }
+    // The app's entry is named, not run: the loader imports it at the first touch (ADR 093).
+    expect(html).toMatch(/<script type="module" src="\/load-on-intent\.js" data-entry="\/assets\/index-[\w-]+\.js"><\/script>/);
+    expect(html).not.toMatch(/<script[^>]* src="\/assets\//);
+    // A browser with a session cookie gets the app itself, which goes on to the dashboard.
+    const withCookie = await fetch(`${e2e.server.baseUrl}/login`, { headers: { cookie: 'trilha_session=x' } });
+    expect(await withCookie.text()).not.toContain('first-paint');
+    expect(withCookie.headers.get('vary')).toMatch(/cookie/i);
+  });
+
+  it('runs none of the app until someone touches the page; a key press brings it, and a signed-in browser goes on', async () => {
+    const page = await newPage(e2e.browser, e2e.server.baseUrl, { width: 360, height: 740 });
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/login');
+    await page.waitForTimeout(1_500);
+    expect(scripts.filter((s) => /^\/assets\/index-/.test(s))).toEqual([]);
+    expect(await page.locator('#root').innerHTML()).toBe('');
+    expect(await page.locator('#first-paint').count()).toBe(1);
+    await page.keyboard.press('Tab');
+    await page.locator('#first-paint').waitFor({ state: 'detached' });
+    await page.locator('#root form').getByLabel('E-mail').waitFor();
+    expect(scripts.some((s) => /^\/assets\/index-/.test(s))).toBe(true);
+    expectCleanConsole(page, '/login after a key');
+
+    const account = await signUp(page);
+    expect(account.email).toContain('@');
+    await page.goto('/login');
+    await page.waitForURL('**/dashboard**');
+    expectCleanConsole(page, '/login signed in');
+    await page.context().close();
   });
 
   it('takes typing before the app runs, sends nothing until then, and the app keeps it and signs in (360 px)', async () => {

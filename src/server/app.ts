@@ -259,7 +259,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   }
   const signedInPage = webDir && existsSync(path.join(webDir, SHELL_PAGE)) ? SHELL_PAGE : INDEX_PAGE;
   const firstPaint = new Map<string, string>(Object.entries(FIRST_PAINT_FILES).filter(([, file]) => webDir && existsSync(path.join(webDir, file))));
-  const pageFor = (pathname: string) => firstPaint.get(pathname.endsWith('/') ? pathname.slice(0, -1) : pathname) ?? (SIGNED_IN_AREA.test(pathname) ? signedInPage : INDEX_PAGE);
+  // A browser with a session cookie gets the app itself for /login: it goes on to the dashboard at once,
+  // instead of showing a form whose scripts wait for a touch (ADR 093). Only the cookie's presence is read.
+  const pageFor = (pathname: string, signedIn: boolean) =>
+    (signedIn ? undefined : firstPaint.get(pathname.endsWith('/') ? pathname.slice(0, -1) : pathname)) ?? (SIGNED_IN_AREA.test(pathname) ? signedInPage : INDEX_PAGE);
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     const allowed = pathname.startsWith('/api/') ? allowedMethods(pathname) : [];
@@ -272,7 +275,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // History fallback: every client route is served the SPA shell; the signed-in areas get the copy
     // that also preloads the menu's chunk (vite.config.ts, shellPage), and /login the copy with the
     // form already rendered (firstPaintPages).
-    return reply.header('Cache-Control', 'no-cache').sendFile(pageFor(pathname), webDir);
+    const signedIn = Boolean(req.cookies[SESSION_COOKIE]);
+    const page = pageFor(pathname, signedIn);
+    if (pageFor(pathname, !signedIn) !== page) reply.header('Vary', 'Cookie');
+    return reply.header('Cache-Control', 'no-cache').sendFile(page, webDir);
   });
 
   return app;
