@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPglite } from '../db/pglite.js';
-import { engineName } from '../../../test/db.js';
+import { engineName, pgliteDump } from '../../../test/db.js';
 import { latestBackup, listBackups, removeUnfinishedBackups, writeBackup, type Snapshotter } from './backup.js';
 import { restoreBackup } from './restore.js';
 
@@ -29,7 +29,7 @@ async function names(db: Awaited<ReturnType<typeof openData>>) {
 describe.skipIf(!embedded)('embedded backups', () => {
   it('backup → write more → restore gives back the snapshot (uploads too); the replaced data is kept aside', async () => {
     // The migrated database every test file starts from, written to disk as the server's would be.
-    const db = await openPglite({ dataDir: path.join(dataDir, 'pgdata'), loadDataDir: new Blob([await readFile(inject('pgliteDump'))]) });
+    const db = await openPglite({ dataDir: path.join(dataDir, 'pgdata'), loadDataDir: await pgliteDump() });
     await db.query("INSERT INTO profiles (full_name, email) VALUES ('Antes', 'antes@teste.com')");
     await mkdir(path.join(dataDir, 'uploads', 'logos'), { recursive: true });
     await writeFile(path.join(dataDir, 'uploads', 'logos', 'a.png'), 'antes');

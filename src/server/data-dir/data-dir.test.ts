@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { engineName } from '../../../test/db.js';
+import { engineName, pgliteDump } from '../../../test/db.js';
 import { openPglite } from '../db/pglite.js';
 import { OWNER_FILE, readOwner } from './owner.js';
 
@@ -80,7 +80,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'trilha-datadir-'));
   if (engineName() !== 'pglite') return;
   // Start from the suite's migrated database (saves the first start ~5 s of migrations).
-  const db = await openPglite({ dataDir: path.join(dataDir, 'pgdata'), loadDataDir: new Blob([await readFile(inject('pgliteDump'))]) });
+  const db = await openPglite({ dataDir: path.join(dataDir, 'pgdata'), loadDataDir: await pgliteDump() });
   await db.close();
 });
 afterAll(async () => {
